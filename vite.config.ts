@@ -1,0 +1,95 @@
+import { defineConfig, type UserConfig } from 'vite';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
+import pkg from './package.json' with { type: 'json' };
+
+// One config for both builds and all test projects.
+//   vite build              -> ES modules for every package entry, Lit and Node built-ins external
+//   vite build --mode iife  -> dist/hub-embed.iife.js, one classic script with Lit bundled
+const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
+
+const external = [/^lit($|\/)/, /^@lit\//, /^node:/, 'ipaddr.js', 'proxy-addr', 'lru-cache'];
+
+const esBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  target: 'es2022',
+  minify: false,
+  sourcemap: true,
+  lib: {
+    entry: {
+      index: 'src/index.ts',
+      define: 'src/define.ts',
+      core: 'src/core/index.ts',
+      bridge: 'src/bridge/index.ts',
+      server: 'src/server/index.ts',
+      mock: 'src/mock/index.ts',
+      'mock-cli': 'src/mock/cli.ts',
+    },
+    formats: ['es'],
+  },
+  rolldownOptions: { external },
+};
+
+const iifeBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  target: 'es2021',
+  minify: true,
+  sourcemap: false,
+  lib: {
+    entry: 'src/define.ts',
+    name: 'HubEmbed',
+    formats: ['iife'],
+    fileName: () => 'hub-embed.iife.js',
+  },
+};
+
+// Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when
+// HUB_REQUIRE_BROWSER=1 (CI) so a missing browser can never pass as green.
+const chromium = findChromium();
+if (!chromium) {
+  if (process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(`HUB_REQUIRE_BROWSER=1: ${CHROMIUM_MISSING}`);
+  console.warn(`\n!!! SKIPPING the browser test project: ${CHROMIUM_MISSING}\n`);
+}
+
+const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
+
+export default defineConfig(({ mode }) => ({
+  define,
+  build: mode === 'iife' ? iifeBuild : esBuild,
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'happy-dom', include: browserTests },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts', 'test/mock/**/*.test.ts', 'test/package/**/*.test.ts'],
+        },
+      },
+      ...(chromium
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser',
+                include: browserTests,
+                browser: {
+                  enabled: true,
+                  headless: true,
+                  screenshotFailures: false,
+                  provider: playwright({ launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } }),
+                  instances: [{ browser: 'chromium' as const }],
+                },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+}));
