@@ -1,0 +1,99 @@
+import { HubError } from './errors.js';
+
+/** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** The value as an absolute http(s) URL string, or undefined (for icons and other untrusted links). */
+export function safeHttpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a form-site address: absolute http(s), and https unless the host is loopback, because the
+ * token travels in its query string.
+ */
+export function parseFormSite(formUrl: string, what = 'form-url'): URL {
+  let url: URL;
+  try {
+    url = new URL(formUrl);
+  } catch {
+    throw new HubError('config', `${what} "${formUrl}" is not an absolute URL; set it to the form site, e.g. https://forms.example.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new HubError('config', `${what} must be an http(s) URL, not ${url.protocol}`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new HubError('config', `${what} must use https (plain http is only allowed for localhost), because the token travels in its URL.`);
+  }
+  return url;
+}
+
+function encode(value: string, what: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    // encodeURIComponent throws on lone surrogates, which no real short code or token contains.
+    throw new HubError('config', `The ${what} is not valid Unicode text.`);
+  }
+}
+
+/**
+ * `{form_url}/<short_code>?token=<token>`, both parts encoded with encodeURIComponent semantics.
+ * A query already in formUrl is kept (token appended with `&`); a hash stays last.
+ */
+export function buildFormUrl(formUrl: string, shortCode: string, token: string): string {
+  if (typeof shortCode !== 'string' || shortCode === '' || shortCode === '.' || shortCode === '..') {
+    throw new HubError('config', `The short code "${String(shortCode)}" cannot name a form page.`);
+  }
+  if (typeof token !== 'string' || token === '') {
+    throw new HubError('config', 'A form page needs a token; fetch one before opening the form.');
+  }
+  const url = parseFormSite(formUrl);
+  url.pathname = url.pathname.replace(/\/$/, '') + '/' + encode(shortCode, 'short code');
+  url.search = appendToken(url.search, token);
+  return url.href;
+}
+
+function appendToken(search: string, token: string): string {
+  const base = search === '' || search === '?' ? '?' : /[?&]$/.test(search) ? search : `${search}&`;
+  return `${base}token=${encode(token, 'token')}`;
+}
+
+/**
+ * A notification's in-site `link_url` made into a full link (spec, Events): the form-site root
+ * prepended, the token appended as query `token` with `&` or `?`, before any `#fragment`.
+ */
+export function buildNotificationLink(formSiteRoot: string, linkUrl: string, token: string): string {
+  if (typeof token !== 'string' || token === '') {
+    throw new HubError('config', 'A notification link needs a token for its target user.');
+  }
+  // `//host` and `/\host` would leave the form site; control characters are silently dropped by URL
+  // parsers, which could turn a harmless-looking link into one of those.
+  if (typeof linkUrl !== 'string' || !linkUrl.startsWith('/') || /^\/[/\\]/.test(linkUrl) || /[\u0000-\u001f\u007f\\]/.test(linkUrl)) {
+    throw new HubError('config', `The notification link "${String(linkUrl)}" must be an in-site path beginning with a single "/".`);
+  }
+  const root = parseFormSite(formSiteRoot, 'The form-site root');
+  const hashAt = linkUrl.indexOf('#');
+  const path = hashAt === -1 ? linkUrl : linkUrl.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : linkUrl.slice(hashAt);
+  const queryAt = path.indexOf('?');
+  const withToken =
+    queryAt === -1 ? `${path}?token=${encode(token, 'token')}` : path.slice(0, queryAt) + appendToken(path.slice(queryAt), token);
+  const link = new URL(root.origin + root.pathname.replace(/\/$/, '') + withToken + hash);
+  if (link.origin !== root.origin) throw new HubError('config', `The notification link "${linkUrl}" leaves the form site.`);
+  return link.href;
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { TokenSource, type TokenContext, type TokenProvider } from '../../src/core/token-source.js';
+import { HubError } from '../../src/core/errors.js';
+
+/** A provider that records every call and answers with numbered tokens. */
+function countingProvider(expiresIn = 3600) {
+  const calls: TokenContext[] = [];
+  const provider: TokenProvider = async (ctx) => {
+    calls.push(ctx);
+    return { access_token: `t${calls.length}`, expires_in: expiresIn };
+  };
+  return { calls, provider };
+}
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe('TokenSource', () => {
+  it('concurrent get() calls share one provider request', async () => {
+    const { calls, provider } = countingProvider();
+    const tokens = new TokenSource(provider);
+    const all = await Promise.all(Array.from({ length: 10 }, () => tokens.get()));
+    expect(calls).toHaveLength(1);
+    expect(new Set(all)).toEqual(new Set(['t1']));
+    expect(calls[0]!.reason).toBe('initial');
+    expect(calls[0]!.previous).toBeUndefined();
+  });
+
+  it('reuses the token until the refresh margin max(30 s, 10% of lifetime)', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(3600); // margin 360 s
+    const tokens = new TokenSource(provider, { now: time.now });
+    expect(await tokens.get()).toBe('t1');
+    time.advance((3600 - 361) * 1000);
+    expect(await tokens.get()).toBe('t1');
+    time.advance(2000);
+    expect(await tokens.get()).toBe('t2');
+    expect(calls[1]).toMatchObject({ reason: 'expiring', previous: 't1' });
+  });
+
+  it('uses a 30 s margin for tokens whose 10% is shorter', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(120);
+    const tokens = new TokenSource(provider, { now: time.now });
+    await tokens.get();
+    time.advance(89_000);
+    await tokens.get();
+    expect(calls).toHaveLength(1);
+    time.advance(2_000);
+    await tokens.get();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('caps the margin at half the lifetime so very short tokens are still used', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(5);
+    const tokens = new TokenSource(provider, { now: time.now });
+    await tokens.get();
+    time.advance(2_000);
+    await tokens.get();
+    expect(calls).toHaveLength(1);
+    time.advance(1_000);
+    await tokens.get();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('fetches a fresh token when less than minValidityMs is left', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(3600);
+    const tokens = new TokenSource(provider, { now: time.now });
+    await tokens.get();
+    time.advance((3600 - 400) * 1000);
+    expect(await tokens.get({ minValidityMs: 60_000 })).toBe('t1');
+    expect(await tokens.get({ minValidityMs: 500_000 })).toBe('t2');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('invalidate(token) drops only the current token and the next get() says unauthorized', async () => {
+    const { calls, provider } = countingProvider();
+    const tokens = new TokenSource(provider);
+    await tokens.get();
+    tokens.invalidate('someone-elses-token');
+    expect(await tokens.get()).toBe('t1');
+    tokens.invalidate('t1');
+    expect(await tokens.get()).toBe('t2');
+    expect(calls[1]).toMatchObject({ reason: 'unauthorized', previous: 't1' });
+    tokens.invalidate('t1'); // stale: t2 is current now
+    expect(await tokens.get()).toBe('t2');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not cache a failure: the next get() asks again', async () => {
+    let attempt = 0;
+    const tokens = new TokenSource(async () => {
+      attempt++;
+      if (attempt === 1) throw new Error('backend down');
+      return { access_token: 'ok', expires_in: 60 };
+    });
+    await expect(tokens.get()).rejects.toMatchObject({ kind: 'token' });
+    expect(await tokens.get()).toBe('ok');
+  });
+
+  it.each([
+    ['a missing access_token', { expires_in: 60 }],
+    ['an empty access_token', { access_token: '', expires_in: 60 }],
+    ['a string expires_in', { access_token: 'a', expires_in: '60' }],
+    ['expires_in 0', { access_token: 'a', expires_in: 0 }],
+    ['a negative expires_in', { access_token: 'a', expires_in: -5 }],
+    ['a NaN expires_in', { access_token: 'a', expires_in: Number.NaN }],
+    ['null', null],
+  ])('rejects a provider answer with %s as a token error', async (_, answer) => {
+    const tokens = new TokenSource(async () => answer as never);
+    const error = await tokens.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubError);
+    expect((error as HubError).kind).toBe('token');
+  });
+
+  it('an aborted caller rejects with aborted while others still get the token', async () => {
+    let release!: () => void;
+    const seen: TokenContext[] = [];
+    const tokens = new TokenSource(async (ctx) => {
+      seen.push(ctx);
+      await new Promise<void>((resolve) => (release = resolve));
+      return { access_token: 'shared', expires_in: 60 };
+    });
+    const controller = new AbortController();
+    const first = tokens.get({ signal: controller.signal });
+    const second = tokens.get();
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ kind: 'aborted' });
+    expect(seen[0]!.signal!.aborted).toBe(false);
+    release();
+    expect(await second).toBe('shared');
+  });
+
+  it('aborts the provider call when every waiting caller has aborted', async () => {
+    const seen: TokenContext[] = [];
+    const tokens = new TokenSource(
+      (ctx) =>
+        new Promise((_, reject) => {
+          seen.push(ctx);
+          ctx.signal!.addEventListener('abort', () => reject(new Error('aborted by source')));
+        }),
+    );
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = tokens.get({ signal: a.signal });
+    const second = tokens.get({ signal: b.signal });
+    a.abort();
+    expect(seen[0]!.signal!.aborted).toBe(false);
+    b.abort();
+    await expect(first).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(second).rejects.toMatchObject({ kind: 'aborted' });
+    expect(seen[0]!.signal!.aborted).toBe(true);
+  });
+
+  it('an already-aborted signal rejects at once without asking the provider', async () => {
+    const { calls, provider } = countingProvider();
+    const tokens = new TokenSource(provider);
+    await expect(tokens.get({ signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps tokens with +, /, = and % intact', async () => {
+    const tokens = new TokenSource(async () => ({ access_token: 'a+b/c=%2F', expires_in: 60 }));
+    expect(await tokens.get()).toBe('a+b/c=%2F');
+  });
+
+  it('reports the remaining lifetime in whole seconds', async () => {
+    const time = clock();
+    const tokens = new TokenSource(countingProvider(100).provider, { now: time.now });
+    expect(tokens.remainingSeconds()).toBe(0);
+    await tokens.get();
+    time.advance(40_500);
+    expect(tokens.remainingSeconds()).toBe(59);
+  });
+});

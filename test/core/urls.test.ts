@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildFormUrl, buildNotificationLink, isLoopbackHost, safeHttpUrl } from '../../src/core/urls.js';
+import { HubError } from '../../src/core/errors.js';
+
+const FORM = 'https://forms.example.com';
+
+function configError(fn: () => unknown): HubError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HubError);
+    expect((error as HubError).kind).toBe('config');
+    return error as HubError;
+  }
+  throw new Error('expected a config error');
+}
+
+describe('buildFormUrl', () => {
+  it('puts the short code in the path and the token in the query', () => {
+    expect(buildFormUrl(FORM, 'abc123', 'tok')).toBe('https://forms.example.com/abc123?token=tok');
+  });
+
+  it('encodes with encodeURIComponent semantics: space -> %20, + -> %2B, / -> %2F', () => {
+    expect(buildFormUrl(FORM, 'a b+c/d', 'x y+z/=')).toBe('https://forms.example.com/a%20b%2Bc%2Fd?token=x%20y%2Bz%2F%3D');
+  });
+
+  it('encodes ? # % and unicode in the short code so they stay in the path', () => {
+    const url = new URL(buildFormUrl(FORM, '?#%中😀', 't'));
+    expect(url.pathname).toBe('/%3F%23%25%E4%B8%AD%F0%9F%98%80');
+    expect(url.hash).toBe('');
+    expect(url.searchParams.get('token')).toBe('t');
+  });
+
+  it('does not double a trailing slash of form_url', () => {
+    expect(buildFormUrl('https://forms.example.com/', 'x', 't')).toBe('https://forms.example.com/x?token=t');
+    expect(buildFormUrl('https://forms.example.com/app/', 'x', 't')).toBe('https://forms.example.com/app/x?token=t');
+  });
+
+  it('keeps a query already in form_url and appends the token with &', () => {
+    expect(buildFormUrl('https://forms.example.com/app?lang=en', 'x', 't')).toBe('https://forms.example.com/app/x?lang=en&token=t');
+  });
+
+  it('keeps a hash last', () => {
+    expect(buildFormUrl('https://forms.example.com/app?a=1#top', 'x', 't')).toBe('https://forms.example.com/app/x?a=1&token=t#top');
+  });
+
+  it('requires https unless the host is loopback', () => {
+    expect(buildFormUrl('http://localhost:4011', 'x', 't')).toBe('http://localhost:4011/x?token=t');
+    expect(buildFormUrl('http://127.0.0.2:4011', 'x', 't')).toBe('http://127.0.0.2:4011/x?token=t');
+    expect(buildFormUrl('http://[::1]:4011', 'x', 't')).toBe('http://[::1]:4011/x?token=t');
+    expect(configError(() => buildFormUrl('http://forms.example.com', 'x', 't')).message).toMatch(/https/);
+  });
+
+  it('refuses a relative, javascript: or data: form_url', () => {
+    configError(() => buildFormUrl('/forms', 'x', 't'));
+    configError(() => buildFormUrl('javascript:alert(1)', 'x', 't'));
+    configError(() => buildFormUrl('data:text/html,hi', 'x', 't'));
+  });
+
+  it('refuses an empty, "." or ".." short code and an empty token', () => {
+    configError(() => buildFormUrl(FORM, '', 't'));
+    configError(() => buildFormUrl(FORM, '.', 't'));
+    configError(() => buildFormUrl(FORM, '..', 't'));
+    configError(() => buildFormUrl(FORM, 'x', ''));
+  });
+
+  it('refuses lone surrogates with a config error instead of a URIError', () => {
+    configError(() => buildFormUrl(FORM, '\uD800', 't'));
+    configError(() => buildFormUrl(FORM, 'x', '\uDC00'));
+  });
+
+  it('round-trips any Unicode short code and token, never changing origin or base path (property)', () => {
+    const bases = fc.constantFrom('https://forms.example.com', 'https://forms.example.com/', 'https://f.example.com/base/', 'http://127.0.0.1:4011/app?x=1#h');
+    fc.assert(
+      fc.property(bases, fc.string({ unit: 'grapheme', minLength: 1 }), fc.string({ unit: 'grapheme', minLength: 1 }), (base, code, token) => {
+        fc.pre(code !== '.' && code !== '..');
+        const url = new URL(buildFormUrl(base, code, token));
+        const baseUrl = new URL(base);
+        const segments = url.pathname.split('/');
+        expect(decodeURIComponent(segments.at(-1)!)).toBe(code);
+        expect(url.searchParams.get('token')).toBe(token);
+        expect(url.origin).toBe(baseUrl.origin);
+        expect(segments.slice(0, -1).join('/') + '/').toBe(baseUrl.pathname.replace(/\/?$/, '/'));
+        expect(url.hash).toBe(baseUrl.hash);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('buildNotificationLink', () => {
+  it('prepends the form-site root and appends ?token= to a path without a query', () => {
+    expect(buildNotificationLink(FORM, '/orders/42', 'tok')).toBe('https://forms.example.com/orders/42?token=tok');
+  });
+
+  it('uses & when the link already has a query', () => {
+    expect(buildNotificationLink(FORM, '/orders?id=42', 'tok')).toBe('https://forms.example.com/orders?id=42&token=tok');
+  });
+
+  it('puts the token before a #fragment', () => {
+    expect(buildNotificationLink(FORM, '/orders?id=1#pay', 't')).toBe('https://forms.example.com/orders?id=1&token=t#pay');
+    expect(buildNotificationLink(FORM, '/orders#pay', 't')).toBe('https://forms.example.com/orders?token=t#pay');
+  });
+
+  it('URL-encodes the token', () => {
+    expect(buildNotificationLink(FORM, '/o', 'a+b/c=')).toBe('https://forms.example.com/o?token=a%2Bb%2Fc%3D');
+  });
+
+  it('does not double the slash of a root with a trailing slash', () => {
+    expect(buildNotificationLink('https://forms.example.com/', '/o', 't')).toBe('https://forms.example.com/o?token=t');
+  });
+
+  it('refuses links that would leave the form site: //host, /\\host, absolute URLs, control characters', () => {
+    for (const link of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/', 'javascript:alert(1)', 'orders', '', '/\tx', '/a\nb']) {
+      configError(() => buildNotificationLink(FORM, link, 't'));
+    }
+  });
+
+  it('refuses an empty token and a non-https root', () => {
+    configError(() => buildNotificationLink(FORM, '/o', ''));
+    configError(() => buildNotificationLink('http://forms.example.com', '/o', 't'));
+  });
+
+  it('keeps the origin and gives back the token for arbitrary paths and tokens (property)', () => {
+    const segment = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => encodeURIComponent(s));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.option(segment), fc.string({ unit: 'grapheme', minLength: 1 }), (parts, query, token) => {
+        const link = '/' + parts.join('/') + (query === null ? '' : `?q=${query}`);
+        const url = new URL(buildNotificationLink(FORM, link, token));
+        expect(url.origin).toBe(FORM);
+        expect(url.searchParams.get('token')).toBe(token);
+        if (query !== null) expect(url.searchParams.get('q')).toBe(decodeURIComponent(query));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('isLoopbackHost / safeHttpUrl', () => {
+  it('knows loopback hosts', () => {
+    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.9.8.7', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', '[::2]']) expect(isLoopbackHost(host)).toBe(false);
+  });
+
+  it('keeps only absolute http(s) URLs', () => {
+    expect(safeHttpUrl('https://cdn.example.com/i.png')).toBe('https://cdn.example.com/i.png');
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/relative.png', '', 42, null, undefined, 'vbscript:x']) {
+      expect(safeHttpUrl(bad)).toBeUndefined();
+    }
+  });
+});
