@@ -1,0 +1,191 @@
+import { inspect } from 'node:util';
+import { HubError } from '../core/errors.js';
+import { apiErrorFor, redact } from './errors.js';
+import { parseLogsPage, parseRecharge, parseBalance, parseToken, type Balance, type LogsPage, type RechargeResult, type Token } from './results.js';
+
+export interface HubClientOptions {
+  /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
+  apiKey: string;
+  /** The service's base address, e.g. https://hub.example.com (the client adds /api/v1/hub). */
+  baseUrl: string;
+  /** A fetch-compatible function; default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Per request; a slower answer fails with HubError kind 'timeout'. Default 10000. */
+  timeoutMs?: number;
+}
+
+export interface RechargeInput {
+  clientUserId: string;
+  /** Points to credit, in cents: a positive safe integer. */
+  amountCents: number;
+  /** Your payment order number, for reconciliation. */
+  externalOrderId?: string;
+  reason?: string;
+}
+
+export interface LogsQuery {
+  /** 1-based; default 1. */
+  page?: number;
+  /** 1 to 100; default 20. */
+  pageSize?: number;
+}
+
+/**
+ * The service's server-side endpoints. Failures are HubAuthError (401), HubPoolInsufficientError (402),
+ * HubApiError (other statuses), or HubError kind 'timeout' | 'network' | 'invalid-response' | 'config'.
+ */
+export interface HubClient {
+  readonly baseUrl: string;
+  exchangeToken(clientUserId: string): Promise<Token>;
+  balance(clientUserId: string): Promise<Balance>;
+  recharge(input: RechargeInput): Promise<RechargeResult>;
+  logs(clientUserId: string, query?: LogsQuery): Promise<LogsPage>;
+}
+
+const API_PREFIX = '/api/v1/hub';
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+function configError(message: string): HubError {
+  return new HubError('config', message);
+}
+
+function normaliseBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string') throw configError('baseUrl must be the service address, e.g. https://hub.example.com.');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw configError(`baseUrl "${baseUrl}" is not an absolute URL; use e.g. https://hub.example.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw configError('baseUrl must be an http(s) URL.');
+  if (url.username || url.password || url.search || url.hash) throw configError('baseUrl must not carry credentials, a query or a fragment.');
+  const path = url.pathname.replace(/\/+$/, '');
+  // Accept a baseUrl that already names the API prefix rather than calling /api/v1/hub/api/v1/hub.
+  return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
+}
+
+function checkApiKey(apiKey: unknown): string {
+  // Never quote the value: a wrong key is still a key.
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw configError('apiKey must be the full plaintext API key from the developer console.');
+  if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) throw configError('apiKey contains characters no API key has; check for pasted line breaks.');
+  return apiKey;
+}
+
+function checkUserId(clientUserId: unknown): string {
+  if (typeof clientUserId !== 'string' || clientUserId.trim() === '') {
+    throw configError('clientUserId must be a non-empty string: your own id of the end user.');
+  }
+  return clientUserId;
+}
+
+function checkOptionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw configError(`${name} must be a string when given.`);
+  return value;
+}
+
+function checkInteger(value: unknown, name: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw configError(`${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'Number.MAX_SAFE_INTEGER' : max}.`);
+  }
+  return value;
+}
+
+export function createHubClient(options: HubClientOptions): HubClient {
+  const apiKey = checkApiKey(options?.apiKey);
+  const apiBase = normaliseBaseUrl(options.baseUrl);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
+  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
+  const baseUrl = new URL(apiBase).origin + new URL(apiBase).pathname.slice(0, -API_PREFIX.length);
+  const clean = (text: string) => redact(text, [apiKey]);
+
+  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string | number>, body?: unknown): Promise<unknown> {
+    const url = new URL(apiBase + path);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = { 'X-API-Key': apiKey, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: controller.signal,
+        redirect: 'error',
+      });
+      text = await response.text();
+    } catch (error) {
+      if (controller.signal.aborted) throw new HubError('timeout', `The service did not answer ${method} ${path} within ${timeoutMs} ms.`, {});
+      // The cause is summarised, not attached: a custom fetch may put the request, key included, on its errors.
+      const detail = error instanceof Error ? clean(error.message) : 'unknown error';
+      throw new HubError('network', `Could not reach the service for ${method} ${path} (${detail}). Check baseUrl and the network.`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return unwrap(response.status, text, `${method} ${path}`);
+  }
+
+  function unwrap(status: number, text: string, what: string): unknown {
+    let parsed: unknown;
+    let isJson = true;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      isJson = false;
+    }
+    const envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
+    const message = typeof envelope?.message === 'string' && envelope.message !== '' ? clean(envelope.message) : undefined;
+    if (status < 200 || status > 299) {
+      throw apiErrorFor(status, message ?? `The service answered ${what} with HTTP ${status}.`, code);
+    }
+    if (!isJson || envelope === undefined) {
+      throw new HubError('invalid-response', `The service answered ${what} with something that is not a JSON envelope.`, { status });
+    }
+    if (code !== undefined && code !== 200) {
+      // Some deployments answer HTTP 200 with the failure only in the envelope.
+      throw apiErrorFor(code, message ?? `The service answered ${what} with code ${code}.`, code);
+    }
+    return envelope.data;
+  }
+
+  const client: HubClient & { toString(): string; toJSON(): unknown } = {
+    baseUrl,
+    async exchangeToken(clientUserId) {
+      const id = checkUserId(clientUserId);
+      return parseToken(await call('POST', '/apikeys/token', {}, { client_user_id: id }));
+    },
+    async balance(clientUserId) {
+      const id = checkUserId(clientUserId);
+      return parseBalance(await call('GET', '/points/users/balance', { client_user_id: id }));
+    },
+    async recharge(input) {
+      if (typeof input !== 'object' || input === null) throw configError('recharge needs {clientUserId, amountCents}.');
+      const id = checkUserId(input.clientUserId);
+      const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
+      const externalOrderId = checkOptionalString(input.externalOrderId, 'externalOrderId');
+      const reason = checkOptionalString(input.reason, 'reason');
+      const body = {
+        client_user_id: id,
+        amount_cents: amountCents,
+        ...(externalOrderId === undefined ? {} : { external_order_id: externalOrderId }),
+        ...(reason === undefined ? {} : { reason }),
+      };
+      return parseRecharge(await call('POST', '/points/users/recharge', {}, body));
+    },
+    async logs(clientUserId, query = {}) {
+      const id = checkUserId(clientUserId);
+      const page = query.page === undefined ? 1 : checkInteger(query.page, 'page', 1, Number.MAX_SAFE_INTEGER);
+      const pageSize = query.pageSize === undefined ? 20 : checkInteger(query.pageSize, 'pageSize', 1, 100);
+      return parseLogsPage(await call('GET', '/points/users/logs', { client_user_id: id, page, page_size: pageSize }), { page, pageSize });
+    },
+    toString: () => `HubClient(${baseUrl})`,
+    toJSON: () => ({ baseUrl }),
+  };
+  Object.defineProperty(client, inspect.custom, { value: () => `HubClient { baseUrl: '${baseUrl}' }`, enumerable: false });
+  return Object.freeze(client);
+}

@@ -1,0 +1,29 @@
+/** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
+export { createHubClient } from './client.js';
+export type { HubClient, HubClientOptions, LogsQuery, RechargeInput } from './client.js';
+export type { Balance, LogsPage, PointsLogRecord, PointsRecordType, PointsSource, RechargeResult, Token } from './results.js';
+export { HubApiError, HubAuthError, HubPoolInsufficientError } from './errors.js';
+export { HubError, isHubError } from '../core/errors.js';
+export type { HubErrorKind } from '../core/errors.js';
+export { createTokenHandler } from './token-handler.js';
+export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
+export { createMemoryTokenCache } from './token-cache.js';
+export type { CachedToken, MemoryTokenCacheOptions, TokenCache } from './token-cache.js';
+export { createWebhookHandler } from './webhook-handler.js';
+export type { DeductContext, WebhookHandler, WebhookHandlerOptions } from './webhook-handler.js';
+export { NOTIFICATION_EVENTS } from './webhook-events.js';
+export type {
+  BillingDeductEvent,
+  BillingEvent,
+  BillingEventName,
+  BillingRefundEvent,
+  NotificationEvent,
+  NotificationEventName,
+  UnknownEvent,
+  WebhookEvent,
+  WebhookEventBase,
+} from './webhook-events.js';
+export type { SourceInfo } from './addresses.js';
+export { formatCentsAsYuan, parseYuanToCents } from './amounts.js';
+export { toNodeListener } from './node.js';
+export type { NodeListener, WebRequestHandler } from './node.js';

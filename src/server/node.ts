@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { SourceInfo } from './addresses.js';
+
+/** Any of the toolkit's handlers: the webhook handler reads the second argument, the token handler ignores it. */
+export type WebRequestHandler = (request: Request, info: SourceInfo) => Promise<Response>;
+
+/** node:http's (req, res), and Express / connect's (req, res, next). */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+const NO_BODY = new Set(['GET', 'HEAD']);
+
+function requestUrl(req: IncomingMessage): string {
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const path = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  try {
+    return new URL(path, `${scheme}://${req.headers.host ?? 'localhost'}`).href;
+  } catch {
+    // A hostile Host header must not stop the handler from answering (e.g. with 403).
+    return new URL(path.startsWith('/') ? path : '/', `${scheme}://localhost`).href;
+  }
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    try {
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    } catch {
+      // Node accepts a few header bytes that Headers rejects; such a header cannot be meant for us.
+    }
+  }
+  return headers;
+}
+
+/**
+ * The body as a web stream that pulls from the socket only as fast as the handler reads, so a handler
+ * that stops at its size bound stops the reading too; the rest is never buffered.
+ */
+function bodyStream(req: IncomingMessage, onAbandon: () => void): ReadableStream<Uint8Array<ArrayBuffer>> {
+  // After a cancel the socket keeps delivering what the client still sends; that data is dropped here.
+  let finished = false;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          // A copy: Node may reuse pooled Buffer memory after the event.
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (!finished) controller.close();
+          finished = true;
+        });
+        req.once('error', (error) => {
+          if (!finished) controller.error(error);
+          finished = true;
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.pause();
+        onAbandon();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/** A body an Express body parser already consumed, when it kept the raw bytes. */
+function parsedBody(req: IncomingMessage): Uint8Array<ArrayBuffer> | string | undefined {
+  const body = (req as { body?: unknown }).body;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  return undefined;
+}
+
+async function writeResponse(response: Response, res: ServerResponse, closeAfter: boolean): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  // An unread body is still arriving; answering and closing beats reading megabytes we will not use.
+  if (closeAfter) res.setHeader('connection', 'close');
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+}
+
+/**
+ * Adapts a Web-standard handler to node:http, Express and connect, passing `req.socket.remoteAddress` as
+ * the source address. With Express, mount it before any body parser (or use express.raw()).
+ */
+export function toNodeListener(handler: WebRequestHandler): NodeListener {
+  return (req, res, next) => {
+    let abandoned = false;
+    const controller = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const method = (req.method ?? 'GET').toUpperCase();
+    const already = parsedBody(req);
+    const consumed = req.readableEnded && already === undefined && (req as { body?: unknown }).body !== undefined;
+    const run = async () => {
+      if (consumed) {
+        throw new Error('hub-embed: the request body was already parsed; mount toNodeListener before express.json() or use express.raw({type: "application/json"}).');
+      }
+      const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req), signal: controller.signal };
+      if (!NO_BODY.has(method)) {
+        init.body = already ?? bodyStream(req, () => (abandoned = true));
+        init.duplex = 'half';
+      }
+      const response = await handler(new Request(requestUrl(req), init), { remoteAddress: req.socket.remoteAddress });
+      await writeResponse(response, res, abandoned);
+      if (abandoned) req.resume(); // discard what still arrives until the socket closes
+    };
+    run().catch((error: unknown) => {
+      if (next) return next(error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end('Internal Server Error');
+      } else {
+        res.destroy();
+      }
+    });
+  };
+}

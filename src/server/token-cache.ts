@@ -1,0 +1,41 @@
+import { LRUCache } from 'lru-cache';
+
+/** A token as the token handler keeps it. Times are milliseconds since the epoch. */
+export interface CachedToken {
+  accessToken: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * Where the token handler keeps tokens per end user. The in-memory default serves one process; a shared
+ * store (Redis, Memcached...) lets several server instances reuse each other's tokens. Every method may be
+ * synchronous or return a promise. Values are plain JSON-safe objects, so `JSON.stringify` stores them.
+ */
+export interface TokenCache {
+  get(clientUserId: string): CachedToken | undefined | Promise<CachedToken | undefined>;
+  /** ttlMs: how long the entry is worth keeping; a store may drop it any time earlier. */
+  set(clientUserId: string, token: CachedToken, ttlMs: number): void | Promise<void>;
+  delete(clientUserId: string): void | Promise<void>;
+}
+
+export interface MemoryTokenCacheOptions {
+  /** Most users kept at once; the least recently used go first. Default 10000. */
+  max?: number;
+}
+
+/** The default cache: a bounded LRU, so a flood of distinct users cannot grow memory without limit. */
+export function createMemoryTokenCache(options: MemoryTokenCacheOptions = {}): TokenCache {
+  const max = options.max ?? 10_000;
+  if (!Number.isSafeInteger(max) || max < 1) throw new RangeError('max must be a positive integer.');
+  const lru = new LRUCache<string, CachedToken>({ max });
+  return {
+    get: (clientUserId) => lru.get(clientUserId),
+    set: (clientUserId, token, ttlMs) => {
+      if (ttlMs > 0) lru.set(clientUserId, token, { ttl: Math.ceil(ttlMs) });
+    },
+    delete: (clientUserId) => {
+      lru.delete(clientUserId);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { HubError, isHubError } from '../core/errors.js';
+import type { HubClient } from './client.js';
+import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
+
+export interface TokenHandlerOptions {
+  /** Only exchangeToken is used. */
+  client: Pick<HubClient, 'exchangeToken'>;
+  /**
+   * Your own session lookup: the signed-in end user's id, or null when nobody is signed in (401).
+   * Never read the id from the request body or query: whoever sends it would become that user.
+   */
+  resolveClientUserId: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /** When set, only these origins (e.g. "https://app.example.com") may call; others get 403. */
+  allowedOrigins?: readonly string[];
+  /** Default: an in-memory LRU of 10000 users. */
+  cache?: TokenCache;
+  /** Milliseconds since the epoch; replaceable for tests. Default Date.now. */
+  now?: () => number;
+  /** Called with failures the browser only sees as a generic 5xx. Default: console.error. */
+  onError?: (error: unknown) => void;
+}
+
+export type TokenHandler = (request: Request) => Promise<Response>;
+
+function answer(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), 'cache-control': 'no-store', ...headers },
+  });
+}
+
+function normaliseOrigins(origins: readonly string[]): Set<string> {
+  if (!Array.isArray(origins)) throw new HubError('config', 'allowedOrigins must be an array of origins, e.g. ["https://app.example.com"].');
+  return new Set(
+    origins.map((origin) => {
+      try {
+        const url = new URL(origin);
+        if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin.replace(/\/$/, '')) throw new Error();
+        return url.origin;
+      } catch {
+        throw new HubError('config', `allowedOrigins entry "${String(origin)}" is not an origin; use scheme://host[:port] without a path.`);
+      }
+    }),
+  );
+}
+
+function defaultOnError(error: unknown): void {
+  // Client errors are already free of the key; print name and message only, never request details.
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`[hub-embed/server] token endpoint failed: ${text}`);
+}
+
+/**
+ * The browser's token endpoint. It answers `{access_token, expires_in}` for the user your session names,
+ * reusing a cached token while more than half its lifetime is left, with one exchange per user in flight.
+ */
+export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
+  if (typeof options?.client?.exchangeToken !== 'function') throw new HubError('config', 'createTokenHandler needs client: createHubClient({apiKey, baseUrl}).');
+  if (typeof options.resolveClientUserId !== 'function') {
+    throw new HubError('config', 'createTokenHandler needs resolveClientUserId(request): your session lookup returning the user id or null.');
+  }
+  const origins = options.allowedOrigins === undefined ? undefined : normaliseOrigins(options.allowedOrigins);
+  const cache = options.cache ?? createMemoryTokenCache();
+  const now = options.now ?? Date.now;
+  const onError = options.onError ?? defaultOnError;
+  const inFlight = new Map<string, Promise<CachedToken>>();
+
+  const report = (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      // Logging must not change the answer.
+    }
+  };
+
+  async function fresh(clientUserId: string): Promise<CachedToken> {
+    let cached: CachedToken | undefined;
+    try {
+      cached = await cache.get(clientUserId);
+    } catch (error) {
+      report(error); // A cache outage costs an exchange, not the answer.
+    }
+    if (cached && isReusable(cached, now())) return cached;
+    const token = await options.client.exchangeToken(clientUserId);
+    const issuedAt = now();
+    const entry = { accessToken: token.accessToken, issuedAt, expiresAt: issuedAt + token.expiresIn * 1000 };
+    try {
+      await cache.set(clientUserId, entry, (entry.expiresAt - issuedAt) / 2);
+    } catch (error) {
+      report(error);
+    }
+    return entry;
+  }
+
+  function tokenFor(clientUserId: string): Promise<CachedToken> {
+    const pending = inFlight.get(clientUserId);
+    if (pending) return pending;
+    const started = fresh(clientUserId).finally(() => inFlight.delete(clientUserId));
+    inFlight.set(clientUserId, started);
+    return started;
+  }
+
+  return async (request) => {
+    const origin = request.headers.get('origin');
+    const cors: Record<string, string> = {};
+    if (origins) {
+      cors.vary = 'Origin';
+      if (origin !== null && origins.has(origin)) {
+        cors['access-control-allow-origin'] = origin;
+        cors['access-control-allow-credentials'] = 'true';
+      }
+    }
+    if (request.method === 'OPTIONS' && cors['access-control-allow-origin']) {
+      return answer(204, null, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' });
+    }
+    if (request.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
+    // Browsers always send Origin on POST, so a missing one is refused too once origins are configured.
+    if (origins && !cors['access-control-allow-origin']) return answer(403, { error: 'Origin not allowed.' }, cors);
+
+    let clientUserId: string | null | undefined;
+    try {
+      clientUserId = await options.resolveClientUserId(request);
+    } catch (error) {
+      report(error);
+      return answer(500, { error: 'Could not read the session.' }, cors);
+    }
+    if (clientUserId === null || clientUserId === undefined || (typeof clientUserId === 'string' && clientUserId.trim() === '')) {
+      return answer(401, { error: 'Sign in first.' }, cors);
+    }
+    if (typeof clientUserId !== 'string') {
+      report(new HubError('config', 'resolveClientUserId must return a string or null.'));
+      return answer(500, { error: 'Could not read the session.' }, cors);
+    }
+
+    try {
+      const token = await tokenFor(clientUserId);
+      const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
+      return answer(200, { access_token: token.accessToken, expires_in: expiresIn }, cors);
+    } catch (error) {
+      report(error);
+      // The browser learns only that the upstream failed, never why: the reason may be about the key.
+      if (isHubError(error, 'timeout')) return answer(504, { error: 'The points service did not answer in time. Try again.' }, cors);
+      return answer(502, { error: 'Could not obtain a token. Try again later.' }, cors);
+    }
+  };
+}
+
+function isReusable(token: CachedToken, at: number): boolean {
+  const lifetime = token.expiresAt - token.issuedAt;
+  return (
+    typeof token.accessToken === 'string' &&
+    token.accessToken !== '' &&
+    Number.isFinite(lifetime) &&
+    lifetime > 0 &&
+    token.expiresAt - at > lifetime / 2
+  );
+}
