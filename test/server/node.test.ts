@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import type { BillingDeductEvent } from '../../src/server/webhook-events.js';
 import { deductBody } from './webhook-helpers.js';
 
 const servers: Server[] = [];
@@ -18,7 +19,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-function loopbackReceiver(onBillingDeduct = vi.fn(() => true)) {
+function loopbackReceiver(onBillingDeduct = vi.fn((_event: BillingDeductEvent) => true)) {
   return { listener: toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1'], onBillingDeduct, onError: () => {} })), onBillingDeduct };
 }
 
