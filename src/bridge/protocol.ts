@@ -1,0 +1,110 @@
+/** Wire protocol v1 of the hub-embed WebView bridge: envelope, error codes, defensive parsing. */
+
+export const BRIDGE_NS = 'hub-embed';
+export const BRIDGE_VERSION = 1;
+/**
+ * Larger messages are refused rather than risk silent truncation in some native channels
+ * (a ~2 M-character limit was reported for old Android bridges); pass large data by URL.
+ */
+export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
+
+export type BridgeErrorCode =
+  | 'E_NO_HANDLER'
+  | 'E_TIMEOUT'
+  | 'E_CANCELLED'
+  | 'E_DENIED'
+  | 'E_UNSUPPORTED'
+  | 'E_VERSION'
+  | 'E_INTERNAL';
+
+export const BRIDGE_ERROR_CODES: readonly BridgeErrorCode[] = [
+  'E_NO_HANDLER',
+  'E_TIMEOUT',
+  'E_CANCELLED',
+  'E_DENIED',
+  'E_UNSUPPORTED',
+  'E_VERSION',
+  'E_INTERNAL',
+];
+
+/** A failed bridge call. `code` is from a closed set, so callers can branch on it. */
+export class BridgeError extends Error {
+  override readonly name = 'BridgeError';
+  readonly code: BridgeErrorCode;
+
+  constructor(code: BridgeErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export type MessageKind = 'req' | 'res' | 'evt' | 'cancel';
+
+/** One message on the wire, always sent as a JSON string. */
+export interface BridgeMessage {
+  ns: typeof BRIDGE_NS;
+  v: typeof BRIDGE_VERSION;
+  sid: string;
+  id: string;
+  kind: MessageKind;
+  method?: string;
+  params?: unknown;
+  ok?: boolean;
+  result?: unknown;
+  error?: { code: BridgeErrorCode; message: string };
+  nonce?: string;
+}
+
+const KINDS = ['req', 'res', 'evt', 'cancel'];
+
+// JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
+// Object.assign; dropping these keys at parse time closes that door for every consumer.
+const dropPollutingKeys = (key: string, value: unknown) =>
+  key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
+
+/**
+ * Parses one inbound message. Returns a reason string instead of throwing, because hostile or
+ * foreign traffic is expected on shared channels and must simply be ignored.
+ */
+export function parseMessage(raw: unknown): BridgeMessage | string {
+  if (typeof raw !== 'string') return 'not a string';
+  if (raw.length > MAX_MESSAGE_CHARS) return 'too large';
+  let m: any;
+  try {
+    m = JSON.parse(raw, dropPollutingKeys);
+  } catch {
+    return 'not JSON';
+  }
+  if (!m || typeof m !== 'object' || m.ns !== BRIDGE_NS) return 'foreign ns';
+  if (m.v !== BRIDGE_VERSION) return 'unsupported v';
+  if (typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'bad sid/id';
+  if (!KINDS.includes(m.kind)) return 'bad kind';
+  if ((m.kind === 'req' || m.kind === 'evt') && typeof m.method !== 'string') return 'no method';
+  if (m.kind === 'res' && m.ok !== true) m.error = toErrorShape(m.error);
+  return m as BridgeMessage;
+}
+
+function toErrorShape(error: any): { code: BridgeErrorCode; message: string } {
+  const code = BRIDGE_ERROR_CODES.includes(error?.code) ? error.code : 'E_INTERNAL';
+  const message = typeof error?.message === 'string' ? error.message.slice(0, 500) : 'the host reported an error';
+  return { code, message };
+}
+
+/** Maps a WKScriptMessageHandlerWithReply `errorMessage` ("E_DENIED: text" or free text) to an error. */
+export function errorFromReplyMessage(reason: unknown): BridgeError {
+  const text = String((reason as Error)?.message ?? reason).slice(0, 500);
+  const code = text.split(':')[0] as BridgeErrorCode;
+  return BRIDGE_ERROR_CODES.includes(code)
+    ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
+    : new BridgeError('E_INTERNAL', text);
+}
+
+/**
+ * The JavaScript string literal a host embeds in `window.__hubEmbedReceive(<literal>)` when it
+ * replies through evaluateJavaScript / injectJavaScript. U+2028/U+2029 end lines in pre-ES2019
+ * engines and `<` could close a surrounding `<script>`, so all three are escaped; the result is
+ * also valid JSON.
+ */
+export function toScriptLiteral(json: string): string {
+  return JSON.stringify(json).replace(/[\u2028\u2029<]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

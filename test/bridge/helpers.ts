@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { connectBridge, createMockHost } from '../../src/bridge/index.js';
+import type { Bridge, BridgeOptions, MockHost, MockHostOptions, MockTransport } from '../../src/bridge/index.js';
+
+export const PARENT_ORIGIN = 'https://host.example';
+
+/** Every bridge and host a test makes is closed/removed afterwards, so no global leaks between tests. */
+const bridges: Bridge[] = [];
+const hosts: MockHost[] = [];
+
+export function useBridgeFixtures() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    for (const b of bridges.splice(0)) b.close();
+    for (const h of hosts.splice(0)) h.remove();
+    delete (window as any).__hubEmbedReceive;
+    vi.useRealTimers();
+  });
+}
+
+export function mockHost(transport: MockTransport, options?: MockHostOptions): MockHost {
+  const host = createMockHost(transport, options);
+  hosts.push(host);
+  return host;
+}
+
+export function connect(options: BridgeOptions = {}): Bridge {
+  const bridge = connectBridge({ allowedParentOrigins: [PARENT_ORIGIN], ...options });
+  bridges.push(bridge);
+  return bridge;
+}
+
+/** Lets queued microtasks and 0 ms timers run (replies from mock hosts are asynchronous). */
+export async function flush() {
+  await vi.advanceTimersByTimeAsync(0);
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/** Resolves to the rejection of a promise, failing loudly if it resolved instead. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
+  let value: unknown;
+  try {
+    value = await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+}
+
+/** Runs `promise` to completion while pushing fake time forward. */
+export async function settled<T>(promise: Promise<T>): Promise<{ value?: T; error?: any }> {
+  let out: { value?: T; error?: any } | undefined;
+  promise.then(
+    (value) => (out = { value }),
+    (error) => (out = { error }),
+  );
+  for (let i = 0; i < 50 && !out; i++) await flush();
+  if (!out) throw new Error('promise did not settle');
+  return out;
+}
