@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+/**
+ * hub-embed-mock: runs the simulator. First stdout line is one JSON object {baseUrl, formUrl, apiKey}
+ * (scripts read it to find the ports); then one readable line per request and per webhook delivery.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseSeed } from './seed.js';
+import { startMockHub, type StartMockHubOptions } from './node.js';
+import type { MockSeed, RequestLogEntry, WebhookDelivery } from './types.js';
+
+const USAGE = `Usage: hub-embed-mock [options]
+
+  --api-port N            API site port (default 4010; 0 picks a free port)
+  --form-port N           form site port (default 4011; 0 picks a free port)
+  --host H                address to bind (default 127.0.0.1, loopback only)
+  --seed FILE             seed JSON file (default: the built-in seed)
+  --token-ttl S           access token lifetime in seconds (default 7200)
+  --latency-ms N          delay every API response by N ms (default 0)
+  --latency-jitter-ms N   add a random 0..N ms to that delay (default 0)
+  --fault-rate R          answer HTTP 500 to this fraction (0..1) of requests to the fault paths
+  --fault-path P          a path that --fault-rate applies to (repeatable; default published-list)
+  --drop-rate R           destroy this fraction (0..1) of API connections without an answer
+  --webhook-timeout-ms N  overall webhook timeout (default 10000)
+  --webhook-connect-timeout-ms N  webhook TCP connect timeout (default 5000)
+  --cors-origin O         allow this browser origin (repeatable; "*" for any; default any loopback origin)
+  --no-console            turn off the /console endpoints
+  --quiet                 print only the JSON line, no request log
+  --help                  show this help
+`;
+
+class UsageError extends Error {}
+
+function int(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}.`);
+  return Number(value);
+}
+
+function rate(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw new UsageError(`--${name} must be a number from 0 to 1.`);
+  return n;
+}
+
+function loadSeed(file: string): MockSeed {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read seed file ${file}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`Seed file ${file} is not valid JSON.`);
+  }
+  return parseSeed(json);
+}
+
+export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean; help: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      'api-port': { type: 'string' },
+      'form-port': { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'latency-jitter-ms': { type: 'string' },
+      'fault-rate': { type: 'string' },
+      'fault-path': { type: 'string', multiple: true },
+      'drop-rate': { type: 'string' },
+      'webhook-timeout-ms': { type: 'string' },
+      'webhook-connect-timeout-ms': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'no-console': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  const options: StartMockHubOptions & { quiet: boolean; help: boolean } = {
+    apiPort: int(values['api-port'], 'api-port', 0, 65535) ?? 4010,
+    formPort: int(values['form-port'], 'form-port', 0, 65535) ?? 4011,
+    host: values.host ?? '127.0.0.1',
+    console: !values['no-console'],
+    quiet: values.quiet ?? false,
+    help: values.help ?? false,
+  };
+  const set = <K extends keyof StartMockHubOptions>(key: K, value: StartMockHubOptions[K] | undefined) => {
+    if (value !== undefined) (options as StartMockHubOptions)[key] = value;
+  };
+  set('tokenTtlSeconds', int(values['token-ttl'], 'token-ttl', 1, 31_536_000));
+  set('latencyMs', int(values['latency-ms'], 'latency-ms', 0, 600_000));
+  set('latencyJitterMs', int(values['latency-jitter-ms'], 'latency-jitter-ms', 0, 600_000));
+  set('faultRate', rate(values['fault-rate'], 'fault-rate'));
+  set('faultPaths', values['fault-path']);
+  set('dropRate', rate(values['drop-rate'], 'drop-rate'));
+  set('webhookTimeoutMs', int(values['webhook-timeout-ms'], 'webhook-timeout-ms', 1, 600_000));
+  set('webhookConnectTimeoutMs', int(values['webhook-connect-timeout-ms'], 'webhook-connect-timeout-ms', 1, 600_000));
+  set('corsOrigins', values['cors-origin']);
+  if (values.seed !== undefined) options.seed = loadSeed(values.seed);
+  return options;
+}
+
+// Keeps every log line on one line whatever a client put in a path or an id (newlines, U+2028, ...).
+function oneLine(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+function requestLine(e: RequestLogEntry): string {
+  const who = e.clientUserId === undefined ? '' : ` user=${oneLine(e.clientUserId)}`;
+  return `${new Date(e.time).toISOString()} ${e.site} ${e.method} ${oneLine(e.path)} ${e.status} auth=${e.auth}${who}`;
+}
+
+function deliveryLine(d: WebhookDelivery): string {
+  return `${new Date(d.time).toISOString()} webhook ${d.event} -> ${oneLine(d.url)} ${d.outcome}${d.status === undefined ? '' : ` ${d.status}`}${d.ok === undefined ? '' : ` ok=${d.ok}`}`;
+}
+
+function write(line: string): void {
+  try {
+    process.stdout.write(`${line}\n`);
+  } catch {
+    // A closed stdout must not take the simulator down.
+  }
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`hub-embed-mock: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const { quiet, help: _help, ...startOptions } = options;
+  const running = await startMockHub({
+    ...startOptions,
+    ...(quiet ? {} : { onRequest: (e: RequestLogEntry) => write(requestLine(e)), onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)) }),
+  });
+  write(JSON.stringify({ baseUrl: running.baseUrl, formUrl: running.formUrl, apiKey: running.apiKey }));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+process.stdout.on('error', () => {});
+main().catch((error: unknown) => {
+  process.stderr.write(`hub-embed-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

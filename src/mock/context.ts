@@ -1,0 +1,34 @@
+/** What the route modules need from the hub, kept narrow so each module can be read on its own. */
+import type { HubState } from './state.js';
+import type { AuthKind, WebhookBody, WebhookDelivery } from './types.js';
+
+export interface HubContext {
+  state: HubState;
+  baseUrl: string;
+  formUrl: string;
+  tokenTtlSeconds: number;
+  now(): number;
+  /** Stamps the time and sends to every matching configuration of the developer, in order. */
+  sendWebhook(developerId: number, body: Omit<WebhookBody, 'timestamp'>): Promise<WebhookDelivery[]>;
+}
+
+/** Filled in by a route so the request log can say who called. */
+export interface RequestMeta {
+  auth: AuthKind;
+  clientUserId?: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  handle(req: Request, url: URL, meta: RequestMeta): Promise<Response>;
+}
+
+/** Exact-path routing with 404 for unknown paths and 405 (plus Allow) for known paths. */
+export function findRoute(routes: Route[], method: string, path: string): Route | { status: 404 } | { status: 405; allow: string } {
+  const matches = routes.filter((r) => r.path === path);
+  if (matches.length === 0) return { status: 404 };
+  const route = matches.find((r) => r.method === method);
+  if (route) return route;
+  return { status: 405, allow: matches.map((r) => r.method).join(', ') };
+}

@@ -1,0 +1,93 @@
+/**
+ * The form page's script and style, served as files so the page CSP can forbid inline code.
+ * The script reads the outcome from data-* attributes and tells the parent frame, and only the
+ * embedding origin, what happened; without JS the forms still work by plain POST.
+ */
+
+export const FORM_SCRIPT = `(function () {
+  'use strict';
+  var root = document.getElementById('hub-form');
+  if (!root) return;
+
+  function embeddingOrigin() {
+    var ancestors = location.ancestorOrigins;
+    if (ancestors && ancestors.length > 0) return ancestors[0];
+    if (!document.referrer) return null;
+    try {
+      var origin = new URL(document.referrer).origin;
+      // After a no-JS POST the referrer is this page itself, not the embedder.
+      return origin === location.origin ? null : origin;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  var target = window.parent !== window ? embeddingOrigin() : null;
+
+  function post(message) {
+    if (target && target !== 'null') window.parent.postMessage(message, target);
+  }
+
+  function toMessage(type, ok, amountCents, balanceCents, reason) {
+    var message = { source: 'hub-form', type: type, shortCode: root.dataset.shortCode, ok: ok };
+    if (typeof amountCents === 'number') message.amountCents = amountCents;
+    if (typeof balanceCents === 'number') message.balanceCents = balanceCents;
+    if (reason) message.reason = reason;
+    return message;
+  }
+
+  function num(value) {
+    return value === undefined || value === '' ? undefined : Number(value);
+  }
+
+  var d = root.dataset;
+  post(toMessage(d.event || 'load', d.ok === 'true', num(d.amountCents), num(d.balanceCents), d.reason));
+
+  var outcome = document.getElementById('outcome');
+  var balance = document.getElementById('balance');
+  var forms = root.querySelectorAll('form[data-action]');
+  Array.prototype.forEach.call(forms, function (form) {
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var type = form.getAttribute('data-action');
+      var button = form.querySelector('button');
+      if (button) button.disabled = true;
+      fetch(form.action, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(new FormData(form)).toString(),
+        credentials: 'omit'
+      })
+        .then(function (res) { return res.json(); })
+        .then(function (envelope) {
+          var data = envelope && envelope.data;
+          if (!data) throw new Error(envelope && envelope.message ? envelope.message : 'unexpected answer');
+          if (outcome) outcome.textContent = data.message;
+          if (balance && typeof data.balanceCents === 'number') balance.textContent = (data.balanceCents / 100).toFixed(2);
+          post(toMessage(type, data.ok === true, data.amountCents, data.balanceCents, data.reason));
+        })
+        .catch(function (error) {
+          if (outcome) outcome.textContent = 'Request failed: ' + (error && error.message ? error.message : 'network error');
+          post(toMessage(type, false, undefined, undefined, 'network'));
+        })
+        .then(function () { if (button) button.disabled = false; });
+    });
+  });
+})();
+`;
+
+export const FORM_STYLE = `:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+body { margin: 0; padding: 16px; background: Canvas; color: CanvasText; }
+main { max-width: 560px; margin: 0 auto; }
+header { display: flex; gap: 12px; align-items: center; }
+header img { border-radius: 12px; }
+h1 { font-size: 1.25rem; margin: 0; }
+.meta { color: GrayText; margin: 4px 0 0; }
+.tags { display: flex; flex-wrap: wrap; gap: 6px; padding: 0; list-style: none; }
+.tags li { border: 1px solid GrayText; border-radius: 999px; padding: 2px 8px; font-size: .85rem; }
+form { margin: 16px 0; display: grid; gap: 8px; }
+textarea { min-height: 80px; font: inherit; }
+button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid GrayText; cursor: pointer; }
+#outcome:not(:empty) { padding: 8px 12px; border-radius: 8px; border: 1px solid GrayText; }
+.error h1 { color: #b91c1c; }
+`;

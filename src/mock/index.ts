@@ -1,0 +1,28 @@
+/** hub-embed/mock: the Open Integration Service simulator (in-process handlers and a Node server). */
+export { createMockHub, DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './hub.js';
+export type { MockHub, MockClock, NotificationInput, RefundInput, LedgerView } from './hub.js';
+export { startMockHub, nodeWebhookTransport } from './node.js';
+export type { StartMockHubOptions, RunningMockHub } from './node.js';
+export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
+export { iconSvg } from './icons.js';
+export { NOTIFICATION_EVENTS, BILLING_EVENTS, fetchTransport } from './webhooks.js';
+export { MAX_BODY_BYTES } from './http.js';
+export { FORM_CSP } from './form.js';
+export type {
+  MockHubOptions,
+  MockSeed,
+  SeedAccount,
+  SeedApiKey,
+  SeedTable,
+  SeedUser,
+  WebhookConfig,
+  WebhookBody,
+  WebhookDelivery,
+  DeliveryOutcome,
+  WebhookTransport,
+  TransportResult,
+  RequestLogEntry,
+  PointsLogRecord,
+  FormSubmission,
+  AuthKind,
+} from './types.js';

@@ -1,0 +1,186 @@
+/** Node-only: serve a MockHub on two node:http servers, and send webhooks with a real connect timeout. */
+import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { createMockHub, type MockHub } from './hub.js';
+import { MAX_BODY_BYTES } from './http.js';
+import type { MockHubOptions, TransportResult, WebhookTransport } from './types.js';
+
+export interface StartMockHubOptions extends MockHubOptions {
+  host?: string;
+  apiPort?: number;
+  formPort?: number;
+}
+
+export interface RunningMockHub {
+  baseUrl: string;
+  formUrl: string;
+  apiKey: string;
+  hub: MockHub;
+  close(): Promise<void>;
+}
+
+/** node:http transport: separate connect and overall deadlines, as the spec's Delivery behaviour asks. */
+export const nodeWebhookTransport: WebhookTransport = (url, init) =>
+  new Promise<TransportResult>((resolve) => {
+    let settled = false;
+    const finish = (result: TransportResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(overall);
+      clearTimeout(connect);
+      resolve(result);
+    };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      finish({ kind: 'network-error', error: 'Invalid URL.' });
+      return;
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(target, { method: 'POST', headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) } });
+    const overall = setTimeout(() => {
+      finish({ kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` });
+      req.destroy();
+    }, init.timeoutMs);
+    const connect = setTimeout(() => {
+      finish({ kind: 'connect-timeout', error: `No TCP connection within ${init.connectTimeoutMs} ms.` });
+      req.destroy();
+    }, init.connectTimeoutMs);
+    req.on('socket', (socket: Socket) => {
+      if (!socket.connecting) clearTimeout(connect);
+      else socket.once('connect', () => clearTimeout(connect));
+    });
+    req.on('error', (error) => finish({ kind: 'network-error', error: error.message }));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        // The body only matters for billing_deduct's `ok`; a huge answer is not worth holding.
+        size += chunk.length;
+        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      });
+      res.on('end', () => finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (error) => finish({ kind: 'network-error', error: error.message }));
+    });
+    req.end(init.body);
+  });
+
+function hostForUrl(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Turns a node request into a Web Request, enforcing the body limit while streaming so an oversized
+ * upload is refused without being buffered. Returns null after answering 413 itself.
+ */
+async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string, onTooLarge: () => Response): Promise<Request | null> {
+  const url = new URL(req.url ?? '/', origin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  let body: Buffer | undefined;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const tooLarge = await new Promise<boolean>((resolve, reject) => {
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+          req.removeAllListeners('data');
+          req.pause();
+          resolve(true);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on('end', () => resolve(false));
+      req.on('error', reject);
+    });
+    if (tooLarge) {
+      res.setHeader('connection', 'close');
+      await sendWebResponse(res, onTooLarge());
+      req.socket.destroySoon?.();
+      return null;
+    }
+    body = Buffer.concat(chunks);
+  }
+  return new Request(url, { method: req.method ?? 'GET', headers, ...(body !== undefined ? { body: new Uint8Array(body) } : {}) });
+}
+
+async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Starts the API site and the form site on loopback (unless told otherwise); port 0 picks free ports. */
+export async function startMockHub(options: StartMockHubOptions = {}): Promise<RunningMockHub> {
+  const { host = '127.0.0.1', apiPort = 0, formPort = 0, ...hubOptions } = options;
+  let hub: MockHub | undefined;
+  let apiOrigin = '';
+  let formOrigin = '';
+
+  const serve = (site: 'api' | 'form') => async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hub) return void res.destroy();
+    if (site === 'api' && hub.shouldDropConnection()) return void req.socket.destroy();
+    const current = hub;
+    try {
+      const tooLarge = () => {
+        const msg = { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`, data: null };
+        return new Response(JSON.stringify(msg), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      };
+      const webReq = await toWebRequest(req, res, site === 'api' ? apiOrigin : formOrigin, tooLarge);
+      if (!webReq) return;
+      const response = await (site === 'api' ? current.handleApi(webReq) : current.handleForm(webReq));
+      await sendWebResponse(res, response);
+    } catch {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ code: 500, message: 'Internal simulator error.', data: null }));
+      } else res.destroy();
+    }
+  };
+
+  const apiServer = createServer(serve('api'));
+  const formServer = createServer(serve('form'));
+  try {
+    const boundApi = await listen(apiServer, apiPort, host);
+    const boundForm = await listen(formServer, formPort, host);
+    apiOrigin = `http://${hostForUrl(host)}:${boundApi}`;
+    formOrigin = `http://${hostForUrl(host)}:${boundForm}`;
+    // A caller's own fetch (or transport) wins; otherwise node:http gives a real connect timeout.
+    const transport = hubOptions.webhookTransport ?? (hubOptions.fetch ? undefined : nodeWebhookTransport);
+    hub = createMockHub({ ...hubOptions, ...(transport ? { webhookTransport: transport } : {}), baseUrl: apiOrigin, formUrl: formOrigin });
+  } catch (error) {
+    apiServer.close();
+    formServer.close();
+    throw error;
+  }
+
+  const close = async () => {
+    const stop = (server: Server) =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    await Promise.all([stop(apiServer), stop(formServer)]);
+  };
+  return { baseUrl: hub.baseUrl, formUrl: hub.formUrl, apiKey: hub.apiKey, hub, close };
+}

@@ -1,0 +1,158 @@
+/** Shapes of the simulator: its options, its seed (plain JSON) and the records it keeps. */
+
+/** An end user of a developer, as the seed describes it. */
+export interface SeedUser {
+  client_user_id: string;
+  balance_cents: number;
+}
+
+/**
+ * One webhook configuration as the console sets it. Either URL may be absent; both may be equal.
+ * `events` narrows which events this configuration receives (absent: all of its kind).
+ */
+export interface WebhookConfig {
+  notification_url?: string;
+  billing_url?: string;
+  events?: string[];
+}
+
+export interface SeedApiKey {
+  key: string;
+  status: 'active' | 'disabled';
+  /** ISO 8601; absent or null means the key never expires. */
+  expires_at?: string | null;
+}
+
+/** An account of the platform. Only `developer` accounts may use the open API. */
+export interface SeedAccount {
+  id: number;
+  name: string;
+  role: 'developer' | 'member';
+  pool_cents?: number;
+  keys?: SeedApiKey[];
+  users?: SeedUser[];
+  webhooks?: WebhookConfig[];
+}
+
+/** A project table of the platform. `type` A names the supply side, B the demand side. */
+export interface SeedTable {
+  project_id: number;
+  short_code: string;
+  name: string;
+  industry: string;
+  /** A simulator icon name (served at `/static/icons/<name>.svg`) or an absolute http(s) URL. */
+  icon: string;
+  tags: string[];
+  type: 'A' | 'B';
+  published: boolean;
+  /** Price of the form's paid action, in cents. */
+  price_cents: number;
+}
+
+/** The whole seed: a plain JSON-able object, loadable from a file with `--seed`. */
+export interface MockSeed {
+  accounts: SeedAccount[];
+  tables: SeedTable[];
+}
+
+export type AuthKind = 'api-key' | 'bearer' | 'none';
+
+export interface RequestLogEntry {
+  /** Simulator clock, ms since the epoch. */
+  time: number;
+  site: 'api' | 'form';
+  method: string;
+  path: string;
+  status: number;
+  auth: AuthKind;
+  clientUserId?: string;
+}
+
+export type DeliveryOutcome = 'delivered' | 'rejected' | 'timeout' | 'connect-timeout' | 'network-error';
+
+/** One outbound webhook call and what came of it. There is never a second attempt. */
+export interface WebhookDelivery {
+  id: number;
+  time: number;
+  event: string;
+  kind: 'notification' | 'billing';
+  url: string;
+  outcome: DeliveryOutcome;
+  status?: number;
+  /** For billing_deduct: whether the receiver answered 200 with `ok: true`. */
+  ok?: boolean;
+  error?: string;
+  body: WebhookBody;
+}
+
+export interface WebhookBody {
+  event: string;
+  timestamp: string;
+  short_code: string;
+  project_icon_url: string | null;
+  target: { client_user_id: string | null };
+  notification?: { title: string; content: string; link_url: string };
+  billing?: { amount: string; reason: string };
+}
+
+/** What a webhook transport reports back; it never throws for HTTP statuses. */
+export type TransportResult =
+  | { kind: 'response'; status: number; body: string }
+  | { kind: 'timeout' | 'connect-timeout' | 'network-error'; error: string };
+
+/** Sends one POST. Node uses a node:http transport with a real connect timeout; elsewhere fetch. */
+export type WebhookTransport = (
+  url: string,
+  init: { headers: Record<string, string>; body: string; connectTimeoutMs: number; timeoutMs: number },
+) => Promise<TransportResult>;
+
+export interface PointsLogRecord {
+  id: number;
+  source: 'transfer' | 'billing';
+  record_type: 'recharge' | 'deduct' | 'refund' | 'reward' | 'failed';
+  change_cents: number;
+  amount_cents: number;
+  balance_after: number;
+  reason: string;
+  status: 'success' | 'failed';
+  short_code: string | null;
+  project_id: number | null;
+  created_at: string;
+}
+
+export interface FormSubmission {
+  time: number;
+  shortCode: string;
+  clientUserId: string;
+  developerId: number;
+  message: string;
+}
+
+export interface MockHubOptions {
+  seed?: MockSeed;
+  baseUrl?: string;
+  formUrl?: string;
+  /** Access token lifetime in seconds. */
+  tokenTtlSeconds?: number;
+  latencyMs?: number;
+  latencyJitterMs?: number;
+  /** Fraction (0..1) of requests to `faultPaths` that answer HTTP 500. */
+  faultRate?: number;
+  faultPaths?: string[];
+  /** Fraction (0..1) of API connections the Node server destroys without an answer. */
+  dropRate?: number;
+  now?: () => number;
+  /** Used for outbound webhooks and for `hub.fetch` requests to other origins. */
+  fetch?: typeof fetch;
+  /** Overrides the webhook transport entirely (startMockHub passes a node:http one). */
+  webhookTransport?: WebhookTransport;
+  webhookConnectTimeoutMs?: number;
+  webhookTimeoutMs?: number;
+  /** Whether the `/console` JSON endpoints exist. */
+  console?: boolean;
+  corsOrigins?: string[] | 'loopback';
+  random?: () => number;
+  /** Called after each request has been answered (the CLI prints these). */
+  onRequest?: (entry: RequestLogEntry) => void;
+  onDelivery?: (delivery: WebhookDelivery) => void;
+}

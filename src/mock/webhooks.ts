@@ -1,0 +1,100 @@
+/**
+ * Outbound webhooks per the spec's Events section: POST JSON, one attempt, every matching
+ * configuration once and in order, every delivery recorded with its outcome.
+ */
+import type { TransportResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookTransport } from './types.js';
+
+export const NOTIFICATION_EVENTS = [
+  'order_matched',
+  'order_created',
+  'order_grab_available',
+  'order_dispatched',
+  'order_grabbed',
+  'enterprise_authorization_pending',
+  'enterprise_authorization_approved',
+] as const;
+
+export const BILLING_EVENTS = ['billing_deduct', 'billing_refund'] as const;
+
+export type WebhookKind = 'notification' | 'billing';
+
+export function kindOf(event: string): WebhookKind {
+  return (BILLING_EVENTS as readonly string[]).includes(event) ? 'billing' : 'notification';
+}
+
+/** The configurations an event goes to, in configuration order; a URL set twice is called twice. */
+export function matchingUrls(configs: WebhookConfig[], event: string): string[] {
+  const kind = kindOf(event);
+  return configs
+    .filter((c) => !c.events || c.events.includes(event))
+    .map((c) => (kind === 'billing' ? c.billing_url : c.notification_url))
+    .filter((u): u is string => typeof u === 'string');
+}
+
+/**
+ * The portable transport: fetch with an overall deadline. fetch cannot tell connecting from waiting,
+ * so the connect limit is only enforced by the Node transport (node-transport.ts).
+ */
+export function fetchTransport(fetchImpl: typeof fetch): WebhookTransport {
+  return async (url, init) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), init.timeoutMs);
+    try {
+      const res = await fetchImpl(url, { method: 'POST', headers: init.headers, body: init.body, signal: controller.signal, redirect: 'manual' });
+      const body = await res.text();
+      return { kind: 'response', status: res.status, body } satisfies TransportResult;
+    } catch (error) {
+      if (controller.signal.aborted) return { kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` };
+      return { kind: 'network-error', error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+export interface DispatchContext {
+  transport: WebhookTransport;
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  now: () => number;
+  record: (delivery: Omit<WebhookDelivery, 'id'>) => WebhookDelivery;
+}
+
+/** A billing_deduct counts as paid only on HTTP 200 with a JSON body whose `ok` is exactly true. */
+function deductOk(result: TransportResult): boolean {
+  if (result.kind !== 'response' || result.status !== 200) return false;
+  try {
+    const parsed: unknown = JSON.parse(result.body);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { ok?: unknown }).ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends one event to each matching URL in turn (never in parallel, never twice) and returns the records. */
+export async function dispatch(ctx: DispatchContext, configs: WebhookConfig[], body: WebhookBody): Promise<WebhookDelivery[]> {
+  const urls = matchingUrls(configs, body.event);
+  const kind = kindOf(body.event);
+  const payload = JSON.stringify(body);
+  const deliveries: WebhookDelivery[] = [];
+  for (const url of urls) {
+    const headers = {
+      'Content-Type': 'application/json',
+      'X-Webhook-Event': body.event,
+      'X-Webhook-Timestamp': String(Math.floor(ctx.now() / 1000)),
+    };
+    const result = await ctx.transport(url, { headers, body: payload, connectTimeoutMs: ctx.connectTimeoutMs, timeoutMs: ctx.timeoutMs });
+    const base = { time: ctx.now(), event: body.event, kind, url, body };
+    let delivery: Omit<WebhookDelivery, 'id'>;
+    if (result.kind === 'response') {
+      const delivered = result.status >= 200 && result.status < 300;
+      delivery = { ...base, outcome: delivered ? 'delivered' : 'rejected', status: result.status };
+      if (body.event === 'billing_deduct') delivery.ok = deductOk(result);
+    } else {
+      delivery = { ...base, outcome: result.kind, error: result.error };
+      if (body.event === 'billing_deduct') delivery.ok = false;
+    }
+    deliveries.push(ctx.record(delivery));
+  }
+  return deliveries;
+}
