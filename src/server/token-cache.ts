@@ -22,13 +22,15 @@ export interface TokenCache {
 export interface MemoryTokenCacheOptions {
   /** Most users kept at once; the least recently used go first. Default 10000. */
   max?: number;
+  /** The clock TTLs are measured by, in milliseconds; replaceable for tests. Default: performance.now. */
+  now?: () => number;
 }
 
 /** The default cache: a bounded LRU, so a flood of distinct users cannot grow memory without limit. */
 export function createMemoryTokenCache(options: MemoryTokenCacheOptions = {}): TokenCache {
   const max = options.max ?? 10_000;
   if (!Number.isSafeInteger(max) || max < 1) throw new RangeError('max must be a positive integer.');
-  const lru = new LRUCache<string, CachedToken>({ max });
+  const lru = new LRUCache<string, CachedToken>({ max, ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}) });
   return {
     get: (clientUserId) => lru.get(clientUserId),
     set: (clientUserId, token, ttlMs) => {

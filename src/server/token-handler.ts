@@ -60,8 +60,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     throw new HubError('config', 'createTokenHandler needs resolveClientUserId(request): your session lookup returning the user id or null.');
   }
   const origins = options.allowedOrigins === undefined ? undefined : normaliseOrigins(options.allowedOrigins);
-  const cache = options.cache ?? createMemoryTokenCache();
   const now = options.now ?? Date.now;
+  const cache = options.cache ?? createMemoryTokenCache({ now });
   const onError = options.onError ?? defaultOnError;
   const inFlight = new Map<string, Promise<CachedToken>>();
 

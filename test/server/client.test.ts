@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
+import { HubError, isHubError } from '../../src/core/errors.js';
+import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createHubClient, type HubClient } from '../../src/server/client.js';
+import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
+
+function setup(options: Parameters<typeof createMockHub>[0] = {}): { hub: MockHub; client: HubClient } {
+  const hub = createMockHub(options);
+  return { hub, client: createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+function apiRequests(hub: MockHub) {
+  return hub.requestLog.filter((entry) => entry.site === 'api');
+}
+
+describe('createHubClient against the simulator', () => {
+  it('exchangeToken returns a token bound to the user and its lifetime', async () => {
+    const { hub, client } = setup({ tokenTtlSeconds: 600 });
+    const token = await client.exchangeToken('user-alice');
+    expect(token.expiresIn).toBe(600);
+    expect(typeof token.accessToken).toBe('string');
+    const tags = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, { headers: { authorization: `Bearer ${token.accessToken}` } });
+    expect(tags.status).toBe(200);
+    expect(apiRequests(hub).at(-1)).toMatchObject({ clientUserId: 'user-alice', auth: 'bearer' });
+  });
+
+  it('balance returns typed fields in cents', async () => {
+    const { client } = setup();
+    expect(await client.balance('user-alice')).toEqual({ clientUserId: 'user-alice', userId: expect.any(Number), balanceCents: 5000 });
+  });
+
+  it('recharge credits the user, echoes the order number and reports both balances', async () => {
+    const { client } = setup();
+    const result = await client.recharge({ clientUserId: 'user-bob', amountCents: 250, externalOrderId: 'order-1', reason: 'Paid <b>order</b> 🙂' });
+    expect(result).toMatchObject({ clientUserId: 'user-bob', amountCents: 250, externalOrderId: 'order-1', userBalanceCents: 250, developerBalanceCents: 1_000_000 - 250 });
+    expect((await client.balance('user-bob')).balanceCents).toBe(250);
+  });
+
+  it('logs returns typed records and paging, newest first', async () => {
+    const { client } = setup();
+    for (let i = 1; i <= 3; i++) await client.recharge({ clientUserId: 'user-bob', amountCents: i * 100 });
+    const page = await client.logs('user-bob', { page: 1, pageSize: 2 });
+    expect(page).toMatchObject({ clientUserId: 'user-bob', total: 3, page: 1, pageSize: 2 });
+    expect(page.list.map((r) => r.changeCents)).toEqual([300, 200]);
+    expect(page.list[0]).toMatchObject({ source: 'transfer', recordType: 'recharge', amountCents: 300, balanceAfter: 600, status: 'success', shortCode: null, projectId: null });
+    const second = await client.logs('user-bob', { page: 2, pageSize: 2 });
+    expect(second.list.map((r) => r.changeCents)).toEqual([100]);
+  });
+
+  it('logs defaults to page 1 and page size 20', async () => {
+    const { client } = setup();
+    expect(await client.logs('user-alice')).toMatchObject({ page: 1, pageSize: 20 });
+  });
+
+  it('a disabled key gives HubAuthError (401) with status, code and message', async () => {
+    const { hub, client } = setup();
+    hub.disableKey(hub.apiKey);
+    const error = await failure(client.exchangeToken('user-alice'));
+    expect(error).toBeInstanceOf(HubAuthError);
+    expect(error).toBeInstanceOf(HubApiError);
+    expect(error).toBeInstanceOf(HubError);
+    expect(error).toMatchObject({ name: 'HubAuthError', kind: 'unauthorized', status: 401, code: 401 });
+    expect((error as Error).message).toMatch(/disabled/);
+  });
+
+  it('an expired key gives HubAuthError', async () => {
+    const { hub, client } = setup();
+    hub.expireKey(hub.apiKey);
+    expect(await failure(client.balance('user-alice'))).toBeInstanceOf(HubAuthError);
+  });
+
+  it('an insufficient pool gives HubPoolInsufficientError (402) and credits nothing', async () => {
+    const { client } = setup();
+    const error = await failure(client.recharge({ clientUserId: 'user-bob', amountCents: 1_000_001 }));
+    expect(error).toBeInstanceOf(HubPoolInsufficientError);
+    expect(error).toMatchObject({ name: 'HubPoolInsufficientError', status: 402, code: 402 });
+    expect((await client.balance('user-bob')).balanceCents).toBe(0);
+  });
+
+  it('other failures give HubApiError with the status (unknown user: 404)', async () => {
+    const { client } = setup();
+    const error = await failure(client.balance('nobody-here'));
+    expect(error).toBeInstanceOf(HubApiError);
+    expect(error).not.toBeInstanceOf(HubAuthError);
+    expect(error).toMatchObject({ name: 'HubApiError', kind: 'api', status: 404 });
+  });
+
+  it('a slow service fails with HubError kind timeout', async () => {
+    const hub = createMockHub({ latencyMs: 2000 });
+    const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
+    const error = await failure(client.balance('user-alice'));
+    expect(isHubError(error, 'timeout')).toBe(true);
+  });
+
+  it('an unreachable service fails with HubError kind network', async () => {
+    const client = createHubClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
+    expect(isHubError(await failure(client.balance('user-alice')), 'network')).toBe(true);
+  });
+
+  it('accepts a baseUrl with a trailing slash or already ending in /api/v1/hub', async () => {
+    const hub = createMockHub();
+    for (const baseUrl of [`${hub.baseUrl}/`, `${hub.baseUrl}/api/v1/hub`, `${hub.baseUrl}/api/v1/hub/`]) {
+      const client = createHubClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
+      expect((await client.balance('user-alice')).balanceCents).toBe(5000);
+    }
+  });
+});
+
+describe('createHubClient input checks (before any request)', () => {
+  const cases: [string, (client: HubClient) => Promise<unknown>][] = [
+    ['empty clientUserId', (c) => c.exchangeToken('')],
+    ['blank clientUserId', (c) => c.balance('   ')],
+    ['non-string clientUserId', (c) => c.balance(42 as unknown as string)],
+    ['amountCents 0', (c) => c.recharge({ clientUserId: 'u', amountCents: 0 })],
+    ['negative amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: -5 })],
+    ['fractional amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: 1.5 })],
+    ['unsafe amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: 2 ** 53 })],
+    ['string amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: '100' as unknown as number })],
+    ['NaN amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: Number.NaN })],
+    ['non-string externalOrderId', (c) => c.recharge({ clientUserId: 'u', amountCents: 1, externalOrderId: 7 as unknown as string })],
+    ['pageSize 0', (c) => c.logs('u', { pageSize: 0 })],
+    ['pageSize 101', (c) => c.logs('u', { pageSize: 101 })],
+    ['page 0', (c) => c.logs('u', { page: 0 })],
+    ['fractional page', (c) => c.logs('u', { page: 1.5 })],
+  ];
+
+  it.each(cases)('%s is a config error and sends nothing', async (_label, call) => {
+    const { hub, client } = setup();
+    const error = await failure(call(client));
+    expect(isHubError(error, 'config')).toBe(true);
+    expect(hub.requestLog).toEqual([]);
+  });
+
+  it.each([[1], [100]])('pageSize %d is accepted', async (pageSize) => {
+    const { client } = setup();
+    expect((await client.logs('user-alice', { pageSize })).pageSize).toBe(pageSize);
+  });
+
+  it.each([
+    [{ apiKey: '', baseUrl: 'https://hub.example.com' }],
+    [{ apiKey: 'sk-a\nb', baseUrl: 'https://hub.example.com' }],
+    [{ apiKey: 'sk-a', baseUrl: 'hub.example.com' }],
+    [{ apiKey: 'sk-a', baseUrl: 'javascript:alert(1)' }],
+    [{ apiKey: 'sk-a', baseUrl: 'https://user:pw@hub.example.com' }],
+    [{ apiKey: 'sk-a', baseUrl: 'https://hub.example.com', timeoutMs: 0 }],
+  ])('bad options %j are a config error', (options) => {
+    let thrown: unknown;
+    try {
+      createHubClient(options);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isHubError(thrown, 'config')).toBe(true);
+  });
+});
+
+describe('the API key stays secret', () => {
+  const secret = 'sk-mock-active-0123456789abcdef';
+
+  it('never appears in toString(), JSON.stringify(client) or util.inspect(client)', () => {
+    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com' });
+    expect(String(client)).not.toContain(secret);
+    expect(`${client}`).toContain('hub.example.com');
+    expect(JSON.stringify(client)).not.toContain(secret);
+    expect(inspect(client, { showHidden: true, depth: 10 })).not.toContain(secret);
+    expect(Object.values(client).map(String).join(' ')).not.toContain(secret);
+  });
+
+  it('never appears in errors, even when the bad key itself is rejected by the simulator', async () => {
+    const hub = createMockHub();
+    const client = createHubClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const error = await failure(client.exchangeToken('user-alice'));
+    expect(error).toBeInstanceOf(HubAuthError);
+    for (const text of [String(error), (error as Error).stack ?? '', inspect(error, { showHidden: true, depth: 10 }), JSON.stringify(error)]) {
+      expect(text).not.toContain('sk-wrong-key-value-123');
+    }
+  });
+
+  it('is cut out of a service message that echoes it', async () => {
+    // The simulator never echoes keys, so this one case needs a service that does.
+    const echo = (async () => new Response(JSON.stringify({ code: 500, message: `bad key ${secret}!`, data: null }), { status: 500 })) as typeof fetch;
+    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: echo });
+    const error = await failure(client.balance('u'));
+    expect((error as Error).message).toBe('bad key [redacted]!');
+  });
+
+  it('is cut out of a network error message that carries it', async () => {
+    const leaky = (async () => {
+      throw new TypeError(`fetch failed with headers X-API-Key: ${secret}`);
+    }) as typeof fetch;
+    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
+    const error = await failure(client.balance('u'));
+    expect(isHubError(error, 'network')).toBe(true);
+    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(secret);
+  });
+
+  it('a non-envelope answer is an invalid-response error', async () => {
+    const html = (async () => new Response('<html>proxy</html>', { status: 200 })) as typeof fetch;
+    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
+    expect(isHubError(await failure(client.balance('u')), 'invalid-response')).toBe(true);
+  });
+
+  it('an HTTP 200 whose envelope code says 402 is a HubPoolInsufficientError', async () => {
+    const envelope = (async () => new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
+    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
+    expect(await failure(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(HubPoolInsufficientError);
+  });
+});
