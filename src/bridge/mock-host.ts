@@ -41,7 +41,7 @@ export interface MockHostOptions {
   marker?: boolean;
   /** Per-load nonce: put in the marker, stamped on every host message, required on page messages. */
   nonce?: string;
-  /** The parent frame's origin (transport `parent`). */
+  /** The parent frame's origin (transport `parent`); default: the real ancestor origin, if any. */
   origin?: string;
   /** React Native: how replies arrive (`injectJavaScript` -> receive, or `ref.postMessage` events). */
   rnTarget?: 'receive' | 'window' | 'document' | 'both';
@@ -93,7 +93,7 @@ const DEFAULT_HANDLERS: MockHandlers = {
 export function createMockHost(transport: MockTransport, options: MockHostOptions = {}): MockHost {
   const win = (options.window ?? window) as HostWindow;
   const handlers = options.handlers ?? DEFAULT_HANDLERS;
-  const origin = options.origin ?? 'https://host.example';
+  const origin = options.origin ?? win.location.ancestorOrigins?.[0] ?? 'https://host.example';
   const restores: Array<() => void> = [];
   const withReply = new Map<string, { resolve(json: string | null): void; reject(e: Error): void }>();
   const hostCalls = new Map<string, { resolve(v: unknown): void; reject(e: BridgeError): void }>();

@@ -46,11 +46,14 @@ function originOf(url: string): string | undefined {
   }
 }
 
-// The page cannot ask which origin its parent has, so it trusts the browser's own record of it and
-// never falls back to "*": a message to the wrong origin is dropped by the browser, not leaked.
+// ancestorOrigins is the browser's own record of the parent's origin, so it decides alone where
+// available; elsewhere the referrer only chooses among allowed origins. Never "*": a message sent to
+// an origin the parent does not have is dropped by the browser, not leaked.
 function parentOrigin(win: HostWindow, allowed: readonly string[]): string | undefined {
-  const seen = win.location.ancestorOrigins?.[0] ?? originOf(win.document.referrer);
-  return allowed.includes(seen) ? seen : allowed.length === 1 ? allowed[0] : undefined;
+  const ancestors = win.location.ancestorOrigins;
+  if (ancestors) return allowed.includes(ancestors[0]) ? ancestors[0] : undefined;
+  const referrer = originOf(win.document.referrer);
+  return allowed.includes(referrer!) ? referrer : allowed.length === 1 ? allowed[0] : undefined;
 }
 
 const builders: Record<TransportName, (win: HostWindow, options: DetectOptions) => Transport | undefined> = {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { connectBridge, createMockHost } from '../../src/bridge/index.js';
 import type { Bridge, BridgeOptions, MockHost, MockHostOptions, MockTransport } from '../../src/bridge/index.js';
 
-export const PARENT_ORIGIN = 'https://host.example';
+/** In real Chromium the tests run in a frame whose parent origin the browser reports; use it. */
+export const PARENT_ORIGIN: string = window.location.ancestorOrigins?.[0] ?? 'https://host.example';
 
 /** Every bridge and host a test makes is closed/removed afterwards, so no global leaks between tests. */
 const bridges: Bridge[] = [];

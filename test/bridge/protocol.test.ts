@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
+import { errorFromReplyMessage } from '../../src/bridge/protocol.js';
+
+const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('protocol v1 envelope', () => {
+  it('parses a well-formed message', () => {
+    expect(parseMessage(json(ok))).toEqual(ok);
+  });
+
+  it.each([
+    ['a non-string', { ...ok }, 'not a string'],
+    ['null', null, 'not a string'],
+    ['malformed JSON', '{"ns":', 'not JSON'],
+    ['a JSON array', '[1,2]', 'foreign ns'],
+    ['JSON null', 'null', 'foreign ns'],
+    ['a foreign ns', json({ ...ok, ns: 'other' }), 'foreign ns'],
+    ['v 2', json({ ...ok, v: 2 }), 'unsupported v'],
+    ['v "1" as a string', json({ ...ok, v: '1' }), 'unsupported v'],
+    ['a numeric sid', json({ ...ok, sid: 1 }), 'bad sid/id'],
+    ['a huge id', json({ ...ok, id: 'i'.repeat(65) }), 'bad sid/id'],
+    ['an unknown kind', json({ ...ok, kind: 'push' }), 'bad kind'],
+    ['a request without method', json({ ...ok, kind: 'req' }), 'no method'],
+    ['an event with a numeric method', json({ ...ok, kind: 'evt', method: 7 }), 'no method'],
+    ['a message over the size limit', json({ ...ok, result: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'too large'],
+  ])('ignores %s', (_, raw, reason) => {
+    expect(parseMessage(raw)).toBe(reason);
+  });
+
+  it('prototype-pollution keys are dropped and pollute nothing', () => {
+    const raw = '{"ns":"hub-embed","v":1,"sid":"s","id":"1","kind":"req","method":"widget.setTags","params":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"tags":["a"]}}';
+    const m = parseMessage(raw) as any;
+    expect(m.params).toEqual({ tags: ['a'] });
+    expect(Object.keys(m.params)).toEqual(['tags']);
+    expect(({} as any).polluted).toBeUndefined();
+    expect(Object.assign({}, m.params).polluted).toBeUndefined();
+  });
+
+  it('error codes come from a closed set; anything else becomes E_INTERNAL with a bounded message', () => {
+    expect(BRIDGE_ERROR_CODES).toEqual(['E_NO_HANDLER', 'E_TIMEOUT', 'E_CANCELLED', 'E_DENIED', 'E_UNSUPPORTED', 'E_VERSION', 'E_INTERNAL']);
+    const denied = parseMessage(json({ ...ok, ok: false, error: { code: 'E_DENIED', message: 'no' } })) as any;
+    expect(denied.error).toEqual({ code: 'E_DENIED', message: 'no' });
+    const odd = parseMessage(json({ ...ok, ok: false, error: { code: 'EVIL', message: 'm'.repeat(10_000) } })) as any;
+    expect(odd.error.code).toBe('E_INTERNAL');
+    expect(odd.error.message).toHaveLength(500);
+    const missing = parseMessage(json({ ...ok, ok: 'yes' })) as any;
+    expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'the host reported an error' });
+  });
+
+  it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
+    expect(errorFromReplyMessage(new Error('E_DENIED: user refused'))).toMatchObject({ code: 'E_DENIED', message: 'user refused' });
+    expect(errorFromReplyMessage(new Error('E_TIMEOUT'))).toMatchObject({ code: 'E_TIMEOUT', message: 'E_TIMEOUT' });
+    expect(errorFromReplyMessage(new Error('handler deallocated'))).toMatchObject({ code: 'E_INTERNAL', message: 'handler deallocated' });
+    expect(errorFromReplyMessage('plain string')).toMatchObject({ code: 'E_INTERNAL', message: 'plain string' });
+  });
+});
+
+describe('toScriptLiteral (the U+2028/U+2029 escaping rule)', () => {
+  const hostile = `' " \\ \n\r\t \u2028 \u2029 😀 汉字 </script><!-- \u0000`;
+
+  it('escapes U+2028, U+2029 and < so the literal is safe in evaluateJavaScript and inside <script>', () => {
+    const literal = toScriptLiteral(json({ text: hostile }));
+    expect(literal).not.toMatch(/[\u2028\u2029<]/);
+    expect(literal).toContain('\\u2028');
+    expect(literal).toContain('\\u2029');
+    expect(literal).toContain('\\u003c/script>');
+    expect(literal.startsWith('"') && literal.endsWith('"')).toBe(true);
+  });
+
+  it('round-trips every character exactly', () => {
+    const original = json({ text: hostile });
+    expect(JSON.parse(toScriptLiteral(original))).toBe(original);
+    expect(JSON.parse(JSON.parse(toScriptLiteral(original))).text).toBe(hostile);
+  });
+});
