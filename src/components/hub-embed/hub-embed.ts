@@ -1,0 +1,308 @@
+import { html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { HubClient } from '../../core/client.js';
+import { sharedTokenSource } from '../../core/endpoint.js';
+import { HubError } from '../../core/errors.js';
+import { TokenSource, type TokenProvider } from '../../core/token-source.js';
+import type { PublishedTable } from '../../core/types.js';
+import { buildFormUrl, parseFormSite } from '../../core/urls.js';
+import { HubElement } from '../base.js';
+import { shared } from '../shared.styles.js';
+import { fill } from '../strings.js';
+import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
+import { styles } from './hub-embed.styles.js';
+
+export type OpenMode = 'modal' | 'inline' | 'navigate';
+
+/** Lets a host (a WebView bridge) open the form itself: resolve true and the element opens nothing. */
+export type OpenFormHook = (request: { shortCode: string; url: string }) => boolean | Promise<boolean>;
+
+/** Properties whose change means a new client, a new token source, and loading everything again. */
+const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit'];
+
+const preconnected = new Set<string>();
+
+/** `crossorigin` matters: API fetches use anonymous CORS connections, the iframe does not. */
+function preconnect(href: string, cors: boolean): void {
+  const origin = new URL(href).origin;
+  if (preconnected.has(origin + cors)) return;
+  preconnected.add(origin + cors);
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  if (cors) link.crossOrigin = '';
+  document.head.append(link);
+}
+
+/** document.activeElement, followed down through open shadow roots to the focused card. */
+function deepActive(): HTMLElement | undefined {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return (active as HTMLElement | null) ?? undefined;
+}
+
+function config(attribute: string, example: string): HubError {
+  return new HubError('config', `Set the ${attribute} attribute, e.g. ${attribute}="${example}".`);
+}
+
+/**
+ * @summary The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation.
+ * @csspart body - The filter and the grid.
+ * @csspart error - The error message; part `retry` is its retry control.
+ * @csspart back - The back control of `open-mode="inline"`.
+ * @csspart dialog - The `<dialog>` of `open-mode="modal"`.
+ * @csspart frame - The <hub-form-frame>; its parts are forwarded as bar, title, close, iframe,
+ *   frame-loading, frame-error and frame-retry.
+ * @csspart toolbar - And chip, chip-all, chip-pressed: forwarded from <hub-tag-filter>.
+ * @csspart grid - And count, skeleton, empty, card, icon, icon-placeholder, name, industry, tags, tag:
+ *   forwarded from <hub-table-grid>.
+ * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
+ *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
+ * @event hub-ready - `{tags, tables}` when tags and tables have loaded.
+ * @event hub-tags-change - `{selected}` when the user changes the tag selection.
+ * @event hub-table-select - `{table}`, cancelable: preventDefault() keeps the form closed.
+ * @event hub-form-open - `{shortCode}` when the form opens.
+ * @event hub-form-close - `{shortCode}` when the form closes.
+ * @event hub-form-message - `{data}` posted by the form page.
+ * @event hub-error - `{error}`, a HubError with a `kind`.
+ */
+export class HubEmbed extends HubElement {
+  static override styles = [shared, styles];
+
+  /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
+  openFormHook?: OpenFormHook;
+  private tokens?: TokenSource;
+  private client?: HubClient;
+  private loadControl?: AbortController;
+  private listControl?: AbortController;
+  private stale = true;
+  private returnFocus?: HTMLElement;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+  @state() private allTags: string[] = [];
+  @state() private tables?: PublishedTable[];
+  @state() private busy = false;
+  @state() private error?: HubError;
+  @state() private form?: { table: PublishedTable; token: string };
+
+  /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
+  @property({ attribute: 'token-endpoint' }) tokenEndpoint = '';
+  /** The service's `{base_url}`. */
+  @property({ attribute: 'base-url' }) baseUrl = '';
+  /** The form site's `{form_url}`; https unless loopback. */
+  @property({ attribute: 'form-url' }) formUrl = '';
+  /** The selected tags; the attribute is comma-separated and sets the initial selection. */
+  @property({ converter: (value) => (value ?? '').split(',').map((tag) => tag.trim()).filter(Boolean) }) tags: string[] = [];
+  /** Most tables to list; unset leaves it to the service. */
+  @property({ type: Number }) limit?: number;
+  /** `light`, `dark`, or `auto` (the system's). */
+  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). */
+  @property({ attribute: 'open-mode' }) openMode: OpenMode = 'modal';
+  /** Supplies tokens instead of token-endpoint, e.g. from a native host. */
+  @property({ attribute: false }) tokenProvider?: TokenProvider;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.stale) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.loadControl?.abort();
+    this.listControl?.abort();
+    // What was cut off loads again when the element is added back.
+    if (this.busy) this.stale = true;
+  }
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (SETUP.some((key) => changed.has(key))) {
+      this.stale = true;
+      this.client = undefined;
+    }
+    if (!this.isConnected) return;
+    if (this.stale) void this.load();
+    else if (changed.has('tags') && this.client && !this.error) void this.reList();
+  }
+
+  private setup(): HubClient {
+    if (this.client) return this.client;
+    if (!this.baseUrl) throw config('base-url', 'https://api.example.com');
+    if (!this.formUrl) throw config('form-url', 'https://forms.example.com');
+    if (!this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint', '/api/hub-token');
+    const client = new HubClient({ baseUrl: this.baseUrl, tokens: (this.tokens = this.tokenProvider ? new TokenSource(this.tokenProvider) : sharedTokenSource(this.tokenEndpoint)) });
+    preconnect(this.baseUrl, true);
+    preconnect(parseFormSite(this.formUrl).href, false);
+    return (this.client = client);
+  }
+
+  private async load(): Promise<void> {
+    this.stale = false;
+    this.loadControl?.abort();
+    const control = (this.loadControl = new AbortController());
+    const signal = control.signal;
+    this.error = undefined;
+    this.busy = true;
+    try {
+      const client = this.setup();
+      // The token first, so that the two requests below share it instead of racing for one.
+      await this.tokens!.get({ signal });
+      const [tags, tables] = await Promise.all([client.publishedTags({ signal }), this.fetchList()]);
+      if (control !== this.loadControl) return;
+      this.allTags = tags;
+      if (!tables) return;
+      this.show(tables);
+      this.emit('hub-ready', { tags, tables });
+    } catch (error) {
+      if (control === this.loadControl) this.fail(error);
+    }
+  }
+
+  /** The list for the current tags; undefined when a newer request replaced this one meanwhile. */
+  private async fetchList(): Promise<PublishedTable[] | undefined> {
+    this.listControl?.abort();
+    const control = (this.listControl = new AbortController());
+    try {
+      const tables = await this.client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
+      return control === this.listControl ? tables : undefined;
+    } catch (error) {
+      if (control === this.listControl) throw error;
+      return undefined;
+    }
+  }
+
+  private async reList(): Promise<void> {
+    this.busy = true;
+    try {
+      const tables = await this.fetchList();
+      if (tables) this.show(tables);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private show(tables: PublishedTable[]): void {
+    this.tables = tables;
+    this.busy = false;
+  }
+
+  private fail(error: unknown): void {
+    const hubError = error instanceof HubError ? error : new HubError('api', String(error), { cause: error });
+    if (hubError.kind === 'aborted') return;
+    this.error = hubError;
+    this.busy = false;
+    this.emit('hub-error', { error: hubError });
+  }
+
+  private onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
+    // Re-emitted from the host, so that a page's preventDefault() is known before anything opens.
+    event.stopPropagation();
+    if (!this.emit('hub-table-select', event.detail, true)) return event.preventDefault();
+    this.returnFocus = deepActive();
+    void this.open(event.detail.table);
+  }
+
+  private async open(table: PublishedTable): Promise<void> {
+    const shortCode = table.short_code;
+    try {
+      this.setup();
+      const token = await this.tokens!.get({ minValidityMs: 60_000 });
+      const url = buildFormUrl(this.formUrl, shortCode, token);
+      if (await this.openFormHook?.({ shortCode, url })) return;
+      this.emit('hub-form-open', { shortCode });
+      if (this.openMode === 'navigate') {
+        open(url, '_top');
+        return;
+      }
+      this.form = { table, token };
+      await this.updateComplete;
+      if (this.openMode === 'inline') this.renderRoot.querySelector<HTMLElement>('[part=back]')?.focus();
+      else this.dialog?.showModal();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private onFrameClose(event: Event): void {
+    event.stopPropagation();
+    this.closeForm();
+  }
+
+  /** Loads tags and tables again (what the retry control does). */
+  refresh(): Promise<void> {
+    return this.load();
+  }
+
+  /** Selects tags as the host says; fires no event. */
+  setTags(tags: string[]): void {
+    this.tags = [...tags];
+  }
+
+  /** Closes an open form, returns focus to its card, and fires `hub-form-close`. */
+  closeForm(): void {
+    const form = this.form;
+    if (!form) return;
+    this.form = undefined;
+    if (this.dialog?.open) this.dialog.close();
+    this.emit('hub-form-close', { shortCode: form.table.short_code });
+    void this.updateComplete.then(() => this.returnFocus?.focus());
+  }
+
+  override render() {
+    const t = this.t;
+    const { form, error, openMode } = this;
+    const inline = openMode === 'inline';
+    const frame = form
+      ? html`<hub-form-frame
+          part="frame"
+          exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
+          .strings=${t}
+          .formUrl=${this.formUrl}
+          .shortCode=${form.table.short_code}
+          .token=${form.token}
+          .tableName=${form.table.name}
+          @hub-form-close=${this.onFrameClose}
+        ></hub-form-frame>`
+      : nothing;
+    return html`${error
+        ? html`<div part="error" role="alert">
+            ${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind === 'invalid-response' ? 'api' : error.kind as 'api'] ?? t.api}
+            ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}
+          </div>`
+        : nothing}
+      ${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}
+      <div part="body" ?hidden=${inline && !!form}>
+        ${this.allTags.length
+          ? html`<hub-tag-filter
+              exportparts="toolbar,chip,chip-all,chip-pressed"
+              .strings=${t}
+              .tags=${this.allTags}
+              .selected=${this.tags}
+              @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}
+            ></hub-tag-filter>`
+          : nothing}
+        ${this.tables || !error
+          ? html`<hub-table-grid
+              exportparts="count,grid,skeleton,empty,${CARD_PARTS}"
+              .strings=${t}
+              .tables=${this.tables ?? []}
+              .loading=${this.busy}
+              @hub-table-select=${this.onSelect}
+            ></hub-table-grid>`
+          : nothing}
+      </div>
+      ${openMode !== 'inline' && openMode !== 'navigate'
+        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.closeForm}>${form ? frame : nothing}</dialog>`
+        : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hub-embed': HubEmbed;
+  }
+  interface GlobalEventHandlersEventMap {
+    'hub-ready': CustomEvent<{ tags: string[]; tables: PublishedTable[] }>;
+    'hub-form-open': CustomEvent<{ shortCode: string }>;
+  }
+}

@@ -1,0 +1,63 @@
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { safeHttpUrl } from '../../core/urls.js';
+import type { PublishedTable } from '../../core/types.js';
+import { HubElement } from '../base.js';
+import { shared } from '../shared.styles.js';
+import { styles } from './hub-table-card.styles.js';
+
+/**
+ * @summary One published table as a single control: Enter, Space or a click selects it.
+ * @csspart card - The control (`role="button"`).
+ * @csspart icon - The icon image or its placeholder, always 40×40.
+ * @csspart icon-placeholder - Shown for a missing, broken or non-http(s) icon.
+ * @csspart name - The table's name.
+ * @csspart industry - The industry.
+ * @csspart tags - The tag list; each tag is part `tag`.
+ * @event hub-table-select - `{table}`, cancelable; the owner opens the form unless it is prevented.
+ */
+export class HubTableCard extends HubElement {
+  static override styles = [shared, styles];
+
+  @state() private broken = false;
+  @property({ attribute: false }) table?: PublishedTable;
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('table')) this.broken = false;
+  }
+
+  private activate(): void {
+    if (this.table) this.emit('hub-table-select', { table: this.table }, true);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    // Space would scroll the page; a role=button div has no native activation to double up.
+    event.preventDefault();
+    this.activate();
+  }
+
+  override render() {
+    const table = this.table;
+    if (!table) return nothing;
+    const name = String(table.name ?? '');
+    const icon = !this.broken && safeHttpUrl(table.icon);
+    return html`<div part="card" role="button" tabindex="0" @click=${this.activate} @keydown=${this.onKey}>
+      ${icon
+        ? html`<img part="icon" src=${icon} alt="" loading="lazy" width="40" height="40" @error=${() => (this.broken = true)} />`
+        : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}
+      <span part="name">${name}</span>
+      <span part="industry">${table.industry}</span>
+      <span part="tags">${Array.isArray(table.tags) ? table.tags.map((tag) => html`<span part="tag">${tag}</span>`) : nothing}</span>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hub-table-card': HubTableCard;
+  }
+  interface GlobalEventHandlersEventMap {
+    'hub-table-select': CustomEvent<{ table: PublishedTable }>;
+  }
+}

@@ -1,0 +1,48 @@
+import { html } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { PublishedTable } from '../../core/types.js';
+import { HubElement } from '../base.js';
+import { shared } from '../shared.styles.js';
+import { fill } from '../strings.js';
+import { styles } from './hub-table-grid.styles.js';
+
+/** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
+export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
+
+/**
+ * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
+ * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed.
+ * @csspart count - The result count, a live region (`role="status"`).
+ * @csspart grid - The card list (`role="list"`, `aria-busy` while loading).
+ * @csspart skeleton - Placeholder cards while loading with no tables yet.
+ * @csspart empty - The empty state.
+ * @csspart card - And the other <hub-table-card> parts: icon, icon-placeholder, name, industry, tags, tag.
+ * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
+ * @event hub-table-select - `{table}`, cancelable, from the activated card.
+ */
+export class HubTableGrid extends HubElement {
+  static override styles = [shared, styles];
+
+  @property({ attribute: false }) tables: PublishedTable[] = [];
+  @property({ type: Boolean }) loading = false;
+
+  override render() {
+    const tables = Array.isArray(this.tables) ? this.tables : [];
+    const count = tables.length;
+    const busy = this.loading;
+    return html`<p part="count" role="status">${busy ? this.t.loading : fill(this.t.results, count)}</p>
+      ${count || busy
+        ? html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy=${busy}>
+            ${count
+              ? tables.map((table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`)
+              : [1, 2, 3, 4, 5, 6].map(() => html`<div part="skeleton" aria-hidden="true"></div>`)}
+          </div>`
+        : html`<p part="empty">${this.t.empty}</p>`}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hub-table-grid': HubTableGrid;
+  }
+}

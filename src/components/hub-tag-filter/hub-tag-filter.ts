@@ -1,0 +1,79 @@
+import { html } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { HubElement } from '../base.js';
+import { shared } from '../shared.styles.js';
+import { styles } from './hub-tag-filter.styles.js';
+
+/**
+ * @summary Multi-select tag chips; the service returns tables matching any selected tag.
+ * @csspart toolbar - The chip row (`role="toolbar"`).
+ * @csspart chip - Every chip, a `<button aria-pressed>`.
+ * @csspart chip-all - The "All" chip, pressed when nothing is selected.
+ * @csspart chip-pressed - Chips that are pressed.
+ * @cssproperty --hub-tags-max-height - Height after which the chips scroll (default 7.5em).
+ * @event hub-tags-change - `{selected: string[]}`, on a user's click only.
+ */
+export class HubTagFilter extends HubElement {
+  static override styles = [shared, styles];
+
+  /** Roving tabindex: the one chip reachable with Tab. */
+  @state() private focused = 0;
+  /** All tags to offer. */
+  @property({ attribute: false }) tags: string[] = [];
+  /** The selected tags; empty means "All". */
+  @property({ attribute: false }) selected: string[] = [];
+
+  private toggle(index: number, tag?: string): void {
+    this.focused = index;
+    const was = Array.isArray(this.selected) ? this.selected : [];
+    if (tag === undefined && !was.length) return;
+    const next = tag === undefined ? [] : was.includes(tag) ? was.filter((t) => t !== tag) : [...was, tag];
+    this.selected = next;
+    this.emit('hub-tags-change', { selected: next });
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const chips = [...this.renderRoot.querySelectorAll('button')];
+    const last = chips.length - 1;
+    const at = chips.indexOf(event.target as HTMLButtonElement);
+    const back = getComputedStyle(this).direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const key = event.key;
+    const to =
+      key === 'Home' ? 0
+      : key === 'End' ? last
+      : key === back || key === 'ArrowUp' ? (at < 1 ? last : at - 1)
+      : /^Arrow(Right|Left|Down)$/.test(key) ? (at >= last ? 0 : at + 1)
+      : -1;
+    if (to < 0 || at < 0) return;
+    event.preventDefault();
+    this.focused = to;
+    chips[to]!.focus();
+  }
+
+  override render() {
+    const tags = [...new Set(Array.isArray(this.tags) ? this.tags : [])];
+    const selected = Array.isArray(this.selected) ? this.selected : [];
+    const focused = Math.min(this.focused, tags.length);
+    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.onKey}>
+      ${[undefined, ...tags].map((tag, i) => {
+        const on = tag === undefined ? !selected.length : selected.includes(tag);
+        return html`<button
+          part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}"
+          aria-pressed=${on}
+          tabindex=${i === focused ? 0 : -1}
+          title=${tag ?? this.t.all}
+          @click=${() => this.toggle(i, tag)}
+        >${tag ?? this.t.all}</button>`;
+      })}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hub-tag-filter': HubTagFilter;
+  }
+  interface GlobalEventHandlersEventMap {
+    'hub-tags-change': CustomEvent<{ selected: string[] }>;
+  }
+}

@@ -1,0 +1,72 @@
+import type { HubErrorKind } from '../core/errors.js';
+
+export type HubLocale = 'zh-CN' | 'en';
+
+/**
+ * Every text the elements show. `{n}` is replaced by a number or a name. Error texts are keyed by
+ * `HubError.kind` (`invalid-response` shows `api`); `config` wraps the developer-facing message, which
+ * names the attribute to fix.
+ */
+export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'invalid-response'>, string> {
+  all: string;
+  filter: string;
+  tables: string;
+  results: string;
+  empty: string;
+  loading: string;
+  retry: string;
+  close: string;
+  back: string;
+  form: string;
+  frameError: string;
+}
+
+const en: HubStrings = {
+  all: 'All',
+  filter: 'Filter by tag',
+  tables: 'Tables',
+  results: '{n} results',
+  empty: 'No tables found.',
+  loading: 'Loading…',
+  retry: 'Retry',
+  close: 'Close',
+  back: 'Back',
+  form: 'Form: {n}',
+  frameError: 'The form did not load. Check your connection and retry.',
+  token: 'Could not sign you in. Please retry.',
+  unauthorized: 'Access was refused. Please retry later.',
+  network: 'Network error. Check your connection and retry.',
+  timeout: 'The service took too long to answer. Please retry.',
+  api: 'The service had a problem. Please retry later.',
+  config: 'Setup error: {n}',
+};
+
+const zh: HubStrings = {
+  all: '全部',
+  filter: '按标签筛选',
+  tables: '表单',
+  results: '共 {n} 个结果',
+  empty: '没有找到表单。',
+  loading: '加载中…',
+  retry: '重试',
+  close: '关闭',
+  back: '返回',
+  form: '表单：{n}',
+  frameError: '表单未能加载，请检查网络后重试。',
+  token: '无法登录，请重试。',
+  unauthorized: '访问被拒绝，请稍后重试。',
+  network: '网络错误，请检查网络后重试。',
+  timeout: '服务响应超时，请重试。',
+  api: '服务出现问题，请稍后重试。',
+  config: '配置错误：{n}',
+};
+
+/** The table for `locale`, else for the browser's language: Chinese for any `zh*`, English otherwise. */
+export function stringsFor(locale?: string): HubStrings {
+  return /^zh/i.test(locale || globalThis.navigator?.language || '') ? zh : en;
+}
+
+/** Fills `{n}`; split/join, because String.replace would expand `$&` in hostile names. */
+export function fill(text: string, value: string | number): string {
+  return text.split('{n}').join(String(value));
+}

@@ -1,0 +1,12 @@
+// Side-effect free: importing this registers nothing (import 'hub-embed/define' for that).
+export * from './core/index.js';
+export { HubElement } from './components/base.js';
+export { HubEmbed, type OpenFormHook, type OpenMode } from './components/hub-embed/hub-embed.js';
+export { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
+export { HubTableCard } from './components/hub-table-card/hub-table-card.js';
+export { HubTableGrid } from './components/hub-table-grid/hub-table-grid.js';
+export { HubTagFilter } from './components/hub-tag-filter/hub-tag-filter.js';
+export { stringsFor, type HubLocale, type HubStrings } from './components/strings.js';
+
+/** This package's version. */
+export const version: string = __HUB_EMBED_VERSION__;

@@ -1,0 +1,102 @@
+// Test-only helpers. The "developer backend" below holds the simulator's API key, which is why it
+// lives here and never in src/.
+import { vi } from 'vitest';
+import type { AccessToken } from '../../src/core/types.js';
+import type { TokenProvider } from '../../src/core/token-source.js';
+import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+
+export const inChromium = typeof navigator !== 'undefined' && /Chrome\//.test(navigator.userAgent) && !/HappyDOM/.test(navigator.userAgent);
+
+/** A real token for `user` from the simulator's token route, as a developer's backend would get it. */
+export async function exchangeToken(hub: MockHub, user = 'user-alice'): Promise<AccessToken> {
+  const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+    method: 'POST',
+    headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_user_id: user }),
+  });
+  const body = (await response.json()) as { data: AccessToken };
+  return body.data;
+}
+
+export function providerFor(hub: MockHub): TokenProvider {
+  return () => exchangeToken(hub);
+}
+
+let endpoints = 0;
+
+export interface Setup {
+  hub: MockHub;
+  /** A token endpoint path unique to this test (the page-wide token cache is keyed by it). */
+  endpoint: string;
+  /** Calls the token endpoint received. */
+  tokenCalls: () => number;
+  /** Holds back the next list request whose URL contains `match` until `release()`. */
+  holdList: (match: string) => { release: () => void; seen: Promise<void> };
+}
+
+/**
+ * A simulator behind the global fetch, plus a token endpoint served like a developer's backend would
+ * (it forwards to the simulator's real token route with the API key).
+ */
+export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Setup {
+  const hub = createMockHub(options);
+  const endpoint = `/test-token-${++endpoints}`;
+  let calls = 0;
+  const holds: { match: string; gate: Promise<void>; seen: () => void }[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith(endpoint)) {
+      calls++;
+      return Response.json(await exchangeToken(hub));
+    }
+    const hold = holds.find((h) => url.includes('published-list') && url.includes(h.match));
+    if (hold) {
+      holds.splice(holds.indexOf(hold), 1);
+      hold.seen();
+      // The simulator still answers; only the delivery is late (and ignores the abort signal, like a
+      // response already on the wire).
+      const answer = hub.fetch(input, { ...init, signal: null });
+      await hold.gate;
+      return answer;
+    }
+    return hub.fetch(input, init);
+  };
+  vi.stubGlobal('fetch', fetchImpl);
+  return {
+    hub,
+    endpoint,
+    tokenCalls: () => calls,
+    holdList(match) {
+      let release!: () => void;
+      let seen!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const seenPromise = new Promise<void>((resolve) => (seen = resolve));
+      holds.push({ match, gate, seen });
+      return { release, seen: seenPromise };
+    },
+  };
+}
+
+/** Waits until `check` passes, on the real event loop (no timing assertions). */
+export async function until(check: () => boolean | undefined, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** The element's shadow-root parts, as a test may see them. */
+export function part<T extends Element = HTMLElement>(host: Element, name: string): T | null {
+  return host.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+}
+
+export function parts<T extends Element = HTMLElement>(host: Element, name: string): T[] {
+  return [...host.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
+}
+
+export function key(target: Element, keyName: string): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { key: keyName, bubbles: true, composed: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event;
+}
