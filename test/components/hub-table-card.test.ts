@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing-helpers';
+import axe from 'axe-core';
+import '../../src/define.js';
+import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
+import type { PublishedTable } from '../../src/core/types.js';
+import { inChromium, key, part, parts } from './helpers.js';
+
+afterEach(() => fixtureCleanup());
+
+const table: PublishedTable = { short_code: 'k3Xp9a', name: 'Steel works', industry: 'Construction', icon: 'https://example.com/i.png', tags: ['steel', 'build'] };
+
+async function card(value: unknown): Promise<HubTableCard> {
+  return fixture<HubTableCard>(html`<hub-table-card .table=${value as PublishedTable}></hub-table-card>`);
+}
+
+describe('<hub-table-card>', () => {
+  it('shows icon, name, industry and tags as parts inside one role=button control', async () => {
+    const el = await card(table);
+    const control = part(el, 'card')!;
+    expect(control.getAttribute('role')).toBe('button');
+    expect(control.tabIndex).toBe(0);
+    expect(part(el, 'name')!.textContent).toBe('Steel works');
+    expect(part(el, 'industry')!.textContent).toBe('Construction');
+    expect(parts(el, 'tag').map((tag) => tag.textContent)).toEqual(['steel', 'build']);
+    expect(el.shadowRoot!.querySelectorAll('button, a, input')).toHaveLength(0);
+  });
+
+  it('the icon is lazy and fixed-size', async () => {
+    const el = await card(table);
+    const img = part<HTMLImageElement>(el, 'icon')!;
+    expect(img.tagName).toBe('IMG');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['40', '40']);
+    expect(img.getAttribute('alt')).toBe('');
+  });
+
+  it('a missing or non-http(s) icon shows the placeholder', async () => {
+    for (const icon of [undefined, '', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', 'not a url']) {
+      const el = await card({ ...table, icon });
+      expect(el.shadowRoot!.querySelector('img')).toBeNull();
+      expect(part(el, 'icon-placeholder')!.textContent).toBe('S');
+      fixtureCleanup();
+    }
+  });
+
+  it('a broken icon is replaced by the placeholder, and a new table tries its icon again', async () => {
+    const el = await card(table);
+    part(el, 'icon')!.dispatchEvent(new Event('error'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('img')).toBeNull();
+    expect(part(el, 'icon-placeholder')).not.toBeNull();
+    el.table = { ...table, icon: 'https://example.com/other.png' };
+    await el.updateComplete;
+    expect(part<HTMLImageElement>(el, 'icon')!.getAttribute('src')).toBe('https://example.com/other.png');
+  });
+
+  it('click, Enter and Space fire hub-table-select {table}, cancelable, bubbling and composed', async () => {
+    const el = await card(table);
+    const control = part(el, 'card')!;
+    setTimeout(() => control.click());
+    const clicked = await oneEvent(el, 'hub-table-select');
+    expect(clicked.detail.table).toBe(table);
+    expect([clicked.cancelable, clicked.bubbles, clicked.composed]).toEqual([true, true, true]);
+    const seen: unknown[] = [];
+    el.addEventListener('hub-table-select', (event) => seen.push(event.detail.table));
+    expect(key(control, 'Enter').defaultPrevented).toBe(true);
+    expect(key(control, ' ').defaultPrevented).toBe(true);
+    expect(key(control, 'a').defaultPrevented).toBe(false);
+    expect(seen).toEqual([table, table]);
+  });
+
+  it('without a table it renders nothing and fires nothing', async () => {
+    const el = await card(undefined);
+    expect(part(el, 'card')).toBeNull();
+  });
+
+  it('hostile data renders as text: HTML, U+2028, emoji, very long names, wrong types', async () => {
+    const name = '<script>alert(1)</script>\u2028🍂' + 'x'.repeat(3000);
+    const el = await card({ short_code: 'a', name, industry: '<b>i</b>', icon: 'javascript:alert(1)', tags: 'not-an-array' });
+    expect(part(el, 'name')!.textContent).toBe(name);
+    expect(part(el, 'industry')!.textContent).toBe('<b>i</b>');
+    expect(el.shadowRoot!.querySelector('script, b')).toBeNull();
+    expect(parts(el, 'tag')).toHaveLength(0);
+    if (inChromium) {
+      el.style.width = '240px';
+      expect(part(el, 'card')!.getBoundingClientRect().width).toBeLessThanOrEqual(240);
+      expect(part(el, 'name')!.getBoundingClientRect().height).toBeLessThan(100);
+    }
+  });
+
+  it.skipIf(!inChromium)('passes axe', async () => {
+    const el = await card({ ...table, icon: undefined });
+    expect((await axe.run(el)).violations).toEqual([]);
+  });
+});

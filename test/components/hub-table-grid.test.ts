@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
+import axe from 'axe-core';
+import '../../src/define.js';
+import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
+import type { PublishedTable } from '../../src/core/types.js';
+import { inChromium, part, parts } from './helpers.js';
+
+afterEach(() => fixtureCleanup());
+
+const tables: PublishedTable[] = [
+  { short_code: 'a1', name: 'Alpha', industry: 'A', tags: ['x'] },
+  { short_code: 'b2', name: 'Beta', industry: 'B', tags: [] },
+];
+
+async function grid(value: unknown, loading = false): Promise<HubTableGrid> {
+  return fixture<HubTableGrid>(html`<hub-table-grid .tables=${value as PublishedTable[]} ?loading=${loading}></hub-table-grid>`);
+}
+
+function cards(el: HubTableGrid) {
+  return [...el.shadowRoot!.querySelectorAll('hub-table-card')];
+}
+
+describe('<hub-table-grid>', () => {
+  it('renders one card per table in a labelled list and announces the count in a live region', async () => {
+    const el = await grid(tables);
+    const list = part(el, 'grid')!;
+    expect(list.getAttribute('role')).toBe('list');
+    expect(list.getAttribute('aria-label')).toBeTruthy();
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(cards(el).map((card) => card.table?.name)).toEqual(['Alpha', 'Beta']);
+    expect(cards(el).every((card) => card.getAttribute('role') === 'listitem')).toBe(true);
+    const count = part(el, 'count')!;
+    expect(count.getAttribute('role')).toBe('status');
+    expect(count.textContent).toBe('2 results');
+  });
+
+  it('loading with no tables shows skeleton cards and announces loading', async () => {
+    const el = await grid([], true);
+    expect(parts(el, 'skeleton').length).toBeGreaterThan(0);
+    expect(part(el, 'grid')!.getAttribute('aria-busy')).toBe('true');
+    expect(part(el, 'count')!.textContent).toBe('Loading…');
+    expect(part(el, 'empty')).toBeNull();
+  });
+
+  it('loading with tables keeps them visible, marked busy (dimmed), without skeletons', async () => {
+    const el = await grid(tables, true);
+    expect(cards(el)).toHaveLength(2);
+    expect(parts(el, 'skeleton')).toHaveLength(0);
+    expect(part(el, 'grid')!.getAttribute('aria-busy')).toBe('true');
+    if (inChromium) expect(Number(getComputedStyle(part(el, 'grid')!).opacity)).toBeLessThan(1);
+  });
+
+  it('no tables and not loading shows the empty state, and a non-array counts as none', async () => {
+    for (const value of [[], 'nope', null]) {
+      const el = await grid(value);
+      expect(part(el, 'grid')).toBeNull();
+      expect(part(el, 'empty')!.textContent).toBe('No tables found.');
+      expect(part(el, 'count')!.textContent).toBe('0 results');
+      fixtureCleanup();
+    }
+  });
+
+  it('property loading and tables update the view', async () => {
+    const el = await grid([]);
+    el.loading = true;
+    await el.updateComplete;
+    expect(parts(el, 'skeleton').length).toBeGreaterThan(0);
+    el.tables = tables;
+    el.loading = false;
+    await el.updateComplete;
+    expect(cards(el)).toHaveLength(2);
+    expect(part(el, 'count')!.textContent).toBe('2 results');
+  });
+
+  it('fires hub-table-select {table} from the activated card; cancelable', async () => {
+    const el = await grid(tables);
+    await cards(el)[1]!.updateComplete;
+    let seen: CustomEvent | undefined;
+    el.addEventListener('hub-table-select', (event) => {
+      seen = event;
+      event.preventDefault();
+    });
+    part(cards(el)[1]!, 'card')!.click();
+    expect(seen?.detail.table).toBe(tables[1]);
+    expect(seen?.cancelable).toBe(true);
+    expect(seen?.defaultPrevented).toBe(true);
+  });
+
+  it('localizes the count and empty state', async () => {
+    const el = await fixture<HubTableGrid>(html`<hub-table-grid locale="zh-CN" .tables=${tables}></hub-table-grid>`);
+    expect(part(el, 'count')!.textContent).toBe('共 2 个结果');
+    el.strings = { results: '{n} found' };
+    await el.updateComplete;
+    expect(part(el, 'count')!.textContent).toBe('2 found');
+  });
+
+  it.skipIf(!inChromium)('passes axe (tables, loading and empty)', async () => {
+    for (const [value, loading] of [[tables, false], [[], true], [[], false]] as const) {
+      const el = await grid(value, loading);
+      await Promise.all(cards(el).map((card) => card.updateComplete));
+      expect((await axe.run(el)).violations).toEqual([]);
+      fixtureCleanup();
+    }
+  });
+});
