@@ -3,6 +3,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import { createMockHub } from '../../src/mock/hub.js';
+import { createHubClient } from '../../src/server/client.js';
+import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { BillingDeductEvent } from '../../src/server/webhook-events.js';
 import { deductBody } from './webhook-helpers.js';
 
@@ -173,5 +176,18 @@ describe('toNodeListener', () => {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { method: 'POST', headers: deductHeaders, body: raw });
     expect(await response.json()).toEqual({ ok: true });
     expect(onBillingDeduct.mock.calls[0]![0]).toMatchObject({ amountCents: 200 });
+  });
+
+  it('serves the token handler: the session cookie decides the user, the answer is no-store', async () => {
+    const hub = createMockHub();
+    const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const sessions = new Map([['s1', 'user-alice']]);
+    const handler = createTokenHandler({ client, resolveClientUserId: (request) => sessions.get(/sid=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '') ?? null });
+    const base = await serve(toNodeListener(handler));
+    const ok = await fetch(`${base}/api/hub-token`, { method: 'POST', headers: { cookie: 'sid=s1' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(hub.requestLog.at(-1)).toMatchObject({ clientUserId: 'user-alice' });
+    expect((await fetch(`${base}/api/hub-token`, { method: 'POST', headers: { cookie: 'sid=nope' } })).status).toBe(401);
   });
 });
