@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { connect, flush, mockHost, rejectionOf, useBridgeFixtures } from './helpers.js';
+
+const FORM_PAGE = '/pages/hub-form/index';
+
+describe('WeChat mini-program web-view (events only)', () => {
+  useBridgeFixtures();
+
+  it('is ready at once without a handshake, because the mini-program cannot answer', async () => {
+    const host = mockHost('wechat');
+    const bridge = connect({ wechatFormPage: FORM_PAGE });
+    expect(await bridge.ready).toMatchObject({ transport: 'wechat', platform: 'wechat', capabilities: ['form.open'] });
+    expect(host.messages).toEqual([]);
+    await expect(host.request('widget.refresh')).rejects.toThrow(/cannot message/);
+  });
+
+  it('events are batched into one wx.miniProgram.postMessage per tick, as JSON strings', async () => {
+    const host = mockHost('wechat');
+    const spy = vi.spyOn((window as any).wx.miniProgram, 'postMessage');
+    const bridge = connect();
+    await bridge.ready;
+    bridge.emit('widget.ready', { version: '1' });
+    bridge.emit('table.selected', { shortCode: 'ab', name: '表格 😀' });
+    bridge.emit('form.closed', { shortCode: 'ab' });
+    expect(spy).not.toHaveBeenCalled();
+    await flush();
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(host.posted.every((p) => typeof p === 'string')).toBe(true);
+    expect(host.events.map((e) => e.method)).toEqual(['widget.ready', 'table.selected', 'form.closed']);
+    expect(host.events[1]!.params).toEqual({ shortCode: 'ab', name: '表格 😀' });
+  });
+
+  it('form.open navigates the mini-program to the allowed form page, with the url encoded', async () => {
+    const host = mockHost('wechat');
+    const bridge = connect({ wechatFormPage: FORM_PAGE });
+    const url = 'https://form.example/a b?token=t&x=<y>';
+    await expect(bridge.request('form.open', { shortCode: 'a/b', url })).resolves.toEqual({ handled: true });
+    expect(host.navigations).toEqual([`${FORM_PAGE}?shortCode=a%2Fb&url=${encodeURIComponent(url)}`]);
+  });
+
+  it('a failed navigateTo rejects with E_DENIED', async () => {
+    mockHost('wechat', { wechatNavigate: 'fail' });
+    const bridge = connect({ wechatFormPage: FORM_PAGE });
+    expect(await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }))).toMatchObject({
+      code: 'E_DENIED',
+      message: expect.stringMatching(/navigateTo:fail/),
+    });
+  });
+
+  it.each([undefined, 'javascript:alert(1)', '/pages/x?evil=1', 'pages/relative'])(
+    'without an allowed form page (%s), form.open and auth.getToken are E_UNSUPPORTED and nothing navigates',
+    async (wechatFormPage) => {
+      const host = mockHost('wechat');
+      const bridge = connect({ wechatFormPage });
+      expect((await bridge.ready)!.capabilities).toEqual([]);
+      expect((await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }))).code).toBe('E_UNSUPPORTED');
+      expect((await rejectionOf(bridge.request('auth.getToken', {}))).code).toBe('E_UNSUPPORTED');
+      expect(host.navigations).toEqual([]);
+    },
+  );
+});
