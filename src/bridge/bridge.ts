@@ -82,6 +82,8 @@ interface Pending {
 
 type State = 'probing' | 'connecting' | 'ready' | 'none' | 'closed';
 
+const NO_HOST = 'no native host; running as a plain web page';
+const CLOSED = 'bridge closed';
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
@@ -110,19 +112,19 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function post(message: Partial<BridgeMessage>): unknown {
     const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, ...(nonce && { nonce }) });
     if (json.length > MAX_MESSAGE_CHARS)
-      throw fail('E_UNSUPPORTED', `message of ${json.length} characters exceeds the bridge limit; pass large data by URL`);
+      throw fail('E_UNSUPPORTED', 'message exceeds the bridge limit; pass large data by URL');
     return transport!.post(json);
   }
 
   function settle(id: string, error?: BridgeError, result?: unknown) {
     const entry = pending.get(id);
-    if (!entry) return debug(`late or unknown reply ${id} ignored`);
+    if (!entry) return debug(`late reply ${id}`);
     pending.delete(id);
     entry.cleanup();
     const i = queue.findIndex((q) => q.id === id);
     if (i >= 0) queue.splice(i, 1);
     const invalid = !error && RESULT_CHECKS[entry.method]?.(result);
-    if (invalid) error = fail('E_INTERNAL', `the host answered ${entry.method} with an invalid result: ${invalid}`);
+    if (invalid) error = fail('E_INTERNAL', `invalid ${entry.method} result: ${invalid}`);
     if (error) entry.reject(error);
     else entry.resolve(result);
   }
@@ -146,19 +148,19 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           (e: unknown) => settle(id, errorFromReplyMessage(e)),
         );
     } catch (e) {
-      settle(id, e instanceof BridgeError ? e : fail('E_INTERNAL', `could not post to the host: ${e}`));
+      settle(id, e instanceof BridgeError ? e : fail('E_INTERNAL', String(e)));
     }
   }
 
   function call(method: string, params: unknown, callOptions: CallOptions = {}): Promise<any> {
     return new Promise((resolve, reject) => {
-      if (state === 'closed') return reject(fail('E_CANCELLED', 'the bridge is closed'));
-      if (state === 'none') return reject(fail('E_UNSUPPORTED', 'no native host; the page runs as a plain web page'));
+      if (state === 'closed') return reject(fail('E_CANCELLED', CLOSED));
+      if (state === 'none') return reject(fail('E_UNSUPPORTED', NO_HOST));
       const { signal } = callOptions;
-      if (signal?.aborted) return reject(fail('E_CANCELLED', `${method} was cancelled`));
+      if (signal?.aborted) return reject(fail('E_CANCELLED', `${method} cancelled`));
       const waiting = state !== 'ready' && method !== 'bridge.hello';
       if (waiting && queue.length >= queueLimit)
-        return reject(fail('E_UNSUPPORTED', `more than ${queueLimit} calls before the host answered; ${method} refused`));
+        return reject(fail('E_UNSUPPORTED', `queue full (${queueLimit})`));
       const id = (++counter).toString(36);
       const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? 10_000;
       const stop = (code: BridgeErrorCode, message: string) => {
@@ -172,8 +174,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
             /* the host is gone; nothing to tell */
           }
       };
-      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', `${method} timed out after ${timeoutMs} ms`), timeoutMs) : undefined;
-      const onAbort = () => stop('E_CANCELLED', `${method} was cancelled`);
+      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', `${method} timed out`), timeoutMs) : undefined;
+      const onAbort = () => stop('E_CANCELLED', `${method} cancelled`);
       signal?.addEventListener('abort', onAbort);
       pending.set(id, {
         method,
@@ -227,7 +229,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
               capabilities: r.capabilities,
               config: r.config && typeof r.config === 'object' ? r.config : {},
             })
-          : giveUp('E_VERSION', `the host speaks bridge v${r.v}; this page speaks v${BRIDGE_VERSION}`),
+          : giveUp('E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`),
       (e: BridgeError) => state !== 'closed' && giveUp(e.code, e.message),
     );
   }
@@ -236,9 +238,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     ready = new Promise((resolve) => (settleReady = resolve));
     clearTimeout(readyTimer);
     readyTimer = setTimeout(() => {
-      const noHost = `no native host answered within ${readyMs} ms; running as a plain web page`;
-      for (const [id, p] of pending) if (p.method === 'bridge.hello') settle(id, fail('E_UNSUPPORTED', noHost));
-      giveUp('E_UNSUPPORTED', noHost);
+      for (const [id, p] of pending) if (p.method === 'bridge.hello') settle(id, fail('E_UNSUPPORTED', NO_HOST));
+      giveUp('E_UNSUPPORTED', NO_HOST);
     }, readyMs);
     if (transport) handshake();
   }
@@ -264,22 +265,22 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       try {
         post({ id, kind: 'res', ok: false, error: { code: 'E_INTERNAL', message: (e as Error).message } });
       } catch {
-        debug(`reply ${id} could not be posted`);
+        debug(`reply ${id} lost`);
       }
     }
   }
 
   function answer(m: BridgeMessage) {
-    if (seen.has(m.id)) return debug(`duplicate request ${m.id} ignored`);
+    if (seen.has(m.id)) return debug(`duplicate ${m.id}`);
     seen.add(m.id);
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.delete(seen.values().next().value!);
     const method = m.method!;
     const handler = handlers.get(method);
     const check = HOST_REQUEST_CHECKS[method];
-    if (!handler || !check) return reply(m.id, false, { code: 'E_NO_HANDLER', message: `the page has no handler for ${method}` });
+    if (!handler || !check) return reply(m.id, false, { code: 'E_NO_HANDLER', message: `no handler: ${method}` });
     const invalid = check(m.params);
-    if (invalid) return reply(m.id, false, { code: 'E_DENIED', message: `invalid params for ${method}: ${invalid}` });
+    if (invalid) return reply(m.id, false, { code: 'E_DENIED', message: `bad params: ${invalid}` });
     Promise.resolve()
       .then(() => handler(m.params ?? {}))
       .then(
@@ -291,15 +292,15 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function receive(raw: unknown) {
     if (state === 'closed') return;
     const m = parseMessage(raw);
-    if (typeof m === 'string') return debug(`inbound message ignored: ${m}`);
-    if (nonce && m.nonce !== nonce) return debug('inbound message ignored: wrong nonce');
+    if (typeof m === 'string') return debug(`ignored: ${m}`);
+    if (nonce && m.nonce !== nonce) return debug('ignored: nonce');
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
       if (!transport) return probe();
       if (state === 'ready') start();
       return;
     }
-    if (m.sid !== sid) return debug(`inbound message ignored: sid ${m.sid} is not ${sid}`);
+    if (m.sid !== sid) return debug('ignored: sid');
     if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
     else if (m.kind === 'req') answer(m);
   }
@@ -315,7 +316,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   probeTimer = setInterval(probe, 100);
   const waitMs = options.waitForHostMs ?? readyMs;
   if (waitMs < readyMs) {
-    const waitTimer = setTimeout(() => !transport && state === 'probing' && giveUp('E_UNSUPPORTED', 'no native host found'), waitMs);
+    const waitTimer = setTimeout(() => !transport && state === 'probing' && giveUp('E_UNSUPPORTED', NO_HOST), waitMs);
     offs.push(() => clearTimeout(waitTimer));
   }
 
@@ -338,7 +339,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         try {
           post({ id: (++counter).toString(36), kind: 'evt', method: event, params });
         } catch (e) {
-          debug(`event ${event} not sent: ${(e as Error).message}`);
+          debug(`${event} not sent: ${e}`);
         }
       };
       if (state === 'ready') send();
@@ -357,7 +358,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       stopTimers();
       state = 'closed';
       for (const off of offs.splice(0)) off();
-      for (const id of [...pending.keys()]) settle(id, fail('E_CANCELLED', 'the bridge was closed'));
+      for (const id of [...pending.keys()]) settle(id, fail('E_CANCELLED', CLOSED));
       queue.length = 0;
       host = null;
       settleReady(null);

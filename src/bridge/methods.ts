@@ -38,13 +38,13 @@ export interface HelloResult {
 type Check = (value: any) => string | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const emptyParams: Check = (v) => (v === undefined || isObject(v) ? undefined : 'params must be an object');
+const emptyParams: Check = (v) => (v === undefined || isObject(v) ? undefined : 'not an object');
 const stringList = (v: unknown, max: number) =>
   Array.isArray(v) && v.length <= max && v.every((s) => typeof s === 'string' && s.length <= 200);
 
 export const HOST_REQUEST_CHECKS: Record<string, Check> = {
   'widget.refresh': emptyParams,
-  'widget.setTags': (v) => (isObject(v) && stringList(v.tags, 100) ? undefined : 'tags must be an array of at most 100 strings'),
+  'widget.setTags': (v) => (isObject(v) && stringList(v.tags, 100) ? undefined : 'tags: up to 100 strings'),
   'form.close': emptyParams,
 };
 
@@ -52,10 +52,10 @@ export const RESULT_CHECKS: Record<string, Check> = {
   'bridge.hello': (v) =>
     isObject(v) && typeof v.platform === 'string' && stringList(v.capabilities, 200)
       ? undefined
-      : 'expected {v, platform, capabilities}',
+      : 'need {v, platform, capabilities}',
   'auth.getToken': (v) =>
     isObject(v) && typeof v.access_token === 'string' && v.access_token && (v.expires_in as number) > 0 && Number.isFinite(v.expires_in)
       ? undefined
-      : 'expected {access_token, expires_in > 0}',
-  'form.open': (v) => (isObject(v) && typeof v.handled === 'boolean' ? undefined : 'expected {handled: boolean}'),
+      : 'need {access_token, expires_in > 0}',
+  'form.open': (v) => (isObject(v) && typeof v.handled === 'boolean' ? undefined : 'need {handled: boolean}'),
 };

@@ -117,10 +117,10 @@ const builders: Record<TransportName, (win: HostWindow, options: DetectOptions) 
                 mp.navigateTo({
                   url: `${formPage}?shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`,
                   success: () => resolve({ handled: true }),
-                  fail: (e: any) => reject(new BridgeError('E_DENIED', `wx.miniProgram.navigateTo failed: ${e?.errMsg}`)),
+                  fail: (e: any) => reject(new BridgeError('E_DENIED', `${e?.errMsg}`)),
                 }),
               )
-            : Promise.reject(new BridgeError('E_UNSUPPORTED', `${method} is not available in a WeChat web-view`)),
+            : Promise.reject(new BridgeError('E_UNSUPPORTED', `${method}: not in WeChat`)),
       },
     };
   },
