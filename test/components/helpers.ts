@@ -32,6 +32,10 @@ export interface Setup {
   tokenCalls: () => number;
   /** Holds back the next list request whose URL contains `match` until `release()`. */
   holdList: (match: string) => { release: () => void; seen: Promise<void> };
+  /** While true, requests to the API site fail like a dropped connection. */
+  offline: { value: boolean };
+  /** Every URL fetched, in order. */
+  urls: string[];
 }
 
 /**
@@ -43,12 +47,16 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
   const endpoint = `/test-token-${++endpoints}`;
   let calls = 0;
   const holds: { match: string; gate: Promise<void>; seen: () => void }[] = [];
+  const offline = { value: false };
+  const urls: string[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    urls.push(url);
     if (url.endsWith(endpoint)) {
       calls++;
       return Response.json(await exchangeToken(hub));
     }
+    if (offline.value && url.startsWith(hub.baseUrl)) throw new TypeError('Failed to fetch');
     const hold = holds.find((h) => url.includes('published-list') && url.includes(h.match));
     if (hold) {
       holds.splice(holds.indexOf(hold), 1);
@@ -66,6 +74,8 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     hub,
     endpoint,
     tokenCalls: () => calls,
+    offline,
+    urls,
     holdList(match) {
       let release!: () => void;
       let seen!: () => void;

@@ -25,7 +25,7 @@ function iframe(el: HubFormFrame): HTMLIFrameElement {
   return part<HTMLIFrameElement>(el, 'iframe')!;
 }
 
-function post(el: HubFormFrame, init: MessageEventInit): void {
+function post(init: MessageEventInit): void {
   window.dispatchEvent(new MessageEvent('message', init));
 }
 
@@ -136,11 +136,11 @@ describe('<hub-form-frame>', () => {
     const own = iframe(el).contentWindow!;
     const seen: unknown[] = [];
     el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
-    post(el, { data: { ok: 1 }, origin: FORM, source: own });
-    post(el, { data: 'wrong origin', origin: 'http://evil.example', source: own });
-    post(el, { data: 'wrong window', origin: FORM, source: window });
-    post(el, { data: 'no window', origin: FORM });
-    post(el, { data: 'origin prefix', origin: FORM + '.evil.example', source: own });
+    post({ data: { ok: 1 }, origin: FORM, source: own });
+    post({ data: 'wrong origin', origin: 'http://evil.example', source: own });
+    post({ data: 'wrong window', origin: FORM, source: window });
+    post({ data: 'no window', origin: FORM });
+    post({ data: 'origin prefix', origin: FORM + '.evil.example', source: own });
     expect(seen).toEqual([{ ok: 1 }]);
   });
 
@@ -148,7 +148,7 @@ describe('<hub-form-frame>', () => {
     const el = await frame({ token: '' });
     const seen: unknown[] = [];
     el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
-    post(el, { data: 'x', origin: FORM });
+    post({ data: 'x', origin: FORM });
     expect(seen).toEqual([]);
   });
 
@@ -172,7 +172,7 @@ describe('<hub-form-frame>', () => {
     const own = iframe(el).contentWindow!;
     const seen: unknown[] = [];
     el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
-    post(el, { data: 'back', origin: FORM, source: own });
+    post({ data: 'back', origin: FORM, source: own });
     expect(seen).toEqual(['back']);
   });
 

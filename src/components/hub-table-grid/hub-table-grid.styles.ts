@@ -5,7 +5,6 @@ export const styles = css`
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--hub-card-min-width, 15em)), 1fr));
     gap: var(--_s);
-    transition: opacity 0.2s;
   }
   [aria-busy='true'] {
     opacity: 0.55;
