@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { define, HubEmbed } from '../../src/define.js';
+import * as entry from '../../src/index.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('define()', () => {
+  it('registers every element, each class stamped with the package version', () => {
+    for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame']) {
+      expect(customElements.get(tag)).toBeDefined();
+    }
+    expect(customElements.get('hub-embed')).toBe(HubEmbed);
+    expect(HubEmbed.version).toBe(entry.version);
+  });
+
+  it('skips a tag already defined by the same version, silently', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    class Again extends HTMLElement {
+      static version = HubEmbed.version;
+    }
+    expect(() => define('hub-embed', Again)).not.toThrow();
+    expect(customElements.get('hub-embed')).toBe(HubEmbed);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('warns once, naming both versions, when another version holds the tag', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    class Other extends HTMLElement {
+      static version = '9.9.9';
+    }
+    define('hub-embed', Other);
+    define('hub-table-card', Other);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/9\.9\.9.*hub-embed.*0\.|hub-embed.*9\.9\.9/);
+    expect(customElements.get('hub-embed')).toBe(HubEmbed);
+  });
+
+  it('src/index.ts exports the element classes and core without registering anything itself', () => {
+    expect(entry.HubEmbed).toBe(HubEmbed);
+    expect(typeof entry.HubClient).toBe('function');
+    expect(typeof entry.buildFormUrl).toBe('function');
+    expect(entry.stringsFor('zh-CN').all).toBe('全部');
+    expect(entry.stringsFor('en-GB').all).toBe('All');
+  });
+});
