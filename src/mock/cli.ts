@@ -142,15 +142,13 @@ async function main(): Promise<void> {
     return;
   }
   const { quiet, help: _help, ...startOptions } = options;
-  const running = await startMockHub({
-    ...startOptions,
-    ...(quiet ? {} : { onRequest: (e: RequestLogEntry) => write(requestLine(e)), onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)) }),
-  });
-  write(JSON.stringify({ baseUrl: running.baseUrl, formUrl: running.formUrl, apiKey: running.apiKey }));
+  // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the JSON line.
+  let running: Awaited<ReturnType<typeof startMockHub>> | undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    if (!running) process.exit(0);
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -158,6 +156,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  running = await startMockHub({
+    ...startOptions,
+    ...(quiet ? {} : { onRequest: (e: RequestLogEntry) => write(requestLine(e)), onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)) }),
+  });
+  if (stopping) {
+    await running.close();
+    process.exit(0);
+  }
+  write(JSON.stringify({ baseUrl: running.baseUrl, formUrl: running.formUrl, apiKey: running.apiKey }));
 }
 
 process.stdout.on('error', () => {});

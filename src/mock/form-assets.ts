@@ -52,7 +52,8 @@ export const FORM_SCRIPT = `(function () {
       var type = form.getAttribute('data-action');
       var button = form.querySelector('button');
       if (button) button.disabled = true;
-      fetch(form.action, {
+      // form.action would be the <input name="action">, so read the attribute.
+      fetch(form.getAttribute('action'), {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(new FormData(form)).toString(),

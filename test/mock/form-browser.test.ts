@@ -1,0 +1,99 @@
+// The form page in real Chromium, framed by a page of another origin: it must tell that parent, and
+// only that origin, about load / submit / charge, and its CSP must not block its own script.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+
+const executablePath = findChromium();
+if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
+
+let browser: Browser;
+let mock: RunningMockHub;
+let parent: Server;
+let parentOrigin: string;
+
+beforeAll(async () => {
+  if (!executablePath) return;
+  mock = await startMockHub();
+  // The parent page takes the iframe URL from its own query, so each test frames a different form.
+  parent = createServer((req, res) => {
+    const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><link rel="icon" href="data:,"><script>window.messages=[];addEventListener('message',e=>messages.push({origin:e.origin,data:e.data}));</script>` +
+        `<iframe id="f" src="${src.replace(/"/g, '&quot;')}" width="600" height="500"></iframe>`,
+    );
+  });
+  await new Promise<void>((r) => parent.listen(0, '127.0.0.1', () => r()));
+  parentOrigin = `http://localhost:${(parent.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+  await new Promise<void>((r) => (parent ? parent.close(() => r()) : r()));
+});
+
+async function token(user: string): Promise<string> {
+  const res = await fetch(`${mock.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': mock.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ client_user_id: user }) });
+  return (await res.json()).data.access_token;
+}
+
+async function framed(code: string, tok: string): Promise<Page> {
+  const page = await browser.newPage();
+  const src = `${mock.formUrl}/${encodeURIComponent(code)}?token=${encodeURIComponent(tok)}`;
+  await page.goto(`${parentOrigin}/?src=${encodeURIComponent(src)}`);
+  return page;
+}
+
+async function messages(page: Page, count: number): Promise<{ origin: string; data: any }[]> {
+  await page.waitForFunction((n) => (window as any).messages.length >= n, count, { timeout: 10_000 });
+  return page.evaluate(() => (window as any).messages);
+}
+
+describe.skipIf(!executablePath)('form page in Chromium', () => {
+  it('posts load to the embedding origin with the decoded short code', async () => {
+    const page = await framed('promo 2026/秋 ✨?#%+', await token('user-alice'));
+    const [load] = await messages(page, 1);
+    expect(load!.origin).toBe(mock.formUrl);
+    expect(load!.data).toEqual({ source: 'hub-form', type: 'load', shortCode: 'promo 2026/秋 ✨?#%+', ok: true, balanceCents: 5000 });
+    await page.close();
+  }, 30_000);
+
+  it('posts submit and charge outcomes after the script-driven POSTs', async () => {
+    const page = await framed('k3Xp9a', await token('user-bob'));
+    await messages(page, 1);
+    const frame = page.frameLocator('#f');
+    await frame.locator('textarea').fill('hello 🙂');
+    await frame.locator('form[data-action="submit"] button').click();
+    await messages(page, 2);
+    await frame.locator('form[data-action="charge"] button').click();
+    const all = await messages(page, 3);
+    expect(all[1]!.data).toMatchObject({ source: 'hub-form', type: 'submit', shortCode: 'k3Xp9a', ok: true });
+    expect(all[2]!.data).toEqual({ source: 'hub-form', type: 'charge', shortCode: 'k3Xp9a', ok: false, amountCents: 500, balanceCents: 0, reason: 'insufficient-points' });
+    await expect.poll(() => frame.locator('#outcome').textContent()).toContain('not enough points');
+    expect(mock.hub.submissions.at(-1)).toMatchObject({ clientUserId: 'user-bob', message: 'hello 🙂' });
+    await page.close();
+  }, 30_000);
+
+  it('a bad token posts load with ok false and reason unauthorized', async () => {
+    const page = await framed('k3Xp9a', 'at-bogus');
+    const [load] = await messages(page, 1);
+    expect(load!.data).toEqual({ source: 'hub-form', type: 'load', shortCode: 'k3Xp9a', ok: false, reason: 'unauthorized' });
+    await page.close();
+  }, 30_000);
+
+  it('opened top-level (not framed) it posts nothing and logs no CSP violations', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${mock.formUrl}/k3Xp9a?token=${encodeURIComponent(await token('user-alice'))}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('钢结构安装');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
