@@ -1,16 +1,24 @@
 // Writes custom-elements.json from the elements' JSDoc. `--check` fails when the committed file is stale
 // (CI runs the check, so the manifest and README tables cannot drift from the code).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const check = process.argv.includes('--check');
-const out = mkdtempSync(join(tmpdir(), 'cem-'));
+// The analyzer resolves --outdir against the working directory, so keep it relative.
+const out = 'node_modules/.cache/cem';
+// The analyzer also rewrites package.json's `customElements` to its outdir; keep ours as it is.
+const pkg = readFileSync('package.json', 'utf8');
 execFileSync('npx', ['cem', 'analyze', '--litelement', '--globs', 'src/components/**/*.ts', '--exclude', 'src/components/**/*.styles.ts', '--outdir', out, '--quiet'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const fresh = JSON.stringify(JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')), null, 2) + '\n';
+writeFileSync('package.json', pkg);
+const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
+// `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
+for (const module of manifest.modules) for (const declaration of module.declarations ?? []) {
+  if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
+}
+const fresh = JSON.stringify(manifest, null, 2) + '\n';
 if (check) {
   const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
   if (current !== fresh) {

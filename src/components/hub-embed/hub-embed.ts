@@ -46,6 +46,7 @@ function config(attribute: string, example: string): HubError {
 }
 
 /**
+ * @tag hub-embed
  * @summary The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation.
  * @csspart body - The filter and the grid.
  * @csspart error - The error message; part `retry` is its retry control.

@@ -8,6 +8,7 @@ import { fill } from '../strings.js';
 import { styles } from './hub-form-frame.styles.js';
 
 /**
+ * @tag hub-form-frame
  * @summary The form page of one table in a sandboxed iframe, with loading, timeout/retry and close.
  * @csspart bar - The header row with the title and the close control.
  * @csspart title - The table name.

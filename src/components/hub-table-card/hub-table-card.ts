@@ -7,6 +7,7 @@ import { shared } from '../shared.styles.js';
 import { styles } from './hub-table-card.styles.js';
 
 /**
+ * @tag hub-table-card
  * @summary One published table as a single control: Enter, Space or a click selects it.
  * @csspart card - The control (`role="button"`).
  * @csspart icon - The icon image or its placeholder, always 40×40.

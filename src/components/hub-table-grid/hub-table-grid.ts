@@ -10,6 +10,7 @@ import { styles } from './hub-table-grid.styles.js';
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
 
 /**
+ * @tag hub-table-grid
  * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
  * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed.
  * @csspart count - The result count, a live region (`role="status"`).

@@ -5,6 +5,7 @@ import { shared } from '../shared.styles.js';
 import { styles } from './hub-tag-filter.styles.js';
 
 /**
+ * @tag hub-tag-filter
  * @summary Multi-select tag chips; the service returns tables matching any selected tag.
  * @csspart toolbar - The chip row (`role="toolbar"`).
  * @csspart chip - Every chip, a `<button aria-pressed>`.
