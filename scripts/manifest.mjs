@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { withElements } from './readme-tables.mjs';
 
 const check = process.argv.includes('--check');
 // The analyzer resolves --outdir against the working directory, so keep it relative.
@@ -19,14 +20,17 @@ for (const module of manifest.modules) for (const declaration of module.declarat
   if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
 }
 const fresh = JSON.stringify(manifest, null, 2) + '\n';
+const readme = readFileSync('README.md', 'utf8');
+const freshReadme = withElements(readme, manifest);
 if (check) {
   const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
-  if (current !== fresh) {
-    console.error('custom-elements.json is stale: run `npm run build` (or `node scripts/manifest.mjs`) and commit it.');
+  if (current !== fresh || readme !== freshReadme) {
+    console.error('custom-elements.json or the README element tables are stale: run `node scripts/manifest.mjs` and commit both.');
     process.exit(1);
   }
-  console.log('custom-elements.json is current.');
+  console.log('custom-elements.json and the README element tables are current.');
 } else {
   writeFileSync('custom-elements.json', fresh);
-  console.log('custom-elements.json written.');
+  writeFileSync('README.md', freshReadme);
+  console.log('custom-elements.json and the README element tables written.');
 }
