@@ -15,7 +15,8 @@ const esBuild: UserConfig['build'] = {
   emptyOutDir: false,
   target: 'es2022',
   minify: false,
-  sourcemap: true,
+  // No maps: they would point at src/, which the package does not ship; the ES output is readable as is.
+  sourcemap: false,
   lib: {
     entry: {
       index: 'src/index.ts',
