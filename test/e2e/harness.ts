@@ -1,0 +1,377 @@
+// The end-to-end stack, all on free loopback ports: the service simulator (API site + form site), the
+// demo developer backend, and a static server for the test pages, the BUILT dist/ and the backend
+// routes. Pages live on their own origin, so every call to the simulator is a real cross-origin one.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type Request as PwRequest } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { defaultSeed, startMockHub, type MockSeed, type RunningMockHub, type SeedTable } from '../../src/mock/index.js';
+import { toNodeListener } from '../../src/server/index.js';
+import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+export const BUNDLE = join(DIST, 'hub-embed.iife.js');
+
+/** Every table the suite adds carries this tag, so a filter can pick exactly them. */
+export const ENCODING_TAG = 'e2e encoding';
+/** A tag that itself needs encoding in the `tags` query. */
+export const AWKWARD_TAG = 'C# & .NET +1 100%';
+
+/**
+ * Short codes that only survive the trip browser -> form URL -> form site when every part is encoded
+ * exactly once: path separators, query and fragment starters, percent signs (also one that looks like
+ * an escape already), plus signs, spaces, CJK and emoji (astral plane, surrogate pairs in JS strings).
+ */
+export const AWKWARD_CODES = [
+  'with space',
+  'slash/inside/it',
+  'what?token=forged&x=1',
+  'hash#fragment',
+  '100%real',
+  'looks%2Fescaped',
+  'plus+sign',
+  '中文短码',
+  'emoji🍂🚀',
+  ' ?#%+/中🍂 all',
+] as const;
+
+export const ENCODING_TABLES: SeedTable[] = AWKWARD_CODES.map((code, i) => ({
+  project_id: 9001 + i,
+  short_code: code,
+  name: `E2E table ${String.fromCharCode(65 + i)}`,
+  industry: 'Testing',
+  icon: 'retail',
+  tags: i === 0 ? [ENCODING_TAG, AWKWARD_TAG] : [ENCODING_TAG],
+  type: 'A',
+  published: true,
+  price_cents: 100,
+}));
+
+/** The default seed plus the tables above. */
+export function e2eSeed(): MockSeed {
+  const seed = structuredClone(defaultSeed);
+  seed.tables.push(...structuredClone(ENCODING_TABLES));
+  return seed;
+}
+
+export interface PageOptions {
+  /** Sent as the page's Content-Security-Policy header. */
+  csp?: string;
+}
+
+export interface Harness {
+  mock: RunningMockHub;
+  backend: DemoBackend;
+  /** Origin of the pages, dist/ and the backend routes. */
+  origin: string;
+  baseUrl: string;
+  formUrl: string;
+  /** Serves `html` at `path` (e.g. `/csp.html`). */
+  addPage(path: string, html: string, options?: PageOptions): string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.sri': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** A favicon from 'self', so that strict pages need no data: in img-src and Chromium logs no 404. */
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#2563eb"/></svg>';
+
+/**
+ * Records, from before any widget script runs, what the tests assert on: CSP violations and every
+ * hub-* event (details made JSON-safe). A file, not inline, so that it runs under `script-src 'self'`.
+ */
+const RECORDER = `(function () {
+  'use strict';
+  var log = (window.__e2e = { violations: [], events: [] });
+  document.addEventListener('securitypolicyviolation', function (e) {
+    log.violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+  });
+  function safe(detail) {
+    if (detail && detail.error) return { error: { kind: detail.error.kind, message: String(detail.error.message) } };
+    try { return JSON.parse(JSON.stringify(detail)); } catch (err) { return String(detail); }
+  }
+  ['hub-ready', 'hub-error', 'hub-form-open', 'hub-form-close', 'hub-form-message', 'hub-table-select', 'hub-tags-change'].forEach(function (type) {
+    document.addEventListener(type, function (e) { log.events.push({ type: type, detail: safe(e.detail) }); }, true);
+  });
+})();
+`;
+
+/** A frame of the page's own origin that posts a message shaped exactly like the form page's. */
+const FORGER = `<!doctype html><meta charset="utf-8"><title>forger</title><link rel="icon" href="/favicon.svg">
+<script src="/e2e/forger.js"></script>`;
+const FORGER_JS = `(function () {
+  var code = decodeURIComponent(location.hash.slice(1));
+  parent.postMessage({ source: 'hub-form', type: 'charge', shortCode: code, ok: true, amountCents: 1, forged: 'sibling' }, '*');
+})();
+`;
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startHarness(options: { tokenTtlSeconds?: number } = {}): Promise<Harness> {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+  const mock = await startMockHub({ seed: e2eSeed(), ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}) });
+  const backend = createDemoBackend({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, formUrl: mock.formUrl });
+  const backendListener = toNodeListener(async (request, info) => (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }));
+  const pages = new Map<string, { html: string; csp?: string }>();
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+    res.end(body);
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/api/') || path.startsWith('/webhooks/')) return void backendListener(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'GET only');
+    if (path === '/favicon.svg' || path === '/favicon.ico') return send(res, 200, 'image/svg+xml', FAVICON);
+    if (path === '/e2e/record.js') return send(res, 200, TYPES['.js']!, RECORDER);
+    if (path === '/e2e/forger.js') return send(res, 200, TYPES['.js']!, FORGER_JS);
+    if (path === '/e2e/forger.html') return send(res, 200, 'text/html; charset=utf-8', FORGER);
+    const page = pages.get(path);
+    if (page) return send(res, 200, 'text/html; charset=utf-8', page.html, page.csp ? { 'content-security-policy': page.csp } : {});
+    if (path.startsWith('/dist/')) {
+      // Only files inside dist/: a `..` in the path must not reach the rest of the disk.
+      const file = normalize(join(DIST, decodeURIComponent(path.slice('/dist/'.length))));
+      if (!file.startsWith(DIST + sep) || !existsSync(file)) return send(res, 404, 'text/plain', 'Not found');
+      return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    }
+    send(res, 404, 'text/plain', 'Not found');
+  });
+  const port = await listen(server);
+  // The simulator delivers webhooks to the demo backend, as the demo does.
+  const origin = `http://127.0.0.1:${port}`;
+  mock.hub.setWebhooks([{ notification_url: `${origin}/webhooks/hub`, billing_url: `${origin}/webhooks/hub` }]);
+
+  return {
+    mock,
+    backend,
+    origin,
+    baseUrl: mock.baseUrl,
+    formUrl: mock.formUrl,
+    addPage(path, html, pageOptions = {}) {
+      pages.set(path, { html, ...(pageOptions.csp ? { csp: pageOptions.csp } : {}) });
+      return origin + path;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await mock.close();
+    },
+  };
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `<hub-embed>` markup for this harness; `attrs` adds or overrides attributes. */
+export function widget(h: Harness, attrs: Record<string, string> = {}): string {
+  const all: Record<string, string> = { 'token-endpoint': '/api/hub-token', 'base-url': h.baseUrl, 'form-url': h.formUrl, locale: 'en', ...attrs };
+  return `<hub-embed ${Object.entries(all).map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}></hub-embed>`;
+}
+
+export const SCRIPT = '<script src="/dist/hub-embed.iife.js"></script>';
+export const RECORD = '<script src="/e2e/record.js"></script>';
+
+/** A whole page: the recorder first (so it sees everything), then `head`, then `body`. */
+export function pageHtml(head: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hub-embed e2e</title><link rel="icon" href="/favicon.svg">${RECORD}${head}</head><body>${body}</body></html>`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Browser side
+
+export function requireChromium(): string {
+  const path = findChromium();
+  if (!path) throw new Error(`The end-to-end suite needs Chromium. ${CHROMIUM_MISSING}`);
+  return path;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+}
+
+export interface Watch {
+  page: Page;
+  context: BrowserContext;
+  /** Every request the browser made, with its headers as the route saw them. */
+  requests: { url: string; method: string; headers: Record<string, string> }[];
+  /** Requests that carried X-API-Key or went to the key-for-token exchange. */
+  leaks: string[];
+  consoleErrors: string[];
+  consoleWarnings: string[];
+  pageErrors: string[];
+  /** Access tokens the page received from its token endpoint, in order. */
+  issuedTokens: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh context whose every request is intercepted and checked: the API key must never leave the
+ * developer's server, so no browser request may carry X-API-Key or call /apikeys/token.
+ */
+export async function watchPage(browser: Browser): Promise<Watch> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const watch: Watch = {
+    page,
+    context,
+    requests: [],
+    leaks: [],
+    consoleErrors: [],
+    consoleWarnings: [],
+    pageErrors: [],
+    issuedTokens: [],
+    close: () => context.close(),
+  };
+  const inspect = (request: PwRequest, headers: Record<string, string>) => {
+    watch.requests.push({ url: request.url(), method: request.method(), headers });
+    const names = Object.keys(headers).map((name) => name.toLowerCase());
+    if (names.includes('x-api-key') || request.url().includes('apikeys/token')) watch.leaks.push(`${request.method()} ${request.url()}`);
+  };
+  await context.route('**/*', async (route) => {
+    inspect(route.request(), route.request().headers());
+    await route.continue();
+  });
+  // allHeaders() also has what the network stack added after the route saw the request.
+  context.on('requestfinished', (request) => {
+    void request.allHeaders().then(
+      (headers) => {
+        if (Object.keys(headers).some((name) => name.toLowerCase() === 'x-api-key')) watch.leaks.push(`${request.method()} ${request.url()} (final headers)`);
+      },
+      () => undefined,
+    );
+  });
+  context.on('response', (response) => {
+    if (!response.url().endsWith('/api/hub-token') || response.status() !== 200) return;
+    void response.json().then(
+      (body: { access_token?: unknown }) => {
+        if (typeof body.access_token === 'string') watch.issuedTokens.push(body.access_token);
+      },
+      () => undefined,
+    );
+  });
+  page.on('console', (message) => {
+    const where = message.location()?.url ?? '';
+    if (message.type() === 'error') watch.consoleErrors.push(`${message.text()} (${where})`);
+    if (message.type() === 'warning') watch.consoleWarnings.push(message.text());
+  });
+  page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+  return watch;
+}
+
+/** Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion. */
+export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      last = await probe();
+      if (accept(last)) return last;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${String(lastError)}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface RecordedEvent {
+  type: string;
+  detail: any;
+}
+
+export function events(page: Page, type?: string): Promise<RecordedEvent[]> {
+  return page.evaluate((t) => ((window as any).__e2e?.events ?? []).filter((e: RecordedEvent) => !t || e.type === t), type);
+}
+
+export function violations(page: Page): Promise<{ directive: string; blocked: string; sample: string }[]> {
+  return page.evaluate(() => (window as any).__e2e?.violations ?? []);
+}
+
+/** Names on the cards, in grid order (parts are public API; Playwright CSS pierces open shadow roots). */
+export function cardNames(page: Page): Promise<string[]> {
+  return page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
+}
+
+export async function waitForReady(page: Page): Promise<void> {
+  await waitFor(() => events(page, 'hub-ready'), (list) => list.length > 0, 'hub-ready');
+}
+
+/** What the widget shows as an error, if anything: the element's own alert or the frame's. */
+export function visibleErrors(page: Page): Promise<string[]> {
+  return page.locator('hub-embed [role="alert"]').allTextContents();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Asking the simulator directly (from Node, as the developer's server would)
+
+const API = '/api/v1/hub';
+
+/** A token for `clientUserId`, exchanged server-side with the API key. */
+export async function serverToken(h: Harness, clientUserId = 'user-alice'): Promise<string> {
+  const res = await fetch(`${h.baseUrl}${API}/apikeys/token`, {
+    method: 'POST',
+    headers: { 'X-API-Key': h.mock.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_user_id: clientUserId }),
+  });
+  const body = (await res.json()) as { data: { access_token: string } };
+  return body.data.access_token;
+}
+
+/** The simulator's own answer for the published list with `tags`: the grid must show exactly this. */
+export async function simulatorList(h: Harness, tags: string[] = []): Promise<{ short_code: string; name: string }[]> {
+  const query = tags.length ? `?tags=${encodeURIComponent(tags.join(','))}` : '';
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-list${query}`, { headers: { Authorization: `Bearer ${await serverToken(h)}` } });
+  const body = (await res.json()) as { data: { list: { short_code: string; name: string }[] } };
+  return body.data.list;
+}
+
+export async function simulatorTags(h: Harness): Promise<string[]> {
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, { headers: { Authorization: `Bearer ${await serverToken(h)}` } });
+  return ((await res.json()) as { data: { list: string[] } }).data.list;
+}
+
+/** Whether the simulator accepts `token` as a Bearer token right now (it issued it and it is live). */
+export async function simulatorAccepts(h: Harness, token: string): Promise<boolean> {
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, { headers: { Authorization: `Bearer ${token}` } });
+  return res.status === 200;
+}
+
+/**
+ * Splits a form URL into its decoded short code and token without URL's lenient parsing of `+`,
+ * so that a double-encoding or a missing encoding shows up as a mismatch.
+ */
+export function parseFormUrl(h: Harness, href: string): { shortCode: string; query: [string, string][] } {
+  const url = new URL(href);
+  if (url.origin !== new URL(h.formUrl).origin) throw new Error(`${href} is not on the form site ${h.formUrl}`);
+  const segments = url.pathname.split('/').slice(1);
+  if (segments.length !== 1) throw new Error(`${href} has ${segments.length} path segments, expected exactly one (the encoded short code)`);
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return [decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1))] as [string, string];
+    });
+  if (url.hash) throw new Error(`${href} has a fragment ${url.hash}: part of the short code leaked out of the path`);
+  return { shortCode: decodeURIComponent(segments[0]!), query };
+}

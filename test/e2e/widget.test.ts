@@ -1,0 +1,218 @@
+// <hub-embed> from the built <script> bundle in real Chromium, against the simulator and the demo
+// backend: rendering, filtering, and opening a table in each open mode with awkward short codes.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  AWKWARD_CODES,
+  AWKWARD_TAG,
+  ENCODING_TABLES,
+  ENCODING_TAG,
+  SCRIPT,
+  cardNames,
+  events,
+  launchBrowser,
+  pageHtml,
+  parseFormUrl,
+  simulatorAccepts,
+  simulatorList,
+  simulatorTags,
+  startHarness,
+  visibleErrors,
+  waitFor,
+  waitForReady,
+  watchPage,
+  widget,
+  type Harness,
+  type Watch,
+} from './harness.js';
+
+let h: Harness;
+let browser: Browser;
+let watch: Watch | undefined;
+
+before(async () => {
+  h = await startHarness();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+afterEach(async () => {
+  // Every test doubles as a check of the key boundary and of a clean console.
+  const w = watch;
+  watch = undefined;
+  if (!w) return;
+  await w.close();
+  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
+  assert.deepEqual(w.pageErrors, [], 'no uncaught errors in the page');
+});
+
+async function open(path: string, body: string, head = SCRIPT): Promise<Watch> {
+  const url = h.addPage(path, pageHtml(head, body));
+  watch = await watchPage(browser);
+  await watch.page.goto(url);
+  return watch;
+}
+
+const names = (list: { name: string }[]) => list.map((table) => table.name);
+
+async function chip(w: Watch, tag: string) {
+  // The chips are <button aria-pressed> in a role=toolbar: their accessible name is the tag.
+  return w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: tag, exact: true });
+}
+
+async function gridShows(w: Watch, expected: string[], what: string): Promise<void> {
+  await waitFor(() => cardNames(w.page), (shown) => JSON.stringify(shown) === JSON.stringify(expected), what);
+}
+
+describe('<hub-embed> from the script bundle', () => {
+  it('renders the tags and the cards the simulator publishes', async () => {
+    const w = await open('/render.html', widget(h));
+    await waitForReady(w.page);
+    const expectedTags = await simulatorTags(h);
+    const chips = await w.page.locator('hub-embed hub-tag-filter button').allTextContents();
+    assert.deepEqual(chips.slice(1).map((text) => text.trim()), expectedTags, 'one chip per published tag, after "All"');
+    assert.equal(chips[0]!.trim(), 'All');
+    const expected = names(await simulatorList(h));
+    assert.ok(expected.length > 26, 'the seed publishes the default tables and the encoding tables');
+    assert.deepEqual(await cardNames(w.page), expected);
+    // Icons are served by the API site; every card shows a loaded image, none a placeholder.
+    await waitFor(
+      () => w.page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      (loaded) => loaded === expected.length,
+      'every icon to load',
+    );
+    assert.equal(await w.page.locator('hub-embed [part~="icon-placeholder"]').count(), 0);
+    const count = await w.page.locator('hub-embed hub-table-grid [part="count"]').textContent();
+    assert.equal(count?.trim(), `${expected.length} results`);
+    assert.deepEqual(await visibleErrors(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
+  it('filtering by tags shows exactly the simulator answer for those tags', async () => {
+    const w = await open('/filter.html', widget(h));
+    await waitForReady(w.page);
+
+    await (await chip(w, ENCODING_TAG)).click();
+    const one = names(await simulatorList(h, [ENCODING_TAG]));
+    assert.deepEqual(one.slice(0, ENCODING_TABLES.length), names(ENCODING_TABLES), 'the simulator puts the matching tables first');
+    await gridShows(w, one, `the grid for [${ENCODING_TAG}]`);
+    assert.equal(await (await chip(w, ENCODING_TAG)).getAttribute('aria-pressed'), 'true');
+
+    // A second tag widens the match (any-match), and this one needs encoding in the query string.
+    await (await chip(w, 'delivery')).click();
+    const two = names(await simulatorList(h, [ENCODING_TAG, 'delivery']));
+    await gridShows(w, two, `the grid for [${ENCODING_TAG}, delivery]`);
+
+    await (await chip(w, ENCODING_TAG)).click();
+    await (await chip(w, 'delivery')).click();
+    await (await chip(w, AWKWARD_TAG)).click();
+    const awkward = names(await simulatorList(h, [AWKWARD_TAG]));
+    assert.equal(awkward[0], ENCODING_TABLES[0]!.name, 'the awkward tag matched on the simulator');
+    await gridShows(w, awkward, `the grid for [${AWKWARD_TAG}]`);
+
+    await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'All', exact: true }).click();
+    await gridShows(w, names(await simulatorList(h)), 'the unfiltered grid');
+
+    const changes = await events(w.page, 'hub-tags-change');
+    assert.deepEqual(changes.at(-1)!.detail, { selected: [] });
+    assert.deepEqual(changes[1]!.detail, { selected: [ENCODING_TAG, 'delivery'] });
+    assert.deepEqual(await visibleErrors(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
+  it('the tags attribute sets the initial filter declaratively', async () => {
+    const w = await open('/tags-attr.html', widget(h, { tags: `${ENCODING_TAG},delivery` }));
+    await waitForReady(w.page);
+    await gridShows(w, names(await simulatorList(h, [ENCODING_TAG, 'delivery'])), 'the grid for the tags attribute');
+  });
+});
+
+/** Clicks the card of `shortCode` (found by its unique name) and waits for hub-form-open. */
+async function openCard(w: Watch, shortCode: string): Promise<void> {
+  const table = ENCODING_TABLES.find((t) => t.short_code === shortCode)!;
+  const before = (await events(w.page, 'hub-form-open')).length;
+  await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+  const opened = await waitFor(() => events(w.page, 'hub-form-open'), (list) => list.length > before, `hub-form-open for ${shortCode}`);
+  assert.deepEqual(opened.at(-1)!.detail, { shortCode });
+}
+
+/** The form URL must carry the short code and a live simulator token, each decoded exactly as sent. */
+async function assertRoundTrip(w: Watch, href: string, shortCode: string): Promise<void> {
+  const { shortCode: decoded, query } = parseFormUrl(h, href);
+  assert.equal(decoded, shortCode, `short code round-trip in ${href}`);
+  assert.equal(query.length, 1, `exactly one query parameter in ${href}`);
+  const [name, token] = query[0]!;
+  assert.equal(name, 'token');
+  assert.ok(w.issuedTokens.includes(token), 'the token is one the page received from its token endpoint');
+  assert.ok(await simulatorAccepts(h, token), 'the simulator issued this token and accepts it');
+}
+
+/** The form page itself reports what it decoded: <main id="hub-form" data-short-code>. */
+async function formPageCode(frame: { locator(selector: string): { getAttribute(name: string): Promise<string | null> } }): Promise<string | null> {
+  return frame.locator('#hub-form').getAttribute('data-short-code');
+}
+
+describe('opening a table', () => {
+  it('modal: a <dialog> with the form iframe, short code and token round-tripping for every awkward code', async () => {
+    const w = await open('/modal.html', widget(h, { tags: ENCODING_TAG }));
+    await waitForReady(w.page);
+    for (const [i, code] of AWKWARD_CODES.entries()) {
+      await openCard(w, code);
+      const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
+      await waitFor(() => dialog.evaluate((d) => (d as HTMLDialogElement).open), (isOpen) => isOpen, 'the dialog to open');
+      const iframe = w.page.locator('hub-embed hub-form-frame iframe');
+      const src = (await iframe.getAttribute('src'))!;
+      await assertRoundTrip(w, src, code);
+      const frame = w.page.frameLocator('hub-embed hub-form-frame iframe');
+      assert.equal(await formPageCode(frame), code, 'the form site decoded the same short code');
+      assert.equal(await frame.locator('#user').textContent(), 'user-alice', 'the form site resolved the token to the signed-in user');
+      await w.page.keyboard.press('Escape');
+      await waitFor(() => dialog.evaluate((d) => (d as HTMLDialogElement).open), (isOpen) => !isOpen, 'the dialog to close');
+      const closed = await waitFor(() => events(w.page, 'hub-form-close'), (list) => list.length === i + 1, 'hub-form-close');
+      assert.deepEqual(closed.at(-1)!.detail, { shortCode: code });
+    }
+    assert.deepEqual(await visibleErrors(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
+  it('inline: the form replaces the grid, short code and token round-tripping for every awkward code', async () => {
+    const w = await open('/inline.html', widget(h, { tags: ENCODING_TAG, 'open-mode': 'inline' }));
+    await waitForReady(w.page);
+    for (const code of AWKWARD_CODES) {
+      await openCard(w, code);
+      const iframe = w.page.locator('hub-embed hub-form-frame iframe');
+      await iframe.waitFor();
+      assert.equal(await w.page.locator('hub-embed dialog').count(), 0, 'inline mode uses no dialog');
+      assert.equal(await w.page.locator('hub-embed [part="body"]').isVisible(), false, 'the grid is hidden while the form shows');
+      await assertRoundTrip(w, (await iframe.getAttribute('src'))!, code);
+      assert.equal(await formPageCode(w.page.frameLocator('hub-embed hub-form-frame iframe')), code);
+      await w.page.locator('hub-embed [part="back"]').click();
+      await waitFor(() => w.page.locator('hub-embed [part="body"]').isVisible(), (visible) => visible, 'the grid to come back');
+    }
+    assert.deepEqual(await visibleErrors(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
+  it('navigate: the top page goes to the form URL, short code and token round-tripping for every awkward code', async () => {
+    const url = h.addPage('/navigate.html', pageHtml(SCRIPT, widget(h, { tags: ENCODING_TAG, 'open-mode': 'navigate' })));
+    watch = await watchPage(browser);
+    const w = watch;
+    for (const code of AWKWARD_CODES) {
+      await w.page.goto(url);
+      await waitForReady(w.page);
+      const table = ENCODING_TABLES.find((t) => t.short_code === code)!;
+      await Promise.all([
+        w.page.waitForURL((target) => target.origin === new URL(h.formUrl).origin),
+        w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click(),
+      ]);
+      await assertRoundTrip(w, w.page.url(), code);
+      assert.equal(await formPageCode(w.page), code, 'the form site decoded the same short code');
+    }
+    assert.deepEqual(w.consoleErrors, []);
+  });
+});
