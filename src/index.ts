@@ -1,5 +1,8 @@
 // Side-effect free: importing this registers nothing (import 'hub-embed/define' for that).
 export * from './core/index.js';
+// The WebView bridge: connectBridge, its protocol and types, and mock hosts for integrators' tests.
+// Nothing there runs on import either.
+export * from './bridge/index.js';
 export { HubElement } from './components/base.js';
 export { HubEmbed, type OpenFormHook, type OpenMode } from './components/hub-embed/hub-embed.js';
 export { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';

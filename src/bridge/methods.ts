@@ -16,6 +16,8 @@ export interface PageToHostEvents {
   'form.opened': { shortCode: string; handledBy: 'host' | 'page' };
   'form.closed': { shortCode: string };
   'widget.error': { kind: string; message: string };
+  /** A message the form page posted to the widget (its own iframe and the form URL's origin only). */
+  'form.message': { shortCode: string; data: unknown };
 }
 
 /** Requests the native host sends to the page; the page registers handlers with `bridge.handle()`. */

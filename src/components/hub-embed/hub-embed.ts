@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { connectBridge, type Bridge } from '../../bridge/bridge.js';
 import { HubClient } from '../../core/client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
@@ -18,7 +19,18 @@ export type OpenMode = 'modal' | 'inline' | 'navigate';
 export type OpenFormHook = (request: { shortCode: string; url: string }) => boolean | Promise<boolean>;
 
 /** Properties whose change means a new client, a new token source, and loading everything again. */
-const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit'];
+const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit', 'bridge', 'bridgeOrigins'];
+
+const list = (value: string | null) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+/** The element's own events and the bridge events the native host hears for them. */
+const MIRROR: Record<string, (detail: any) => [string, unknown]> = {
+  'hub-ready': () => ['widget.ready', { version: __HUB_EMBED_VERSION__ }],
+  'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
+  'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
+  'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
+  'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
+};
 
 const preconnected = new Set<string>();
 
@@ -66,6 +78,12 @@ function config(attribute: string, example: string): HubError {
  * @event hub-form-close - `{shortCode}` when the form closes.
  * @event hub-form-message - `{data}` posted by the form page.
  * @event hub-error - `{error}`, a HubError with a `kind`.
+ *
+ * With `bridge="auto"` in a WebView (or an allow-listed parent frame, see `bridge-origins`) whose host
+ * answers the handshake: the host supplies the token when it offers `auth.getToken`, opens forms when it
+ * answers `form.open` with `{handled: true}`, hears these events as `widget.ready`, `table.selected`,
+ * `form.opened`, `form.closed`, `widget.error` and the form page's messages as `form.message`, and may
+ * call `widget.refresh`, `widget.setTags` and `form.close`. Without a host the element is a plain widget.
  */
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
@@ -78,6 +96,9 @@ export class HubEmbed extends HubElement {
   private listControl?: AbortController;
   private stale = true;
   private returnFocus?: HTMLElement;
+  private link?: Bridge;
+  /** What the current bridge was made for; undefined when there is none. */
+  private linkKey?: string;
 
   @query('dialog') private dialog?: HTMLDialogElement;
   @state() private allTags: string[] = [];
@@ -93,7 +114,7 @@ export class HubEmbed extends HubElement {
   /** The form site's `{form_url}`; https unless loopback. */
   @property({ attribute: 'form-url' }) formUrl = '';
   /** The selected tags; the attribute is comma-separated and sets the initial selection. */
-  @property({ converter: (value) => (value ?? '').split(',').map((tag) => tag.trim()).filter(Boolean) }) tags: string[] = [];
+  @property({ converter: list }) tags: string[] = [];
   /** Most tables to list; unset leaves it to the service. */
   @property({ type: Number }) limit?: number;
   /** `light`, `dark`, or `auto` (the system's). */
@@ -102,14 +123,23 @@ export class HubEmbed extends HubElement {
   @property({ attribute: 'open-mode' }) openMode: OpenMode = 'modal';
   /** Supplies tokens instead of token-endpoint, e.g. from a native host. */
   @property({ attribute: false }) tokenProvider?: TokenProvider;
+  /**
+   * `auto`: talk to a WebView host through the bridge when one answers the handshake. Default `off`:
+   * a plain web page then never probes host globals or messages its parent frame.
+   */
+  @property() bridge: 'off' | 'auto' = 'off';
+  /** Exact origins of a parent frame that may act as the host (comma-separated attribute); no wildcard. */
+  @property({ attribute: 'bridge-origins', converter: list }) bridgeOrigins: string[] = [];
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.syncBridge();
     if (this.stale) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.syncBridge();
     this.loadControl?.abort();
     this.listControl?.abort();
     // What was cut off loads again when the element is added back.
@@ -122,16 +152,57 @@ export class HubEmbed extends HubElement {
       this.client = undefined;
     }
     if (!this.isConnected) return;
+    this.syncBridge();
     if (this.stale) void this.load();
     else if (changed.has('tags') && this.client && !this.error) void this.reList();
+  }
+
+  /** One bridge while connected with bridge="auto", made again when its settings change. */
+  private syncBridge(): void {
+    const key = this.isConnected && this.bridge === 'auto' ? `${this.bridgeOrigins}` : undefined;
+    if (key === this.linkKey) return;
+    this.link?.close();
+    this.link = undefined;
+    this.linkKey = key;
+    if (key === undefined) return;
+    const link = (this.link = connectBridge({
+      allowedParentOrigins: this.bridgeOrigins,
+      widgetVersion: __HUB_EMBED_VERSION__,
+      // A plain web page must not wait: only a host's marker says that its objects may come late.
+      waitForHostMs: (window as any).__HUB_EMBED_BRIDGE__ ? undefined : 0,
+    }));
+    link.handle('widget.refresh', () => this.refresh());
+    link.handle('widget.setTags', ({ tags }) => this.setTags(tags));
+    link.handle('form.close', () => {
+      const closed = !!this.form;
+      this.closeForm();
+      return { closed };
+    });
+  }
+
+  /** Mirrors what the element tells the page to the native host. */
+  private tell(type: string, detail: unknown): void {
+    const mirror = MIRROR[type];
+    if (this.link && mirror) this.link.emit(...(mirror(detail) as ['widget.ready', { version: string }]));
   }
 
   private setup(): HubClient {
     if (this.client) return this.client;
     if (!this.baseUrl) throw config('base-url', 'https://api.example.com');
     if (!this.formUrl) throw config('form-url', 'https://forms.example.com');
-    if (!this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint', '/api/hub-token');
-    const client = new HubClient({ baseUrl: this.baseUrl, tokens: (this.tokens = this.tokenProvider ? new TokenSource(this.tokenProvider) : sharedTokenSource(this.tokenEndpoint)) });
+    const fromHost = this.link?.hasCapability('auth.getToken');
+    if (!fromHost && !this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint', '/api/hub-token');
+    this.tokens = fromHost
+      ? // Looked up per call: a reconnected element has a new bridge.
+        new TokenSource(({ reason }) =>
+          this.link!.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
+            throw new HubError('token', `The app did not supply a token (${e.code}: ${e.message}).`);
+          }),
+        )
+      : this.tokenProvider
+        ? new TokenSource(this.tokenProvider)
+        : sharedTokenSource(this.tokenEndpoint);
+    const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.tokens });
     preconnect(this.baseUrl, true);
     preconnect(parseFormSite(this.formUrl).href, false);
     return (this.client = client);
@@ -145,6 +216,10 @@ export class HubEmbed extends HubElement {
     this.error = undefined;
     this.busy = true;
     try {
+      // Whether the host supplies the token is known after the handshake; with no host object this
+      // settles at once.
+      await this.link?.ready;
+      if (signal.aborted) return;
       const client = this.setup();
       // The token first, so that the two requests below share it instead of racing for one.
       await this.tokens!.get({ signal });
@@ -210,6 +285,12 @@ export class HubEmbed extends HubElement {
       const token = await this.tokens!.get({ minValidityMs: 60_000 });
       const url = buildFormUrl(this.formUrl, shortCode, token);
       if (await this.openFormHook?.({ shortCode, url })) return;
+      const link = this.link;
+      // A host that fails or declines leaves the form to the page.
+      if (link?.hasCapability('form.open') && (await link.request('form.open', { shortCode, url }).catch(() => null))?.handled) {
+        link.emit('form.opened', { shortCode, handledBy: 'host' });
+        return;
+      }
       this.emit('hub-form-open', { shortCode });
       if (this.openMode === 'navigate') {
         open(url, '_top');
@@ -222,6 +303,26 @@ export class HubEmbed extends HubElement {
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  protected override emit(name: string, detail: unknown, cancelable?: boolean): boolean {
+    const go = super.emit(name, detail, cancelable);
+    if (go) this.tell(name, detail);
+    return go;
+  }
+
+  /**
+   * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
+   * iframe and the form URL's origin, and the widget relays those as `form.message`.
+   */
+  private onFrameEvent(event: CustomEvent): void {
+    if (event.type === 'hub-error') return this.tell('hub-error', event.detail);
+    this.link?.emit('form.message', { shortCode: this.form?.table.short_code ?? '', data: event.detail.data });
+  }
+
+  /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
+  private onDialogClose(): void {
+    if (!this.dialog?.open) this.closeForm();
   }
 
   private onFrameClose(event: Event): void {
@@ -263,6 +364,8 @@ export class HubEmbed extends HubElement {
           .token=${form.token}
           .tableName=${form.table.name}
           @hub-form-close=${this.onFrameClose}
+          @hub-error=${this.onFrameEvent}
+          @hub-form-message=${this.onFrameEvent}
         ></hub-form-frame>`
       : nothing;
     return html`${error
@@ -293,7 +396,7 @@ export class HubEmbed extends HubElement {
           : nothing}
       </div>
       ${openMode !== 'inline' && openMode !== 'navigate'
-        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.closeForm}>${form ? frame : nothing}</dialog>`
+        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.onDialogClose}>${form ? frame : nothing}</dialog>`
         : nothing}`;
   }
 }
