@@ -1,0 +1,132 @@
+// The drop-in <script> tag: declarative use with no page JavaScript, elements that exist before the
+// script, the script loaded twice, and an element version already defined by someone else.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { BUNDLE, SCRIPT, cardNames, launchBrowser, pageHtml, simulatorList, startHarness, visibleErrors, waitFor, waitForReady, watchPage, widget, type Harness, type Watch } from './harness.js';
+
+let h: Harness;
+let browser: Browser;
+let watch: Watch | undefined;
+let expected: string[];
+
+before(async () => {
+  h = await startHarness();
+  browser = await launchBrowser();
+  expected = (await simulatorList(h)).map((table) => table.name);
+});
+
+after(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+afterEach(async () => {
+  const w = watch;
+  watch = undefined;
+  if (!w) return;
+  await w.close();
+  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
+});
+
+async function open(path: string, head: string, body: string): Promise<Watch> {
+  const url = h.addPage(path, pageHtml(head, body));
+  watch = await watchPage(browser);
+  await watch.page.goto(url);
+  return watch;
+}
+
+/** A clean page: widget rendered with the simulator's tables, nothing on the console, nothing thrown. */
+async function assertWorking(w: Watch, widgets = 1): Promise<void> {
+  await waitForReady(w.page);
+  await waitFor(() => cardNames(w.page), (shown) => shown.length === expected.length * widgets, 'the cards');
+  assert.deepEqual(await cardNames(w.page), Array.from({ length: widgets }, () => expected).flat());
+  assert.deepEqual(await visibleErrors(w.page), []);
+  assert.deepEqual(w.pageErrors, [], 'nothing thrown');
+  assert.deepEqual(w.consoleErrors, [], 'no console errors');
+  assert.deepEqual(w.consoleWarnings, [], 'no console warnings (same version loaded twice is silent)');
+}
+
+const TAGS = ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame'];
+
+describe('<script src=hub-embed.iife.js>', () => {
+  it('declarative use: an element already in the page before the script loads upgrades and works', async () => {
+    // Script last, after the element: no page JavaScript beyond the bundle itself.
+    const w = await open('/declarative.html', '', widget(h) + SCRIPT);
+    await assertWorking(w);
+    const defined = await w.page.evaluate((tags) => tags.map((tag) => customElements.get(tag) !== undefined), TAGS);
+    assert.deepEqual(defined, TAGS.map(() => true), 'every element is registered');
+  });
+
+  it('the HubEmbed global exposes the version, the registered element classes and the core functions', async () => {
+    const w = await open('/global.html', SCRIPT, '');
+    const g = await w.page.evaluate(() => {
+      const api = (window as any).HubEmbed ?? {};
+      return {
+        version: api.version,
+        classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard', 'HubFormFrame'].map((name) => typeof api[name]),
+        same: customElements.get('hub-embed') === api.HubEmbed,
+        core: ['buildFormUrl', 'tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError'].filter((name) => typeof api[name] !== 'function'),
+      };
+    });
+    assert.deepEqual(g.classes, ['function', 'function', 'function', 'function', 'function'], 'element classes on HubEmbed');
+    assert.ok(g.same, 'HubEmbed.HubEmbed is the registered <hub-embed> class');
+    assert.equal(g.version, JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version, 'HubEmbed.version is the package version');
+    assert.deepEqual(g.core, [], 'core functions missing from HubEmbed');
+  });
+
+  it('an element added by the page after the script loads works too', async () => {
+    const w = await open('/late-element.html', SCRIPT, '');
+    await w.page.evaluate((markup) => {
+      const template = document.createElement('template');
+      // Parsing a constant test string through a template: the page under test has no Trusted Types.
+      template.innerHTML = markup;
+      document.body.append(template.content);
+    }, widget(h));
+    await assertWorking(w);
+  });
+
+  it('a page that loads the script twice raises no error and defines nothing twice', async () => {
+    const w = await open('/twice.html', SCRIPT + SCRIPT, widget(h));
+    await assertWorking(w);
+    const versions = await w.page.evaluate((tags) => tags.map((tag) => (customElements.get(tag) as any)?.version), TAGS);
+    assert.ok(versions.every((v) => typeof v === 'string' && v === versions[0]), 'one registered class per tag, all of this version');
+    assert.equal(await w.page.locator('hub-embed').count(), 1);
+  });
+
+  it('a page with the script before and after the element raises no error and renders once per element', async () => {
+    const w = await open('/before-after.html', SCRIPT, `${widget(h)}${SCRIPT}${widget(h)}`);
+    await waitFor(async () => (await w.page.evaluate(() => ((window as any).__e2e.events as { type: string }[]).filter((e) => e.type === 'hub-ready').length)), (n) => n === 2, 'two hub-ready events');
+    await assertWorking(w, 2);
+  });
+
+  it('another version already defined is reported once on the console and kept', async () => {
+    // A stand-in for an older copy of the widget that registered the tags first.
+    const other = `<script src="/e2e/other-version.js"></script>`;
+    h.addPage('/e2e/other-version.js', `(function () {
+      ${JSON.stringify(TAGS)}.forEach(function (tag) {
+        var C = class extends HTMLElement {};
+        C.version = '0.0.0-other';
+        customElements.define(tag, C);
+      });
+    })();`);
+    const w = await open('/other-version.html', other + SCRIPT + SCRIPT, '');
+    await waitFor(() => w.page.evaluate(() => typeof (window as any).HubEmbed), (type) => type === 'object', 'the bundle to run');
+    assert.deepEqual(w.pageErrors, [], 'nothing thrown');
+    const warnings = w.consoleWarnings.filter((text) => text.includes('already defined'));
+    assert.equal(warnings.length, 2, 'one warning per copy of the bundle, not one per element');
+    assert.match(warnings[0]!, /0\.0\.0-other/);
+    assert.equal(await w.page.evaluate(() => (customElements.get('hub-embed') as any).version), '0.0.0-other', 'the first definition stays');
+  });
+
+  it('the bundle is one classic script with no key header, no exchange path and no eval', () => {
+    const source = readFileSync(BUNDLE, 'utf8');
+    // assert.ok, not doesNotMatch: a failure must not print 40 KB of minified code.
+    assert.ok(!/^\s*(import|export)\s/m.test(source), 'no ES module syntax in a classic script');
+    assert.ok(!/X-API-Key|apikeys\/token/i.test(source), 'the browser bundle knows neither the key header nor the exchange path');
+    // Lit parses its own templates through a Trusted Types policy; nothing may evaluate strings as code.
+    assert.ok(!/\beval\(|new Function\(/.test(source), 'no eval or new Function');
+    assert.ok(source.startsWith('var HubEmbed='), 'a classic script that declares the HubEmbed global');
+  });
+});
