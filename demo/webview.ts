@@ -1,0 +1,133 @@
+// The "native app" around the simulated WebView: it answers the bridge the way the iOS/Android hosts of
+// docs/webview.md do, only over the parent-frame transport so that it runs in a browser. It supplies
+// the token (from the demo backend, as an app would get one from its own server), opens forms in its
+// own "native sheet", and logs every bridge message. All DOM through Lit templates or textContent.
+import { html, render } from 'lit';
+import { BRIDGE_NS, BRIDGE_VERSION, parseMessage, type BridgeMessage } from '../src/bridge/index.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const webview = $<HTMLIFrameElement>('webview');
+const sheet = $<HTMLDialogElement>('sheet');
+// The widget page is served by this demo server: its origin is the only one the host talks to.
+const WIDGET_ORIGIN = location.origin;
+
+interface LogLine {
+  dir: 'in' | 'out' | 'bad';
+  text: string;
+}
+const lines: LogLine[] = [];
+
+function log(dir: LogLine['dir'], text: string): void {
+  lines.unshift({ dir, text });
+  lines.length = Math.min(lines.length, 200);
+  render(lines.map((line) => html`<li class=${line.dir} data-dir=${line.dir}>${line.dir === 'out' ? '→ ' : '← '}${line.text}</li>`), $('log'));
+}
+
+/** A compact line for the log; tokens are shortened so the log never shows a usable one. */
+function describe(m: Partial<BridgeMessage>): string {
+  const body = m.kind === 'res' ? (m.ok ? m.result : m.error) : m.params;
+  const text = JSON.stringify(body ?? {}).replace(/(at-[0-9a-f]{6})[0-9a-f]+/g, '$1…');
+  return `${m.kind} ${m.method ?? ''}${m.kind === 'res' ? (m.ok ? ' ok' : ' error') : ''} #${m.id} ${text}`.replace(/\s+/g, ' ');
+}
+
+let sid = '';
+let formOrigin = '';
+let counter = 0;
+const waiting = new Map<string, (m: BridgeMessage) => void>();
+
+function send(message: Partial<BridgeMessage>): void {
+  const full: Partial<BridgeMessage> = { ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message };
+  log('out', describe(full));
+  webview.contentWindow!.postMessage(JSON.stringify(full), WIDGET_ORIGIN);
+}
+
+const reply = (request: BridgeMessage, result: unknown) => send({ sid: request.sid, id: request.id, kind: 'res', ok: true, result });
+const refuse = (request: BridgeMessage, code: string, message: string) =>
+  send({ sid: request.sid, id: request.id, kind: 'res', ok: false, error: { code: code as 'E_DENIED', message } });
+
+/** The token, from the app's own server; the API key stays on that server. */
+async function token(): Promise<{ access_token: string; expires_in: number }> {
+  const response = await fetch('/api/hub-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"initial"}' });
+  if (!response.ok) throw new Error(`token endpoint: HTTP ${response.status}`);
+  const body = await response.json();
+  return body.data ?? body;
+}
+
+function openSheet(shortCode: string, url: string): void {
+  $('sheet-title').textContent = shortCode;
+  render(html`<iframe title=${`Form ${shortCode}`} src=${url}></iframe>`, $('sheet-body'));
+  if (!sheet.open) sheet.showModal();
+}
+
+function closeSheet(): void {
+  if (sheet.open) sheet.close();
+  render(html``, $('sheet-body'));
+}
+
+async function answer(m: BridgeMessage): Promise<void> {
+  switch (m.method) {
+    case 'bridge.hello':
+      // Each page load (and each widget) has its own session; requests from the host go to the newest.
+      sid = m.sid;
+      return reply(m, { v: BRIDGE_VERSION, platform: 'demo-host', appVersion: '1.0.0', capabilities: ['auth.getToken', 'form.open'], config: {} });
+    case 'auth.getToken':
+      try {
+        return reply(m, await token());
+      } catch (error) {
+        return refuse(m, 'E_INTERNAL', (error as Error).message);
+      }
+    case 'form.open': {
+      const { shortCode, url } = (m.params ?? {}) as { shortCode?: string; url?: string };
+      await formOriginKnown;
+      const native = ($<HTMLFormElement>('controls').elements.namedItem('native') as HTMLInputElement).checked;
+      // The token is in the URL: open it only on the form site the app knows.
+      if (!native || typeof url !== 'string' || typeof shortCode !== 'string' || new URL(url).origin !== formOrigin) return reply(m, { handled: false });
+      openSheet(shortCode, url);
+      return reply(m, { handled: true });
+    }
+    default:
+      return refuse(m, 'E_NO_HANDLER', `the host has no handler for ${m.method}`);
+  }
+}
+
+addEventListener('message', (event) => {
+  // The form page in the sheet reports its outcome to its parent, this app; only its origin counts.
+  const sheetFrame = $('sheet-body').querySelector('iframe');
+  if (sheetFrame && event.source === sheetFrame.contentWindow && event.origin === formOrigin) {
+    log('in', `sheet form: ${JSON.stringify(event.data)}`);
+    return;
+  }
+  // Everything else must come from the widget page itself: not the form iframe inside it, not others.
+  if (event.source !== webview.contentWindow || event.origin !== WIDGET_ORIGIN) return;
+  const m = parseMessage(event.data);
+  if (typeof m === 'string') return log('bad', `ignored (${m})`);
+  log('in', describe(m));
+  if (m.kind === 'req') void answer(m);
+  else if (m.kind === 'res') waiting.get(m.id)?.(m);
+});
+
+/** A host-to-page request; its answer shows in the status line. */
+function request(method: string, params: unknown = {}): void {
+  if (!sid) return void ($('host-status').textContent = 'No widget session yet.');
+  const id = `h${++counter}`;
+  waiting.set(id, (m) => {
+    waiting.delete(id);
+    $('host-status').textContent = `${method}: ${m.ok ? JSON.stringify(m.result) : `${m.error?.code} ${m.error?.message}`}`;
+  });
+  send({ id, kind: 'req', method, params });
+}
+
+$('refresh').addEventListener('click', () => request('widget.refresh'));
+$('close-form').addEventListener('click', () => request('form.close'));
+$('set-tags').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const value = (($<HTMLFormElement>('set-tags').elements.namedItem('tags') as HTMLInputElement).value ?? '').trim();
+  request('widget.setTags', { tags: value.split(',').map((tag) => tag.trim()).filter(Boolean) });
+});
+$('sheet-close').addEventListener('click', closeSheet);
+sheet.addEventListener('close', () => render(html``, $('sheet-body')));
+
+// The app knows its form site from its own server's configuration.
+const formOriginKnown = fetch('/api/session')
+  .then((response) => response.json() as Promise<{ formUrl: string }>)
+  .then((session) => void (formOrigin = new URL(session.formUrl).origin));
