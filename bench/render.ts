@@ -1,0 +1,166 @@
+/**
+ * Render: <hub-table-grid> against a hand-written plain-DOM grid of the same cards, in the same page.
+ * Each figure is the time from handing over the data to the end of the next frame (a task queued from
+ * requestAnimationFrame runs after that frame's style, layout and paint). The filter change re-orders
+ * the list as the simulator does (tables matching the tag first), the DOM nodes are reused by Lit and
+ * rebuilt by the baseline, as hand-written code would.
+ */
+import type { Browser } from 'playwright-core';
+import { median } from './lib/stats.js';
+import { startPageServer } from './lib/page-server.js';
+
+export interface RenderCase {
+  count: number;
+  reps: number;
+  litRenderMs: number;
+  plainRenderMs: number;
+  litFilterMs: number;
+  plainFilterMs: number;
+  /** Cards counted in each grid after rendering: proves both rendered every card. */
+  litCards: number;
+  plainCards: number;
+}
+
+export const RENDER_TARGET_RATIO = 1.5;
+
+interface Sample {
+  litRender: number;
+  plainRender: number;
+  litFilter: number;
+  plainFilter: number;
+  litCards: number;
+  plainCards: number;
+}
+
+/** Runs in the page. Self-contained: playwright serialises it. */
+async function runInPage({ count, first }: { count: number; first: 'lit' | 'plain' }): Promise<Sample> {
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const tags = Array.from({ length: 20 }, (_, i) => `tag-${i}`);
+  const tables = Array.from({ length: count }, (_, i) => ({
+    short_code: `c${i.toString(36)}`,
+    name: `Table ${i} ${['钢结构安装', 'Delivery', 'Catering', '教育培训'][i % 4]}`,
+    industry: ['Construction', 'Logistics', '餐饮', 'Education'][i % 4]!,
+    tags: [tags[i % 20]!, tags[(i * 7 + 3) % 20]!, tags[(i * 13 + 5) % 20]!],
+  }));
+  const matches = (t: (typeof tables)[number]) => t.tags.includes('tag-3');
+  const filtered = [...tables.filter(matches), ...tables.filter((t) => !matches(t))];
+
+  if (!document.getElementById('plain-style')) {
+    const style = document.createElement('style');
+    style.id = 'plain-style';
+    // The same layout rules the elements use, so both grids lay out the same boxes.
+    style.textContent =
+      '.p-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:8px}' +
+      '.p-card{display:grid;grid-template:auto auto 1fr / 40px minmax(0,1fr);gap:2px 8px;height:100%;box-sizing:border-box;padding:8px;cursor:pointer;overflow-wrap:anywhere;border:1px solid #d1d9e0;border-radius:8px}' +
+      '.p-icon{grid-row:span 3;width:40px;height:40px;display:grid;place-items:center;background:#f6f8fa;font-weight:600}' +
+      '.p-name{font-weight:600;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}' +
+      '.p-tags{display:flex;flex-wrap:wrap;gap:4px;min-width:0}.p-tag{padding:0 6px;font-size:.85em;border-radius:99px;background:#f6f8fa}';
+    document.head.append(style);
+  }
+  const el = (tag: string, cls: string, text?: string) => {
+    const node = document.createElement(tag);
+    node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const renderPlain = (host: HTMLElement, list: typeof tables) => {
+    const count = el('p', 'p-count', `${list.length} results`);
+    count.setAttribute('role', 'status');
+    const grid = el('div', 'p-grid');
+    grid.setAttribute('role', 'list');
+    for (const table of list) {
+      const item = el('div', 'p-item');
+      item.setAttribute('role', 'listitem');
+      const card = el('div', 'p-card');
+      card.setAttribute('role', 'button');
+      card.tabIndex = 0;
+      card.addEventListener('click', () => host.dispatchEvent(new CustomEvent('select', { detail: table })));
+      card.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') host.dispatchEvent(new CustomEvent('select', { detail: table }));
+      });
+      const icon = el('span', 'p-icon', [...table.name][0] ?? '');
+      icon.setAttribute('aria-hidden', 'true');
+      const tagList = el('span', 'p-tags');
+      for (const tag of table.tags) tagList.append(el('span', 'p-tag', tag));
+      card.append(icon, el('span', 'p-name', table.name), el('span', 'p-industry', table.industry), tagList);
+      item.append(card);
+      grid.append(item);
+    }
+    host.replaceChildren(count, grid);
+  };
+
+  const sample: Partial<Sample> = {};
+  const runLit = async () => {
+    const grid = document.createElement('hub-table-grid') as HTMLElement & { tables: unknown; updateComplete: Promise<boolean> };
+    document.body.append(grid);
+    await frame();
+    let start = performance.now();
+    grid.tables = tables;
+    await grid.updateComplete;
+    await frame();
+    sample.litRender = performance.now() - start;
+    sample.litCards = grid.shadowRoot!.querySelectorAll('hub-table-card').length;
+    start = performance.now();
+    grid.tables = filtered;
+    await grid.updateComplete;
+    await frame();
+    sample.litFilter = performance.now() - start;
+    grid.remove();
+    await frame();
+  };
+  const runPlain = async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    await frame();
+    let start = performance.now();
+    renderPlain(host, tables);
+    await frame();
+    sample.plainRender = performance.now() - start;
+    sample.plainCards = host.querySelectorAll('.p-card').length;
+    start = performance.now();
+    renderPlain(host, filtered);
+    await frame();
+    sample.plainFilter = performance.now() - start;
+    host.remove();
+    await frame();
+  };
+  if (first === 'lit') {
+    await runLit();
+    await runPlain();
+  } else {
+    await runPlain();
+    await runLit();
+  }
+  return sample as Sample;
+}
+
+export async function measureRender(browser: Browser, options: { counts: number[]; reps: number }): Promise<RenderCase[]> {
+  // The page server needs a simulator address only for its token endpoint, which this page never calls.
+  const server = await startPageServer({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused' });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const results: RenderCase[] = [];
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => customElements.get('hub-table-grid') !== undefined);
+    for (const count of options.counts) {
+      const samples: Sample[] = [];
+      // Who goes first alternates, so warm caches and GC debt do not always favour the same side.
+      for (let rep = 0; rep < options.reps; rep++) samples.push(await page.evaluate(runInPage, { count, first: rep % 2 ? ('plain' as const) : ('lit' as const) }));
+      const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
+      results.push({
+        count,
+        reps: options.reps,
+        litRenderMs: pick('litRender'),
+        plainRenderMs: pick('plainRender'),
+        litFilterMs: pick('litFilter'),
+        plainFilterMs: pick('plainFilter'),
+        litCards: Math.min(...samples.map((s) => s.litCards)),
+        plainCards: Math.min(...samples.map((s) => s.plainCards)),
+      });
+    }
+  } finally {
+    await page.close();
+    await server.close();
+  }
+  return results;
+}

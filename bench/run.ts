@@ -1,0 +1,190 @@
+/**
+ * `npm run bench`: sizes, time to ready, render, token handler and memory, each next to its reference
+ * measured in the same run. Prints one table and writes bench/results.json.
+ *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing.
+ *   --out <file>  where to write the JSON (default bench/results.json).
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from './lib/browser.js';
+import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
+import { measureMemory, FLAT_BYTES_PER_CYCLE, type MemoryResults } from './memory.js';
+import { measureReady, READY_TARGET_RATIO, type ReadyResults } from './ready.js';
+import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
+import { BUNDLE_TARGET_GZIP, measureSizes, type SizeResults } from './sizes.js';
+import { measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
+
+export interface BenchOptions {
+  smoke: boolean;
+  out: string;
+}
+
+export interface BenchResults {
+  mode: 'full' | 'smoke';
+  date: string;
+  machine: { cpus: number; model: string; memoryBytes: number; node: string };
+  sizes: SizeResults;
+  ready: ReadyResults;
+  render: RenderCase[];
+  tokenHandler: TokenHandlerResults;
+  memory: MemoryResults;
+  rows: Row[];
+}
+
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = { smoke: false, out: fileURLToPath(new URL('./results.json', import.meta.url)) };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--smoke') options.smoke = true;
+    else if (arg === '--out') {
+      const value = argv[++i];
+      if (!value || value.startsWith('--')) throw new Error('--out needs a file path, e.g. --out /tmp/results.json');
+      options.out = value;
+    } else throw new Error(`Unknown option ${JSON.stringify(arg)}; use --smoke and/or --out <file>.`);
+  }
+  return options;
+}
+
+/** The size of each run: the issue's counts, or tiny ones for the smoke run. */
+export function plan(smoke: boolean) {
+  return smoke
+    ? { latencyMs: 20, readyRuns: 1, renderCounts: [100], renderReps: 1, requests: 200, users: 10, cycles: 5 }
+    : { latencyMs: 100, readyRuns: 7, renderCounts: [100, 1000, 10000], renderReps: 5, requests: 10_000, users: 100, cycles: 200 };
+}
+
+export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine'>): Row[] {
+  const { sizes, ready, render, tokenHandler, memory } = r;
+  const rows: Row[] = [];
+  const ref = `Typeform ${kb(sizes.references.typeformGzip)}, Cal.com ${kb(sizes.references.calcomGzip)}`;
+  rows.push({
+    metric: 'script bundle, gzip (brotli)',
+    value: `${kb(sizes.bundle.gzip)} (${kb(sizes.bundle.brotli)})`,
+    reference: ref,
+    ratio: `${ratio(sizes.bundle.gzip, sizes.references.typeformGzip)}x Typeform`,
+    target: `<= ${kb(BUNDLE_TARGET_GZIP)} gzip`,
+    met: sizes.bundle.gzip <= BUNDLE_TARGET_GZIP,
+  });
+  rows.push({ metric: 'own code (Lit left out), gzip (brotli)', value: `${kb(sizes.withoutLit.gzip)} (${kb(sizes.withoutLit.brotli)})`, reference: ref, ratio: `${ratio(sizes.withoutLit.gzip, sizes.bundle.gzip)}x bundle`, target: '' });
+  rows.push({ metric: 'Lit alone, gzip (brotli)', value: `${kb(sizes.litAlone.gzip)} (${kb(sizes.litAlone.brotli)})`, reference: ref, ratio: `${ratio(sizes.litAlone.gzip, sizes.bundle.gzip)}x bundle`, target: '' });
+  const L = ready.latencyMs;
+  rows.push({
+    metric: `time to ready, cold (L=${L} ms, median of ${ready.runs})`,
+    value: ms(ready.coldMedianMs),
+    reference: `2L = ${ms(ready.coldBoundMs)}`,
+    ratio: `${ratio(ready.coldMedianMs, ready.coldBoundMs)}x`,
+    target: `<= ${READY_TARGET_RATIO}x`,
+    met: ready.coldMedianMs <= READY_TARGET_RATIO * ready.coldBoundMs,
+  });
+  rows.push({
+    metric: `time to ready, warm (L=${L} ms, median of ${ready.runs})`,
+    value: ms(ready.warmMedianMs),
+    reference: `L = ${ms(ready.warmBoundMs)}`,
+    ratio: `${ratio(ready.warmMedianMs, ready.warmBoundMs)}x`,
+    target: `<= ${READY_TARGET_RATIO}x`,
+    met: ready.warmMedianMs <= READY_TARGET_RATIO * ready.warmBoundMs,
+  });
+  for (const c of render) {
+    const target = c.count === 1000;
+    rows.push({
+      metric: `render ${c.count.toLocaleString('en')} cards (median of ${c.reps})`,
+      value: ms(c.litRenderMs),
+      reference: `plain DOM ${ms(c.plainRenderMs)}`,
+      ratio: `${ratio(c.litRenderMs, c.plainRenderMs)}x`,
+      target: target ? `<= ${RENDER_TARGET_RATIO}x` : '',
+      ...(target ? { met: c.litRenderMs <= RENDER_TARGET_RATIO * c.plainRenderMs } : {}),
+    });
+    rows.push({ metric: `filter change, ${c.count.toLocaleString('en')} cards`, value: ms(c.litFilterMs), reference: `plain DOM ${ms(c.plainFilterMs)}`, ratio: `${ratio(c.litFilterMs, c.plainFilterMs)}x`, target: '' });
+  }
+  const { cached, naive } = tokenHandler;
+  rows.push({
+    metric: `token handler, ${cached.requests.toLocaleString('en')} req / ${cached.users} users`,
+    value: `${cached.requestsPerSecond} req/s`,
+    reference: `pass-through ${naive.requestsPerSecond} req/s`,
+    ratio: `${ratio(cached.requestsPerSecond, naive.requestsPerSecond)}x`,
+    target: '',
+  });
+  rows.push({
+    metric: 'token handler, upstream exchanges',
+    value: String(cached.upstreamExchanges),
+    reference: `pass-through ${naive.upstreamExchanges}`,
+    ratio: '',
+    target: `= ${cached.users} users`,
+    met: cached.upstreamExchanges === cached.users && cached.failures === 0,
+  });
+  rows.push({
+    metric: `memory, ${memory.cycles} mount/open/unmount cycles`,
+    value: `${memory.heapGrowthBytes >= 0 ? '+' : ''}${kb(memory.heapGrowthBytes)} (${memory.heapGrowthPerCycleBytes} B/cycle)`,
+    reference: `heap after ${memory.warmupCycles} cycles ${kb(memory.samples[0]!.heapUsedBytes)}`,
+    ratio: '',
+    target: `flat: < ${FLAT_BYTES_PER_CYCLE} B/cycle`,
+    met: memory.heapGrowthPerCycleBytes < FLAT_BYTES_PER_CYCLE,
+  });
+  rows.push({
+    metric: 'memory, live listeners on window+document',
+    value: `${memory.listenerGrowth >= 0 ? '+' : ''}${memory.listenerGrowth}`,
+    reference: `${memory.samples[0]!.windowListeners + memory.samples[0]!.documentListeners} after warm-up`,
+    ratio: '',
+    target: '+0',
+    met: memory.listenerGrowth === 0 && memory.leftInDocument === 0,
+  });
+  return rows;
+}
+
+/**
+ * Smoke counts are too small for timing or heap verdicts; only the size and the exchange count keep
+ * theirs, because they do not depend on counts or noise.
+ */
+export function smokeRows(rows: readonly Row[]): Row[] {
+  return rows.map((row) => {
+    if (row.metric.startsWith('script bundle') || row.metric.endsWith('upstream exchanges') || row.metric.includes('listeners')) return row;
+    const { met: _dropped, ...rest } = row;
+    return rest;
+  });
+}
+
+export async function runBench(options: BenchOptions, log: (line: string) => void = console.log): Promise<BenchResults> {
+  const p = plan(options.smoke);
+  log(`hub-embed bench (${options.smoke ? 'smoke: tiny counts, timings are not meaningful' : 'full'})`);
+  log('sizes...');
+  const sizes = await measureSizes();
+  if (sizes.rebuiltRaw !== sizes.bundle.raw) log(`note: src/ differs from dist/hub-embed.iife.js (${sizes.rebuiltRaw} vs ${sizes.bundle.raw} bytes raw); run npm run build for consistent size rows.`);
+  log('token handler...');
+  const tokenHandler = await measureTokenHandler({ requests: p.requests, users: p.users });
+  const browser = await launchChromium();
+  try {
+    log('time to ready...');
+    const ready = await measureReady(browser, { latencyMs: p.latencyMs, runs: p.readyRuns });
+    log('render...');
+    const render = await measureRender(browser, { counts: p.renderCounts, reps: p.renderReps });
+    log('memory...');
+    const memory = await measureMemory(browser, { cycles: p.cycles });
+    const cpu = cpus();
+    const measured = { sizes, ready, render, tokenHandler, memory };
+    const results: BenchResults = {
+      mode: options.smoke ? 'smoke' : 'full',
+      date: new Date().toISOString(),
+      machine: { cpus: cpu.length, model: cpu[0]?.model ?? 'unknown', memoryBytes: totalmem(), node: process.version },
+      ...measured,
+      rows: options.smoke ? smokeRows(rowsOf(measured)) : rowsOf(measured),
+    };
+    writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+    log('');
+    log(formatTable(results.rows));
+    log('');
+    log(`machine: ${results.machine.cpus} x ${results.machine.model}, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GB RAM, Node ${results.machine.node}`);
+    log(`written: ${options.out}`);
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await runBench(parseArgs(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

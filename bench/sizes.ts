@@ -1,0 +1,83 @@
+/**
+ * Sizes: the built script bundle, the same entry with Lit left out (our own code), and Lit alone, each
+ * as gzip -9 and brotli q11 bytes. The two extra bundles are built here with vite's build() API into a
+ * temp dir, minified like the real IIFE, so the three rows are comparable.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { readBundle } from './lib/page-server.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface SizeResults {
+  bundle: Size;
+  withoutLit: Size;
+  litAlone: Size;
+  /**
+   * The same entry built here with Lit included; equal to `bundle.raw` unless src/ changed after the
+   * last `npm run build`, in which case the "without Lit" row describes newer sources than the bundle.
+   */
+  rebuiltRaw: number;
+  references: { typeformGzip: number; calcomGzip: number };
+}
+
+/** Typeform @typeform/embed 6.1.1 and Cal.com @calcom/embed-core 1.5.3, gzip -9 (notes/embed-anchors.md). */
+export const REFERENCES = { typeformGzip: 14.6 * 1024, calcomGzip: 17.2 * 1024 };
+export const BUNDLE_TARGET_GZIP = 12 * 1024;
+
+export function sizeOf(bytes: Uint8Array): Size {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length,
+  };
+}
+
+/**
+ * One minified IIFE of `entry`, like dist/hub-embed.iife.js; `external` modules become globals and do
+ * not count. IIFE rather than ES because vite keeps whitespace in ES library builds.
+ */
+async function bundleSize(entry: string, external: RegExp[]): Promise<Size> {
+  const outDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
+  try {
+    await build({
+      configFile: false,
+      root: ROOT,
+      logLevel: 'silent',
+      define: { __HUB_EMBED_VERSION__: JSON.stringify('bench') },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        write: true,
+        target: 'es2021',
+        minify: true,
+        sourcemap: false,
+        lib: { entry, name: 'HubBench', formats: ['iife'], fileName: () => 'out.js' },
+        rolldownOptions: { external, output: { globals: (id: string) => `Lit_${id.replace(/\W/g, '_')}` } },
+      },
+    });
+    const files = readdirSync(outDir).filter((f) => f.endsWith('.js'));
+    if (files.length !== 1) throw new Error(`expected one bundle from ${entry}, got ${files.join(', ') || 'none'}`);
+    return sizeOf(readFileSync(join(outDir, files[0]!)));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function measureSizes(): Promise<SizeResults> {
+  const bundle = sizeOf(readBundle());
+  const withoutLit = await bundleSize(join(ROOT, 'src/define.ts'), [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/]);
+  const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'), []);
+  const rebuilt = await bundleSize(join(ROOT, 'src/define.ts'), []);
+  return { bundle, withoutLit, litAlone, rebuiltRaw: rebuilt.raw, references: REFERENCES };
+}
