@@ -1,0 +1,141 @@
+// A page with a strict Content-Security-Policy and Trusted Types renders the widget, filters, and opens
+// the form with zero violations; the same checks catch a violation when a directive is missing, and
+// the bundle loads with Subresource Integrity from the .sri file the build writes.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  BUNDLE,
+  ENCODING_TAG,
+  ENCODING_TABLES,
+  SCRIPT,
+  cardNames,
+  events,
+  launchBrowser,
+  pageHtml,
+  simulatorList,
+  startHarness,
+  violations,
+  visibleErrors,
+  waitFor,
+  waitForReady,
+  watchPage,
+  widget,
+  type Harness,
+  type Watch,
+} from './harness.js';
+
+let h: Harness;
+let browser: Browser;
+let watch: Watch | undefined;
+
+before(async () => {
+  h = await startHarness();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+afterEach(async () => {
+  const w = watch;
+  watch = undefined;
+  if (!w) return;
+  await w.close();
+  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
+});
+
+/** The policy of docs/csp.md for this harness: only what the widget needs beyond 'self'. */
+function strictCsp(overrides: Record<string, string> = {}): string {
+  const api = new URL(h.baseUrl).origin;
+  const form = new URL(h.formUrl).origin;
+  const directives: Record<string, string> = {
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self'",
+    'require-trusted-types-for': "'script'",
+    'trusted-types': 'lit-html',
+    // The token endpoint is on the page's own origin here; the API site is another.
+    'connect-src': `'self' ${api}`,
+    'frame-src': form,
+    'img-src': `'self' ${api}`,
+    ...overrides,
+  };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+async function open(path: string, csp: string, head = SCRIPT, body = widget(h)): Promise<Watch> {
+  const url = h.addPage(path, pageHtml(head, body), { csp });
+  watch = await watchPage(browser);
+  await watch.page.goto(url);
+  return watch;
+}
+
+async function openTable(w: Watch): Promise<void> {
+  const table = ENCODING_TABLES[9]!;
+  await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
+  await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+}
+
+describe('strict Content-Security-Policy', () => {
+  it('the strict CSP page with Trusted Types renders, filters and opens the form with zero securitypolicyviolation events', async () => {
+    const w = await open('/csp-strict.html', strictCsp());
+    const response = await w.page.request.get(h.origin + '/csp-strict.html');
+    assert.match(response.headers()['content-security-policy'] ?? '', /require-trusted-types-for 'script'; trusted-types lit-html/);
+    await waitForReady(w.page);
+    const expected = (await simulatorList(h)).map((table) => table.name);
+    assert.deepEqual(await cardNames(w.page), expected);
+    // Icons come from the API site under img-src.
+    await waitFor(
+      () => w.page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      (loaded) => loaded === expected.length,
+      'every icon to load under img-src',
+    );
+    // Lit's constructable stylesheets apply under style-src 'self': the chips are styled, not default buttons.
+    const radius = await w.page.locator('hub-embed hub-tag-filter button').first().evaluate((chip) => getComputedStyle(chip).borderTopLeftRadius);
+    assert.notEqual(radius, '0px', 'component styles applied');
+
+    await openTable(w);
+    // The form page loaded inside frame-src and told the widget so.
+    await waitFor(() => events(w.page, 'hub-form-message'), (list) => list.some((e) => e.detail.data?.type === 'load'), 'the form page load message');
+    assert.deepEqual(await violations(w.page), [], 'zero securitypolicyviolation events');
+    assert.deepEqual(w.consoleErrors, [], 'zero console errors');
+    assert.deepEqual(w.pageErrors, []);
+    assert.deepEqual(await visibleErrors(w.page), []);
+  });
+
+  it('the violation listener catches a blocked form frame when frame-src is missing (the check can fail)', async () => {
+    const w = await open('/csp-no-frame.html', strictCsp({ 'frame-src': "'self'" }));
+    await waitForReady(w.page);
+    await openTable(w);
+    const found = await waitFor(() => violations(w.page), (list) => list.length > 0, 'a securitypolicyviolation');
+    assert.ok(found.some((v) => v.directive === 'frame-src' && v.blocked.startsWith(new URL(h.formUrl).origin)), JSON.stringify(found));
+  });
+
+  it('Trusted Types are enforced on the strict page: a policy list without lit-html is a violation', async () => {
+    const w = await open('/csp-no-tt.html', strictCsp({ 'trusted-types': "'none'" }));
+    const found = await waitFor(() => violations(w.page), (list) => list.length > 0, 'a securitypolicyviolation');
+    assert.ok(found.some((v) => v.directive === 'trusted-types'), JSON.stringify(found));
+  });
+
+  it('the bundle loads with integrity= from dist/hub-embed.iife.js.sri, and a wrong hash is refused', async () => {
+    const sri = readFileSync(`${BUNDLE}.sri`, 'utf8').trim();
+    assert.match(sri, /^sha384-[A-Za-z0-9+/]{64}$/);
+    const good = await open('/sri.html', strictCsp(), `<script src="/dist/hub-embed.iife.js" integrity="${sri}" crossorigin="anonymous"></script>`);
+    await waitForReady(good.page);
+    assert.deepEqual(await violations(good.page), []);
+    assert.deepEqual(good.consoleErrors, []);
+    await good.close();
+    assert.deepEqual(good.leaks, []);
+
+    const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
+    const bad = await open('/sri-wrong.html', strictCsp(), `<script src="/dist/hub-embed.iife.js" integrity="${wrong}" crossorigin="anonymous"></script>`);
+    await waitFor(() => bad.consoleErrors, (errors) => errors.some((text) => /integrity/i.test(text)), 'the integrity error');
+    assert.equal(await bad.page.evaluate(() => customElements.get('hub-embed')), undefined, 'a tampered bundle never runs');
+  });
+});
