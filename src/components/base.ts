@@ -1,15 +1,21 @@
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import { stringsFor, type HubLocale, type HubStrings } from './strings.js';
 
-/** The one base class: version stamp for the guarded define(), strings, and emit(). */
+/**
+ * The one base class: version stamp for the guarded define(), strings, and emit().
+ * Elements declare reactive properties in `static properties` with `declare` fields rather than with
+ * decorators: that keeps the decorator helpers and one call per property out of the <script> bundle.
+ * Internal state is `{ attribute: false }` (all that `state: true` does at run time), so that the
+ * custom-elements analyzer does not list it as an attribute.
+ */
 export class HubElement extends LitElement {
   static version = __HUB_EMBED_VERSION__;
+  static override properties: PropertyDeclarations = { locale: {}, strings: { attribute: false } };
 
   /** `zh-CN` or `en`; unset follows navigator.language. */
-  @property() locale?: HubLocale;
+  declare locale?: HubLocale;
   /** Overrides any UI text of the locale's table. */
-  @property({ attribute: false }) strings?: Partial<HubStrings>;
+  declare strings?: Partial<HubStrings>;
 
   protected get t(): HubStrings {
     return { ...stringsFor(this.locale), ...this.strings };

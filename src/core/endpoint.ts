@@ -1,5 +1,6 @@
 import { HubError } from './errors.js';
-import { TokenSource, checkAccessToken, type TokenProvider } from './token-source.js';
+import { envelopeOf, readJson } from './json.js';
+import { TokenSource, abortError, checkAccessToken, type TokenProvider } from './token-source.js';
 
 export interface TokenEndpointOptions {
   /** Defaults to 'same-origin', so the developer's session cookie goes along. */
@@ -16,6 +17,7 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
   if (typeof url !== 'string' || url.trim() === '') {
     throw new HubError('config', 'Set token-endpoint to your backend route that returns {access_token, expires_in}.');
   }
+  const where = 'The token endpoint ' + url;
   return async ({ reason, signal }) => {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
@@ -26,30 +28,19 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
         // The browser says why it asks, never who the user is: the backend decides that.
         body: JSON.stringify({ reason }),
-        ...(signal ? { signal } : {}),
+        signal,
       });
     } catch (error) {
-      if (signal?.aborted) throw new HubError('aborted', 'The token request was cancelled.');
-      throw new HubError('network', `Could not reach the token endpoint ${url}; check the network and the URL.`, { cause: error });
+      throw signal?.aborted ? abortError() : new HubError('network', `${where} is unreachable; check the network and the URL.`, { cause: error });
     }
-    const where = `The token endpoint ${url}`;
-    if (!response.ok) {
-      throw new HubError('token', `${where} answered HTTP ${response.status}; check that the user is signed in and the endpoint works.`, { status: response.status });
+    const { status } = response;
+    const body = await readJson(response);
+    const envelope = envelopeOf(body);
+    if (!response.ok || (envelope && envelope.code !== 200)) {
+      throw new HubError('token', `${where} answered ${envelope ? `code ${envelope.code} (HTTP ${status})` : `HTTP ${status}`}; check that the user is signed in and the endpoint works.`, { status });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(await response.text());
-    } catch {
-      throw new HubError('token', `${where} did not answer JSON (HTTP ${response.status}).`, { status: response.status });
-    }
-    const envelope = body as { code?: unknown; data?: unknown } | null;
-    if (envelope && typeof envelope === 'object' && 'data' in envelope && 'code' in envelope) {
-      if (envelope.code !== 200) {
-        throw new HubError('token', `${where} answered code ${String(envelope.code)} (HTTP ${response.status}).`, { status: response.status });
-      }
-      return checkAccessToken(envelope.data, where, response.status);
-    }
-    return checkAccessToken(body, where, response.status);
+    // The service's envelope or the bare token; `code` alone beside the token still counts as bare.
+    return checkAccessToken((envelope?.data as object | undefined) ?? body, where, status);
   };
 }
 

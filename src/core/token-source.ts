@@ -1,4 +1,5 @@
 import { HubError } from './errors.js';
+import { isText } from './json.js';
 import type { AccessToken } from './types.js';
 
 export type TokenReason = 'initial' | 'expiring' | 'unauthorized';
@@ -83,39 +84,33 @@ export class TokenSource {
         // The shared request is cancelled only when nobody is left waiting for it.
         if (--flight.waiters === 0 && this.inFlight === flight) flight.controller.abort();
       };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise.then(
-        (held) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(held);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
+      signal.addEventListener('abort', onAbort);
+      flight.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
   }
 
   private fetch(): InFlight {
     const controller = new AbortController();
-    const previous = this.held?.token ?? this.invalidated;
-    const reason: TokenReason = this.invalidated !== undefined && !this.held ? 'unauthorized' : this.held ? 'expiring' : 'initial';
-    const ctx: TokenContext = { reason, signal: controller.signal };
+    const { held, invalidated } = this;
+    const previous = held?.token ?? invalidated;
+    const ctx: TokenContext = { reason: held ? 'expiring' : invalidated !== undefined ? 'unauthorized' : 'initial', signal: controller.signal };
     if (previous !== undefined) ctx.previous = previous;
-    const flight: InFlight = { controller, waiters: 0, promise: Promise.resolve() as unknown as Promise<Held> };
+    const flight = { controller, waiters: 0 } as InFlight;
     flight.promise = (async () => {
       try {
-        const answer = await this.provider(ctx);
-        const held = this.accept(answer);
+        const token = checkAccessToken(await this.provider(ctx), 'The token provider');
+        const received = this.now();
+        const lifetime = token.expires_in * 1000;
+        const margin = Math.min(Math.max(MIN_MARGIN_MS, lifetime / 10), lifetime / 2);
+        const fresh: Held = { token: token.access_token, expiresAt: received + lifetime, refreshAt: received + lifetime - margin };
         if (this.inFlight === flight) {
-          this.held = held;
+          this.held = fresh;
           this.invalidated = undefined;
         }
-        return held;
+        return fresh;
       } catch (error) {
         if (controller.signal.aborted) throw abortError();
-        throw error instanceof HubError ? error : new HubError('token', `The token provider failed: ${describe(error)}. Check the token endpoint or provider.`, { cause: error });
+        throw error instanceof HubError ? error : new HubError('token', `Token provider failed (${error instanceof Error ? error.message : String(error)}); check it or the token endpoint.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
         if (this.inFlight === flight) this.inFlight = undefined;
@@ -125,37 +120,18 @@ export class TokenSource {
     flight.promise.catch(() => undefined);
     return flight;
   }
-
-  private accept(answer: unknown): Held {
-    const token = checkAccessToken(answer, 'The token provider');
-    const received = this.now();
-    const lifetime = token.expires_in * 1000;
-    const margin = Math.min(Math.max(MIN_MARGIN_MS, lifetime / 10), lifetime / 2);
-    return { token: token.access_token, expiresAt: received + lifetime, refreshAt: received + lifetime - margin };
-  }
 }
 
 /** Validates `{access_token, expires_in}`; `source` names who sent it, for the error message. */
 export function checkAccessToken(value: unknown, source: string, status?: number): AccessToken {
-  const token = value as Partial<AccessToken> | null;
-  const ok =
-    typeof token === 'object' &&
-    token !== null &&
-    typeof token.access_token === 'string' &&
-    token.access_token !== '' &&
-    typeof token.expires_in === 'number' &&
-    Number.isFinite(token.expires_in) &&
-    token.expires_in > 0;
-  if (!ok) {
-    throw new HubError('token', `${source} did not return {access_token, expires_in > 0}${status ? ` (HTTP ${status})` : ''}.`, status === undefined ? {} : { status });
+  const { access_token, expires_in } = Object(value) as Partial<AccessToken>;
+  // Number.isFinite is false for non-numbers, so it also checks the type.
+  if (!isText(access_token) || !Number.isFinite(expires_in) || !(expires_in! > 0)) {
+    throw new HubError('token', `${source} must return {access_token, expires_in > 0}${status ? ` (got HTTP ${status})` : ''}.`, status === undefined ? {} : { status });
   }
-  return { access_token: token.access_token!, expires_in: token.expires_in! };
+  return { access_token, expires_in: expires_in! };
 }
 
 export function abortError(): HubError {
   return new HubError('aborted', 'The request was cancelled.');
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

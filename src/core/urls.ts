@@ -1,4 +1,5 @@
 import { HubError } from './errors.js';
+import { isText } from './json.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -27,17 +28,11 @@ export function safeHttpUrl(value: unknown): string | undefined {
  * token travels in its query string.
  */
 export function parseFormSite(formUrl: string, what = 'form-url'): URL {
-  let url: URL;
-  try {
-    url = new URL(formUrl);
-  } catch {
-    throw new HubError('config', `${what} "${formUrl}" is not an absolute URL; set it to the form site, e.g. https://forms.example.com.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new HubError('config', `${what} must be an http(s) URL, not ${url.protocol}`);
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new HubError('config', `${what} must use https (plain http is only allowed for localhost), because the token travels in its URL.`);
+  const href = safeHttpUrl(formUrl);
+  const url = href ? new URL(href) : undefined;
+  if (!url || (url.protocol === 'http:' && !isLoopbackHost(url.hostname))) {
+    // One message for every refusal: it says what a usable value looks like.
+    throw new HubError('config', `Set ${what} to an https URL (http only on localhost: it carries the token), not "${formUrl}".`);
   }
   return url;
 }
@@ -47,7 +42,7 @@ function encode(value: string, what: string): string {
     return encodeURIComponent(value);
   } catch {
     // encodeURIComponent throws on lone surrogates, which no real short code or token contains.
-    throw new HubError('config', `The ${what} is not valid Unicode text.`);
+    throw new HubError('config', `Fix the ${what}: it is not valid Unicode text.`);
   }
 }
 
@@ -56,12 +51,10 @@ function encode(value: string, what: string): string {
  * A query already in formUrl is kept (token appended with `&`); a hash stays last.
  */
 export function buildFormUrl(formUrl: string, shortCode: string, token: string): string {
-  if (typeof shortCode !== 'string' || shortCode === '' || shortCode === '.' || shortCode === '..') {
-    throw new HubError('config', `The short code "${String(shortCode)}" cannot name a form page.`);
+  if (!isText(shortCode) || shortCode === '.' || shortCode === '..') {
+    throw new HubError('config', `Use a table's short code, not "${String(shortCode)}".`);
   }
-  if (typeof token !== 'string' || token === '') {
-    throw new HubError('config', 'A form page needs a token; fetch one before opening the form.');
-  }
+  if (!isText(token)) throw new HubError('config', 'Get a token before opening a form page.');
   const url = parseFormSite(formUrl);
   url.pathname = url.pathname.replace(/\/$/, '') + '/' + encode(shortCode, 'short code');
   url.search = appendToken(url.search, token);
@@ -69,8 +62,7 @@ export function buildFormUrl(formUrl: string, shortCode: string, token: string):
 }
 
 function appendToken(search: string, token: string): string {
-  const base = search === '' || search === '?' ? '?' : /[?&]$/.test(search) ? search : `${search}&`;
-  return `${base}token=${encode(token, 'token')}`;
+  return (search === '' || search === '?' ? '?' : /[?&]$/.test(search) ? search : search + '&') + 'token=' + encode(token, 'token');
 }
 
 /**
@@ -86,7 +78,7 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   if (typeof linkUrl !== 'string' || !linkUrl.startsWith('/') || /^\/[/\\]/.test(linkUrl) || /[\u0000-\u001f\u007f\\]/.test(linkUrl)) {
     throw new HubError('config', `The notification link "${String(linkUrl)}" must be an in-site path beginning with a single "/".`);
   }
-  const root = parseFormSite(formSiteRoot, 'The form-site root');
+  const root = parseFormSite(formSiteRoot, 'the form-site root');
   const hashAt = linkUrl.indexOf('#');
   const path = hashAt === -1 ? linkUrl : linkUrl.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : linkUrl.slice(hashAt);

@@ -47,6 +47,11 @@ describe('tokenFromEndpoint', () => {
     expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({ access_token: 'env', expires_in: 30 });
   });
 
+  it('a bare token with a stray code 200 beside it is still accepted', async () => {
+    const dev = endpoint(() => json({ code: 200, access_token: 'bare', expires_in: 30 }));
+    expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({ access_token: 'bare', expires_in: 30 });
+  });
+
   it('a non-2xx answer is a token error naming the endpoint and status', async () => {
     const error = await tokenError(endpoint(() => json({ error: 'no session' }, 401)).fetch);
     expect(error.kind).toBe('token');

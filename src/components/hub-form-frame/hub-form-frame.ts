@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { HubError } from '../../core/errors.js';
 import { buildFormUrl } from '../../core/urls.js';
 import { HubElement } from '../base.js';
@@ -24,29 +23,57 @@ import { styles } from './hub-form-frame.styles.js';
  */
 export class HubFormFrame extends HubElement {
   static override styles = [shared, styles];
+  static override properties = {
+    status: { attribute: false },
+    formUrl: { attribute: 'form-url' },
+    shortCode: { attribute: 'short-code' },
+    token: { attribute: false },
+    tableName: { attribute: 'table-name' },
+    sandbox: {},
+    referrerPolicy: { attribute: 'referrerpolicy' },
+    allow: {},
+    timeout: { type: Number },
+  };
 
   private url?: string;
   private problem?: string;
   private timer?: ReturnType<typeof setTimeout>;
 
-  @query('iframe') private iframe?: HTMLIFrameElement;
-  @state() private status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  private declare status: 'idle' | 'loading' | 'ready' | 'error';
 
   /** The form site, `{form_url}`. */
-  @property({ attribute: 'form-url' }) formUrl = '';
-  @property({ attribute: 'short-code' }) shortCode = '';
+  declare formUrl: string;
+  declare shortCode: string;
   /** The access token. A property only: an attribute would expose it to the page's DOM. */
-  @property({ attribute: false }) token = '';
+  declare token: string;
   /** Shown in the bar and in the iframe's title. */
-  @property({ attribute: 'table-name' }) tableName = '';
+  declare tableName: string;
   /** The iframe's sandbox. The form needs scripts, its own origin (storage), forms and popups (payment). */
-  @property() sandbox = 'allow-scripts allow-same-origin allow-forms allow-popups';
+  declare sandbox: string;
   /** Must send the embedding origin: the form page may read it from document.referrer. */
-  @property({ attribute: 'referrerpolicy' }) referrerPolicy = 'strict-origin-when-cross-origin';
+  declare referrerPolicy: string;
   /** The iframe's permissions policy. */
-  @property() allow = 'clipboard-write; payment';
+  declare allow: string;
   /** Milliseconds to wait for the page's `load` before showing an error with retry. */
-  @property({ type: Number }) timeout = 15_000;
+  declare timeout: number;
+
+  constructor() {
+    super();
+    this.status = 'idle';
+    this.formUrl = '';
+    this.shortCode = '';
+    this.token = '';
+    this.tableName = '';
+    this.sandbox = 'allow-scripts allow-same-origin allow-forms allow-popups';
+    this.referrerPolicy = 'strict-origin-when-cross-origin';
+    this.allow = 'clipboard-write; payment';
+    this.timeout = 15_000;
+  }
+
+  private get iframe(): HTMLIFrameElement | null | undefined {
+    // renderRoot exists only once connected; retry() is public and may come earlier.
+    return this.renderRoot?.querySelector('iframe');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -84,7 +111,7 @@ export class HubFormFrame extends HubElement {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.status = 'error';
-      this.emit('hub-error', { error: new HubError('timeout', `The form page did not load within ${this.timeout / 1000} s.`) });
+      this.emit('hub-error', { error: new HubError('timeout', `Form page not loaded in ${this.timeout / 1000} s; retry.`) });
     }, this.timeout);
   }
 
@@ -104,38 +131,25 @@ export class HubFormFrame extends HubElement {
 
   /** Loads the form page again, e.g. after the timeout. */
   retry(): void {
-    if (!this.url || !this.iframe) return;
+    const iframe = this.iframe;
+    if (!this.url || !iframe) return;
     this.status = 'loading';
     // Assigning src navigates again even when the value is unchanged.
-    this.iframe.src = this.url;
+    iframe.src = this.url;
     this.arm();
   }
 
   override render() {
     const t = this.t;
-    const status = this.status;
-    return html`<div part="bar">
-        <span part="title">${this.tableName}</span>
-        <button part="close" aria-label=${t.close} title=${t.close} @click=${() => this.emit('hub-form-close', { shortCode: this.shortCode })}>✕</button>
-      </div>
-      ${status === 'loading' ? html`<div part="loading" role="status">${t.loading}</div>` : nothing}
-      ${status === 'error'
-        ? html`<div part="error" role="alert">
-            ${this.problem ?? t.frameError}
-            ${this.problem ? nothing : html`<button part="retry" @click=${this.retry}>${t.retry}</button>`}
-          </div>`
-        : nothing}
-      ${this.url
-        ? html`<iframe
-            part="iframe"
-            src=${this.url}
-            title=${fill(t.form, this.tableName || this.shortCode)}
-            sandbox=${this.sandbox}
-            referrerpolicy=${this.referrerPolicy}
-            allow=${this.allow}
-            @load=${this.onLoad}
-          ></iframe>`
-        : nothing}`;
+    const { status, problem, url } = this;
+    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
+    return html`<div part="bar"><span part="title">${this.tableName}</span><button part="close" aria-label=${t.close} title=${t.close} @click=${() => this.emit('hub-form-close', { shortCode: this.shortCode })}>✕</button></div>${status === 'loading'
+      ? html`<div part="loading" role="status">${t.loading}</div>`
+      : status === 'error'
+        ? html`<div part="error" role="alert">${problem ?? t.frameError} ${problem ? nothing : html`<button part="retry" @click=${this.retry}>${t.retry}</button>`}</div>`
+        : nothing}${url
+      ? html`<iframe part="iframe" src=${url} title=${fill(t.form, this.tableName || this.shortCode)} sandbox=${this.sandbox} referrerpolicy=${this.referrerPolicy} allow=${this.allow} @load=${this.onLoad}></iframe>`
+      : nothing}`;
   }
 }
 

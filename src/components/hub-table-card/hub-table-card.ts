@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { safeHttpUrl } from '../../core/urls.js';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
@@ -19,9 +18,11 @@ import { styles } from './hub-table-card.styles.js';
  */
 export class HubTableCard extends HubElement {
   static override styles = [shared, styles];
+  static override properties = { broken: { attribute: false }, table: { attribute: false } };
 
-  @state() private broken = false;
-  @property({ attribute: false }) table?: PublishedTable;
+  /** The icon failed to load: show the placeholder instead. Starts unset, which reads as false. */
+  private declare broken?: boolean;
+  declare table?: PublishedTable;
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('table')) this.broken = false;
@@ -43,14 +44,10 @@ export class HubTableCard extends HubElement {
     if (!table) return nothing;
     const name = String(table.name ?? '');
     const icon = !this.broken && safeHttpUrl(table.icon);
-    return html`<div part="card" role="button" tabindex="0" @click=${this.activate} @keydown=${this.onKey}>
-      ${icon
-        ? html`<img part="icon" src=${icon} alt="" loading="lazy" width="40" height="40" @error=${() => (this.broken = true)} />`
-        : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}
-      <span part="name">${name}</span>
-      <span part="industry">${table.industry}</span>
-      <span part="tags">${Array.isArray(table.tags) ? table.tags.map((tag) => html`<span part="tag">${tag}</span>`) : nothing}</span>
-    </div>`;
+    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
+    return html`<div part="card" role="button" tabindex="0" @click=${this.activate} @keydown=${this.onKey}>${icon
+      ? html`<img part="icon" src=${icon} alt="" loading="lazy" width="40" height="40" @error=${() => (this.broken = true)}>`
+      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${Array.isArray(table.tags) ? table.tags.map((tag) => html`<span part="tag">${tag}</span>`) : nothing}</span></div>`;
   }
 }
 

@@ -1,5 +1,4 @@
 import { html } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
@@ -23,22 +22,28 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  */
 export class HubTableGrid extends HubElement {
   static override styles = [shared, styles];
+  static override properties = { tables: { attribute: false }, loading: { type: Boolean } };
 
-  @property({ attribute: false }) tables: PublishedTable[] = [];
-  @property({ type: Boolean }) loading = false;
+  declare tables: PublishedTable[];
+  declare loading: boolean;
+
+  constructor() {
+    super();
+    this.tables = [];
+    this.loading = false;
+  }
 
   override render() {
+    const t = this.t;
     const tables = Array.isArray(this.tables) ? this.tables : [];
     const count = tables.length;
     const busy = this.loading;
-    return html`<p part="count" role="status">${busy ? this.t.loading : fill(this.t.results, count)}</p>
-      ${count || busy
-        ? html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy=${busy}>
-            ${count
-              ? tables.map((table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`)
-              : [1, 2, 3, 4, 5, 6].map(() => html`<div part="skeleton" aria-hidden="true"></div>`)}
-          </div>`
-        : html`<p part="empty">${this.t.empty}</p>`}`;
+    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
+    return html`<p part="count" role="status">${busy ? t.loading : fill(t.results, count)}</p>${count || busy
+      ? html`<div part="grid" role="list" aria-label=${t.tables} aria-busy=${busy}>${count
+        ? tables.map((table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`)
+        : [1, 2, 3, 4, 5, 6].map(() => html`<div part="skeleton" aria-hidden="true"></div>`)}</div>`
+      : html`<p part="empty">${t.empty}</p>`}`;
   }
 }
 

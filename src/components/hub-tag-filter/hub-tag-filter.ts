@@ -1,5 +1,4 @@
 import { html } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
 import { styles } from './hub-tag-filter.styles.js';
@@ -16,13 +15,21 @@ import { styles } from './hub-tag-filter.styles.js';
  */
 export class HubTagFilter extends HubElement {
   static override styles = [shared, styles];
+  static override properties = { focused: { attribute: false }, tags: { attribute: false }, selected: { attribute: false } };
 
   /** Roving tabindex: the one chip reachable with Tab. */
-  @state() private focused = 0;
+  private declare focused: number;
   /** All tags to offer. */
-  @property({ attribute: false }) tags: string[] = [];
+  declare tags: string[];
   /** The selected tags; empty means "All". */
-  @property({ attribute: false }) selected: string[] = [];
+  declare selected: string[];
+
+  constructor() {
+    super();
+    this.focused = 0;
+    this.tags = [];
+    this.selected = [];
+  }
 
   private toggle(index: number, tag?: string): void {
     this.focused = index;
@@ -55,18 +62,12 @@ export class HubTagFilter extends HubElement {
     const tags = [...new Set(Array.isArray(this.tags) ? this.tags : [])];
     const selected = Array.isArray(this.selected) ? this.selected : [];
     const focused = Math.min(this.focused, tags.length);
-    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.onKey}>
-      ${[undefined, ...tags].map((tag, i) => {
-        const on = tag === undefined ? !selected.length : selected.includes(tag);
-        return html`<button
-          part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}"
-          aria-pressed=${on}
-          tabindex=${i === focused ? 0 : -1}
-          title=${tag ?? this.t.all}
-          @click=${() => this.toggle(i, tag)}
-        >${tag ?? this.t.all}</button>`;
-      })}
-    </div>`;
+    const all = this.t.all;
+    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
+    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.onKey}>${[undefined, ...tags].map((tag, i) => {
+      const on = tag === undefined ? !selected.length : selected.includes(tag);
+      return html`<button part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}" aria-pressed=${on} tabindex=${i === focused ? 0 : -1} title=${tag ?? all} @click=${() => this.toggle(i, tag)}>${tag ?? all}</button>`;
+    })}</div>`;
   }
 }
 
