@@ -1,0 +1,193 @@
+// The package as a user receives it: `npm pack`, install the tarball into a scratch project, import
+// every `exports` entry from a separate Node process, type-check an import of each entry with tsc, and
+// inspect the tarball for tests, demo code, secrets and source maps that point outside the package.
+// Runs after `npm run build` (npm run test:e2e builds first).
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { defaultSeed } from '../../src/mock/index.js';
+import { DIST, ROOT } from './harness.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string | { types?: string; import?: string }>;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
+
+let work: string;
+let tarball: string;
+/** The tarball unpacked: `<work>/unpacked/package`. */
+let unpacked: string;
+let files: string[];
+/** The scratch project the tarball is installed into. */
+let scratch: string;
+let installLog = '';
+
+function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
+  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' } });
+  return { status: result.status, out: `${result.stdout}\n${result.stderr}` };
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+before(() => {
+  if (!existsSync(join(DIST, 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
+  work = mkdtempSync(join(tmpdir(), 'hub-embed-pack-'));
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  tarball = join(work, packed[0]!.filename);
+  files = packed[0]!.files.map((file) => file.path).sort();
+  execFileSync('mkdir', ['-p', join(work, 'unpacked')]);
+  execFileSync('tar', ['-xzf', tarball, '-C', join(work, 'unpacked')]);
+  unpacked = join(work, 'unpacked', 'package');
+
+  scratch = join(work, 'scratch');
+  execFileSync('mkdir', ['-p', scratch]);
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true, type: 'module' }));
+  // The tarball's dependencies come from the npm cache; CI has them there after `npm ci`.
+  const flags = ['--no-audit', '--no-fund', '--no-package-lock'];
+  let install = run('npm', ['install', '--offline', ...flags, tarball], scratch);
+  installLog = install.out;
+  if (install.status !== 0) {
+    install = run('npm', ['install', '--prefer-offline', ...flags, tarball], scratch);
+    installLog += `\n--- retried with --prefer-offline ---\n${install.out}`;
+  }
+  if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${installLog}`);
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Runs an ES module snippet in a fresh `node` inside the scratch project, as a user's code would. */
+function nodeInScratch(code: string): { status: number | null; out: string } {
+  return run(process.execPath, ['--input-type=module', '-e', code], scratch);
+}
+
+const subpaths = Object.keys(pkg.exports);
+const specifier = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
+
+describe('npm pack', () => {
+  it('the tarball installs into a scratch project from the npm cache', () => {
+    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules', pkg.name, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(installed.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    for (const dep of Object.keys(pkg.dependencies ?? {})) {
+      assert.ok(existsSync(join(scratch, 'node_modules', dep, 'package.json')), `dependency ${dep} installed`);
+    }
+  });
+
+  it('every exports entry imports in a separate Node process (no DOM)', () => {
+    assert.ok(subpaths.length >= 7, `exports: ${subpaths.join(', ')}`);
+    for (const subpath of subpaths) {
+      const name = specifier(subpath);
+      const json = subpath.endsWith('.json');
+      const code = `const mod = await import(${JSON.stringify(name)}${json ? ", { with: { type: 'json' } }" : ''});
+        if (typeof document !== 'undefined') throw new Error('unexpected DOM');
+        console.log(JSON.stringify(Object.keys(${json ? 'mod.default' : 'mod'}).length));`;
+      const result = nodeInScratch(code);
+      assert.equal(result.status, 0, `import('${name}') failed:\n${result.out}`);
+      assert.ok(Number(result.out.trim().split('\n')[0]) > 0, `import('${name}') exported nothing:\n${result.out}`);
+    }
+  });
+
+  it('the hub-embed, hub-embed/core and hub-embed/server entries expose their main functions in Node', () => {
+    const result = nodeInScratch(`
+      const main = await import('hub-embed'); const core = await import('hub-embed/core'); const server = await import('hub-embed/server');
+      const missing = [
+        ...['HubEmbed', 'HubTagFilter', 'version'].filter((n) => !(n in main)),
+        ...['HubClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
+        ...['createHubClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
+      ];
+      if (missing.length) throw new Error('missing: ' + missing.join(', '));
+      console.log(main.version);`);
+    assert.equal(result.status, 0, result.out);
+    assert.equal(result.out.trim().split('\n')[0], JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  it('the hub-embed-mock bin is installed and answers --help', () => {
+    for (const name of Object.keys(pkg.bin ?? {})) {
+      const bin = join(scratch, 'node_modules', '.bin', name);
+      assert.ok(existsSync(bin), `${name} linked in node_modules/.bin`);
+      const result = run(bin, ['--help'], scratch);
+      assert.equal(result.status, 0, result.out);
+      assert.match(result.out, /--help/);
+    }
+  });
+
+  for (const resolution of ['node16', 'bundler'] as const) {
+    it(`the types of every exports entry resolve under tsc (moduleResolution ${resolution})`, () => {
+      const entries = subpaths.filter((subpath) => !subpath.endsWith('.json'));
+      const source =
+        entries.map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';`).join('\n') +
+        // Each namespace must have real, typed members: `keyof` of an unresolved module would be an error.
+        `\nexport const used = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n` +
+        `import { HubEmbed, version } from 'hub-embed';\nimport { buildFormUrl } from 'hub-embed/core';\nimport { createTokenHandler } from 'hub-embed/server';\n` +
+        `const v: string = version;\nconst url: string = buildFormUrl('https://forms.example.com', 'a b', 't');\n` +
+        `const el: HTMLElement = new HubEmbed();\nconst tokenHandler: (request: Request) => Promise<Response> = createTokenHandler({ client: { exchangeToken: async () => ({ accessToken: 'x', expiresIn: 60 }) } as never, resolveClientUserId: () => 'u' });\n` +
+        `export { v, url, el, tokenHandler };\n`;
+      const file = join(scratch, `check-${resolution}.ts`);
+      writeFileSync(file, source);
+      const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
+      const module = resolution === 'node16' ? 'node16' : 'esnext';
+      const result = run(
+        tsc,
+        ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom,dom.iterable', '--module', module, '--moduleResolution', resolution,
+          '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), '--experimentalDecorators', 'false', file],
+        scratch,
+      );
+      assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
+    });
+  }
+
+  it('the tarball holds no tests and no demo', () => {
+    const offending = files.filter((path) => /(^|\/)(test|tests|__tests__|e2e|demo|bench)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path));
+    assert.deepEqual(offending, []);
+    assert.ok(!files.some((path) => path.startsWith('src/')) || files.some((path) => path === 'src/index.ts'), 'sources are either shipped whole or not at all');
+    assert.ok(files.includes('dist/hub-embed.iife.js') && files.includes('dist/hub-embed.iife.js.sri') && files.includes('custom-elements.json'), 'the bundle, its SRI and the manifest ship');
+  });
+
+  it('the tarball holds no secrets: no .env or key files, and no sk- keys but the simulator’s public fake ones', () => {
+    assert.deepEqual(files.filter((path) => /(^|\/)\.env|\.pem$|\.key$|\.npmrc$/.test(path)), []);
+    // The simulator's seed keys are documented fakes that only open the local simulator.
+    const fakes = new Set(defaultSeed.accounts.flatMap((account) => (account.keys ?? []).map((key) => key.key)));
+    const found: string[] = [];
+    for (const path of walk(unpacked)) {
+      if (/\.(png|jpe?g|gif|webp|ico)$/.test(path)) continue;
+      for (const match of readFileSync(path, 'utf8').matchAll(/sk-[A-Za-z0-9_-]{8,}/g)) {
+        if (!fakes.has(match[0])) found.push(`${relative(unpacked, path)}: ${match[0]}`);
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+
+  it('the tarball holds no source maps that point outside the package', () => {
+    const problems: string[] = [];
+    for (const path of walk(unpacked)) {
+      const rel = relative(unpacked, path);
+      if (path.endsWith('.js')) {
+        const ref = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1];
+        if (ref && !ref.startsWith('data:') && !existsSync(resolve(dirname(path), ref))) problems.push(`${rel}: sourceMappingURL ${ref} is not in the package`);
+      }
+      if (!path.endsWith('.map')) continue;
+      const map = JSON.parse(readFileSync(path, 'utf8')) as { sources?: string[]; sourcesContent?: (string | null)[]; sourceRoot?: string };
+      (map.sources ?? []).forEach((source, i) => {
+        if (/^(file:|\/|[A-Za-z]:\\)/.test(source) || /^(file:|\/)/.test(map.sourceRoot ?? '')) return void problems.push(`${rel}: absolute source ${source}`);
+        const target = resolve(dirname(path), map.sourceRoot ?? '', source);
+        if (target !== unpacked && !target.startsWith(unpacked + sep)) return void problems.push(`${rel}: source ${source} leaves the package`);
+        if (!existsSync(target) && typeof map.sourcesContent?.[i] !== 'string') problems.push(`${rel}: source ${source} is neither shipped nor embedded`);
+      });
+    }
+    assert.deepEqual(problems, []);
+  });
+});
