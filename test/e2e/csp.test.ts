@@ -123,6 +123,15 @@ describe('strict Content-Security-Policy', () => {
     assert.ok(found.some((v) => v.directive === 'trusted-types'), JSON.stringify(found));
   });
 
+  it("the script loaded twice on a Trusted Types page with 'allow-duplicates' (docs/csp.md) gives zero violations", async () => {
+    const w = await open('/csp-twice.html', strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }), SCRIPT + SCRIPT);
+    await waitForReady(w.page);
+    assert.equal(await w.page.locator('hub-embed').count(), 1);
+    assert.deepEqual(await violations(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+    assert.deepEqual(w.pageErrors, []);
+  });
+
   it('the bundle loads with integrity= from dist/hub-embed.iife.js.sri, and a wrong hash is refused', async () => {
     const sri = readFileSync(`${BUNDLE}.sri`, 'utf8').trim();
     assert.match(sri, /^sha384-[A-Za-z0-9+/]{64}$/);
