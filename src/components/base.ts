@@ -1,6 +1,11 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { stringsFor, type HubLocale, type HubStrings } from './strings.js';
 
+/** The value if it is an array, else []: properties set from script may hold anything. */
+export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /**
  * The one base class: version stamp for the guarded define(), strings, and emit().
  * Elements declare reactive properties in `static properties` with `declare` fields rather than with

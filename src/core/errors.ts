@@ -25,7 +25,8 @@ export class HubError extends Error {
   readonly code?: number;
 
   constructor(kind: HubErrorKind, message: string, options: HubErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Error reads only `cause` from the options, and sets it only when the key is present.
+    super(message, options);
     this.kind = kind;
     if (options.status !== undefined) this.status = options.status;
     if (options.code !== undefined) this.code = options.code;

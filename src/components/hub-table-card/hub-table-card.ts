@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { safeHttpUrl } from '../../core/urls.js';
 import type { PublishedTable } from '../../core/types.js';
-import { HubElement } from '../base.js';
+import { HubElement, arrayOf } from '../base.js';
 import { shared } from '../shared.styles.js';
 import { styles } from './hub-table-card.styles.js';
 
@@ -47,7 +47,7 @@ export class HubTableCard extends HubElement {
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
     return html`<div part="card" role="button" tabindex="0" @click=${this.activate} @keydown=${this.onKey}>${icon
       ? html`<img part="icon" src=${icon} alt="" loading="lazy" width="40" height="40" @error=${() => (this.broken = true)}>`
-      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${Array.isArray(table.tags) ? table.tags.map((tag) => html`<span part="tag">${tag}</span>`) : nothing}</span></div>`;
+      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
   }
 }
 

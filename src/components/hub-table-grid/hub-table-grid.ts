@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
-import { HubElement } from '../base.js';
+import { HubElement, arrayOf } from '../base.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { styles } from './hub-table-grid.styles.js';
@@ -35,7 +35,7 @@ export class HubTableGrid extends HubElement {
 
   override render() {
     const t = this.t;
-    const tables = Array.isArray(this.tables) ? this.tables : [];
+    const tables = arrayOf(this.tables);
     const count = tables.length;
     const busy = this.loading;
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.

@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { HubElement } from '../base.js';
+import { HubElement, arrayOf } from '../base.js';
 import { shared } from '../shared.styles.js';
 import { styles } from './hub-tag-filter.styles.js';
 
@@ -33,7 +33,7 @@ export class HubTagFilter extends HubElement {
 
   private toggle(index: number, tag?: string): void {
     this.focused = index;
-    const was = Array.isArray(this.selected) ? this.selected : [];
+    const was = arrayOf(this.selected);
     if (tag === undefined && !was.length) return;
     const next = tag === undefined ? [] : was.includes(tag) ? was.filter((t) => t !== tag) : [...was, tag];
     this.selected = next;
@@ -59,8 +59,8 @@ export class HubTagFilter extends HubElement {
   }
 
   override render() {
-    const tags = [...new Set(Array.isArray(this.tags) ? this.tags : [])];
-    const selected = Array.isArray(this.selected) ? this.selected : [];
+    const tags = [...new Set(arrayOf(this.tags))];
+    const selected = arrayOf(this.selected);
     const focused = Math.min(this.focused, tags.length);
     const all = this.t.all;
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
