@@ -35,7 +35,7 @@ const esBuild: UserConfig['build'] = {
 const iifeBuild: UserConfig['build'] = {
   outDir: 'dist',
   emptyOutDir: false,
-  target: 'es2021',
+  target: 'es2022',
   minify: true,
   sourcemap: false,
   lib: {
