@@ -1,0 +1,72 @@
+/** The benchmark's own rules: argument parsing, statistics, verdicts, and a smoke run end to end. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { median, ratio, formatTable } from '../../bench/lib/stats.js';
+import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
+
+test('median of >= 5 runs: middle value, mean of the middle two, refuses empty input', () => {
+  assert.equal(median([5, 1, 3, 2, 4]), 3);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.throws(() => median([]), /at least one/);
+  assert.throws(() => median([1, Number.NaN]), /finite/);
+});
+
+test('ratio to the reference: rounded to 2 decimals, refuses a zero reference', () => {
+  assert.equal(ratio(369, 200), 1.85);
+  assert.throws(() => ratio(1, 0), /positive reference/);
+});
+
+test('arguments: --smoke and --out; unknown options are refused with a hint', () => {
+  assert.equal(parseArgs(['--smoke']).smoke, true);
+  assert.equal(parseArgs(['--out', '/tmp/x.json']).out, '/tmp/x.json');
+  assert.throws(() => parseArgs(['--fast']), /Unknown option "--fast"/);
+  assert.throws(() => parseArgs(['--out']), /--out needs a file path/);
+});
+
+test('one table: a header, a rule and one line per row, verdicts as yes/NO', () => {
+  const text = formatTable([{ metric: 'm', value: '1', reference: 'r', ratio: '1x', target: 't', met: false }]);
+  const lines = text.split('\n');
+  assert.equal(lines.length, 3);
+  assert.match(lines[2]!, /\| NO +\|$/);
+});
+
+test('smoke rows keep only count-independent verdicts (size, exchanges, listeners)', () => {
+  const rows = smokeRows([
+    { metric: 'script bundle, gzip', value: '', reference: '', ratio: '', target: '', met: false },
+    { metric: 'time to ready, cold', value: '', reference: '', ratio: '', target: '', met: false },
+    { metric: 'token handler, upstream exchanges', value: '', reference: '', ratio: '', target: '', met: true },
+  ]);
+  assert.deepEqual(rows.map((r) => r.met), [false, undefined, true]);
+});
+
+test('smoke run: every benchmark runs on the built bundle and writes results with their references', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
+  try {
+    const out = join(dir, 'results.json');
+    const lines: string[] = [];
+    await runBench({ smoke: true, out }, (line) => lines.push(line));
+    const results = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
+    assert.equal(results.mode, 'smoke');
+    assert.ok(results.sizes.bundle.gzip > 0 && results.sizes.bundle.brotli > 0);
+    assert.ok(results.sizes.withoutLit.gzip < results.sizes.rebuiltRaw, 'own code is smaller than the rebuilt bundle');
+    assert.ok(results.sizes.litAlone.gzip > 1000, 'Lit alone is a real bundle');
+    assert.equal(results.ready.coldMs.length, results.ready.runs);
+    assert.equal(results.ready.coldBoundMs, 2 * results.ready.latencyMs);
+    assert.equal(results.ready.warmBoundMs, results.ready.latencyMs);
+    for (const c of results.render) {
+      assert.equal(c.litCards, c.count, 'the element rendered every card');
+      assert.equal(c.plainCards, c.count, 'the baseline rendered every card');
+    }
+    assert.equal(results.tokenHandler.cached.upstreamExchanges, results.tokenHandler.cached.users);
+    assert.equal(results.tokenHandler.naive.upstreamExchanges, results.tokenHandler.naive.requests);
+    assert.equal(results.tokenHandler.cached.failures, 0);
+    assert.equal(results.memory.leftInDocument, 0);
+    assert.equal(results.memory.listenerGrowth, 0);
+    assert.ok(lines.some((line) => line.startsWith('| metric')), 'the table was printed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
