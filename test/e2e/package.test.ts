@@ -29,7 +29,7 @@ let installLog = '';
 
 function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' } });
-  return { status: result.status, out: `${result.stdout}\n${result.stderr}` };
+  return { status: result.status, out: `${result.error ? `${cmd}: ${result.error.message}\n` : ''}${result.stdout}\n${result.stderr}` };
 }
 
 function walk(dir: string): string[] {
