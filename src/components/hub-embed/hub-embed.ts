@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { connectBridge, type Bridge } from '../../bridge/bridge.js';
 import { HubClient } from '../../core/client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
@@ -87,85 +86,120 @@ function config(attribute: string, example: string): HubError {
  */
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
+  static override properties = {
+    allTags: { attribute: false },
+    tables: { attribute: false },
+    busy: { attribute: false },
+    error: { attribute: false },
+    form: { attribute: false },
+    tokenEndpoint: { attribute: 'token-endpoint' },
+    baseUrl: { attribute: 'base-url' },
+    formUrl: { attribute: 'form-url' },
+    tags: { converter: list },
+    limit: { type: Number },
+    theme: { reflect: true },
+    openMode: { attribute: 'open-mode' },
+    tokenProvider: { attribute: false },
+    bridge: {},
+    bridgeOrigins: { attribute: 'bridge-origins', converter: list },
+  };
 
   /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
   openFormHook?: OpenFormHook;
-  private tokens?: TokenSource;
-  private client?: HubClient;
-  private loadControl?: AbortController;
-  private listControl?: AbortController;
-  private stale = true;
-  private returnFocus?: HTMLElement;
-  private link?: Bridge;
+  // #private rather than `private`: the minifier shortens these names in the <script> bundle.
+  #tokens?: TokenSource;
+  #client?: HubClient;
+  #loadControl?: AbortController;
+  #listControl?: AbortController;
+  #stale = true;
+  #returnFocus?: HTMLElement;
+  #link?: Bridge;
   /** What the current bridge was made for; undefined when there is none. */
-  private linkKey?: string;
+  #linkKey?: string;
 
-  @query('dialog') private dialog?: HTMLDialogElement;
-  @state() private allTags: string[] = [];
-  @state() private tables?: PublishedTable[];
-  @state() private busy = false;
-  @state() private error?: HubError;
-  @state() private form?: { table: PublishedTable; token: string };
+  // Reactive internal state: `attribute: false` above, so no attribute and no manifest entry.
+  private declare allTags: string[];
+  private declare tables?: PublishedTable[];
+  private declare busy: boolean;
+  private declare error?: HubError;
+  private declare form?: { table: PublishedTable; token: string };
 
   /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
-  @property({ attribute: 'token-endpoint' }) tokenEndpoint = '';
+  declare tokenEndpoint: string;
   /** The service's `{base_url}`. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
+  declare baseUrl: string;
   /** The form site's `{form_url}`; https unless loopback. */
-  @property({ attribute: 'form-url' }) formUrl = '';
+  declare formUrl: string;
   /** The selected tags; the attribute is comma-separated and sets the initial selection. */
-  @property({ converter: list }) tags: string[] = [];
+  declare tags: string[];
   /** Most tables to list; unset leaves it to the service. */
-  @property({ type: Number }) limit?: number;
+  declare limit?: number;
   /** `light`, `dark`, or `auto` (the system's). */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  declare theme: 'light' | 'dark' | 'auto';
   /** `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). */
-  @property({ attribute: 'open-mode' }) openMode: OpenMode = 'modal';
+  declare openMode: OpenMode;
   /** Supplies tokens instead of token-endpoint, e.g. from a native host. */
-  @property({ attribute: false }) tokenProvider?: TokenProvider;
+  declare tokenProvider?: TokenProvider;
   /**
    * `auto`: talk to a WebView host through the bridge when one answers the handshake. Default `off`:
    * a plain web page then never probes host globals or messages its parent frame.
    */
-  @property() bridge: 'off' | 'auto' = 'off';
+  declare bridge: 'off' | 'auto';
   /** Exact origins of a parent frame that may act as the host (comma-separated attribute); no wildcard. */
-  @property({ attribute: 'bridge-origins', converter: list }) bridgeOrigins: string[] = [];
+  declare bridgeOrigins: string[];
+
+  constructor() {
+    super();
+    this.allTags = [];
+    this.busy = false;
+    this.tokenEndpoint = this.baseUrl = this.formUrl = '';
+    this.tags = [];
+    this.theme = 'auto';
+    this.openMode = 'modal';
+    this.bridge = 'off';
+    this.bridgeOrigins = [];
+  }
+
+  get #dialog(): HTMLDialogElement | null | undefined {
+    // renderRoot exists only once connected; closeForm() is public and may come earlier.
+    return this.renderRoot?.querySelector('dialog');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.syncBridge();
-    if (this.stale) this.requestUpdate();
+    this.#syncBridge();
+    if (this.#stale) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.syncBridge();
-    this.loadControl?.abort();
-    this.listControl?.abort();
+    this.#syncBridge();
+    this.#loadControl?.abort();
+    this.#listControl?.abort();
     // What was cut off loads again when the element is added back.
-    if (this.busy) this.stale = true;
+    if (this.busy) this.#stale = true;
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (SETUP.some((key) => changed.has(key))) {
-      this.stale = true;
-      this.client = undefined;
+      this.#stale = true;
+      this.#client = undefined;
     }
     if (!this.isConnected) return;
-    this.syncBridge();
-    if (this.stale) void this.load();
-    else if (changed.has('tags') && this.client && !this.error) void this.reList();
+    this.#syncBridge();
+    if (this.#stale) void this.#load();
+    else if (changed.has('tags') && this.#client && !this.error) void this.#reList();
   }
 
   /** One bridge while connected with bridge="auto", made again when its settings change. */
-  private syncBridge(): void {
+  #syncBridge(): void {
     const key = this.isConnected && this.bridge === 'auto' ? `${this.bridgeOrigins}` : undefined;
-    if (key === this.linkKey) return;
-    this.link?.close();
-    this.link = undefined;
-    this.linkKey = key;
+    if (key === this.#linkKey) return;
+    this.#link?.close();
+    this.#link = undefined;
+    this.#linkKey = key;
     if (key === undefined) return;
-    const link = (this.link = connectBridge({
+    const link = (this.#link = connectBridge({
       allowedParentOrigins: this.bridgeOrigins,
       widgetVersion: __HUB_EMBED_VERSION__,
       // A plain web page must not wait: only a host's marker says that its objects may come late.
@@ -181,88 +215,88 @@ export class HubEmbed extends HubElement {
   }
 
   /** Mirrors what the element tells the page to the native host. */
-  private tell(type: string, detail: unknown): void {
+  #tell(type: string, detail: unknown): void {
     const mirror = MIRROR[type];
-    if (this.link && mirror) this.link.emit(...(mirror(detail) as ['widget.ready', { version: string }]));
+    if (this.#link && mirror) this.#link.emit(...(mirror(detail) as ['widget.ready', { version: string }]));
   }
 
-  private setup(): HubClient {
-    if (this.client) return this.client;
+  #setup(): HubClient {
+    if (this.#client) return this.#client;
     if (!this.baseUrl) throw config('base-url', 'https://api.example.com');
     if (!this.formUrl) throw config('form-url', 'https://forms.example.com');
-    const fromHost = this.link?.hasCapability('auth.getToken');
+    const fromHost = this.#link?.hasCapability('auth.getToken');
     if (!fromHost && !this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint', '/api/hub-token');
-    this.tokens = fromHost
+    this.#tokens = fromHost
       ? // Looked up per call: a reconnected element has a new bridge.
         new TokenSource(({ reason }) =>
-          this.link!.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
+          this.#link!.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
             throw new HubError('token', `The app did not supply a token (${e.code}: ${e.message}).`);
           }),
         )
       : this.tokenProvider
         ? new TokenSource(this.tokenProvider)
         : sharedTokenSource(this.tokenEndpoint);
-    const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.tokens });
+    const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.#tokens });
     preconnect(this.baseUrl, true);
     preconnect(parseFormSite(this.formUrl).href, false);
-    return (this.client = client);
+    return (this.#client = client);
   }
 
-  private async load(): Promise<void> {
-    this.stale = false;
-    this.loadControl?.abort();
-    const control = (this.loadControl = new AbortController());
+  async #load(): Promise<void> {
+    this.#stale = false;
+    this.#loadControl?.abort();
+    const control = (this.#loadControl = new AbortController());
     const signal = control.signal;
     this.error = undefined;
     this.busy = true;
     try {
       // Whether the host supplies the token is known after the handshake; with no host object this
       // settles at once.
-      await this.link?.ready;
+      await this.#link?.ready;
       if (signal.aborted) return;
-      const client = this.setup();
+      const client = this.#setup();
       // The token first, so that the two requests below share it instead of racing for one.
-      await this.tokens!.get({ signal });
-      const [tags, tables] = await Promise.all([client.publishedTags({ signal }), this.fetchList()]);
-      if (control !== this.loadControl) return;
+      await this.#tokens!.get({ signal });
+      const [tags, tables] = await Promise.all([client.publishedTags({ signal }), this.#fetchList()]);
+      if (control !== this.#loadControl) return;
       this.allTags = tags;
       if (!tables) return;
-      this.show(tables);
+      this.#show(tables);
       this.emit('hub-ready', { tags, tables });
     } catch (error) {
-      if (control === this.loadControl) this.fail(error);
+      if (control === this.#loadControl) this.#fail(error);
     }
   }
 
   /** The list for the current tags; undefined when a newer request replaced this one meanwhile. */
-  private async fetchList(): Promise<PublishedTable[] | undefined> {
-    this.listControl?.abort();
-    const control = (this.listControl = new AbortController());
+  async #fetchList(): Promise<PublishedTable[] | undefined> {
+    this.#listControl?.abort();
+    const control = (this.#listControl = new AbortController());
     try {
-      const tables = await this.client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
-      return control === this.listControl ? tables : undefined;
+      const tables = await this.#client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
+      return control === this.#listControl ? tables : undefined;
     } catch (error) {
-      if (control === this.listControl) throw error;
+      if (control === this.#listControl) throw error;
       return undefined;
     }
   }
 
-  private async reList(): Promise<void> {
+  async #reList(): Promise<void> {
     this.busy = true;
     try {
-      const tables = await this.fetchList();
-      if (tables) this.show(tables);
+      const tables = await this.#fetchList();
+      if (tables) this.#show(tables);
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
-  private show(tables: PublishedTable[]): void {
+  #show(tables: PublishedTable[]): void {
     this.tables = tables;
     this.busy = false;
   }
 
-  private fail(error: unknown): void {
+  #fail(error: unknown): void {
     const hubError = error instanceof HubError ? error : new HubError('api', String(error), { cause: error });
     if (hubError.kind === 'aborted') return;
     this.error = hubError;
@@ -270,22 +304,22 @@ export class HubEmbed extends HubElement {
     this.emit('hub-error', { error: hubError });
   }
 
-  private onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
+  #onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
     // Re-emitted from the host, so that a page's preventDefault() is known before anything opens.
     event.stopPropagation();
     if (!this.emit('hub-table-select', event.detail, true)) return event.preventDefault();
-    this.returnFocus = deepActive();
-    void this.open(event.detail.table);
+    this.#returnFocus = deepActive();
+    void this.#open(event.detail.table);
   }
 
-  private async open(table: PublishedTable): Promise<void> {
+  async #open(table: PublishedTable): Promise<void> {
     const shortCode = table.short_code;
     try {
-      this.setup();
-      const token = await this.tokens!.get({ minValidityMs: 60_000 });
+      this.#setup();
+      const token = await this.#tokens!.get({ minValidityMs: 60_000 });
       const url = buildFormUrl(this.formUrl, shortCode, token);
       if (await this.openFormHook?.({ shortCode, url })) return;
-      const link = this.link;
+      const link = this.#link;
       // A host that fails or declines leaves the form to the page.
       if (link?.hasCapability('form.open') && (await link.request('form.open', { shortCode, url }).catch(() => null))?.handled) {
         link.emit('form.opened', { shortCode, handledBy: 'host' });
@@ -299,15 +333,15 @@ export class HubEmbed extends HubElement {
       this.form = { table, token };
       await this.updateComplete;
       if (this.openMode === 'inline') this.renderRoot.querySelector<HTMLElement>('[part=back]')?.focus();
-      else this.dialog?.showModal();
+      else this.#dialog?.showModal();
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
   protected override emit(name: string, detail: unknown, cancelable?: boolean): boolean {
     const go = super.emit(name, detail, cancelable);
-    if (go) this.tell(name, detail);
+    if (go) this.#tell(name, detail);
     return go;
   }
 
@@ -315,24 +349,24 @@ export class HubEmbed extends HubElement {
    * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
    * iframe and the form URL's origin, and the widget relays those as `form.message`.
    */
-  private onFrameEvent(event: CustomEvent): void {
-    if (event.type === 'hub-error') return this.tell('hub-error', event.detail);
-    this.link?.emit('form.message', { shortCode: this.form?.table.short_code ?? '', data: event.detail.data });
+  #onFrameEvent(event: CustomEvent): void {
+    if (event.type === 'hub-error') return this.#tell('hub-error', event.detail);
+    this.#link?.emit('form.message', { shortCode: this.form?.table.short_code ?? '', data: event.detail.data });
   }
 
   /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
-  private onDialogClose(): void {
-    if (!this.dialog?.open) this.closeForm();
+  #onDialogClose(): void {
+    if (!this.#dialog?.open) this.closeForm();
   }
 
-  private onFrameClose(event: Event): void {
+  #onFrameClose(event: Event): void {
     event.stopPropagation();
     this.closeForm();
   }
 
   /** Loads tags and tables again (what the retry control does). */
   refresh(): Promise<void> {
-    return this.load();
+    return this.#load();
   }
 
   /** Selects tags as the host says; fires no event. */
@@ -345,59 +379,29 @@ export class HubEmbed extends HubElement {
     const form = this.form;
     if (!form) return;
     this.form = undefined;
-    if (this.dialog?.open) this.dialog.close();
+    const dialog = this.#dialog;
+    if (dialog?.open) dialog.close();
     this.emit('hub-form-close', { shortCode: form.table.short_code });
-    void this.updateComplete.then(() => this.returnFocus?.focus());
+    void this.updateComplete.then(() => this.#returnFocus?.focus());
   }
 
   override render() {
     const t = this.t;
     const { form, error, openMode } = this;
     const inline = openMode === 'inline';
+    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
     const frame = form
-      ? html`<hub-form-frame
-          part="frame"
-          exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
-          .strings=${t}
-          .formUrl=${this.formUrl}
-          .shortCode=${form.table.short_code}
-          .token=${form.token}
-          .tableName=${form.table.name}
-          @hub-form-close=${this.onFrameClose}
-          @hub-error=${this.onFrameEvent}
-          @hub-form-message=${this.onFrameEvent}
-        ></hub-form-frame>`
+      ? html`<hub-form-frame part="frame" exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry" .strings=${t} .formUrl=${this.formUrl} .shortCode=${form.table.short_code} .token=${form.token} .tableName=${form.table.name} @hub-form-close=${this.#onFrameClose} @hub-error=${this.#onFrameEvent} @hub-form-message=${this.#onFrameEvent}></hub-form-frame>`
       : nothing;
     return html`${error
-        ? html`<div part="error" role="alert">
-            ${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind === 'invalid-response' ? 'api' : error.kind as 'api'] ?? t.api}
-            ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}
-          </div>`
-        : nothing}
-      ${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}
-      <div part="body" ?hidden=${inline && !!form}>
-        ${this.allTags.length
-          ? html`<hub-tag-filter
-              exportparts="toolbar,chip,chip-all,chip-pressed"
-              .strings=${t}
-              .tags=${this.allTags}
-              .selected=${this.tags}
-              @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}
-            ></hub-tag-filter>`
-          : nothing}
-        ${this.tables || !error
-          ? html`<hub-table-grid
-              exportparts="count,grid,skeleton,empty,${CARD_PARTS}"
-              .strings=${t}
-              .tables=${this.tables ?? []}
-              .loading=${this.busy}
-              @hub-table-select=${this.onSelect}
-            ></hub-table-grid>`
-          : nothing}
-      </div>
-      ${openMode !== 'inline' && openMode !== 'navigate'
-        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.onDialogClose}>${form ? frame : nothing}</dialog>`
-        : nothing}`;
+      ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind === 'invalid-response' ? 'api' : error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
+      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && !!form}>${this.allTags.length
+      ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
+      : nothing}${this.tables || !error
+      ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
+      : nothing}</div>${openMode !== 'inline' && openMode !== 'navigate'
+      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${form ? frame : nothing}</dialog>`
+      : nothing}`;
   }
 }
 
