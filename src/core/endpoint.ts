@@ -18,7 +18,7 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
     throw new HubError('config', 'Set token-endpoint to your backend route that returns {access_token, expires_in}.');
   }
   const where = 'The token endpoint ' + url;
-  return async ({ reason, signal }) => {
+  return async ({ reason, previous, signal }) => {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
@@ -27,7 +27,7 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
         credentials: options.credentials ?? 'same-origin',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
         // The browser says why it asks, never who the user is: the backend decides that.
-        body: JSON.stringify({ reason }),
+        body: JSON.stringify(reason === 'unauthorized' ? { reason, previous } : { reason }),
         signal,
       });
     } catch (error) {

@@ -29,6 +29,24 @@ function answer(status: number, body: unknown, headers: Record<string, string>):
   });
 }
 
+/** `previous` from a `{reason: 'unauthorized', previous}` body; anything else (or no body) is ignored. */
+async function refusalHint(request: Request): Promise<string | undefined> {
+  if (request.body === null) return undefined;
+  let text: string;
+  try {
+    text = await request.clone().text();
+  } catch {
+    return undefined;
+  }
+  if (text.length > 8192) return undefined;
+  try {
+    const body = JSON.parse(text) as { reason?: unknown; previous?: unknown } | null;
+    return body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== '' ? body.previous : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function normaliseOrigins(origins: readonly string[]): Set<string> {
   if (!Array.isArray(origins)) throw new HubError('config', 'allowedOrigins must be an array of origins, e.g. ["https://app.example.com"].');
   return new Set(
@@ -92,6 +110,22 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     return entry;
   }
 
+  /**
+   * The browser says the service refused `previous` (an early revocation the cache cannot know about).
+   * Drop the cached token only when it is exactly that one, so a page can force at most one fresh
+   * exchange per token it really holds, never a stream of them.
+   */
+  async function forgetRefused(request: Request, clientUserId: string): Promise<void> {
+    const hint = await refusalHint(request);
+    if (hint === undefined || inFlight.has(clientUserId)) return;
+    try {
+      const cached = await cache.get(clientUserId);
+      if (cached?.accessToken === hint) await cache.delete(clientUserId);
+    } catch (error) {
+      report(error);
+    }
+  }
+
   function tokenFor(clientUserId: string): Promise<CachedToken> {
     const pending = inFlight.get(clientUserId);
     if (pending) return pending;
@@ -133,6 +167,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     }
 
     try {
+      await forgetRefused(request, clientUserId);
       const token = await tokenFor(clientUserId);
       const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
       return answer(200, { access_token: token.accessToken, expires_in: expiresIn }, cors);

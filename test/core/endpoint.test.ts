@@ -35,6 +35,14 @@ describe('tokenFromEndpoint', () => {
     expect(body).not.toContain('client_user_id');
   });
 
+  it('after a 401 it tells the backend which token was refused, so a cached copy is not served again', async () => {
+    const dev = endpoint(() => json({ access_token: 'new', expires_in: 60 }));
+    await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'unauthorized', previous: 'old' });
+    expect(JSON.parse(await dev.requests[0]!.text())).toEqual({ reason: 'unauthorized', previous: 'old' });
+    await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'expiring', previous: 'old' });
+    expect(JSON.parse(await dev.requests[1]!.text())).toEqual({ reason: 'expiring' });
+  });
+
   it('passes the credentials and extra headers it is given', async () => {
     const dev = endpoint(() => json({ access_token: 'tok', expires_in: 60 }));
     await tokenFromEndpoint('https://api.example.com/token', { fetch: dev.fetch, credentials: 'include', headers: { 'X-CSRF': 'abc' } })({ reason: 'expiring' });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createMockHub } from '../../src/mock/hub.js';
+import { createHubClient } from '../../src/server/client.js';
+import { createTokenHandler } from '../../src/server/token-handler.js';
+import { tokenFromEndpoint } from '../../src/core/endpoint.js';
+
+// The service can refuse a token before the handler's cache expects it to (revocation, a clock ahead of
+// ours). The browser then asks again with {reason: 'unauthorized', previous}; the handler must not
+// serve the refused token from its cache again, and must not let a page force endless exchanges.
+function setup() {
+  const hub = createMockHub({ tokenTtlSeconds: 600 });
+  const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => undefined });
+  const ask = async (body?: unknown) => {
+    const response = await handler(new Request('https://app.example.com/api/hub-token', { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
+  return { hub, handler, ask, exchanges };
+}
+
+describe('createTokenHandler: a token the service refused', () => {
+  it('reason unauthorized with the cached token as previous gets a fresh token', async () => {
+    const { ask, exchanges } = setup();
+    const first = await ask();
+    const second = await ask({ reason: 'unauthorized', previous: first });
+    expect(second).not.toBe(first);
+    expect(exchanges()).toBe(2);
+  });
+
+  it('a previous that is not the cached token changes nothing (no forced exchanges)', async () => {
+    const { ask, exchanges } = setup();
+    const first = await ask();
+    expect(await ask({ reason: 'unauthorized', previous: 'some-other-token' })).toBe(first);
+    expect(await ask({ reason: 'expiring', previous: first })).toBe(first);
+    expect(await ask({ reason: 'unauthorized' })).toBe(first);
+    expect(exchanges()).toBe(1);
+  });
+
+  it('the same refused token forces at most one exchange', async () => {
+    const { ask, exchanges } = setup();
+    const first = await ask();
+    const fresh = await ask({ reason: 'unauthorized', previous: first });
+    expect(await ask({ reason: 'unauthorized', previous: first })).toBe(fresh);
+    expect(exchanges()).toBe(2);
+  });
+
+  it('malformed or huge bodies are ignored, not errors', async () => {
+    const { handler, exchanges } = setup();
+    for (const body of ['not json', 'null', '[]', JSON.stringify({ reason: 'unauthorized', previous: 'x'.repeat(10_000) })]) {
+      const response = await handler(new Request('https://app.example.com/api/hub-token', { method: 'POST', body }));
+      expect(response.status).toBe(200);
+    }
+    expect(exchanges()).toBe(1);
+  });
+
+  it('end to end: the browser token provider sends previous on unauthorized and recovers', async () => {
+    const { handler, hub } = setup();
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(new URL(String(input), 'https://app.example.com'), init))) as typeof globalThis.fetch;
+    const provider = tokenFromEndpoint('/api/hub-token', { fetch });
+    const first = await provider({ reason: 'initial' });
+    const again = await provider({ reason: 'unauthorized', previous: first.access_token });
+    expect(again.access_token).not.toBe(first.access_token);
+    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, { headers: { Authorization: `Bearer ${again.access_token}` } });
+    expect(response.status).toBe(200);
+  });
+});
