@@ -1,16 +1,9 @@
 /** The page side of the bridge: handshake, queueing, calls with timeouts, host-to-page handlers. */
-import { HOST_REQUEST_CHECKS, RESULT_CHECKS } from './methods.js';
+import { HOST_REQUESTS, RESULTS, isObject } from './methods.js';
 import type { HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
-import {
-  BRIDGE_NS,
-  BRIDGE_VERSION,
-  BridgeError,
-  MAX_MESSAGE_CHARS,
-  errorFromReplyMessage,
-  parseMessage,
-} from './protocol.js';
+import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
-import { detectTransport } from './transports.js';
+import { detectTransport, isFn } from './transports.js';
 import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
 import { addReceiver } from './receive.js';
 
@@ -83,7 +76,6 @@ interface Pending {
 type State = 'probing' | 'connecting' | 'ready' | 'none' | 'closed';
 
 const NO_HOST = 'no native host; running as a plain web page';
-const CLOSED = 'bridge closed';
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
@@ -93,7 +85,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const debug = options.debug ?? (() => {});
   const sid = randomId();
   const pending = new Map<string, Pending>();
-  const queue: Array<{ id?: string; run(): void }> = [];
+  /** Calls and events held until the handshake, in the order they were made. */
+  const queue: Array<() => void> = [];
   const handlers = new Map<string, (params: any) => unknown>();
   const seen = new Set<string>();
   const offs: Array<() => void> = [];
@@ -104,78 +97,81 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   let host: HostInfo | null = null;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setInterval> | undefined;
-  let settleReady: (host: HostInfo | null) => void = () => {};
+  let settleReady!: (host: HostInfo | null) => void;
   let ready: Promise<HostInfo | null>;
 
   const fail = (code: BridgeErrorCode, message: string) => new BridgeError(code, message);
+  const nextId = () => (++counter).toString(36);
+  const stopTimers = () => {
+    clearTimeout(readyTimer);
+    clearInterval(probeTimer);
+  };
 
   function post(message: Partial<BridgeMessage>): unknown {
-    const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, ...(nonce && { nonce }) });
-    if (json.length > MAX_MESSAGE_CHARS)
-      throw fail('E_UNSUPPORTED', 'message exceeds the bridge limit; pass large data by URL');
+    // An undefined nonce is left out by JSON.stringify.
+    const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
+    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message exceeds the bridge limit; pass large data by URL');
     return transport!.post(json);
   }
 
-  function settle(id: string, error?: BridgeError, result?: unknown) {
+  function settle(id: string, error?: BridgeError, result?: unknown): void {
     const entry = pending.get(id);
     if (!entry) return debug(`late reply ${id}`);
     pending.delete(id);
     entry.cleanup();
-    const i = queue.findIndex((q) => q.id === id);
-    if (i >= 0) queue.splice(i, 1);
-    const invalid = !error && RESULT_CHECKS[entry.method]?.(result);
-    if (invalid) error = fail('E_INTERNAL', `invalid ${entry.method} result: ${invalid}`);
+    const shape = !error && RESULTS.get(entry.method);
+    if (shape && !shape(result)) error = fail('E_INTERNAL', `${entry.method}: result not as documented`);
     if (error) entry.reject(error);
     else entry.resolve(result);
   }
 
-  function transmit(id: string, method: string, params: unknown) {
+  function transmit(id: string, method: string, params: unknown): void {
     const entry = pending.get(id);
     if (!entry) return;
     entry.sent = true;
-    if (transport!.local) {
-      transport!.local.request(method, params).then(
-        (result) => settle(id, undefined, result),
-        (e) => settle(id, e instanceof BridgeError ? e : fail('E_INTERNAL', String(e))),
-      );
-      return;
-    }
+    const local = transport!.local;
     try {
-      const reply = post({ id, kind: 'req', method, params }) as any;
-      if (typeof reply?.then === 'function')
+      // A local host answers itself; a WKScriptMessageHandlerWithReply answers through a promise.
+      const reply: any = local ? local.request(method, params) : post({ id, kind: 'req', method, params });
+      if (isFn(reply?.then))
         reply.then(
-          (json: unknown) => json != null && receive(json),
-          (e: unknown) => settle(id, errorFromReplyMessage(e)),
+          (r: unknown) => (local ? settle(id, undefined, r) : r != null && receive(r)),
+          (e: unknown) => settle(id, toBridgeError(e)),
         );
     } catch (e) {
-      settle(id, e instanceof BridgeError ? e : fail('E_INTERNAL', String(e)));
+      settle(id, toBridgeError(e));
     }
   }
 
-  function call(method: string, params: unknown, callOptions: CallOptions = {}): Promise<any> {
+  function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
     return new Promise((resolve, reject) => {
-      if (state === 'closed') return reject(fail('E_CANCELLED', CLOSED));
-      if (state === 'none') return reject(fail('E_UNSUPPORTED', NO_HOST));
-      const { signal } = callOptions;
-      if (signal?.aborted) return reject(fail('E_CANCELLED', `${method} cancelled`));
       const waiting = state !== 'ready' && method !== 'bridge.hello';
-      if (waiting && queue.length >= queueLimit)
-        return reject(fail('E_UNSUPPORTED', `queue full (${queueLimit})`));
-      const id = (++counter).toString(36);
-      const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? 10_000;
-      const stop = (code: BridgeErrorCode, message: string) => {
+      const refused =
+        state === 'closed'
+          ? fail('E_CANCELLED', 'bridge closed')
+          : state === 'none'
+            ? fail('E_UNSUPPORTED', NO_HOST)
+            : signal?.aborted
+              ? fail('E_CANCELLED', `${method} cancelled`)
+              : waiting && queue.length >= queueLimit
+                ? fail('E_UNSUPPORTED', `queue full (${queueLimit})`)
+                : undefined;
+      if (refused) return reject(refused);
+      const id = nextId();
+      const stop = (code: BridgeErrorCode, what: string) => {
         const sent = pending.get(id)?.sent;
-        settle(id, fail(code, message));
+        settle(id, fail(code, `${method} ${what}`));
         // Tell the host so it can drop its work; a reply that still comes is ignored by id.
-        if (sent && !transport?.local)
+        if (sent && !transport!.local)
           try {
             post({ id, kind: 'cancel' });
           } catch {
             /* the host is gone; nothing to tell */
           }
       };
-      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', `${method} timed out`), timeoutMs) : undefined;
-      const onAbort = () => stop('E_CANCELLED', `${method} cancelled`);
+      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
+      const onAbort = () => stop('E_CANCELLED', 'cancelled');
+      const run = () => transmit(id, method, params);
       signal?.addEventListener('abort', onAbort);
       pending.set(id, {
         method,
@@ -184,71 +180,64 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         cleanup() {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
+          // A queued call that ends early frees its place in the queue.
+          const i = queue.indexOf(run);
+          if (i >= 0) queue.splice(i, 1);
         },
       });
-      if (waiting) queue.push({ id, run: () => transmit(id, method, params) });
-      else transmit(id, method, params);
+      if (waiting) queue.push(run);
+      else run();
     });
   }
 
-  function stopTimers() {
-    clearTimeout(readyTimer);
-    clearInterval(probeTimer);
-  }
-
-  function becomeReady(info: HostInfo) {
+  function becomeReady(info: HostInfo): void {
     stopTimers();
     host = info;
     state = 'ready';
     settleReady(info);
-    for (const q of queue.splice(0)) q.run();
+    for (const run of queue.splice(0)) run();
   }
 
-  function giveUp(code: BridgeErrorCode, message: string) {
+  /** No host (next = 'none') or closed: queued calls and the handshake fail; sent calls too when closed. */
+  function end(next: State, code: BridgeErrorCode, message: string): void {
     stopTimers();
     host = null;
-    state = 'none';
+    state = next;
     settleReady(null);
-    for (const q of queue.splice(0)) if (q.id) settle(q.id, fail(code, message));
+    queue.length = 0;
+    for (const [id, p] of pending) if (next === 'closed' || !p.sent || p.method === 'bridge.hello') settle(id, fail(code, message));
   }
 
-  function handshake() {
+  function handshake(): void {
     state = 'connecting';
-    const local = transport!.local;
-    if (local) {
-      return becomeReady({ transport: transport!.name, platform: local.platform, capabilities: local.capabilities, config: {} });
-    }
-    const hello = { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] };
-    call('bridge.hello', hello, { timeoutMs: 0 }).then(
+    const { name, local } = transport!;
+    if (local) return becomeReady({ transport: name, platform: local.platform, capabilities: local.capabilities, config: {} });
+    call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
       (r) =>
         r.v === BRIDGE_VERSION
           ? becomeReady({
-              transport: transport!.name,
+              transport: name,
               platform: r.platform,
-              appVersion: typeof r.appVersion === 'string' ? r.appVersion : undefined,
+              appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
               capabilities: r.capabilities,
-              config: r.config && typeof r.config === 'object' ? r.config : {},
+              config: isObject(r.config) ? r.config : {},
             })
-          : giveUp('E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`),
-      (e: BridgeError) => state !== 'closed' && giveUp(e.code, e.message),
+          : end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`),
+      (e: BridgeError) => state !== 'closed' && end('none', e.code, e.message),
     );
   }
 
-  function start() {
+  function start(): void {
     ready = new Promise((resolve) => (settleReady = resolve));
     clearTimeout(readyTimer);
-    readyTimer = setTimeout(() => {
-      for (const [id, p] of pending) if (p.method === 'bridge.hello') settle(id, fail('E_UNSUPPORTED', NO_HOST));
-      giveUp('E_UNSUPPORTED', NO_HOST);
-    }, readyMs);
+    readyTimer = setTimeout(() => end('none', 'E_UNSUPPORTED', NO_HOST), readyMs);
     if (transport) handshake();
   }
 
-  function probe() {
+  function probe(): void {
     if (transport || state === 'closed') return;
-    const only = typeof options.transport === 'string' ? options.transport : undefined;
-    const found =
-      typeof options.transport === 'object' ? { transport: options.transport } : detectTransport(win, { ...options, only });
+    const forced = options.transport;
+    const found = typeof forced === 'object' ? { transport: forced } : detectTransport(win, { ...options, only: forced });
     if (!found) return;
     clearInterval(probeTimer);
     ({ transport, nonce } = found);
@@ -256,59 +245,51 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (state === 'probing') handshake();
   }
 
-  function reply(id: string, ok: boolean, payload: unknown) {
+  function reply(id: string, error?: BridgeError, result?: unknown): void {
     if (state === 'closed') return;
-    const message: Partial<BridgeMessage> = { id, kind: 'res', ok, [ok ? 'result' : 'error']: payload };
     try {
-      post(message);
+      post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
     } catch (e) {
-      try {
-        post({ id, kind: 'res', ok: false, error: { code: 'E_INTERNAL', message: (e as Error).message } });
-      } catch {
-        debug(`reply ${id} lost`);
-      }
+      // A result too large to send still gets an answer: the error.
+      if (error) debug(`reply ${id} lost`);
+      else reply(id, toBridgeError(e));
     }
   }
 
-  function answer(m: BridgeMessage) {
-    if (seen.has(m.id)) return debug(`duplicate ${m.id}`);
-    seen.add(m.id);
+  function answer({ id, method, params }: BridgeMessage): void {
+    if (seen.has(id)) return debug(`duplicate ${id}`);
+    seen.add(id);
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.delete(seen.values().next().value!);
-    const method = m.method!;
-    const handler = handlers.get(method);
-    const check = HOST_REQUEST_CHECKS[method];
-    if (!handler || !check) return reply(m.id, false, { code: 'E_NO_HANDLER', message: `no handler: ${method}` });
-    const invalid = check(m.params);
-    if (invalid) return reply(m.id, false, { code: 'E_DENIED', message: `bad params: ${invalid}` });
-    Promise.resolve()
-      .then(() => handler(m.params ?? {}))
+    const handler = handlers.get(method!);
+    const shape = HOST_REQUESTS.get(method!);
+    if (!handler || !shape) return reply(id, fail('E_NO_HANDLER', `no handler: ${method}`));
+    if (!shape(params)) return reply(id, fail('E_DENIED', `${method}: params not as documented`));
+    Promise.resolve(params ?? {})
+      .then(handler)
       .then(
-        (result) => reply(m.id, true, result ?? null),
-        (e) => reply(m.id, false, { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) }),
+        (result) => reply(id, undefined, result ?? null),
+        (e) => reply(id, toBridgeError(e)),
       );
   }
 
-  function receive(raw: unknown) {
+  function receive(raw: unknown): void {
     if (state === 'closed') return;
     const m = parseMessage(raw);
-    if (typeof m === 'string') return debug(`ignored: ${m}`);
+    if (typeof m == 'string') return debug(`ignored: ${m}`);
     if (nonce && m.nonce !== nonce) return debug('ignored: nonce');
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
-      if (!transport) return probe();
-      if (state === 'ready') start();
-      return;
-    }
-    if (m.sid !== sid) return debug('ignored: sid');
-    if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
+      if (!transport) probe();
+      else if (state === 'ready') start();
+    } else if (m.sid !== sid) debug('ignored: sid');
+    else if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
     else if (m.kind === 'req') answer(m);
   }
 
-  offs.push(addReceiver(win, receive));
   const onPageShow = (e: Event) => (e as PageTransitionEvent).persisted && state === 'ready' && start();
   win.addEventListener('pageshow', onPageShow);
-  offs.push(() => win.removeEventListener('pageshow', onPageShow));
+  offs.push(addReceiver(win, receive), () => win.removeEventListener('pageshow', onPageShow));
 
   start();
   // A microtask, so handlers registered right after connectBridge() are in the hello.
@@ -316,7 +297,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   probeTimer = setInterval(probe, 100);
   const waitMs = options.waitForHostMs ?? readyMs;
   if (waitMs < readyMs) {
-    const waitTimer = setTimeout(() => !transport && state === 'probing' && giveUp('E_UNSUPPORTED', NO_HOST), waitMs);
+    const waitTimer = setTimeout(() => !transport && state === 'probing' && end('none', 'E_UNSUPPORTED', NO_HOST), waitMs);
     offs.push(() => clearTimeout(waitTimer));
   }
 
@@ -332,19 +313,18 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       return pending.size;
     },
     hasCapability: (method) => !!host?.capabilities.includes(method),
-    request: (method, params, callOptions) => call(method, params, callOptions),
+    request: call,
     emit(event, params) {
-      if (state === 'none' || state === 'closed') return false;
       const send = () => {
         try {
-          post({ id: (++counter).toString(36), kind: 'evt', method: event, params });
+          post({ id: nextId(), kind: 'evt', method: event, params });
         } catch (e) {
           debug(`${event} not sent: ${e}`);
         }
       };
       if (state === 'ready') send();
-      else if (queue.length < queueLimit) queue.push({ run: send });
-      else return false;
+      else if (state === 'none' || state === 'closed' || queue.length >= queueLimit) return false;
+      else queue.push(send);
       return true;
     },
     handle(method, handler) {
@@ -355,13 +335,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     },
     close() {
       if (state === 'closed') return;
-      stopTimers();
-      state = 'closed';
       for (const off of offs.splice(0)) off();
-      for (const id of [...pending.keys()]) settle(id, fail('E_CANCELLED', CLOSED));
-      queue.length = 0;
-      host = null;
-      settleReady(null);
+      end('closed', 'E_CANCELLED', 'bridge closed');
     },
   };
 }

@@ -36,28 +36,25 @@ export interface HelloResult {
   config?: Record<string, unknown>;
 }
 
-/** Returns a reason when a value is not acceptable, undefined when it is. */
-type Check = (value: any) => string | undefined;
+/** Whether a value that arrived has the shape the Methods table of docs/webview.md gives. */
+export type Shape = (value: any) => unknown;
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const emptyParams: Check = (v) => (v === undefined || isObject(v) ? undefined : 'not an object');
-const stringList = (v: unknown, max: number) =>
+export const isObject = (v: any): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
+const noParams: Shape = (v) => v === undefined || isObject(v);
+const strings = (v: unknown, max: number) =>
   Array.isArray(v) && v.length <= max && v.every((s) => typeof s === 'string' && s.length <= 200);
 
-export const HOST_REQUEST_CHECKS: Record<string, Check> = {
-  'widget.refresh': emptyParams,
-  'widget.setTags': (v) => (isObject(v) && stringList(v.tags, 100) ? undefined : 'tags: up to 100 strings'),
-  'form.close': emptyParams,
-};
+// Maps rather than object literals, so that a method called `toString` finds nothing.
+/** Params of the requests a host may send; any other method has no handler. */
+export const HOST_REQUESTS = new Map<string, Shape>([
+  ['widget.refresh', noParams],
+  ['widget.setTags', (v) => isObject(v) && strings(v.tags, 100)],
+  ['form.close', noParams],
+]);
 
-export const RESULT_CHECKS: Record<string, Check> = {
-  'bridge.hello': (v) =>
-    isObject(v) && typeof v.platform === 'string' && stringList(v.capabilities, 200)
-      ? undefined
-      : 'need {v, platform, capabilities}',
-  'auth.getToken': (v) =>
-    isObject(v) && typeof v.access_token === 'string' && v.access_token && (v.expires_in as number) > 0 && Number.isFinite(v.expires_in)
-      ? undefined
-      : 'need {access_token, expires_in > 0}',
-  'form.open': (v) => (isObject(v) && typeof v.handled === 'boolean' ? undefined : 'need {handled: boolean}'),
-};
+/** Results of the page's requests; a result of another shape is refused (E_INTERNAL). */
+export const RESULTS = new Map<string, Shape>([
+  ['bridge.hello', (v) => isObject(v) && typeof v.platform == 'string' && strings(v.capabilities, 200)],
+  ['auth.getToken', (v) => isObject(v) && v.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in)],
+  ['form.open', (v) => isObject(v) && typeof v.handled == 'boolean'],
+]);

@@ -30,11 +30,12 @@ export const BRIDGE_ERROR_CODES: readonly BridgeErrorCode[] = [
 /** A failed bridge call. `code` is from a closed set, so callers can branch on it. */
 export class BridgeError extends Error {
   override readonly name = 'BridgeError';
-  readonly code: BridgeErrorCode;
 
-  constructor(code: BridgeErrorCode, message: string) {
+  constructor(
+    readonly code: BridgeErrorCode,
+    message: string,
+  ) {
     super(message);
-    this.code = code;
   }
 }
 
@@ -55,8 +56,6 @@ export interface BridgeMessage {
   nonce?: string;
 }
 
-const KINDS = ['req', 'res', 'evt', 'cancel'];
-
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
 const dropPollutingKeys = (key: string, value: unknown) =>
@@ -75,23 +74,27 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
   } catch {
     return 'not JSON';
   }
-  if (!m || typeof m !== 'object' || m.ns !== BRIDGE_NS) return 'foreign ns';
+  if (m?.ns !== BRIDGE_NS) return 'foreign ns';
   if (m.v !== BRIDGE_VERSION) return 'unsupported v';
   if (typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'bad sid/id';
-  if (!KINDS.includes(m.kind)) return 'bad kind';
+  if (!['req', 'res', 'evt', 'cancel'].includes(m.kind)) return 'bad kind';
   if ((m.kind === 'req' || m.kind === 'evt') && typeof m.method !== 'string') return 'no method';
-  if (m.kind === 'res' && m.ok !== true) m.error = toErrorShape(m.error);
+  if (m.kind === 'res' && m.ok !== true) {
+    const { code, message } = Object(m.error);
+    m.error = {
+      code: BRIDGE_ERROR_CODES.includes(code) ? code : 'E_INTERNAL',
+      message: typeof message === 'string' ? message.slice(0, 500) : 'the host reported an error',
+    };
+  }
   return m as BridgeMessage;
 }
 
-function toErrorShape(error: any): { code: BridgeErrorCode; message: string } {
-  const code = BRIDGE_ERROR_CODES.includes(error?.code) ? error.code : 'E_INTERNAL';
-  const message = typeof error?.message === 'string' ? error.message.slice(0, 500) : 'the host reported an error';
-  return { code, message };
-}
-
-/** Maps a WKScriptMessageHandlerWithReply `errorMessage` ("E_DENIED: text" or free text) to an error. */
-export function errorFromReplyMessage(reason: unknown): BridgeError {
+/**
+ * Any failure as a BridgeError: a BridgeError as it is; a WKScriptMessageHandlerWithReply
+ * `errorMessage` of the form "E_DENIED: text" with that code; anything else E_INTERNAL.
+ */
+export function toBridgeError(reason: unknown): BridgeError {
+  if (reason instanceof BridgeError) return reason;
   const text = String((reason as Error)?.message ?? reason).slice(0, 500);
   const code = text.split(':')[0] as BridgeErrorCode;
   return BRIDGE_ERROR_CODES.includes(code)

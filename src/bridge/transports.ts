@@ -28,14 +28,14 @@ export interface DetectOptions {
 
 export type HostWindow = Window & Record<string, any>;
 
-const isFn = (f: unknown): f is (...args: any[]) => any => typeof f === 'function';
+type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'name'> | undefined;
 
-function messageListener(targets: EventTarget[], handler: (e: MessageEvent) => void): () => void {
-  const f = handler as EventListener;
-  for (const t of targets) t.addEventListener('message', f);
-  return () => {
-    for (const t of targets) t.removeEventListener('message', f);
-  };
+export const isFn = (f: unknown): f is (...args: any[]) => any => typeof f === 'function';
+
+/** Listens for `message` on every target; returns the undo. */
+function onMessage(targets: any[], handler: (e: MessageEvent) => void): () => void {
+  for (const t of targets) t.addEventListener('message', handler);
+  return () => targets.forEach((t) => t.removeEventListener('message', handler));
 }
 
 function originOf(url: string): string | undefined {
@@ -56,49 +56,37 @@ function parentOrigin(win: HostWindow, allowed: readonly string[]): string | und
   return allowed.includes(referrer!) ? referrer : allowed.length === 1 ? allowed[0] : undefined;
 }
 
-const builders: Record<TransportName, (win: HostWindow, options: DetectOptions) => Transport | undefined> = {
-  'react-native'(win) {
-    const rn = win.ReactNativeWebView;
-    if (!isFn(rn?.postMessage)) return;
-    return {
-      name: 'react-native',
-      post: (json) => rn.postMessage(json),
-      // iOS fires the host's postMessage on window, Android on document; a message from another
-      // frame has a source, a native one has none.
-      listen: (deliver) => messageListener([win, win.document], (e) => e.source || deliver(e.data)),
-    };
-  },
-  webkit(win) {
-    const handler = win.webkit?.messageHandlers?.hubEmbed;
-    if (!isFn(handler?.postMessage)) return;
-    return { name: 'webkit', post: (json) => handler.postMessage(json) };
-  },
-  android(win) {
-    // addWebMessageListener injects an object with postMessage + onmessage; a JavascriptInterface
-    // or a Flutter JavaScriptChannel of the same name has postMessage only.
-    const channel = win.hubEmbed;
-    if (!isFn(channel?.postMessage)) return;
-    return {
-      name: 'android',
-      post: (json) => channel.postMessage(json),
-      listen(deliver) {
-        const f = (e: MessageEvent) => deliver(e?.data);
-        if (isFn(channel.addEventListener)) return messageListener([channel], f);
-        channel.onmessage = f;
-        return () => {
-          if (channel.onmessage === f) channel.onmessage = null;
-        };
-      },
-    };
-  },
-  wechat(win, options) {
+/**
+ * React Native, webkit and Android/Flutter differ only in where the host object lives and where its
+ * messages arrive: each posts one JSON string to the object's postMessage (called as a method).
+ */
+const channel = (target: any, listen?: Transport['listen']) =>
+  isFn(target?.postMessage) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
+
+const builders: Record<TransportName, Builder> = {
+  // iOS fires the host's postMessage on window, Android on document; a message from another frame
+  // has a source, a native one has none.
+  'react-native': (win) =>
+    channel(win.ReactNativeWebView, (deliver) => onMessage([win, win.document], (e) => e.source || deliver(e.data))),
+  webkit: (win) => channel(win.webkit?.messageHandlers?.hubEmbed),
+  // addWebMessageListener injects an object with postMessage + onmessage; a JavascriptInterface or a
+  // Flutter JavaScriptChannel of the same name has postMessage only.
+  android: ({ hubEmbed: c }) =>
+    channel(c, (deliver) => {
+      const f = (e: MessageEvent) => deliver(e?.data);
+      if (isFn(c.addEventListener)) return onMessage([c], f);
+      c.onmessage = f;
+      return () => {
+        if (c.onmessage === f) c.onmessage = null;
+      };
+    }),
+  wechat(win, { wechatFormPage: page }) {
     const mp = win.wx?.miniProgram;
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
     if (!inMiniProgram || !isFn(mp?.postMessage)) return;
-    const formPage = /^\/[\w\-/]+$/.test(options.wechatFormPage ?? '') ? options.wechatFormPage : undefined;
+    const formPage = /^\/[\w\-/]+$/.test(page ?? '') && page;
     let batch: string[] = [];
     return {
-      name: 'wechat',
       // The mini-program only reads posts at back/share/destroy, so one post per tick is plenty.
       post(json) {
         if (!batch.length)
@@ -112,15 +100,14 @@ const builders: Record<TransportName, (win: HostWindow, options: DetectOptions) 
         platform: 'wechat',
         capabilities: formPage ? ['form.open'] : [],
         request: (method, params) =>
-          method === 'form.open' && formPage
-            ? new Promise((resolve, reject) =>
-                mp.navigateTo({
-                  url: `${formPage}?shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`,
-                  success: () => resolve({ handled: true }),
-                  fail: (e: any) => reject(new BridgeError('E_DENIED', `${e?.errMsg}`)),
-                }),
-              )
-            : Promise.reject(new BridgeError('E_UNSUPPORTED', `${method}: not in WeChat`)),
+          new Promise((resolve, reject) => {
+            if (method !== 'form.open' || !formPage) throw new BridgeError('E_UNSUPPORTED', `${method}: not in WeChat`);
+            mp.navigateTo({
+              url: `${formPage}?shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`,
+              success: () => resolve({ handled: true }),
+              fail: (e: any) => reject(new BridgeError('E_DENIED', `${e?.errMsg}`)),
+            });
+          }),
       },
     };
   },
@@ -129,12 +116,8 @@ const builders: Record<TransportName, (win: HostWindow, options: DetectOptions) 
     const target = allowed.length && win.parent && win.parent !== win ? parentOrigin(win, allowed) : undefined;
     if (!target) return;
     return {
-      name: 'parent',
       post: (json) => win.parent.postMessage(json, target),
-      listen: (deliver) =>
-        messageListener([win], (e) => {
-          if (e.source === win.parent && allowed.includes(e.origin)) deliver(e.data);
-        }),
+      listen: (deliver) => onMessage([win], (e) => e.source === win.parent && allowed.includes(e.origin) && deliver(e.data)),
     };
   },
 };
@@ -146,15 +129,10 @@ export function detectTransport(
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
-  const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;
-  const order = options.only
-    ? [options.only]
-    : builders[marker?.transport as TransportName]
-      ? [marker.transport as TransportName]
-      : (Object.keys(builders) as TransportName[]);
-  for (const name of order) {
-    const transport = builders[name](win, options);
-    if (transport) return { transport, nonce };
+  const named = options.only ?? marker?.transport;
+  for (const name of (Object.hasOwn(builders, named) ? [named] : Object.keys(builders)) as TransportName[]) {
+    const found = builders[name](win, options);
+    if (found) return { transport: { name, ...found }, nonce: typeof marker?.nonce == 'string' ? marker.nonce : undefined };
   }
   return undefined;
 }

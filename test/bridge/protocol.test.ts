@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
-import { errorFromReplyMessage } from '../../src/bridge/protocol.js';
+import { toBridgeError } from '../../src/bridge/protocol.js';
 
 const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
 const json = (value: unknown) => JSON.stringify(value);
@@ -50,10 +50,10 @@ describe('protocol v1 envelope', () => {
   });
 
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
-    expect(errorFromReplyMessage(new Error('E_DENIED: user refused'))).toMatchObject({ code: 'E_DENIED', message: 'user refused' });
-    expect(errorFromReplyMessage(new Error('E_TIMEOUT'))).toMatchObject({ code: 'E_TIMEOUT', message: 'E_TIMEOUT' });
-    expect(errorFromReplyMessage(new Error('handler deallocated'))).toMatchObject({ code: 'E_INTERNAL', message: 'handler deallocated' });
-    expect(errorFromReplyMessage('plain string')).toMatchObject({ code: 'E_INTERNAL', message: 'plain string' });
+    expect(toBridgeError(new Error('E_DENIED: user refused'))).toMatchObject({ code: 'E_DENIED', message: 'user refused' });
+    expect(toBridgeError(new Error('E_TIMEOUT'))).toMatchObject({ code: 'E_TIMEOUT', message: 'E_TIMEOUT' });
+    expect(toBridgeError(new Error('handler deallocated'))).toMatchObject({ code: 'E_INTERNAL', message: 'handler deallocated' });
+    expect(toBridgeError('plain string')).toMatchObject({ code: 'E_INTERNAL', message: 'plain string' });
   });
 });
 
