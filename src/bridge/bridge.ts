@@ -19,8 +19,6 @@ export interface BridgeOptions extends DetectOptions {
   /** Calls and events held until the handshake; more are refused. */
   queueLimit?: number;
   widgetVersion?: string;
-  /** The window whose globals are used; for tests. */
-  window?: Window;
   /** Told why inbound messages were ignored and about late replies. */
   debug?: (message: string) => void;
 }
@@ -79,7 +77,7 @@ const NO_HOST = 'no native host; running as a plain web page';
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
-  const win = (options.window ?? window) as HostWindow;
+  const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
   const debug = options.debug ?? (() => {});

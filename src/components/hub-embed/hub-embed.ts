@@ -52,11 +52,18 @@ function deepActive(): HTMLElement | undefined {
   return (active as HTMLElement | null) ?? undefined;
 }
 
-function config(attribute: string, example: string): HubError {
-  return new HubError('config', `Set the ${attribute} attribute, e.g. ${attribute}="${example}".`);
-}
+const config = (attribute: string) => new HubError('config', `Set the ${attribute} attribute.`);
+
+/** Reactive internal state: no attribute, so neither observed nor listed in the manifest. */
+const internal = { attribute: false };
 
 /**
+ * With `bridge="auto"` in a WebView (or an allow-listed parent frame, see `bridge-origins`) whose host
+ * answers the handshake: the host supplies the token when it offers `auth.getToken`, opens forms when it
+ * answers `form.open` with `{handled: true}`, hears these events as `widget.ready`, `table.selected`,
+ * `form.opened`, `form.closed`, `widget.error` and the form page's messages as `form.message`, and may
+ * call `widget.refresh`, `widget.setTags` and `form.close`. Without a host the element is a plain widget.
+ *
  * @tag hub-embed
  * @summary The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation.
  * @csspart body - The filter and the grid.
@@ -77,21 +84,15 @@ function config(attribute: string, example: string): HubError {
  * @event hub-form-close - `{shortCode}` when the form closes.
  * @event hub-form-message - `{data}` posted by the form page.
  * @event hub-error - `{error}`, a HubError with a `kind`.
- *
- * With `bridge="auto"` in a WebView (or an allow-listed parent frame, see `bridge-origins`) whose host
- * answers the handshake: the host supplies the token when it offers `auth.getToken`, opens forms when it
- * answers `form.open` with `{handled: true}`, hears these events as `widget.ready`, `table.selected`,
- * `form.opened`, `form.closed`, `widget.error` and the form page's messages as `form.message`, and may
- * call `widget.refresh`, `widget.setTags` and `form.close`. Without a host the element is a plain widget.
  */
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
-    allTags: { attribute: false },
-    tables: { attribute: false },
-    busy: { attribute: false },
-    error: { attribute: false },
-    form: { attribute: false },
+    allTags: internal,
+    tables: internal,
+    busy: internal,
+    error: internal,
+    form: internal,
     tokenEndpoint: { attribute: 'token-endpoint' },
     baseUrl: { attribute: 'base-url' },
     formUrl: { attribute: 'form-url' },
@@ -117,7 +118,6 @@ export class HubEmbed extends HubElement {
   /** What the current bridge was made for; undefined when there is none. */
   #linkKey?: string;
 
-  // Reactive internal state: `attribute: false` above, so no attribute and no manifest entry.
   private declare allTags: string[];
   private declare tables?: PublishedTable[];
   private declare busy: boolean;
@@ -222,10 +222,10 @@ export class HubEmbed extends HubElement {
 
   #setup(): HubClient {
     if (this.#client) return this.#client;
-    if (!this.baseUrl) throw config('base-url', 'https://api.example.com');
-    if (!this.formUrl) throw config('form-url', 'https://forms.example.com');
+    if (!this.baseUrl) throw config('base-url');
+    if (!this.formUrl) throw config('form-url');
     const fromHost = this.#link?.hasCapability('auth.getToken');
-    if (!fromHost && !this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint', '/api/hub-token');
+    if (!fromHost && !this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint');
     this.#tokens = fromHost
       ? // Looked up per call: a reconnected element has a new bridge.
         new TokenSource(({ reason }) =>
@@ -394,7 +394,7 @@ export class HubEmbed extends HubElement {
       ? html`<hub-form-frame part="frame" exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry" .strings=${t} .formUrl=${this.formUrl} .shortCode=${form.table.short_code} .token=${form.token} .tableName=${form.table.name} @hub-form-close=${this.#onFrameClose} @hub-error=${this.#onFrameEvent} @hub-form-message=${this.#onFrameEvent}></hub-form-frame>`
       : nothing;
     return html`${error
-      ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind === 'invalid-response' ? 'api' : error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
+      ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
       : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && !!form}>${this.allTags.length
       ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
       : nothing}${this.tables || !error
