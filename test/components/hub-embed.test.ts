@@ -444,6 +444,33 @@ describe('<hub-embed>', () => {
       await ready(el);
     });
 
+    it('a failed list for new tags leaves no cards of the old tags under the error', async () => {
+      const s = setupHub();
+      const { el } = await embed({ setup: s });
+      await ready(el);
+      const cards = () => el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
+      expect(cards()).toBeGreaterThan(0);
+      s.offline.value = true;
+      el.tags = ['delivery'];
+      await until(() => !!part(el, 'error'));
+      await el.updateComplete;
+      expect(cards()).toBe(0);
+    });
+
+    it('a tag change under an error is a retry that shows the list for the new tags', async () => {
+      const s = setupHub();
+      const { el } = await embed({ setup: s });
+      await ready(el);
+      s.offline.value = true;
+      el.tags = ['delivery'];
+      await until(() => !!part(el, 'error'));
+      s.offline.value = false;
+      el.tags = ['education'];
+      await until(() => !part(el, 'error') && !!el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelector('hub-table-card'));
+      const grid = el.shadowRoot!.querySelector('hub-table-grid') as HTMLElement & { tables: { tags: string[] }[] };
+      expect(grid.tables[0]!.tags.some((tag) => tag.toLowerCase().includes('education'))).toBe(true);
+    });
+
     it('API error (HTTP 500 from the simulator): the API message and hub-error {error} with kind api', async () => {
       const s = setupHub({ faultRate: 1 });
       const el = document.createElement('hub-embed');

@@ -188,7 +188,8 @@ export class HubEmbed extends HubElement {
     if (!this.isConnected) return;
     this.#syncBridge();
     if (this.#stale) void this.#load();
-    else if (changed.has('tags') && this.#client && !this.error) void this.#reList();
+    // Under an error a tag change is a retry: the whole load, since the tags may be missing too.
+    else if (changed.has('tags') && this.#client) void (this.error ? this.#load() : this.#reList());
   }
 
   /** One bridge while connected with bridge="auto", made again when its settings change. */
@@ -264,7 +265,9 @@ export class HubEmbed extends HubElement {
       this.#show(tables);
       this.emit('hub-ready', { tags, tables });
     } catch (error) {
-      if (control === this.#loadControl) this.#fail(error);
+      if (control !== this.#loadControl) return;
+      this.tables = undefined;
+      this.#fail(error);
     }
   }
 
@@ -287,6 +290,8 @@ export class HubEmbed extends HubElement {
       const tables = await this.#fetchList();
       if (tables) this.#show(tables);
     } catch (error) {
+      // The cards on screen belong to the previous tags: never leave them up under the error.
+      this.tables = undefined;
       this.#fail(error);
     }
   }
