@@ -15,14 +15,15 @@ export function renderElements(manifest) {
   const elements = manifest.modules.flatMap((module) => (module.declarations ?? []).filter((d) => d.tagName));
   for (const element of elements) {
     out.push(`### \`<${element.tagName}>\``, '', cell(element.summary ?? element.description), '');
-    const fields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.static && !m.privacy && m.name !== 'version');
+    const isPublic = (m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#');
+    const fields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.static && isPublic(m) && m.name !== 'version' && !(m.attribute === undefined && m.type?.text === undefined && !m.description));
     out.push(
       table(
         ['Property', 'Attribute', 'Type', 'Default', 'Description'],
         fields.map((f) => [`\`${f.name}\``, f.attribute ? `\`${f.attribute}\`` : '—', f.type?.text ? `\`${f.type.text}\`` : '', f.default ? `\`${f.default}\`` : '', f.description]),
       ),
     );
-    const methods = (element.members ?? []).filter((m) => m.kind === 'method' && !m.static && !m.privacy && !['render', 'connectedCallback', 'disconnectedCallback', 'updated', 'willUpdate', 'firstUpdated'].includes(m.name));
+    const methods = (element.members ?? []).filter((m) => m.kind === 'method' && !m.static && isPublic(m) && !['render', 'connectedCallback', 'disconnectedCallback', 'updated', 'willUpdate', 'firstUpdated'].includes(m.name));
     out.push(table(['Method', 'Description'], methods.map((m) => [`\`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})\``, m.description])));
     out.push(table(['Event', 'Detail and meaning'], (element.events ?? []).map((e) => [`\`${e.name}\``, e.description])));
     out.push(table(['Part', 'Description'], (element.cssParts ?? []).map((p) => [`\`${p.name}\``, p.description])));
