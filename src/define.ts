@@ -28,3 +28,11 @@ define('hub-form-frame', HubFormFrame);
 define('hub-embed', HubEmbed);
 
 export { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter };
+// The <script> bundle's global `HubEmbed` is this module: the core it already contains is exposed too
+// (buildNotificationLink is not, it would add code), and the build's duplicate guard reads `version`.
+export { HubError } from './core/errors.js';
+export { TokenSource } from './core/token-source.js';
+export { tokenFromEndpoint } from './core/endpoint.js';
+export { HubClient } from './core/client.js';
+export { buildFormUrl } from './core/urls.js';
+export const version: string = __HUB_EMBED_VERSION__;

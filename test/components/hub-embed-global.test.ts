@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import * as global from '../../src/define.js';
+import * as core from '../../src/core/index.js';
+
+// src/define.ts is the IIFE entry: its exports are the `HubEmbed` global of the <script> bundle.
+describe('the <script> global', () => {
+  it('exports version as the package version string (read by the duplicate-copy guard)', () => {
+    expect(typeof global.version).toBe('string');
+    expect(global.version).toBe(__HUB_EMBED_VERSION__);
+  });
+
+  it('exports the core the bundle already contains: HubError, TokenSource, tokenFromEndpoint, HubClient, buildFormUrl', () => {
+    for (const name of ['HubError', 'TokenSource', 'tokenFromEndpoint', 'HubClient', 'buildFormUrl'] as const) {
+      expect(global[name], name).toBe(core[name]);
+    }
+    expect(typeof global.define).toBe('function');
+  });
+
+  it('does not export buildNotificationLink (it would add code to the bundle)', () => {
+    expect('buildNotificationLink' in global).toBe(false);
+  });
+});
