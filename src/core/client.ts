@@ -27,25 +27,25 @@ export interface PublishedListOptions extends RequestOptions {
 
 /** The browser's client for the Bearer endpoints (published tags and list). */
 export class HubClient {
-  private readonly api: string;
-  private readonly tokens: TokenSource;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
-  private readonly onDropped?: (count: number) => void;
+  readonly #api: string;
+  readonly #tokens: TokenSource;
+  readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+  readonly #onDropped?: (count: number) => void;
 
   constructor(options: HubClientOptions) {
     const base = safeHttpUrl(options.baseUrl);
-    if (!base) throw new HubError('config', `Set base-url to the service's http(s) URL, not "${String(options.baseUrl)}".`);
-    this.api = base.replace(/\/+$/, '') + '/api/v1/hub/projects/';
-    this.tokens = options.tokens;
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.onDropped = options.onDropped;
+    if (!base) throw new HubError('config', 'Set base-url to an http(s) URL.');
+    this.#api = base.replace(/\/+$/, '') + '/api/v1/hub/projects/';
+    this.#tokens = options.tokens;
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#onDropped = options.onDropped;
   }
 
   /** De-duplicated, sorted tags of the published tables. */
   async publishedTags(options: RequestOptions = {}): Promise<string[]> {
-    return (await this.list('published-tags', '', options.signal)).filter(isText);
+    return (await this.#list('published-tags', '', options.signal)).filter(isText);
   }
 
   /** Published tables, those matching any of `tags` first. */
@@ -54,58 +54,58 @@ export class HubClient {
     const tags = (options.tags ?? []).filter((tag) => tag.trim() !== '');
     const params: string[] = [];
     const withComma = tags.find((tag) => tag.includes(','));
-    if (withComma !== undefined) throw new HubError('config', `Remove the comma from tag "${withComma}": the API splits tags at commas.`);
+    if (withComma !== undefined) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
     if (tags.length) params.push('tags=' + encodeURIComponent(tags.join(',')));
     if (limit !== undefined) {
-      if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', `Set limit to a whole number >= 1, not ${limit}.`);
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
       params.push('limit=' + limit);
     }
-    const list = await this.list('published-list', params.join('&'), options.signal);
+    const list = await this.#list('published-list', params.join('&'), options.signal);
     const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
-    if (tables.length < list.length) this.onDropped?.(list.length - tables.length);
+    if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
     return tables;
   }
 
   /** GETs `name` and returns its list (`data.list`, or `data` itself when that is the array). */
-  private async list(name: string, query: string, signal?: AbortSignal): Promise<unknown[]> {
-    const url = this.api + name + (query && '?' + query);
-    const token = await this.tokens.get({ signal });
-    let response = await this.send(url, token, signal);
+  async #list(name: string, query: string, signal?: AbortSignal): Promise<unknown[]> {
+    const url = this.#api + name + (query && '?' + query);
+    const token = await this.#tokens.get({ signal });
+    let response = await this.#send(url, token, signal);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
-      this.tokens.invalidate(token);
-      response = await this.send(url, await this.tokens.get({ signal }), signal);
-      if (response.status === 401) throw new HubError('unauthorized', 'A fresh token was refused (HTTP 401); check the API key behind the token endpoint.', { status: 401 });
+      this.#tokens.invalidate(token);
+      response = await this.#send(url, await this.#tokens.get({ signal }), signal);
+      if (response.status === 401) throw new HubError('unauthorized', 'Token refused (401); check the API key.', { status: 401 });
     }
     const { status } = response;
     const envelope = envelopeOf(await readJson(response));
     const code = envelope?.code;
     if (!response.ok || (envelope && code !== 200)) {
       const message = envelope?.message;
-      throw new HubError('api', `${name} failed with ${code ?? status}${message ? ` (${message})` : ''}; retry later.`, code === undefined ? { status } : { status, code });
+      throw new HubError('api', `${name} ${code ?? status}${message ? ': ' + message : ''}; retry.`, code === undefined ? { status } : { status, code });
     }
     const data = envelope?.data as { list?: unknown } | null | undefined;
     const list = Array.isArray(data) ? data : data?.list;
     if (!Array.isArray(list)) {
-      throw new HubError('invalid-response', `${name} sent ${envelope ? 'no data.list array' : 'no {code, message, data} JSON'}; check base-url.`, { status });
+      throw new HubError('invalid-response', `${name}: no list; check base-url.`, { status });
     }
     return list;
   }
 
-  private async send(url: string, token: string, signal?: AbortSignal): Promise<Response> {
+  async #send(url: string, token: string, signal?: AbortSignal): Promise<Response> {
     if (signal?.aborted) throw abortError();
     // One controller for both the caller's abort and the timeout; which one fired tells them apart.
     const controller = new AbortController();
     const abort = () => controller.abort();
-    const timer = setTimeout(abort, this.timeoutMs);
+    const timer = setTimeout(abort, this.#timeoutMs);
     signal?.addEventListener('abort', abort);
     try {
-      return await this.fetchImpl(url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal: controller.signal });
+      return await this.#fetch(url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal: controller.signal });
     } catch (error) {
       if (signal?.aborted) throw abortError();
       throw controller.signal.aborted
-        ? new HubError('timeout', `No answer within ${this.timeoutMs / 1000} s; retry.`, { cause: error })
-        : new HubError('network', 'Could not reach the service; check the connection and base-url.', { cause: error });
+        ? new HubError('timeout', 'Timed out; retry.', { cause: error })
+        : new HubError('network', 'Unreachable; check base-url.', { cause: error });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);

@@ -15,9 +15,9 @@ export interface TokenEndpointOptions {
  */
 export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {}): TokenProvider {
   if (typeof url !== 'string' || url.trim() === '') {
-    throw new HubError('config', 'Set token-endpoint to your backend route that returns {access_token, expires_in}.');
+    throw new HubError('config', 'Set token-endpoint.');
   }
-  const where = 'The token endpoint ' + url;
+  const where = 'Token endpoint ' + url;
   return async ({ reason, previous, signal }) => {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
@@ -31,13 +31,13 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
         signal,
       });
     } catch (error) {
-      throw signal?.aborted ? abortError() : new HubError('network', `${where} is unreachable; check the network and the URL.`, { cause: error });
+      throw signal?.aborted ? abortError() : new HubError('network', `${where} unreachable; check it.`, { cause: error });
     }
     const { status } = response;
     const body = await readJson(response);
     const envelope = envelopeOf(body);
     if (!response.ok || (envelope && envelope.code !== 200)) {
-      throw new HubError('token', `${where} answered ${envelope ? `code ${envelope.code} (HTTP ${status})` : `HTTP ${status}`}; check that the user is signed in and the endpoint works.`, { status });
+      throw new HubError('token', `${where}: ${envelope?.code ?? status}; check it.`, { status });
     }
     // The service's envelope or the bare token; `code` alone beside the token still counts as bare.
     return checkAccessToken((envelope?.data as object | undefined) ?? body, where, status);

@@ -32,7 +32,7 @@ export function parseFormSite(formUrl: string, what = 'form-url'): URL {
   const url = href ? new URL(href) : undefined;
   if (!url || (url.protocol === 'http:' && !isLoopbackHost(url.hostname))) {
     // One message for every refusal: it says what a usable value looks like.
-    throw new HubError('config', `Set ${what} to an https URL (http only on localhost: it carries the token), not "${formUrl}".`);
+    throw new HubError('config', `Set ${what} to an https URL.`);
   }
   return url;
 }
@@ -42,7 +42,7 @@ function encode(value: string, what: string): string {
     return encodeURIComponent(value);
   } catch {
     // encodeURIComponent throws on lone surrogates, which no real short code or token contains.
-    throw new HubError('config', `Fix the ${what}: it is not valid Unicode text.`);
+    throw new HubError('config', `Fix the ${what}: bad Unicode.`);
   }
 }
 
@@ -52,9 +52,9 @@ function encode(value: string, what: string): string {
  */
 export function buildFormUrl(formUrl: string, shortCode: string, token: string): string {
   if (!isText(shortCode) || shortCode === '.' || shortCode === '..') {
-    throw new HubError('config', `Use a table's short code, not "${String(shortCode)}".`);
+    throw new HubError('config', 'Use a short code.');
   }
-  if (!isText(token)) throw new HubError('config', 'Get a token before opening a form page.');
+  if (!isText(token)) throw new HubError('config', 'Get a token first.');
   const url = parseFormSite(formUrl);
   url.pathname = url.pathname.replace(/\/$/, '') + '/' + encode(shortCode, 'short code');
   url.search = appendToken(url.search, token);
