@@ -35,9 +35,9 @@ export class HubFormFrame extends HubElement {
     timeout: { type: Number },
   };
 
-  private url?: string;
-  private problem?: string;
-  private timer?: ReturnType<typeof setTimeout>;
+  #url?: string;
+  #problem?: string;
+  #timer?: ReturnType<typeof setTimeout>;
 
   private declare status: 'idle' | 'loading' | 'ready' | 'error';
 
@@ -70,85 +70,87 @@ export class HubFormFrame extends HubElement {
     this.timeout = 15_000;
   }
 
-  private get iframe(): HTMLIFrameElement | null | undefined {
+  get #iframe(): HTMLIFrameElement | null | undefined {
     // renderRoot exists only once connected; retry() is public and may come earlier.
     return this.renderRoot?.querySelector('iframe');
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    addEventListener('message', this.onMessage);
-    if (this.url && this.status === 'loading') this.arm();
+    addEventListener('message', this.#onMessage);
+    if (this.#url && this.status === 'loading') this.#arm();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    removeEventListener('message', this.onMessage);
-    clearTimeout(this.timer);
+    removeEventListener('message', this.#onMessage);
+    clearTimeout(this.#timer);
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('formUrl') || changed.has('shortCode') || changed.has('token')) this.start();
+    if (changed.has('formUrl') || changed.has('shortCode') || changed.has('token')) this.#start();
   }
 
-  private start(): void {
-    this.url = this.problem = undefined;
-    clearTimeout(this.timer);
+  #start(): void {
+    this.#url = this.#problem = undefined;
+    clearTimeout(this.#timer);
     this.status = 'idle';
     if (!this.formUrl || !this.shortCode || !this.token) return;
     try {
-      this.url = buildFormUrl(this.formUrl, this.shortCode, this.token);
+      this.#url = buildFormUrl(this.formUrl, this.shortCode, this.token);
     } catch (error) {
-      this.problem = (error as Error).message;
+      this.#problem = (error as Error).message;
       this.status = 'error';
       return;
     }
     this.status = 'loading';
-    this.arm();
+    this.#arm();
   }
 
-  private arm(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+  #arm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
       this.status = 'error';
       this.emit('hub-error', { error: new HubError('timeout', `Form page not loaded in ${this.timeout / 1000} s; retry.`) });
     }, this.timeout);
   }
 
-  private onLoad(): void {
+  #onLoad(): void {
     // A late load of a page already given up on must not hide the error.
     if (this.status !== 'loading') return;
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
     this.status = 'ready';
   }
 
-  private onMessage = (event: MessageEvent): void => {
-    const own = this.iframe?.contentWindow;
+  #onMessage = (event: MessageEvent): void => {
+    const own = this.#iframe?.contentWindow;
     // Without a window of its own (no iframe yet), `source === null` must not pass for a match.
-    if (!own || event.source !== own || !this.url || event.origin !== new URL(this.url).origin) return;
+    if (!own || event.source !== own || !this.#url || event.origin !== new URL(this.#url).origin) return;
     this.emit('hub-form-message', { data: event.data });
   };
 
   /** Loads the form page again, e.g. after the timeout. */
   retry(): void {
-    const iframe = this.iframe;
-    if (!this.url || !iframe) return;
+    const iframe = this.#iframe;
+    if (!this.#url || !iframe) return;
     this.status = 'loading';
     // Assigning src navigates again even when the value is unchanged.
-    iframe.src = this.url;
-    this.arm();
+    iframe.src = this.#url;
+    this.#arm();
   }
 
   override render() {
     const t = this.t;
-    const { status, problem, url } = this;
+    const status = this.status;
+    const problem = this.#problem;
+    const url = this.#url;
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
     return html`<div part="bar"><span part="title">${this.tableName}</span><button part="close" aria-label=${t.close} title=${t.close} @click=${() => this.emit('hub-form-close', { shortCode: this.shortCode })}>✕</button></div>${status === 'loading'
       ? html`<div part="loading" role="status">${t.loading}</div>`
       : status === 'error'
         ? html`<div part="error" role="alert">${problem ?? t.frameError} ${problem ? nothing : html`<button part="retry" @click=${this.retry}>${t.retry}</button>`}</div>`
         : nothing}${url
-      ? html`<iframe part="iframe" src=${url} title=${fill(t.form, this.tableName || this.shortCode)} sandbox=${this.sandbox} referrerpolicy=${this.referrerPolicy} allow=${this.allow} @load=${this.onLoad}></iframe>`
+      ? html`<iframe part="iframe" src=${url} title=${fill(t.form, this.tableName || this.shortCode)} sandbox=${this.sandbox} referrerpolicy=${this.referrerPolicy} allow=${this.allow} @load=${this.#onLoad}></iframe>`
       : nothing}`;
   }
 }

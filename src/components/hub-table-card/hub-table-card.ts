@@ -28,15 +28,15 @@ export class HubTableCard extends HubElement {
     if (changed.has('table')) this.broken = false;
   }
 
-  private activate(): void {
+  #activate(): void {
     if (this.table) this.emit('hub-table-select', { table: this.table }, true);
   }
 
-  private onKey(event: KeyboardEvent): void {
+  #onKey(event: KeyboardEvent): void {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     // Space would scroll the page; a role=button div has no native activation to double up.
     event.preventDefault();
-    this.activate();
+    this.#activate();
   }
 
   override render() {
@@ -45,7 +45,7 @@ export class HubTableCard extends HubElement {
     const name = String(table.name ?? '');
     const icon = !this.broken && safeHttpUrl(table.icon);
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="card" role="button" tabindex="0" @click=${this.activate} @keydown=${this.onKey}>${icon
+    return html`<div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>${icon
       ? html`<img part="icon" src=${icon} alt="" loading="lazy" width="40" height="40" @error=${() => (this.broken = true)}>`
       : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
   }

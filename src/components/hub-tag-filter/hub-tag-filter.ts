@@ -31,7 +31,7 @@ export class HubTagFilter extends HubElement {
     this.selected = [];
   }
 
-  private toggle(index: number, tag?: string): void {
+  #toggle(index: number, tag?: string): void {
     this.focused = index;
     const was = arrayOf(this.selected);
     if (tag === undefined && !was.length) return;
@@ -40,7 +40,7 @@ export class HubTagFilter extends HubElement {
     this.emit('hub-tags-change', { selected: next });
   }
 
-  private onKey(event: KeyboardEvent): void {
+  #onKey(event: KeyboardEvent): void {
     const chips = [...this.renderRoot.querySelectorAll('button')];
     const last = chips.length - 1;
     const at = chips.indexOf(event.target as HTMLButtonElement);
@@ -64,9 +64,9 @@ export class HubTagFilter extends HubElement {
     const focused = Math.min(this.focused, tags.length);
     const all = this.t.all;
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.onKey}>${[undefined, ...tags].map((tag, i) => {
+    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.#onKey}>${[undefined, ...tags].map((tag, i) => {
       const on = tag === undefined ? !selected.length : selected.includes(tag);
-      return html`<button part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}" aria-pressed=${on} tabindex=${i === focused ? 0 : -1} title=${tag ?? all} @click=${() => this.toggle(i, tag)}>${tag ?? all}</button>`;
+      return html`<button part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}" aria-pressed=${on} tabindex=${i === focused ? 0 : -1} title=${tag ?? all} @click=${() => this.#toggle(i, tag)}>${tag ?? all}</button>`;
     })}</div>`;
   }
 }
