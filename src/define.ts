@@ -18,7 +18,7 @@ export function define(tag: string, ctor: Versioned): void {
   if (!existing) return customElements.define(tag, ctor);
   if (existing.version === ctor.version || warned) return;
   warned = true;
-  console.warn(`hub-embed ${ctor.version}: <${tag}> is already defined by hub-embed ${existing.version ?? '(unknown version)'}; keeping that one.`);
+  console.warn(`hub-embed ${ctor.version}: <${tag}> already defined by ${existing.version}; kept.`);
 }
 
 define('hub-tag-filter', HubTagFilter);

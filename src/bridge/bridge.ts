@@ -73,7 +73,7 @@ interface Pending {
 
 type State = 'probing' | 'connecting' | 'ready' | 'none' | 'closed';
 
-const NO_HOST = 'no native host; running as a plain web page';
+const NO_HOST = 'no host';
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
@@ -108,7 +108,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function post(message: Partial<BridgeMessage>): unknown {
     // An undefined nonce is left out by JSON.stringify.
     const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
-    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message exceeds the bridge limit; pass large data by URL');
+    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'exceeds the bridge limit; pass data by URL');
     return transport!.post(json);
   }
 
@@ -118,7 +118,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     pending.delete(id);
     entry.cleanup();
     const shape = !error && RESULTS.get(entry.method);
-    if (shape && !shape(result)) error = fail('E_INTERNAL', `${entry.method}: result not as documented`);
+    if (shape && !shape(result)) error = fail('E_INTERNAL', `${entry.method}: bad result`);
     if (error) entry.reject(error);
     else entry.resolve(result);
   }
@@ -262,7 +262,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
     if (!handler || !shape) return reply(id, fail('E_NO_HANDLER', `no handler: ${method}`));
-    if (!shape(params)) return reply(id, fail('E_DENIED', `${method}: params not as documented`));
+    if (!shape(params)) return reply(id, fail('E_DENIED', `${method}: bad params`));
     Promise.resolve(params ?? {})
       .then(handler)
       .then(

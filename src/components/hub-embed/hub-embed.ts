@@ -52,8 +52,6 @@ function deepActive(): HTMLElement | undefined {
   return (active as HTMLElement | null) ?? undefined;
 }
 
-const config = (attribute: string) => new HubError('config', `Set the ${attribute} attribute.`);
-
 /** Reactive internal state: no attribute, so neither observed nor listed in the manifest. */
 const internal = { attribute: false };
 
@@ -223,15 +221,15 @@ export class HubEmbed extends HubElement {
 
   #setup(): HubClient {
     if (this.#client) return this.#client;
-    if (!this.baseUrl) throw config('base-url');
-    if (!this.formUrl) throw config('form-url');
+    // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
+    // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
+    const site = parseFormSite(this.formUrl).href;
     const fromHost = this.#link?.hasCapability('auth.getToken');
-    if (!fromHost && !this.tokenProvider && !this.tokenEndpoint) throw config('token-endpoint');
     this.#tokens = fromHost
       ? // Looked up per call: a reconnected element has a new bridge.
         new TokenSource(({ reason }) =>
           this.#link!.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
-            throw new HubError('token', `The app did not supply a token (${e.code}: ${e.message}).`);
+            throw new HubError('token', `No token from the app (${e.code}: ${e.message}).`);
           }),
         )
       : this.tokenProvider
@@ -239,7 +237,7 @@ export class HubEmbed extends HubElement {
         : sharedTokenSource(this.tokenEndpoint);
     const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.#tokens });
     preconnect(this.baseUrl, true);
-    preconnect(parseFormSite(this.formUrl).href, false);
+    preconnect(site, false);
     return (this.#client = client);
   }
 
