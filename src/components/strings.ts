@@ -5,7 +5,7 @@ export type HubLocale = 'zh-CN' | 'en';
 /**
  * Every text the elements show. `{n}` is replaced by a number or a name. Error texts are keyed by
  * `HubError.kind` (`invalid-response` shows `api`); `config` wraps the developer-facing message, which
- * names the attribute to fix.
+ * names the attribute to fix. Error texts stop short of "retry": a Retry button always follows them.
  */
 export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'invalid-response'>, string> {
   all: string;
@@ -32,12 +32,12 @@ const en: HubStrings = {
   close: 'Close',
   back: 'Back',
   form: 'Form: {n}',
-  frameError: 'The form did not load. Check your connection and retry.',
-  token: 'Could not sign you in. Please retry.',
-  unauthorized: 'Access was refused. Please retry later.',
-  network: 'Network error. Check your connection and retry.',
-  timeout: 'The service took too long to answer. Please retry.',
-  api: 'The service had a problem. Please retry later.',
+  frameError: 'The form did not load.',
+  token: 'Could not sign you in.',
+  unauthorized: 'Access was refused.',
+  network: 'Network error.',
+  timeout: 'The service timed out.',
+  api: 'The service had a problem.',
   config: 'Setup error: {n}',
 };
 
@@ -52,12 +52,12 @@ const zh: HubStrings = {
   close: '关闭',
   back: '返回',
   form: '表单：{n}',
-  frameError: '表单未能加载，请检查网络后重试。',
-  token: '无法登录，请重试。',
-  unauthorized: '访问被拒绝，请稍后重试。',
-  network: '网络错误，请检查网络后重试。',
-  timeout: '服务响应超时，请重试。',
-  api: '服务出现问题，请稍后重试。',
+  frameError: '表单未能加载。',
+  token: '无法登录。',
+  unauthorized: '访问被拒绝。',
+  network: '网络错误。',
+  timeout: '服务响应超时。',
+  api: '服务出现问题。',
   config: '配置错误：{n}',
 };
 
