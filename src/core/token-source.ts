@@ -21,17 +21,8 @@ export interface TokenGetOptions {
   minValidityMs?: number;
 }
 
-interface Held {
-  token: string;
-  expiresAt: number;
-  refreshAt: number;
-}
-
-interface InFlight {
-  promise: Promise<Held>;
-  controller: AbortController;
-  waiters: number;
-}
+/** Joins the provider call in flight; with a signal, leaves it alone on abort. */
+type Flight = (signal?: AbortSignal) => Promise<string>;
 
 const MIN_MARGIN_MS = 30_000;
 
@@ -41,8 +32,11 @@ const MIN_MARGIN_MS = 30_000;
  * receipt, capped at half the lifetime so that very short-lived tokens are still used at all.
  */
 export class TokenSource {
-  #held?: Held;
-  #inFlight?: InFlight;
+  // Flat #private fields rather than objects: the minifier shortens these names, not object keys.
+  #token?: string;
+  #expiresAt = 0;
+  #refreshAt = 0;
+  #flight?: Flight;
   #invalidated?: string;
   readonly #provider: TokenProvider;
   readonly #now: () => number;
@@ -56,69 +50,67 @@ export class TokenSource {
   get(options: TokenGetOptions = {}): Promise<string> {
     const { signal, minValidityMs = 0 } = options;
     if (signal?.aborted) return Promise.reject(abortError());
-    const held = this.#held;
     const now = this.#now();
-    if (held && now < held.refreshAt && held.expiresAt - now >= minValidityMs) return Promise.resolve(held.token);
-    return this.#join(signal).then((fresh) => fresh.token);
+    if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return Promise.resolve(this.#token);
+    return (this.#flight ??= this.#fetch())(signal);
   }
 
   /** Drops `token` (after a 401), but only while it is still the current one. */
   invalidate(token: string): void {
-    if (this.#held?.token !== token) return;
-    this.#held = undefined;
+    if (this.#token !== token) return;
+    this.#token = undefined;
     this.#invalidated = token;
   }
 
   /** Seconds of life left in the current token, or 0 without one. */
   remainingSeconds(): number {
-    return this.#held ? Math.max(0, Math.floor((this.#held.expiresAt - this.#now()) / 1000)) : 0;
+    return this.#token ? Math.max(0, Math.floor((this.#expiresAt - this.#now()) / 1000)) : 0;
   }
 
-  #join(signal?: AbortSignal): Promise<Held> {
-    const flight = (this.#inFlight ??= this.#fetch());
-    flight.waiters++;
-    if (!signal) return flight.promise;
-    return new Promise<Held>((resolve, reject) => {
-      const onAbort = () => {
-        reject(abortError());
-        // The shared request is cancelled only when nobody is left waiting for it.
-        if (--flight.waiters === 0 && this.#inFlight === flight) flight.controller.abort();
-      };
-      signal.addEventListener('abort', onAbort);
-      flight.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
-  #fetch(): InFlight {
+  #fetch(): Flight {
     const controller = new AbortController();
-    const held = this.#held;
+    const held = this.#token;
     const invalidated = this.#invalidated;
-    const previous = held?.token ?? invalidated;
+    const previous = held ?? invalidated;
     const ctx: TokenContext = { reason: held ? 'expiring' : invalidated !== undefined ? 'unauthorized' : 'initial', signal: controller.signal };
     if (previous !== undefined) ctx.previous = previous;
-    const flight = { controller, waiters: 0 } as InFlight;
-    flight.promise = (async () => {
+    let waiters = 0;
+    const flight: Flight = (signal) => {
+      waiters++;
+      if (!signal) return promise;
+      return new Promise<string>((resolve, reject) => {
+        const onAbort = () => {
+          reject(abortError());
+          // The shared request is cancelled only when nobody is left waiting for it.
+          if (--waiters === 0 && this.#flight === flight) controller.abort();
+        };
+        signal.addEventListener('abort', onAbort);
+        promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    };
+    const promise = (async () => {
       try {
         const token = checkAccessToken(await this.#provider(ctx), 'Token provider');
         const received = this.#now();
         const lifetime = token.expires_in * 1000;
         const margin = Math.min(Math.max(MIN_MARGIN_MS, lifetime / 10), lifetime / 2);
-        const fresh: Held = { token: token.access_token, expiresAt: received + lifetime, refreshAt: received + lifetime - margin };
-        if (this.#inFlight === flight) {
-          this.#held = fresh;
+        if (this.#flight === flight) {
+          this.#token = token.access_token;
+          this.#expiresAt = received + lifetime;
+          this.#refreshAt = received + lifetime - margin;
           this.#invalidated = undefined;
         }
-        return fresh;
+        return token.access_token;
       } catch (error) {
         if (controller.signal.aborted) throw abortError();
         throw error instanceof HubError ? error : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
-        if (this.#inFlight === flight) this.#inFlight = undefined;
+        if (this.#flight === flight) this.#flight = undefined;
       }
     })();
     // Callers that all aborted never read the promise; keep that from surfacing as unhandled.
-    flight.promise.catch(() => undefined);
+    promise.catch(() => undefined);
     return flight;
   }
 }
@@ -128,7 +120,7 @@ export function checkAccessToken(value: unknown, source: string, status?: number
   const { access_token, expires_in } = Object(value) as Partial<AccessToken>;
   // Number.isFinite is false for non-numbers, so it also checks the type.
   if (!isText(access_token) || !Number.isFinite(expires_in) || !(expires_in! > 0)) {
-    throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, status === undefined ? {} : { status });
+    throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
   return { access_token, expires_in: expires_in! };
 }
