@@ -111,7 +111,7 @@ export class HubFormFrame extends HubElement {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.status = 'error';
-      this.emit('hub-error', { error: new HubError('timeout', `Form page not loaded in ${this.timeout / 1000} s; retry.`) });
+      this.emit('hub-error', { error: new HubError('timeout', 'Form page timed out; retry.') });
     }, this.timeout);
   }
 
