@@ -21,6 +21,7 @@ const esBuild: UserConfig['build'] = {
     entry: {
       index: 'src/index.ts',
       define: 'src/define.ts',
+      webview: 'src/webview.ts',
       core: 'src/core/index.ts',
       bridge: 'src/bridge/index.ts',
       server: 'src/server/index.ts',
@@ -49,19 +50,16 @@ const skipSecondCopy: Plugin = {
   },
 };
 
-const iifeBuild: UserConfig['build'] = {
+// Two classic scripts: the plain one for web pages, and one with the WebView bridge behind
+// <hub-embed bridge="auto"> (the bridge would not fit the plain bundle's size budget).
+const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
   outDir: 'dist',
   emptyOutDir: false,
   target: 'es2022',
   minify: true,
   sourcemap: false,
-  lib: {
-    entry: 'src/define.ts',
-    name: 'HubEmbed',
-    formats: ['iife'],
-    fileName: () => 'hub-embed.iife.js',
-  },
-};
+  lib: { entry, name: 'HubEmbed', formats: ['iife'], fileName: () => file },
+});
 
 // Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when
 // HUB_REQUIRE_BROWSER=1 (CI) so a missing browser can never pass as green.
@@ -75,8 +73,13 @@ const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 
 
 export default defineConfig(({ mode }) => ({
   define,
-  build: mode === 'iife' ? iifeBuild : esBuild,
-  plugins: mode === 'iife' ? [skipSecondCopy] : [],
+  build:
+    mode === 'iife'
+      ? iifeBuild('src/define.ts', 'hub-embed.iife.js')
+      : mode === 'iife-webview'
+        ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
+        : esBuild,
+  plugins: mode.startsWith('iife') ? [skipSecondCopy] : [],
   test: {
     projects: [
       {

@@ -2,6 +2,6 @@
 // from this same origin; that origin is the one allowed host. It is set before the element is
 // defined, so the first handshake already goes to the parent.
 document.getElementById('widget')!.setAttribute('bridge-origins', location.origin);
-await import('../src/define.js');
+await import('../src/webview.js');
 
 export {};

@@ -5,8 +5,12 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 16_384; // hard limit (issue: script tag); the goal is 12,288
-const GOAL_BYTES = 12_288;
+// Hard limits, gzip -9. The plain bundle's goal is 12,288. The WebView bundle adds the bridge, which the
+// plain one could not carry within its budget; it has a budget of its own.
+const BUNDLES = [
+  { file: 'dist/hub-embed.iife.js', budget: 16_384, goal: 12_288 },
+  { file: 'dist/hub-embed-webview.iife.js', budget: 18_432, goal: 16_384 },
+];
 
 function run(cmd, args) {
   execFileSync(cmd, args, { stdio: 'inherit' });
@@ -15,6 +19,7 @@ function run(cmd, args) {
 rmSync('dist', { recursive: true, force: true });
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 run('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn']);
+run('npx', ['vite', 'build', '--mode', 'iife-webview', '--logLevel', 'warn']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);
 
 // The CLI keeps its shebang through the build; make it executable for `npx hub-embed-mock`.
@@ -23,15 +28,19 @@ const cliSource = readFileSync(cli, 'utf8');
 if (!cliSource.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${cliSource}`);
 chmodSync(cli, 0o755);
 
-const bundle = readFileSync('dist/hub-embed.iife.js');
-const gzip = gzipSync(bundle, { level: 9 }).length;
-const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
-writeFileSync('dist/hub-embed.iife.js.sri', `${sri}\n`);
-console.log(`dist/hub-embed.iife.js: ${bundle.length} bytes, ${gzip} bytes gzip -9 (goal ${GOAL_BYTES}, budget ${BUDGET_BYTES})`);
-console.log(`dist/hub-embed.iife.js.sri: ${sri}`);
-if (gzip > BUDGET_BYTES) {
-  console.error(`SIZE BUDGET EXCEEDED: ${gzip} > ${BUDGET_BYTES} bytes gzip -9`);
-  process.exit(1);
+let over = false;
+for (const { file, budget, goal } of BUNDLES) {
+  const bundle = readFileSync(file);
+  const gzip = gzipSync(bundle, { level: 9 }).length;
+  const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
+  writeFileSync(`${file}.sri`, `${sri}\n`);
+  console.log(`${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (goal ${goal}, budget ${budget})`);
+  console.log(`${file}.sri: ${sri}`);
+  if (gzip > budget) {
+    console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} > ${budget} bytes gzip -9`);
+    over = true;
+  }
 }
+if (over) process.exit(1);
 
 run('node', ['scripts/manifest.mjs']);

@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
-// What the <script> bundle (entry src/define.ts) may pull in from the bridge.
+// What the <script> bundles may pull in from the bridge: the plain one (src/define.ts) none of it, the
+// WebView one (src/webview.ts) the bridge but never the mock hosts.
 import { describe, expect, it } from 'vitest';
 
 // Vite inlines the sources as text, so this works in happy-dom and in Chromium alike.
@@ -21,9 +22,15 @@ function reachable(entry: string): Set<string> {
 }
 
 describe('bridge in the <script> bundle', () => {
-  it('the mock host is not reachable from src/define.ts, so it is never bundled', () => {
+  it('the plain bundle (src/define.ts) carries no bridge code at all', () => {
     const modules = reachable('../../src/define.ts');
-    // The walk itself works: the widget and the bridge it uses are found.
+    expect(modules).toContain('../../src/components/hub-embed/hub-embed.ts');
+    expect([...modules].filter((file) => file.includes('/bridge/'))).toEqual([]);
+  });
+
+  it('the WebView bundle (src/webview.ts) carries the bridge but never the mock host', () => {
+    const modules = reachable('../../src/webview.ts');
+    // The walk itself works: the widget and the bridge it plugs in are found.
     expect(modules).toContain('../../src/components/hub-embed/hub-embed.ts');
     expect(modules).toContain('../../src/bridge/bridge.ts');
     expect([...modules].filter((file) => /mock/.test(file))).toEqual([]);

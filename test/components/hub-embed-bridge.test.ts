@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
-import '../../src/define.js';
+import '../../src/webview.js';
 import { BridgeError, createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/bridge/index.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';

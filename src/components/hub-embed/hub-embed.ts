@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { connectBridge, type Bridge } from '../../bridge/bridge.js';
+import type { Bridge, connectBridge } from '../../bridge/bridge.js';
 import { HubClient } from '../../core/client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
@@ -11,6 +11,18 @@ import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
 import { styles } from './hub-embed.styles.js';
+
+/**
+ * The bridge is plugged in rather than imported, so the plain `<script>` bundle carries no bridge code
+ * (it would not fit the size budget). `hub-embed/webview` and dist/hub-embed-webview.iife.js call this.
+ */
+let connect: typeof connectBridge | undefined;
+let warnedNoBridge = false;
+
+/** Makes `bridge="auto"` work; the WebView entries call it with `connectBridge` before any element is defined. */
+export function enableBridge(connectFn: typeof connectBridge): void {
+  connect = connectFn;
+}
 
 export type OpenMode = 'modal' | 'inline' | 'navigate';
 
@@ -198,7 +210,12 @@ export class HubEmbed extends HubElement {
     this.#link = undefined;
     this.#linkKey = key;
     if (key === undefined) return;
-    const link = (this.#link = connectBridge({
+    if (!connect) {
+      if (!warnedNoBridge) console.warn('hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.');
+      warnedNoBridge = true;
+      return;
+    }
+    const link = (this.#link = connect({
       allowedParentOrigins: this.bridgeOrigins,
       widgetVersion: __HUB_EMBED_VERSION__,
       // A plain web page must not wait: only a host's marker says that its objects may come late.
