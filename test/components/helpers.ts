@@ -24,6 +24,12 @@ export function providerFor(hub: MockHub): TokenProvider {
 
 let endpoints = 0;
 
+export interface Hold {
+  release: () => void;
+  /** Settles when the held request has been sent. */
+  seen: Promise<void>;
+}
+
 export interface Setup {
   hub: MockHub;
   /** A token endpoint path unique to this test (the page-wide token cache is keyed by it). */
@@ -31,7 +37,9 @@ export interface Setup {
   /** Calls the token endpoint received. */
   tokenCalls: () => number;
   /** Holds back the next list request whose URL contains `match` until `release()`. */
-  holdList: (match: string) => { release: () => void; seen: Promise<void> };
+  holdList: (match: string) => Hold;
+  /** Holds back the next published-tags request until `release()`. */
+  holdTags: () => Hold;
   /** While true, requests to the API site fail like a dropped connection. */
   offline: { value: boolean };
   /** Every URL fetched, in order. */
@@ -46,7 +54,7 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
   const hub = createMockHub(options);
   const endpoint = `/test-token-${++endpoints}`;
   let calls = 0;
-  const holds: { match: string; gate: Promise<void>; seen: () => void }[] = [];
+  const holds: { path: string; match: string; gate: Promise<void>; seen: () => void }[] = [];
   const offline = { value: false };
   const urls: string[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -57,7 +65,7 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
       return Response.json(await exchangeToken(hub));
     }
     if (offline.value && url.startsWith(hub.baseUrl)) throw new TypeError('Failed to fetch');
-    const hold = holds.find((h) => url.includes('published-list') && url.includes(h.match));
+    const hold = holds.find((h) => url.includes(h.path) && url.includes(h.match));
     if (hold) {
       holds.splice(holds.indexOf(hold), 1);
       hold.seen();
@@ -69,6 +77,14 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     }
     return hub.fetch(input, init);
   };
+  function hold(path: string, match: string): Hold {
+    let release!: () => void;
+    let seen!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const seenPromise = new Promise<void>((resolve) => (seen = resolve));
+    holds.push({ path, match, gate, seen });
+    return { release, seen: seenPromise };
+  }
   vi.stubGlobal('fetch', fetchImpl);
   return {
     hub,
@@ -76,14 +92,8 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     tokenCalls: () => calls,
     offline,
     urls,
-    holdList(match) {
-      let release!: () => void;
-      let seen!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const seenPromise = new Promise<void>((resolve) => (seen = resolve));
-      holds.push({ match, gate, seen });
-      return { release, seen: seenPromise };
-    },
+    holdList: (match) => hold('published-list', match),
+    holdTags: () => hold('published-tags', ''),
   };
 }
 

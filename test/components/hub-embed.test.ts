@@ -246,6 +246,56 @@ describe('<hub-embed>', () => {
       expect(el.tags).toEqual([second]);
     });
 
+    it('race: a list answered for the old tags while the tag list was slow is never shown as current after a tag change', async () => {
+      const seen = record();
+      const { el, s } = await embed();
+      await ready(el);
+      const slowTags = s.holdTags();
+      const count = listUrls(s).length;
+      void el.refresh();
+      await slowTags.seen;
+      // The reload's list (old tags, none) is answered while the tag list is still on its way.
+      const answeredLists = () => s.hub.requestLog.filter((entry) => entry.path.endsWith('published-list')).length;
+      await until(() => listUrls(s).length > count && answeredLists() === count + 1, 'the reload list');
+      const newList = s.holdList('tags=logistics');
+      el.setTags(['logistics']);
+      await newList.seen;
+      slowTags.release();
+      await until(() => s.hub.requestLog.filter((entry) => entry.path.endsWith('published-tags')).length === 2, 'the tags answer');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await el.updateComplete;
+      // The answer for the old tags must not come back as the result for ['logistics'].
+      expect(grid(el).loading).toBe(true);
+      newList.release();
+      await until(() => !grid(el).loading, 'the logistics list');
+      expect(listUrls(s).at(-1)).toContain('tags=logistics');
+      expect(grid(el).tables[0]!.tags.some((tag) => tag.toLowerCase().includes('logistics'))).toBe(true);
+      const readies = seen.filter((event) => event.type === 'hub-ready');
+      expect(readies).toHaveLength(2);
+      expect(readies[1]!.detail.tables).toBe(grid(el).tables);
+    });
+
+    it('hub-ready still fires, with the tables for the new tags, when the tags change during the first load', async () => {
+      const seen = record();
+      const s = setupHub();
+      const slowTags = s.holdTags();
+      const firstList = s.holdList('');
+      const { el } = await embed({ setup: s });
+      await slowTags.seen;
+      await firstList.seen;
+      el.setTags(['logistics']);
+      await until(() => listUrls(s).some((url) => url.includes('tags=logistics')), 'the logistics request');
+      firstList.release();
+      slowTags.release();
+      await ready(el);
+      await until(() => seen.some((event) => event.type === 'hub-ready'), 'hub-ready');
+      const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
+      expect(readyEvent.detail.tables).toBe(grid(el).tables);
+      expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(true);
+      expect(readyEvent.detail.tags).toEqual(filter(el).tags);
+      expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
+    });
+
     it('setTags() selects and refetches without firing an event', async () => {
       const seen = record();
       const { el, s } = await embed();
@@ -442,6 +492,29 @@ describe('<hub-embed>', () => {
       s.offline.value = false;
       part(el, 'retry')!.click();
       await ready(el);
+    });
+
+    it('one hub-error per failed load, whether the tags, the list or both fail', async () => {
+      const seen = record();
+      const s = setupHub();
+      s.offline.value = true;
+      const { el } = await embed({ setup: s });
+      await until(() => !!part(el, 'error'));
+      // Both requests have failed by now; wait a little for a late second event.
+      await until(() => s.urls.filter((url) => url.includes('/published-')).length === 2, 'both requests');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen.filter((event) => event.type === 'hub-error')).toHaveLength(1);
+      el.remove();
+      // Every list answer fails with 500; the tags, answered after the list error, still succeed.
+      const failing = setupHub({ faultRate: 1 });
+      const slowTags = failing.holdTags();
+      const other = await embed({ setup: failing });
+      await slowTags.seen;
+      await until(() => !!part(other.el, 'error'), 'the list error');
+      slowTags.release();
+      await until(() => !!other.el.shadowRoot!.querySelector('hub-tag-filter'), 'the tags');
+      expect(seen.filter((event) => event.type === 'hub-error')).toHaveLength(2);
+      expect(part(other.el, 'retry')).toBeTruthy();
     });
 
     it('a failed list for new tags leaves no cards of the old tags under the error', async () => {

@@ -123,6 +123,8 @@ export class HubEmbed extends HubElement {
   #loadControl?: AbortController;
   #listControl?: AbortController;
   #stale = true;
+  /** Set when a load's tags are in and hub-ready waits only for the list. */
+  #readyOwed = false;
   #returnFocus?: HTMLElement;
   #link?: Bridge;
   /** What the current bridge was made for; undefined when there is none. */
@@ -265,6 +267,7 @@ export class HubEmbed extends HubElement {
     const signal = control.signal;
     this.error = undefined;
     this.busy = true;
+    this.#readyOwed = false;
     try {
       // Whether the host supplies the token is known after the handshake; with no host object this
       // settles at once.
@@ -273,47 +276,48 @@ export class HubEmbed extends HubElement {
       const client = this.#setup();
       // The token first, so that the two requests below share it instead of racing for one.
       await this.#tokens!.get({ signal });
-      const [tags, tables] = await Promise.all([client.publishedTags({ signal }), this.#fetchList()]);
+      // The list goes its own way: a tag change while the tags load replaces it with a newer one.
+      void this.#reList();
+      const tags = await client.publishedTags({ signal });
       if (control !== this.#loadControl) return;
       this.allTags = tags;
-      if (!tables) return;
-      this.#show(tables);
-      this.emit('hub-ready', { tags, tables });
+      this.#readyOwed = true;
+      this.#announceReady();
     } catch (error) {
-      if (control !== this.#loadControl) return;
+      // One error per load: when its list failed first, that error already shows.
+      if (control !== this.#loadControl || this.error) return;
+      // Under the error, no list of this failed load may still turn up.
+      this.#listControl?.abort();
       this.tables = undefined;
       this.#fail(error);
     }
   }
 
-  /** The list for the current tags; undefined when a newer request replaced this one meanwhile. */
-  async #fetchList(): Promise<PublishedTable[] | undefined> {
+  /** Loads and shows the list for the current tags, unless a newer request has replaced this one by then. */
+  async #reList(): Promise<void> {
     this.#listControl?.abort();
     const control = (this.#listControl = new AbortController());
-    try {
-      const tables = await this.#client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
-      return control === this.#listControl ? tables : undefined;
-    } catch (error) {
-      if (control === this.#listControl) throw error;
-      return undefined;
-    }
-  }
-
-  async #reList(): Promise<void> {
     this.busy = true;
     try {
-      const tables = await this.#fetchList();
-      if (tables) this.#show(tables);
+      const tables = await this.#client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
+      if (control !== this.#listControl) return;
+      this.tables = tables;
+      this.busy = false;
+      this.#announceReady();
     } catch (error) {
+      if (control !== this.#listControl) return;
       // The cards on screen belong to the previous tags: never leave them up under the error.
       this.tables = undefined;
       this.#fail(error);
     }
   }
 
-  #show(tables: PublishedTable[]): void {
-    this.tables = tables;
-    this.busy = false;
+  /** hub-ready, once per load: when its tags and the list for the tags selected by then are both in. */
+  #announceReady(): void {
+    const { tables } = this;
+    if (!this.#readyOwed || this.busy || !tables) return;
+    this.#readyOwed = false;
+    this.emit('hub-ready', { tags: this.allTags, tables });
   }
 
   #fail(error: unknown): void {
