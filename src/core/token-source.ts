@@ -81,8 +81,12 @@ export class TokenSource {
       return new Promise<string>((resolve, reject) => {
         const onAbort = () => {
           reject(abortError());
-          // The shared request is cancelled only when nobody is left waiting for it.
-          if (--waiters === 0 && this.#flight === flight) controller.abort();
+          // The shared request is cancelled only when nobody is left waiting for it, and is let go at
+          // once: a get() in the same tick (a request replacing the aborted one) must start anew.
+          if (--waiters === 0 && this.#flight === flight) {
+            this.#flight = undefined;
+            controller.abort();
+          }
         };
         signal.addEventListener('abort', onAbort);
         promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));

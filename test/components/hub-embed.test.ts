@@ -296,6 +296,28 @@ describe('<hub-embed>', () => {
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
     });
 
+    it('a tag change while the token is being renewed for the previous list still loads the new list', async () => {
+      const s = setupHub();
+      let calls = 0;
+      const provider: TokenProvider = async ({ signal }) => {
+        calls++;
+        // The first token is due for renewal at once; the renewal for the first tag change hangs until cancelled.
+        if (calls === 1) return { ...(await exchangeToken(s.hub)), expires_in: 1 };
+        if (calls === 2) return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('cancelled'))));
+        return exchangeToken(s.hub);
+      };
+      const { el } = await embed({ setup: s, provider });
+      await ready(el);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      el.setTags(['retail']);
+      await until(() => calls === 2, 'the renewal');
+      el.setTags(['logistics']);
+      await until(() => !grid(el).loading || !!part(el, 'error'), 'the logistics list');
+      expect(part(el, 'error')).toBeNull();
+      expect(listUrls(s).at(-1)).toContain('tags=logistics');
+      expect(calls).toBe(3);
+    });
+
     it('setTags() selects and refetches without firing an event', async () => {
       const seen = record();
       const { el, s } = await embed();

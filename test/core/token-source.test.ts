@@ -156,6 +156,28 @@ describe('TokenSource', () => {
     expect(seen[0]!.signal!.aborted).toBe(true);
   });
 
+  it('a get() right after every earlier caller aborted starts a new provider call, not the cancelled one', async () => {
+    const seen: TokenContext[] = [];
+    const tokens = new TokenSource(
+      (ctx) =>
+        new Promise((resolve, reject) => {
+          seen.push(ctx);
+          ctx.signal!.addEventListener('abort', () => reject(new Error('aborted by source')));
+          if (seen.length === 2) resolve({ access_token: 'fresh', expires_in: 3600 });
+        }),
+    );
+    const replaced = new AbortController();
+    const old = tokens.get({ signal: replaced.signal });
+    // What a new list request does as it replaces the old one: abort the old, ask again at once.
+    replaced.abort();
+    const next = tokens.get({ signal: new AbortController().signal });
+    await expect(old).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(next).resolves.toBe('fresh');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.signal!.aborted).toBe(true);
+    expect(await tokens.get()).toBe('fresh');
+  });
+
   it('an already-aborted signal rejects at once without asking the provider', async () => {
     const { calls, provider } = countingProvider();
     const tokens = new TokenSource(provider);
