@@ -87,7 +87,8 @@ const internal = { attribute: false };
  *   forwarded from <hub-table-grid>.
  * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
  *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
- * @event hub-ready - `{tags, tables}` when tags and tables have loaded.
+ * @event hub-ready - `{tags, tables}` once per load (first load, refresh, retry): when the tags and the
+ *   list for the tags selected by then are both in.
  * @event hub-tags-change - `{selected}` when the user changes the tag selection.
  * @event hub-table-select - `{table}`, cancelable: preventDefault() keeps the form closed.
  * @event hub-form-open - `{shortCode}` when the form opens.
