@@ -63,15 +63,15 @@ export interface Bridge {
   close(): void;
 }
 
+/** An open call; called to end it with an error, or with a result that must have the method's shape. */
 interface Pending {
-  method: string;
-  resolve(value: unknown): void;
-  reject(error: BridgeError): void;
-  cleanup(): void;
+  (error?: BridgeError, result?: unknown): void;
+  /** Posted to the host, so it is not failed by a failed re-handshake. Never set for the hello. */
   sent?: boolean;
 }
 
-type State = 'probing' | 'connecting' | 'ready' | 'none' | 'closed';
+/** 'waiting': looking for the host or shaking hands; calls and events queue. 'none': no host. */
+type State = 'waiting' | 'ready' | 'none' | 'closed';
 
 const NO_HOST = 'no host';
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
@@ -84,16 +84,17 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const sid = randomId();
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
-  const queue: Array<() => void> = [];
+  const queue = new Set<() => void>();
   const handlers = new Map<string, (params: any) => unknown>();
   const seen = new Set<string>();
   const offs: Array<() => void> = [];
   let counter = (Math.random() * 1e6) | 0;
-  let state: State = 'probing';
+  let state: State;
   let transport: Transport | undefined;
   let nonce: string | undefined;
   let host: HostInfo | null = null;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setInterval> | undefined;
   let settleReady!: (host: HostInfo | null) => void;
   let ready: Promise<HostInfo | null>;
@@ -102,8 +103,20 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const nextId = () => (++counter).toString(36);
   const stopTimers = () => {
     clearTimeout(readyTimer);
+    clearTimeout(waitTimer);
     clearInterval(probeTimer);
   };
+  /** Why a call or event cannot go now; `waiting`: it would have to queue. */
+  const refusal = (waiting: boolean, cancelled?: string | false) =>
+    state === 'closed'
+      ? fail('E_CANCELLED', 'bridge closed')
+      : state === 'none'
+        ? fail('E_UNSUPPORTED', NO_HOST)
+        : cancelled
+          ? fail('E_CANCELLED', cancelled)
+          : waiting && queue.size >= queueLimit
+            ? fail('E_UNSUPPORTED', `queue full (${queueLimit})`)
+            : undefined;
 
   function post(message: Partial<BridgeMessage>): unknown {
     // An undefined nonce is left out by JSON.stringify.
@@ -113,54 +126,32 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   }
 
   function settle(id: string, error?: BridgeError, result?: unknown): void {
-    const entry = pending.get(id);
-    if (!entry) return debug(`late reply ${id}`);
-    pending.delete(id);
-    entry.cleanup();
-    const shape = !error && RESULTS.get(entry.method);
-    if (shape && !shape(result)) error = fail('E_INTERNAL', `${entry.method}: bad result`);
-    if (error) entry.reject(error);
-    else entry.resolve(result);
-  }
-
-  function transmit(id: string, method: string, params: unknown): void {
-    const entry = pending.get(id);
-    if (!entry) return;
-    entry.sent = true;
-    const local = transport!.local;
-    try {
-      // A local host answers itself; a WKScriptMessageHandlerWithReply answers through a promise.
-      const reply: any = local ? local.request(method, params) : post({ id, kind: 'req', method, params });
-      if (isFn(reply?.then))
-        reply.then(
-          (r: unknown) => (local ? settle(id, undefined, r) : r != null && receive(r)),
-          (e: unknown) => settle(id, toBridgeError(e)),
-        );
-    } catch (e) {
-      settle(id, toBridgeError(e));
-    }
+    const done = pending.get(id);
+    if (done) done(error, result);
+    else debug(`late reply ${id}`);
   }
 
   function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
-      const refused =
-        state === 'closed'
-          ? fail('E_CANCELLED', 'bridge closed')
-          : state === 'none'
-            ? fail('E_UNSUPPORTED', NO_HOST)
-            : signal?.aborted
-              ? fail('E_CANCELLED', `${method} cancelled`)
-              : waiting && queue.length >= queueLimit
-                ? fail('E_UNSUPPORTED', `queue full (${queueLimit})`)
-                : undefined;
+      const refused = refusal(waiting, signal?.aborted && `${method} cancelled`);
       if (refused) return reject(refused);
       const id = nextId();
+      const done: Pending = (error, result) => {
+        pending.delete(id);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // A queued call that ends early frees its place in the queue.
+        queue.delete(run);
+        const shape = !error && RESULTS.get(method);
+        if (shape && !shape(result)) error = fail('E_INTERNAL', `${method}: bad result`);
+        if (error) reject(error);
+        else resolve(result);
+      };
       const stop = (code: BridgeErrorCode, what: string) => {
-        const sent = pending.get(id)?.sent;
-        settle(id, fail(code, `${method} ${what}`));
+        done(fail(code, `${method} ${what}`));
         // Tell the host so it can drop its work; a reply that still comes is ignored by id.
-        if (sent && !transport!.local)
+        if (done.sent && !transport!.local)
           try {
             post({ id, kind: 'cancel' });
           } catch {
@@ -169,31 +160,27 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       };
       const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
       const onAbort = () => stop('E_CANCELLED', 'cancelled');
-      const run = () => transmit(id, method, params);
+      const run = () => {
+        // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
+        done.sent = method !== 'bridge.hello';
+        const local = transport!.local;
+        try {
+          // A local host answers itself; a WKScriptMessageHandlerWithReply answers through a promise.
+          const reply: any = local ? local.request(method, params) : post({ id, kind: 'req', method, params });
+          if (isFn(reply?.then))
+            reply.then(
+              (r: unknown) => (local ? settle(id, undefined, r) : r != null && receive(r)),
+              (e: unknown) => settle(id, toBridgeError(e)),
+            );
+        } catch (e) {
+          settle(id, toBridgeError(e));
+        }
+      };
       signal?.addEventListener('abort', onAbort);
-      pending.set(id, {
-        method,
-        resolve,
-        reject,
-        cleanup() {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          // A queued call that ends early frees its place in the queue.
-          const i = queue.indexOf(run);
-          if (i >= 0) queue.splice(i, 1);
-        },
-      });
-      if (waiting) queue.push(run);
+      pending.set(id, done);
+      if (waiting) queue.add(run);
       else run();
     });
-  }
-
-  function becomeReady(info: HostInfo): void {
-    stopTimers();
-    host = info;
-    state = 'ready';
-    settleReady(info);
-    for (const run of queue.splice(0)) run();
   }
 
   /** No host (next = 'none') or closed: queued calls and the handshake fail; sent calls too when closed. */
@@ -202,33 +189,44 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     host = null;
     state = next;
     settleReady(null);
-    queue.length = 0;
-    for (const [id, p] of pending) if (next === 'closed' || !p.sent || p.method === 'bridge.hello') settle(id, fail(code, message));
+    queue.clear();
+    for (const done of pending.values()) if (next === 'closed' || !done.sent) done(fail(code, message));
   }
 
+  const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
+
   function handshake(): void {
-    state = 'connecting';
     const { name, local } = transport!;
-    if (local) return becomeReady({ transport: name, platform: local.platform, capabilities: local.capabilities, config: {} });
+    const connected = (r: any) => {
+      if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`);
+      stopTimers();
+      state = 'ready';
+      settleReady(
+        (host = {
+          transport: name,
+          platform: r.platform,
+          appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
+          capabilities: r.capabilities,
+          config: isObject(r.config) ? r.config : {},
+        }),
+      );
+      for (const run of queue) {
+        queue.delete(run);
+        run();
+      }
+    };
+    // A local host has no channel to answer on: it is its own hello answer.
+    if (local) return connected({ ...local, v: BRIDGE_VERSION });
     call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
-      (r) =>
-        r.v === BRIDGE_VERSION
-          ? becomeReady({
-              transport: name,
-              platform: r.platform,
-              appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
-              capabilities: r.capabilities,
-              config: isObject(r.config) ? r.config : {},
-            })
-          : end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`),
+      connected,
       (e: BridgeError) => state !== 'closed' && end('none', e.code, e.message),
     );
   }
 
   function start(): void {
+    state = 'waiting';
     ready = new Promise((resolve) => (settleReady = resolve));
-    clearTimeout(readyTimer);
-    readyTimer = setTimeout(() => end('none', 'E_UNSUPPORTED', NO_HOST), readyMs);
+    readyTimer = setTimeout(noHost, readyMs);
     if (transport) handshake();
   }
 
@@ -240,35 +238,29 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     clearInterval(probeTimer);
     ({ transport, nonce } = found);
     if (transport.listen) offs.push(transport.listen(receive));
-    if (state === 'probing') handshake();
-  }
-
-  function reply(id: string, error?: BridgeError, result?: unknown): void {
-    if (state === 'closed') return;
-    try {
-      post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
-    } catch (e) {
-      // A result too large to send still gets an answer: the error.
-      if (error) debug(`reply ${id} lost`);
-      else reply(id, toBridgeError(e));
-    }
+    if (state === 'waiting') handshake();
   }
 
   function answer({ id, method, params }: BridgeMessage): void {
     if (seen.has(id)) return debug(`duplicate ${id}`);
-    seen.add(id);
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
-    if (seen.size > 200) seen.delete(seen.values().next().value!);
+    if (seen.size > 200) seen.clear();
+    seen.add(id);
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
-    if (!handler || !shape) return reply(id, fail('E_NO_HANDLER', `no handler: ${method}`));
-    if (!shape(params)) return reply(id, fail('E_DENIED', `${method}: bad params`));
+    const reply = (error?: BridgeError, result?: unknown) =>
+      state === 'closed' ||
+      post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
     Promise.resolve(params ?? {})
-      .then(handler)
-      .then(
-        (result) => reply(id, undefined, result ?? null),
-        (e) => reply(id, toBridgeError(e)),
-      );
+      .then((p) => {
+        if (!handler || !shape) throw fail('E_NO_HANDLER', `no handler: ${method}`);
+        if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
+        return handler(p);
+      })
+      // A result too large to send still gets an answer: the error.
+      .then((result) => reply(undefined, result ?? null))
+      .catch((e) => reply(toBridgeError(e)))
+      .catch(() => debug(`reply ${id} lost`));
   }
 
   function receive(raw: unknown): void {
@@ -293,11 +285,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   // A microtask, so handlers registered right after connectBridge() are in the hello.
   queueMicrotask(probe);
   probeTimer = setInterval(probe, 100);
-  const waitMs = options.waitForHostMs ?? readyMs;
-  if (waitMs < readyMs) {
-    const waitTimer = setTimeout(() => !transport && state === 'probing' && end('none', 'E_UNSUPPORTED', NO_HOST), waitMs);
-    offs.push(() => clearTimeout(waitTimer));
-  }
+  // Stopped with the other timers; it can only end a bridge that never found a host object.
+  waitTimer = setTimeout(() => transport || noHost(), options.waitForHostMs ?? readyMs);
 
   return {
     sid,
@@ -313,6 +302,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     hasCapability: (method) => !!host?.capabilities.includes(method),
     request: call,
     emit(event, params) {
+      const waiting = state !== 'ready';
       const send = () => {
         try {
           post({ id: nextId(), kind: 'evt', method: event, params });
@@ -320,9 +310,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           debug(`${event} not sent: ${e}`);
         }
       };
-      if (state === 'ready') send();
-      else if (state === 'none' || state === 'closed' || queue.length >= queueLimit) return false;
-      else queue.push(send);
+      if (refusal(waiting)) return false;
+      if (waiting) queue.add(send);
+      else send();
       return true;
     },
     handle(method, handler) {
@@ -333,7 +323,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     },
     close() {
       if (state === 'closed') return;
-      for (const off of offs.splice(0)) off();
+      offs.forEach((off) => off());
       end('closed', 'E_CANCELLED', 'bridge closed');
     },
   };

@@ -58,8 +58,7 @@ export interface BridgeMessage {
 
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
-const dropPollutingKeys = (key: string, value: unknown) =>
-  key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
+const dropPollutingKeys = (key: string, value: unknown) => (/^(__proto__|constructor|prototype)$/.test(key) ? undefined : value);
 
 /**
  * Parses one inbound message. Returns a reason string instead of throwing, because hostile or
