@@ -74,6 +74,7 @@ interface Pending {
 type State = 'waiting' | 'ready' | 'none' | 'closed';
 
 const NO_HOST = 'no host';
+/** Session ids and message ids: random, so nothing from an earlier page or another widget can collide. */
 const randomId = () => Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
@@ -88,7 +89,6 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const handlers = new Map<string, (params: any) => unknown>();
   const seen = new Set<string>();
   const offs: Array<() => void> = [];
-  let counter = (Math.random() * 1e6) | 0;
   let state: State;
   let transport: Transport | undefined;
   let nonce: string | undefined;
@@ -100,7 +100,6 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   let ready: Promise<HostInfo | null>;
 
   const fail = (code: BridgeErrorCode, message: string) => new BridgeError(code, message);
-  const nextId = () => (++counter).toString(36);
   const stopTimers = () => {
     clearTimeout(readyTimer);
     clearTimeout(waitTimer);
@@ -136,7 +135,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
       const refused = refusal(waiting, signal?.aborted && `${method} cancelled`);
       if (refused) return reject(refused);
-      const id = nextId();
+      const id = randomId();
       const done: Pending = (error, result) => {
         pending.delete(id);
         clearTimeout(timer);
@@ -260,7 +259,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       // A result too large to send still gets an answer: the error.
       .then((result) => reply(undefined, result ?? null))
       .catch((e) => reply(toBridgeError(e)))
-      .catch(() => debug(`reply ${id} lost`));
+      .catch(() => {});
   }
 
   function receive(raw: unknown): void {
@@ -305,9 +304,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const waiting = state !== 'ready';
       const send = () => {
         try {
-          post({ id: nextId(), kind: 'evt', method: event, params });
-        } catch (e) {
-          debug(`${event} not sent: ${e}`);
+          post({ id: randomId(), kind: 'evt', method: event, params });
+        } catch {
+          /* over the size limit: dropped, as the host would drop a lost event */
         }
       };
       if (refusal(waiting)) return false;

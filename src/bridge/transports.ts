@@ -51,9 +51,8 @@ function originOf(url: string): string | undefined {
 // an origin the parent does not have is dropped by the browser, not leaked.
 function parentOrigin(win: HostWindow, allowed: readonly string[]): string | undefined {
   const ancestors = win.location.ancestorOrigins;
-  if (ancestors) return allowed.includes(ancestors[0]) ? ancestors[0] : undefined;
-  const referrer = originOf(win.document.referrer);
-  return allowed.includes(referrer!) ? referrer : allowed.length === 1 ? allowed[0] : undefined;
+  const origin = ancestors ? ancestors[0] : originOf(win.document.referrer);
+  return allowed.includes(origin!) ? origin : !ancestors && allowed.length === 1 ? allowed[0] : undefined;
 }
 
 /**
@@ -85,16 +84,11 @@ const builders: Record<TransportName, Builder> = {
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
     if (!inMiniProgram || !isFn(mp?.postMessage)) return;
     const formPage = /^\/[\w\-/]+$/.test(page ?? '') && page;
-    let batch: string[] = [];
+    const batch: string[] = [];
     return {
       // The mini-program only reads posts at back/share/destroy, so one post per tick is plenty.
       post(json) {
-        if (!batch.length)
-          queueMicrotask(() => {
-            mp.postMessage({ data: { hubEmbed: batch } });
-            batch = [];
-          });
-        batch.push(json);
+        if (batch.push(json) === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
       },
       local: {
         platform: 'wechat',
@@ -113,7 +107,7 @@ const builders: Record<TransportName, Builder> = {
   },
   parent(win, options) {
     const allowed = (options.allowedParentOrigins ?? []).filter((o) => originOf(o) === o);
-    const target = allowed.length && win.parent && win.parent !== win ? parentOrigin(win, allowed) : undefined;
+    const target = win.parent !== win && parentOrigin(win, allowed);
     if (!target) return;
     return {
       post: (json) => win.parent.postMessage(json, target),
