@@ -68,17 +68,11 @@ const builders: Record<TransportName, Builder> = {
   'react-native': (win) =>
     channel(win.ReactNativeWebView, (deliver) => onMessage([win, win.document], (e) => e.source || deliver(e.data))),
   webkit: (win) => channel(win.webkit?.messageHandlers?.hubEmbed),
-  // addWebMessageListener injects an object with postMessage + onmessage; a JavascriptInterface or a
-  // Flutter JavaScriptChannel of the same name has postMessage only.
+  // addWebMessageListener's object (every version) has addEventListener, for the reply proxy's messages;
+  // a JavascriptInterface or a Flutter JavaScriptChannel has postMessage only: its host calls
+  // __hubEmbedReceive.
   android: ({ hubEmbed: c }) =>
-    channel(c, (deliver) => {
-      const f = (e: MessageEvent) => deliver(e?.data);
-      if (isFn(c.addEventListener)) return onMessage([c], f);
-      c.onmessage = f;
-      return () => {
-        if (c.onmessage === f) c.onmessage = null;
-      };
-    }),
+    channel(c, isFn(c?.addEventListener) ? (deliver) => onMessage([c], (e) => deliver(e.data)) : undefined),
   wechat(win, { wechatFormPage: page }) {
     const mp = win.wx?.miniProgram;
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);

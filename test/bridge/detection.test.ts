@@ -86,13 +86,22 @@ describe('detection precedence (first match wins)', () => {
     expect(detectTransport(win, { only: 'android' })?.transport.name).toBe('android');
   });
 
-  it('an Android channel without addEventListener is listened to through onmessage, and released', () => {
-    const channel: any = { postMessage: post, onmessage: null };
+  it('an addWebMessageListener object is listened to with addEventListener, and released', () => {
+    const channel: any = Object.assign(new EventTarget(), { postMessage: post });
     const deliver = vi.fn();
     const off = detectTransport(fakeWindow({ hubEmbed: channel }), {})!.transport.listen!(deliver);
-    channel.onmessage({ data: 'hello' });
+    channel.dispatchEvent(new MessageEvent('message', { data: 'hello' }));
     expect(deliver).toHaveBeenCalledWith('hello');
     off();
+    channel.dispatchEvent(new MessageEvent('message', { data: 'again' }));
+    expect(deliver).toHaveBeenCalledTimes(1);
+  });
+
+  it('an Android channel without addEventListener (JavascriptInterface, Flutter JavaScriptChannel) gets no listener: its host answers through __hubEmbedReceive', () => {
+    const channel: any = { postMessage: post, onmessage: null };
+    const found = detectTransport(fakeWindow({ hubEmbed: channel }), {})!;
+    expect(found.transport.name).toBe('android');
+    expect(found.transport.listen).toBeUndefined();
     expect(channel.onmessage).toBeNull();
   });
 });
