@@ -195,29 +195,25 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
 
   function handshake(): void {
-    const { name, local } = transport!;
-    const connected = (r: any) => {
-      if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`);
-      stopTimers();
-      state = 'ready';
-      settleReady(
-        (host = {
-          transport: name,
-          platform: r.platform,
-          appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
-          capabilities: r.capabilities,
-          config: isObject(r.config) ? r.config : {},
-        }),
-      );
-      for (const run of queue) {
-        queue.delete(run);
-        run();
-      }
-    };
-    // A local host has no channel to answer on: it is its own hello answer.
-    if (local) return connected({ ...local, v: BRIDGE_VERSION });
     call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
-      connected,
+      (r) => {
+        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`);
+        stopTimers();
+        state = 'ready';
+        settleReady(
+          (host = {
+            transport: transport!.name,
+            platform: r.platform,
+            appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
+            capabilities: r.capabilities,
+            config: isObject(r.config) ? r.config : {},
+          }),
+        );
+        for (const run of queue) {
+          queue.delete(run);
+          run();
+        }
+      },
       (e: BridgeError) => state !== 'closed' && end('none', e.code, e.message),
     );
   }

@@ -3,10 +3,11 @@ import { BridgeError } from './protocol.js';
 
 export type TransportName = 'react-native' | 'webkit' | 'android' | 'wechat' | 'parent';
 
-/** A host that answers locally because it has no live channel back to the page (WeChat). */
+/**
+ * A host that answers locally because it has no live channel back to the page (WeChat): it resolves
+ * each request, `bridge.hello` included, with the result a host would send, or rejects.
+ */
 export interface LocalHost {
-  platform: string;
-  capabilities: string[];
   request(method: string, params: any): Promise<unknown>;
 }
 
@@ -85,10 +86,9 @@ const builders: Record<TransportName, Builder> = {
         if (batch.push(json) === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
       },
       local: {
-        platform: 'wechat',
-        capabilities: formPage ? ['form.open'] : [],
         request: (method, params) =>
           new Promise((resolve, reject) => {
+            if (method === 'bridge.hello') return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
             if (method !== 'form.open' || !formPage) throw new BridgeError('E_UNSUPPORTED', `${method}: not in WeChat`);
             mp.navigateTo({
               url: `${formPage}?shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`,

@@ -6,7 +6,7 @@ const FORM_PAGE = '/pages/hub-form/index';
 describe('WeChat mini-program web-view (events only)', () => {
   useBridgeFixtures();
 
-  it('is ready at once without a handshake, because the mini-program cannot answer', async () => {
+  it('is ready at once: the mini-program cannot answer, so the transport answers the hello itself and the mini-program hears nothing', async () => {
     const host = mockHost('wechat');
     const bridge = connect({ wechatFormPage: FORM_PAGE });
     expect(await bridge.ready).toMatchObject({ transport: 'wechat', platform: 'wechat', capabilities: ['form.open'] });
