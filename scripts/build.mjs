@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 // plain one could not carry within its budget; it has a budget of its own.
 const BUNDLES = [
   { file: 'dist/hub-embed.iife.js', budget: 16_384, goal: 12_288 },
-  { file: 'dist/hub-embed-webview.iife.js', budget: 18_432, goal: 16_384 },
+  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408, goal: 16_384 },
 ];
 
 function run(cmd, args) {
