@@ -1,42 +1,19 @@
 // The form page's postMessage events reach the page as `hub-form-message`, and only those: messages
 // from any other frame, even one on the form site's own origin, are ignored.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ENCODING_TABLES, SCRIPT, events, launchBrowser, pageHtml, serverToken, startHarness, waitFor, waitForReady, watchPage, widget, type Harness, type Watch } from './harness.js';
+import { describe, it } from 'node:test';
+import { ENCODING_TABLES, SCRIPT, events, pageHtml, serverToken, useHarness, waitFor, waitForReady, widget, type Watch } from './harness.js';
 
-let h: Harness;
-let browser: Browser;
-let watch: Watch | undefined;
-
-before(async () => {
-  h = await startHarness();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await h?.close();
-});
-
-afterEach(async () => {
-  const w = watch;
-  watch = undefined;
-  if (!w) return;
-  await w.close();
-  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
-  assert.deepEqual(w.pageErrors, []);
-});
+// Every page is checked after its test for a leaked API key and for uncaught errors.
+const e2e = useHarness();
 
 const TABLE = ENCODING_TABLES[3]!; // 'hash#fragment': the message's shortCode must come back decoded
 
 async function openForm(path: string): Promise<Watch> {
-  const url = h.addPage(path, pageHtml(SCRIPT, widget(h, { tags: TABLE.tags[0]! })));
-  watch = await watchPage(browser);
-  await watch.page.goto(url);
-  await waitForReady(watch.page);
-  await watch.page.locator('hub-embed hub-table-card', { hasText: TABLE.name }).locator('[part="card"]').click();
-  return watch;
+  const w = await e2e.openPage(path, pageHtml(SCRIPT, widget(e2e.harness, { tags: TABLE.tags[0]! })));
+  await waitForReady(w.page);
+  await w.page.locator('hub-embed hub-table-card', { hasText: TABLE.name }).locator('[part="card"]').click();
+  return w;
 }
 
 const messages = async (w: Watch) => (await events(w.page, 'hub-form-message')).map((event) => event.detail.data);
@@ -52,13 +29,13 @@ describe('form page messages', () => {
     await form.locator('form[data-action="submit"] button').click();
     const list = await waitFor(() => messages(w), (all) => all.length >= 2, 'the submit message');
     assert.deepEqual(list[1], { source: 'hub-form', type: 'submit', shortCode: TABLE.short_code, ok: true, balanceCents: 5000 });
-    assert.deepEqual(h.mock.hub.submissions.at(-1), { ...h.mock.hub.submissions.at(-1)!, shortCode: TABLE.short_code, clientUserId: 'user-alice', message: 'from the e2e suite 🙂' });
+    assert.deepEqual(e2e.harness.mock.hub.submissions.at(-1), { ...e2e.harness.mock.hub.submissions.at(-1)!, shortCode: TABLE.short_code, clientUserId: 'user-alice', message: 'from the e2e suite 🙂' });
 
     // The paid action goes through the simulator's billing webhook to the demo backend's receiver.
     await form.locator('form[data-action="charge"] button').click();
     const charged = await waitFor(() => messages(w), (all) => all.length >= 3, 'the charge message');
     assert.deepEqual(charged[2], { source: 'hub-form', type: 'charge', shortCode: TABLE.short_code, ok: true, amountCents: TABLE.price_cents, balanceCents: 5000 });
-    assert.equal(h.backend.wallet('user-alice'), 1000 - TABLE.price_cents, 'the demo backend charged its own wallet');
+    assert.equal(e2e.harness.backend.wallet('user-alice'), 1000 - TABLE.price_cents, 'the demo backend charged its own wallet');
     assert.deepEqual(w.consoleErrors, []);
   });
 
@@ -69,7 +46,7 @@ describe('form page messages', () => {
     // 1. A frame of the page's own origin posts a perfect imitation.
     // 2. A real form page (the form site's origin!) in a second frame posts its own load message.
     // 3. The page itself posts one to its own window.
-    const sibling = `${h.formUrl}/${encodeURIComponent(ENCODING_TABLES[1]!.short_code)}?token=${encodeURIComponent(await serverToken(h, 'user-bob'))}`;
+    const sibling = `${e2e.harness.formUrl}/${encodeURIComponent(ENCODING_TABLES[1]!.short_code)}?token=${encodeURIComponent(await serverToken(e2e.harness, 'user-bob'))}`;
     await w.page.evaluate(
       ({ forger, sibling: formSibling, code }) => {
         // The page's own raw listener: proof that each forged message was really delivered to this window.
@@ -86,7 +63,7 @@ describe('form page messages', () => {
       },
       { forger: `/e2e/forger.html#${encodeURIComponent(TABLE.short_code)}`, sibling, code: TABLE.short_code },
     );
-    const formOrigin = new URL(h.formUrl).origin;
+    const formOrigin = new URL(e2e.harness.formUrl).origin;
     await waitFor(
       () => w.page.evaluate(() => (window as any).__raw as { origin: string; data: any }[]),
       (raw) =>

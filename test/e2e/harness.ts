@@ -1,10 +1,12 @@
 // The end-to-end stack, all on free loopback ports: the service simulator (API site + form site), the
 // demo developer backend, and a static server for the test pages, the BUILT dist/ and the backend
 // routes. Pages live on their own origin, so every call to the simulator is a real cross-origin one.
+import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Request as PwRequest } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
@@ -121,7 +123,12 @@ function listen(server: Server): Promise<number> {
   });
 }
 
-export async function startHarness(options: { tokenTtlSeconds?: number } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** How long the simulator's access tokens live. */
+  tokenTtlSeconds?: number;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
   const mock = await startMockHub({ seed: e2eSeed(), ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}) });
   const backend = createDemoBackend({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, formUrl: mock.formUrl });
@@ -272,6 +279,81 @@ export async function watchPage(browser: Browser): Promise<Watch> {
   });
   page.on('pageerror', (error) => watch.pageErrors.push(error.message));
   return watch;
+}
+
+export interface UseHarnessOptions extends HarnessOptions {
+  /** Whether every watched page must also end its test with no uncaught errors (default true). */
+  checkPageErrors?: boolean;
+}
+
+export interface HarnessInUse {
+  /** The running stack; there from the file's `before` on. */
+  readonly harness: Harness;
+  /** Chromium; there from the file's `before` on. */
+  readonly browser: Browser;
+  /** A fresh watched page (see watchPage), not navigated yet; closed and checked after the test. */
+  watchPage(): Promise<Watch>;
+  /** Serves `html` at `path` and opens it in a watched page; closed and checked after the test. */
+  openPage(path: string, html: string, options?: PageOptions): Promise<Watch>;
+}
+
+/**
+ * Starts the harness and Chromium before the calling file's tests and stops them after. Every page
+ * opened through `watchPage`/`openPage` is closed after its test and checked there, so that every test
+ * doubles as a check of the key boundary (the API key must never reach the browser: no request may
+ * carry X-API-Key or call /apikeys/token) and, unless `checkPageErrors` is false, of a clean console
+ * (no uncaught errors in the page). Call it once, at the top of the file; setup of the file's own that
+ * needs the harness goes in a `before` inside a `describe`, since top-level `before` hooks all start
+ * at once (the harness is not up yet when a second one runs).
+ */
+export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
+  const { checkPageErrors = true, ...harnessOptions } = options;
+  let harness: Harness | undefined;
+  let browser: Browser | undefined;
+  let thisTestsPages: Watch[] = [];
+
+  before(async () => {
+    harness = await startHarness(harnessOptions);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+  afterEach(async () => {
+    const pages = thisTestsPages;
+    thisTestsPages = [];
+    await Promise.all(pages.map((w) => w.close()));
+    for (const w of pages) {
+      assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
+      if (checkPageErrors) assert.deepEqual(w.pageErrors, [], 'no uncaught errors in the page');
+    }
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not up yet: use it in tests, or in a before hook inside a describe (see useHarness)`);
+    return value;
+  };
+  const inUse: HarnessInUse = {
+    get harness() {
+      return started(harness, 'The harness');
+    },
+    get browser() {
+      return started(browser, 'The browser');
+    },
+    async watchPage() {
+      const w = await watchPage(inUse.browser);
+      thisTestsPages.push(w);
+      return w;
+    },
+    async openPage(path, html, pageOptions) {
+      const url = inUse.harness.addPage(path, html, pageOptions);
+      const w = await inUse.watchPage();
+      await w.page.goto(url);
+      return w;
+    },
+  };
+  return inUse;
 }
 
 /** Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion. */

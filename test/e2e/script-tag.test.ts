@@ -2,40 +2,15 @@
 // script, the script loaded twice, and an element version already defined by someone else.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { BUNDLE, SCRIPT, cardNames, launchBrowser, pageHtml, simulatorList, startHarness, visibleErrors, waitFor, waitForReady, watchPage, widget, type Harness, type Watch } from './harness.js';
+import { before, describe, it } from 'node:test';
+import { BUNDLE, SCRIPT, cardNames, pageHtml, simulatorList, useHarness, visibleErrors, waitFor, waitForReady, widget, type Watch } from './harness.js';
 
-let h: Harness;
-let browser: Browser;
-let watch: Watch | undefined;
+// Every page is checked after its test for a leaked API key; uncaught errors are checked by the tests
+// themselves (assertWorking and the other-version test).
+const e2e = useHarness({ checkPageErrors: false });
 let expected: string[];
 
-before(async () => {
-  h = await startHarness();
-  browser = await launchBrowser();
-  expected = (await simulatorList(h)).map((table) => table.name);
-});
-
-after(async () => {
-  await browser?.close();
-  await h?.close();
-});
-
-afterEach(async () => {
-  const w = watch;
-  watch = undefined;
-  if (!w) return;
-  await w.close();
-  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
-});
-
-async function open(path: string, head: string, body: string): Promise<Watch> {
-  const url = h.addPage(path, pageHtml(head, body));
-  watch = await watchPage(browser);
-  await watch.page.goto(url);
-  return watch;
-}
+const open = (path: string, head: string, body: string): Promise<Watch> => e2e.openPage(path, pageHtml(head, body));
 
 /** A clean page: widget rendered with the simulator's tables, nothing on the console, nothing thrown. */
 async function assertWorking(w: Watch, widgets = 1): Promise<void> {
@@ -51,9 +26,14 @@ async function assertWorking(w: Watch, widgets = 1): Promise<void> {
 const TAGS = ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame'];
 
 describe('<script src=hub-embed.iife.js>', () => {
+  // In the suite, not at the top: top-level before hooks all start at once, before the harness is up.
+  before(async () => {
+    expected = (await simulatorList(e2e.harness)).map((table) => table.name);
+  });
+
   it('declarative use: an element already in the page before the script loads upgrades and works', async () => {
     // Script last, after the element: no page JavaScript beyond the bundle itself.
-    const w = await open('/declarative.html', '', widget(h) + SCRIPT);
+    const w = await open('/declarative.html', '', widget(e2e.harness) + SCRIPT);
     await assertWorking(w);
     const defined = await w.page.evaluate((tags) => tags.map((tag) => customElements.get(tag) !== undefined), TAGS);
     assert.deepEqual(defined, TAGS.map(() => true), 'every element is registered');
@@ -83,12 +63,12 @@ describe('<script src=hub-embed.iife.js>', () => {
       // Parsing a constant test string through a template: the page under test has no Trusted Types.
       template.innerHTML = markup;
       document.body.append(template.content);
-    }, widget(h));
+    }, widget(e2e.harness));
     await assertWorking(w);
   });
 
   it('a page that loads the script twice raises no error and defines nothing twice', async () => {
-    const w = await open('/twice.html', SCRIPT + SCRIPT, widget(h));
+    const w = await open('/twice.html', SCRIPT + SCRIPT, widget(e2e.harness));
     await assertWorking(w);
     const versions = await w.page.evaluate((tags) => tags.map((tag) => (customElements.get(tag) as any)?.version), TAGS);
     assert.ok(versions.every((v) => typeof v === 'string' && v === versions[0]), 'one registered class per tag, all of this version');
@@ -96,7 +76,7 @@ describe('<script src=hub-embed.iife.js>', () => {
   });
 
   it('a page with the script before and after the element raises no error and renders once per element', async () => {
-    const w = await open('/before-after.html', SCRIPT, `${widget(h)}${SCRIPT}${widget(h)}`);
+    const w = await open('/before-after.html', SCRIPT, `${widget(e2e.harness)}${SCRIPT}${widget(e2e.harness)}`);
     await waitFor(async () => (await w.page.evaluate(() => ((window as any).__e2e.events as { type: string }[]).filter((e) => e.type === 'hub-ready').length)), (n) => n === 2, 'two hub-ready events');
     await assertWorking(w, 2);
   });
@@ -104,7 +84,7 @@ describe('<script src=hub-embed.iife.js>', () => {
   it('another version already defined is reported once on the console and kept', async () => {
     // A stand-in for an older copy of the widget that registered the tags first.
     const other = `<script src="/e2e/other-version.js"></script>`;
-    h.addPage('/e2e/other-version.js', `(function () {
+    e2e.harness.addPage('/e2e/other-version.js', `(function () {
       ${JSON.stringify(TAGS)}.forEach(function (tag) {
         var C = class extends HTMLElement {};
         C.version = '0.0.0-other';

@@ -1,74 +1,46 @@
 // Tokens that expire while the page is in use: the simulator issues 3-second tokens, the page outlives
 // several of them, and the user never sees an error.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import {
   ENCODING_TAG,
   ENCODING_TABLES,
   SCRIPT,
   cardNames,
   events,
-  launchBrowser,
   pageHtml,
   parseFormUrl,
   simulatorAccepts,
   simulatorList,
-  startHarness,
+  useHarness,
   visibleErrors,
   waitFor,
   waitForReady,
-  watchPage,
   widget,
-  type Harness,
-  type Watch,
 } from './harness.js';
 
 const TTL_SECONDS = 3;
 
-let h: Harness;
-let browser: Browser;
-let watch: Watch | undefined;
-
-before(async () => {
-  h = await startHarness({ tokenTtlSeconds: TTL_SECONDS });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await h?.close();
-});
-
-afterEach(async () => {
-  const w = watch;
-  watch = undefined;
-  if (!w) return;
-  await w.close();
-  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
-  assert.deepEqual(w.pageErrors, []);
-});
+// Every page is checked after its test for a leaked API key and for uncaught errors.
+const e2e = useHarness({ tokenTtlSeconds: TTL_SECONDS });
 
 const bearerOf = (headers: Record<string, string>) => /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
 
 /** Waits (on the simulator's own verdict, not a timer) until `token` is dead. */
 async function untilExpired(token: string): Promise<void> {
-  await waitFor(() => simulatorAccepts(h, token), (accepted) => !accepted, `token ${token} to expire`, (TTL_SECONDS + 10) * 1000);
+  await waitFor(() => simulatorAccepts(e2e.harness, token), (accepted) => !accepted, `token ${token} to expire`, (TTL_SECONDS + 10) * 1000);
 }
 
 describe('token expiry during use', () => {
   it('filtering after the first token expired loads with a fresh token and shows no error', async () => {
-    const url = h.addPage('/expiry.html', pageHtml(SCRIPT, widget(h)));
-    watch = await watchPage(browser);
-    const w = watch;
-    await w.page.goto(url);
+    const w = await e2e.openPage('/expiry.html', pageHtml(SCRIPT, widget(e2e.harness)));
     await waitForReady(w.page);
     const first = await waitFor(() => w.issuedTokens[0], (token) => token !== undefined, 'the first token');
     await untilExpired(first);
 
     const apiCallsBefore = w.requests.length;
     await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
-    const expected = (await simulatorList(h, [ENCODING_TAG])).map((table) => table.name);
+    const expected = (await simulatorList(e2e.harness, [ENCODING_TAG])).map((table) => table.name);
     await waitFor(() => cardNames(w.page), (names) => JSON.stringify(names) === JSON.stringify(expected), 'the filtered grid');
 
     const later = w.requests.slice(apiCallsBefore).filter((request) => request.url.includes('/projects/published-list'));
@@ -83,10 +55,7 @@ describe('token expiry during use', () => {
   });
 
   it('opening a form after the page outlived several tokens uses a live token and shows no error', async () => {
-    const url = h.addPage('/expiry-open.html', pageHtml(SCRIPT, widget(h, { tags: ENCODING_TAG })));
-    watch = await watchPage(browser);
-    const w = watch;
-    await w.page.goto(url);
+    const w = await e2e.openPage('/expiry-open.html', pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG })));
     await waitForReady(w.page);
     const first = await waitFor(() => w.issuedTokens[0], (token) => token !== undefined, 'the first token');
     await untilExpired(first);
@@ -95,7 +64,7 @@ describe('token expiry during use', () => {
     await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
     const iframe = w.page.locator('hub-embed hub-form-frame iframe');
     await iframe.waitFor();
-    const { shortCode, query } = parseFormUrl(h, (await iframe.getAttribute('src'))!);
+    const { shortCode, query } = parseFormUrl(e2e.harness, (await iframe.getAttribute('src'))!);
     assert.equal(shortCode, table.short_code);
     const token = query.find(([name]) => name === 'token')?.[1];
     assert.ok(token && token !== first, 'the form got a new token, not the expired one');
@@ -109,7 +78,7 @@ describe('token expiry during use', () => {
     await untilExpired(token);
     await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
     await waitFor(() => events(w.page, 'hub-form-open'), (list) => list.length === 2, 'the second hub-form-open');
-    await waitFor(async () => parseFormUrl(h, (await iframe.getAttribute('src'))!).query[0]![1], (next) => next !== token, 'a third token in the form URL');
+    await waitFor(async () => parseFormUrl(e2e.harness, (await iframe.getAttribute('src'))!).query[0]![1], (next) => next !== token, 'a third token in the form URL');
     assert.equal(await frame.locator('#user').textContent(), 'user-alice');
     assert.deepEqual(await events(w.page, 'hub-error'), []);
     assert.deepEqual(await visibleErrors(w.page), []);

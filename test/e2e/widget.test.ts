@@ -1,8 +1,7 @@
 // <hub-embed> from the built <script> bundle in real Chromium, against the simulator and the demo
 // backend: rendering, filtering, and opening a table in each open mode with awkward short codes.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import {
   AWKWARD_CODES,
   AWKWARD_TAG,
@@ -11,52 +10,23 @@ import {
   SCRIPT,
   cardNames,
   events,
-  launchBrowser,
   pageHtml,
   parseFormUrl,
   simulatorAccepts,
   simulatorList,
   simulatorTags,
-  startHarness,
+  useHarness,
   visibleErrors,
   waitFor,
   waitForReady,
-  watchPage,
   widget,
-  type Harness,
   type Watch,
 } from './harness.js';
 
-let h: Harness;
-let browser: Browser;
-let watch: Watch | undefined;
+// Every page is checked after its test for a leaked API key and for uncaught errors.
+const e2e = useHarness();
 
-before(async () => {
-  h = await startHarness();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await h?.close();
-});
-
-afterEach(async () => {
-  // Every test doubles as a check of the key boundary and of a clean console.
-  const w = watch;
-  watch = undefined;
-  if (!w) return;
-  await w.close();
-  assert.deepEqual(w.leaks, [], 'no browser request may carry X-API-Key or call /apikeys/token');
-  assert.deepEqual(w.pageErrors, [], 'no uncaught errors in the page');
-});
-
-async function open(path: string, body: string, head = SCRIPT): Promise<Watch> {
-  const url = h.addPage(path, pageHtml(head, body));
-  watch = await watchPage(browser);
-  await watch.page.goto(url);
-  return watch;
-}
+const open = (path: string, body: string, head = SCRIPT): Promise<Watch> => e2e.openPage(path, pageHtml(head, body));
 
 const names = (list: { name: string }[]) => list.map((table) => table.name);
 
@@ -71,13 +41,13 @@ async function gridShows(w: Watch, expected: string[], what: string): Promise<vo
 
 describe('<hub-embed> from the script bundle', () => {
   it('renders the tags and the cards the simulator publishes', async () => {
-    const w = await open('/render.html', widget(h));
+    const w = await open('/render.html', widget(e2e.harness));
     await waitForReady(w.page);
-    const expectedTags = await simulatorTags(h);
+    const expectedTags = await simulatorTags(e2e.harness);
     const chips = await w.page.locator('hub-embed hub-tag-filter button').allTextContents();
     assert.deepEqual(chips.slice(1).map((text) => text.trim()), expectedTags, 'one chip per published tag, after "All"');
     assert.equal(chips[0]!.trim(), 'All');
-    const expected = names(await simulatorList(h));
+    const expected = names(await simulatorList(e2e.harness));
     assert.ok(expected.length > 26, 'the seed publishes the default tables and the encoding tables');
     assert.deepEqual(await cardNames(w.page), expected);
     // Icons are served by the API site; every card shows a loaded image, none a placeholder.
@@ -94,29 +64,29 @@ describe('<hub-embed> from the script bundle', () => {
   });
 
   it('filtering by tags shows exactly the simulator answer for those tags', async () => {
-    const w = await open('/filter.html', widget(h));
+    const w = await open('/filter.html', widget(e2e.harness));
     await waitForReady(w.page);
 
     await (await chip(w, ENCODING_TAG)).click();
-    const one = names(await simulatorList(h, [ENCODING_TAG]));
+    const one = names(await simulatorList(e2e.harness, [ENCODING_TAG]));
     assert.deepEqual(one.slice(0, ENCODING_TABLES.length), names(ENCODING_TABLES), 'the simulator puts the matching tables first');
     await gridShows(w, one, `the grid for [${ENCODING_TAG}]`);
     assert.equal(await (await chip(w, ENCODING_TAG)).getAttribute('aria-pressed'), 'true');
 
     // A second tag widens the match (any-match), and this one needs encoding in the query string.
     await (await chip(w, 'delivery')).click();
-    const two = names(await simulatorList(h, [ENCODING_TAG, 'delivery']));
+    const two = names(await simulatorList(e2e.harness, [ENCODING_TAG, 'delivery']));
     await gridShows(w, two, `the grid for [${ENCODING_TAG}, delivery]`);
 
     await (await chip(w, ENCODING_TAG)).click();
     await (await chip(w, 'delivery')).click();
     await (await chip(w, AWKWARD_TAG)).click();
-    const awkward = names(await simulatorList(h, [AWKWARD_TAG]));
+    const awkward = names(await simulatorList(e2e.harness, [AWKWARD_TAG]));
     assert.equal(awkward[0], ENCODING_TABLES[0]!.name, 'the awkward tag matched on the simulator');
     await gridShows(w, awkward, `the grid for [${AWKWARD_TAG}]`);
 
     await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'All', exact: true }).click();
-    await gridShows(w, names(await simulatorList(h)), 'the unfiltered grid');
+    await gridShows(w, names(await simulatorList(e2e.harness)), 'the unfiltered grid');
 
     const changes = await events(w.page, 'hub-tags-change');
     assert.deepEqual(changes.at(-1)!.detail, { selected: [] });
@@ -126,9 +96,9 @@ describe('<hub-embed> from the script bundle', () => {
   });
 
   it('the tags attribute sets the initial filter declaratively', async () => {
-    const w = await open('/tags-attr.html', widget(h, { tags: `${ENCODING_TAG},delivery` }));
+    const w = await open('/tags-attr.html', widget(e2e.harness, { tags: `${ENCODING_TAG},delivery` }));
     await waitForReady(w.page);
-    await gridShows(w, names(await simulatorList(h, [ENCODING_TAG, 'delivery'])), 'the grid for the tags attribute');
+    await gridShows(w, names(await simulatorList(e2e.harness, [ENCODING_TAG, 'delivery'])), 'the grid for the tags attribute');
   });
 });
 
@@ -143,13 +113,13 @@ async function openCard(w: Watch, shortCode: string): Promise<void> {
 
 /** The form URL must carry the short code and a live simulator token, each decoded exactly as sent. */
 async function assertRoundTrip(w: Watch, href: string, shortCode: string): Promise<void> {
-  const { shortCode: decoded, query } = parseFormUrl(h, href);
+  const { shortCode: decoded, query } = parseFormUrl(e2e.harness, href);
   assert.equal(decoded, shortCode, `short code round-trip in ${href}`);
   assert.equal(query.length, 1, `exactly one query parameter in ${href}`);
   const [name, token] = query[0]!;
   assert.equal(name, 'token');
   assert.ok(w.issuedTokens.includes(token), 'the token is one the page received from its token endpoint');
-  assert.ok(await simulatorAccepts(h, token), 'the simulator issued this token and accepts it');
+  assert.ok(await simulatorAccepts(e2e.harness, token), 'the simulator issued this token and accepts it');
 }
 
 /** The form page itself reports what it decoded: <main id="hub-form" data-short-code>. */
@@ -159,7 +129,7 @@ async function formPageCode(frame: { locator(selector: string): { getAttribute(n
 
 describe('opening a table', () => {
   it('modal: a <dialog> with the form iframe, short code and token round-tripping for every awkward code', async () => {
-    const w = await open('/modal.html', widget(h, { tags: ENCODING_TAG }));
+    const w = await open('/modal.html', widget(e2e.harness, { tags: ENCODING_TAG }));
     await waitForReady(w.page);
     for (const [i, code] of AWKWARD_CODES.entries()) {
       await openCard(w, code);
@@ -181,7 +151,7 @@ describe('opening a table', () => {
   });
 
   it('inline: the form replaces the grid, short code and token round-tripping for every awkward code', async () => {
-    const w = await open('/inline.html', widget(h, { tags: ENCODING_TAG, 'open-mode': 'inline' }));
+    const w = await open('/inline.html', widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'inline' }));
     await waitForReady(w.page);
     for (const code of AWKWARD_CODES) {
       await openCard(w, code);
@@ -199,15 +169,14 @@ describe('opening a table', () => {
   });
 
   it('navigate: the top page goes to the form URL, short code and token round-tripping for every awkward code', async () => {
-    const url = h.addPage('/navigate.html', pageHtml(SCRIPT, widget(h, { tags: ENCODING_TAG, 'open-mode': 'navigate' })));
-    watch = await watchPage(browser);
-    const w = watch;
+    const url = e2e.harness.addPage('/navigate.html', pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'navigate' })));
+    const w = await e2e.watchPage();
     for (const code of AWKWARD_CODES) {
       await w.page.goto(url);
       await waitForReady(w.page);
       const table = ENCODING_TABLES.find((t) => t.short_code === code)!;
       await Promise.all([
-        w.page.waitForURL((target) => target.origin === new URL(h.formUrl).origin),
+        w.page.waitForURL((target) => target.origin === new URL(e2e.harness.formUrl).origin),
         w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click(),
       ]);
       await assertRoundTrip(w, w.page.url(), code);
