@@ -1,3 +1,2 @@
-// Entry for the "Lit alone" size row: exactly the Lit modules our elements import, nothing of ours.
+// Entry for the "Lit alone" size row: the `lit` package our elements import, nothing of ours.
 export * from 'lit';
-export * from 'lit/decorators.js';

@@ -26,11 +26,12 @@ describe('<hub-table-card>', () => {
     expect(el.shadowRoot!.querySelectorAll('button, a, input')).toHaveLength(0);
   });
 
-  it('the icon is lazy and fixed-size', async () => {
+  it('the icon is lazy, low priority (list requests to the same host go first) and fixed-size', async () => {
     const el = await card(table);
     const img = part<HTMLImageElement>(el, 'icon')!;
     expect(img.tagName).toBe('IMG');
     expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('fetchpriority')).toBe('low');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['40', '40']);
     expect(img.getAttribute('alt')).toBe('');
   });
