@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import type { Bridge, connectBridge } from '../../bridge/bridge.js';
 import { HubClient } from '../../core/client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
@@ -13,15 +12,30 @@ import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
 import { styles } from './hub-embed.styles.js';
 
 /**
- * The bridge is plugged in rather than imported, so the plain `<script>` bundle carries no bridge code
- * (it would not fit the size budget). `hub-embed/webview` and dist/hub-embed-webview.iife.js call this.
+ * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/host-link.ts,
+ * on the bridge); the element knows only this, so the plain `<script>` bundle carries no bridge code.
  */
-let connect: typeof connectBridge | undefined;
+export interface HostLink {
+  /** Settles when it is known whether a host answered (at once when there is no host object). */
+  readonly ready: Promise<unknown>;
+  /** After `ready`: the host's token provider, when the host supplies tokens. */
+  tokens(): TokenProvider | undefined;
+  /** Offers the form to the host: true when the host opened it, false to open it in the page. Never rejects. */
+  openForm(request: { shortCode: string; url: string }): Promise<boolean>;
+  /** Everything the element tells the page (its `hub-*` events, the form page's messages), for the host. */
+  tell(type: string, detail: unknown): void;
+  close(): void;
+}
+
+/** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`. */
+export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink;
+
+let linker: HostLinker | undefined;
 let warnedNoBridge = false;
 
-/** Makes `bridge="auto"` work; the WebView entries call it with `connectBridge` before any element is defined. */
-export function enableBridge(connectFn: typeof connectBridge): void {
-  connect = connectFn;
+/** Called by the WebView build (`enableBridge()`) before any element is defined. */
+export function useHostLinker(make: HostLinker): void {
+  linker = make;
 }
 
 export type OpenMode = 'modal' | 'inline' | 'navigate';
@@ -33,15 +47,6 @@ export type OpenFormHook = (request: { shortCode: string; url: string }) => bool
 const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit', 'bridge', 'bridgeOrigins'];
 
 const list = (value: string | null) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-
-/** The element's own events and the bridge events the native host hears for them. */
-const MIRROR: Record<string, (detail: any) => [string, unknown]> = {
-  'hub-ready': () => ['widget.ready', { version: __HUB_EMBED_VERSION__ }],
-  'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
-  'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
-  'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
-  'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
-};
 
 const preconnected = new Set<string>();
 
@@ -127,7 +132,7 @@ export class HubEmbed extends HubElement {
   /** Set when a load's tags are in and hub-ready waits only for the list. */
   #readyOwed = false;
   #returnFocus?: HTMLElement;
-  #link?: Bridge;
+  #link?: HostLink;
   /** What the current bridge was made for; undefined when there is none. */
   #linkKey?: string;
 
@@ -205,7 +210,7 @@ export class HubEmbed extends HubElement {
     else if (changed.has('tags') && this.#client) void (this.error ? this.#load() : this.#reList());
   }
 
-  /** One bridge while connected with bridge="auto", made again when its settings change. */
+  /** One host link while connected with bridge="auto", made again when its settings change. */
   #syncBridge(): void {
     const key = this.isConnected && this.bridge === 'auto' ? `${this.bridgeOrigins}` : undefined;
     if (key === this.#linkKey) return;
@@ -213,30 +218,11 @@ export class HubEmbed extends HubElement {
     this.#link = undefined;
     this.#linkKey = key;
     if (key === undefined) return;
-    if (!connect) {
-      if (!warnedNoBridge) console.warn('hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.');
+    if (linker) this.#link = linker(this, this.bridgeOrigins);
+    else if (!warnedNoBridge) {
       warnedNoBridge = true;
-      return;
+      console.warn('hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.');
     }
-    const link = (this.#link = connect({
-      allowedParentOrigins: this.bridgeOrigins,
-      widgetVersion: __HUB_EMBED_VERSION__,
-      // A plain web page must not wait: only a host's marker says that its objects may come late.
-      waitForHostMs: (window as any).__HUB_EMBED_BRIDGE__ ? undefined : 0,
-    }));
-    link.handle('widget.refresh', () => this.refresh());
-    link.handle('widget.setTags', ({ tags }) => this.setTags(tags));
-    link.handle('form.close', () => {
-      const closed = !!this.form;
-      this.closeForm();
-      return { closed };
-    });
-  }
-
-  /** Mirrors what the element tells the page to the native host. */
-  #tell(type: string, detail: unknown): void {
-    const mirror = MIRROR[type];
-    if (this.#link && mirror) this.#link.emit(...(mirror(detail) as ['widget.ready', { version: string }]));
   }
 
   #setup(): HubClient {
@@ -244,14 +230,9 @@ export class HubEmbed extends HubElement {
     // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
     // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
     const site = parseFormSite(this.formUrl).href;
-    const fromHost = this.#link?.hasCapability('auth.getToken');
+    const fromHost = this.#link?.tokens();
     this.#tokens = fromHost
-      ? // Looked up per call: a reconnected element has a new bridge.
-        new TokenSource(({ reason }) =>
-          this.#link!.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
-            throw new HubError('token', `No token from the app (${e.code}: ${e.message}).`);
-          }),
-        )
+      ? new TokenSource(fromHost)
       : this.tokenProvider
         ? new TokenSource(this.tokenProvider)
         : sharedTokenSource(this.tokenEndpoint);
@@ -343,13 +324,7 @@ export class HubEmbed extends HubElement {
       this.#setup();
       const token = await this.#tokens!.get({ minValidityMs: 60_000 });
       const url = buildFormUrl(this.formUrl, shortCode, token);
-      if (await this.openFormHook?.({ shortCode, url })) return;
-      const link = this.#link;
-      // A host that fails or declines leaves the form to the page.
-      if (link?.hasCapability('form.open') && (await link.request('form.open', { shortCode, url }).catch(() => null))?.handled) {
-        link.emit('form.opened', { shortCode, handledBy: 'host' });
-        return;
-      }
+      if ((await this.openFormHook?.({ shortCode, url })) || (await this.#link?.openForm({ shortCode, url }))) return;
       this.emit('hub-form-open', { shortCode });
       if (this.openMode === 'navigate') {
         open(url, '_top');
@@ -366,17 +341,16 @@ export class HubEmbed extends HubElement {
 
   protected override emit(name: string, detail: unknown, cancelable?: boolean): boolean {
     const go = super.emit(name, detail, cancelable);
-    if (go) this.#tell(name, detail);
+    if (go) this.#link?.tell(name, detail);
     return go;
   }
 
   /**
    * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
-   * iframe and the form URL's origin, and the widget relays those as `form.message`.
+   * iframe and the form URL's origin, and those (and its timeout) reach the host through the link.
    */
   #onFrameEvent(event: CustomEvent): void {
-    if (event.type === 'hub-error') return this.#tell('hub-error', event.detail);
-    this.#link?.emit('form.message', { shortCode: this.form?.table.short_code ?? '', data: event.detail.data });
+    this.#link?.tell(event.type, { ...event.detail, shortCode: this.form?.table.short_code ?? '' });
   }
 
   /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
@@ -399,15 +373,16 @@ export class HubEmbed extends HubElement {
     this.tags = [...tags];
   }
 
-  /** Closes an open form, returns focus to its card, and fires `hub-form-close`. */
-  closeForm(): void {
+  /** Closes an open form, returns focus to its card, and fires `hub-form-close`; false when none was open. */
+  closeForm(): boolean {
     const form = this.form;
-    if (!form) return;
+    if (!form) return false;
     this.form = undefined;
     const dialog = this.#dialog;
     if (dialog?.open) dialog.close();
     this.emit('hub-form-close', { shortCode: form.table.short_code });
     void this.updateComplete.then(() => this.#returnFocus?.focus());
+    return true;
   }
 
   override render() {

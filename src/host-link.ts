@@ -1,0 +1,58 @@
+// The WebView bridge behind <hub-embed bridge="auto">: one bridge per connected element, the host's
+// token and form opening, the element's events mirrored to the host, and the host's requests.
+// Importing it does nothing; enableBridge() plugs it in (src/enable-bridge.ts does for the WebView build).
+import { connectBridge } from './bridge/bridge.js';
+import type { PageToHostEvents } from './bridge/methods.js';
+import { useHostLinker, type HostLinker, type HubEmbed } from './components/hub-embed/hub-embed.js';
+import { HubError } from './core/errors.js';
+
+/** The element's events and what the host hears for each. */
+const MIRROR: Record<string, (detail: any) => [keyof PageToHostEvents, PageToHostEvents[keyof PageToHostEvents]]> = {
+  'hub-ready': () => ['widget.ready', { version: __HUB_EMBED_VERSION__ }],
+  'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
+  'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
+  'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
+  'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
+  'hub-form-message': ({ shortCode, data }) => ['form.message', { shortCode, data }],
+};
+
+const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
+  const bridge = connectBridge({
+    allowedParentOrigins,
+    widgetVersion: __HUB_EMBED_VERSION__,
+    // A plain web page must not wait: only a host's marker says that its objects may come late.
+    waitForHostMs: (window as any).__HUB_EMBED_BRIDGE__ ? undefined : 0,
+  });
+  bridge.handle('widget.refresh', () => element.refresh());
+  bridge.handle('widget.setTags', ({ tags }) => element.setTags(tags));
+  bridge.handle('form.close', () => ({ closed: element.closeForm() }));
+  return {
+    get ready() {
+      return bridge.ready;
+    },
+    tokens: () =>
+      bridge.hasCapability('auth.getToken')
+        ? ({ reason }) =>
+            bridge.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
+              throw new HubError('token', `No token from the app (${e.code}: ${e.message}).`);
+            })
+        : undefined,
+    async openForm(request) {
+      // A host that fails or declines leaves the form to the page.
+      if (!bridge.hasCapability('form.open') || !(await bridge.request('form.open', request).catch(() => null))?.handled) return false;
+      bridge.emit('form.opened', { shortCode: request.shortCode, handledBy: 'host' });
+      return true;
+    },
+    tell(type, detail) {
+      const mirror = MIRROR[type];
+      // The table above pairs each event name with its own params; TypeScript cannot follow that pairing.
+      if (mirror) bridge.emit(...(mirror(detail) as ['widget.ready', PageToHostEvents['widget.ready']]));
+    },
+    close: () => bridge.close(),
+  };
+};
+
+/** Makes `<hub-embed bridge="auto">` use the WebView bridge. `hub-embed/webview` calls it on import. */
+export function enableBridge(): void {
+  useHostLinker(linkToHost);
+}
