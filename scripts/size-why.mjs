@@ -73,5 +73,6 @@ function decodeVlq(segment) {
 }
 
 function shorten(source) {
+  if (source === '(glue)') return source;
   return source.includes('node_modules/') ? source.replace(/^.*node_modules\//, '') : relative(process.cwd(), resolve(outDir, source));
 }

@@ -1,38 +1,5 @@
-// The one module with a side effect: it registers every element. Entry of the <script> bundle.
-import { HubEmbed } from './components/hub-embed/hub-embed.js';
-import { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
-import { HubTableCard } from './components/hub-table-card/hub-table-card.js';
-import { HubTableGrid } from './components/hub-table-grid/hub-table-grid.js';
-import { HubTagFilter } from './components/hub-tag-filter/hub-tag-filter.js';
+// Entry of the plain builds (`hub-embed/define`, dist/hub-embed.iife.js): every element registered
+// (src/register.ts), and bridge="auto" saying once that the bridge is in the WebView build.
+import './no-bridge.js';
 
-type Versioned = CustomElementConstructor & { version?: string };
-
-let warned = false;
-
-/**
- * Registers `tag` unless it is taken. A page may load the script twice: the same version is skipped
- * silently, another version once with a warning, because two versions cannot share a tag name.
- */
-export function define(tag: string, ctor: Versioned): void {
-  const existing = customElements.get(tag) as Versioned | undefined;
-  if (!existing) return customElements.define(tag, ctor);
-  if (existing.version === ctor.version || warned) return;
-  warned = true;
-  console.warn(`hub-embed ${ctor.version}: <${tag}> already defined by ${existing.version}; kept.`);
-}
-
-define('hub-tag-filter', HubTagFilter);
-define('hub-table-card', HubTableCard);
-define('hub-table-grid', HubTableGrid);
-define('hub-form-frame', HubFormFrame);
-define('hub-embed', HubEmbed);
-
-export { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter };
-// The <script> bundle's global `HubEmbed` is this module: the core it already contains is exposed too
-// (buildNotificationLink is not, it would add code), and the build's duplicate guard reads `version`.
-export { HubError } from './core/errors.js';
-export { TokenSource } from './core/token-source.js';
-export { tokenFromEndpoint } from './core/endpoint.js';
-export { HubClient } from './core/client.js';
-export { buildFormUrl } from './core/urls.js';
-export const version: string = __HUB_EMBED_VERSION__;
+export * from './register.js';

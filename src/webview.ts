@@ -1,6 +1,6 @@
 // Entry of the WebView build (`hub-embed/webview`, dist/hub-embed-webview.iife.js): everything
-// define.ts registers and exposes, plus the bridge behind <hub-embed bridge="auto">.
+// register.ts registers and exposes, plus the bridge behind <hub-embed bridge="auto">.
 import './enable-bridge.js';
 
-export * from './define.js';
+export * from './register.js';
 export { connectBridge } from './bridge/bridge.js';

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
 import '../../src/webview.js';
+// Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
+import '../../src/define.js';
 import { BridgeError, createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/bridge/index.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';

@@ -27,15 +27,17 @@ export interface HostLink {
   close(): void;
 }
 
-/** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`. */
-export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink;
+/** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`; undefined: none. */
+export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink | undefined;
 
 let linker: HostLinker | undefined;
-let warnedNoBridge = false;
 
-/** Called by the WebView build (`enableBridge()`) before any element is defined. */
-export function useHostLinker(make: HostLinker): void {
-  linker = make;
+/**
+ * Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`, or (as a `fallback`
+ * that never replaces a bridge) the plain builds' notice that they have none.
+ */
+export function useHostLinker(make: HostLinker, fallback?: boolean): void {
+  if (!fallback || !linker) linker = make;
 }
 
 export type OpenMode = 'modal' | 'inline' | 'navigate';
@@ -218,11 +220,7 @@ export class HubEmbed extends HubElement {
     this.#link = undefined;
     this.#linkKey = key;
     if (key === undefined) return;
-    if (linker) this.#link = linker(this, this.bridgeOrigins);
-    else if (!warnedNoBridge) {
-      warnedNoBridge = true;
-      console.warn('hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.');
-    }
+    this.#link = linker?.(this, this.bridgeOrigins);
   }
 
   #setup(): HubClient {
