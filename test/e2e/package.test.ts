@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { build } from 'vite';
 import { defaultSeed } from '../../src/mock/index.js';
 import { DIST, ROOT } from './harness.js';
 
@@ -149,6 +150,35 @@ describe('npm pack', () => {
       assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
     });
   }
+
+  it('a bundler that honours "sideEffects" keeps what hub-embed/define and hub-embed/webview do on import', async () => {
+    // Both entries are imported for their side effects only, as `import 'hub-embed/webview'` is. A module
+    // wrongly taken as side-effect free is dropped silently: elements never registered, or a WebView
+    // build without its bridge.
+    const bundle = async (entry: string): Promise<string> => {
+      const file = join(scratch, `side-effects-${entry.replace(/\W/g, '-')}.js`);
+      writeFileSync(file, `import '${entry}';\n`);
+      const outDir = mkdtempSync(join(work, 'bundle-'));
+      await build({
+        configFile: false,
+        root: scratch,
+        logLevel: 'silent',
+        build: { outDir, minify: false, write: true, lib: { entry: file, formats: ['es'], fileName: () => 'out.js' } },
+      });
+      return readFileSync(join(outDir, 'out.js'), 'utf8');
+    };
+    const plain = await bundle('hub-embed/define');
+    const webview = await bundle('hub-embed/webview');
+    for (const [name, code] of [['define', plain], ['webview', webview]] as const) {
+      for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame']) {
+        assert.ok(code.includes(`define("${tag}"`), `hub-embed/${name} registers <${tag}>`);
+      }
+    }
+    // Code, not the doc comments an unminified bundle keeps.
+    assert.ok(webview.includes('enableBridge();') && webview.includes('function connectBridge('), 'hub-embed/webview plugs the bridge in');
+    assert.ok(plain.includes('needs the WebView build'), 'hub-embed/define says that bridge="auto" needs the WebView build');
+    assert.ok(!plain.includes('function connectBridge('), 'hub-embed/define carries no bridge');
+  });
 
   it('the tarball holds no tests and no demo', () => {
     const offending = files.filter((path) => /(^|\/)(test|tests|__tests__|e2e|demo|bench)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path));

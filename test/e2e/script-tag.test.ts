@@ -111,3 +111,32 @@ describe('<script src=hub-embed.iife.js>', () => {
     assert.ok(source.startsWith('var HubEmbed='), 'a classic script that declares the HubEmbed global');
   });
 });
+
+/** A React Native host object that records what the page posts and never answers. */
+const SILENT_RN_HOST = '<script>window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };</script>';
+const posted = (w: Watch) => w.page.evaluate(() => ((window as any).__posted as string[]).map((m) => JSON.parse(m).method as string));
+const bridgeNotices = (w: Watch) => w.consoleWarnings.filter((text) => text.includes('needs the WebView build'));
+
+describe('bridge="auto" in the two <script> bundles', () => {
+  before(async () => {
+    expected ??= (await simulatorList(e2e.harness)).map((table) => table.name);
+  });
+
+  it('hub-embed-webview.iife.js: the bridge is plugged in, shakes hands with the host, and the widget loads when the host stays silent', async () => {
+    const w = await open('/webview-bundle.html', `${SILENT_RN_HOST}<script src="/dist/hub-embed-webview.iife.js"></script>`, widget(e2e.harness, { bridge: 'auto' }));
+    await waitFor(() => posted(w), (methods) => methods.includes('bridge.hello'), 'the handshake');
+    assert.equal(await w.page.evaluate(() => typeof (window as any).HubEmbed.connectBridge), 'function');
+    // No answer within the ready timeout: the page runs as a web page, from token-endpoint.
+    await assertWorking(w);
+    assert.deepEqual(bridgeNotices(w), []);
+  });
+
+  it('hub-embed.iife.js: no bridge, so nothing is posted to the host and the console says once which build to use', async () => {
+    const w = await open('/plain-bundle-auto.html', `${SILENT_RN_HOST}${SCRIPT}`, widget(e2e.harness, { bridge: 'auto' }) + widget(e2e.harness, { bridge: 'auto' }));
+    await waitForReady(w.page);
+    await waitFor(() => cardNames(w.page), (shown) => shown.length === expected.length * 2, 'both widgets');
+    assert.deepEqual(await posted(w), []);
+    assert.equal(bridgeNotices(w).length, 1, w.consoleWarnings.join('\n'));
+    assert.deepEqual(w.pageErrors, []);
+  });
+});
