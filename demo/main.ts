@@ -70,16 +70,17 @@ async function loadPoints(): Promise<void> {
   $('page').textContent = `${points.logs.page} / ${pages}`;
   ($('prev') as HTMLButtonElement).disabled = page <= 1;
   ($('next') as HTMLButtonElement).disabled = page >= pages;
+  const rows = points.logs.list.map(
+    (r) => html`<tr>
+      <td>${new Date(r.createdAt).toLocaleTimeString()}</td>
+      <td>${r.recordType}</td>
+      <td class=${r.changeCents >= 0 ? 'credit' : 'debit'}>${r.changeCents >= 0 ? '+' : '−'}${yuan(Math.abs(r.changeCents))}</td>
+      <td>${yuan(r.balanceAfter)}</td>
+      <td>${r.reason}</td>
+    </tr>`,
+  );
   render(
-    points.logs.list.map(
-      (r) => html`<tr>
-        <td>${new Date(r.createdAt).toLocaleTimeString()}</td>
-        <td>${r.recordType}</td>
-        <td class=${r.changeCents >= 0 ? 'credit' : 'debit'}>${r.changeCents >= 0 ? '+' : '−'}${yuan(Math.abs(r.changeCents))}</td>
-        <td>${yuan(r.balanceAfter)}</td>
-        <td>${r.reason}</td>
-      </tr>`,
-    ),
+    rows.length ? rows : html`<tr><td colspan="5" class="empty">No points activity yet: recharge, or submit a form.</td></tr>`,
     $('logs'),
   );
 }
@@ -89,6 +90,7 @@ async function pollEvents(): Promise<void> {
   const after = webhookEvents.at(-1)?.id ?? 0;
   const { events } = await api<{ events: DemoEvent[] }>(`/api/events?after=${after}`);
   if (events.length === 0) return;
+  $('events-empty').hidden = true;
   webhookEvents.push(...events);
   render(
     webhookEvents
