@@ -15,6 +15,9 @@ execFileSync('npx', ['cem', 'analyze', '--litelement', '--globs', 'src/component
 });
 writeFileSync('package.json', pkg);
 const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
+// The analyzer lists modules in the order the file system returns them, which differs between
+// checkouts; sorted by path, the files are the same on every machine.
+manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
 for (const module of manifest.modules) for (const declaration of module.declarations ?? []) {
   if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
