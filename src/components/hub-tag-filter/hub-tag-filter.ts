@@ -10,7 +10,8 @@ import { styles } from './hub-tag-filter.styles.js';
  * @csspart chip - Every chip, a `<button aria-pressed>`.
  * @csspart chip-all - The "All" chip, pressed when nothing is selected.
  * @csspart chip-pressed - Chips that are pressed.
- * @cssproperty --hub-tags-max-height - Height after which the chips scroll (default 7.5em).
+ * @cssproperty --hub-tags-max-height - Height after which the chips scroll (default 8.5em: three rows
+ *   and half of the next, so that the scroll shows).
  * @event hub-tags-change - `{selected: string[]}`, on a user's click only.
  */
 export class HubTagFilter extends HubElement {
