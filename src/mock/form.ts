@@ -146,19 +146,20 @@ export function createFormSite(hub: HubContext): FormSite {
 
   async function charge(account: Account, user: UserRecord, table: SeedTable): Promise<Outcome> {
     const amountCents = table.price_cents;
+    const outcome = (paid: boolean, logId: Outcome['logId'], message: string, reason: string): Outcome => ({
+      type: 'charge',
+      ok: paid,
+      amountCents,
+      balanceCents: user.balanceCents,
+      logId,
+      message,
+      ...(paid ? {} : { reason }),
+    });
     const urls = matchingUrls(account.webhooks, 'billing_deduct');
     if (urls.length === 0) {
       const record = hub.state.chargePoints(account, user, table, hub.now());
       const paid = record.record_type === 'deduct';
-      return {
-        type: 'charge',
-        ok: paid,
-        amountCents,
-        balanceCents: user.balanceCents,
-        logId: record.id,
-        message: paid ? `Paid ${centsToYuan(amountCents)} yuan from your points.` : 'Payment failed: not enough points.',
-        ...(paid ? {} : { reason: 'insufficient-points' }),
-      };
+      return outcome(paid, record.id, paid ? `Paid ${centsToYuan(amountCents)} yuan from your points.` : 'Payment failed: not enough points.', 'insufficient-points');
     }
     const deliveries = await hub.sendWebhook(account.id, {
       event: 'billing_deduct',
@@ -171,15 +172,7 @@ export function createFormSite(hub: HubContext): FormSite {
     const record = paid
       ? hub.state.logExternalDeduct(user, table, hub.now())
       : hub.state.logFailed(user, table, hub.now(), `The developer's billing URL did not confirm the charge of ${amountCents} cents.`);
-    return {
-      type: 'charge',
-      ok: paid,
-      amountCents,
-      balanceCents: user.balanceCents,
-      logId: record.id,
-      message: paid ? `Paid ${centsToYuan(amountCents)} yuan.` : 'Payment failed: the charge was declined.',
-      ...(paid ? {} : { reason: 'declined' }),
-    };
+    return outcome(paid, record.id, paid ? `Paid ${centsToYuan(amountCents)} yuan.` : 'Payment failed: the charge was declined.', 'declined');
   }
 
   async function handle(req: Request, meta: RequestMeta): Promise<Response> {

@@ -8,6 +8,7 @@ import type { HubTableCard } from '../../src/components/hub-table-card/hub-table
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import type { PublishedTable } from '../../src/core/types.js';
+import { templateTexts } from './helpers.js';
 
 afterEach(() => fixtureCleanup());
 
@@ -20,25 +21,7 @@ const sources = import.meta.glob(['../../src/components/**/*.ts', '!../../src/co
 
 const table: PublishedTable = { short_code: 'k3', name: 'Steel', industry: 'Build', icon: 'https://example.com/i.png', tags: ['a', 'b'] };
 
-interface Result {
-  strings: readonly string[];
-  values: readonly unknown[];
-}
-
-/** Every static text of a rendered template and of the templates nested in its values. */
-function templateTexts(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) templateTexts(item, out);
-  else if (value && typeof value === 'object' && '_$litType$' in value) {
-    const result = value as unknown as Result;
-    out.push(...result.strings);
-    for (const item of result.values) templateTexts(item, out);
-  }
-  return out;
-}
-
-function rendered(el: { render(): unknown }): string[] {
-  return templateTexts(el.render());
-}
+const rendered = (el: { render(): unknown }) => templateTexts(el.render());
 
 describe('bundle diet', () => {
   it('elements other than <hub-embed> declare reactive properties without decorators', () => {

@@ -6,28 +6,12 @@ import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import source from '../../src/components/hub-embed/hub-embed.ts?raw';
-import { part, setupHub, until, type Setup } from './helpers.js';
+import { part, setupHub, templateTexts, until, type Setup } from './helpers.js';
 
 afterEach(() => {
   fixtureCleanup();
   vi.unstubAllGlobals();
 });
-
-interface Result {
-  strings: readonly string[];
-  values: readonly unknown[];
-}
-
-/** Every static text of a rendered template and of the templates nested in its values. */
-function templateTexts(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) templateTexts(item, out);
-  else if (value && typeof value === 'object' && '_$litType$' in value) {
-    const result = value as unknown as Result;
-    out.push(...result.strings);
-    for (const item of result.values) templateTexts(item, out);
-  }
-  return out;
-}
 
 const rendered = (el: HubEmbed) => templateTexts((el as unknown as { render(): unknown }).render());
 
