@@ -50,6 +50,23 @@ const skipSecondCopy: Plugin = {
   },
 };
 
+/**
+ * The <script> bundles are pure ASCII: every other character is written as a \uXXXX escape. A script is
+ * decoded with its page's charset when its server sends none, so UTF-8 Chinese text would turn to
+ * mojibake on a GBK or Latin-1 page; and the escapes happen to gzip smaller than UTF-8 bytes.
+ */
+const asciiOnly: Plugin = {
+  name: 'hub-embed-ascii-only',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      // An escape after a backslash would change meaning (`\é` is not `\\u00e9`); minifiers never emit one.
+      if (/\\[^\x00-\x7f]/.test(chunk.code)) throw new Error(`${chunk.fileName}: a backslash before a non-ASCII character.`);
+      chunk.code = chunk.code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    }
+  },
+};
+
 // Two classic scripts: the plain one for web pages, and one with the WebView bridge behind
 // <hub-embed bridge="auto"> (the bridge would not fit the plain bundle's size budget).
 const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
@@ -79,7 +96,7 @@ export default defineConfig(({ mode }) => ({
       : mode === 'iife-webview'
         ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
         : esBuild,
-  plugins: mode.startsWith('iife') ? [skipSecondCopy] : [],
+  plugins: mode.startsWith('iife') ? [skipSecondCopy, asciiOnly] : [],
   test: {
     projects: [
       {

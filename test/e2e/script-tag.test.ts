@@ -110,6 +110,19 @@ describe('<script src=hub-embed.iife.js>', () => {
     assert.ok(!/\beval\(|new Function\(/.test(source), 'no eval or new Function');
     assert.ok(source.startsWith('var HubEmbed='), 'a classic script that declares the HubEmbed global');
   });
+
+  it('both bundles are pure ASCII, so a page in another charset (GBK, Latin-1) still shows the Chinese texts', async () => {
+    for (const file of [BUNDLE, BUNDLE.replace('hub-embed.iife.js', 'hub-embed-webview.iife.js')]) {
+      const bytes = readFileSync(file);
+      assert.equal(bytes.findIndex((byte) => byte > 0x7f), -1, `${file}: a byte above 0x7f`);
+      // The zh-CN table is there, as escapes: 全部 ("All").
+      assert.ok(bytes.toString('latin1').includes('\\u5168\\u90e8'), `${file}: the escaped zh-CN texts`);
+    }
+    // And the escapes are the same text to the browser.
+    const w = await open('/zh.html', '', widget(e2e.harness, { locale: 'zh-CN' }) + SCRIPT);
+    await waitForReady(w.page);
+    assert.equal(await w.page.locator('hub-embed hub-tag-filter [part~=chip-all]').textContent(), '全部');
+  });
 });
 
 /** A React Native host object that records what the page posts and never answers. */
