@@ -150,7 +150,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const stop = (code: BridgeErrorCode, what: string) => {
         done(fail(code, `${method} ${what}`));
         // Tell the host so it can drop its work; a reply that still comes is ignored by id.
-        if (done.sent && !transport!.local)
+        if (done.sent)
           try {
             post({ id, kind: 'cancel' });
           } catch {
@@ -162,13 +162,12 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const run = () => {
         // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
         done.sent = method !== 'bridge.hello';
-        const local = transport!.local;
         try {
-          // A local host answers itself; a WKScriptMessageHandlerWithReply answers through a promise.
-          const reply: any = local ? local.request(method, params) : post({ id, kind: 'req', method, params });
+          // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise.
+          const reply: any = post({ id, kind: 'req', method, params });
           if (isFn(reply?.then))
             reply.then(
-              (r: unknown) => (local ? settle(id, undefined, r) : r != null && receive(r)),
+              (r: unknown) => r != null && receive(r),
               (e: unknown) => settle(id, toBridgeError(e)),
             );
         } catch (e) {

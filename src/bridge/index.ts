@@ -13,6 +13,6 @@ export {
 } from './protocol.js';
 export type { BridgeErrorCode, BridgeMessage, MessageKind } from './protocol.js';
 export { detectTransport } from './transports.js';
-export type { DetectOptions, LocalHost, Transport, TransportName } from './transports.js';
+export type { DetectOptions, Transport, TransportName } from './transports.js';
 export { createMockHost } from './mock-host.js';
 export type { MockHandlers, MockHost, MockHostOptions, MockTransport } from './mock-host.js';

@@ -3,27 +3,24 @@ import { BridgeError } from './protocol.js';
 
 export type TransportName = 'react-native' | 'webkit' | 'android' | 'wechat' | 'parent';
 
-/**
- * A host that answers locally because it has no live channel back to the page (WeChat): it resolves
- * each request, `bridge.hello` included, with the result a host would send, or rejects.
- */
-export interface LocalHost {
-  request(method: string, params: any): Promise<unknown>;
-}
-
 export interface Transport {
   readonly name: TransportName;
-  /** Posts one JSON string; may return a promise of the reply (WKScriptMessageHandlerWithReply). */
+  /**
+   * Posts one JSON string. May return a promise of the reply's JSON string: a WKScriptMessageHandlerWithReply
+   * answers that way, and so does a transport that answers for its host (WeChat). A rejection fails the call.
+   */
   post(json: string): unknown;
   /** Listens for inbound messages that do not come through `window.__hubEmbedReceive`. */
   listen?(deliver: (data: unknown) => void): () => void;
-  local?: LocalHost;
 }
 
 export interface DetectOptions {
   /** Exact origins (`https://app.example`) a parent frame may have; no wildcard. */
   allowedParentOrigins?: readonly string[];
-  /** WeChat mini-program page that opens a form, e.g. `/pages/hub-form/index`; unset = not allowed. */
+  /**
+   * WeChat mini-program page that opens a form, e.g. `/pages/hub-form/index`; unset = not allowed. Default:
+   * the marker's `wechatFormPage`, which is how a page with `<hub-embed bridge="auto">` allows it.
+   */
   wechatFormPage?: string;
 }
 
@@ -74,28 +71,28 @@ const builders: Record<TransportName, Builder> = {
   // __hubEmbedReceive.
   android: ({ hubEmbed: c }) =>
     channel(c, isFn(c?.addEventListener) ? (deliver) => onMessage([c], (e) => deliver(e.data)) : undefined),
-  wechat(win, { wechatFormPage: page }) {
+  wechat(win, { wechatFormPage: page = win.__HUB_EMBED_BRIDGE__?.wechatFormPage }) {
     const mp = win.wx?.miniProgram;
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
     if (!inMiniProgram || !isFn(mp?.postMessage)) return;
-    const formPage = /^\/[\w\-/]+$/.test(page ?? '') && page;
+    const formPage = /^\/[\w\-/]+$/.test(String(page)) && page;
     const batch: string[] = [];
     return {
-      // The mini-program only reads posts at back/share/destroy, so one post per tick is plenty.
+      // The mini-program cannot message the page, so requests are answered here, as its host would answer
+      // them; events are batched: the mini-program reads posts only at back/share/destroy.
       post(json) {
-        if (batch.push(json) === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
-      },
-      local: {
-        request: (method, params) =>
-          new Promise((resolve, reject) => {
-            if (method === 'bridge.hello') return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-            if (method !== 'form.open' || !formPage) throw new BridgeError('E_UNSUPPORTED', `${method}: not in WeChat`);
+        const m = JSON.parse(json);
+        if (m.kind === 'evt' && batch.push(json) === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
+        if (m.kind === 'req')
+          return new Promise((resolve, reject) => {
+            if (m.method === 'bridge.hello') return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+            if (m.method !== 'form.open' || !formPage) throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
             mp.navigateTo({
-              url: `${formPage}?shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`,
+              url: `${formPage}?shortCode=${encodeURIComponent(m.params.shortCode)}&url=${encodeURIComponent(m.params.url)}`,
               success: () => resolve({ handled: true }),
               fail: (e: any) => reject(new BridgeError('E_DENIED', `${e?.errMsg}`)),
             });
-          }),
+          }).then((result) => JSON.stringify({ ...m, kind: 'res', ok: true, result }));
       },
     };
   },

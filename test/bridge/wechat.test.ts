@@ -38,6 +38,34 @@ describe('WeChat mini-program web-view (events only)', () => {
     expect(host.navigations).toEqual([`${FORM_PAGE}?shortCode=a%2Fb&url=${encodeURIComponent(url)}`]);
   });
 
+  it('the marker\'s wechatFormPage allows form.open: how a page allows it for <hub-embed bridge="auto">', async () => {
+    const host = mockHost('wechat');
+    (window as any).__HUB_EMBED_BRIDGE__ = { wechatFormPage: FORM_PAGE };
+    try {
+      const bridge = connect();
+      expect((await bridge.ready)!.capabilities).toEqual(['form.open']);
+      await expect(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' })).resolves.toEqual({ handled: true });
+      expect(host.navigations).toEqual([`${FORM_PAGE}?shortCode=a&url=${encodeURIComponent('https://f.example/a')}`]);
+      // The page's own option wins over the marker.
+      expect((await connect({ wechatFormPage: 'javascript:x' }).ready)!.capabilities).toEqual([]);
+    } finally {
+      delete (window as any).__HUB_EMBED_BRIDGE__;
+    }
+  });
+
+  it('requests never reach the mini-program and a cancel is dropped: only events are posted', async () => {
+    const host = mockHost('wechat');
+    const bridge = connect({ wechatFormPage: FORM_PAGE });
+    await bridge.ready;
+    const controller = new AbortController();
+    const opening = bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }, { signal: controller.signal });
+    controller.abort();
+    expect((await rejectionOf(opening)).code).toBe('E_CANCELLED');
+    bridge.emit('form.closed', { shortCode: 'a' });
+    await flush();
+    expect(host.messages.map((m) => m.kind)).toEqual(['evt']);
+  });
+
   it('a failed navigateTo rejects with E_DENIED', async () => {
     mockHost('wechat', { wechatNavigate: 'fail' });
     const bridge = connect({ wechatFormPage: FORM_PAGE });
