@@ -62,11 +62,6 @@ export class TokenSource {
     this.#invalidated = token;
   }
 
-  /** Seconds of life left in the current token, or 0 without one. */
-  remainingSeconds(): number {
-    return this.#token ? Math.max(0, Math.floor((this.#expiresAt - this.#now()) / 1000)) : 0;
-  }
-
   #fetch(): Flight {
     const controller = new AbortController();
     const held = this.#token;

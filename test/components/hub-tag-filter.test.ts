@@ -91,6 +91,18 @@ describe('<hub-tag-filter>', () => {
     await el.updateComplete;
     expect(tabbable()).toBe(0);
     expect(key(chips(el)[0]!, 'x').defaultPrevented).toBe(false);
+    key(chips(el)[0]!, 'ArrowDown');
+    await el.updateComplete;
+    expect(tabbable()).toBe(1);
+    key(chips(el)[1]!, 'ArrowUp');
+    await el.updateComplete;
+    expect(tabbable()).toBe(0);
+    // Home on the first chip moves nothing, but still keeps the page from scrolling.
+    expect(key(chips(el)[0]!, 'Home').defaultPrevented).toBe(true);
+    // Key names that are Object.prototype members are just unknown keys.
+    for (const name of ['toString', 'constructor', '__proto__']) expect(key(chips(el)[0]!, name).defaultPrevented).toBe(false);
+    await el.updateComplete;
+    expect(tabbable()).toBe(0);
   });
 
   it('right-to-left: ArrowLeft moves forward and ArrowRight backward', async () => {

@@ -189,13 +189,4 @@ describe('TokenSource', () => {
     const tokens = new TokenSource(async () => ({ access_token: 'a+b/c=%2F', expires_in: 60 }));
     expect(await tokens.get()).toBe('a+b/c=%2F');
   });
-
-  it('reports the remaining lifetime in whole seconds', async () => {
-    const time = clock();
-    const tokens = new TokenSource(countingProvider(100).provider, { now: time.now });
-    expect(tokens.remainingSeconds()).toBe(0);
-    await tokens.get();
-    time.advance(40_500);
-    expect(tokens.remainingSeconds()).toBe(59);
-  });
 });

@@ -43,18 +43,15 @@ export class HubTagFilter extends HubElement {
 
   #onKey(event: KeyboardEvent): void {
     const chips = [...this.renderRoot.querySelectorAll('button')];
-    const last = chips.length - 1;
+    const count = chips.length;
     const at = chips.indexOf(event.target as HTMLButtonElement);
-    const back = getComputedStyle(this).direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    const key = event.key;
-    const to =
-      key === 'Home' ? 0
-      : key === 'End' ? last
-      : key === back || key === 'ArrowUp' ? (at < 1 ? last : at - 1)
-      : /^Arrow(Right|Left|Down)$/.test(key) ? (at >= last ? 0 : at + 1)
-      : -1;
-    if (to < 0 || at < 0) return;
+    const forward = getComputedStyle(this).direction === 'rtl' ? -1 : 1;
+    // How far each key moves, wrapping around; Home and End move to the first and the last chip.
+    const step = { ArrowRight: forward, ArrowLeft: -forward, ArrowDown: 1, ArrowUp: -1, Home: -at, End: count - 1 - at }[event.key];
+    // typeof: a key named like an Object.prototype member (`toString`) must not count.
+    if (typeof step != 'number' || at < 0) return;
     event.preventDefault();
+    const to = (at + step + count) % count;
     this.focused = to;
     chips[to]!.focus();
   }
