@@ -76,6 +76,8 @@ const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
   minify: true,
   sourcemap: false,
   lib: { entry, name: 'HubEmbed', formats: ['iife'], fileName: () => file },
+  // No `Symbol.toStringTag: 'Module'` on the HubEmbed global: nothing reads it, and it costs 29 B gzip.
+  rolldownOptions: { output: { generatedCode: { symbols: false } } },
 });
 
 // Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when

@@ -3,13 +3,7 @@ import { isText } from './json.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
+  return /^((.+\.)?localhost|\[::1\]|127(\.\d{1,3}){3})$/i.test(hostname);
 }
 
 /** The value as an absolute http(s) URL string, or undefined (for icons and other untrusted links). */
