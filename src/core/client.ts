@@ -11,6 +11,8 @@ export interface HubClientOptions {
   fetch?: typeof fetch;
   /** Per request, including the retry after a 401. Default 15 s. */
   timeoutMs?: number;
+  /** Told how many list items were dropped for lacking `short_code` or `name`. */
+  onDropped?: (count: number) => void;
 }
 
 export interface RequestOptions {
@@ -29,6 +31,7 @@ export class HubClient {
   readonly #tokens: TokenSource;
   readonly #fetch: typeof fetch;
   readonly #timeoutMs: number;
+  readonly #onDropped?: (count: number) => void;
 
   constructor(options: HubClientOptions) {
     const base = safeHttpUrl(options.baseUrl);
@@ -37,6 +40,7 @@ export class HubClient {
     this.#tokens = options.tokens;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#onDropped = options.onDropped;
   }
 
   /** De-duplicated, sorted tags of the published tables. */
@@ -57,7 +61,9 @@ export class HubClient {
       params.push('limit=' + limit);
     }
     const list = await this.#list('published-list', params.join('&'), options.signal);
-    return list.map(toTable).filter((table): table is PublishedTable => !!table);
+    const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
+    if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
+    return tables;
   }
 
   /** GETs `name` and returns its list (`data.list`, or `data` itself when that is the array). */

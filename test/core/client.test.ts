@@ -193,6 +193,7 @@ describe('HubClient', () => {
   it('drops and counts items without short_code or name; keeps the rest; tolerates total per item or in data', async () => {
     const seed: MockSeed = structuredClone(defaultSeed);
     const { hub, tokens } = setup({ seed });
+    const dropped: number[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const real = (await (await hub.fetch(input, init)).json()) as { code: number; message: string; data: { list: Record<string, unknown>[] } };
       const list = real.data.list.slice(0, 4);
@@ -203,11 +204,12 @@ describe('HubClient', () => {
       list.push('not an object' as never, null as never);
       return Response.json({ ...real, data: { list, total: list.length } });
     }) as typeof globalThis.fetch;
-    const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch });
+    const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, onDropped: (n) => dropped.push(n) });
     const tables = await client.publishedList();
     expect(tables).toHaveLength(2);
     expect(tables[0]!.tags).toEqual(['ok']);
     expect(tables[0]!.total).toBe(4);
+    expect(dropped).toEqual([4]);
   });
 
   it('keeps icon only when it is an http(s) URL and defaults tags to []', async () => {
