@@ -45,7 +45,7 @@ const skipSecondCopy: Plugin = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       if (!chunk.code.startsWith(head)) throw new Error(`The IIFE no longer starts with "${head}"; update the skip-second-copy guard.`);
-      chunk.code = `var HubEmbed=self.HubEmbed&&self.HubEmbed.version===${JSON.stringify(pkg.version)}?self.HubEmbed:${chunk.code.slice(head.length)}`;
+      chunk.code = `var HubEmbed=self.HubEmbed?.version===${JSON.stringify(pkg.version)}?self.HubEmbed:${chunk.code.slice(head.length)}`;
     }
   },
 };
