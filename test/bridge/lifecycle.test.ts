@@ -157,7 +157,7 @@ describe('bridge lifecycle', () => {
     const debug = vi.fn();
     connect({ debug, allowedParentOrigins: [] });
     await flush();
-    expect(debug).toHaveBeenCalledWith('ignored: foreign ns');
+    expect(debug).toHaveBeenCalledWith('ignored: foreign');
     expect((window as any).__hubEmbedReceive).not.toBe(stub);
   });
 
@@ -170,6 +170,6 @@ describe('bridge lifecycle', () => {
     host.deliver(null);
     host.deliver([bridge.sid]);
     await flush();
-    expect(debug.mock.calls.filter(([m]) => m === 'ignored: not a string')).toHaveLength(3);
+    expect(debug.mock.calls.filter(([m]) => m === 'ignored: malformed')).toHaveLength(3);
   });
 });

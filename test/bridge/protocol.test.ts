@@ -10,21 +10,32 @@ describe('protocol v1 envelope', () => {
     expect(parseMessage(json(ok))).toEqual(ok);
   });
 
+  it('parses a cancel and an event (a cancel needs no method)', () => {
+    const cancel = { ...ok, kind: 'cancel', ok: undefined, result: undefined };
+    expect(parseMessage(json(cancel))).toMatchObject({ kind: 'cancel', id: '1' });
+    expect(parseMessage(json({ ...ok, kind: 'evt', method: 'bridge.ready' }))).toMatchObject({ kind: 'evt', method: 'bridge.ready' });
+  });
+
+  // Two reasons only: another namespace or version ('foreign', expected on shared channels) and
+  // everything else that is not a valid v1 envelope ('malformed').
   it.each([
-    ['a non-string', { ...ok }, 'not a string'],
-    ['null', null, 'not a string'],
-    ['malformed JSON', '{"ns":', 'not JSON'],
-    ['a JSON array', '[1,2]', 'foreign ns'],
-    ['JSON null', 'null', 'foreign ns'],
-    ['a foreign ns', json({ ...ok, ns: 'other' }), 'foreign ns'],
-    ['v 2', json({ ...ok, v: 2 }), 'unsupported v'],
-    ['v "1" as a string', json({ ...ok, v: '1' }), 'unsupported v'],
-    ['a numeric sid', json({ ...ok, sid: 1 }), 'bad sid/id'],
-    ['a huge id', json({ ...ok, id: 'i'.repeat(65) }), 'bad sid/id'],
-    ['an unknown kind', json({ ...ok, kind: 'push' }), 'bad kind'],
-    ['a request without method', json({ ...ok, kind: 'req' }), 'no method'],
-    ['an event with a numeric method', json({ ...ok, kind: 'evt', method: 7 }), 'no method'],
-    ['a message over the size limit', json({ ...ok, result: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'too large'],
+    ['a non-string', { ...ok }, 'malformed'],
+    ['null', null, 'malformed'],
+    ['an array holding the JSON string', [json(ok)], 'malformed'],
+    ['malformed JSON', '{"ns":', 'malformed'],
+    ['a JSON array', '[1,2]', 'foreign'],
+    ['JSON null', 'null', 'foreign'],
+    ['a foreign ns', json({ ...ok, ns: 'other' }), 'foreign'],
+    ['v 2', json({ ...ok, v: 2 }), 'foreign'],
+    ['v "1" as a string', json({ ...ok, v: '1' }), 'foreign'],
+    ['a numeric sid', json({ ...ok, sid: 1 }), 'malformed'],
+    ['a numeric id', json({ ...ok, id: 1 }), 'malformed'],
+    ['a huge id', json({ ...ok, id: 'i'.repeat(65) }), 'malformed'],
+    ['an unknown kind', json({ ...ok, kind: 'push' }), 'malformed'],
+    ['a prototype-named kind', json({ ...ok, kind: 'toString' }), 'malformed'],
+    ['a request without method', json({ ...ok, kind: 'req' }), 'malformed'],
+    ['an event with a numeric method', json({ ...ok, kind: 'evt', method: 7 }), 'malformed'],
+    ['a message over the size limit', json({ ...ok, result: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'malformed'],
   ])('ignores %s', (_, raw, reason) => {
     expect(parseMessage(raw)).toBe(reason);
   });
