@@ -82,6 +82,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
   const debug = options.debug ?? (() => {});
+  /** Every inbound message the bridge drops is reported the same way, with its reason. */
+  const ignore = (reason: string) => debug(`ignored: ${reason}`);
   const sid = randomId();
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
@@ -114,20 +116,20 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         : cancelled
           ? fail('E_CANCELLED', cancelled)
           : waiting && queue.size >= queueLimit
-            ? fail('E_UNSUPPORTED', `queue full (${queueLimit})`)
+            ? fail('E_UNSUPPORTED', 'queue full')
             : undefined;
 
   function post(message: Partial<BridgeMessage>): unknown {
     // An undefined nonce is left out by JSON.stringify.
     const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
-    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'exceeds the bridge limit; pass data by URL');
+    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
     return transport!.post(json);
   }
 
   function settle(id: string, error?: BridgeError, result?: unknown): void {
     const done = pending.get(id);
     if (done) done(error, result);
-    else debug(`late reply ${id}`);
+    else ignore('late reply');
   }
 
   function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
@@ -196,7 +198,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function handshake(): void {
     call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
       (r) => {
-        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`);
+        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
         stopTimers();
         state = 'ready';
         settleReady(
@@ -236,7 +238,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   }
 
   function answer({ id, method, params }: BridgeMessage): void {
-    if (seen.has(id)) return debug(`duplicate ${id}`);
+    if (seen.has(id)) return ignore('duplicate');
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.clear();
     seen.add(id);
@@ -247,7 +249,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
     Promise.resolve(params ?? {})
       .then((p) => {
-        if (!handler || !shape) throw fail('E_NO_HANDLER', `no handler: ${method}`);
+        if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
         if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
         return handler(p);
       })
@@ -260,13 +262,13 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function receive(raw: unknown): void {
     if (state === 'closed') return;
     const m = parseMessage(raw);
-    if (typeof m == 'string') return debug(`ignored: ${m}`);
-    if (nonce && m.nonce !== nonce) return debug('ignored: nonce');
+    if (typeof m == 'string') return ignore(m);
+    if (nonce && m.nonce !== nonce) return ignore('nonce');
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
       if (!transport) probe();
       else if (state === 'ready') start();
-    } else if (m.sid !== sid) debug('ignored: sid');
+    } else if (m.sid !== sid) ignore('sid');
     else if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
     else if (m.kind === 'req') answer(m);
   }

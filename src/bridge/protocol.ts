@@ -83,7 +83,7 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
     const { code, message } = Object(m.error);
     m.error = {
       code: BRIDGE_ERROR_CODES.includes(code) ? code : 'E_INTERNAL',
-      message: typeof message == 'string' ? message.slice(0, 500) : 'the host reported an error',
+      message: typeof message == 'string' ? message.slice(0, 500) : 'host error',
     };
   }
   return m as BridgeMessage;

@@ -57,7 +57,7 @@ describe('protocol v1 envelope', () => {
     expect(odd.error.code).toBe('E_INTERNAL');
     expect(odd.error.message).toHaveLength(500);
     const missing = parseMessage(json({ ...ok, ok: 'yes' })) as any;
-    expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'the host reported an error' });
+    expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'host error' });
   });
 
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
