@@ -3,7 +3,7 @@ import { HOST_REQUESTS, RESULTS, isObject } from './methods.js';
 import type { HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
 import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
-import { detectTransport, isFn } from './transports.js';
+import { detectTransport } from './transports.js';
 import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
 import { addReceiver } from './receive.js';
 
@@ -108,16 +108,14 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     clearInterval(probeTimer);
   };
   /** Why a call or event cannot go now; `waiting`: it would have to queue. */
-  const refusal = (waiting: boolean, cancelled?: string | false) =>
+  const refusal = (waiting: boolean) =>
     state === 'closed'
       ? fail('E_CANCELLED', 'bridge closed')
       : state === 'none'
         ? fail('E_UNSUPPORTED', NO_HOST)
-        : cancelled
-          ? fail('E_CANCELLED', cancelled)
-          : waiting && queue.size >= queueLimit
-            ? fail('E_UNSUPPORTED', 'queue full')
-            : undefined;
+        : waiting && queue.size >= queueLimit
+          ? fail('E_UNSUPPORTED', 'queue full')
+          : undefined;
 
   function post(message: Partial<BridgeMessage>): unknown {
     // An undefined nonce is left out by JSON.stringify.
@@ -135,7 +133,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
-      const refused = refusal(waiting, signal?.aborted && `${method} cancelled`);
+      const refused = refusal(waiting);
       if (refused) return reject(refused);
       const id = randomId();
       const done: Pending = (error, result) => {
@@ -164,21 +162,18 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const run = () => {
         // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
         done.sent = method !== 'bridge.hello';
-        try {
-          // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise.
-          const reply: any = post({ id, kind: 'req', method, params });
-          if (isFn(reply?.then))
-            reply.then(
-              (r: unknown) => r != null && receive(r),
-              (e: unknown) => settle(id, toBridgeError(e)),
-            );
-        } catch (e) {
-          settle(id, toBridgeError(e));
-        }
+        // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
+        // the other transports return nothing. A post that throws (too large, host gone) fails the call.
+        new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
+          (reply) => reply != null && receive(reply),
+          (e) => settle(id, toBridgeError(e)),
+        );
       };
       signal?.addEventListener('abort', onAbort);
       pending.set(id, done);
-      if (waiting) queue.add(run);
+      // An already-aborted signal ends the call here, before anything is sent.
+      if (signal?.aborted) onAbort();
+      else if (waiting) queue.add(run);
       else run();
     });
   }
@@ -244,18 +239,19 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     seen.add(id);
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
-    const reply = (error?: BridgeError, result?: unknown) =>
-      state === 'closed' ||
-      post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
-    Promise.resolve(params ?? {})
-      .then((p) => {
+    const reply = (answer: Partial<BridgeMessage>) => state === 'closed' || post({ id, kind: 'res', ...answer });
+    Promise.resolve()
+      .then(() => {
         if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
         if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
-        return handler(p);
+        return handler(params ?? {});
       })
       // A result too large to send still gets an answer: the error.
-      .then((result) => reply(undefined, result ?? null))
-      .catch((e) => reply(toBridgeError(e)))
+      .then((result = null) => reply({ ok: true, result }))
+      .catch((e) => {
+        const { code, message } = toBridgeError(e);
+        reply({ ok: false, error: { code, message } });
+      })
       .catch(() => {});
   }
 
