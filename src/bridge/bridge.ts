@@ -81,9 +81,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
-  const debug = options.debug ?? (() => {});
   /** Every inbound message the bridge drops is reported the same way, with its reason. */
-  const ignore = (reason: string) => debug(`ignored: ${reason}`);
+  const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */

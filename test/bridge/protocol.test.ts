@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
 import { toBridgeError } from '../../src/bridge/protocol.js';
+import { HOST_REQUESTS, RESULTS } from '../../src/bridge/methods.js';
 
 const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
 const json = (value: unknown) => JSON.stringify(value);
@@ -84,5 +85,24 @@ describe('toScriptLiteral (the U+2028/U+2029 escaping rule)', () => {
     const original = json({ text: hostile });
     expect(JSON.parse(toScriptLiteral(original))).toBe(original);
     expect(JSON.parse(JSON.parse(toScriptLiteral(original))).text).toBe(hostile);
+  });
+});
+
+describe('run-time shapes of what arrives (methods.ts)', () => {
+  it('a result or params that is not an object never passes, whatever it is', () => {
+    const notObjects = [undefined, null, 0, 7, true, 'text', [], ['a'], [{ platform: 'x' }]];
+    for (const [method, shape] of [...RESULTS, ...HOST_REQUESTS]) {
+      for (const value of notObjects) {
+        // widget.refresh and form.close take no params: undefined is their "{}".
+        const takesNoParams = method === 'widget.refresh' || method === 'form.close';
+        if (value === undefined && takesNoParams) continue;
+        expect(shape(value), `${method} ${JSON.stringify(value)}`).toBeFalsy();
+      }
+    }
+    expect(RESULTS.get('bridge.hello')!({ platform: 'ios', capabilities: [] })).toBeTruthy();
+    expect(RESULTS.get('auth.getToken')!({ access_token: 't', expires_in: 60 })).toBeTruthy();
+    expect(RESULTS.get('auth.getToken')!({ access_token: 't', expires_in: '60' })).toBeFalsy();
+    expect(RESULTS.get('form.open')!({ handled: false })).toBeTruthy();
+    expect(HOST_REQUESTS.get('widget.setTags')!({ tags: ['a'] })).toBeTruthy();
   });
 });
