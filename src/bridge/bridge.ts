@@ -3,7 +3,7 @@ import { HOST_REQUESTS, RESULTS, isObject } from './methods.js';
 import type { HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
 import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
-import { detectTransport, isFn } from './transports.js';
+import { detectTransport } from './transports.js';
 import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
 import { addReceiver } from './receive.js';
 
@@ -81,7 +81,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
-  const debug = options.debug ?? (() => {});
+  /** Every inbound message the bridge drops is reported the same way, with its reason. */
+  const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
@@ -106,34 +107,32 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     clearInterval(probeTimer);
   };
   /** Why a call or event cannot go now; `waiting`: it would have to queue. */
-  const refusal = (waiting: boolean, cancelled?: string | false) =>
+  const refusal = (waiting: boolean) =>
     state === 'closed'
       ? fail('E_CANCELLED', 'bridge closed')
       : state === 'none'
         ? fail('E_UNSUPPORTED', NO_HOST)
-        : cancelled
-          ? fail('E_CANCELLED', cancelled)
-          : waiting && queue.size >= queueLimit
-            ? fail('E_UNSUPPORTED', `queue full (${queueLimit})`)
-            : undefined;
+        : waiting && queue.size >= queueLimit
+          ? fail('E_UNSUPPORTED', 'queue full')
+          : undefined;
 
   function post(message: Partial<BridgeMessage>): unknown {
     // An undefined nonce is left out by JSON.stringify.
     const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
-    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'exceeds the bridge limit; pass data by URL');
+    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
     return transport!.post(json);
   }
 
   function settle(id: string, error?: BridgeError, result?: unknown): void {
     const done = pending.get(id);
     if (done) done(error, result);
-    else debug(`late reply ${id}`);
+    else ignore('late reply');
   }
 
   function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
-      const refused = refusal(waiting, signal?.aborted && `${method} cancelled`);
+      const refused = refusal(waiting);
       if (refused) return reject(refused);
       const id = randomId();
       const done: Pending = (error, result) => {
@@ -162,21 +161,18 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const run = () => {
         // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
         done.sent = method !== 'bridge.hello';
-        try {
-          // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise.
-          const reply: any = post({ id, kind: 'req', method, params });
-          if (isFn(reply?.then))
-            reply.then(
-              (r: unknown) => r != null && receive(r),
-              (e: unknown) => settle(id, toBridgeError(e)),
-            );
-        } catch (e) {
-          settle(id, toBridgeError(e));
-        }
+        // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
+        // the other transports return nothing. A post that throws (too large, host gone) fails the call.
+        new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
+          (reply) => reply != null && receive(reply),
+          (e) => settle(id, toBridgeError(e)),
+        );
       };
       signal?.addEventListener('abort', onAbort);
       pending.set(id, done);
-      if (waiting) queue.add(run);
+      // An already-aborted signal ends the call here, before anything is sent.
+      if (signal?.aborted) onAbort();
+      else if (waiting) queue.add(run);
       else run();
     });
   }
@@ -196,7 +192,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function handshake(): void {
     call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
       (r) => {
-        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host speaks v${r.v}, page v${BRIDGE_VERSION}`);
+        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
         stopTimers();
         state = 'ready';
         settleReady(
@@ -236,37 +232,38 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   }
 
   function answer({ id, method, params }: BridgeMessage): void {
-    if (seen.has(id)) return debug(`duplicate ${id}`);
+    if (seen.has(id)) return ignore('duplicate');
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.clear();
     seen.add(id);
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
-    const reply = (error?: BridgeError, result?: unknown) =>
-      state === 'closed' ||
-      post(error ? { id, kind: 'res', ok: false, error: { code: error.code, message: error.message } } : { id, kind: 'res', ok: true, result });
-    Promise.resolve(params ?? {})
-      .then((p) => {
-        if (!handler || !shape) throw fail('E_NO_HANDLER', `no handler: ${method}`);
+    const reply = (answer: Partial<BridgeMessage>) => state === 'closed' || post({ id, kind: 'res', ...answer });
+    Promise.resolve()
+      .then(() => {
+        if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
         if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
-        return handler(p);
+        return handler(params ?? {});
       })
       // A result too large to send still gets an answer: the error.
-      .then((result) => reply(undefined, result ?? null))
-      .catch((e) => reply(toBridgeError(e)))
+      .then((result = null) => reply({ ok: true, result }))
+      .catch((e) => {
+        const { code, message } = toBridgeError(e);
+        reply({ ok: false, error: { code, message } });
+      })
       .catch(() => {});
   }
 
   function receive(raw: unknown): void {
     if (state === 'closed') return;
     const m = parseMessage(raw);
-    if (typeof m == 'string') return debug(`ignored: ${m}`);
-    if (nonce && m.nonce !== nonce) return debug('ignored: nonce');
+    if (typeof m == 'string') return ignore(m);
+    if (nonce && m.nonce !== nonce) return ignore('nonce');
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
       if (!transport) probe();
       else if (state === 'ready') start();
-    } else if (m.sid !== sid) debug('ignored: sid');
+    } else if (m.sid !== sid) ignore('sid');
     else if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
     else if (m.kind === 'req') answer(m);
   }

@@ -48,13 +48,16 @@ const strings = (v: unknown, max: number) =>
 /** Params of the requests a host may send; any other method has no handler. */
 export const HOST_REQUESTS = new Map<string, Shape>([
   ['widget.refresh', noParams],
-  ['widget.setTags', (v) => isObject(v) && strings(v.tags, 100)],
+  ['widget.setTags', (v) => strings(v?.tags, 100)],
   ['form.close', noParams],
 ]);
 
-/** Results of the page's requests; a result of another shape is refused (E_INTERNAL). */
+/**
+ * Results of the page's requests; a result of another shape is refused (E_INTERNAL). Results (and the params above)
+ * are parsed JSON, in which only an object can have a named member: `v?.member` checks both.
+ */
 export const RESULTS = new Map<string, Shape>([
-  ['bridge.hello', (v) => isObject(v) && typeof v.platform == 'string' && strings(v.capabilities, 200)],
-  ['auth.getToken', (v) => isObject(v) && v.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in)],
-  ['form.open', (v) => isObject(v) && typeof v.handled == 'boolean'],
+  ['bridge.hello', (v) => typeof v?.platform == 'string' && strings(v.capabilities, 200)],
+  ['auth.getToken', (v) => v?.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in)],
+  ['form.open', (v) => typeof v?.handled == 'boolean'],
 ]);

@@ -62,27 +62,28 @@ const dropPollutingKeys = (key: string, value: unknown) => (/^(__proto__|constru
 
 /**
  * Parses one inbound message. Returns a reason string instead of throwing, because hostile or
- * foreign traffic is expected on shared channels and must simply be ignored.
+ * foreign traffic is expected on shared channels and must simply be ignored: 'foreign' for another
+ * namespace or protocol version, 'malformed' for anything else that is not a valid v1 envelope.
  */
 export function parseMessage(raw: unknown): BridgeMessage | string {
-  if (typeof raw !== 'string') return 'not a string';
-  if (raw.length > MAX_MESSAGE_CHARS) return 'too large';
+  // A non-string is refused before JSON.parse, which would coerce it ("[object Object]").
+  if (typeof raw != 'string' || raw.length > MAX_MESSAGE_CHARS) return 'malformed';
   let m: any;
   try {
     m = JSON.parse(raw, dropPollutingKeys);
   } catch {
-    return 'not JSON';
+    return 'malformed';
   }
-  if (m?.ns !== BRIDGE_NS) return 'foreign ns';
-  if (m.v !== BRIDGE_VERSION) return 'unsupported v';
-  if (typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'bad sid/id';
-  if (!['req', 'res', 'evt', 'cancel'].includes(m.kind)) return 'bad kind';
-  if ((m.kind === 'req' || m.kind === 'evt') && typeof m.method !== 'string') return 'no method';
-  if (m.kind === 'res' && m.ok !== true) {
+  if (m?.ns !== BRIDGE_NS || m.v !== BRIDGE_VERSION) return 'foreign';
+  const { kind } = m;
+  // Requests and events name a method; responses and cancels refer to a request by its id.
+  const kindOk = kind === 'req' || kind === 'evt' ? typeof m.method == 'string' : kind === 'res' || kind === 'cancel';
+  if (!kindOk || typeof m.sid != 'string' || typeof m.id != 'string' || m.id.length > 64) return 'malformed';
+  if (kind === 'res' && m.ok !== true) {
     const { code, message } = Object(m.error);
     m.error = {
       code: BRIDGE_ERROR_CODES.includes(code) ? code : 'E_INTERNAL',
-      message: typeof message === 'string' ? message.slice(0, 500) : 'the host reported an error',
+      message: typeof message == 'string' ? message.slice(0, 500) : 'host error',
     };
   }
   return m as BridgeMessage;

@@ -52,7 +52,7 @@ describe('bridge lifecycle', () => {
     const bridge = connect({ queueLimit: 2 });
     const queued = [rejectionOf(bridge.request('auth.getToken', {})), rejectionOf(bridge.request('auth.getToken', {}))];
     const refused = await rejectionOf(bridge.request('auth.getToken', {}));
-    expect(refused).toMatchObject({ code: 'E_UNSUPPORTED', message: 'queue full (2)' });
+    expect(refused).toMatchObject({ code: 'E_UNSUPPORTED', message: 'queue full' });
     expect(bridge.emit('widget.ready', { version: '1' })).toBe(false);
     await vi.advanceTimersByTimeAsync(2000);
     expect((await Promise.all(queued)).map((e) => e.code)).toEqual(['E_UNSUPPORTED', 'E_UNSUPPORTED']);
@@ -139,7 +139,8 @@ describe('bridge lifecycle', () => {
 
   it('a duplicated host request is answered once', async () => {
     const host = mockHost('android');
-    const bridge = connect();
+    const debug = vi.fn();
+    const bridge = connect({ debug });
     const refresh = vi.fn();
     bridge.handle('widget.refresh', refresh);
     await bridge.ready;
@@ -148,6 +149,7 @@ describe('bridge lifecycle', () => {
     host.deliver(message);
     await flush();
     expect(refresh).toHaveBeenCalledTimes(1);
+    expect(debug).toHaveBeenCalledWith('ignored: duplicate');
   });
 
   it('messages an early host stub buffered in __hubEmbedReceive.q are replayed to the bridge', async () => {
@@ -157,7 +159,7 @@ describe('bridge lifecycle', () => {
     const debug = vi.fn();
     connect({ debug, allowedParentOrigins: [] });
     await flush();
-    expect(debug).toHaveBeenCalledWith('ignored: foreign ns');
+    expect(debug).toHaveBeenCalledWith('ignored: foreign');
     expect((window as any).__hubEmbedReceive).not.toBe(stub);
   });
 
@@ -170,6 +172,6 @@ describe('bridge lifecycle', () => {
     host.deliver(null);
     host.deliver([bridge.sid]);
     await flush();
-    expect(debug.mock.calls.filter(([m]) => m === 'ignored: not a string')).toHaveLength(3);
+    expect(debug.mock.calls.filter(([m]) => m === 'ignored: malformed')).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
 import { toBridgeError } from '../../src/bridge/protocol.js';
+import { HOST_REQUESTS, RESULTS } from '../../src/bridge/methods.js';
 
 const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
 const json = (value: unknown) => JSON.stringify(value);
@@ -10,21 +11,32 @@ describe('protocol v1 envelope', () => {
     expect(parseMessage(json(ok))).toEqual(ok);
   });
 
+  it('parses a cancel and an event (a cancel needs no method)', () => {
+    const cancel = { ...ok, kind: 'cancel', ok: undefined, result: undefined };
+    expect(parseMessage(json(cancel))).toMatchObject({ kind: 'cancel', id: '1' });
+    expect(parseMessage(json({ ...ok, kind: 'evt', method: 'bridge.ready' }))).toMatchObject({ kind: 'evt', method: 'bridge.ready' });
+  });
+
+  // Two reasons only: another namespace or version ('foreign', expected on shared channels) and
+  // everything else that is not a valid v1 envelope ('malformed').
   it.each([
-    ['a non-string', { ...ok }, 'not a string'],
-    ['null', null, 'not a string'],
-    ['malformed JSON', '{"ns":', 'not JSON'],
-    ['a JSON array', '[1,2]', 'foreign ns'],
-    ['JSON null', 'null', 'foreign ns'],
-    ['a foreign ns', json({ ...ok, ns: 'other' }), 'foreign ns'],
-    ['v 2', json({ ...ok, v: 2 }), 'unsupported v'],
-    ['v "1" as a string', json({ ...ok, v: '1' }), 'unsupported v'],
-    ['a numeric sid', json({ ...ok, sid: 1 }), 'bad sid/id'],
-    ['a huge id', json({ ...ok, id: 'i'.repeat(65) }), 'bad sid/id'],
-    ['an unknown kind', json({ ...ok, kind: 'push' }), 'bad kind'],
-    ['a request without method', json({ ...ok, kind: 'req' }), 'no method'],
-    ['an event with a numeric method', json({ ...ok, kind: 'evt', method: 7 }), 'no method'],
-    ['a message over the size limit', json({ ...ok, result: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'too large'],
+    ['a non-string', { ...ok }, 'malformed'],
+    ['null', null, 'malformed'],
+    ['an array holding the JSON string', [json(ok)], 'malformed'],
+    ['malformed JSON', '{"ns":', 'malformed'],
+    ['a JSON array', '[1,2]', 'foreign'],
+    ['JSON null', 'null', 'foreign'],
+    ['a foreign ns', json({ ...ok, ns: 'other' }), 'foreign'],
+    ['v 2', json({ ...ok, v: 2 }), 'foreign'],
+    ['v "1" as a string', json({ ...ok, v: '1' }), 'foreign'],
+    ['a numeric sid', json({ ...ok, sid: 1 }), 'malformed'],
+    ['a numeric id', json({ ...ok, id: 1 }), 'malformed'],
+    ['a huge id', json({ ...ok, id: 'i'.repeat(65) }), 'malformed'],
+    ['an unknown kind', json({ ...ok, kind: 'push' }), 'malformed'],
+    ['a prototype-named kind', json({ ...ok, kind: 'toString' }), 'malformed'],
+    ['a request without method', json({ ...ok, kind: 'req' }), 'malformed'],
+    ['an event with a numeric method', json({ ...ok, kind: 'evt', method: 7 }), 'malformed'],
+    ['a message over the size limit', json({ ...ok, result: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'malformed'],
   ])('ignores %s', (_, raw, reason) => {
     expect(parseMessage(raw)).toBe(reason);
   });
@@ -46,7 +58,7 @@ describe('protocol v1 envelope', () => {
     expect(odd.error.code).toBe('E_INTERNAL');
     expect(odd.error.message).toHaveLength(500);
     const missing = parseMessage(json({ ...ok, ok: 'yes' })) as any;
-    expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'the host reported an error' });
+    expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'host error' });
   });
 
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
@@ -73,5 +85,24 @@ describe('toScriptLiteral (the U+2028/U+2029 escaping rule)', () => {
     const original = json({ text: hostile });
     expect(JSON.parse(toScriptLiteral(original))).toBe(original);
     expect(JSON.parse(JSON.parse(toScriptLiteral(original))).text).toBe(hostile);
+  });
+});
+
+describe('run-time shapes of what arrives (methods.ts)', () => {
+  it('a result or params that is not an object never passes, whatever it is', () => {
+    const notObjects = [undefined, null, 0, 7, true, 'text', [], ['a'], [{ platform: 'x' }]];
+    for (const [method, shape] of [...RESULTS, ...HOST_REQUESTS]) {
+      for (const value of notObjects) {
+        // widget.refresh and form.close take no params: undefined is their "{}".
+        const takesNoParams = method === 'widget.refresh' || method === 'form.close';
+        if (value === undefined && takesNoParams) continue;
+        expect(shape(value), `${method} ${JSON.stringify(value)}`).toBeFalsy();
+      }
+    }
+    expect(RESULTS.get('bridge.hello')!({ platform: 'ios', capabilities: [] })).toBeTruthy();
+    expect(RESULTS.get('auth.getToken')!({ access_token: 't', expires_in: 60 })).toBeTruthy();
+    expect(RESULTS.get('auth.getToken')!({ access_token: 't', expires_in: '60' })).toBeFalsy();
+    expect(RESULTS.get('form.open')!({ handled: false })).toBeTruthy();
+    expect(HOST_REQUESTS.get('widget.setTags')!({ tags: ['a'] })).toBeTruthy();
   });
 });
