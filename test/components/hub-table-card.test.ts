@@ -90,6 +90,16 @@ describe('<hub-table-card>', () => {
     }
   });
 
+  it.skipIf(!inChromium)('a very long tag is cut with an ellipsis inside the card', async () => {
+    const el = await card({ ...table, tags: ['x'.repeat(500), 'short'] });
+    el.style.width = '240px';
+    const [long] = parts(el, 'tag');
+    const tags = part(el, 'tags')!.getBoundingClientRect();
+    expect(long!.scrollWidth).toBeGreaterThan(long!.clientWidth);
+    expect(long!.getBoundingClientRect().right).toBeLessThanOrEqual(tags.right);
+    expect(tags.right).toBeLessThanOrEqual(part(el, 'card')!.getBoundingClientRect().right);
+  });
+
   it.skipIf(!inChromium)('passes axe', async () => {
     const el = await card({ ...table, icon: undefined });
     expect((await axe.run(el)).violations).toEqual([]);
