@@ -45,6 +45,12 @@ describe('<hub-table-card>', () => {
     }
   });
 
+  it('a table without a name shows an empty placeholder, not "undefined"', async () => {
+    const el = await card({ ...table, name: '', icon: undefined });
+    expect(part(el, 'icon-placeholder')!.textContent).toBe('');
+    expect(part(el, 'name')!.textContent).toBe('');
+  });
+
   it('a broken icon is replaced by the placeholder, and a new table tries its icon again', async () => {
     const el = await card(table);
     part(el, 'icon')!.dispatchEvent(new Event('error'));

@@ -390,12 +390,12 @@ export class HubEmbed extends HubElement {
       : nothing;
     return html`${error
       ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
-      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && !!form}>${this.allTags.length
+      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && form}>${this.allTags.length
       ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
       : nothing}${this.tables || !error
       ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
       : nothing}</div>${openMode !== 'inline' && openMode !== 'navigate'
-      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${form ? frame : nothing}</dialog>`
+      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${frame}</dialog>`
       : nothing}`;
   }
 }
