@@ -19,6 +19,9 @@ const sources = import.meta.glob(['../../src/components/**/*.ts', '!../../src/co
   eager: true,
 }) as Record<string, string>;
 
+// Every stylesheet, <hub-embed>'s included.
+const styleSources = import.meta.glob('../../src/components/**/*.styles.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
 const table: PublishedTable = { short_code: 'k3', name: 'Steel', industry: 'Build', icon: 'https://example.com/i.png', tags: ['a', 'b'] };
 
 const rendered = (el: { render(): unknown }) => templateTexts(el.render());
@@ -29,6 +32,18 @@ describe('bundle diet', () => {
     expect(files.some((file) => file.endsWith('hub-form-frame.ts'))).toBe(true);
     for (const file of files) {
       expect(sources[file], file).not.toMatch(/lit\/decorators|@(property|state|query)\(/);
+    }
+  });
+
+  it('stylesheets are constant strings given to unsafeCSS: the css tag would bundle its interpolation check', () => {
+    const files = Object.keys(styleSources);
+    expect(files.length).toBe(6);
+    for (const file of files) {
+      const text = styleSources[file]!;
+      expect(text, file).toMatch(/= unsafeCSS\(`/);
+      expect(text, file).not.toMatch(/import \{[^}]*\bcss\b/);
+      // Constant text only: nothing from outside can reach unsafeCSS.
+      expect(text, file).not.toContain('${');
     }
   });
 

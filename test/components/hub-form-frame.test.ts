@@ -176,6 +176,18 @@ describe('<hub-form-frame>', () => {
     expect(seen).toEqual(['back']);
   });
 
+  it.skipIf(!inChromium)('a very long table name is cut with an ellipsis on one line; the close control stays inside', async () => {
+    const el = await frame();
+    el.tableName = 'Autumn promo '.repeat(40);
+    el.style.width = '300px';
+    await el.updateComplete;
+    const title = part(el, 'title')!;
+    const bar = part(el, 'bar')!.getBoundingClientRect();
+    expect(title.scrollWidth).toBeGreaterThan(title.clientWidth);
+    expect(title.getBoundingClientRect().height).toBeLessThan(30);
+    expect(part(el, 'close')!.getBoundingClientRect().right).toBeLessThanOrEqual(bar.right);
+  });
+
   it.skipIf(!inChromium)('passes axe', async () => {
     const el = await frame();
     expect((await axe.run(el)).violations).toEqual([]);

@@ -45,6 +45,12 @@ describe('<hub-table-card>', () => {
     }
   });
 
+  it('a table without a name shows an empty placeholder, not "undefined"', async () => {
+    const el = await card({ ...table, name: '', icon: undefined });
+    expect(part(el, 'icon-placeholder')!.textContent).toBe('');
+    expect(part(el, 'name')!.textContent).toBe('');
+  });
+
   it('a broken icon is replaced by the placeholder, and a new table tries its icon again', async () => {
     const el = await card(table);
     part(el, 'icon')!.dispatchEvent(new Event('error'));
@@ -88,6 +94,16 @@ describe('<hub-table-card>', () => {
       expect(part(el, 'card')!.getBoundingClientRect().width).toBeLessThanOrEqual(240);
       expect(part(el, 'name')!.getBoundingClientRect().height).toBeLessThan(100);
     }
+  });
+
+  it.skipIf(!inChromium)('a very long tag is cut with an ellipsis inside the card', async () => {
+    const el = await card({ ...table, tags: ['x'.repeat(500), 'short'] });
+    el.style.width = '240px';
+    const [long] = parts(el, 'tag');
+    const tags = part(el, 'tags')!.getBoundingClientRect();
+    expect(long!.scrollWidth).toBeGreaterThan(long!.clientWidth);
+    expect(long!.getBoundingClientRect().right).toBeLessThanOrEqual(tags.right);
+    expect(tags.right).toBeLessThanOrEqual(part(el, 'card')!.getBoundingClientRect().right);
   });
 
   it.skipIf(!inChromium)('passes axe', async () => {

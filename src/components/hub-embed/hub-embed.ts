@@ -228,12 +228,9 @@ export class HubEmbed extends HubElement {
     // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
     // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
     const site = parseFormSite(this.formUrl).href;
-    const fromHost = this.#link?.tokens();
-    this.#tokens = fromHost
-      ? new TokenSource(fromHost)
-      : this.tokenProvider
-        ? new TokenSource(this.tokenProvider)
-        : sharedTokenSource(this.tokenEndpoint);
+    // The host's tokens first, then the page's provider; else token-endpoint's source, shared by widgets.
+    const provider = this.#link?.tokens() || this.tokenProvider;
+    this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(this.tokenEndpoint);
     const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.#tokens });
     preconnect(this.baseUrl, true);
     preconnect(site, false);
@@ -376,8 +373,8 @@ export class HubEmbed extends HubElement {
     const form = this.form;
     if (!form) return false;
     this.form = undefined;
-    const dialog = this.#dialog;
-    if (dialog?.open) dialog.close();
+    // close() on a dialog that is not open does nothing (inline mode, or Escape closed it already).
+    this.#dialog?.close();
     this.emit('hub-form-close', { shortCode: form.table.short_code });
     void this.updateComplete.then(() => this.#returnFocus?.focus());
     return true;
@@ -393,12 +390,12 @@ export class HubEmbed extends HubElement {
       : nothing;
     return html`${error
       ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
-      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && !!form}>${this.allTags.length
+      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && form}>${this.allTags.length
       ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
       : nothing}${this.tables || !error
       ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
       : nothing}</div>${openMode !== 'inline' && openMode !== 'navigate'
-      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${form ? frame : nothing}</dialog>`
+      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${frame}</dialog>`
       : nothing}`;
   }
 }

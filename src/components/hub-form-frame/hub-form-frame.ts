@@ -124,18 +124,20 @@ export class HubFormFrame extends HubElement {
 
   #onMessage = (event: MessageEvent): void => {
     const own = this.#iframe?.contentWindow;
-    // Without a window of its own (no iframe yet), `source === null` must not pass for a match.
-    if (!own || event.source !== own || !this.#url || event.origin !== new URL(this.#url).origin) return;
+    // Without a window of its own (no iframe yet), `source === null` must not pass for a match. An
+    // iframe is there only with a URL.
+    if (!own || event.source !== own || event.origin !== new URL(this.#url!).origin) return;
     this.emit('hub-form-message', { data: event.data });
   };
 
   /** Loads the form page again, e.g. after the timeout. */
   retry(): void {
     const iframe = this.#iframe;
-    if (!this.#url || !iframe) return;
+    // An iframe is there only with a URL.
+    if (!iframe) return;
     this.status = 'loading';
     // Assigning src navigates again even when the value is unchanged.
-    iframe.src = this.#url;
+    iframe.src = this.#url!;
     this.#arm();
   }
 

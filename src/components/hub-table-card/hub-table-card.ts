@@ -47,7 +47,7 @@ export class HubTableCard extends HubElement {
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
     return html`<div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>${icon
       ? html`<img part="icon" src=${icon} alt="" loading="lazy" fetchpriority="low" width="40" height="40" @error=${() => (this.broken = true)}>`
-      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0] ?? ''}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
+      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
   }
 }
 

@@ -42,7 +42,7 @@ export class HubTableGrid extends HubElement {
     return html`<p part="count" role="status">${busy ? t.loading : fill(t.results, count)}</p>${count || busy
       ? html`<div part="grid" role="list" aria-label=${t.tables} aria-busy=${busy}>${count
         ? tables.map((table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`)
-        : [1, 2, 3, 4, 5, 6].map(() => html`<div part="skeleton" aria-hidden="true"></div>`)}</div>`
+        : Array(6).fill(html`<div part="skeleton" aria-hidden="true"></div>`)}</div>`
       : html`<p part="empty">${t.empty}</p>`}`;
   }
 }
