@@ -1,5 +1,5 @@
-import { HubError } from './errors.js';
-import { isText } from './json.js';
+import { HubError, abortError } from './errors.js';
+import { isText } from './http.js';
 import type { AccessToken } from './types.js';
 
 export type TokenReason = 'initial' | 'expiring' | 'unauthorized';
@@ -122,8 +122,4 @@ export function checkAccessToken(value: unknown, source: string, status?: number
     throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
   return { access_token, expires_in: expires_in! };
-}
-
-export function abortError(): HubError {
-  return new HubError('aborted', 'Cancelled.');
 }

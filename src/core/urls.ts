@@ -1,5 +1,5 @@
 import { HubError } from './errors.js';
-import { isText } from './json.js';
+import { isText } from './http.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
