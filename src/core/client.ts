@@ -45,30 +45,30 @@ export class HubClient {
 
   /** De-duplicated, sorted tags of the published tables. */
   async publishedTags(options: RequestOptions = {}): Promise<string[]> {
-    return (await this.#list('published-tags', '', options.signal)).filter(isText);
+    return (await this.#list('published-tags', options.signal)).filter(isText);
   }
 
   /** Published tables, those matching any of `tags` first. */
   async publishedList(options: PublishedListOptions = {}): Promise<PublishedTable[]> {
     const { limit } = options;
-    const tags = (options.tags ?? []).filter((tag) => tag.trim() !== '');
-    const params: string[] = [];
+    const tags = (options.tags ?? []).filter((tag) => tag.trim());
     const withComma = tags.find((tag) => tag.includes(','));
-    if (withComma !== undefined) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
-    if (tags.length) params.push('tags=' + encodeURIComponent(tags.join(',')));
+    if (withComma) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
+    let query = tags.length ? '&tags=' + encodeURIComponent(tags.join(',')) : '';
     if (limit !== undefined) {
       if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
-      params.push('limit=' + limit);
+      query += '&limit=' + limit;
     }
-    const list = await this.#list('published-list', params.join('&'), options.signal);
+    // Each parameter comes with its `&`; the first one starts the query instead.
+    const list = await this.#list('published-list' + query.replace('&', '?'), options.signal);
     const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
     if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
     return tables;
   }
 
-  /** GETs `name` and returns its list (`data.list`, or `data` itself when that is the array). */
-  async #list(name: string, query: string, signal?: AbortSignal): Promise<unknown[]> {
-    const url = this.#api + name + (query && '?' + query);
+  /** GETs `path` and returns its list (`data.list`, or `data` itself when that is the array). */
+  async #list(path: string, signal?: AbortSignal): Promise<unknown[]> {
+    const url = this.#api + path;
     const token = await this.#tokens.get({ signal });
     let response = await this.#send(url, token, signal);
     if (response.status === 401) {
@@ -78,10 +78,10 @@ export class HubClient {
     }
     // A second 401 is final: the service refuses the tokens this page gets.
     const kind = response.status === 401 ? 'unauthorized' : 'api';
-    const { data } = (await readAnswer(response, kind, name)) as { data?: { list?: unknown } | null };
+    const { data } = (await readAnswer(response, kind, path)) as { data?: { list?: unknown } | null };
     const list = Array.isArray(data) ? data : data?.list;
     if (!Array.isArray(list)) {
-      throw new HubError('invalid-response', `${name}: no list; check base-url.`, { status: response.status });
+      throw new HubError('invalid-response', `${path}: no list; check base-url.`, { status: response.status });
     }
     return list;
   }

@@ -53,7 +53,7 @@ export async function readAnswer(response: Response, kind: HubErrorKind, where: 
   const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
   if (!response.ok || (envelope && code !== 200)) {
     const message = envelope?.message;
-    throw new HubError(kind, `${where} answered ${code ?? status}${isText(message) ? ': ' + message : ''}; check it or retry.`, { status, code });
+    throw new HubError(kind, `${where} answered ${code ?? status}${isText(message) ? ` (${message})` : ''}; check it or retry.`, { status, code });
   }
   return { body, data: envelope?.data };
 }

@@ -72,7 +72,7 @@ describe('tokenFromEndpoint', () => {
     const error = await tokenError(endpoint(() => json({ code: 40101, message: 'session expired', data: null })).fetch);
     expect(error).toMatchObject({ kind: 'token', status: 200, code: 40101 });
     expect(error.message).toContain('https://app.example.com/hub-token');
-    expect(error.message).toContain('40101: session expired');
+    expect(error.message).toContain('40101 (session expired)');
   });
 
   it.each([

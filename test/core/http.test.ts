@@ -30,7 +30,7 @@ describe('http helpers (one request and body-reading path for client and token e
       message: 'The endpoint answered 502; check it or retry.',
     });
     const error = await failure(readAnswer(Response.json({ code: 40301, message: 'not allowed' }), 'api', 'published-list'));
-    expect(error).toMatchObject({ kind: 'api', status: 200, code: 40301, message: 'published-list answered 40301: not allowed; check it or retry.' });
+    expect(error).toMatchObject({ kind: 'api', status: 200, code: 40301, message: 'published-list answered 40301 (not allowed); check it or retry.' });
   });
 
   it('readAnswer prints only a numeric code and a text message', async () => {
