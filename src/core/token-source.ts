@@ -33,11 +33,12 @@ const MIN_MARGIN_MS = 30_000;
  */
 export class TokenSource {
   // Flat #private fields rather than objects: the minifier shortens these names, not object keys.
+  /** The last token received; kept after invalidate() only to tell the provider which one failed. */
   #token?: string;
   #expiresAt = 0;
+  /** 0 once the token is invalidated (a token received is never due at time 0). */
   #refreshAt = 0;
   #flight?: Flight;
-  #invalidated?: string;
   readonly #provider: TokenProvider;
   readonly #now: () => number;
 
@@ -47,28 +48,24 @@ export class TokenSource {
   }
 
   /** The current token if it is fresh enough, else a new one from the provider. */
-  get(options: TokenGetOptions = {}): Promise<string> {
+  async get(options: TokenGetOptions = {}): Promise<string> {
     const { signal, minValidityMs = 0 } = options;
-    if (signal?.aborted) return Promise.reject(abortError());
+    if (signal?.aborted) throw abortError();
     const now = this.#now();
-    if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return Promise.resolve(this.#token);
+    if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return this.#token;
     return (this.#flight ??= this.#fetch())(signal);
   }
 
   /** Drops `token` (after a 401), but only while it is still the current one. */
   invalidate(token: string): void {
-    if (this.#token !== token) return;
-    this.#token = undefined;
-    this.#invalidated = token;
+    if (this.#token === token) this.#refreshAt = 0;
   }
 
   #fetch(): Flight {
     const controller = new AbortController();
-    const held = this.#token;
-    const invalidated = this.#invalidated;
-    const previous = held ?? invalidated;
-    const ctx: TokenContext = { reason: held ? 'expiring' : invalidated !== undefined ? 'unauthorized' : 'initial', signal: controller.signal };
-    if (previous !== undefined) ctx.previous = previous;
+    const previous = this.#token;
+    const reason = !previous ? 'initial' : this.#refreshAt ? 'expiring' : 'unauthorized';
+    const ctx: TokenContext = { reason, previous, signal: controller.signal };
     let waiters = 0;
     const flight: Flight = (signal) => {
       waiters++;
@@ -97,7 +94,6 @@ export class TokenSource {
           this.#token = token.access_token;
           this.#expiresAt = received + lifetime;
           this.#refreshAt = received + lifetime - margin;
-          this.#invalidated = undefined;
         }
         return token.access_token;
       } catch (error) {

@@ -91,6 +91,27 @@ describe('TokenSource', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('after invalidate(), a failed provider call leaves the next get() still asking as unauthorized', async () => {
+    const calls: TokenContext[] = [];
+    const tokens = new TokenSource(async (ctx) => {
+      calls.push(ctx);
+      if (calls.length === 2) throw new Error('backend down');
+      return { access_token: `t${calls.length}`, expires_in: 3600 };
+    });
+    await tokens.get();
+    tokens.invalidate('t1');
+    await expect(tokens.get()).rejects.toMatchObject({ kind: 'token' });
+    expect(await tokens.get()).toBe('t3');
+    expect(calls.map(({ reason, previous }) => [reason, previous])).toEqual([
+      ['initial', undefined],
+      ['unauthorized', 't1'],
+      ['unauthorized', 't1'],
+    ]);
+    // Once a new token has come, the old one no longer counts.
+    tokens.invalidate('t1');
+    expect(await tokens.get()).toBe('t3');
+  });
+
   it('does not cache a failure: the next get() asks again', async () => {
     let attempt = 0;
     const tokens = new TokenSource(async () => {
