@@ -97,15 +97,14 @@ export class TokenSource {
         }
         return token.access_token;
       } catch (error) {
-        if (controller.signal.aborted) throw abortError();
+        // Once the request is cancelled every waiter has been rejected with `aborted`: this reaches nobody.
         throw error instanceof HubError ? error : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
         if (this.#flight === flight) this.#flight = undefined;
       }
     })();
-    // Callers that all aborted never read the promise; keep that from surfacing as unhandled.
-    promise.catch(() => undefined);
+    // No rejection goes unhandled: get() joins the flight at once, and every waiter passes it on.
     return flight;
   }
 }

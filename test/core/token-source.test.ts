@@ -177,6 +177,32 @@ describe('TokenSource', () => {
     expect(seen[0]!.signal!.aborted).toBe(true);
   });
 
+  it('a cancelled provider call that settles anyway is ignored: its token is not kept, its failure reaches nobody', async () => {
+    const settle: Array<(ok: boolean) => void> = [];
+    let calls = 0;
+    const tokens = new TokenSource(
+      () =>
+        new Promise((resolve, reject) => {
+          const n = ++calls;
+          // This provider ignores ctx.signal and answers whenever the test says so.
+          settle.push((ok) => (ok ? resolve({ access_token: `late${n}`, expires_in: 3600 }) : reject(new Error('late failure'))));
+        }),
+    );
+    for (const ok of [false, true]) {
+      const controller = new AbortController();
+      const pending = tokens.get({ signal: controller.signal });
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+      settle.at(-1)!(ok);
+      // Vitest fails the run on an unhandled rejection; give one the chance to surface.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const next = tokens.get();
+    settle.at(-1)!(true);
+    expect(await next).toBe('late3');
+    expect(calls).toBe(3);
+  });
+
   it('a get() right after every earlier caller aborted starts a new provider call, not the cancelled one', async () => {
     const seen: TokenContext[] = [];
     const tokens = new TokenSource(
