@@ -23,8 +23,9 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
       method: 'POST',
       credentials: options.credentials ?? 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
-      // The browser says why it asks, never who the user is: the backend decides that.
-      body: JSON.stringify(reason === 'unauthorized' ? { reason, previous } : { reason }),
+      // The browser says why it asks, never who the user is: the backend decides that. The refused token
+      // goes along only after a 401 (JSON.stringify leaves out an undefined previous).
+      body: JSON.stringify({ reason, previous: reason === 'unauthorized' ? previous : undefined }),
       signal,
     };
     const response = await send(where, url, init, options.fetch);
