@@ -69,12 +69,14 @@ export class HubClient {
   /** GETs `path` and returns its list (`data.list`, or `data` itself when that is the array). */
   async #list(path: string, signal?: AbortSignal): Promise<unknown[]> {
     const url = this.#api + path;
+    const request = (token: string) =>
+      send(url, url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal }, this.#fetch, this.#timeoutMs);
     const token = await this.#tokens.get({ signal });
-    let response = await this.#send(url, token, signal);
+    let response = await request(token);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
       this.#tokens.invalidate(token);
-      response = await this.#send(url, await this.#tokens.get({ signal }), signal);
+      response = await request(await this.#tokens.get({ signal }));
     }
     // A second 401 is final: the service refuses the tokens this page gets.
     const kind = response.status === 401 ? 'unauthorized' : 'api';
@@ -84,11 +86,6 @@ export class HubClient {
       throw new HubError('invalid-response', `${path}: no list; check base-url.`, { status: response.status });
     }
     return list;
-  }
-
-  #send(url: string, token: string, signal?: AbortSignal): Promise<Response> {
-    const init = { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal };
-    return send(url, url, init, this.#fetch, this.#timeoutMs);
   }
 }
 
