@@ -14,7 +14,7 @@ export interface TokenEndpointOptions {
  * the end user from its session. Accepts `{access_token, expires_in}` or the service's envelope.
  */
 export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {}): TokenProvider {
-  if (typeof url !== 'string' || url.trim() === '') {
+  if (typeof url !== 'string' || !url.trim()) {
     throw new HubError('config', 'Set token-endpoint.');
   }
   const where = 'Token endpoint ' + url;
