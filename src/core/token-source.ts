@@ -24,8 +24,6 @@ export interface TokenGetOptions {
 /** Joins the provider call in flight; with a signal, leaves it alone on abort. */
 type Flight = (signal?: AbortSignal) => Promise<string>;
 
-const MIN_MARGIN_MS = 30_000;
-
 /**
  * Holds the current access token in memory only. Concurrent `get()` calls share one provider call;
  * a token is replaced before it expires, with a margin of max(30 s, 10% of its lifetime) counted from
@@ -89,7 +87,8 @@ export class TokenSource {
         const token = checkAccessToken(await this.#provider(ctx), 'Token provider');
         const received = this.#now();
         const lifetime = token.expires_in * 1000;
-        const margin = Math.min(Math.max(MIN_MARGIN_MS, lifetime / 10), lifetime / 2);
+        // The margin of the class comment: max(30 s, 10% of the lifetime), at most half of it.
+        const margin = Math.min(Math.max(30_000, lifetime / 10), lifetime / 2);
         if (this.#flight === flight) {
           this.#token = token.access_token;
           this.#expiresAt = received + lifetime;
