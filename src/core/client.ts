@@ -1,6 +1,6 @@
 import { HubError } from './errors.js';
-import { envelopeOf, isText, readJson } from './json.js';
-import { abortError, type TokenSource } from './token-source.js';
+import { isText, readAnswer, send } from './http.js';
+import type { TokenSource } from './token-source.js';
 import { safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
@@ -29,7 +29,7 @@ export interface PublishedListOptions extends RequestOptions {
 export class HubClient {
   readonly #api: string;
   readonly #tokens: TokenSource;
-  readonly #fetch: typeof fetch;
+  readonly #fetch?: typeof fetch;
   readonly #timeoutMs: number;
   readonly #onDropped?: (count: number) => void;
 
@@ -38,78 +38,54 @@ export class HubClient {
     if (!base) throw new HubError('config', 'Set base-url to an http(s) URL.');
     this.#api = base.replace(/\/+$/, '') + '/api/v1/hub/projects/';
     this.#tokens = options.tokens;
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = options.fetch;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#onDropped = options.onDropped;
   }
 
   /** De-duplicated, sorted tags of the published tables. */
   async publishedTags(options: RequestOptions = {}): Promise<string[]> {
-    return (await this.#list('published-tags', '', options.signal)).filter(isText);
+    return (await this.#list('published-tags', options.signal)).filter(isText);
   }
 
   /** Published tables, those matching any of `tags` first. */
   async publishedList(options: PublishedListOptions = {}): Promise<PublishedTable[]> {
     const { limit } = options;
-    const tags = (options.tags ?? []).filter((tag) => tag.trim() !== '');
-    const params: string[] = [];
+    const tags = (options.tags ?? []).filter((tag) => tag.trim());
     const withComma = tags.find((tag) => tag.includes(','));
-    if (withComma !== undefined) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
-    if (tags.length) params.push('tags=' + encodeURIComponent(tags.join(',')));
+    if (withComma) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
+    let query = tags.length ? '&tags=' + encodeURIComponent(tags.join(',')) : '';
     if (limit !== undefined) {
       if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
-      params.push('limit=' + limit);
+      query += '&limit=' + limit;
     }
-    const list = await this.#list('published-list', params.join('&'), options.signal);
+    // Each parameter comes with its `&`; the first one starts the query instead.
+    const list = await this.#list('published-list' + query.replace('&', '?'), options.signal);
     const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
     if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
     return tables;
   }
 
-  /** GETs `name` and returns its list (`data.list`, or `data` itself when that is the array). */
-  async #list(name: string, query: string, signal?: AbortSignal): Promise<unknown[]> {
-    const url = this.#api + name + (query && '?' + query);
+  /** GETs `path` and returns its list (`data.list`, or `data` itself when that is the array). */
+  async #list(path: string, signal?: AbortSignal): Promise<unknown[]> {
+    const url = this.#api + path;
+    const request = (token: string) =>
+      send(url, url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal }, this.#fetch, this.#timeoutMs);
     const token = await this.#tokens.get({ signal });
-    let response = await this.#send(url, token, signal);
+    let response = await request(token);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
       this.#tokens.invalidate(token);
-      response = await this.#send(url, await this.#tokens.get({ signal }), signal);
-      if (response.status === 401) throw new HubError('unauthorized', 'Token refused (401); check the API key.', { status: 401 });
+      response = await request(await this.#tokens.get({ signal }));
     }
-    const { status } = response;
-    const envelope = envelopeOf(await readJson(response));
-    const code = envelope?.code;
-    if (!response.ok || (envelope && code !== 200)) {
-      const message = envelope?.message;
-      throw new HubError('api', `${name} ${code ?? status}${message ? ': ' + message : ''}; retry.`, code === undefined ? { status } : { status, code });
-    }
-    const data = envelope?.data as { list?: unknown } | null | undefined;
+    // A second 401 is final: the service refuses the tokens this page gets.
+    const kind = response.status === 401 ? 'unauthorized' : 'api';
+    const { data } = (await readAnswer(response, kind, path)) as { data?: { list?: unknown } | null };
     const list = Array.isArray(data) ? data : data?.list;
     if (!Array.isArray(list)) {
-      throw new HubError('invalid-response', `${name}: no list; check base-url.`, { status });
+      throw new HubError('invalid-response', `${path}: no list; check base-url.`, { status: response.status });
     }
     return list;
-  }
-
-  async #send(url: string, token: string, signal?: AbortSignal): Promise<Response> {
-    if (signal?.aborted) throw abortError();
-    // One controller for both the caller's abort and the timeout; which one fired tells them apart.
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    const timer = setTimeout(abort, this.#timeoutMs);
-    signal?.addEventListener('abort', abort);
-    try {
-      return await this.#fetch(url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal: controller.signal });
-    } catch (error) {
-      if (signal?.aborted) throw abortError();
-      throw controller.signal.aborted
-        ? new HubError('timeout', 'Timed out; retry.', { cause: error })
-        : new HubError('network', 'Unreachable; check base-url.', { cause: error });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { HubError } from './errors.js';
-import { envelopeOf, readJson } from './json.js';
-import { TokenSource, abortError, checkAccessToken, type TokenProvider } from './token-source.js';
+import { readAnswer, send } from './http.js';
+import { TokenSource, checkAccessToken, type TokenProvider } from './token-source.js';
 
 export interface TokenEndpointOptions {
   /** Defaults to 'same-origin', so the developer's session cookie goes along. */
@@ -14,33 +14,24 @@ export interface TokenEndpointOptions {
  * the end user from its session. Accepts `{access_token, expires_in}` or the service's envelope.
  */
 export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {}): TokenProvider {
-  if (typeof url !== 'string' || url.trim() === '') {
+  if (typeof url !== 'string' || !url.trim()) {
     throw new HubError('config', 'Set token-endpoint.');
   }
   const where = 'Token endpoint ' + url;
   return async ({ reason, previous, signal }) => {
-    const doFetch = options.fetch ?? globalThis.fetch;
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: 'POST',
-        credentials: options.credentials ?? 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
-        // The browser says why it asks, never who the user is: the backend decides that.
-        body: JSON.stringify(reason === 'unauthorized' ? { reason, previous } : { reason }),
-        signal,
-      });
-    } catch (error) {
-      throw signal?.aborted ? abortError() : new HubError('network', `${where} unreachable; check it.`, { cause: error });
-    }
-    const { status } = response;
-    const body = await readJson(response);
-    const envelope = envelopeOf(body);
-    if (!response.ok || (envelope && envelope.code !== 200)) {
-      throw new HubError('token', `${where}: ${envelope?.code ?? status}; check it.`, { status });
-    }
+    const init: RequestInit = {
+      method: 'POST',
+      credentials: options.credentials ?? 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
+      // The browser says why it asks, never who the user is: the backend decides that. The refused token
+      // goes along only after a 401 (JSON.stringify leaves out an undefined previous).
+      body: JSON.stringify({ reason, previous: reason === 'unauthorized' ? previous : undefined }),
+      signal,
+    };
+    const response = await send(where, url, init, options.fetch);
+    const { body, data } = await readAnswer(response, 'token', where);
     // The service's envelope or the bare token; `code` alone beside the token still counts as bare.
-    return checkAccessToken((envelope?.data as object | undefined) ?? body, where, status);
+    return checkAccessToken(data ?? body, where, response.status);
   };
 }
 

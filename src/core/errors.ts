@@ -36,3 +36,8 @@ export class HubError extends Error {
 export function isHubError(value: unknown, kind?: HubErrorKind): value is HubError {
   return value instanceof HubError && (kind === undefined || value.kind === kind);
 }
+
+/** What every cancelled request rejects with. */
+export function abortError(): HubError {
+  return new HubError('aborted', 'Cancelled.');
+}

@@ -1,5 +1,5 @@
-import { HubError } from './errors.js';
-import { isText } from './json.js';
+import { HubError, abortError } from './errors.js';
+import { isText } from './http.js';
 import type { AccessToken } from './types.js';
 
 export type TokenReason = 'initial' | 'expiring' | 'unauthorized';
@@ -24,8 +24,6 @@ export interface TokenGetOptions {
 /** Joins the provider call in flight; with a signal, leaves it alone on abort. */
 type Flight = (signal?: AbortSignal) => Promise<string>;
 
-const MIN_MARGIN_MS = 30_000;
-
 /**
  * Holds the current access token in memory only. Concurrent `get()` calls share one provider call;
  * a token is replaced before it expires, with a margin of max(30 s, 10% of its lifetime) counted from
@@ -33,11 +31,12 @@ const MIN_MARGIN_MS = 30_000;
  */
 export class TokenSource {
   // Flat #private fields rather than objects: the minifier shortens these names, not object keys.
+  /** The last token received; kept after invalidate() only to tell the provider which one failed. */
   #token?: string;
   #expiresAt = 0;
+  /** 0 once the token is invalidated (a token received is never due at time 0). */
   #refreshAt = 0;
   #flight?: Flight;
-  #invalidated?: string;
   readonly #provider: TokenProvider;
   readonly #now: () => number;
 
@@ -47,28 +46,24 @@ export class TokenSource {
   }
 
   /** The current token if it is fresh enough, else a new one from the provider. */
-  get(options: TokenGetOptions = {}): Promise<string> {
+  async get(options: TokenGetOptions = {}): Promise<string> {
     const { signal, minValidityMs = 0 } = options;
-    if (signal?.aborted) return Promise.reject(abortError());
+    if (signal?.aborted) throw abortError();
     const now = this.#now();
-    if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return Promise.resolve(this.#token);
+    if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return this.#token;
     return (this.#flight ??= this.#fetch())(signal);
   }
 
   /** Drops `token` (after a 401), but only while it is still the current one. */
   invalidate(token: string): void {
-    if (this.#token !== token) return;
-    this.#token = undefined;
-    this.#invalidated = token;
+    if (this.#token === token) this.#refreshAt = 0;
   }
 
   #fetch(): Flight {
     const controller = new AbortController();
-    const held = this.#token;
-    const invalidated = this.#invalidated;
-    const previous = held ?? invalidated;
-    const ctx: TokenContext = { reason: held ? 'expiring' : invalidated !== undefined ? 'unauthorized' : 'initial', signal: controller.signal };
-    if (previous !== undefined) ctx.previous = previous;
+    const previous = this.#token;
+    const reason = !previous ? 'initial' : this.#refreshAt ? 'expiring' : 'unauthorized';
+    const ctx: TokenContext = { reason, previous, signal: controller.signal };
     let waiters = 0;
     const flight: Flight = (signal) => {
       waiters++;
@@ -92,24 +87,23 @@ export class TokenSource {
         const token = checkAccessToken(await this.#provider(ctx), 'Token provider');
         const received = this.#now();
         const lifetime = token.expires_in * 1000;
-        const margin = Math.min(Math.max(MIN_MARGIN_MS, lifetime / 10), lifetime / 2);
+        // The margin of the class comment: max(30 s, 10% of the lifetime), at most half of it.
+        const margin = Math.min(Math.max(30_000, lifetime / 10), lifetime / 2);
         if (this.#flight === flight) {
           this.#token = token.access_token;
           this.#expiresAt = received + lifetime;
           this.#refreshAt = received + lifetime - margin;
-          this.#invalidated = undefined;
         }
         return token.access_token;
       } catch (error) {
-        if (controller.signal.aborted) throw abortError();
+        // Once the request is cancelled every waiter has been rejected with `aborted`: this reaches nobody.
         throw error instanceof HubError ? error : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
         if (this.#flight === flight) this.#flight = undefined;
       }
     })();
-    // Callers that all aborted never read the promise; keep that from surfacing as unhandled.
-    promise.catch(() => undefined);
+    // No rejection goes unhandled: get() joins the flight at once, and every waiter passes it on.
     return flight;
   }
 }
@@ -122,8 +116,4 @@ export function checkAccessToken(value: unknown, source: string, status?: number
     throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
   return { access_token, expires_in: expires_in! };
-}
-
-export function abortError(): HubError {
-  return new HubError('aborted', 'Cancelled.');
 }

@@ -1,20 +1,26 @@
 import { HubError } from './errors.js';
-import { isText } from './json.js';
+import { isText } from './http.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
   return /^((.+\.)?localhost|\[::1\]|127(\.\d{1,3}){3})$/i.test(hostname);
 }
 
+/** The value as an absolute http(s) URL, or undefined. */
+function httpUrl(value: unknown): URL | undefined {
+  if (isText(value)) {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url;
+    } catch {
+      // Not a URL at all: the same as any other unusable value.
+    }
+  }
+}
+
 /** The value as an absolute http(s) URL string, or undefined (for icons and other untrusted links). */
 export function safeHttpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return httpUrl(value)?.href;
 }
 
 /**
@@ -22,8 +28,7 @@ export function safeHttpUrl(value: unknown): string | undefined {
  * token travels in its query string.
  */
 export function parseFormSite(formUrl: string, what = 'form-url'): URL {
-  const href = safeHttpUrl(formUrl);
-  const url = href ? new URL(href) : undefined;
+  const url = httpUrl(formUrl);
   if (!url || (url.protocol === 'http:' && !isLoopbackHost(url.hostname))) {
     // One message for every refusal: it says what a usable value looks like.
     throw new HubError('config', `Set ${what} to an https URL.`);
@@ -56,7 +61,8 @@ export function buildFormUrl(formUrl: string, shortCode: string, token: string):
 }
 
 function appendToken(search: string, token: string): string {
-  return (search === '' || search === '?' ? '?' : /[?&]$/.test(search) ? search : search + '&') + 'token=' + encode(token, 'token');
+  // '' and '?' become '?', '?a=1' becomes '?a=1&', and '?a=1&' stays.
+  return (/[?&]$/.test(search) ? search : search + (search ? '&' : '?')) + 'token=' + encode(token, 'token');
 }
 
 /**

@@ -150,6 +150,7 @@ describe('HubClient', () => {
     const error = await failure(client.publishedTags());
     expect(error.kind).toBe('unauthorized');
     expect(error.status).toBe(401);
+    expect(error.message).toContain('published-tags answered 401');
     expect(calls).toBe(2);
   });
 

@@ -68,6 +68,13 @@ describe('tokenFromEndpoint', () => {
     expect(error.message).toContain('401');
   });
 
+  it('an envelope with a code other than 200 is a token error carrying that code and its message', async () => {
+    const error = await tokenError(endpoint(() => json({ code: 40101, message: 'session expired', data: null })).fetch);
+    expect(error).toMatchObject({ kind: 'token', status: 200, code: 40101 });
+    expect(error.message).toContain('https://app.example.com/hub-token');
+    expect(error.message).toContain('40101 (session expired)');
+  });
+
   it.each([
     ['an HTML page', () => new Response('<!doctype html><h1>Login</h1>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
     ['an empty body', () => new Response('', { status: 200 })],

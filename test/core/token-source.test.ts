@@ -91,6 +91,27 @@ describe('TokenSource', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('after invalidate(), a failed provider call leaves the next get() still asking as unauthorized', async () => {
+    const calls: TokenContext[] = [];
+    const tokens = new TokenSource(async (ctx) => {
+      calls.push(ctx);
+      if (calls.length === 2) throw new Error('backend down');
+      return { access_token: `t${calls.length}`, expires_in: 3600 };
+    });
+    await tokens.get();
+    tokens.invalidate('t1');
+    await expect(tokens.get()).rejects.toMatchObject({ kind: 'token' });
+    expect(await tokens.get()).toBe('t3');
+    expect(calls.map(({ reason, previous }) => [reason, previous])).toEqual([
+      ['initial', undefined],
+      ['unauthorized', 't1'],
+      ['unauthorized', 't1'],
+    ]);
+    // Once a new token has come, the old one no longer counts.
+    tokens.invalidate('t1');
+    expect(await tokens.get()).toBe('t3');
+  });
+
   it('does not cache a failure: the next get() asks again', async () => {
     let attempt = 0;
     const tokens = new TokenSource(async () => {
@@ -154,6 +175,32 @@ describe('TokenSource', () => {
     await expect(first).rejects.toMatchObject({ kind: 'aborted' });
     await expect(second).rejects.toMatchObject({ kind: 'aborted' });
     expect(seen[0]!.signal!.aborted).toBe(true);
+  });
+
+  it('a cancelled provider call that settles anyway is ignored: its token is not kept, its failure reaches nobody', async () => {
+    const settle: Array<(ok: boolean) => void> = [];
+    let calls = 0;
+    const tokens = new TokenSource(
+      () =>
+        new Promise((resolve, reject) => {
+          const n = ++calls;
+          // This provider ignores ctx.signal and answers whenever the test says so.
+          settle.push((ok) => (ok ? resolve({ access_token: `late${n}`, expires_in: 3600 }) : reject(new Error('late failure'))));
+        }),
+    );
+    for (const ok of [false, true]) {
+      const controller = new AbortController();
+      const pending = tokens.get({ signal: controller.signal });
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+      settle.at(-1)!(ok);
+      // Vitest fails the run on an unhandled rejection; give one the chance to surface.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const next = tokens.get();
+    settle.at(-1)!(true);
+    expect(await next).toBe('late3');
+    expect(calls).toBe(3);
   });
 
   it('a get() right after every earlier caller aborted starts a new provider call, not the cancelled one', async () => {
