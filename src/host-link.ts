@@ -6,7 +6,6 @@
 // the bridge 70 B better when it comes after Lit and the widget, whose words (addEventListener, JSON,
 // typeof ... == 'string') it reuses. Neither has side effects on import, so the order is otherwise free.
 import { useHostLinker, type HostLinker, type HubEmbed } from './components/hub-embed/hub-embed.js';
-import { HubError } from './core/errors.js';
 import { connectBridge } from './bridge/bridge.js';
 import type { PageToHostEvents } from './bridge/methods.js';
 
@@ -37,9 +36,8 @@ const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
     tokens: () =>
       bridge.hasCapability('auth.getToken')
         ? ({ reason }) =>
-            bridge.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' }).catch((e) => {
-              throw new HubError('token', `No token from the app (${e.code}: ${e.message}).`);
-            })
+            // A failure becomes TokenSource's 'token' HubError ("Token provider: BridgeError: …").
+            bridge.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' })
         : undefined,
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.

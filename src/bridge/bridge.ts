@@ -1,6 +1,6 @@
 /** The page side of the bridge: handshake, queueing, calls with timeouts, host-to-page handlers. */
-import { HOST_REQUESTS, RESULTS, isObject } from './methods.js';
-import type { HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
+import { HOST_REQUESTS, RESULTS } from './methods.js';
+import type { HelloResult, HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
 import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
 import { detectTransport } from './transports.js';
@@ -23,12 +23,9 @@ export interface BridgeOptions extends DetectOptions {
   debug?: (message: string) => void;
 }
 
-export interface HostInfo {
+/** The host's answer to `bridge.hello` (`platform` and `capabilities` checked, the rest as sent), and its transport. */
+export interface HostInfo extends HelloResult {
   transport: TransportName;
-  platform: string;
-  appVersion?: string;
-  capabilities: string[];
-  config: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -195,15 +192,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
         stopTimers();
         state = 'ready';
-        settleReady(
-          (host = {
-            transport: transport!.name,
-            platform: r.platform,
-            appVersion: typeof r.appVersion == 'string' ? r.appVersion : undefined,
-            capabilities: r.capabilities,
-            config: isObject(r.config) ? r.config : {},
-          }),
-        );
+        // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
+        settleReady((host = { ...r, transport: transport!.name }));
         for (const run of queue) {
           queue.delete(run);
           run();

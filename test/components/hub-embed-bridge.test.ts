@@ -117,7 +117,9 @@ describe('<hub-embed bridge>', () => {
     document.removeEventListener('hub-error', listener);
     await until(() => errors.length > 0, 'hub-error');
     expect(errors[0]!.detail.error.kind).toBe('token');
-    expect(errors[0]!.detail.error.message).toContain('E_DENIED: signed out');
+    expect(errors[0]!.detail.error.message).toContain('signed out');
+    // The host's BridgeError, with its code, is the HubError's cause.
+    expect(errors[0]!.detail.error.cause).toMatchObject({ name: 'BridgeError', code: 'E_DENIED' });
     await until(() => events(h, 'widget.error').length > 0, 'widget.error');
     expect(events(h, 'widget.error')[0]).toMatchObject({ kind: 'token' });
   });
