@@ -7,6 +7,8 @@ export interface TokenEndpointOptions {
   credentials?: RequestCredentials;
   headers?: Record<string, string>;
   fetch?: typeof fetch;
+  /** A token endpoint that never answers is a `timeout` error after this long. Default 15 s. */
+  timeoutMs?: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
       body: JSON.stringify({ reason, previous: reason === 'unauthorized' ? previous : undefined }),
       signal,
     };
-    const response = await send(where, url, init, options.fetch);
+    const response = await send(where, url, init, options.fetch, options.timeoutMs ?? 15_000);
     const { body, data } = await readAnswer(response, 'token', where);
     // The service's envelope or the bare token; `code` alone beside the token still counts as bare.
     return checkAccessToken(data ?? body, where, response.status);

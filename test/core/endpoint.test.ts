@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sharedTokenSource, tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { HubError } from '../../src/core/errors.js';
 
@@ -103,6 +103,31 @@ describe('tokenFromEndpoint', () => {
     }) as typeof fetch;
     const error = await tokenFromEndpoint('/t', { fetch: aborting })({ reason: 'initial', signal: controller.signal }).catch((e: unknown) => e);
     expect((error as HubError).kind).toBe('aborted');
+  });
+
+  it('an endpoint that never answers is a timeout error (default 15 s), and its request is aborted', async () => {
+    vi.useFakeTimers();
+    try {
+      let aborted = false;
+      const hanging = ((_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal!.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        })) as unknown as typeof fetch;
+      const pending = tokenFromEndpoint('/t', { fetch: hanging })({ reason: 'initial' }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ kind: 'timeout' });
+      expect(aborted).toBe(true);
+      const quick = tokenFromEndpoint('/t', { fetch: hanging, timeoutMs: 50 })({ reason: 'initial' }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await quick).toMatchObject({ kind: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an empty endpoint URL with a config error', () => {
