@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-// Hard limits, gzip -9. The plain bundle's goal is 12,288. The WebView bundle adds the bridge, which the
-// plain one could not carry within its budget; it has a budget of its own.
+// Hard limits, gzip -9: the <script> tag's budget (issue 7) holds for both bundles, the WebView one with
+// the bridge included (issue 6). The plain bundle's goal is 12,288 (issue 8).
 const BUNDLES = [
   { file: 'dist/hub-embed.iife.js', budget: 16_384, goal: 12_288 },
-  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408, goal: 16_384 },
+  { file: 'dist/hub-embed-webview.iife.js', budget: 16_384 },
 ];
 
 function run(cmd, args) {
@@ -34,7 +34,7 @@ for (const { file, budget, goal } of BUNDLES) {
   const gzip = gzipSync(bundle, { level: 9 }).length;
   const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
   writeFileSync(`${file}.sri`, `${sri}\n`);
-  console.log(`${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (goal ${goal}, budget ${budget})`);
+  console.log(`${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (${goal ? `goal ${goal}, ` : ''}budget ${budget})`);
   console.log(`${file}.sri: ${sri}`);
   if (gzip > budget) {
     console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} > ${budget} bytes gzip -9`);
