@@ -18,9 +18,12 @@ const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf
 // The analyzer lists modules in the order the file system returns them, which differs between
 // checkouts; sorted by path, the files are the same on every machine.
 manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-// `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
 for (const module of manifest.modules) for (const declaration of module.declarations ?? []) {
+  // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
   if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
+  // The manifest describes what users can reach: #private and `private` members are implementation, and
+  // listing them would make every internal refactor a manifest change. Protected ones stay (subclasses).
+  if (declaration.members) declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
 }
 const fresh = JSON.stringify(manifest, null, 2) + '\n';
 const readme = readFileSync('README.md', 'utf8');
