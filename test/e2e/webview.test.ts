@@ -25,10 +25,20 @@ const logHas = (page: Page, text: string, what = text) => waitFor(() => log(page
 const widget = (page: Page): FrameLocator => page.frameLocator('#webview');
 const status = (page: Page) => page.locator('#host-status').textContent();
 
-async function openHost(): Promise<Watch> {
+/**
+ * Opens the host simulator for `test`, then checks what every page must hold (no API key leaked to the
+ * browser, nothing thrown) and closes it, whatever the test did.
+ */
+async function withHost(test: (page: Page, watch: Watch) => Promise<void>): Promise<void> {
   const watch = await watchPage(browser);
-  await watch.page.goto(`${demo.url}/webview.html`);
-  return watch;
+  try {
+    await watch.page.goto(`${demo.url}/webview.html`);
+    await test(watch.page, watch);
+    assert.deepEqual(watch.leaks, [], 'no request carried the API key');
+    assert.deepEqual(watch.pageErrors, [], 'nothing thrown');
+  } finally {
+    await watch.close();
+  }
 }
 
 async function clickFirstCard(page: Page): Promise<void> {
@@ -38,9 +48,7 @@ async function clickFirstCard(page: Page): Promise<void> {
 
 describe('demo/webview.html (host simulator)', () => {
   it('handshake over the parent frame; the token comes from the host, never from the widget page', async () => {
-    const watch = await openHost();
-    const { page } = watch;
-    try {
+    await withHost(async (page, watch) => {
       await logHas(page, 'req bridge.hello');
       await logHas(page, 'platform":"demo-host');
       await logHas(page, 'req auth.getToken');
@@ -52,17 +60,11 @@ describe('demo/webview.html (host simulator)', () => {
       const childFrame = page.frames().find((frame) => frame.url().endsWith('/webview-child.html'))!;
       assert.ok(childFrame, 'the widget page is framed');
       assert.equal(await childFrame.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/hub-token')).length), 0);
-      assert.deepEqual(watch.leaks, []);
-      assert.deepEqual(watch.pageErrors, []);
-    } finally {
-      await watch.close();
-    }
+    });
   });
 
   it('form.open handled by the host: the form opens in the native sheet, not in the widget', async () => {
-    const watch = await openHost();
-    const { page } = watch;
-    try {
+    await withHost(async (page) => {
       await logHas(page, 'evt widget.ready');
       await clickFirstCard(page);
       await logHas(page, 'evt table.selected');
@@ -77,16 +79,11 @@ describe('demo/webview.html (host simulator)', () => {
       await logHas(page, 'sheet form:', 'a message from the form in the sheet');
       await page.locator('#sheet-close').click();
       await waitFor(() => page.locator('#sheet').getAttribute('open'), (open) => open === null, 'the sheet to close');
-      assert.deepEqual(watch.pageErrors, []);
-    } finally {
-      await watch.close();
-    }
+    });
   });
 
   it('host declines form.open: the widget opens the form; form.message relayed; form.close and widget.refresh from the host', async () => {
-    const watch = await openHost();
-    const { page } = watch;
-    try {
+    await withHost(async (page) => {
       await logHas(page, 'evt widget.ready');
       await page.locator('input[name="native"]').uncheck();
       await clickFirstCard(page);
@@ -106,10 +103,6 @@ describe('demo/webview.html (host simulator)', () => {
       await page.locator('#set-tags button').click();
       await waitFor(() => status(page), (text) => text === 'widget.setTags: null', 'widget.setTags answered');
       await waitFor(() => widget(page).locator('hub-tag-filter [aria-pressed="true"]').allTextContents(), (texts) => texts.map((t) => t.trim()).join() === tag, 'the host-set tag pressed');
-      assert.deepEqual(watch.leaks, []);
-      assert.deepEqual(watch.pageErrors, []);
-    } finally {
-      await watch.close();
-    }
+    });
   });
 });
