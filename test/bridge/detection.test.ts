@@ -11,6 +11,27 @@ function fakeWindow(globals: Record<string, unknown> = {}): any {
 }
 const detected = (win: any, options = {}) => detectTransport(win, options)?.transport.name;
 
+/**
+ * A bridge with an auth.getToken call its host holds, the JSON of a forged reply to that call, and the check
+ * that the forgery changed nothing: the call still waits, and the host's real reply settles it.
+ */
+async function forgeryOfAHeldReply(transport: 'parent' | 'react-native') {
+  const host = mockHost(transport, { manual: true });
+  const bridge = connect();
+  await bridge.ready;
+  const call = bridge.request('auth.getToken', {});
+  await flush();
+  const id = host.held[0]!.id;
+  const data = JSON.stringify({ ns: 'hub-embed', v: 1, sid: bridge.sid, id, kind: 'res', ok: true, result: { access_token: 'forged', expires_in: 1 } });
+  const stillWaitsForTheHost = async () => {
+    await flush();
+    expect(bridge.pendingCount).toBe(1);
+    host.reply(id, { access_token: 'real', expires_in: 1 });
+    await expect(call).resolves.toMatchObject({ access_token: 'real' });
+  };
+  return { data, stillWaitsForTheHost };
+}
+
 describe('detection precedence (first match wins)', () => {
   it('React Native wins over webkit, because RN-iOS also registers webkit.messageHandlers.ReactNativeWebView', () => {
     const win = fakeWindow({
@@ -163,20 +184,11 @@ describe('detection in a live page', () => {
   });
 
   it('parent frame: messages from a foreign origin or another window are ignored', async () => {
-    const host = mockHost('parent', { manual: true });
-    const bridge = connect();
-    await bridge.ready;
-    const call = bridge.request('auth.getToken', {});
-    await flush();
-    const id = host.held[0]!.id;
-    const data = JSON.stringify({ ns: 'hub-embed', v: 1, sid: bridge.sid, id, kind: 'res', ok: true, result: { access_token: 'forged', expires_in: 1 } });
+    const { data, stillWaitsForTheHost } = await forgeryOfAHeldReply('parent');
     window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example', source: window.parent }));
     window.dispatchEvent(new MessageEvent('message', { data, origin: PARENT_ORIGIN, source: window }));
     window.dispatchEvent(new MessageEvent('message', { data, origin: PARENT_ORIGIN }));
-    await flush();
-    expect(bridge.pendingCount).toBe(1);
-    host.reply(id, { access_token: 'real', expires_in: 1 });
-    await expect(call).resolves.toMatchObject({ access_token: 'real' });
+    await stillWaitsForTheHost();
   });
 
   it('parent frame: the page posts only to the allowed origin, never "*"', async () => {
@@ -210,17 +222,8 @@ describe('detection in a live page', () => {
   });
 
   it('React Native: a message event from another frame (it has a source) is ignored', async () => {
-    const host = mockHost('react-native', { manual: true });
-    const bridge = connect();
-    await bridge.ready;
-    const call = bridge.request('auth.getToken', {});
-    await flush();
-    const id = host.held[0]!.id;
-    const data = JSON.stringify({ ns: 'hub-embed', v: 1, sid: bridge.sid, id, kind: 'res', ok: true, result: { access_token: 'forged', expires_in: 1 } });
+    const { data, stillWaitsForTheHost } = await forgeryOfAHeldReply('react-native');
     window.dispatchEvent(new MessageEvent('message', { data, source: window }));
-    await flush();
-    expect(bridge.pendingCount).toBe(1);
-    host.reply(id, { access_token: 'real', expires_in: 1 });
-    await expect(call).resolves.toMatchObject({ access_token: 'real' });
+    await stillWaitsForTheHost();
   });
 });
