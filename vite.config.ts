@@ -44,7 +44,8 @@ const skipSecondCopy: Plugin = {
     const head = 'var HubEmbed=';
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
-      if (!chunk.code.startsWith(head)) throw new Error(`The IIFE no longer starts with "${head}"; update the skip-second-copy guard.`);
+      if (!chunk.code.startsWith(head))
+        throw new Error(`The IIFE no longer starts with "${head}"; update the skip-second-copy guard.`);
       chunk.code = `var HubEmbed=self.HubEmbed?.version===${JSON.stringify(pkg.version)}?self.HubEmbed:${chunk.code.slice(head.length)}`;
     }
   },
@@ -61,7 +62,8 @@ const asciiOnly: Plugin = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       // An escape after a backslash would change meaning (`\é` is not `\\u00e9`); minifiers never emit one.
-      if (/\\[^\x00-\x7f]/.test(chunk.code)) throw new Error(`${chunk.fileName}: a backslash before a non-ASCII character.`);
+      if (/\\[^\x00-\x7f]/.test(chunk.code))
+        throw new Error(`${chunk.fileName}: a backslash before a non-ASCII character.`);
       chunk.code = chunk.code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     }
   },

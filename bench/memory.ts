@@ -43,13 +43,21 @@ async function sample(cdp: CDPSession, cycles: number): Promise<MemorySample> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  return { cycles, heapUsedBytes: usedSize, windowListeners: await listenersOn(cdp, 'window'), documentListeners: await listenersOn(cdp, 'document') };
+  return {
+    cycles,
+    heapUsedBytes: usedSize,
+    windowListeners: await listenersOn(cdp, 'window'),
+    documentListeners: await listenersOn(cdp, 'document'),
+  };
 }
 
 /** Runs in the page: `n` mount / open form / unmount cycles. */
 async function cyclesInPage({ n, baseUrl, formUrl }: { n: number; baseUrl: string; formUrl: string }): Promise<void> {
   const within = <T>(promise: Promise<T>, what: string) =>
-    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 10_000))]);
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 10_000)),
+    ]);
   for (let i = 0; i < n; i++) {
     const el = document.createElement('hub-embed') as HTMLElement & { updateComplete: Promise<boolean> };
     el.setAttribute('token-endpoint', '/api/hub-token');
@@ -57,7 +65,11 @@ async function cyclesInPage({ n, baseUrl, formUrl }: { n: number; baseUrl: strin
     el.setAttribute('form-url', formUrl);
     const ready = new Promise((resolve, reject) => {
       el.addEventListener('hub-ready', resolve, { once: true });
-      el.addEventListener('hub-error', (event) => reject(new Error((event as CustomEvent<{ error: Error }>).detail.error.message)), { once: true });
+      el.addEventListener(
+        'hub-error',
+        (event) => reject(new Error((event as CustomEvent<{ error: Error }>).detail.error.message)),
+        { once: true },
+      );
     });
     document.body.append(el);
     await within(ready, 'hub-ready');

@@ -76,7 +76,8 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
       card.tabIndex = 0;
       card.addEventListener('click', () => host.dispatchEvent(new CustomEvent('select', { detail: table })));
       card.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') host.dispatchEvent(new CustomEvent('select', { detail: table }));
+        if (event.key === 'Enter' || event.key === ' ')
+          host.dispatchEvent(new CustomEvent('select', { detail: table }));
       });
       const icon = el('span', 'p-icon', [...table.name][0] ?? '');
       icon.setAttribute('aria-hidden', 'true');
@@ -91,7 +92,10 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
 
   const sample: Partial<Sample> = {};
   const runLit = async () => {
-    const grid = document.createElement('hub-table-grid') as HTMLElement & { tables: unknown; updateComplete: Promise<boolean> };
+    const grid = document.createElement('hub-table-grid') as HTMLElement & {
+      tables: unknown;
+      updateComplete: Promise<boolean>;
+    };
     document.body.append(grid);
     await frame();
     let start = performance.now();
@@ -134,7 +138,10 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
   return sample as Sample;
 }
 
-export async function measureRender(browser: Browser, options: { counts: number[]; reps: number }): Promise<RenderCase[]> {
+export async function measureRender(
+  browser: Browser,
+  options: { counts: number[]; reps: number },
+): Promise<RenderCase[]> {
   // The page server needs a simulator address only for its token endpoint, which this page never calls.
   const server = await startPageServer({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused' });
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
@@ -145,7 +152,8 @@ export async function measureRender(browser: Browser, options: { counts: number[
     for (const count of options.counts) {
       const samples: Sample[] = [];
       // Who goes first alternates, so warm caches and GC debt do not always favour the same side.
-      for (let rep = 0; rep < options.reps; rep++) samples.push(await page.evaluate(runInPage, { count, first: rep % 2 ? ('plain' as const) : ('lit' as const) }));
+      for (let rep = 0; rep < options.reps; rep++)
+        samples.push(await page.evaluate(runInPage, { count, first: rep % 2 ? ('plain' as const) : ('lit' as const) }));
       const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
       results.push({
         count,

@@ -50,7 +50,15 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 export function plan(smoke: boolean) {
   return smoke
     ? { latencyMs: 20, readyRuns: 1, renderCounts: [100], renderReps: 1, requests: 200, users: 10, cycles: 5 }
-    : { latencyMs: 100, readyRuns: 7, renderCounts: [100, 1000, 10000], renderReps: 5, requests: 10_000, users: 100, cycles: 200 };
+    : {
+        latencyMs: 100,
+        readyRuns: 7,
+        renderCounts: [100, 1000, 10000],
+        renderReps: 5,
+        requests: 10_000,
+        users: 100,
+        cycles: 200,
+      };
 }
 
 export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine'>): Row[] {
@@ -65,8 +73,20 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
     target: `<= ${kb(BUNDLE_TARGET_GZIP)} gzip`,
     met: sizes.bundle.gzip <= BUNDLE_TARGET_GZIP,
   });
-  rows.push({ metric: 'own code (Lit left out), gzip (brotli)', value: `${kb(sizes.withoutLit.gzip)} (${kb(sizes.withoutLit.brotli)})`, reference: ref, ratio: `${ratio(sizes.withoutLit.gzip, sizes.bundle.gzip)}x bundle`, target: '' });
-  rows.push({ metric: 'Lit alone, gzip (brotli)', value: `${kb(sizes.litAlone.gzip)} (${kb(sizes.litAlone.brotli)})`, reference: ref, ratio: `${ratio(sizes.litAlone.gzip, sizes.bundle.gzip)}x bundle`, target: '' });
+  rows.push({
+    metric: 'own code (Lit left out), gzip (brotli)',
+    value: `${kb(sizes.withoutLit.gzip)} (${kb(sizes.withoutLit.brotli)})`,
+    reference: ref,
+    ratio: `${ratio(sizes.withoutLit.gzip, sizes.bundle.gzip)}x bundle`,
+    target: '',
+  });
+  rows.push({
+    metric: 'Lit alone, gzip (brotli)',
+    value: `${kb(sizes.litAlone.gzip)} (${kb(sizes.litAlone.brotli)})`,
+    reference: ref,
+    ratio: `${ratio(sizes.litAlone.gzip, sizes.bundle.gzip)}x bundle`,
+    target: '',
+  });
   const L = ready.latencyMs;
   rows.push({
     metric: `time to ready, cold (L=${L} ms, median of ${ready.runs})`,
@@ -94,7 +114,13 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       target: target ? `<= ${RENDER_TARGET_RATIO}x` : '',
       ...(target ? { met: c.litRenderMs <= RENDER_TARGET_RATIO * c.plainRenderMs } : {}),
     });
-    rows.push({ metric: `filter change, ${c.count.toLocaleString('en')} cards`, value: ms(c.litFilterMs), reference: `plain DOM ${ms(c.plainFilterMs)}`, ratio: `${ratio(c.litFilterMs, c.plainFilterMs)}x`, target: '' });
+    rows.push({
+      metric: `filter change, ${c.count.toLocaleString('en')} cards`,
+      value: ms(c.litFilterMs),
+      reference: `plain DOM ${ms(c.plainFilterMs)}`,
+      ratio: `${ratio(c.litFilterMs, c.plainFilterMs)}x`,
+      target: '',
+    });
   }
   const { cached, naive } = tokenHandler;
   rows.push({
@@ -137,18 +163,29 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
  */
 export function smokeRows(rows: readonly Row[]): Row[] {
   return rows.map((row) => {
-    if (row.metric.startsWith('script bundle') || row.metric.endsWith('upstream exchanges') || row.metric.includes('listeners')) return row;
+    if (
+      row.metric.startsWith('script bundle') ||
+      row.metric.endsWith('upstream exchanges') ||
+      row.metric.includes('listeners')
+    )
+      return row;
     const { met: _dropped, ...rest } = row;
     return rest;
   });
 }
 
-export async function runBench(options: BenchOptions, log: (line: string) => void = console.log): Promise<BenchResults> {
+export async function runBench(
+  options: BenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<BenchResults> {
   const p = plan(options.smoke);
   log(`hub-embed bench (${options.smoke ? 'smoke: tiny counts, timings are not meaningful' : 'full'})`);
   log('sizes...');
   const sizes = await measureSizes();
-  if (sizes.rebuiltRaw !== sizes.bundle.raw) log(`note: src/ differs from dist/hub-embed.iife.js (${sizes.rebuiltRaw} vs ${sizes.bundle.raw} bytes raw); run npm run build for consistent size rows.`);
+  if (sizes.rebuiltRaw !== sizes.bundle.raw)
+    log(
+      `note: src/ differs from dist/hub-embed.iife.js (${sizes.rebuiltRaw} vs ${sizes.bundle.raw} bytes raw); run npm run build for consistent size rows.`,
+    );
   log('token handler...');
   const tokenHandler = await measureTokenHandler({ requests: p.requests, users: p.users });
   const browser = await launchChromium();
@@ -172,7 +209,9 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     log('');
     log(formatTable(results.rows));
     log('');
-    log(`machine: ${results.machine.cpus} x ${results.machine.model}, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GB RAM, Node ${results.machine.node}`);
+    log(
+      `machine: ${results.machine.cpus} x ${results.machine.model}, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GB RAM, Node ${results.machine.node}`,
+    );
     log(`written: ${options.out}`);
     return results;
   } finally {

@@ -39,7 +39,9 @@ export function sizeOf(bytes: Uint8Array): Size {
   return {
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }).length,
   };
 }
 
@@ -77,7 +79,12 @@ async function bundleSize(entry: string, external: RegExp[]): Promise<Size> {
 
 export async function measureSizes(): Promise<SizeResults> {
   const bundle = sizeOf(readBundle());
-  const withoutLit = await bundleSize(join(ROOT, 'src/define.ts'), [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/]);
+  const withoutLit = await bundleSize(join(ROOT, 'src/define.ts'), [
+    /^lit($|\/)/,
+    /^@lit\//,
+    /^lit-html($|\/)/,
+    /^lit-element($|\/)/,
+  ]);
   const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'), []);
   return { bundle, withoutLit, litAlone, rebuiltRaw: await rebuiltRaw(), references: REFERENCES };
 }
@@ -86,7 +93,13 @@ export async function measureSizes(): Promise<SizeResults> {
 async function rebuiltRaw(): Promise<number> {
   const outDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
   try {
-    await build({ configFile: join(ROOT, 'vite.config.ts'), root: ROOT, mode: 'iife', logLevel: 'silent', build: { outDir } });
+    await build({
+      configFile: join(ROOT, 'vite.config.ts'),
+      root: ROOT,
+      mode: 'iife',
+      logLevel: 'silent',
+      build: { outDir },
+    });
     return readFileSync(join(outDir, 'hub-embed.iife.js')).length;
   } finally {
     rmSync(outDir, { recursive: true, force: true });

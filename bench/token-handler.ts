@@ -39,7 +39,11 @@ async function load(url: string, requests: number, users: number): Promise<{ ela
   await Promise.all(
     Array.from({ length: users }, async (_, u) => {
       for (let i = 0; i < perUser && u * perUser + i < requests; i++) {
-        const response = await fetch(url, { method: 'POST', headers: { cookie: `uid=bench-${u}`, 'content-type': 'application/json' }, body: '{"reason":"initial"}' });
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { cookie: `uid=bench-${u}`, 'content-type': 'application/json' },
+          body: '{"reason":"initial"}',
+        });
         const body = (await response.json()) as { access_token?: unknown };
         if (response.status !== 200 || typeof body.access_token !== 'string') failures++;
       }
@@ -57,7 +61,9 @@ export async function measureTokenHandler(options: { requests: number; users: nu
     const user = resolveClientUserId(request);
     if (!user) return new Response('{"error":"Sign in first."}', { status: 401 });
     const token = await client.exchangeToken(user);
-    return new Response(JSON.stringify({ access_token: token.accessToken, expires_in: token.expiresIn }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ access_token: token.accessToken, expires_in: token.expiresIn }), {
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const exchanges = () => mock.hub.requestLog.filter((entry) => entry.path.endsWith('/apikeys/token')).length;
   const run = async (handler: TokenHandler): Promise<HandlerRun> => {

@@ -51,7 +51,10 @@ export interface DemoBackend {
 }
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }
 
 function userOf(request: Request): DemoUser {
@@ -66,20 +69,33 @@ async function readJson(request: Request): Promise<Record<string, unknown> | und
   if (text.length > 4096) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
-  const client = createHubClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client = createHubClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const wallets = new Map<string, number>();
   const events: DemoEvent[] = [];
   const wallet = (id: string) => wallets.get(id) ?? WALLET_START_CENTS;
 
   function record(event: WebhookEvent, summary: string, outcome?: DemoEvent['outcome']): void {
-    events.push({ id: events.length + 1, at: new Date().toISOString(), event: event.event, user: event.clientUserId, summary, ...(outcome ? { outcome } : {}) });
+    events.push({
+      id: events.length + 1,
+      at: new Date().toISOString(),
+      event: event.event,
+      user: event.clientUserId,
+      summary,
+      ...(outcome ? { outcome } : {}),
+    });
     if (events.length > 200) events.shift();
   }
 
@@ -105,34 +121,57 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
 
   async function points(request: Request, user: DemoUser): Promise<Response> {
     const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('page')) || 1));
-    const [balance, logs] = await Promise.all([client.balance(user.clientUserId), client.logs(user.clientUserId, { page, pageSize: 5 })]);
+    const [balance, logs] = await Promise.all([
+      client.balance(user.clientUserId),
+      client.logs(user.clientUserId, { page, pageSize: 5 }),
+    ]);
     return json({ user: user.name, balanceCents: balance.balanceCents, walletCents: wallet(user.clientUserId), logs });
   }
 
   async function recharge(request: Request, user: DemoUser): Promise<Response> {
     const body = await readJson(request);
     const amountCents = body?.amount_cents;
-    if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 10_000_000) {
+    if (
+      typeof amountCents !== 'number' ||
+      !Number.isSafeInteger(amountCents) ||
+      amountCents <= 0 ||
+      amountCents > 10_000_000
+    ) {
       return json({ error: 'amount_cents must be a whole number of cents from 1 to 10000000.' }, 400);
     }
     // In a real app this runs in the payment provider's success callback, with its order number.
     const externalOrderId = `demo-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    const result = await client.recharge({ clientUserId: user.clientUserId, amountCents, externalOrderId, reason: 'Demo top-up' });
+    const result = await client.recharge({
+      clientUserId: user.clientUserId,
+      amountCents,
+      externalOrderId,
+      reason: 'Demo top-up',
+    });
     return json(result);
   }
 
-  async function route(request: Request, path: string, remoteAddress: string | undefined): Promise<Response | undefined> {
+  async function route(
+    request: Request,
+    path: string,
+    remoteAddress: string | undefined,
+  ): Promise<Response | undefined> {
     const user = userOf(request);
     switch (`${request.method} ${path}`) {
       case 'POST /api/hub-token':
         return tokenHandler(request);
       case 'GET /api/session':
-        return json({ user: { id: user.id, name: user.name }, users: DEMO_USERS.map(({ id, name }) => ({ id, name })), formUrl: options.formUrl });
+        return json({
+          user: { id: user.id, name: user.name },
+          users: DEMO_USERS.map(({ id, name }) => ({ id, name })),
+          formUrl: options.formUrl,
+        });
       case 'POST /api/session': {
         const wanted = (await readJson(request))?.user;
         const picked = DEMO_USERS.find((candidate) => candidate.id === wanted);
         if (!picked) return json({ error: `user must be one of ${DEMO_USERS.map((u) => u.id).join(', ')}.` }, 400);
-        return json({ user: { id: picked.id, name: picked.name } }, 200, { 'set-cookie': `${COOKIE}=${picked.id}; Path=/; HttpOnly; SameSite=Lax` });
+        return json({ user: { id: picked.id, name: picked.name } }, 200, {
+          'set-cookie': `${COOKIE}=${picked.id}; Path=/; HttpOnly; SameSite=Lax`,
+        });
       }
       case 'GET /api/points':
         return points(request, user);
@@ -145,7 +184,9 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
       case 'POST /webhooks/hub':
         return webhookHandler(request, { remoteAddress });
       default:
-        return path.startsWith('/api/') || path.startsWith('/webhooks/') ? json({ error: 'Not found.' }, 404) : undefined;
+        return path.startsWith('/api/') || path.startsWith('/webhooks/')
+          ? json({ error: 'Not found.' }, 404)
+          : undefined;
     }
   }
 

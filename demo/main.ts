@@ -58,7 +58,10 @@ function applySettings(): void {
 
 async function loadSession(): Promise<void> {
   const session = await api<{ user: { id: string }; users: { id: string; name: string }[] }>('/api/session');
-  render(session.users.map((u) => html`<option value=${u.id} ?selected=${u.id === session.user.id}>${u.name}</option>`), $('user'));
+  render(
+    session.users.map((u) => html`<option value=${u.id} ?selected=${u.id === session.user.id}>${u.name}</option>`),
+    $('user'),
+  );
 }
 
 async function loadPoints(): Promise<void> {
@@ -80,7 +83,9 @@ async function loadPoints(): Promise<void> {
     </tr>`,
   );
   render(
-    rows.length ? rows : html`<tr><td colspan="5" class="empty">No points activity yet: recharge, or submit a form.</td></tr>`,
+    rows.length
+      ? rows
+      : html`<tr><td colspan="5" class="empty">No points activity yet: recharge, or submit a form.</td></tr>`,
     $('logs'),
   );
 }
@@ -96,14 +101,25 @@ async function pollEvents(): Promise<void> {
     webhookEvents
       .slice(-50)
       .reverse()
-      .map((e) => html`<li class=${e.outcome ?? ''}><strong>${e.event}</strong> ${e.user ?? ''} · ${e.summary}${e.outcome ? ` → ${e.outcome}` : ''}</li>`),
+      .map(
+        (e) =>
+          html`<li class=${e.outcome ?? ''}><strong>${e.event}</strong> ${e.user ?? ''} · ${e.summary}${e.outcome ? ` → ${e.outcome}` : ''}</li>`,
+      ),
     $('events'),
   );
   void loadPoints();
 }
 
 const widgetEvents: string[] = [];
-for (const type of ['hub-ready', 'hub-tags-change', 'hub-table-select', 'hub-form-open', 'hub-form-close', 'hub-form-message', 'hub-error'] as const) {
+for (const type of [
+  'hub-ready',
+  'hub-tags-change',
+  'hub-table-select',
+  'hub-form-open',
+  'hub-form-close',
+  'hub-form-message',
+  'hub-error',
+] as const) {
   widget.addEventListener(type, (event) => {
     const detail = (event as CustomEvent<Record<string, unknown>>).detail ?? {};
     const summary =
@@ -111,9 +127,14 @@ for (const type of ['hub-ready', 'hub-tags-change', 'hub-table-select', 'hub-for
         ? `${(detail.tables as unknown[]).length} tables`
         : type === 'hub-error'
           ? String((detail.error as Error).message)
-          : JSON.stringify(detail, (key, value) => (key === 'table' ? (value as { short_code: string }).short_code : value));
+          : JSON.stringify(detail, (key, value) =>
+              key === 'table' ? (value as { short_code: string }).short_code : value,
+            );
     widgetEvents.unshift(`${type} ${summary}`);
-    render(widgetEvents.slice(0, 30).map((line) => html`<li>${line}</li>`), $('widget-events'));
+    render(
+      widgetEvents.slice(0, 30).map((line) => html`<li>${line}</li>`),
+      $('widget-events'),
+    );
     if (type === 'hub-form-message' || type === 'hub-form-close') void loadPoints();
   });
 }
@@ -134,7 +155,10 @@ $('recharge').addEventListener('submit', async (event) => {
   const amount = Number(new FormData(event.target as HTMLFormElement).get('amount'));
   const status = $('points-status');
   try {
-    const result = await api<{ amountCents: number; externalOrderId: string }>('/api/points/recharge', { method: 'POST', body: JSON.stringify({ amount_cents: amount }) });
+    const result = await api<{ amountCents: number; externalOrderId: string }>('/api/points/recharge', {
+      method: 'POST',
+      body: JSON.stringify({ amount_cents: amount }),
+    });
     status.textContent = `Credited ${yuan(result.amountCents)} (order ${result.externalOrderId}).`;
     page = 1;
     await loadPoints();

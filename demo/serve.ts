@@ -18,7 +18,10 @@ export interface DemoServer {
 
 /** Mounts the developer backend next to the pages and fills the pages' service addresses. */
 function demoBackendPlugin(backend: DemoBackend, service: { baseUrl: string; formUrl: string }): Plugin {
-  const listener = toNodeListener(async (request, info) => (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }));
+  const listener = toNodeListener(
+    async (request, info) =>
+      (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
+  );
   return {
     name: 'hub-demo-backend',
     configureServer(server) {
@@ -27,14 +30,20 @@ function demoBackendPlugin(backend: DemoBackend, service: { baseUrl: string; for
         else next();
       });
     },
-    transformIndexHtml: (html) => html.replaceAll('__HUB_BASE_URL__', service.baseUrl).replaceAll('__HUB_FORM_URL__', service.formUrl),
+    transformIndexHtml: (html) =>
+      html.replaceAll('__HUB_BASE_URL__', service.baseUrl).replaceAll('__HUB_FORM_URL__', service.formUrl),
   };
 }
 
-export async function startDemo(options: { port?: number; host?: string; mock?: Parameters<typeof startMockHub>[0] } = {}): Promise<DemoServer> {
+export async function startDemo(
+  options: { port?: number; host?: string; mock?: Parameters<typeof startMockHub>[0] } = {},
+): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
   const { HUB_BASE_URL, HUB_FORM_URL, HUB_API_KEY } = process.env;
-  const real = HUB_BASE_URL && HUB_FORM_URL && HUB_API_KEY ? { baseUrl: HUB_BASE_URL, formUrl: HUB_FORM_URL, apiKey: HUB_API_KEY } : undefined;
+  const real =
+    HUB_BASE_URL && HUB_FORM_URL && HUB_API_KEY
+      ? { baseUrl: HUB_BASE_URL, formUrl: HUB_FORM_URL, apiKey: HUB_API_KEY }
+      : undefined;
   const mock = real ? undefined : await startMockHub({ host, apiPort: 0, formPort: 0, ...options.mock });
   const service = real ?? { baseUrl: mock!.baseUrl, formUrl: mock!.formUrl, apiKey: mock!.apiKey };
   const backend = createDemoBackend(service);
@@ -44,7 +53,12 @@ export async function startDemo(options: { port?: number; host?: string; mock?: 
     root,
     logLevel: 'warn',
     define: { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) },
-    server: { host, port: options.port ?? 5173, strictPort: false, fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+    server: {
+      host,
+      port: options.port ?? 5173,
+      strictPort: false,
+      fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    },
     build: { rolldownOptions: { input: { index: `${root}index.html` } } },
     plugins: [demoBackendPlugin(backend, service)],
   });

@@ -20,14 +20,22 @@ const lines: LogLine[] = [];
 function log(dir: LogLine['dir'], text: string): void {
   lines.unshift({ dir, text });
   lines.length = Math.min(lines.length, 200);
-  render(lines.map((line) => html`<li class=${line.dir} data-dir=${line.dir}>${line.dir === 'out' ? '→ ' : '← '}${line.text}</li>`), $('log'));
+  render(
+    lines.map(
+      (line) => html`<li class=${line.dir} data-dir=${line.dir}>${line.dir === 'out' ? '→ ' : '← '}${line.text}</li>`,
+    ),
+    $('log'),
+  );
 }
 
 /** A compact line for the log; tokens are shortened so the log never shows a usable one. */
 function describe(m: Partial<BridgeMessage>): string {
   const body = m.kind === 'res' ? (m.ok ? m.result : m.error) : m.params;
   const text = JSON.stringify(body ?? {}).replace(/(at-[0-9a-f]{6})[0-9a-f]+/g, '$1…');
-  return `${m.kind} ${m.method ?? ''}${m.kind === 'res' ? (m.ok ? ' ok' : ' error') : ''} #${m.id} ${text}`.replace(/\s+/g, ' ');
+  return `${m.kind} ${m.method ?? ''}${m.kind === 'res' ? (m.ok ? ' ok' : ' error') : ''} #${m.id} ${text}`.replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 let sid = '';
@@ -41,13 +49,18 @@ function send(message: Partial<BridgeMessage>): void {
   webview.contentWindow!.postMessage(JSON.stringify(full), WIDGET_ORIGIN);
 }
 
-const reply = (request: BridgeMessage, result: unknown) => send({ sid: request.sid, id: request.id, kind: 'res', ok: true, result });
+const reply = (request: BridgeMessage, result: unknown) =>
+  send({ sid: request.sid, id: request.id, kind: 'res', ok: true, result });
 const refuse = (request: BridgeMessage, code: string, message: string) =>
   send({ sid: request.sid, id: request.id, kind: 'res', ok: false, error: { code: code as 'E_DENIED', message } });
 
 /** The token, from the app's own server; the API key stays on that server. */
 async function token(): Promise<{ access_token: string; expires_in: number }> {
-  const response = await fetch('/api/hub-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"initial"}' });
+  const response = await fetch('/api/hub-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"reason":"initial"}',
+  });
   if (!response.ok) throw new Error(`token endpoint: HTTP ${response.status}`);
   const body = await response.json();
   return body.data ?? body;
@@ -69,7 +82,13 @@ async function answer(m: BridgeMessage): Promise<void> {
     case 'bridge.hello':
       // Each page load (and each widget) has its own session; requests from the host go to the newest.
       sid = m.sid;
-      return reply(m, { v: BRIDGE_VERSION, platform: 'demo-host', appVersion: '1.0.0', capabilities: ['auth.getToken', 'form.open'], config: {} });
+      return reply(m, {
+        v: BRIDGE_VERSION,
+        platform: 'demo-host',
+        appVersion: '1.0.0',
+        capabilities: ['auth.getToken', 'form.open'],
+        config: {},
+      });
     case 'auth.getToken':
       try {
         return reply(m, await token());
@@ -81,7 +100,8 @@ async function answer(m: BridgeMessage): Promise<void> {
       await formOriginKnown;
       const native = ($<HTMLFormElement>('controls').elements.namedItem('native') as HTMLInputElement).checked;
       // The token is in the URL: open it only on the form site the app knows.
-      if (!native || typeof url !== 'string' || typeof shortCode !== 'string' || new URL(url).origin !== formOrigin) return reply(m, { handled: false });
+      if (!native || typeof url !== 'string' || typeof shortCode !== 'string' || new URL(url).origin !== formOrigin)
+        return reply(m, { handled: false });
       openSheet(shortCode, url);
       return reply(m, { handled: true });
     }
@@ -112,7 +132,8 @@ function request(method: string, params: unknown = {}): void {
   const id = `h${++counter}`;
   waiting.set(id, (m) => {
     waiting.delete(id);
-    $('host-status').textContent = `${method}: ${m.ok ? JSON.stringify(m.result) : `${m.error?.code} ${m.error?.message}`}`;
+    $('host-status').textContent =
+      `${method}: ${m.ok ? JSON.stringify(m.result) : `${m.error?.code} ${m.error?.message}`}`;
   });
   send({ id, kind: 'req', method, params });
 }
@@ -122,7 +143,12 @@ $('close-form').addEventListener('click', () => request('form.close'));
 $('set-tags').addEventListener('submit', (event) => {
   event.preventDefault();
   const value = (($<HTMLFormElement>('set-tags').elements.namedItem('tags') as HTMLInputElement).value ?? '').trim();
-  request('widget.setTags', { tags: value.split(',').map((tag) => tag.trim()).filter(Boolean) });
+  request('widget.setTags', {
+    tags: value
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  });
 });
 $('sheet-close').addEventListener('click', closeSheet);
 sheet.addEventListener('close', () => render(html``, $('sheet-body')));

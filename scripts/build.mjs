@@ -34,7 +34,9 @@ for (const { file, budget, goal } of BUNDLES) {
   const gzip = gzipSync(bundle, { level: 9 }).length;
   const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
   writeFileSync(`${file}.sri`, `${sri}\n`);
-  console.log(`${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (${goal ? `goal ${goal}, ` : ''}budget ${budget})`);
+  console.log(
+    `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (${goal ? `goal ${goal}, ` : ''}budget ${budget})`,
+  );
   console.log(`${file}.sri: ${sri}`);
   if (gzip > budget) {
     console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} > ${budget} bytes gzip -9`);

@@ -10,28 +10,47 @@ const check = process.argv.includes('--check');
 const out = 'node_modules/.cache/cem';
 // The analyzer also rewrites package.json's `customElements` to its outdir; keep ours as it is.
 const pkg = readFileSync('package.json', 'utf8');
-execFileSync('npx', ['cem', 'analyze', '--litelement', '--globs', 'src/components/**/*.ts', '--exclude', 'src/components/**/*.styles.ts', '--outdir', out, '--quiet'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  'npx',
+  [
+    'cem',
+    'analyze',
+    '--litelement',
+    '--globs',
+    'src/components/**/*.ts',
+    '--exclude',
+    'src/components/**/*.styles.ts',
+    '--outdir',
+    out,
+    '--quiet',
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 writeFileSync('package.json', pkg);
 const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
 // The analyzer lists modules in the order the file system returns them, which differs between
 // checkouts; sorted by path, the files are the same on every machine.
 manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-for (const module of manifest.modules) for (const declaration of module.declarations ?? []) {
-  // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
-  if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
-  // The manifest describes what users can reach: #private and `private` members are implementation, and
-  // listing them would make every internal refactor a manifest change. Protected ones stay (subclasses).
-  if (declaration.members) declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
-}
+for (const module of manifest.modules)
+  for (const declaration of module.declarations ?? []) {
+    // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
+    if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
+    // The manifest describes what users can reach: #private and `private` members are implementation, and
+    // listing them would make every internal refactor a manifest change. Protected ones stay (subclasses).
+    if (declaration.members)
+      declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+  }
 const fresh = JSON.stringify(manifest, null, 2) + '\n';
 const readme = readFileSync('README.md', 'utf8');
 const freshReadme = withElements(readme, manifest);
 if (check) {
   const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
   if (current !== fresh || readme !== freshReadme) {
-    console.error('custom-elements.json or the README element tables are stale: run `node scripts/manifest.mjs` and commit both.');
+    console.error(
+      'custom-elements.json or the README element tables are stale: run `node scripts/manifest.mjs` and commit both.',
+    );
     process.exit(1);
   }
   console.log('custom-elements.json and the README element tables are current.');

@@ -10,7 +10,10 @@ if (!executablePath) throw new Error(CHROMIUM_MISSING);
 let url = process.argv[2];
 let demo;
 if (!url) {
-  demo = spawn('node', ['--import', './scripts/ts-register.mjs', 'demo/serve.ts'], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  demo = spawn('node', ['--import', './scripts/ts-register.mjs', 'demo/serve.ts'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   url = await new Promise((resolve, reject) => {
     let out = '';
     demo.stdout.on('data', (chunk) => {
@@ -24,7 +27,10 @@ if (!url) {
 
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
-  for (const [theme, locale, file] of [['light', 'zh-CN', 'docs/demo-light.png'], ['dark', 'en', 'docs/demo-dark.png']]) {
+  for (const [theme, locale, file] of [
+    ['light', 'zh-CN', 'docs/demo-light.png'],
+    ['dark', 'en', 'docs/demo-dark.png'],
+  ]) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: theme });
     page.on('console', (message) => message.type() === 'error' && console.error('page:', message.text()));
     await page.goto(`${url}/?theme=${theme}&locale=${locale}&open-mode=modal`);

@@ -23,11 +23,18 @@ try {
   const code = readFileSync(join(outDir, file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '');
   const map = JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8'));
   const owners = attribute(code, map);
-  const rows = [...owners].map(([source, text]) => ({ source: shorten(source), raw: text.length, gzip: gzipSync(text, { level: 9 }).length }));
+  const rows = [...owners].map(([source, text]) => ({
+    source: shorten(source),
+    raw: text.length,
+    gzip: gzipSync(text, { level: 9 }).length,
+  }));
   rows.sort((a, b) => b.gzip - a.gzip);
-  console.log(`${file}: ${code.length} bytes, ${gzipSync(code, { level: 9 }).length} bytes gzip -9 (without the source-map comment)`);
+  console.log(
+    `${file}: ${code.length} bytes, ${gzipSync(code, { level: 9 }).length} bytes gzip -9 (without the source-map comment)`,
+  );
   console.log(' gzip    raw  module');
-  for (const { source, raw, gzip } of rows) console.log(`${String(gzip).padStart(5)} ${String(raw).padStart(6)}  ${source}`);
+  for (const { source, raw, gzip } of rows)
+    console.log(`${String(gzip).padStart(5)} ${String(raw).padStart(6)}  ${source}`);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
@@ -41,7 +48,8 @@ function attribute(code, map) {
     const text = lines[index] ?? '';
     const segments = line.split(',').filter(Boolean).map(decodeVlq);
     let column = 0;
-    if (segments.length === 0 || segments[0][0] > 0) add(owners, '(glue)', text.slice(0, segments[0]?.[0] ?? text.length));
+    if (segments.length === 0 || segments[0][0] > 0)
+      add(owners, '(glue)', text.slice(0, segments[0]?.[0] ?? text.length));
     segments.forEach((segment, i) => {
       column += segment[0];
       if (segment.length > 1) source += segment[1];
@@ -74,5 +82,7 @@ function decodeVlq(segment) {
 
 function shorten(source) {
   if (source === '(glue)') return source;
-  return source.includes('node_modules/') ? source.replace(/^.*node_modules\//, '') : relative(process.cwd(), resolve(outDir, source));
+  return source.includes('node_modules/')
+    ? source.replace(/^.*node_modules\//, '')
+    : relative(process.cwd(), resolve(outDir, source));
 }

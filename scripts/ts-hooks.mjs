@@ -7,7 +7,12 @@ const { version } = JSON.parse(await readFile(new URL('../package.json', import.
 
 export async function resolve(specifier, context, nextResolve) {
   const parent = context.parentURL;
-  if (parent?.startsWith('file:') && !parent.includes('/node_modules/') && /^\.{1,2}\//.test(specifier) && specifier.endsWith('.js')) {
+  if (
+    parent?.startsWith('file:') &&
+    !parent.includes('/node_modules/') &&
+    /^\.{1,2}\//.test(specifier) &&
+    specifier.endsWith('.js')
+  ) {
     const tsUrl = new URL(specifier.slice(0, -3) + '.ts', parent);
     if (existsSync(fileURLToPath(tsUrl))) return { url: tsUrl.href, shortCircuit: true, format: 'module' };
   }

@@ -41,7 +41,11 @@ const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
         : undefined,
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.
-      if (!bridge.hasCapability('form.open') || !(await bridge.request('form.open', request).catch(() => null))?.handled) return false;
+      if (
+        !bridge.hasCapability('form.open') ||
+        !(await bridge.request('form.open', request).catch(() => null))?.handled
+      )
+        return false;
       bridge.emit('form.opened', { shortCode: request.shortCode, handledBy: 'host' });
       return true;
     },

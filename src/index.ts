@@ -4,7 +4,13 @@ export * from './core/index.js';
 // Nothing there runs on import either.
 export * from './bridge/index.js';
 export { HubElement } from './components/base.js';
-export { HubEmbed, type HostLink, type HostLinker, type OpenFormHook, type OpenMode } from './components/hub-embed/hub-embed.js';
+export {
+  HubEmbed,
+  type HostLink,
+  type HostLinker,
+  type OpenFormHook,
+  type OpenMode,
+} from './components/hub-embed/hub-embed.js';
 export { enableBridge } from './host-link.js';
 export { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
 export { HubTableCard } from './components/hub-table-card/hub-table-card.js';

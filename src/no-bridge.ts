@@ -7,7 +7,10 @@ let warned = false;
 
 // As a fallback only: a page that also loads hub-embed/webview, in any order, keeps the bridge.
 useHostLinker(() => {
-  if (!warned) console.warn('hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.');
+  if (!warned)
+    console.warn(
+      'hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.',
+    );
   warned = true;
   return undefined;
 }, true);

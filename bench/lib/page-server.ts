@@ -19,7 +19,8 @@ export const PAGE_HTML = `<!doctype html>
 
 /** The built script bundle, or a clear error telling how to make it. */
 export function readBundle(): Buffer {
-  if (!existsSync(IIFE_PATH)) throw new Error(`${IIFE_PATH} is missing: run \`npm run build\` first (the benchmark measures the built bundle).`);
+  if (!existsSync(IIFE_PATH))
+    throw new Error(`${IIFE_PATH} is missing: run \`npm run build\` first (the benchmark measures the built bundle).`);
   return readFileSync(IIFE_PATH);
 }
 

@@ -36,7 +36,14 @@ export interface Row {
 /** A plain fixed-width table: the same text goes to stdout and into docs/benchmarks.md. */
 export function formatTable(rows: readonly Row[]): string {
   const head: Row = { metric: 'metric', value: 'value', reference: 'reference', ratio: 'ratio', target: 'target' };
-  const cells = (r: Row, header = false) => [r.metric, r.value, r.reference, r.ratio, r.target, header ? 'met' : r.met === undefined ? '' : r.met ? 'yes' : 'NO'];
+  const cells = (r: Row, header = false) => [
+    r.metric,
+    r.value,
+    r.reference,
+    r.ratio,
+    r.target,
+    header ? 'met' : r.met === undefined ? '' : r.met ? 'yes' : 'NO',
+  ];
   const all = [cells(head, true), ...rows.map((r) => cells(r))];
   const widths = all[0]!.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
   const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;

@@ -130,7 +130,11 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     else ignore('late reply');
   }
 
-  function call(method: string, params: unknown, { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {}): Promise<any> {
+  function call(
+    method: string,
+    params: unknown,
+    { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {},
+  ): Promise<any> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
       const refused = refusal(waiting);
@@ -191,7 +195,11 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
 
   function handshake(): void {
-    call('bridge.hello', { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] }, { timeoutMs: 0 }).then(
+    call(
+      'bridge.hello',
+      { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] },
+      { timeoutMs: 0 },
+    ).then(
       (r) => {
         if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
         stopTimers();
@@ -217,7 +225,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function probe(): void {
     if (transport || state === 'closed') return;
     const forced = options.transport;
-    const found = typeof forced === 'object' ? { transport: forced } : detectTransport(win, { ...options, only: forced });
+    const found =
+      typeof forced === 'object' ? { transport: forced } : detectTransport(win, { ...options, only: forced });
     if (!found) return;
     clearInterval(probeTimer);
     ({ transport, nonce } = found);
@@ -258,7 +267,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       if (!transport) probe();
       else if (state === 'ready') start();
     } else if (m.sid !== sid) ignore('sid');
-    else if (m.kind === 'res') settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
+    else if (m.kind === 'res')
+      settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
     else if (m.kind === 'req') answer(m);
   }
 

@@ -58,6 +58,9 @@ export const HOST_REQUESTS = new Map<string, Shape>([
  */
 export const RESULTS = new Map<string, Shape>([
   ['bridge.hello', (v) => typeof v?.platform == 'string' && strings(v.capabilities, 200)],
-  ['auth.getToken', (v) => v?.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in)],
+  [
+    'auth.getToken',
+    (v) => v?.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in),
+  ],
   ['form.open', (v) => typeof v?.handled == 'boolean'],
 ]);

@@ -9,14 +9,7 @@ import type { PageToHostRequests } from './methods.js';
 import type { HostWindow, TransportName } from './transports.js';
 
 export type MockTransport =
-  | 'react-native'
-  | 'webkit'
-  | 'webkit-reply'
-  | 'android'
-  | 'android-jsi'
-  | 'flutter'
-  | 'wechat'
-  | 'parent';
+  'react-native' | 'webkit' | 'webkit-reply' | 'android' | 'android-jsi' | 'flutter' | 'wechat' | 'parent';
 
 export type MockHandlers = {
   [M in keyof PageToHostRequests]?: (
@@ -221,7 +214,13 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
       host.sessions.push(m.sid);
       if (options.answerHello !== false) {
         const capabilities = options.capabilities ?? Object.keys(handlers);
-        const result = { v: options.helloVersion ?? 1, platform: options.platform ?? transport, appVersion: '1.0.0', capabilities, config: {} };
+        const result = {
+          v: options.helloVersion ?? 1,
+          platform: options.platform ?? transport,
+          appVersion: '1.0.0',
+          capabilities,
+          config: {},
+        };
         // Replies go out after the page's postMessage returns, as they do from a native thread.
         queueMicrotask(() => host.reply(m.id, result));
       }
@@ -257,7 +256,9 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
           postMessage: ({ data }: { data: { hubEmbed: unknown[] } }) => data.hubEmbed.forEach(post),
           navigateTo({ url, success, fail }: { url: string; success?: () => void; fail?: (e: unknown) => void }) {
             host.navigations.push(url);
-            queueMicrotask(() => (options.wechatNavigate === 'fail' ? fail?.({ errMsg: 'navigateTo:fail' }) : success?.()));
+            queueMicrotask(() =>
+              options.wechatNavigate === 'fail' ? fail?.({ errMsg: 'navigateTo:fail' }) : success?.(),
+            );
           },
           getEnv: (cb: (env: { miniprogram: boolean }) => void) => cb({ miniprogram: true }),
         },

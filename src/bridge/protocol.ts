@@ -9,13 +9,7 @@ export const BRIDGE_VERSION = 1;
 export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
 
 export type BridgeErrorCode =
-  | 'E_NO_HANDLER'
-  | 'E_TIMEOUT'
-  | 'E_CANCELLED'
-  | 'E_DENIED'
-  | 'E_UNSUPPORTED'
-  | 'E_VERSION'
-  | 'E_INTERNAL';
+  'E_NO_HANDLER' | 'E_TIMEOUT' | 'E_CANCELLED' | 'E_DENIED' | 'E_UNSUPPORTED' | 'E_VERSION' | 'E_INTERNAL';
 
 export const BRIDGE_ERROR_CODES: readonly BridgeErrorCode[] = [
   'E_NO_HANDLER',
@@ -58,7 +52,8 @@ export interface BridgeMessage {
 
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
-const dropPollutingKeys = (key: string, value: unknown) => (/^(__proto__|constructor|prototype)$/.test(key) ? undefined : value);
+const dropPollutingKeys = (key: string, value: unknown) =>
+  /^(__proto__|constructor|prototype)$/.test(key) ? undefined : value;
 
 /**
  * Parses one inbound message. Returns a reason string instead of throwing, because hostile or

@@ -82,11 +82,14 @@ const builders: Record<TransportName, Builder> = {
       // them; events are batched: the mini-program reads posts only at back/share/destroy.
       post(json) {
         const m = JSON.parse(json);
-        if (m.kind === 'evt' && batch.push(json) === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
+        if (m.kind === 'evt' && batch.push(json) === 1)
+          queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
         if (m.kind === 'req')
           return new Promise((resolve, reject) => {
-            if (m.method === 'bridge.hello') return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-            if (m.method !== 'form.open' || !formPage) throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
+            if (m.method === 'bridge.hello')
+              return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+            if (m.method !== 'form.open' || !formPage)
+              throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
             mp.navigateTo({
               url: `${formPage}?shortCode=${encodeURIComponent(m.params.shortCode)}&url=${encodeURIComponent(m.params.url)}`,
               success: () => resolve({ handled: true }),
@@ -102,7 +105,8 @@ const builders: Record<TransportName, Builder> = {
     if (!target) return;
     return {
       post: (json) => win.parent.postMessage(json, target),
-      listen: (deliver) => onMessage([win], (e) => e.source === win.parent && allowed.includes(e.origin) && deliver(e.data)),
+      listen: (deliver) =>
+        onMessage([win], (e) => e.source === win.parent && allowed.includes(e.origin) && deliver(e.data)),
     };
   },
 };
@@ -117,7 +121,8 @@ export function detectTransport(
   const named = options.only ?? marker?.transport;
   for (const name of (Object.hasOwn(builders, named) ? [named] : Object.keys(builders)) as TransportName[]) {
     const found = builders[name](win, options);
-    if (found) return { transport: { name, ...found }, nonce: typeof marker?.nonce == 'string' ? marker.nonce : undefined };
+    if (found)
+      return { transport: { name, ...found }, nonce: typeof marker?.nonce == 'string' ? marker.nonce : undefined };
   }
   return undefined;
 }

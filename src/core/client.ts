@@ -70,7 +70,13 @@ export class HubClient {
   async #list(path: string, signal?: AbortSignal): Promise<unknown[]> {
     const url = this.#api + path;
     const request = (token: string) =>
-      send(url, url, { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal }, this.#fetch, this.#timeoutMs);
+      send(
+        url,
+        url,
+        { headers: { Authorization: 'Bearer ' + token, Accept: 'application/json' }, signal },
+        this.#fetch,
+        this.#timeoutMs,
+      );
     const token = await this.#tokens.get({ signal });
     let response = await request(token);
     if (response.status === 401) {
@@ -92,7 +98,12 @@ export class HubClient {
 function toTable(item: unknown): PublishedTable | undefined {
   const { short_code, name, industry, tags, icon, total } = Object(item) as Record<string, unknown>;
   if (!isText(short_code) || !isText(name)) return undefined;
-  const table: PublishedTable = { short_code, name, industry: typeof industry === 'string' ? industry : '', tags: Array.isArray(tags) ? tags.filter(isText) : [] };
+  const table: PublishedTable = {
+    short_code,
+    name,
+    industry: typeof industry === 'string' ? industry : '',
+    tags: Array.isArray(tags) ? tags.filter(isText) : [],
+  };
   const href = safeHttpUrl(icon);
   if (href) table.icon = href;
   if (Number.isFinite(total)) table.total = total as number;

@@ -44,7 +44,11 @@ const shared = new Map<string, TokenSource>();
  * the same token endpoint share one token and one request.
  */
 export function sharedTokenSource(url: string, options: Omit<TokenEndpointOptions, 'fetch'> = {}): TokenSource {
-  const key = JSON.stringify([new URL(url, globalThis.location?.href).href, options.credentials ?? 'same-origin', options.headers ?? {}]);
+  const key = JSON.stringify([
+    new URL(url, globalThis.location?.href).href,
+    options.credentials ?? 'same-origin',
+    options.headers ?? {},
+  ]);
   let source = shared.get(key);
   if (!source) {
     source = new TokenSource(tokenFromEndpoint(url, options));

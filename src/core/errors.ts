@@ -1,13 +1,6 @@
 /** What went wrong, in a closed set an embedder can branch on. */
 export type HubErrorKind =
-  | 'config'
-  | 'token'
-  | 'unauthorized'
-  | 'network'
-  | 'timeout'
-  | 'api'
-  | 'invalid-response'
-  | 'aborted';
+  'config' | 'token' | 'unauthorized' | 'network' | 'timeout' | 'api' | 'invalid-response' | 'aborted';
 
 export interface HubErrorOptions {
   /** HTTP status, when the error came from a response. */

@@ -14,7 +14,13 @@ export function isText(value: unknown): value is string {
  * caller's abort gives `aborted`, the timeout (none when absent) `timeout`, any other failure to get an
  * answer `network`. `run` is called as a plain function; the page's fetch by default.
  */
-export async function send(where: string, url: string, init: RequestInit, run = fetch, timeoutMs?: number): Promise<Response> {
+export async function send(
+  where: string,
+  url: string,
+  init: RequestInit,
+  run = fetch,
+  timeoutMs?: number,
+): Promise<Response> {
   const { signal } = init;
   if (signal?.aborted) throw abortError();
   // One controller for both the caller's abort and the timeout; which one fired tells them apart.
@@ -41,7 +47,11 @@ export async function send(where: string, url: string, init: RequestInit, run = 
  * envelope whose code is not 200 is a `kind` error carrying the status and the code; only a numeric
  * code and a text message are printed, so nothing odd from the body ends up in the message.
  */
-export async function readAnswer(response: Response, kind: HubErrorKind, where: string): Promise<{ body: unknown; data?: unknown }> {
+export async function readAnswer(
+  response: Response,
+  kind: HubErrorKind,
+  where: string,
+): Promise<{ body: unknown; data?: unknown }> {
   const { status } = response;
   let body: unknown;
   try {
@@ -49,11 +59,16 @@ export async function readAnswer(response: Response, kind: HubErrorKind, where: 
   } catch {
     // Not JSON (an HTML error page, an empty body): JSON itself never yields undefined.
   }
-  const envelope = typeof body === 'object' && body !== null && 'code' in body ? (body as Record<string, unknown>) : undefined;
+  const envelope =
+    typeof body === 'object' && body !== null && 'code' in body ? (body as Record<string, unknown>) : undefined;
   const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
   if (!response.ok || (envelope && code !== 200)) {
     const message = envelope?.message;
-    throw new HubError(kind, `${where} answered ${code ?? status}${isText(message) ? ` (${message})` : ''}; check it or retry.`, { status, code });
+    throw new HubError(
+      kind,
+      `${where} answered ${code ?? status}${isText(message) ? ` (${message})` : ''}; check it or retry.`,
+      { status, code },
+    );
   }
   return { body, data: envelope?.data };
 }

@@ -97,7 +97,9 @@ export class TokenSource {
         return token.access_token;
       } catch (error) {
         // Once the request is cancelled every waiter has been rejected with `aborted`: this reaches nobody.
-        throw error instanceof HubError ? error : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
+        throw error instanceof HubError
+          ? error
+          : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
         if (this.#flight === flight) this.#flight = undefined;

@@ -75,8 +75,16 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   }
   // `//host` and `/\host` would leave the form site; control characters are silently dropped by URL
   // parsers, which could turn a harmless-looking link into one of those.
-  if (typeof linkUrl !== 'string' || !linkUrl.startsWith('/') || /^\/[/\\]/.test(linkUrl) || /[\u0000-\u001f\u007f\\]/.test(linkUrl)) {
-    throw new HubError('config', `The notification link "${String(linkUrl)}" must be an in-site path beginning with a single "/".`);
+  if (
+    typeof linkUrl !== 'string' ||
+    !linkUrl.startsWith('/') ||
+    /^\/[/\\]/.test(linkUrl) ||
+    /[\u0000-\u001f\u007f\\]/.test(linkUrl)
+  ) {
+    throw new HubError(
+      'config',
+      `The notification link "${String(linkUrl)}" must be an in-site path beginning with a single "/".`,
+    );
   }
   const root = parseFormSite(formSiteRoot, 'the form-site root');
   const hashAt = linkUrl.indexOf('#');
@@ -84,8 +92,11 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   const hash = hashAt === -1 ? '' : linkUrl.slice(hashAt);
   const queryAt = path.indexOf('?');
   const withToken =
-    queryAt === -1 ? `${path}?token=${encode(token, 'token')}` : path.slice(0, queryAt) + appendToken(path.slice(queryAt), token);
+    queryAt === -1
+      ? `${path}?token=${encode(token, 'token')}`
+      : path.slice(0, queryAt) + appendToken(path.slice(queryAt), token);
   const link = new URL(root.origin + root.pathname.replace(/\/$/, '') + withToken + hash);
-  if (link.origin !== root.origin) throw new HubError('config', `The notification link "${linkUrl}" leaves the form site.`);
+  if (link.origin !== root.origin)
+    throw new HubError('config', `The notification link "${linkUrl}" leaves the form site.`);
   return link.href;
 }

@@ -34,7 +34,10 @@ function requireQueryId(url: URL, name: string): string {
 export function parseTags(raw: string | null): string[] {
   if (raw === null) return [];
   if (raw.length > 2048) throw new MockHttpError(400, 'tags must be at most 2048 characters.');
-  const tags = raw.split(/[,，]/).map((t) => t.trim()).filter(Boolean);
+  const tags = raw
+    .split(/[,，]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
   return [...new Set(tags)];
 }
 
@@ -72,7 +75,10 @@ export function apiRoutes(hub: HubContext): Route[] {
         const limit = queryInt(url.searchParams, 'limit', LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX);
         const published = state.publishedTables();
         const matches = (tags: string[]) => tags.some((tag) => wanted.some((w) => tag.toLowerCase().includes(w)));
-        const ordered = wanted.length === 0 ? published : [...published.filter((t) => matches(t.tags)), ...published.filter((t) => !matches(t.tags))];
+        const ordered =
+          wanted.length === 0
+            ? published
+            : [...published.filter((t) => matches(t.tags)), ...published.filter((t) => !matches(t.tags))];
         const chosen = ordered.slice(0, limit);
         const list = chosen.map((t) => ({
           short_code: t.short_code,
@@ -107,7 +113,12 @@ export function apiRoutes(hub: HubContext): Route[] {
         const amountCents = requireAmountCents(body.amount_cents);
         const externalOrderId = optionalString(body.external_order_id, 'external_order_id', 128);
         const reason = optionalString(body.reason, 'reason', 500);
-        const input = { clientUserId, amountCents, ...(externalOrderId !== undefined ? { externalOrderId } : {}), ...(reason !== undefined ? { reason } : {}) };
+        const input = {
+          clientUserId,
+          amountCents,
+          ...(externalOrderId !== undefined ? { externalOrderId } : {}),
+          ...(reason !== undefined ? { reason } : {}),
+        };
         return ok(state.recharge(account, input, hub.now()));
       },
     },
@@ -123,7 +134,14 @@ export function apiRoutes(hub: HubContext): Route[] {
         const user = state.knownUser(account, clientUserId);
         const newestFirst = [...user.logs].reverse();
         const list = newestFirst.slice((page - 1) * pageSize, page * pageSize).map((r) => ({ ...r }));
-        return ok({ client_user_id: user.clientUserId, user_id: user.userId, list, total: user.logs.length, page, page_size: pageSize });
+        return ok({
+          client_user_id: user.clientUserId,
+          user_id: user.userId,
+          list,
+          total: user.logs.length,
+          page,
+          page_size: pageSize,
+        });
       },
     },
   ];

@@ -33,7 +33,8 @@ class UsageError extends Error {}
 
 function int(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}.`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}.`);
   return Number(value);
 }
 
@@ -158,7 +159,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   running = await startMockHub({
     ...startOptions,
-    ...(quiet ? {} : { onRequest: (e: RequestLogEntry) => write(requestLine(e)), onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)) }),
+    ...(quiet
+      ? {}
+      : {
+          onRequest: (e: RequestLogEntry) => write(requestLine(e)),
+          onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)),
+        }),
   });
   if (stopping) {
     await running.close();

@@ -8,12 +8,14 @@ import type { MockHub } from './hub.js';
 
 function optionalDeveloperId(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new MockHttpError(400, 'developer_id must be a positive integer.');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new MockHttpError(400, 'developer_id must be a positive integer.');
   return value;
 }
 
 function logIdOf(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new MockHttpError(400, 'log_id must be the id of a deduct record.');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new MockHttpError(400, 'log_id must be the id of a deduct record.');
   return value;
 }
 
@@ -31,7 +33,10 @@ export function consoleRoutes(hub: MockHub): Route[] {
     { method: 'GET', path: '/console/deliveries', handle: async () => ok({ list: hub.deliveries }) },
     post('/console/keys', (b) => {
       const expiresAt = optionalString(b.expires_at, 'expires_at', 64);
-      return hub.createApiKey({ developerId: optionalDeveloperId(b.developer_id), ...(expiresAt !== undefined ? { expiresAt } : {}) });
+      return hub.createApiKey({
+        developerId: optionalDeveloperId(b.developer_id),
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
+      });
     }),
     post('/console/keys/disable', (b) => hub.disableKey(requireId(b.key, 'key'))),
     post('/console/keys/expire', (b) => hub.expireKey(requireId(b.key, 'key'))),

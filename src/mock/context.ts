@@ -25,7 +25,11 @@ export interface Route {
 }
 
 /** Exact-path routing with 404 for unknown paths and 405 (plus Allow) for known paths. */
-export function findRoute(routes: Route[], method: string, path: string): Route | { status: 404 } | { status: 405; allow: string } {
+export function findRoute(
+  routes: Route[],
+  method: string,
+  path: string,
+): Route | { status: 404 } | { status: 405; allow: string } {
   const matches = routes.filter((r) => r.path === path);
   if (matches.length === 0) return { status: 404 };
   const route = matches.find((r) => r.method === method);

@@ -21,7 +21,9 @@ export function originAllowed(origin: string, allowed: string[] | 'loopback'): b
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname)
+  );
 }
 
 export function corsHeaders(origin: string | null, allowed: string[] | 'loopback'): Record<string, string> {
@@ -33,7 +35,11 @@ export function corsHeaders(origin: string | null, allowed: string[] | 'loopback
 export function preflight(req: Request, allowed: string[] | 'loopback'): Response {
   const origin = req.headers.get('origin');
   if (origin === null || !originAllowed(origin, allowed)) {
-    return errorResponse(403, 'This origin is not allowed to call the simulator from a browser; start it with --cors-origin.', { vary: 'Origin' });
+    return errorResponse(
+      403,
+      'This origin is not allowed to call the simulator from a browser; start it with --cors-origin.',
+      { vary: 'Origin' },
+    );
   }
   return new Response(null, {
     status: 204,

@@ -99,8 +99,18 @@ function renderPage(hub: HubContext, m: PageModel): string {
   );
 }
 
-function errorPage(hub: HubContext, status: number, title: string, message: string, reason: string, shortCode: string): Response {
-  return htmlResponse(status, renderPage(hub, { status, title, shortCode, outcome: { type: 'load', ok: false, message, reason } }));
+function errorPage(
+  hub: HubContext,
+  status: number,
+  title: string,
+  message: string,
+  reason: string,
+  shortCode: string,
+): Response {
+  return htmlResponse(
+    status,
+    renderPage(hub, { status, title, shortCode, outcome: { type: 'load', ok: false, message, reason } }),
+  );
 }
 
 function wantsJson(req: Request): boolean {
@@ -109,8 +119,14 @@ function wantsJson(req: Request): boolean {
 
 function outcomeResponse(req: Request, hub: HubContext, model: PageModel): Response {
   if (wantsJson(req)) {
-    const body = model.status === 200 ? { code: 200, message: 'success', data: model.outcome } : { code: model.status, message: model.outcome.message, data: null };
-    return new Response(JSON.stringify(body), { status: model.status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+    const body =
+      model.status === 200
+        ? { code: 200, message: 'success', data: model.outcome }
+        : { code: model.status, message: model.outcome.message, data: null };
+    return new Response(JSON.stringify(body), {
+      status: model.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    });
   }
   return htmlResponse(model.status, renderPage(hub, model));
 }
@@ -124,7 +140,13 @@ async function readForm(req: Request): Promise<URLSearchParams> {
 }
 
 /** A refused form request: an envelope for script callers, a readable page for everyone else. */
-export function formErrorResponse(hub: HubContext, req: Request, status: number, message: string, headers: Record<string, string> = {}): Response {
+export function formErrorResponse(
+  hub: HubContext,
+  req: Request,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   if (wantsJson(req)) {
     return new Response(JSON.stringify({ code: status, message, data: null }), {
       status,
@@ -159,7 +181,12 @@ export function createFormSite(hub: HubContext): FormSite {
     if (urls.length === 0) {
       const record = hub.state.chargePoints(account, user, table, hub.now());
       const paid = record.record_type === 'deduct';
-      return outcome(paid, record.id, paid ? `Paid ${centsToYuan(amountCents)} yuan from your points.` : 'Payment failed: not enough points.', 'insufficient-points');
+      return outcome(
+        paid,
+        record.id,
+        paid ? `Paid ${centsToYuan(amountCents)} yuan from your points.` : 'Payment failed: not enough points.',
+        'insufficient-points',
+      );
     }
     const deliveries = await hub.sendWebhook(account.id, {
       event: 'billing_deduct',
@@ -171,18 +198,33 @@ export function createFormSite(hub: HubContext): FormSite {
     const paid = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
     const record = paid
       ? hub.state.logExternalDeduct(user, table, hub.now())
-      : hub.state.logFailed(user, table, hub.now(), `The developer's billing URL did not confirm the charge of ${amountCents} cents.`);
-    return outcome(paid, record.id, paid ? `Paid ${centsToYuan(amountCents)} yuan.` : 'Payment failed: the charge was declined.', 'declined');
+      : hub.state.logFailed(
+          user,
+          table,
+          hub.now(),
+          `The developer's billing URL did not confirm the charge of ${amountCents} cents.`,
+        );
+    return outcome(
+      paid,
+      record.id,
+      paid ? `Paid ${centsToYuan(amountCents)} yuan.` : 'Payment failed: the charge was declined.',
+      'declined',
+    );
   }
 
   async function handle(req: Request, meta: RequestMeta): Promise<Response> {
     const url = new URL(req.url);
     const raw = url.pathname;
     if (raw === '/_assets/form.js' || raw === '/_assets/form.css') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
       const js = raw.endsWith('.js');
       return new Response(req.method === 'HEAD' ? null : js ? FORM_SCRIPT : FORM_STYLE, {
-        headers: { 'content-type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        },
       });
     }
     if (req.method !== 'GET' && req.method !== 'POST') {
@@ -192,9 +234,17 @@ export function createFormSite(hub: HubContext): FormSite {
     try {
       shortCode = decodeURIComponent(raw.slice(1));
     } catch {
-      return errorPage(hub, 400, 'Bad link', 'The link is malformed: the short code is not valid percent-encoding.', 'bad-request', '');
+      return errorPage(
+        hub,
+        400,
+        'Bad link',
+        'The link is malformed: the short code is not valid percent-encoding.',
+        'bad-request',
+        '',
+      );
     }
-    if (shortCode === '') return errorPage(hub, 404, 'Not found', 'Open a form at /<short_code>?token=<access_token>.', 'not-found', '');
+    if (shortCode === '')
+      return errorPage(hub, 404, 'Not found', 'Open a form at /<short_code>?token=<access_token>.', 'not-found', '');
 
     const form = req.method === 'POST' ? await readForm(req) : undefined;
     const token = form?.get('token') ?? url.searchParams.get('token');
@@ -205,26 +255,54 @@ export function createFormSite(hub: HubContext): FormSite {
     } catch (error) {
       const message = error instanceof MockHttpError ? error.message : 'Unauthorized.';
       if (req.method === 'POST' && wantsJson(req)) throw new MockHttpError(401, message);
-      return errorPage(hub, 401, 'Sign-in expired', `${message} Reopen the form from the app.`, 'unauthorized', shortCode);
+      return errorPage(
+        hub,
+        401,
+        'Sign-in expired',
+        `${message} Reopen the form from the app.`,
+        'unauthorized',
+        shortCode,
+      );
     }
     meta.clientUserId = session.clientUserId;
     const table = hub.state.table(shortCode);
     if (!table || !table.published) {
-      if (req.method === 'POST' && wantsJson(req)) throw new MockHttpError(404, 'This project table does not exist or is not published.');
-      return errorPage(hub, 404, 'Not found', 'This project table does not exist or is not published.', 'not-found', shortCode);
+      if (req.method === 'POST' && wantsJson(req))
+        throw new MockHttpError(404, 'This project table does not exist or is not published.');
+      return errorPage(
+        hub,
+        404,
+        'Not found',
+        'This project table does not exist or is not published.',
+        'not-found',
+        shortCode,
+      );
     }
     const user = hub.state.ensureUser(session.account, session.clientUserId);
     const page = { status: 200, title: table.name, table, user, token: token!, shortCode };
 
     if (!form) {
-      return htmlResponse(200, renderPage(hub, { ...page, outcome: { type: 'load', ok: true, message: '', balanceCents: user.balanceCents } }));
+      return htmlResponse(
+        200,
+        renderPage(hub, { ...page, outcome: { type: 'load', ok: true, message: '', balanceCents: user.balanceCents } }),
+      );
     }
     const action = form.get('action');
     if (action === 'submit') {
       const message = form.get('message') ?? '';
-      if (message.length > MESSAGE_MAX) throw new MockHttpError(400, `message must be at most ${MESSAGE_MAX} characters.`);
-      submissions.push({ time: hub.now(), shortCode, clientUserId: user.clientUserId, developerId: session.account.id, message });
-      return outcomeResponse(req, hub, { ...page, outcome: { type: 'submit', ok: true, message: 'Submitted. Thank you!', balanceCents: user.balanceCents } });
+      if (message.length > MESSAGE_MAX)
+        throw new MockHttpError(400, `message must be at most ${MESSAGE_MAX} characters.`);
+      submissions.push({
+        time: hub.now(),
+        shortCode,
+        clientUserId: user.clientUserId,
+        developerId: session.account.id,
+        message,
+      });
+      return outcomeResponse(req, hub, {
+        ...page,
+        outcome: { type: 'submit', ok: true, message: 'Submitted. Thank you!', balanceCents: user.balanceCents },
+      });
     }
     if (action === 'charge') {
       if (table.price_cents <= 0) throw new MockHttpError(400, 'This table has no paid action.');

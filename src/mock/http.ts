@@ -71,7 +71,8 @@ export function requireId(value: unknown, field: string): string {
   if (value === undefined || value === null) throw new MockHttpError(400, `${field} is required.`);
   if (typeof value !== 'string') throw new MockHttpError(400, `${field} must be a string.`);
   if (value.trim() === '') throw new MockHttpError(400, `${field} must not be empty.`);
-  if (value.length > MAX_ID_LENGTH) throw new MockHttpError(400, `${field} must be at most ${MAX_ID_LENGTH} characters.`);
+  if (value.length > MAX_ID_LENGTH)
+    throw new MockHttpError(400, `${field} must be at most ${MAX_ID_LENGTH} characters.`);
   return value;
 }
 

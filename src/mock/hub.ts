@@ -8,11 +8,28 @@ import { consoleRoutes } from './console.js';
 import { findRoute, type HubContext, type RequestMeta, type Route } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
 import { createFormSite, formErrorResponse } from './form.js';
-import { MockHttpError, centsToYuan, errorResponse, isoBeijing, isoUtc, optionalString, requireAmountCents, trimSlash } from './http.js';
+import {
+  MockHttpError,
+  centsToYuan,
+  errorResponse,
+  isoBeijing,
+  isoUtc,
+  optionalString,
+  requireAmountCents,
+  trimSlash,
+} from './http.js';
 import { ICON_NAME, iconSvg, iconUrl } from './icons.js';
 import { SeedError, activeKeyOf, defaultSeed, parseSeed, parseWebhookConfig } from './seed.js';
 import { HubState, maskKey, type Account } from './state.js';
-import type { FormSubmission, MockHubOptions, PointsLogRecord, RequestLogEntry, WebhookBody, WebhookConfig, WebhookDelivery } from './types.js';
+import type {
+  FormSubmission,
+  MockHubOptions,
+  PointsLogRecord,
+  RequestLogEntry,
+  WebhookBody,
+  WebhookConfig,
+  WebhookDelivery,
+} from './types.js';
 import { NOTIFICATION_EVENTS, dispatch, fetchTransport } from './webhooks.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -70,17 +87,30 @@ export interface MockHub {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** Whether the Node server should drop this connection (dropRate). */
   shouldDropConnection(): boolean;
-  createApiKey(input?: { developerId?: number | undefined; expiresAt?: string }): { key: string; status: string; expires_at: string | null };
+  createApiKey(input?: { developerId?: number | undefined; expiresAt?: string }): {
+    key: string;
+    status: string;
+    expires_at: string | null;
+  };
   disableKey(key: string): { key: string; status: string };
   expireKey(key: string): { key: string; expires_at: string };
-  topUp(input: { yuan: unknown; developerId?: number | undefined }): { developer_id: number; amount_cents: number; pool_cents: number };
+  topUp(input: { yuan: unknown; developerId?: number | undefined }): {
+    developer_id: number;
+    amount_cents: number;
+    pool_cents: number;
+  };
   publish(shortCode: string): { short_code: string; published: boolean };
   unpublish(shortCode: string): { short_code: string; published: boolean };
   setWebhooks(configs: unknown, developerId?: number): { configs: WebhookConfig[] };
   triggerNotification(input: NotificationInput): Promise<{ event: string; deliveries: WebhookDelivery[] }>;
   triggerRefund(input: RefundInput): Promise<{ record: PointsLogRecord; deliveries: WebhookDelivery[] }>;
   /** The console's "transfer to user": a recharge from the pool without an order id. */
-  transfer(input: { clientUserId: string; amountCents: number; reason?: string | undefined; developerId?: number | undefined }): Record<string, unknown>;
+  transfer(input: {
+    clientUserId: string;
+    amountCents: number;
+    reason?: string | undefined;
+    developerId?: number | undefined;
+  }): Record<string, unknown>;
   ledger(developerId?: number): LedgerView;
   snapshot(): Record<string, unknown>;
 }
@@ -105,13 +135,15 @@ function createClock(base: () => number): MockClock {
 
 function checkRate(value: number | undefined, name: string): number {
   const rate = value ?? 0;
-  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) throw new RangeError(`${name} must be a number from 0 to 1.`);
+  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1))
+    throw new RangeError(`${name} must be a number from 0 to 1.`);
   return rate;
 }
 
 function checkMs(value: number | undefined, fallback: number, name: string): number {
   const ms = value ?? fallback;
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`${name} must be a non-negative number of milliseconds.`);
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+    throw new RangeError(`${name} must be a non-negative number of milliseconds.`);
   return ms;
 }
 
@@ -129,14 +161,18 @@ function sleep(ms: number): Promise<void> {
 
 /** Link paths in notifications are in-site paths: no scheme, no host, no token, no control characters. */
 function checkLinkUrl(value: string): string {
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) throw new MockHttpError(400, 'link_url must be an in-site path beginning with a single "/".');
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new MockHttpError(400, 'link_url must not contain control characters.');
-  if (/[?&]token=/i.test(value)) throw new MockHttpError(400, 'link_url must not contain a token; receivers append their own.');
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    throw new MockHttpError(400, 'link_url must be an in-site path beginning with a single "/".');
+  if (/[\u0000-\u001f\u007f]/.test(value))
+    throw new MockHttpError(400, 'link_url must not contain control characters.');
+  if (/[?&]token=/i.test(value))
+    throw new MockHttpError(400, 'link_url must not contain a token; receivers append their own.');
   return value;
 }
 
 function requireText(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new MockHttpError(400, `${field} is required and must be a non-empty string.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new MockHttpError(400, `${field} is required and must be a non-empty string.`);
   if (value.length > max) throw new MockHttpError(400, `${field} must be at most ${max} characters.`);
   return value;
 }
@@ -154,7 +190,8 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
   const apiOrigin = originOf(baseUrl, 'baseUrl');
   const formOrigin = originOf(formUrl, 'formUrl');
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 7200;
-  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0) throw new RangeError('tokenTtlSeconds must be a positive integer.');
+  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0)
+    throw new RangeError('tokenTtlSeconds must be a positive integer.');
   const latencyMs = checkMs(options.latencyMs, 0, 'latencyMs');
   const jitterMs = checkMs(options.latencyJitterMs, 0, 'latencyJitterMs');
   const faultRate = checkRate(options.faultRate, 'faultRate');
@@ -207,7 +244,14 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
   let consoleApi: Route[] = [];
 
   function record(site: 'api' | 'form', req: Request, url: URL, status: number, meta: RequestMeta): void {
-    const entry: RequestLogEntry = { time: clock.now(), site, method: req.method, path: url.pathname, status, auth: meta.auth };
+    const entry: RequestLogEntry = {
+      time: clock.now(),
+      site,
+      method: req.method,
+      path: url.pathname,
+      status,
+      auth: meta.auth,
+    };
     if (meta.clientUserId !== undefined) entry.clientUserId = meta.clientUserId;
     requestLog.push(entry);
     options.onRequest?.(entry);
@@ -220,15 +264,24 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     }
     const icon = /^\/static\/icons\/([^/]+)\.svg$/.exec(url.pathname);
     if (icon && ICON_NAME.test(icon[1]!)) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
       return new Response(req.method === 'HEAD' ? null : iconSvg(icon[1]!), {
-        headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+        headers: {
+          'content-type': 'image/svg+xml',
+          'cache-control': 'public, max-age=3600',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        },
       });
     }
     const routes = url.pathname.startsWith('/console') ? consoleApi : api;
     const found = findRoute(routes, req.method, url.pathname);
     if ('handle' in found) return found.handle(req, url, meta);
-    if (found.status === 405) throw new MockHttpError(405, `Method ${req.method} is not allowed here; use ${found.allow}.`, { allow: found.allow });
+    if (found.status === 405)
+      throw new MockHttpError(405, `Method ${req.method} is not allowed here; use ${found.allow}.`, {
+        allow: found.allow,
+      });
     throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.`);
   }
 
@@ -240,9 +293,13 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     try {
       response = await routeApi(req, url, meta);
     } catch (error) {
-      response = error instanceof MockHttpError ? errorResponse(error.status, error.message, error.headers) : errorResponse(500, 'Internal simulator error.');
+      response =
+        error instanceof MockHttpError
+          ? errorResponse(error.status, error.message, error.headers)
+          : errorResponse(500, 'Internal simulator error.');
     }
-    for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins))) response.headers.set(k, v);
+    for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
+      response.headers.set(k, v);
     record('api', req, url, response.status, meta);
     return response;
   }
@@ -254,7 +311,10 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     try {
       response = await formSite.handle(req, meta);
     } catch (error) {
-      response = error instanceof MockHttpError ? formErrorResponse(context, req, error.status, error.message, error.headers) : formErrorResponse(context, req, 500, 'Internal simulator error.');
+      response =
+        error instanceof MockHttpError
+          ? formErrorResponse(context, req, error.status, error.message, error.headers)
+          : formErrorResponse(context, req, 500, 'Internal simulator error.');
     }
     record('form', req, url, response.status, meta);
     return response;
@@ -262,7 +322,8 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
 
   function withAbort(signal: AbortSignal | null | undefined, work: Promise<Response>): Promise<Response> {
     if (!signal) return work;
-    if (signal.aborted) return Promise.reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted)
+      return Promise.reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
       signal.addEventListener('abort', onAbort, { once: true });
@@ -324,7 +385,8 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     },
     topUp(input) {
       const yuan = input.yuan;
-      if (typeof yuan !== 'number' || !Number.isFinite(yuan) || yuan <= 0) throw new MockHttpError(400, 'yuan must be a positive number (1 yuan = 100 points).');
+      if (typeof yuan !== 'number' || !Number.isFinite(yuan) || yuan <= 0)
+        throw new MockHttpError(400, 'yuan must be a positive number (1 yuan = 100 points).');
       const cents = Math.round(yuan * 100);
       if (Math.abs(cents - yuan * 100) > 1e-6) throw new MockHttpError(400, 'yuan must have at most two decimals.');
       requireAmountCents(cents, 'yuan * 100');
@@ -366,12 +428,14 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
       const t = shortCode === '' ? undefined : table(shortCode);
       let clientUserId: string | null = null;
       if (input.clientUserId !== undefined && input.clientUserId !== null) {
-        if (typeof input.clientUserId !== 'string' || input.clientUserId === '') throw new MockHttpError(400, 'client_user_id must be a non-empty string or null.');
+        if (typeof input.clientUserId !== 'string' || input.clientUserId === '')
+          throw new MockHttpError(400, 'client_user_id must be a non-empty string or null.');
         clientUserId = input.clientUserId;
       }
       const title = requireText(input.title, 'title', 200);
       const content = requireText(input.content, 'content', 2000);
-      const link = optionalString(input.linkUrl, 'link_url', 2048) ?? (t ? `/${encodeURIComponent(t.short_code)}` : '/');
+      const link =
+        optionalString(input.linkUrl, 'link_url', 2048) ?? (t ? `/${encodeURIComponent(t.short_code)}` : '/');
       const dev = account(input.developerId);
       const sent = await context.sendWebhook(dev.id, {
         event,
@@ -397,7 +461,15 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
       return { record: { ...rec }, deliveries: sent };
     },
     transfer(input) {
-      return state.recharge(account(input.developerId), { clientUserId: input.clientUserId, amountCents: input.amountCents, reason: input.reason ?? 'Console transfer' }, clock.now());
+      return state.recharge(
+        account(input.developerId),
+        {
+          clientUserId: input.clientUserId,
+          amountCents: input.amountCents,
+          reason: input.reason ?? 'Console transfer',
+        },
+        clock.now(),
+      );
     },
     ledger(developerId) {
       const dev = account(developerId);
@@ -422,8 +494,16 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
           pool_cents: a.poolCents,
           keys: [...state.keys.values()]
             .filter((k) => k.accountId === a.id)
-            .map((k) => ({ key: maskKey(k.key), status: k.status, expires_at: k.expiresAt === null ? null : isoUtc(k.expiresAt) })),
-          users: [...a.users.values()].map((u) => ({ client_user_id: u.clientUserId, user_id: u.userId, balance_cents: u.balanceCents })),
+            .map((k) => ({
+              key: maskKey(k.key),
+              status: k.status,
+              expires_at: k.expiresAt === null ? null : isoUtc(k.expiresAt),
+            })),
+          users: [...a.users.values()].map((u) => ({
+            client_user_id: u.clientUserId,
+            user_id: u.userId,
+            balance_cents: u.balanceCents,
+          })),
           webhooks: a.webhooks.map((w) => ({ ...w })),
         })),
         tables: state.tables.map((t) => ({ ...t, icon: iconUrl(t.icon, baseUrl) })),

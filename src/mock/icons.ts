@@ -2,7 +2,18 @@
 
 export const ICON_NAME = /^[a-z0-9-]{1,40}$/;
 
-const PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777', '#4f46e5', '#059669'];
+const PALETTE = [
+  '#2563eb',
+  '#16a34a',
+  '#dc2626',
+  '#9333ea',
+  '#ea580c',
+  '#0891b2',
+  '#ca8a04',
+  '#db2777',
+  '#4f46e5',
+  '#059669',
+];
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -12,7 +23,8 @@ function hash(text: string): number {
 
 /** A 64x64 rounded tile with the name's initials; the name is restricted to [a-z0-9-], so nothing needs escaping. */
 export function iconSvg(name: string): string {
-  if (!ICON_NAME.test(name)) throw new Error(`Icon names are 1-40 characters of a-z, 0-9 and "-"; got ${JSON.stringify(name)}.`);
+  if (!ICON_NAME.test(name))
+    throw new Error(`Icon names are 1-40 characters of a-z, 0-9 and "-"; got ${JSON.stringify(name)}.`);
   const color = PALETTE[hash(name) % PALETTE.length];
   const initials = name
     .split('-')

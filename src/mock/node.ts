@@ -1,5 +1,11 @@
 /** Node-only: serve a MockHub on two node:http servers, and send webhooks with a real connect timeout. */
-import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createMockHub, type MockHub } from './hub.js';
@@ -39,7 +45,10 @@ export const nodeWebhookTransport: WebhookTransport = (url, init) =>
       return;
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, { method: 'POST', headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) } });
+    const req = send(target, {
+      method: 'POST',
+      headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
+    });
     const overall = setTimeout(() => {
       finish({ kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` });
       req.destroy();
@@ -61,7 +70,9 @@ export const nodeWebhookTransport: WebhookTransport = (url, init) =>
         size += chunk.length;
         if (size <= MAX_BODY_BYTES) chunks.push(chunk);
       });
-      res.on('end', () => finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', (error) => finish({ kind: 'network-error', error: error.message }));
     });
     req.end(init.body);
@@ -75,7 +86,12 @@ function hostForUrl(host: string): string {
  * Turns a node request into a Web Request, enforcing the body limit while streaming so an oversized
  * upload is refused without being buffered. Returns null after answering 413 itself.
  */
-async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string, onTooLarge: () => Response): Promise<Request | null> {
+async function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  onTooLarge: () => Response,
+): Promise<Request | null> {
   const url = new URL(req.url ?? '/', origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -108,7 +124,11 @@ async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: s
     }
     body = Buffer.concat(chunks);
   }
-  return new Request(url, { method: req.method ?? 'GET', headers, ...(body !== undefined ? { body: new Uint8Array(body) } : {}) });
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    ...(body !== undefined ? { body: new Uint8Array(body) } : {}),
+  });
 }
 
 async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -143,8 +163,15 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     const current = hub;
     try {
       const tooLarge = () => {
-        const msg = { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`, data: null };
-        return new Response(JSON.stringify(msg), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } });
+        const msg = {
+          code: 413,
+          message: `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`,
+          data: null,
+        };
+        return new Response(JSON.stringify(msg), {
+          status: 413,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        });
       };
       const webReq = await toWebRequest(req, res, site === 'api' ? apiOrigin : formOrigin, tooLarge);
       if (!webReq) return;
@@ -167,7 +194,12 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     formOrigin = `http://${hostForUrl(host)}:${boundForm}`;
     // A caller's own fetch (or transport) wins; otherwise node:http gives a real connect timeout.
     const transport = hubOptions.webhookTransport ?? (hubOptions.fetch ? undefined : nodeWebhookTransport);
-    hub = createMockHub({ ...hubOptions, ...(transport ? { webhookTransport: transport } : {}), baseUrl: apiOrigin, formUrl: formOrigin });
+    hub = createMockHub({
+      ...hubOptions,
+      ...(transport ? { webhookTransport: transport } : {}),
+      baseUrl: apiOrigin,
+      formUrl: formOrigin,
+    });
   } catch (error) {
     apiServer.close();
     formServer.close();

@@ -86,7 +86,9 @@ export function activeKeyOf(seed: MockSeed): string {
     const key = (account.keys ?? []).find((k) => k.status === 'active' && !k.expires_at);
     if (key) return key.key;
   }
-  throw new Error('The seed has no developer account with an active, non-expiring key; add one so clients can authenticate.');
+  throw new Error(
+    'The seed has no developer account with an active, non-expiring key; add one so clients can authenticate.',
+  );
 }
 
 export class SeedError extends Error {
@@ -108,7 +110,8 @@ function str(v: unknown, path: string, max = MAX_ID_LENGTH): string {
 }
 
 function cents(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_AMOUNT_CENTS) fail(path, 'expected a non-negative integer number of cents');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_AMOUNT_CENTS)
+    fail(path, 'expected a non-negative integer number of cents');
   return v;
 }
 
@@ -132,8 +135,10 @@ export function checkHttpUrl(v: unknown, path: string): string {
 export function parseWebhookConfig(v: unknown, path: string): WebhookConfig {
   if (!isObject(v)) fail(path, 'expected an object');
   const config: WebhookConfig = {};
-  if (v.notification_url !== undefined && v.notification_url !== null) config.notification_url = checkHttpUrl(v.notification_url, `${path}.notification_url`);
-  if (v.billing_url !== undefined && v.billing_url !== null) config.billing_url = checkHttpUrl(v.billing_url, `${path}.billing_url`);
+  if (v.notification_url !== undefined && v.notification_url !== null)
+    config.notification_url = checkHttpUrl(v.notification_url, `${path}.notification_url`);
+  if (v.billing_url !== undefined && v.billing_url !== null)
+    config.billing_url = checkHttpUrl(v.billing_url, `${path}.billing_url`);
   if (v.events !== undefined) {
     if (!Array.isArray(v.events)) fail(`${path}.events`, 'expected an array of event names');
     config.events = v.events.map((e, i) => str(e, `${path}.events[${i}]`, 64));
@@ -166,7 +171,10 @@ function parseAccount(v: unknown, path: string): SeedAccount {
     account.users = v.users.map((u, i) => {
       const p = `${path}.users[${i}]`;
       if (!isObject(u)) fail(p, 'expected an object');
-      return { client_user_id: str(u.client_user_id, `${p}.client_user_id`), balance_cents: cents(u.balance_cents ?? 0, `${p}.balance_cents`) };
+      return {
+        client_user_id: str(u.client_user_id, `${p}.client_user_id`),
+        balance_cents: cents(u.balance_cents ?? 0, `${p}.balance_cents`),
+      };
     });
     const ids = account.users.map((u) => u.client_user_id);
     if (new Set(ids).size !== ids.length) fail(`${path}.users`, 'client_user_id values must be unique');
@@ -210,9 +218,25 @@ export function parseSeed(value: unknown): MockSeed {
   const unique = (values: unknown[], path: string, what: string) => {
     if (new Set(values).size !== values.length) fail(path, `${what} must be unique`);
   };
-  unique(seed.accounts.map((a) => a.id), '$.accounts', 'account ids');
-  unique(seed.accounts.flatMap((a) => (a.keys ?? []).map((k) => k.key)), '$.accounts', 'API keys');
-  unique(seed.tables.map((t) => t.short_code), '$.tables', 'short codes');
-  unique(seed.tables.map((t) => t.project_id), '$.tables', 'project ids');
+  unique(
+    seed.accounts.map((a) => a.id),
+    '$.accounts',
+    'account ids',
+  );
+  unique(
+    seed.accounts.flatMap((a) => (a.keys ?? []).map((k) => k.key)),
+    '$.accounts',
+    'API keys',
+  );
+  unique(
+    seed.tables.map((t) => t.short_code),
+    '$.tables',
+    'short codes',
+  );
+  unique(
+    seed.tables.map((t) => t.project_id),
+    '$.tables',
+    'project ids',
+  );
   return seed;
 }

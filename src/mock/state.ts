@@ -91,11 +91,14 @@ export class HubState {
 
   /** The spec's key rule: active, unexpired, of a developer account; anything else is 401. */
   authenticateKey(key: string | null, now: number): Account {
-    if (key === null || key === '') throw new MockHttpError(401, 'Missing X-API-Key header; send the full plaintext API key.');
+    if (key === null || key === '')
+      throw new MockHttpError(401, 'Missing X-API-Key header; send the full plaintext API key.');
     const record = this.keys.get(key);
     if (!record) throw new MockHttpError(401, 'Invalid API key.');
-    if (record.status !== 'active') throw new MockHttpError(401, 'This API key is disabled; create a new one in the console.');
-    if (record.expiresAt !== null && record.expiresAt <= now) throw new MockHttpError(401, 'This API key has expired; create a new one in the console.');
+    if (record.status !== 'active')
+      throw new MockHttpError(401, 'This API key is disabled; create a new one in the console.');
+    if (record.expiresAt !== null && record.expiresAt <= now)
+      throw new MockHttpError(401, 'This API key has expired; create a new one in the console.');
     const account = this.accounts.get(record.accountId);
     if (!account || account.role !== 'developer') {
       throw new MockHttpError(401, 'This API key does not belong to a developer account.');
@@ -103,7 +106,12 @@ export class HubState {
     return account;
   }
 
-  issueToken(account: Account, clientUserId: string, now: number, ttlSeconds: number): { access_token: string; expires_in: number } {
+  issueToken(
+    account: Account,
+    clientUserId: string,
+    now: number,
+    ttlSeconds: number,
+  ): { access_token: string; expires_in: number } {
     this.pruneTokens(now);
     const token = `at-${randomHex(24)}`;
     this.tokens.set(token, { developerId: account.id, clientUserId, expiresAt: now + ttlSeconds * 1000 });
@@ -113,7 +121,8 @@ export class HubState {
 
   /** Resolves a Bearer token; unknown or expired tokens, and tokens of since-removed accounts, are 401. */
   authenticateToken(token: string | null, now: number): { account: Account; clientUserId: string } {
-    if (token === null || token === '') throw new MockHttpError(401, 'Missing access token; send Authorization: Bearer <access_token>.');
+    if (token === null || token === '')
+      throw new MockHttpError(401, 'Missing access token; send Authorization: Bearer <access_token>.');
     const record = this.tokens.get(token);
     if (!record) throw new MockHttpError(401, 'Invalid access token; obtain a new one.');
     if (record.expiresAt <= now) throw new MockHttpError(401, 'The access token has expired; obtain a new one.');
@@ -148,7 +157,8 @@ export class HubState {
   /** Users the developer never issued a token for nor recharged are unknown (404), not silently zero. */
   knownUser(account: Account, clientUserId: string): UserRecord {
     const user = account.users.get(clientUserId);
-    if (!user) throw new MockHttpError(404, 'Unknown client_user_id for this developer; exchange a token or recharge first.');
+    if (!user)
+      throw new MockHttpError(404, 'Unknown client_user_id for this developer; exchange a token or recharge first.');
     return user;
   }
 
@@ -160,7 +170,11 @@ export class HubState {
     return this.tables.find((t) => t.short_code === shortCode);
   }
 
-  private log(user: UserRecord, now: number, entry: Omit<PointsLogRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>): PointsLogRecord {
+  private log(
+    user: UserRecord,
+    now: number,
+    entry: Omit<PointsLogRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>,
+  ): PointsLogRecord {
     const record: PointsLogRecord = {
       id: this.nextLogId++,
       ...entry,
@@ -177,7 +191,10 @@ export class HubState {
       throw new MockHttpError(409, 'external_order_id was already used for a recharge; nothing was changed.');
     }
     if (account.poolCents < input.amountCents) {
-      throw new MockHttpError(402, `The developer points pool (${account.poolCents} cents) cannot cover ${input.amountCents} cents; top it up in the console.`);
+      throw new MockHttpError(
+        402,
+        `The developer points pool (${account.poolCents} cents) cannot cover ${input.amountCents} cents; top it up in the console.`,
+      );
     }
     const user = this.ensureUser(account, input.clientUserId);
     account.poolCents -= input.amountCents;
@@ -212,7 +229,12 @@ export class HubState {
   chargePoints(account: Account, user: UserRecord, table: SeedTable, now: number): PointsLogRecord {
     const price = table.price_cents;
     if (user.balanceCents < price) {
-      return this.logFailed(user, table, now, `Insufficient points: ${price} cents needed, ${user.balanceCents} available.`);
+      return this.logFailed(
+        user,
+        table,
+        now,
+        `Insufficient points: ${price} cents needed, ${user.balanceCents} available.`,
+      );
     }
     user.balanceCents -= price;
     account.totals.charged += price;
@@ -259,7 +281,11 @@ export class HubState {
   refund(account: Account, user: UserRecord, logId: number, reason: string, now: number) {
     const charge = user.logs.find((r) => r.id === logId);
     if (!charge) throw new MockHttpError(404, `No points log record ${logId} for this user.`);
-    if (charge.record_type !== 'deduct') throw new MockHttpError(400, `Record ${logId} is a ${charge.record_type}, not a deduct; only charges can be refunded.`);
+    if (charge.record_type !== 'deduct')
+      throw new MockHttpError(
+        400,
+        `Record ${logId} is a ${charge.record_type}, not a deduct; only charges can be refunded.`,
+      );
     if (account.refundedLogIds.has(logId)) {
       throw new MockHttpError(409, `Record ${logId} was already refunded; nothing was changed.`);
     }
@@ -282,7 +308,12 @@ export class HubState {
   }
 
   createKey(account: Account, expiresAt: number | null): ApiKeyRecord {
-    const record: ApiKeyRecord = { key: `sk-mock-${randomHex(16)}`, accountId: account.id, status: 'active', expiresAt };
+    const record: ApiKeyRecord = {
+      key: `sk-mock-${randomHex(16)}`,
+      accountId: account.id,
+      status: 'active',
+      expiresAt,
+    };
     this.keys.set(record.key, record);
     return record;
   }

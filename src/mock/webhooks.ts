@@ -40,11 +40,18 @@ export function fetchTransport(fetchImpl: typeof fetch): WebhookTransport {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), init.timeoutMs);
     try {
-      const res = await fetchImpl(url, { method: 'POST', headers: init.headers, body: init.body, signal: controller.signal, redirect: 'manual' });
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: init.headers,
+        body: init.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
       const body = await res.text();
       return { kind: 'response', status: res.status, body } satisfies TransportResult;
     } catch (error) {
-      if (controller.signal.aborted) return { kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` };
+      if (controller.signal.aborted)
+        return { kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` };
       return { kind: 'network-error', error: error instanceof Error ? error.message : String(error) };
     } finally {
       clearTimeout(timer);
@@ -72,7 +79,11 @@ function deductOk(result: TransportResult): boolean {
 }
 
 /** Sends one event to each matching URL in turn (never in parallel, never twice) and returns the records. */
-export async function dispatch(ctx: DispatchContext, configs: WebhookConfig[], body: WebhookBody): Promise<WebhookDelivery[]> {
+export async function dispatch(
+  ctx: DispatchContext,
+  configs: WebhookConfig[],
+  body: WebhookBody,
+): Promise<WebhookDelivery[]> {
   const urls = matchingUrls(configs, body.event);
   const kind = kindOf(body.event);
   const payload = JSON.stringify(body);
@@ -83,7 +94,12 @@ export async function dispatch(ctx: DispatchContext, configs: WebhookConfig[], b
       'X-Webhook-Event': body.event,
       'X-Webhook-Timestamp': String(Math.floor(ctx.now() / 1000)),
     };
-    const result = await ctx.transport(url, { headers, body: payload, connectTimeoutMs: ctx.connectTimeoutMs, timeoutMs: ctx.timeoutMs });
+    const result = await ctx.transport(url, {
+      headers,
+      body: payload,
+      connectTimeoutMs: ctx.connectTimeoutMs,
+      timeoutMs: ctx.timeoutMs,
+    });
     const base = { time: ctx.now(), event: body.event, kind, url, body };
     let delivery: Omit<WebhookDelivery, 'id'>;
     if (result.kind === 'response') {

@@ -18,7 +18,10 @@ type Matcher = (address: string, index: number) => boolean;
 
 function compileList(list: readonly string[], option: string): Matcher {
   if (!Array.isArray(list) || list.some((entry) => typeof entry !== 'string' || entry.trim() === '')) {
-    throw new HubError('config', `${option} must be an array of IP addresses or CIDR ranges, e.g. ["127.0.0.1", "10.0.0.0/8", "::1"].`);
+    throw new HubError(
+      'config',
+      `${option} must be an array of IP addresses or CIDR ranges, e.g. ["127.0.0.1", "10.0.0.0/8", "::1"].`,
+    );
   }
   if (list.length === 0) return () => false;
   try {
@@ -34,7 +37,10 @@ function compileList(list: readonly string[], option: string): Matcher {
  * the chain that is not itself a trusted proxy is the source. `X-Real-IP` is read only when the proxy sent
  * no `X-Forwarded-For`, since a proxy that appends to one usually passes the other through untouched.
  */
-export function createAddressFilter(allowIps: readonly string[], trustedProxies: readonly string[] = []): AddressFilter {
+export function createAddressFilter(
+  allowIps: readonly string[],
+  trustedProxies: readonly string[] = [],
+): AddressFilter {
   const allowed = compileList(allowIps, 'allowIps');
   const trusted = compileList(trustedProxies, 'trustedProxies');
   return {
@@ -42,7 +48,10 @@ export function createAddressFilter(allowIps: readonly string[], trustedProxies:
       const socket = info.remoteAddress;
       if (typeof socket !== 'string' || socket === '') return undefined;
       const forwardedFor = headers.get('x-forwarded-for') ?? headers.get('x-real-ip') ?? '';
-      return proxyaddr({ socket: { remoteAddress: socket }, headers: { 'x-forwarded-for': forwardedFor } } as never, trusted);
+      return proxyaddr(
+        { socket: { remoteAddress: socket }, headers: { 'x-forwarded-for': forwardedFor } } as never,
+        trusted,
+      );
     },
     isAllowed(address) {
       return typeof address === 'string' && address !== '' && allowed(address, 0);

@@ -1,7 +1,16 @@
 import { inspect } from 'node:util';
 import { HubError } from '../core/errors.js';
 import { apiErrorFor, redact } from './errors.js';
-import { parseLogsPage, parseRecharge, parseBalance, parseToken, type Balance, type LogsPage, type RechargeResult, type Token } from './results.js';
+import {
+  parseLogsPage,
+  parseRecharge,
+  parseBalance,
+  parseToken,
+  type Balance,
+  type LogsPage,
+  type RechargeResult,
+  type Token,
+} from './results.js';
 
 export interface HubClientOptions {
   /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
@@ -50,7 +59,8 @@ function configError(message: string): HubError {
 }
 
 function normaliseBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string') throw configError('baseUrl must be the service address, e.g. https://hub.example.com.');
+  if (typeof baseUrl !== 'string')
+    throw configError('baseUrl must be the service address, e.g. https://hub.example.com.');
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -58,7 +68,8 @@ function normaliseBaseUrl(baseUrl: unknown): string {
     throw configError(`baseUrl "${baseUrl}" is not an absolute URL; use e.g. https://hub.example.com.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw configError('baseUrl must be an http(s) URL.');
-  if (url.username || url.password || url.search || url.hash) throw configError('baseUrl must not carry credentials, a query or a fragment.');
+  if (url.username || url.password || url.search || url.hash)
+    throw configError('baseUrl must not carry credentials, a query or a fragment.');
   const path = url.pathname.replace(/\/+$/, '');
   // Accept a baseUrl that already names the API prefix rather than calling /api/v1/hub/api/v1/hub.
   return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
@@ -66,8 +77,10 @@ function normaliseBaseUrl(baseUrl: unknown): string {
 
 function checkApiKey(apiKey: unknown): string {
   // Never quote the value: a wrong key is still a key.
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw configError('apiKey must be the full plaintext API key from the developer console.');
-  if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) throw configError('apiKey contains characters no API key has; check for pasted line breaks.');
+  if (typeof apiKey !== 'string' || apiKey.trim() === '')
+    throw configError('apiKey must be the full plaintext API key from the developer console.');
+  if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey))
+    throw configError('apiKey contains characters no API key has; check for pasted line breaks.');
   return apiKey;
 }
 
@@ -86,7 +99,9 @@ function checkOptionalString(value: unknown, name: string): string | undefined {
 
 function checkInteger(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw configError(`${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'Number.MAX_SAFE_INTEGER' : max}.`);
+    throw configError(
+      `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'Number.MAX_SAFE_INTEGER' : max}.`,
+    );
   }
   return value;
 }
@@ -96,11 +111,17 @@ export function createHubClient(options: HubClientOptions): HubClient {
   const apiBase = normaliseBaseUrl(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
-  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
+  const timeoutMs =
+    options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
   const baseUrl = new URL(apiBase).origin + new URL(apiBase).pathname.slice(0, -API_PREFIX.length);
   const clean = (text: string) => redact(text, [apiKey]);
 
-  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string | number>, body?: unknown): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string | number>,
+    body?: unknown,
+  ): Promise<unknown> {
     const url = new URL(apiBase + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { 'X-API-Key': apiKey, accept: 'application/json' };
@@ -119,10 +140,14 @@ export function createHubClient(options: HubClientOptions): HubClient {
       });
       text = await response.text();
     } catch (error) {
-      if (controller.signal.aborted) throw new HubError('timeout', `The service did not answer ${method} ${path} within ${timeoutMs} ms.`, {});
+      if (controller.signal.aborted)
+        throw new HubError('timeout', `The service did not answer ${method} ${path} within ${timeoutMs} ms.`, {});
       // The cause is summarised, not attached: a custom fetch may put the request, key included, on its errors.
       const detail = error instanceof Error ? clean(error.message) : 'unknown error';
-      throw new HubError('network', `Could not reach the service for ${method} ${path} (${detail}). Check baseUrl and the network.`);
+      throw new HubError(
+        'network',
+        `Could not reach the service for ${method} ${path} (${detail}). Check baseUrl and the network.`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -139,12 +164,17 @@ export function createHubClient(options: HubClientOptions): HubClient {
     }
     const envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
     const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
-    const message = typeof envelope?.message === 'string' && envelope.message !== '' ? clean(envelope.message) : undefined;
+    const message =
+      typeof envelope?.message === 'string' && envelope.message !== '' ? clean(envelope.message) : undefined;
     if (status < 200 || status > 299) {
       throw apiErrorFor(status, message ?? `The service answered ${what} with HTTP ${status}.`, code);
     }
     if (!isJson || envelope === undefined) {
-      throw new HubError('invalid-response', `The service answered ${what} with something that is not a JSON envelope.`, { status });
+      throw new HubError(
+        'invalid-response',
+        `The service answered ${what} with something that is not a JSON envelope.`,
+        { status },
+      );
     }
     if (code !== undefined && code !== 200) {
       // Some deployments answer HTTP 200 with the failure only in the envelope.
@@ -181,11 +211,17 @@ export function createHubClient(options: HubClientOptions): HubClient {
       const id = checkUserId(clientUserId);
       const page = query.page === undefined ? 1 : checkInteger(query.page, 'page', 1, Number.MAX_SAFE_INTEGER);
       const pageSize = query.pageSize === undefined ? 20 : checkInteger(query.pageSize, 'pageSize', 1, 100);
-      return parseLogsPage(await call('GET', '/points/users/logs', { client_user_id: id, page, page_size: pageSize }), { page, pageSize });
+      return parseLogsPage(await call('GET', '/points/users/logs', { client_user_id: id, page, page_size: pageSize }), {
+        page,
+        pageSize,
+      });
     },
     toString: () => `HubClient(${baseUrl})`,
     toJSON: () => ({ baseUrl }),
   };
-  Object.defineProperty(client, inspect.custom, { value: () => `HubClient { baseUrl: '${baseUrl}' }`, enumerable: false });
+  Object.defineProperty(client, inspect.custom, {
+    value: () => `HubClient { baseUrl: '${baseUrl}' }`,
+    enumerable: false,
+  });
   return Object.freeze(client);
 }

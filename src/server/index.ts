@@ -1,7 +1,15 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
 export { createHubClient } from './client.js';
 export type { HubClient, HubClientOptions, LogsQuery, RechargeInput } from './client.js';
-export type { Balance, LogsPage, PointsLogRecord, PointsRecordType, PointsSource, RechargeResult, Token } from './results.js';
+export type {
+  Balance,
+  LogsPage,
+  PointsLogRecord,
+  PointsRecordType,
+  PointsSource,
+  RechargeResult,
+  Token,
+} from './results.js';
 export { HubApiError, HubAuthError, HubPoolInsufficientError } from './errors.js';
 export { HubError, isHubError } from '../core/errors.js';
 export type { HubErrorKind } from '../core/errors.js';

@@ -113,9 +113,15 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
     const consumed = req.readableEnded && already === undefined && (req as { body?: unknown }).body !== undefined;
     const run = async () => {
       if (consumed) {
-        throw new Error('hub-embed: the request body was already parsed; mount toNodeListener before express.json() or use express.raw({type: "application/json"}).');
+        throw new Error(
+          'hub-embed: the request body was already parsed; mount toNodeListener before express.json() or use express.raw({type: "application/json"}).',
+        );
       }
-      const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req), signal: controller.signal };
+      const init: RequestInit & { duplex?: 'half' } = {
+        method,
+        headers: requestHeaders(req),
+        signal: controller.signal,
+      };
       if (!NO_BODY.has(method)) {
         init.body = already ?? bodyStream(req, () => (abandoned = true));
         init.duplex = 'half';

@@ -53,7 +53,10 @@ export interface LogsPage {
 type Fields = Record<string, unknown>;
 
 function invalid(what: string): HubError {
-  return new HubError('invalid-response', `The service's ${what} is missing or has the wrong type; is baseUrl the Open Integration Service?`);
+  return new HubError(
+    'invalid-response',
+    `The service's ${what} is missing or has the wrong type; is baseUrl the Open Integration Service?`,
+  );
 }
 
 function record(value: unknown, what: string): Fields {
@@ -73,7 +76,13 @@ function num(fields: Fields, name: string, what: string): number {
   return value;
 }
 
-function optional<T>(fields: Fields, name: string, read: (fields: Fields, name: string, what: string) => T, what: string, fallback: T): T {
+function optional<T>(
+  fields: Fields,
+  name: string,
+  read: (fields: Fields, name: string, what: string) => T,
+  what: string,
+  fallback: T,
+): T {
   return fields[name] === undefined || fields[name] === null ? fallback : read(fields, name, what);
 }
 

@@ -30,7 +30,10 @@ export interface MemoryTokenCacheOptions {
 export function createMemoryTokenCache(options: MemoryTokenCacheOptions = {}): TokenCache {
   const max = options.max ?? 10_000;
   if (!Number.isSafeInteger(max) || max < 1) throw new RangeError('max must be a positive integer.');
-  const lru = new LRUCache<string, CachedToken>({ max, ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}) });
+  const lru = new LRUCache<string, CachedToken>({
+    max,
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
   return {
     get: (clientUserId) => lru.get(clientUserId),
     set: (clientUserId, token, ttlMs) => {

@@ -25,7 +25,11 @@ export type TokenHandler = (request: Request) => Promise<Response>;
 function answer(status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(body === null ? null : JSON.stringify(body), {
     status,
-    headers: { ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), 'cache-control': 'no-store', ...headers },
+    headers: {
+      ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      'cache-control': 'no-store',
+      ...headers,
+    },
   });
 }
 
@@ -41,22 +45,29 @@ async function refusalHint(request: Request): Promise<string | undefined> {
   if (text.length > 8192) return undefined;
   try {
     const body = JSON.parse(text) as { reason?: unknown; previous?: unknown } | null;
-    return body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== '' ? body.previous : undefined;
+    return body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
+      ? body.previous
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 function normaliseOrigins(origins: readonly string[]): Set<string> {
-  if (!Array.isArray(origins)) throw new HubError('config', 'allowedOrigins must be an array of origins, e.g. ["https://app.example.com"].');
+  if (!Array.isArray(origins))
+    throw new HubError('config', 'allowedOrigins must be an array of origins, e.g. ["https://app.example.com"].');
   return new Set(
     origins.map((origin) => {
       try {
         const url = new URL(origin);
-        if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin.replace(/\/$/, '')) throw new Error();
+        if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin.replace(/\/$/, ''))
+          throw new Error();
         return url.origin;
       } catch {
-        throw new HubError('config', `allowedOrigins entry "${String(origin)}" is not an origin; use scheme://host[:port] without a path.`);
+        throw new HubError(
+          'config',
+          `allowedOrigins entry "${String(origin)}" is not an origin; use scheme://host[:port] without a path.`,
+        );
       }
     }),
   );
@@ -73,9 +84,13 @@ function defaultOnError(error: unknown): void {
  * reusing a cached token while more than half its lifetime is left, with one exchange per user in flight.
  */
 export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
-  if (typeof options?.client?.exchangeToken !== 'function') throw new HubError('config', 'createTokenHandler needs client: createHubClient({apiKey, baseUrl}).');
+  if (typeof options?.client?.exchangeToken !== 'function')
+    throw new HubError('config', 'createTokenHandler needs client: createHubClient({apiKey, baseUrl}).');
   if (typeof options.resolveClientUserId !== 'function') {
-    throw new HubError('config', 'createTokenHandler needs resolveClientUserId(request): your session lookup returning the user id or null.');
+    throw new HubError(
+      'config',
+      'createTokenHandler needs resolveClientUserId(request): your session lookup returning the user id or null.',
+    );
   }
   const origins = options.allowedOrigins === undefined ? undefined : normaliseOrigins(options.allowedOrigins);
   const now = options.now ?? Date.now;
@@ -145,7 +160,12 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       }
     }
     if (request.method === 'OPTIONS' && cors['access-control-allow-origin']) {
-      return answer(204, null, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' });
+      return answer(204, null, {
+        ...cors,
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      });
     }
     if (request.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
     // Browsers always send Origin on POST, so a missing one is refused too once origins are configured.
@@ -158,7 +178,11 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       report(error);
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
-    if (clientUserId === null || clientUserId === undefined || (typeof clientUserId === 'string' && clientUserId.trim() === '')) {
+    if (
+      clientUserId === null ||
+      clientUserId === undefined ||
+      (typeof clientUserId === 'string' && clientUserId.trim() === '')
+    ) {
       return answer(401, { error: 'Sign in first.' }, cors);
     }
     if (typeof clientUserId !== 'string') {
@@ -174,7 +198,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     } catch (error) {
       report(error);
       // The browser learns only that the upstream failed, never why: the reason may be about the key.
-      if (isHubError(error, 'timeout')) return answer(504, { error: 'The points service did not answer in time. Try again.' }, cors);
+      if (isHubError(error, 'timeout'))
+        return answer(504, { error: 'The points service did not answer in time. Try again.' }, cors);
       return answer(502, { error: 'Could not obtain a token. Try again later.' }, cors);
     }
   };

@@ -76,14 +76,16 @@ export function parseTimestamp(text: unknown): { date: Date; offsetMinutes: numb
   const match = TIMESTAMP.exec(text);
   if (!match) return undefined;
   const zone = match[8]!;
-  const offsetMinutes = zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const offsetMinutes =
+    zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   if (Math.abs(offsetMinutes) > 18 * 60) return undefined;
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) return undefined;
   // new Date() rolls 2025-02-30 over to March; a real timestamp survives the round trip.
   const local = new Date(date.getTime() + offsetMinutes * 60_000);
   const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(match[i]));
-  if (local.getUTCFullYear() !== year || local.getUTCMonth() + 1 !== month || local.getUTCDate() !== day) return undefined;
+  if (local.getUTCFullYear() !== year || local.getUTCMonth() + 1 !== month || local.getUTCDate() !== day)
+    return undefined;
   if (local.getUTCHours() !== hour || local.getUTCMinutes() !== minute) return undefined;
   return { date, offsetMinutes };
 }
@@ -103,13 +105,16 @@ export function parseEventBase(body: unknown): ParseResult<WebhookEventBase> {
   const { event, timestamp } = body;
   if (typeof event !== 'string' || event === '') return { ok: false, reason: '"event" must be a non-empty string.' };
   const time = parseTimestamp(timestamp);
-  if (!time) return { ok: false, reason: '"timestamp" must be ISO 8601 with an offset, e.g. 2025-01-02T10:00:00+08:00.' };
+  if (!time)
+    return { ok: false, reason: '"timestamp" must be ISO 8601 with an offset, e.g. 2025-01-02T10:00:00+08:00.' };
   const shortCode = optionalString(body.short_code, '');
   if (shortCode === undefined) return { ok: false, reason: '"short_code" must be a string.' };
   const icon = body.project_icon_url;
-  if (icon !== undefined && icon !== null && typeof icon !== 'string') return { ok: false, reason: '"project_icon_url" must be a string or null.' };
+  if (icon !== undefined && icon !== null && typeof icon !== 'string')
+    return { ok: false, reason: '"project_icon_url" must be a string or null.' };
   const target = body.target;
-  if (target !== undefined && target !== null && !isRecord(target)) return { ok: false, reason: '"target" must be an object.' };
+  if (target !== undefined && target !== null && !isRecord(target))
+    return { ok: false, reason: '"target" must be an object.' };
   const userId = isRecord(target) ? target.client_user_id : undefined;
   if (userId !== undefined && userId !== null && typeof userId !== 'string') {
     return { ok: false, reason: '"target.client_user_id" must be a string or null.' };
@@ -133,7 +138,9 @@ export function isNotificationEvent(name: string): name is NotificationEventName
   return (NOTIFICATION_EVENTS as readonly string[]).includes(name);
 }
 
-export function parseNotification(base: WebhookEventBase & { event: NotificationEventName }): ParseResult<NotificationEvent> {
+export function parseNotification(
+  base: WebhookEventBase & { event: NotificationEventName },
+): ParseResult<NotificationEvent> {
   const notification = base.raw.notification;
   if (!isRecord(notification)) return { ok: false, reason: '"notification" must be an object.' };
   const title = optionalString(notification.title, '');
@@ -152,7 +159,9 @@ export function parseNotification(base: WebhookEventBase & { event: Notification
   };
 }
 
-export function parseBilling<E extends BillingEventName>(base: WebhookEventBase & { event: E }): ParseResult<BillingEvent & { event: E }> {
+export function parseBilling<E extends BillingEventName>(
+  base: WebhookEventBase & { event: E },
+): ParseResult<BillingEvent & { event: E }> {
   const billing = base.raw.billing;
   if (!isRecord(billing)) return { ok: false, reason: '"billing" must be an object.' };
   const amountCents = parseYuanToCents(billing.amount);

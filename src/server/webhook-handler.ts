@@ -45,7 +45,10 @@ const BODY_MESSAGE: Record<BodyProblem, string> = {
 };
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 function problem(status: number, error: string, headers: Record<string, string> = {}): Response {
@@ -64,7 +67,8 @@ function isJsonContentType(value: string | null): boolean {
 
 function positiveInteger(value: number | undefined, fallback: number, option: string): number {
   const result = value ?? fallback;
-  if (!Number.isSafeInteger(result) || result <= 0) throw new HubError('config', `${option} must be a positive integer (milliseconds or bytes).`);
+  if (!Number.isSafeInteger(result) || result <= 0)
+    throw new HubError('config', `${option} must be a positive integer (milliseconds or bytes).`);
   return result;
 }
 
@@ -78,11 +82,18 @@ function defaultOnError(error: unknown, event: WebhookEvent): void {
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   if (typeof options?.onBillingDeduct !== 'function') {
-    throw new HubError('config', 'createWebhookHandler needs onBillingDeduct: deductions cannot be answered without your ledger.');
+    throw new HubError(
+      'config',
+      'createWebhookHandler needs onBillingDeduct: deductions cannot be answered without your ledger.',
+    );
   }
   const filter = createAddressFilter(options.allowIps, options.trustedProxies ?? []);
   const deadlineMs = positiveInteger(options.deadlineMs, 8000, 'deadlineMs');
-  if (deadlineMs >= 10_000) throw new HubError('config', 'deadlineMs must stay below the service\'s 10 s timeout, or the service decides instead of you.');
+  if (deadlineMs >= 10_000)
+    throw new HubError(
+      'config',
+      "deadlineMs must stay below the service's 10 s timeout, or the service decides instead of you.",
+    );
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, 65_536, 'maxBodyBytes');
   const onError = options.onError ?? defaultOnError;
 
@@ -91,7 +102,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const arrivedAt = Date.now();
     if (!filter.isAllowed(filter.sourceOf(request.headers, info ?? {}))) return problem(403, 'Forbidden.');
     if (request.method !== 'POST') return problem(405, 'Use POST.', { allow: 'POST' });
-    if (!isJsonContentType(request.headers.get('content-type'))) return problem(415, 'Use Content-Type: application/json.');
+    if (!isJsonContentType(request.headers.get('content-type')))
+      return problem(415, 'Use Content-Type: application/json.');
 
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) return problem(BODY_STATUS[body.problem], BODY_MESSAGE[body.problem]);
@@ -113,13 +125,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       const parsed = parseBilling({ ...event, event: 'billing_refund' as const });
       if (!parsed.ok) return problem(400, parsed.reason);
       if (!options.onBillingRefund) return problem(501, 'No refund handler is configured.');
-      return (await settle(() => options.onBillingRefund!(parsed.event), parsed.event, onError)) ? json(200, { ok: true }) : problem(500, 'Refund failed.');
+      return (await settle(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
+        ? json(200, { ok: true })
+        : problem(500, 'Refund failed.');
     }
     if (isNotificationEvent(event.event)) {
       const parsed = parseNotification({ ...event, event: event.event });
       if (!parsed.ok) return problem(400, parsed.reason);
       const handler = options.onNotification;
-      if (handler && !(await settle(() => handler(parsed.event), parsed.event, onError))) return problem(500, 'Notification handler failed.');
+      if (handler && !(await settle(() => handler(parsed.event), parsed.event, onError)))
+        return problem(500, 'Notification handler failed.');
       return new Response(null, { status: 204 });
     }
     const unknown = options.onUnknownEvent;
@@ -128,7 +143,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 }
 
-async function settle(run: () => unknown, event: WebhookEvent, onError: (error: unknown, event: WebhookEvent) => void): Promise<boolean> {
+async function settle(
+  run: () => unknown,
+  event: WebhookEvent,
+  onError: (error: unknown, event: WebhookEvent) => void,
+): Promise<boolean> {
   try {
     await run();
     return true;
@@ -138,7 +157,11 @@ async function settle(run: () => unknown, event: WebhookEvent, onError: (error: 
   }
 }
 
-function reportSafely(onError: (error: unknown, event: WebhookEvent) => void, error: unknown, event: WebhookEvent): void {
+function reportSafely(
+  onError: (error: unknown, event: WebhookEvent) => void,
+  error: unknown,
+  event: WebhookEvent,
+): void {
   try {
     onError(error, event);
   } catch {
@@ -155,7 +178,11 @@ async function deductWithin(
   const controller = new AbortController();
   if (remainingMs <= 0) {
     controller.abort();
-    reportSafely(onError, new HubError('timeout', 'The billing_deduct deadline passed before the handler could run.'), event);
+    reportSafely(
+      onError,
+      new HubError('timeout', 'The billing_deduct deadline passed before the handler could run.'),
+      event,
+    );
     return false;
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -172,7 +199,11 @@ async function deductWithin(
     const first = await Promise.race([outcome, deadline]);
     if (first === 'deadline') {
       controller.abort();
-      reportSafely(onError, new HubError('timeout', `onBillingDeduct did not answer within ${remainingMs} ms; answered ok:false.`), event);
+      reportSafely(
+        onError,
+        new HubError('timeout', `onBillingDeduct did not answer within ${remainingMs} ms; answered ok:false.`),
+        event,
+      );
       return false;
     }
     if ('error' in first) {

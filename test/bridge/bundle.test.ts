@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 
 // Vite inlines the sources as text, so this works in happy-dom and in Chromium alike.
-const sources = import.meta.glob(['../../src/**/*.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['../../src/**/*.ts'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 
 /** Every module statically reachable from `entry` through value imports and re-exports (not `import type`). */
 function reachable(entry: string): Set<string> {
@@ -13,7 +16,10 @@ function reachable(entry: string): Set<string> {
     if (seen.has(file) || !(file in sources)) return;
     seen.add(file);
     for (const [, spec] of sources[file]!.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+'(\.[^']+)'/gm)) {
-      const target = new URL(spec!.replace(/\.js$/, '.ts'), `file:///x/${file.replace(/^(\.\.\/)+/, '')}`).pathname.replace('/x/', '../../');
+      const target = new URL(
+        spec!.replace(/\.js$/, '.ts'),
+        `file:///x/${file.replace(/^(\.\.\/)+/, '')}`,
+      ).pathname.replace('/x/', '../../');
       visit(target);
     }
   };

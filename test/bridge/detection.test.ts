@@ -22,7 +22,15 @@ async function forgeryOfAHeldReply(transport: 'parent' | 'react-native') {
   const call = bridge.request('auth.getToken', {});
   await flush();
   const id = host.held[0]!.id;
-  const data = JSON.stringify({ ns: 'hub-embed', v: 1, sid: bridge.sid, id, kind: 'res', ok: true, result: { access_token: 'forged', expires_in: 1 } });
+  const data = JSON.stringify({
+    ns: 'hub-embed',
+    v: 1,
+    sid: bridge.sid,
+    id,
+    kind: 'res',
+    ok: true,
+    result: { access_token: 'forged', expires_in: 1 },
+  });
   const stillWaitsForTheHost = async () => {
     await flush();
     expect(bridge.pendingCount).toBe(1);
@@ -43,8 +51,17 @@ describe('detection precedence (first match wins)', () => {
   });
 
   it('iOS webkit.messageHandlers.hubEmbed comes before an Android/Flutter object of the same name', () => {
-    expect(detected(fakeWindow({ webkit: { messageHandlers: { hubEmbed: { postMessage: post } } }, hubEmbed: { postMessage: post } }))).toBe('webkit');
-    expect(detected(fakeWindow({ webkit: { messageHandlers: { ReactNativeWebView: { postMessage: post } } } }))).toBeUndefined();
+    expect(
+      detected(
+        fakeWindow({
+          webkit: { messageHandlers: { hubEmbed: { postMessage: post } } },
+          hubEmbed: { postMessage: post },
+        }),
+      ),
+    ).toBe('webkit');
+    expect(
+      detected(fakeWindow({ webkit: { messageHandlers: { ReactNativeWebView: { postMessage: post } } } })),
+    ).toBeUndefined();
   });
 
   it('Android (WebMessageListener or JavascriptInterface) and Flutter share window.hubEmbed.postMessage', () => {
@@ -56,8 +73,12 @@ describe('detection precedence (first match wins)', () => {
     const wx = { miniProgram: { postMessage: post, navigateTo: post } };
     expect(detected(fakeWindow({ wx }))).toBeUndefined();
     expect(detected(fakeWindow({ wx, __wxjs_environment: 'miniprogram' }))).toBe('wechat');
-    expect(detected(fakeWindow({ wx, navigator: { userAgent: 'Mozilla/5.0 MicroMessenger miniProgram' } }))).toBe('wechat');
-    expect(detected(fakeWindow({ wx, __wxjs_environment: 'miniprogram', hubEmbed: { postMessage: post } }))).toBe('android');
+    expect(detected(fakeWindow({ wx, navigator: { userAgent: 'Mozilla/5.0 MicroMessenger miniProgram' } }))).toBe(
+      'wechat',
+    );
+    expect(detected(fakeWindow({ wx, __wxjs_environment: 'miniprogram', hubEmbed: { postMessage: post } }))).toBe(
+      'android',
+    );
   });
 
   it('a parent frame needs an explicit origin allow-list; "*" and non-origins are not accepted', () => {
@@ -80,7 +101,11 @@ describe('detection precedence (first match wins)', () => {
     const viaReferrer = fakeWindow({ parent, document: { referrer: 'https://a.example/page?x=1' } });
     detectTransport(viaReferrer, { allowedParentOrigins: allowed })!.transport.post('{}');
     expect(sent).toEqual(['https://b.example', 'https://a.example']);
-    expect(detected(fakeWindow({ parent, location: { ancestorOrigins: ['https://evil.example'] } }), { allowedParentOrigins: allowed })).toBeUndefined();
+    expect(
+      detected(fakeWindow({ parent, location: { ancestorOrigins: ['https://evil.example'] } }), {
+        allowedParentOrigins: allowed,
+      }),
+    ).toBeUndefined();
     // The browser says the parent is another origin: even a single allowed origin is not tried.
     const elsewhere = fakeWindow({ parent, location: { ancestorOrigins: ['https://evil.example'] } });
     expect(detected(elsewhere, { allowedParentOrigins: ['https://a.example'] })).toBeUndefined();
@@ -98,8 +123,12 @@ describe('detection precedence (first match wins)', () => {
     });
     expect(detectTransport(win, {})).toMatchObject({ transport: { name: 'android' }, nonce: 'n1' });
     // The marker names a host whose object is not injected yet: wait for it, never fall through.
-    expect(detected(fakeWindow({ __HUB_EMBED_BRIDGE__: { transport: 'webkit' }, hubEmbed: { postMessage: post } }))).toBeUndefined();
-    expect(detected(fakeWindow({ __HUB_EMBED_BRIDGE__: { transport: 'bogus' }, hubEmbed: { postMessage: post } }))).toBe('android');
+    expect(
+      detected(fakeWindow({ __HUB_EMBED_BRIDGE__: { transport: 'webkit' }, hubEmbed: { postMessage: post } })),
+    ).toBeUndefined();
+    expect(
+      detected(fakeWindow({ __HUB_EMBED_BRIDGE__: { transport: 'bogus' }, hubEmbed: { postMessage: post } })),
+    ).toBe('android');
   });
 
   it('a test can force one transport', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { connect, flush, mockHost, rejectionOf, useBridgeFixtures } from './helpers.js';
 
 /** Not every DOM implements PageTransitionEvent's constructor; the bridge reads only `persisted`. */
-const pageshow = (persisted: boolean) => Object.defineProperty(new Event('pageshow'), 'persisted', { value: persisted });
+const pageshow = (persisted: boolean) =>
+  Object.defineProperty(new Event('pageshow'), 'persisted', { value: persisted });
 
 describe('bridge lifecycle', () => {
   useBridgeFixtures();
@@ -26,7 +27,11 @@ describe('bridge lifecycle', () => {
     host.announce(); // the host restarted and says so
     const call = bridge.request('auth.getToken', {});
     await expect(call).resolves.toMatchObject({ access_token: 'mock-host-token' });
-    expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual(['bridge.hello', 'bridge.hello', 'auth.getToken']);
+    expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual([
+      'bridge.hello',
+      'bridge.hello',
+      'auth.getToken',
+    ]);
   });
 
   it('a host with another protocol version: E_VERSION for queued calls and a plain web page', async () => {

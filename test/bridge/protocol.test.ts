@@ -14,7 +14,10 @@ describe('protocol v1 envelope', () => {
   it('parses a cancel and an event (a cancel needs no method)', () => {
     const cancel = { ...ok, kind: 'cancel', ok: undefined, result: undefined };
     expect(parseMessage(json(cancel))).toMatchObject({ kind: 'cancel', id: '1' });
-    expect(parseMessage(json({ ...ok, kind: 'evt', method: 'bridge.ready' }))).toMatchObject({ kind: 'evt', method: 'bridge.ready' });
+    expect(parseMessage(json({ ...ok, kind: 'evt', method: 'bridge.ready' }))).toMatchObject({
+      kind: 'evt',
+      method: 'bridge.ready',
+    });
   });
 
   // Two reasons only: another namespace or version ('foreign', expected on shared channels) and
@@ -42,7 +45,8 @@ describe('protocol v1 envelope', () => {
   });
 
   it('prototype-pollution keys are dropped and pollute nothing', () => {
-    const raw = '{"ns":"hub-embed","v":1,"sid":"s","id":"1","kind":"req","method":"widget.setTags","params":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"tags":["a"]}}';
+    const raw =
+      '{"ns":"hub-embed","v":1,"sid":"s","id":"1","kind":"req","method":"widget.setTags","params":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"tags":["a"]}}';
     const m = parseMessage(raw) as any;
     expect(m.params).toEqual({ tags: ['a'] });
     expect(Object.keys(m.params)).toEqual(['tags']);
@@ -51,7 +55,15 @@ describe('protocol v1 envelope', () => {
   });
 
   it('error codes come from a closed set; anything else becomes E_INTERNAL with a bounded message', () => {
-    expect(BRIDGE_ERROR_CODES).toEqual(['E_NO_HANDLER', 'E_TIMEOUT', 'E_CANCELLED', 'E_DENIED', 'E_UNSUPPORTED', 'E_VERSION', 'E_INTERNAL']);
+    expect(BRIDGE_ERROR_CODES).toEqual([
+      'E_NO_HANDLER',
+      'E_TIMEOUT',
+      'E_CANCELLED',
+      'E_DENIED',
+      'E_UNSUPPORTED',
+      'E_VERSION',
+      'E_INTERNAL',
+    ]);
     const denied = parseMessage(json({ ...ok, ok: false, error: { code: 'E_DENIED', message: 'no' } })) as any;
     expect(denied.error).toEqual({ code: 'E_DENIED', message: 'no' });
     const odd = parseMessage(json({ ...ok, ok: false, error: { code: 'EVIL', message: 'm'.repeat(10_000) } })) as any;
@@ -62,9 +74,15 @@ describe('protocol v1 envelope', () => {
   });
 
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
-    expect(toBridgeError(new Error('E_DENIED: user refused'))).toMatchObject({ code: 'E_DENIED', message: 'user refused' });
+    expect(toBridgeError(new Error('E_DENIED: user refused'))).toMatchObject({
+      code: 'E_DENIED',
+      message: 'user refused',
+    });
     expect(toBridgeError(new Error('E_TIMEOUT'))).toMatchObject({ code: 'E_TIMEOUT', message: 'E_TIMEOUT' });
-    expect(toBridgeError(new Error('handler deallocated'))).toMatchObject({ code: 'E_INTERNAL', message: 'handler deallocated' });
+    expect(toBridgeError(new Error('handler deallocated'))).toMatchObject({
+      code: 'E_INTERNAL',
+      message: 'handler deallocated',
+    });
     expect(toBridgeError('plain string')).toMatchObject({ code: 'E_INTERNAL', message: 'plain string' });
   });
 });

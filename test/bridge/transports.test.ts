@@ -3,7 +3,15 @@ import { BridgeError } from '../../src/bridge/index.js';
 import type { MockTransport } from '../../src/bridge/index.js';
 import { connect, flush, mockHost, rejectionOf, settled, useBridgeFixtures } from './helpers.js';
 
-const TRANSPORTS: MockTransport[] = ['react-native', 'webkit', 'webkit-reply', 'android', 'android-jsi', 'flutter', 'parent'];
+const TRANSPORTS: MockTransport[] = [
+  'react-native',
+  'webkit',
+  'webkit-reply',
+  'android',
+  'android-jsi',
+  'flutter',
+  'parent',
+];
 const HOSTILE = `' " \\ \n \u2028 \u2029 😀 汉字 </script><script>alert(1)</script> javascript:alert(1) <b>x</b>`;
 
 describe.each(TRANSPORTS)('bridge over %s', (transport) => {
@@ -32,13 +40,18 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
   it('auth.getToken: the host supplies {access_token, expires_in}', async () => {
     mockHost(transport);
     const bridge = connect();
-    await expect(bridge.request('auth.getToken', {})).resolves.toEqual({ access_token: 'mock-host-token', expires_in: 3600 });
+    await expect(bridge.request('auth.getToken', {})).resolves.toEqual({
+      access_token: 'mock-host-token',
+      expires_in: 3600,
+    });
   });
 
   it('form.open: the host answers {handled: true} when it opens the form natively', async () => {
     const host = mockHost(transport);
     const bridge = connect();
-    await expect(bridge.request('form.open', { shortCode: 'ab12', url: 'https://form.example/ab12?token=t' })).resolves.toEqual({
+    await expect(
+      bridge.request('form.open', { shortCode: 'ab12', url: 'https://form.example/ab12?token=t' }),
+    ).resolves.toEqual({
       handled: true,
     });
     expect(host.messages.at(-1)).toMatchObject({ method: 'form.open', params: { shortCode: 'ab12' } });
@@ -54,7 +67,13 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
     bridge.emit('form.closed', { shortCode: 'ab12' });
     bridge.emit('widget.error', { kind: 'network', message: 'offline' });
     await flush();
-    expect(host.events.map((e) => e.method)).toEqual(['widget.ready', 'table.selected', 'form.opened', 'form.closed', 'widget.error']);
+    expect(host.events.map((e) => e.method)).toEqual([
+      'widget.ready',
+      'table.selected',
+      'form.opened',
+      'form.closed',
+      'widget.error',
+    ]);
     expect(host.posted.length).toBeGreaterThan(5);
     expect(host.posted.every((p) => typeof p === 'string')).toBe(true);
   });
@@ -99,7 +118,9 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
   it('interleaved replies out of order resolve the right promises', async () => {
     const host = mockHost(transport, { manual: true });
     const bridge = connect();
-    const calls = [0, 1, 2].map((i) => bridge.request('form.open', { shortCode: `c${i}`, url: `https://f.example/c${i}` }));
+    const calls = [0, 1, 2].map((i) =>
+      bridge.request('form.open', { shortCode: `c${i}`, url: `https://f.example/c${i}` }),
+    );
     await flush();
     const [a, b, c] = host.held.slice();
     host.reply(c!.id, { handled: true });
@@ -148,7 +169,11 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
     const bridge = connect();
     await bridge.ready;
     const controller = new AbortController();
-    const call = bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }, { signal: controller.signal, timeoutMs: 0 });
+    const call = bridge.request(
+      'form.open',
+      { shortCode: 'a', url: 'https://f.example/a' },
+      { signal: controller.signal, timeoutMs: 0 },
+    );
     await flush();
     controller.abort();
     expect((await rejectionOf(call)).code).toBe('E_CANCELLED');
@@ -164,7 +189,9 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
     await flush();
     const baseline = vi.getTimerCount();
     const calls = Array.from({ length: 1000 }, (_, i) =>
-      i % 2 ? bridge.request('auth.getToken', {}) : bridge.request('form.open', { shortCode: `s${i}`, url: 'https://f.example/' }),
+      i % 2
+        ? bridge.request('auth.getToken', {})
+        : bridge.request('form.open', { shortCode: `s${i}`, url: 'https://f.example/' }),
     );
     expect(bridge.pendingCount).toBe(1000);
     const results = await settled(Promise.all(calls));
@@ -247,7 +274,9 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
     host.deliver({ not: 'a message' });
     await flush();
     expect(bridge.pendingCount).toBe(1);
-    expect(new Set(debug.mock.calls.map(([m]) => m))).toEqual(new Set(['ignored: foreign', 'ignored: sid', 'ignored: malformed']));
+    expect(new Set(debug.mock.calls.map(([m]) => m))).toEqual(
+      new Set(['ignored: foreign', 'ignored: sid', 'ignored: malformed']),
+    );
     host.reply(id, { access_token: 'real', expires_in: 60 });
     expect((await settled(call)).value).toEqual({ access_token: 'real', expires_in: 60 });
   });
@@ -302,7 +331,14 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
     const call = bridge.request('auth.getToken', {});
     await flush();
     const id = host.held[0]!.id;
-    host.deliver({ sid: bridge.sid, id, kind: 'res', ok: true, result: { access_token: 'x', expires_in: 1 }, nonce: 'wrong' });
+    host.deliver({
+      sid: bridge.sid,
+      id,
+      kind: 'res',
+      ok: true,
+      result: { access_token: 'x', expires_in: 1 },
+      nonce: 'wrong',
+    });
     await flush();
     expect(bridge.pendingCount).toBe(1);
     host.reply(id, { access_token: 'ok', expires_in: 1 });

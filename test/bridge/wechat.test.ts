@@ -44,7 +44,9 @@ describe('WeChat mini-program web-view (events only)', () => {
     try {
       const bridge = connect();
       expect((await bridge.ready)!.capabilities).toEqual(['form.open']);
-      await expect(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' })).resolves.toEqual({ handled: true });
+      await expect(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' })).resolves.toEqual({
+        handled: true,
+      });
       expect(host.navigations).toEqual([`${FORM_PAGE}?shortCode=a&url=${encodeURIComponent('https://f.example/a')}`]);
       // The page's own option wins over the marker.
       expect((await connect({ wechatFormPage: 'javascript:x' }).ready)!.capabilities).toEqual([]);
@@ -58,7 +60,11 @@ describe('WeChat mini-program web-view (events only)', () => {
     const bridge = connect({ wechatFormPage: FORM_PAGE });
     await bridge.ready;
     const controller = new AbortController();
-    const opening = bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }, { signal: controller.signal });
+    const opening = bridge.request(
+      'form.open',
+      { shortCode: 'a', url: 'https://f.example/a' },
+      { signal: controller.signal },
+    );
     controller.abort();
     expect((await rejectionOf(opening)).code).toBe('E_CANCELLED');
     bridge.emit('form.closed', { shortCode: 'a' });
@@ -69,7 +75,9 @@ describe('WeChat mini-program web-view (events only)', () => {
   it('a failed navigateTo rejects with E_DENIED', async () => {
     mockHost('wechat', { wechatNavigate: 'fail' });
     const bridge = connect({ wechatFormPage: FORM_PAGE });
-    expect(await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }))).toMatchObject({
+    expect(
+      await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' })),
+    ).toMatchObject({
       code: 'E_DENIED',
       message: expect.stringMatching(/navigateTo:fail/),
     });
@@ -81,7 +89,9 @@ describe('WeChat mini-program web-view (events only)', () => {
       const host = mockHost('wechat');
       const bridge = connect({ wechatFormPage });
       expect((await bridge.ready)!.capabilities).toEqual([]);
-      expect((await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }))).code).toBe('E_UNSUPPORTED');
+      expect(
+        (await rejectionOf(bridge.request('form.open', { shortCode: 'a', url: 'https://f.example/a' }))).code,
+      ).toBe('E_UNSUPPORTED');
       expect((await rejectionOf(bridge.request('auth.getToken', {}))).code).toBe('E_UNSUPPORTED');
       expect(host.navigations).toEqual([]);
     },

@@ -5,7 +5,8 @@ import type { AccessToken } from '../../src/core/types.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
 
-export const inChromium = typeof navigator !== 'undefined' && /Chrome\//.test(navigator.userAgent) && !/HappyDOM/.test(navigator.userAgent);
+export const inChromium =
+  typeof navigator !== 'undefined' && /Chrome\//.test(navigator.userAgent) && !/HappyDOM/.test(navigator.userAgent);
 
 /** A real token for `user` from the simulator's token route, as a developer's backend would get it. */
 export async function exchangeToken(hub: MockHub, user = 'user-alice'): Promise<AccessToken> {

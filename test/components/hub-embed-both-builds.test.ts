@@ -30,7 +30,10 @@ describe('<hub-embed> with both the plain and the WebView entry loaded', () => {
       await fixture(html`<div>${el}</div>`);
       const grid = () => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid');
       await until(() => (grid()?.tables.length ?? 0) > 0 && !grid()!.loading, 'the widget to load');
-      expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual(['bridge.hello', 'auth.getToken']);
+      expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual([
+        'bridge.hello',
+        'auth.getToken',
+      ]);
       expect(s.tokenCalls()).toBe(0);
       expect(warn.mock.calls.filter(([text]) => String(text).includes('WebView build'))).toEqual([]);
     } finally {

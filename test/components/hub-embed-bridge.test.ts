@@ -3,7 +3,13 @@ import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
 import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
-import { BridgeError, createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/bridge/index.js';
+import {
+  BridgeError,
+  createMockHost,
+  type MockHost,
+  type MockHostOptions,
+  type MockTransport,
+} from '../../src/bridge/index.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
@@ -69,7 +75,13 @@ describe('<hub-embed bridge>', () => {
     // Fake clock: the widget must load while far less than the 2 s ready timeout has passed.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const el = document.createElement('hub-embed');
-    for (const [name, value] of [['base-url', s.hub.baseUrl], ['form-url', s.hub.formUrl], ['token-endpoint', s.endpoint], ['bridge', 'auto']]) el.setAttribute(name!, value!);
+    for (const [name, value] of [
+      ['base-url', s.hub.baseUrl],
+      ['form-url', s.hub.formUrl],
+      ['token-endpoint', s.endpoint],
+      ['bridge', 'auto'],
+    ])
+      el.setAttribute(name!, value!);
     document.body.append(el);
     let elapsed = 0;
     while (!(grid(el)?.tables.length > 0) && elapsed < 1000) {
@@ -217,7 +229,10 @@ describe('<hub-embed bridge>', () => {
     const tag = el.shadowRoot!.querySelector('hub-tag-filter')!.tags[0]!;
     await expect(h.request('widget.setTags', { tags: [tag] })).resolves.toBeNull();
     expect(el.tags).toEqual([tag]);
-    await until(() => s.urls.at(-1)!.includes('published-list') && s.urls.at(-1)!.includes(encodeURIComponent(tag)), 'the tagged list');
+    await until(
+      () => s.urls.at(-1)!.includes('published-list') && s.urls.at(-1)!.includes(encodeURIComponent(tag)),
+      'the tagged list',
+    );
     await expect(h.request('form.close', {})).resolves.toEqual({ closed: false });
     await ready(el);
     await clickCard(el);
@@ -231,7 +246,10 @@ describe('<hub-embed bridge>', () => {
     const s = setupHub();
     const h = host('parent', { origin: PARENT_ORIGIN, handlers: tokenHandlers(s) });
     // Where the browser reports the parent's origin (Chromium) it alone decides among several.
-    const el = await embed(s, { bridge: 'auto', 'bridge-origins': inChromium ? `https://other.example, ${PARENT_ORIGIN}` : PARENT_ORIGIN });
+    const el = await embed(s, {
+      bridge: 'auto',
+      'bridge-origins': inChromium ? `https://other.example, ${PARENT_ORIGIN}` : PARENT_ORIGIN,
+    });
     await ready(el);
     expect(methods(h)).toEqual(['bridge.hello', 'auth.getToken']);
   });
@@ -239,7 +257,11 @@ describe('<hub-embed bridge>', () => {
   it('parent frame not in bridge-origins: no message goes to it and the token comes from token-endpoint', async () => {
     const s = setupHub();
     const h = host('parent', { origin: PARENT_ORIGIN, handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto', 'bridge-origins': 'https://other.example , https://third.example', 'token-endpoint': s.endpoint });
+    const el = await embed(s, {
+      bridge: 'auto',
+      'bridge-origins': 'https://other.example , https://third.example',
+      'token-endpoint': s.endpoint,
+    });
     await ready(el);
     expect(el.bridgeOrigins).toEqual(['https://other.example', 'https://third.example']);
     expect(h.posted).toEqual([]);
@@ -271,8 +293,13 @@ describe('<hub-embed bridge>', () => {
     await ready(el);
     const parent = el.parentElement!;
     el.remove();
-    for (const [spyAdd, spyRemove] of [[added, removed], [channelAdded, channelRemoved]] as const) {
-      const listeners = spyAdd.mock.calls.filter(([type]) => type === 'message' || type === 'pageshow').map(([, fn]) => fn);
+    for (const [spyAdd, spyRemove] of [
+      [added, removed],
+      [channelAdded, channelRemoved],
+    ] as const) {
+      const listeners = spyAdd.mock.calls
+        .filter(([type]) => type === 'message' || type === 'pageshow')
+        .map(([, fn]) => fn);
       for (const fn of listeners) expect(spyRemove.mock.calls.some(([, removedFn]) => removedFn === fn)).toBe(true);
     }
     expect(channelAdded.mock.calls.length).toBeGreaterThan(0);
@@ -301,30 +328,41 @@ describe('<hub-embed bridge>', () => {
   });
 
   // Pitfall 13: the form iframe reaches the host only through the widget, and only from the form origin.
-  it.skipIf(!inChromium)('form page messages reach the host as form.message only from the form iframe and the form_url origin', async () => {
-    const s = setupHub();
-    const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto' });
-    await ready(el);
-    await clickCard(el);
-    await until(() => !!frame(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
-    const shortCode = grid(el).tables[0]!.short_code;
-    const own = frame(el)!.shadowRoot!.querySelector('iframe')!.contentWindow!;
-    const formOrigin = new URL(s.hub.formUrl).origin;
-    const post = (init: MessageEventInit) => window.dispatchEvent(new MessageEvent('message', init));
-    post({ data: { source: 'hub-form', type: 'paid' }, origin: formOrigin, source: own });
-    post({ data: 'wrong origin', origin: 'https://evil.example', source: own });
-    post({ data: 'wrong window', origin: formOrigin, source: window });
-    // A bridge request forged by the form page is relayed as data, never run: the form stays open.
-    const forged = JSON.stringify({ ns: 'hub-embed', v: 1, sid: h.sessions[0], id: 'x1', kind: 'req', method: 'form.close', params: {} });
-    post({ data: forged, origin: formOrigin, source: own });
-    await until(() => events(h, 'form.message').length === 2, 'two form.message');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events(h, 'form.message')).toEqual([
-      { shortCode, data: { source: 'hub-form', type: 'paid' } },
-      { shortCode, data: forged },
-    ]);
-    expect(frame(el)).not.toBeNull();
-    expect(h.messages.some((m) => m.kind === 'res' && m.id === 'x1')).toBe(false);
-  });
+  it.skipIf(!inChromium)(
+    'form page messages reach the host as form.message only from the form iframe and the form_url origin',
+    async () => {
+      const s = setupHub();
+      const h = host('webkit', { handlers: tokenHandlers(s) });
+      const el = await embed(s, { bridge: 'auto' });
+      await ready(el);
+      await clickCard(el);
+      await until(() => !!frame(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
+      const shortCode = grid(el).tables[0]!.short_code;
+      const own = frame(el)!.shadowRoot!.querySelector('iframe')!.contentWindow!;
+      const formOrigin = new URL(s.hub.formUrl).origin;
+      const post = (init: MessageEventInit) => window.dispatchEvent(new MessageEvent('message', init));
+      post({ data: { source: 'hub-form', type: 'paid' }, origin: formOrigin, source: own });
+      post({ data: 'wrong origin', origin: 'https://evil.example', source: own });
+      post({ data: 'wrong window', origin: formOrigin, source: window });
+      // A bridge request forged by the form page is relayed as data, never run: the form stays open.
+      const forged = JSON.stringify({
+        ns: 'hub-embed',
+        v: 1,
+        sid: h.sessions[0],
+        id: 'x1',
+        kind: 'req',
+        method: 'form.close',
+        params: {},
+      });
+      post({ data: forged, origin: formOrigin, source: own });
+      await until(() => events(h, 'form.message').length === 2, 'two form.message');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(events(h, 'form.message')).toEqual([
+        { shortCode, data: { source: 'hub-form', type: 'paid' } },
+        { shortCode, data: forged },
+      ]);
+      expect(frame(el)).not.toBeNull();
+      expect(h.messages.some((m) => m.kind === 'res' && m.id === 'x1')).toBe(false);
+    },
+  );
 });

@@ -74,9 +74,21 @@ describe('<hub-embed> bundle diet', () => {
   });
 
   it('internal state is not an observed attribute; documented attributes are', () => {
-    const observed = (customElements.get('hub-embed') as unknown as { observedAttributes: string[] }).observedAttributes;
+    const observed = (customElements.get('hub-embed') as unknown as { observedAttributes: string[] })
+      .observedAttributes;
     expect([...observed].sort()).toEqual(
-      ['base-url', 'bridge', 'bridge-origins', 'form-url', 'limit', 'locale', 'open-mode', 'tags', 'theme', 'token-endpoint'].sort(),
+      [
+        'base-url',
+        'bridge',
+        'bridge-origins',
+        'form-url',
+        'limit',
+        'locale',
+        'open-mode',
+        'tags',
+        'theme',
+        'token-endpoint',
+      ].sort(),
     );
   });
 });

@@ -15,7 +15,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const HUB_EVENTS = ['hub-ready', 'hub-tags-change', 'hub-table-select', 'hub-form-open', 'hub-form-close', 'hub-error', 'hub-form-message'];
+const HUB_EVENTS = [
+  'hub-ready',
+  'hub-tags-change',
+  'hub-table-select',
+  'hub-form-open',
+  'hub-form-close',
+  'hub-error',
+  'hub-form-message',
+];
 
 /** Records every hub-* event reaching the document. */
 function record(): CustomEvent[] {
@@ -50,7 +58,11 @@ const filter = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTagFilter>('hub
 const frame = (el: HubEmbed) => el.shadowRoot!.querySelector<HubFormFrame>('hub-form-frame');
 const cards = (el: HubEmbed) => [...grid(el).shadowRoot!.querySelectorAll('hub-table-card')];
 const chips = (el: HubEmbed) => parts<HTMLButtonElement>(filter(el), 'chip');
-const ready = (el: HubEmbed) => until(() => !!el.shadowRoot!.querySelector('hub-tag-filter') && grid(el).tables.length > 0 && !grid(el).loading, 'the widget to load');
+const ready = (el: HubEmbed) =>
+  until(
+    () => !!el.shadowRoot!.querySelector('hub-tag-filter') && grid(el).tables.length > 0 && !grid(el).loading,
+    'the widget to load',
+  );
 const listUrls = (s: Setup) => s.urls.filter((url) => url.includes('published-list'));
 
 async function clickCard(el: HubEmbed, index = 0): Promise<void> {
@@ -73,7 +85,11 @@ describe('<hub-embed>', () => {
         const el = document.createElement('hub-embed');
         const errors: CustomEvent[] = [];
         el.addEventListener('hub-error', (event) => errors.push(event));
-        for (const [name, value] of [['base-url', s.hub.baseUrl], ['form-url', s.hub.formUrl], ['token-endpoint', s.endpoint]]) {
+        for (const [name, value] of [
+          ['base-url', s.hub.baseUrl],
+          ['form-url', s.hub.formUrl],
+          ['token-endpoint', s.endpoint],
+        ]) {
           if (name !== missing) el.setAttribute(name!, value!);
         }
         await fixture(html`<div>${el}</div>`);
@@ -114,7 +130,9 @@ describe('<hub-embed>', () => {
       expect(s.urls.some((url) => url.includes('published-tags'))).toBe(true);
       held.release();
       await ready(el);
-      const apiPaths = s.hub.requestLog.filter((entry) => entry.site === 'api').map((entry) => entry.path.split('/').pop());
+      const apiPaths = s.hub.requestLog
+        .filter((entry) => entry.site === 'api')
+        .map((entry) => entry.path.split('/').pop());
       expect(apiPaths[0]).toBe('token');
       expect(apiPaths.slice(1).sort()).toEqual(['published-list', 'published-tags']);
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
@@ -261,7 +279,10 @@ describe('<hub-embed>', () => {
       el.setTags(['logistics']);
       await newList.seen;
       slowTags.release();
-      await until(() => s.hub.requestLog.filter((entry) => entry.path.endsWith('published-tags')).length === 2, 'the tags answer');
+      await until(
+        () => s.hub.requestLog.filter((entry) => entry.path.endsWith('published-tags')).length === 2,
+        'the tags answer',
+      );
       await new Promise((resolve) => setTimeout(resolve, 20));
       await el.updateComplete;
       // The answer for the old tags must not come back as the result for ['logistics'].
@@ -291,7 +312,9 @@ describe('<hub-embed>', () => {
       await until(() => seen.some((event) => event.type === 'hub-ready'), 'hub-ready');
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
       expect(readyEvent.detail.tables).toBe(grid(el).tables);
-      expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(true);
+      expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(
+        true,
+      );
       expect(readyEvent.detail.tags).toEqual(filter(el).tags);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
     });
@@ -303,7 +326,8 @@ describe('<hub-embed>', () => {
         calls++;
         // The first token is due for renewal at once; the renewal for the first tag change hangs until cancelled.
         if (calls === 1) return { ...(await exchangeToken(s.hub)), expires_in: 1 };
-        if (calls === 2) return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('cancelled'))));
+        if (calls === 2)
+          return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('cancelled'))));
         return exchangeToken(s.hub);
       };
       const { el } = await embed({ setup: s, provider });
@@ -351,7 +375,9 @@ describe('<hub-embed>', () => {
       await el.updateComplete;
       expect(dialog.open).toBe(false);
       expect(frame(el)).toBeNull();
-      expect(seen.filter((event) => event.type === 'hub-form-close').map((event) => event.detail)).toEqual([{ shortCode: table.short_code }]);
+      expect(seen.filter((event) => event.type === 'hub-form-close').map((event) => event.detail)).toEqual([
+        { shortCode: table.short_code },
+      ]);
       await el.updateComplete;
       if (inChromium) expect(cards(el)[0]!.shadowRoot!.activeElement).toBe(part(cards(el)[0]!, 'card'));
     });
@@ -464,7 +490,9 @@ describe('<hub-embed>', () => {
       await clickCard(el);
       await until(() => !!frame(el));
       el.closeForm();
-      const token = frame(el)?.token ?? new URL((s.urls.find((url) => url.includes('token=')) ?? 'http://x/?token=')).searchParams.get('token');
+      const token =
+        frame(el)?.token ??
+        new URL(s.urls.find((url) => url.includes('token=')) ?? 'http://x/?token=').searchParams.get('token');
       const tokens = s.hub.requestLog.length ? [token] : [];
       expect(seen.length).toBeGreaterThan(3);
       for (const event of seen) {
@@ -543,7 +571,8 @@ describe('<hub-embed>', () => {
       const s = setupHub();
       const { el } = await embed({ setup: s });
       await ready(el);
-      const cards = () => el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
+      const cards = () =>
+        el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
       expect(cards()).toBeGreaterThan(0);
       s.offline.value = true;
       el.tags = ['delivery'];
@@ -561,7 +590,11 @@ describe('<hub-embed>', () => {
       await until(() => !!part(el, 'error'));
       s.offline.value = false;
       el.tags = ['education'];
-      await until(() => !part(el, 'error') && !!el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelector('hub-table-card'));
+      await until(
+        () =>
+          !part(el, 'error') &&
+          !!el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelector('hub-table-card'),
+      );
       const grid = el.shadowRoot!.querySelector('hub-table-grid') as HTMLElement & { tables: { tags: string[] }[] };
       expect(grid.tables[0]!.tags.some((tag) => tag.toLowerCase().includes('education'))).toBe(true);
     });

@@ -113,7 +113,9 @@ describe('<hub-form-frame>', () => {
 
   it('attribute timeout changes the wait', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const el = await fixture<HubFormFrame>(html`<hub-form-frame timeout="2000" form-url=${FORM} short-code="a" .token=${'t'}></hub-form-frame>`);
+    const el = await fixture<HubFormFrame>(
+      html`<hub-form-frame timeout="2000" form-url=${FORM} short-code="a" .token=${'t'}></hub-form-frame>`,
+    );
     vi.advanceTimersByTime(2000);
     await el.updateComplete;
     expect(part(el, 'error')).not.toBeNull();
@@ -131,18 +133,21 @@ describe('<hub-form-frame>', () => {
   });
 
   // happy-dom gives an iframe no window (it does not load pages), so the accepted case needs Chromium.
-  it.skipIf(!inChromium)('re-emits message events only from the form origin and its own iframe window, as hub-form-message {data}', async () => {
-    const el = await frame();
-    const own = iframe(el).contentWindow!;
-    const seen: unknown[] = [];
-    el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
-    post({ data: { ok: 1 }, origin: FORM, source: own });
-    post({ data: 'wrong origin', origin: 'http://evil.example', source: own });
-    post({ data: 'wrong window', origin: FORM, source: window });
-    post({ data: 'no window', origin: FORM });
-    post({ data: 'origin prefix', origin: FORM + '.evil.example', source: own });
-    expect(seen).toEqual([{ ok: 1 }]);
-  });
+  it.skipIf(!inChromium)(
+    're-emits message events only from the form origin and its own iframe window, as hub-form-message {data}',
+    async () => {
+      const el = await frame();
+      const own = iframe(el).contentWindow!;
+      const seen: unknown[] = [];
+      el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
+      post({ data: { ok: 1 }, origin: FORM, source: own });
+      post({ data: 'wrong origin', origin: 'http://evil.example', source: own });
+      post({ data: 'wrong window', origin: FORM, source: window });
+      post({ data: 'no window', origin: FORM });
+      post({ data: 'origin prefix', origin: FORM + '.evil.example', source: own });
+      expect(seen).toEqual([{ ok: 1 }]);
+    },
+  );
 
   it('a message with source null is refused when there is no iframe', async () => {
     const el = await frame({ token: '' });
@@ -176,17 +181,20 @@ describe('<hub-form-frame>', () => {
     expect(seen).toEqual(['back']);
   });
 
-  it.skipIf(!inChromium)('a very long table name is cut with an ellipsis on one line; the close control stays inside', async () => {
-    const el = await frame();
-    el.tableName = 'Autumn promo '.repeat(40);
-    el.style.width = '300px';
-    await el.updateComplete;
-    const title = part(el, 'title')!;
-    const bar = part(el, 'bar')!.getBoundingClientRect();
-    expect(title.scrollWidth).toBeGreaterThan(title.clientWidth);
-    expect(title.getBoundingClientRect().height).toBeLessThan(30);
-    expect(part(el, 'close')!.getBoundingClientRect().right).toBeLessThanOrEqual(bar.right);
-  });
+  it.skipIf(!inChromium)(
+    'a very long table name is cut with an ellipsis on one line; the close control stays inside',
+    async () => {
+      const el = await frame();
+      el.tableName = 'Autumn promo '.repeat(40);
+      el.style.width = '300px';
+      await el.updateComplete;
+      const title = part(el, 'title')!;
+      const bar = part(el, 'bar')!.getBoundingClientRect();
+      expect(title.scrollWidth).toBeGreaterThan(title.clientWidth);
+      expect(title.getBoundingClientRect().height).toBeLessThan(30);
+      expect(part(el, 'close')!.getBoundingClientRect().right).toBeLessThanOrEqual(bar.right);
+    },
+  );
 
   it.skipIf(!inChromium)('passes axe', async () => {
     const el = await frame();

@@ -8,7 +8,13 @@ import { inChromium, key, part, parts } from './helpers.js';
 
 afterEach(() => fixtureCleanup());
 
-const table: PublishedTable = { short_code: 'k3Xp9a', name: 'Steel works', industry: 'Construction', icon: 'https://example.com/i.png', tags: ['steel', 'build'] };
+const table: PublishedTable = {
+  short_code: 'k3Xp9a',
+  name: 'Steel works',
+  industry: 'Construction',
+  icon: 'https://example.com/i.png',
+  tags: ['steel', 'build'],
+};
 
 async function card(value: unknown): Promise<HubTableCard> {
   return fixture<HubTableCard>(html`<hub-table-card .table=${value as PublishedTable}></hub-table-card>`);
@@ -84,7 +90,13 @@ describe('<hub-table-card>', () => {
 
   it('hostile data renders as text: HTML, U+2028, emoji, very long names, wrong types', async () => {
     const name = '<script>alert(1)</script>\u2028🍂' + 'x'.repeat(3000);
-    const el = await card({ short_code: 'a', name, industry: '<b>i</b>', icon: 'javascript:alert(1)', tags: 'not-an-array' });
+    const el = await card({
+      short_code: 'a',
+      name,
+      industry: '<b>i</b>',
+      icon: 'javascript:alert(1)',
+      tags: 'not-an-array',
+    });
     expect(part(el, 'name')!.textContent).toBe(name);
     expect(part(el, 'industry')!.textContent).toBe('<b>i</b>');
     expect(el.shadowRoot!.querySelector('script, b')).toBeNull();

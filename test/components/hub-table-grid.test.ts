@@ -14,7 +14,9 @@ const tables: PublishedTable[] = [
 ];
 
 async function grid(value: unknown, loading = false): Promise<HubTableGrid> {
-  return fixture<HubTableGrid>(html`<hub-table-grid .tables=${value as PublishedTable[]} ?loading=${loading}></hub-table-grid>`);
+  return fixture<HubTableGrid>(
+    html`<hub-table-grid .tables=${value as PublishedTable[]} ?loading=${loading}></hub-table-grid>`,
+  );
 }
 
 function cards(el: HubTableGrid) {
@@ -96,7 +98,11 @@ describe('<hub-table-grid>', () => {
   });
 
   it.skipIf(!inChromium)('passes axe (tables, loading and empty)', async () => {
-    for (const [value, loading] of [[tables, false], [[], true], [[], false]] as const) {
+    for (const [value, loading] of [
+      [tables, false],
+      [[], true],
+      [[], false],
+    ] as const) {
       const el = await grid(value, loading);
       await Promise.all(cards(el).map((card) => card.updateComplete));
       expect((await axe.run(el)).violations).toEqual([]);

@@ -100,13 +100,16 @@ describe('<hub-tag-filter>', () => {
     // Home on the first chip moves nothing, but still keeps the page from scrolling.
     expect(key(chips(el)[0]!, 'Home').defaultPrevented).toBe(true);
     // Key names that are Object.prototype members are just unknown keys.
-    for (const name of ['toString', 'constructor', '__proto__']) expect(key(chips(el)[0]!, name).defaultPrevented).toBe(false);
+    for (const name of ['toString', 'constructor', '__proto__'])
+      expect(key(chips(el)[0]!, name).defaultPrevented).toBe(false);
     await el.updateComplete;
     expect(tabbable()).toBe(0);
   });
 
   it('right-to-left: ArrowLeft moves forward and ArrowRight backward', async () => {
-    const wrapper = await fixture<HTMLDivElement>(html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .tags=${['a', 'b']}></hub-tag-filter></div>`);
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .tags=${['a', 'b']}></hub-tag-filter></div>`,
+    );
     const el = wrapper.querySelector('hub-tag-filter')!;
     await el.updateComplete;
     key(chips(el)[0]!, 'ArrowLeft');
@@ -118,7 +121,13 @@ describe('<hub-tag-filter>', () => {
   });
 
   it('hostile tags (HTML, javascript:, U+2028, emoji, very long) render as text, and hundreds fit', async () => {
-    const hostile = ['<img src=x onerror=alert(1)>', 'javascript:alert(1)', 'line\u2028break', '🏳️‍🌈 emoji', 'x'.repeat(5000)];
+    const hostile = [
+      '<img src=x onerror=alert(1)>',
+      'javascript:alert(1)',
+      'line\u2028break',
+      '🏳️‍🌈 emoji',
+      'x'.repeat(5000),
+    ];
     const many = Array.from({ length: 400 }, (_, i) => `tag-${i}`);
     const el = await filter([...hostile, ...many]);
     expect(chips(el)).toHaveLength(1 + hostile.length + many.length);

@@ -56,14 +56,25 @@ describe('HubClient', () => {
     await client.publishedTags();
     expect(sent[0]!.url).toBe(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
     expect(sent[0]!.authorization).toMatch(/^Bearer \S+$/);
-    expect(hub.requestLog.at(-1)).toMatchObject({ path: '/api/v1/hub/projects/published-tags', auth: 'bearer', status: 200 });
+    expect(hub.requestLog.at(-1)).toMatchObject({
+      path: '/api/v1/hub/projects/published-tags',
+      auth: 'bearer',
+      status: 200,
+    });
   });
 
   it('does not double the slash of a base URL with a trailing slash', async () => {
     const hub = createMockHub();
     const tokens = new TokenSource(() => exchange(hub, 'u'));
     const sent: string[] = [];
-    const client = new HubClient({ baseUrl: `${hub.baseUrl}/`, tokens, fetch: (async (i: RequestInfo | URL, init?: RequestInit) => (sent.push(String(i)), hub.fetch(i, init))) as typeof fetch });
+    const client = new HubClient({
+      baseUrl: `${hub.baseUrl}/`,
+      tokens,
+      fetch: (async (i: RequestInfo | URL, init?: RequestInit) => (
+        sent.push(String(i)),
+        hub.fetch(i, init)
+      )) as typeof fetch,
+    });
     await client.publishedTags();
     expect(sent[0]).toBe(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
   });
@@ -138,7 +149,11 @@ describe('HubClient', () => {
     expect((await client.publishedTags()).length).toBeGreaterThan(0);
     expect(reasons.map((r) => r.reason)).toEqual(['initial', 'unauthorized']);
     expect(reasons[1]!.previous).toBe(sent[0]!.authorization!.slice('Bearer '.length));
-    expect(sent.map((s) => s.authorization)).toEqual([sent[0]!.authorization, sent[0]!.authorization, sent[2]!.authorization]);
+    expect(sent.map((s) => s.authorization)).toEqual([
+      sent[0]!.authorization,
+      sent[0]!.authorization,
+      sent[2]!.authorization,
+    ]);
     expect(sent[2]!.authorization).not.toBe(sent[0]!.authorization);
   });
 
@@ -187,7 +202,9 @@ describe('HubClient', () => {
     ['data.list that is not an array', () => Response.json({ code: 200, message: 'success', data: { list: 'a,b' } })],
   ])('%s is invalid-response', async (_, answer) => {
     const { hub, tokens } = setup();
-    const error = await failure(new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: (async () => answer()) as typeof fetch }).publishedTags());
+    const error = await failure(
+      new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: (async () => answer()) as typeof fetch }).publishedTags(),
+    );
     expect(error.kind).toBe('invalid-response');
   });
 
@@ -196,7 +213,11 @@ describe('HubClient', () => {
     const { hub, tokens } = setup({ seed });
     const dropped: number[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const real = (await (await hub.fetch(input, init)).json()) as { code: number; message: string; data: { list: Record<string, unknown>[] } };
+      const real = (await (await hub.fetch(input, init)).json()) as {
+        code: number;
+        message: string;
+        data: { list: Record<string, unknown>[] };
+      };
       const list = real.data.list.slice(0, 4);
       delete list[0]!.short_code;
       list[1]!.name = '';
@@ -250,6 +271,8 @@ describe('HubClient', () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof globalThis.fetch;
-    expect((await failure(new HubClient({ baseUrl: 'http://127.0.0.1:9', tokens, fetch }).publishedTags())).kind).toBe('network');
+    expect((await failure(new HubClient({ baseUrl: 'http://127.0.0.1:9', tokens, fetch }).publishedTags())).kind).toBe(
+      'network',
+    );
   });
 });

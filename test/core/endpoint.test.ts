@@ -13,10 +13,13 @@ function endpoint(answer: () => Response | Promise<Response>) {
   return { requests, fetch };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function tokenError(fetch: typeof globalThis.fetch): Promise<HubError> {
-  const error = await tokenFromEndpoint('https://app.example.com/hub-token', { fetch })({ reason: 'initial' }).catch((e: unknown) => e);
+  const error = await tokenFromEndpoint('https://app.example.com/hub-token', { fetch })({ reason: 'initial' }).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HubError);
   return error as HubError;
 }
@@ -24,7 +27,9 @@ async function tokenError(fetch: typeof globalThis.fetch): Promise<HubError> {
 describe('tokenFromEndpoint', () => {
   it('POSTs JSON with credentials same-origin by default and no client_user_id', async () => {
     const dev = endpoint(() => json({ access_token: 'tok', expires_in: 7200 }));
-    const token = await tokenFromEndpoint('https://app.example.com/hub-token', { fetch: dev.fetch })({ reason: 'initial' });
+    const token = await tokenFromEndpoint('https://app.example.com/hub-token', { fetch: dev.fetch })({
+      reason: 'initial',
+    });
     expect(token).toEqual({ access_token: 'tok', expires_in: 7200 });
     const request = dev.requests[0]!;
     expect(request.method).toBe('POST');
@@ -45,19 +50,29 @@ describe('tokenFromEndpoint', () => {
 
   it('passes the credentials and extra headers it is given', async () => {
     const dev = endpoint(() => json({ access_token: 'tok', expires_in: 60 }));
-    await tokenFromEndpoint('https://api.example.com/token', { fetch: dev.fetch, credentials: 'include', headers: { 'X-CSRF': 'abc' } })({ reason: 'expiring' });
+    await tokenFromEndpoint('https://api.example.com/token', {
+      fetch: dev.fetch,
+      credentials: 'include',
+      headers: { 'X-CSRF': 'abc' },
+    })({ reason: 'expiring' });
     expect(dev.requests[0]!.credentials).toBe('include');
     expect(dev.requests[0]!.headers.get('x-csrf')).toBe('abc');
   });
 
   it('accepts the service envelope {code: 200, message, data: {access_token, expires_in}}', async () => {
     const dev = endpoint(() => json({ code: 200, message: 'success', data: { access_token: 'env', expires_in: 30 } }));
-    expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({ access_token: 'env', expires_in: 30 });
+    expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({
+      access_token: 'env',
+      expires_in: 30,
+    });
   });
 
   it('a bare token with a stray code 200 beside it is still accepted', async () => {
     const dev = endpoint(() => json({ code: 200, access_token: 'bare', expires_in: 30 }));
-    expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({ access_token: 'bare', expires_in: 30 });
+    expect(await tokenFromEndpoint('/t', { fetch: dev.fetch })({ reason: 'initial' })).toEqual({
+      access_token: 'bare',
+      expires_in: 30,
+    });
   });
 
   it('a non-2xx answer is a token error naming the endpoint and status', async () => {
@@ -76,7 +91,10 @@ describe('tokenFromEndpoint', () => {
   });
 
   it.each([
-    ['an HTML page', () => new Response('<!doctype html><h1>Login</h1>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
+    [
+      'an HTML page',
+      () => new Response('<!doctype html><h1>Login</h1>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['an empty body', () => new Response('', { status: 200 })],
     ['a missing access_token', () => json({ expires_in: 60 })],
     ['a numeric access_token', () => json({ access_token: 42, expires_in: 60 })],
@@ -101,7 +119,10 @@ describe('tokenFromEndpoint', () => {
     const aborting = (async () => {
       throw new DOMException('aborted', 'AbortError');
     }) as typeof fetch;
-    const error = await tokenFromEndpoint('/t', { fetch: aborting })({ reason: 'initial', signal: controller.signal }).catch((e: unknown) => e);
+    const error = await tokenFromEndpoint('/t', { fetch: aborting })({
+      reason: 'initial',
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     expect((error as HubError).kind).toBe('aborted');
   });
 
@@ -122,7 +143,9 @@ describe('tokenFromEndpoint', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(await pending).toMatchObject({ kind: 'timeout' });
       expect(aborted).toBe(true);
-      const quick = tokenFromEndpoint('/t', { fetch: hanging, timeoutMs: 50 })({ reason: 'initial' }).catch((e: unknown) => e);
+      const quick = tokenFromEndpoint('/t', { fetch: hanging, timeoutMs: 50 })({ reason: 'initial' }).catch(
+        (e: unknown) => e,
+      );
       await vi.advanceTimersByTimeAsync(50);
       expect(await quick).toMatchObject({ kind: 'timeout' });
     } finally {

@@ -17,20 +17,31 @@ describe('http helpers (one request and body-reading path for client and token e
   });
 
   it('readAnswer recognises the envelope by its code and gives its data', async () => {
-    expect((await readAnswer(Response.json({ code: 200, message: 'success', data: { list: [] } }), 'api', 'x')).data).toEqual({ list: [] });
+    expect(
+      (await readAnswer(Response.json({ code: 200, message: 'success', data: { list: [] } }), 'api', 'x')).data,
+    ).toEqual({ list: [] });
     for (const body of [null, 'code', 42, ['code'], { list: ['a'] }, { access_token: 't', expires_in: 1 }]) {
       expect((await readAnswer(Response.json(body), 'api', 'x')).data).toBeUndefined();
     }
   });
 
   it('readAnswer turns a non-2xx status or an envelope code other than 200 into a `kind` error', async () => {
-    expect(await failure(readAnswer(new Response('<html>Bad gateway</html>', { status: 502 }), 'token', 'The endpoint'))).toMatchObject({
+    expect(
+      await failure(readAnswer(new Response('<html>Bad gateway</html>', { status: 502 }), 'token', 'The endpoint')),
+    ).toMatchObject({
       kind: 'token',
       status: 502,
       message: 'The endpoint answered 502; check it or retry.',
     });
-    const error = await failure(readAnswer(Response.json({ code: 40301, message: 'not allowed' }), 'api', 'published-list'));
-    expect(error).toMatchObject({ kind: 'api', status: 200, code: 40301, message: 'published-list answered 40301 (not allowed); check it or retry.' });
+    const error = await failure(
+      readAnswer(Response.json({ code: 40301, message: 'not allowed' }), 'api', 'published-list'),
+    );
+    expect(error).toMatchObject({
+      kind: 'api',
+      status: 200,
+      code: 40301,
+      message: 'published-list answered 40301 (not allowed); check it or retry.',
+    });
   });
 
   it('readAnswer prints only a numeric code and a text message', async () => {
@@ -41,7 +52,9 @@ describe('http helpers (one request and body-reading path for client and token e
 
   it('send maps an abort, a timeout and a failed fetch to aborted, timeout and network', async () => {
     const hang = ((_: unknown, init: RequestInit) =>
-      new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
+      new Promise((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as typeof fetch;
     const controller = new AbortController();
     const pending = send('x', 'https://x.example', { signal: controller.signal }, hang);
     controller.abort();
@@ -51,7 +64,10 @@ describe('http helpers (one request and body-reading path for client and token e
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect(await failure(send('The service', 'https://x.example', {}, down))).toMatchObject({ kind: 'network', message: 'The service unreachable; check it.' });
+    expect(await failure(send('The service', 'https://x.example', {}, down))).toMatchObject({
+      kind: 'network',
+      message: 'The service unreachable; check it.',
+    });
   });
 
   it('isText accepts only non-empty strings', () => {

@@ -23,7 +23,8 @@ describe('core error messages', () => {
   it('every message is short and says what to do', async () => {
     const hub = createMockHub({ latencyMs: 100 });
     const tokens = new TokenSource(async () => ({ access_token: 'not-issued', expires_in: 3600 }));
-    const client = (fetch: typeof globalThis.fetch, timeoutMs?: number) => new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+    const client = (fetch: typeof globalThis.fetch, timeoutMs?: number) =>
+      new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, ...(timeoutMs ? { timeoutMs } : {}) });
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
@@ -32,14 +33,18 @@ describe('core error messages', () => {
       await caught(() => client(hub.fetch).publishedList({ tags: ['a,b'] })),
       await caught(() => client(hub.fetch).publishedList({ limit: 0 })),
       await caught(() => client(hub.fetch).publishedTags()),
-      await caught(() => client(async () => Response.json({ code: 500, message: 'boom' }, { status: 500 })).publishedTags()),
+      await caught(() =>
+        client(async () => Response.json({ code: 500, message: 'boom' }, { status: 500 })).publishedTags(),
+      ),
       await caught(() => client(async () => new Response('<html>')).publishedTags()),
       await caught(() => client(async () => Response.json({ code: 200, message: 'ok', data: {} })).publishedTags()),
       await caught(() => client(hub.fetch, 10).publishedTags()),
       await caught(() => client(down).publishedTags()),
       await caught(() => tokenFromEndpoint('')),
       await caught(() => tokenFromEndpoint('/t', { fetch: down })({ reason: 'initial' })),
-      await caught(() => tokenFromEndpoint('/t', { fetch: async () => new Response('', { status: 403 }) })({ reason: 'initial' })),
+      await caught(() =>
+        tokenFromEndpoint('/t', { fetch: async () => new Response('', { status: 403 }) })({ reason: 'initial' }),
+      ),
       await caught(() => new TokenSource(async () => Promise.reject(new Error('offline'))).get()),
       await caught(() => checkAccessToken({}, 'The token provider')),
       await caught(() => parseFormSite('http://forms.example.com')),
@@ -48,8 +53,24 @@ describe('core error messages', () => {
       await caught(() => buildFormUrl('https://forms.example.com', 'x', '\uD800')),
     ];
     expect(errors.map((error) => error.kind)).toEqual([
-      'config', 'config', 'config', 'unauthorized', 'api', 'invalid-response', 'invalid-response', 'timeout', 'network',
-      'config', 'network', 'token', 'token', 'token', 'config', 'config', 'config', 'config',
+      'config',
+      'config',
+      'config',
+      'unauthorized',
+      'api',
+      'invalid-response',
+      'invalid-response',
+      'timeout',
+      'network',
+      'config',
+      'network',
+      'token',
+      'token',
+      'token',
+      'config',
+      'config',
+      'config',
+      'config',
     ]);
     for (const { message } of errors) {
       expect(message, message).toMatch(ACTION);
@@ -62,6 +83,9 @@ describe('core error messages', () => {
     expect((await caught(() => new HubClient({ baseUrl: 'ftp://x', tokens }))).message).toContain('base-url');
     expect((await caught(() => parseFormSite('javascript:alert(1)'))).message).toMatch(/form-url.*https/);
     expect((await caught(() => tokenFromEndpoint(' '))).message).toContain('token-endpoint');
-    expect((await caught(() => new HubClient({ baseUrl: 'https://x.example', tokens }).publishedList({ limit: 1.5 }))).message).toContain('limit');
+    expect(
+      (await caught(() => new HubClient({ baseUrl: 'https://x.example', tokens }).publishedList({ limit: 1.5 })))
+        .message,
+    ).toContain('limit');
   });
 });

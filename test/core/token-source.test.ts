@@ -185,7 +185,9 @@ describe('TokenSource', () => {
         new Promise((resolve, reject) => {
           const n = ++calls;
           // This provider ignores ctx.signal and answers whenever the test says so.
-          settle.push((ok) => (ok ? resolve({ access_token: `late${n}`, expires_in: 3600 }) : reject(new Error('late failure'))));
+          settle.push((ok) =>
+            ok ? resolve({ access_token: `late${n}`, expires_in: 3600 }) : reject(new Error('late failure')),
+          );
         }),
     );
     for (const ok of [false, true]) {

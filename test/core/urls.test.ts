@@ -22,7 +22,9 @@ describe('buildFormUrl', () => {
   });
 
   it('encodes with encodeURIComponent semantics: space -> %20, + -> %2B, / -> %2F', () => {
-    expect(buildFormUrl(FORM, 'a b+c/d', 'x y+z/=')).toBe('https://forms.example.com/a%20b%2Bc%2Fd?token=x%20y%2Bz%2F%3D');
+    expect(buildFormUrl(FORM, 'a b+c/d', 'x y+z/=')).toBe(
+      'https://forms.example.com/a%20b%2Bc%2Fd?token=x%20y%2Bz%2F%3D',
+    );
   });
 
   it('encodes ? # % and unicode in the short code so they stay in the path', () => {
@@ -38,11 +40,15 @@ describe('buildFormUrl', () => {
   });
 
   it('keeps a query already in form_url and appends the token with &', () => {
-    expect(buildFormUrl('https://forms.example.com/app?lang=en', 'x', 't')).toBe('https://forms.example.com/app/x?lang=en&token=t');
+    expect(buildFormUrl('https://forms.example.com/app?lang=en', 'x', 't')).toBe(
+      'https://forms.example.com/app/x?lang=en&token=t',
+    );
   });
 
   it('keeps a hash last', () => {
-    expect(buildFormUrl('https://forms.example.com/app?a=1#top', 'x', 't')).toBe('https://forms.example.com/app/x?a=1&token=t#top');
+    expect(buildFormUrl('https://forms.example.com/app?a=1#top', 'x', 't')).toBe(
+      'https://forms.example.com/app/x?a=1&token=t#top',
+    );
   });
 
   it('requires https unless the host is loopback', () => {
@@ -71,19 +77,29 @@ describe('buildFormUrl', () => {
   });
 
   it('round-trips any Unicode short code and token, never changing origin or base path (property)', () => {
-    const bases = fc.constantFrom('https://forms.example.com', 'https://forms.example.com/', 'https://f.example.com/base/', 'http://127.0.0.1:4011/app?x=1#h');
+    const bases = fc.constantFrom(
+      'https://forms.example.com',
+      'https://forms.example.com/',
+      'https://f.example.com/base/',
+      'http://127.0.0.1:4011/app?x=1#h',
+    );
     fc.assert(
-      fc.property(bases, fc.string({ unit: 'grapheme', minLength: 1 }), fc.string({ unit: 'grapheme', minLength: 1 }), (base, code, token) => {
-        fc.pre(code !== '.' && code !== '..');
-        const url = new URL(buildFormUrl(base, code, token));
-        const baseUrl = new URL(base);
-        const segments = url.pathname.split('/');
-        expect(decodeURIComponent(segments.at(-1)!)).toBe(code);
-        expect(url.searchParams.get('token')).toBe(token);
-        expect(url.origin).toBe(baseUrl.origin);
-        expect(segments.slice(0, -1).join('/') + '/').toBe(baseUrl.pathname.replace(/\/?$/, '/'));
-        expect(url.hash).toBe(baseUrl.hash);
-      }),
+      fc.property(
+        bases,
+        fc.string({ unit: 'grapheme', minLength: 1 }),
+        fc.string({ unit: 'grapheme', minLength: 1 }),
+        (base, code, token) => {
+          fc.pre(code !== '.' && code !== '..');
+          const url = new URL(buildFormUrl(base, code, token));
+          const baseUrl = new URL(base);
+          const segments = url.pathname.split('/');
+          expect(decodeURIComponent(segments.at(-1)!)).toBe(code);
+          expect(url.searchParams.get('token')).toBe(token);
+          expect(url.origin).toBe(baseUrl.origin);
+          expect(segments.slice(0, -1).join('/') + '/').toBe(baseUrl.pathname.replace(/\/?$/, '/'));
+          expect(url.hash).toBe(baseUrl.hash);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -95,11 +111,15 @@ describe('buildNotificationLink', () => {
   });
 
   it('uses & when the link already has a query', () => {
-    expect(buildNotificationLink(FORM, '/orders?id=42', 'tok')).toBe('https://forms.example.com/orders?id=42&token=tok');
+    expect(buildNotificationLink(FORM, '/orders?id=42', 'tok')).toBe(
+      'https://forms.example.com/orders?id=42&token=tok',
+    );
   });
 
   it('puts the token before a #fragment', () => {
-    expect(buildNotificationLink(FORM, '/orders?id=1#pay', 't')).toBe('https://forms.example.com/orders?id=1&token=t#pay');
+    expect(buildNotificationLink(FORM, '/orders?id=1#pay', 't')).toBe(
+      'https://forms.example.com/orders?id=1&token=t#pay',
+    );
     expect(buildNotificationLink(FORM, '/orders#pay', 't')).toBe('https://forms.example.com/orders?token=t#pay');
   });
 
@@ -112,7 +132,16 @@ describe('buildNotificationLink', () => {
   });
 
   it('refuses links that would leave the form site: //host, /\\host, absolute URLs, control characters', () => {
-    for (const link of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/', 'javascript:alert(1)', 'orders', '', '/\tx', '/a\nb']) {
+    for (const link of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'orders',
+      '',
+      '/\tx',
+      '/a\nb',
+    ]) {
       configError(() => buildNotificationLink(FORM, link, 't'));
     }
   });
@@ -125,13 +154,18 @@ describe('buildNotificationLink', () => {
   it('keeps the origin and gives back the token for arbitrary paths and tokens (property)', () => {
     const segment = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => encodeURIComponent(s));
     fc.assert(
-      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.option(segment), fc.string({ unit: 'grapheme', minLength: 1 }), (parts, query, token) => {
-        const link = '/' + parts.join('/') + (query === null ? '' : `?q=${query}`);
-        const url = new URL(buildNotificationLink(FORM, link, token));
-        expect(url.origin).toBe(FORM);
-        expect(url.searchParams.get('token')).toBe(token);
-        if (query !== null) expect(url.searchParams.get('q')).toBe(decodeURIComponent(query));
-      }),
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.option(segment),
+        fc.string({ unit: 'grapheme', minLength: 1 }),
+        (parts, query, token) => {
+          const link = '/' + parts.join('/') + (query === null ? '' : `?q=${query}`);
+          const url = new URL(buildNotificationLink(FORM, link, token));
+          expect(url.origin).toBe(FORM);
+          expect(url.searchParams.get('token')).toBe(token);
+          if (query !== null) expect(url.searchParams.get('q')).toBe(decodeURIComponent(query));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -139,13 +173,24 @@ describe('buildNotificationLink', () => {
 
 describe('isLoopbackHost / safeHttpUrl', () => {
   it('knows loopback hosts', () => {
-    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.9.8.7', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', '[::2]']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.9.8.7', '[::1]'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', '[::2]'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 
   it('keeps only absolute http(s) URLs', () => {
     expect(safeHttpUrl('https://cdn.example.com/i.png')).toBe('https://cdn.example.com/i.png');
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/relative.png', '', 42, null, undefined, 'vbscript:x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/relative.png',
+      '',
+      42,
+      null,
+      undefined,
+      'vbscript:x',
+    ]) {
       expect(safeHttpUrl(bad)).toBeUndefined();
     }
   });

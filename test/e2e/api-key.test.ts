@@ -3,7 +3,18 @@
 // while the simulator shows that the server side did use the key.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ENCODING_TAG, ENCODING_TABLES, SCRIPT, events, pageHtml, useHarness, waitFor, waitForReady, watchPage, widget } from './harness.js';
+import {
+  ENCODING_TAG,
+  ENCODING_TABLES,
+  SCRIPT,
+  events,
+  pageHtml,
+  useHarness,
+  waitFor,
+  waitForReady,
+  watchPage,
+  widget,
+} from './harness.js';
 
 // Pages here come from watchPage(e2e.browser), not e2e.watchPage(): these tests check the leaks
 // themselves, and the last one plants a leak on purpose.
@@ -23,7 +34,11 @@ describe('the API key boundary', () => {
       const form = w.page.frameLocator('hub-embed hub-form-frame iframe');
       await form.locator('form[data-action="submit"] button').click();
       await form.locator('form[data-action="charge"] button').click();
-      await waitFor(() => events(w.page, 'hub-form-message'), (list) => list.some((e) => e.detail.data?.type === 'charge'), 'the charge message');
+      await waitFor(
+        () => events(w.page, 'hub-form-message'),
+        (list) => list.some((e) => e.detail.data?.type === 'charge'),
+        'the charge message',
+      );
     } finally {
       await w.close();
     }
@@ -32,22 +47,43 @@ describe('the API key boundary', () => {
     const seen = (test: (u: URL) => boolean) => w.requests.filter((request) => test(new URL(request.url))).length;
     const api = new URL(e2e.harness.baseUrl).origin;
     const form = new URL(e2e.harness.formUrl).origin;
-    assert.ok(seen((u) => u.origin === e2e.harness.origin && u.pathname === '/api/hub-token') >= 1, 'token endpoint requests intercepted');
-    assert.ok(seen((u) => u.origin === api && u.pathname.includes('/projects/')) >= 3, 'Bearer API requests intercepted');
-    assert.ok(seen((u) => u.origin === api && u.pathname.startsWith('/static/icons/')) >= 1, 'icon requests intercepted');
+    assert.ok(
+      seen((u) => u.origin === e2e.harness.origin && u.pathname === '/api/hub-token') >= 1,
+      'token endpoint requests intercepted',
+    );
+    assert.ok(
+      seen((u) => u.origin === api && u.pathname.includes('/projects/')) >= 3,
+      'Bearer API requests intercepted',
+    );
+    assert.ok(
+      seen((u) => u.origin === api && u.pathname.startsWith('/static/icons/')) >= 1,
+      'icon requests intercepted',
+    );
     assert.ok(seen((u) => u.origin === form) >= 3, 'form site requests intercepted (page, assets, POSTs)');
     for (const request of w.requests) {
-      assert.ok(!Object.keys(request.headers).some((name) => name.toLowerCase() === 'x-api-key'), `X-API-Key on ${request.method} ${request.url}`);
+      assert.ok(
+        !Object.keys(request.headers).some((name) => name.toLowerCase() === 'x-api-key'),
+        `X-API-Key on ${request.method} ${request.url}`,
+      );
       assert.ok(!request.url.includes('apikeys/token'), `key exchange called from the browser: ${request.url}`);
-      assert.ok(!Object.values(request.headers).some((value) => value.includes(e2e.harness.mock.apiKey)), `the key's value in a header of ${request.url}`);
+      assert.ok(
+        !Object.values(request.headers).some((value) => value.includes(e2e.harness.mock.apiKey)),
+        `the key's value in a header of ${request.url}`,
+      );
       assert.ok(!request.url.includes(e2e.harness.mock.apiKey), `the key's value in ${request.url}`);
     }
     assert.deepEqual(w.leaks, []);
 
     // Meanwhile the server side did use the key: the exchange ran with X-API-Key.
     const log = e2e.harness.mock.hub.requestLog.slice(logStart);
-    assert.ok(log.some((entry) => entry.path.endsWith('/apikeys/token') && entry.auth === 'api-key' && entry.status === 200), 'the demo backend exchanged the key');
-    assert.ok(log.filter((entry) => entry.path.includes('/projects/')).every((entry) => entry.auth === 'bearer'), 'the browser used Bearer tokens only');
+    assert.ok(
+      log.some((entry) => entry.path.endsWith('/apikeys/token') && entry.auth === 'api-key' && entry.status === 200),
+      'the demo backend exchanged the key',
+    );
+    assert.ok(
+      log.filter((entry) => entry.path.includes('/projects/')).every((entry) => entry.auth === 'bearer'),
+      'the browser used Bearer tokens only',
+    );
   });
 
   it('the key never reaches the page: not in its DOM, storage, cookies or token responses', async () => {
@@ -58,13 +94,28 @@ describe('the API key boundary', () => {
       await waitForReady(w.page);
       const dump = await w.page.evaluate(() => {
         const shadowText = (root: Document | ShadowRoot): string =>
-          [...root.querySelectorAll('*')].map((el) => (el.shadowRoot ? el.outerHTML + shadowText(el.shadowRoot) : el.outerHTML)).join('');
-        return [shadowText(document), JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie].join('\n');
+          [...root.querySelectorAll('*')]
+            .map((el) => (el.shadowRoot ? el.outerHTML + shadowText(el.shadowRoot) : el.outerHTML))
+            .join('');
+        return [
+          shadowText(document),
+          JSON.stringify({ ...localStorage }),
+          JSON.stringify({ ...sessionStorage }),
+          document.cookie,
+        ].join('\n');
       });
       assert.ok(!dump.includes(e2e.harness.mock.apiKey), 'the API key is nowhere in the page');
       assert.ok(!/sk-[A-Za-z0-9-]{8,}/.test(dump), 'nothing that looks like an API key is in the page');
-      const answer = await w.page.evaluate(async () => (await fetch('/api/hub-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text());
-      assert.deepEqual(Object.keys(JSON.parse(answer)).sort(), ['access_token', 'expires_in'], 'the token endpoint answers only the token');
+      const answer = await w.page.evaluate(async () =>
+        (
+          await fetch('/api/hub-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+        ).text(),
+      );
+      assert.deepEqual(
+        Object.keys(JSON.parse(answer)).sort(),
+        ['access_token', 'expires_in'],
+        'the token endpoint answers only the token',
+      );
       assert.deepEqual(w.leaks, []);
     } finally {
       await w.close();
@@ -76,8 +127,14 @@ describe('the API key boundary', () => {
     const w = await watchPage(e2e.browser);
     try {
       await w.page.goto(url);
-      await w.page.evaluate(() => fetch('/api/session', { headers: { 'X-API-Key': 'sk-planted-by-the-test' } }).then((r) => r.text()));
-      await waitFor(() => w.leaks, (leaks) => leaks.length > 0, 'the planted header to be flagged');
+      await w.page.evaluate(() =>
+        fetch('/api/session', { headers: { 'X-API-Key': 'sk-planted-by-the-test' } }).then((r) => r.text()),
+      );
+      await waitFor(
+        () => w.leaks,
+        (leaks) => leaks.length > 0,
+        'the planted header to be flagged',
+      );
       assert.match(w.leaks[0]!, /\/api\/session/);
     } finally {
       await w.close();

@@ -47,7 +47,8 @@ function strictCsp(overrides: Record<string, string> = {}): string {
     .join('; ');
 }
 
-const open = (path: string, csp: string, head = SCRIPT, body = widget(e2e.harness)): Promise<Watch> => e2e.openPage(path, pageHtml(head, body), { csp });
+const open = (path: string, csp: string, head = SCRIPT, body = widget(e2e.harness)): Promise<Watch> =>
+  e2e.openPage(path, pageHtml(head, body), { csp });
 
 async function openTable(w: Watch): Promise<void> {
   const table = ENCODING_TABLES[9]!;
@@ -59,23 +60,36 @@ describe('strict Content-Security-Policy', () => {
   it('the strict CSP page with Trusted Types renders, filters and opens the form with zero securitypolicyviolation events', async () => {
     const w = await open('/csp-strict.html', strictCsp());
     const response = await w.page.request.get(e2e.harness.origin + '/csp-strict.html');
-    assert.match(response.headers()['content-security-policy'] ?? '', /require-trusted-types-for 'script'; trusted-types lit-html/);
+    assert.match(
+      response.headers()['content-security-policy'] ?? '',
+      /require-trusted-types-for 'script'; trusted-types lit-html/,
+    );
     await waitForReady(w.page);
     const expected = (await simulatorList(e2e.harness)).map((table) => table.name);
     assert.deepEqual(await cardNames(w.page), expected);
     // Icons come from the API site under img-src.
     await waitFor(
-      () => w.page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      () =>
+        w.page
+          .locator('hub-embed hub-table-card img[part="icon"]')
+          .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
       (loaded) => loaded === expected.length,
       'every icon to load under img-src',
     );
     // Lit's constructable stylesheets apply under style-src 'self': the chips are styled, not default buttons.
-    const radius = await w.page.locator('hub-embed hub-tag-filter button').first().evaluate((chip) => getComputedStyle(chip).borderTopLeftRadius);
+    const radius = await w.page
+      .locator('hub-embed hub-tag-filter button')
+      .first()
+      .evaluate((chip) => getComputedStyle(chip).borderTopLeftRadius);
     assert.notEqual(radius, '0px', 'component styles applied');
 
     await openTable(w);
     // The form page loaded inside frame-src and told the widget so.
-    await waitFor(() => events(w.page, 'hub-form-message'), (list) => list.some((e) => e.detail.data?.type === 'load'), 'the form page load message');
+    await waitFor(
+      () => events(w.page, 'hub-form-message'),
+      (list) => list.some((e) => e.detail.data?.type === 'load'),
+      'the form page load message',
+    );
     assert.deepEqual(await violations(w.page), [], 'zero securitypolicyviolation events');
     assert.deepEqual(w.consoleErrors, [], 'zero console errors');
     assert.deepEqual(w.pageErrors, []);
@@ -86,18 +100,36 @@ describe('strict Content-Security-Policy', () => {
     const w = await open('/csp-no-frame.html', strictCsp({ 'frame-src': "'self'" }));
     await waitForReady(w.page);
     await openTable(w);
-    const found = await waitFor(() => violations(w.page), (list) => list.length > 0, 'a securitypolicyviolation');
-    assert.ok(found.some((v) => v.directive === 'frame-src' && v.blocked.startsWith(new URL(e2e.harness.formUrl).origin)), JSON.stringify(found));
+    const found = await waitFor(
+      () => violations(w.page),
+      (list) => list.length > 0,
+      'a securitypolicyviolation',
+    );
+    assert.ok(
+      found.some((v) => v.directive === 'frame-src' && v.blocked.startsWith(new URL(e2e.harness.formUrl).origin)),
+      JSON.stringify(found),
+    );
   });
 
   it('Trusted Types are enforced on the strict page: a policy list without lit-html is a violation', async () => {
     const w = await open('/csp-no-tt.html', strictCsp({ 'trusted-types': "'none'" }));
-    const found = await waitFor(() => violations(w.page), (list) => list.length > 0, 'a securitypolicyviolation');
-    assert.ok(found.some((v) => v.directive === 'trusted-types'), JSON.stringify(found));
+    const found = await waitFor(
+      () => violations(w.page),
+      (list) => list.length > 0,
+      'a securitypolicyviolation',
+    );
+    assert.ok(
+      found.some((v) => v.directive === 'trusted-types'),
+      JSON.stringify(found),
+    );
   });
 
   it("the script loaded twice on a Trusted Types page with 'allow-duplicates' (docs/csp.md) gives zero violations", async () => {
-    const w = await open('/csp-twice.html', strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }), SCRIPT + SCRIPT);
+    const w = await open(
+      '/csp-twice.html',
+      strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }),
+      SCRIPT + SCRIPT,
+    );
     await waitForReady(w.page);
     assert.equal(await w.page.locator('hub-embed').count(), 1);
     assert.deepEqual(await violations(w.page), []);
@@ -108,7 +140,11 @@ describe('strict Content-Security-Policy', () => {
   it('the bundle loads with integrity= from dist/hub-embed.iife.js.sri, and a wrong hash is refused', async () => {
     const sri = readFileSync(`${BUNDLE}.sri`, 'utf8').trim();
     assert.match(sri, /^sha384-[A-Za-z0-9+/]{64}$/);
-    const good = await open('/sri.html', strictCsp(), `<script src="/dist/hub-embed.iife.js" integrity="${sri}" crossorigin="anonymous"></script>`);
+    const good = await open(
+      '/sri.html',
+      strictCsp(),
+      `<script src="/dist/hub-embed.iife.js" integrity="${sri}" crossorigin="anonymous"></script>`,
+    );
     await waitForReady(good.page);
     assert.deepEqual(await violations(good.page), []);
     assert.deepEqual(good.consoleErrors, []);
@@ -116,8 +152,20 @@ describe('strict Content-Security-Policy', () => {
     assert.deepEqual(good.leaks, []);
 
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    const bad = await open('/sri-wrong.html', strictCsp(), `<script src="/dist/hub-embed.iife.js" integrity="${wrong}" crossorigin="anonymous"></script>`);
-    await waitFor(() => bad.consoleErrors, (errors) => errors.some((text) => /integrity/i.test(text)), 'the integrity error');
-    assert.equal(await bad.page.evaluate(() => customElements.get('hub-embed')), undefined, 'a tampered bundle never runs');
+    const bad = await open(
+      '/sri-wrong.html',
+      strictCsp(),
+      `<script src="/dist/hub-embed.iife.js" integrity="${wrong}" crossorigin="anonymous"></script>`,
+    );
+    await waitFor(
+      () => bad.consoleErrors,
+      (errors) => errors.some((text) => /integrity/i.test(text)),
+      'the integrity error',
+    );
+    assert.equal(
+      await bad.page.evaluate(() => customElements.get('hub-embed')),
+      undefined,
+      'a tampered bundle never runs',
+    );
   });
 });

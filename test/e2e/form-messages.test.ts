@@ -2,7 +2,18 @@
 // from any other frame, even one on the form site's own origin, are ignored.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ENCODING_TABLES, SCRIPT, events, pageHtml, serverToken, useHarness, waitFor, waitForReady, widget, type Watch } from './harness.js';
+import {
+  ENCODING_TABLES,
+  SCRIPT,
+  events,
+  pageHtml,
+  serverToken,
+  useHarness,
+  waitFor,
+  waitForReady,
+  widget,
+  type Watch,
+} from './harness.js';
 
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
@@ -21,27 +32,71 @@ const messages = async (w: Watch) => (await events(w.page, 'hub-form-message')).
 describe('form page messages', () => {
   it("the form page's load and submit messages come through as hub-form-message", async () => {
     const w = await openForm('/messages.html');
-    const [load] = await waitFor(() => messages(w), (list) => list.length >= 1, 'the load message');
-    assert.deepEqual(load, { source: 'hub-form', type: 'load', shortCode: TABLE.short_code, ok: true, balanceCents: 5000 });
+    const [load] = await waitFor(
+      () => messages(w),
+      (list) => list.length >= 1,
+      'the load message',
+    );
+    assert.deepEqual(load, {
+      source: 'hub-form',
+      type: 'load',
+      shortCode: TABLE.short_code,
+      ok: true,
+      balanceCents: 5000,
+    });
 
     const form = w.page.frameLocator('hub-embed hub-form-frame iframe');
     await form.locator('textarea').fill('from the e2e suite 🙂');
     await form.locator('form[data-action="submit"] button').click();
-    const list = await waitFor(() => messages(w), (all) => all.length >= 2, 'the submit message');
-    assert.deepEqual(list[1], { source: 'hub-form', type: 'submit', shortCode: TABLE.short_code, ok: true, balanceCents: 5000 });
-    assert.deepEqual(e2e.harness.mock.hub.submissions.at(-1), { ...e2e.harness.mock.hub.submissions.at(-1)!, shortCode: TABLE.short_code, clientUserId: 'user-alice', message: 'from the e2e suite 🙂' });
+    const list = await waitFor(
+      () => messages(w),
+      (all) => all.length >= 2,
+      'the submit message',
+    );
+    assert.deepEqual(list[1], {
+      source: 'hub-form',
+      type: 'submit',
+      shortCode: TABLE.short_code,
+      ok: true,
+      balanceCents: 5000,
+    });
+    assert.deepEqual(e2e.harness.mock.hub.submissions.at(-1), {
+      ...e2e.harness.mock.hub.submissions.at(-1)!,
+      shortCode: TABLE.short_code,
+      clientUserId: 'user-alice',
+      message: 'from the e2e suite 🙂',
+    });
 
     // The paid action goes through the simulator's billing webhook to the demo backend's receiver.
     await form.locator('form[data-action="charge"] button').click();
-    const charged = await waitFor(() => messages(w), (all) => all.length >= 3, 'the charge message');
-    assert.deepEqual(charged[2], { source: 'hub-form', type: 'charge', shortCode: TABLE.short_code, ok: true, amountCents: TABLE.price_cents, balanceCents: 5000 });
-    assert.equal(e2e.harness.backend.wallet('user-alice'), 1000 - TABLE.price_cents, 'the demo backend charged its own wallet');
+    const charged = await waitFor(
+      () => messages(w),
+      (all) => all.length >= 3,
+      'the charge message',
+    );
+    assert.deepEqual(charged[2], {
+      source: 'hub-form',
+      type: 'charge',
+      shortCode: TABLE.short_code,
+      ok: true,
+      amountCents: TABLE.price_cents,
+      balanceCents: 5000,
+    });
+    assert.equal(
+      e2e.harness.backend.wallet('user-alice'),
+      1000 - TABLE.price_cents,
+      'the demo backend charged its own wallet',
+    );
     assert.deepEqual(w.consoleErrors, []);
   });
 
   it('a forged message from another frame is ignored, even one from the form site origin', async () => {
     const w = await openForm('/forged.html');
-    await waitFor(() => messages(w), (list) => list.length >= 1, 'the genuine load message');
+    await waitFor(
+      () => messages(w),
+      (list) => list.length >= 1,
+      'the genuine load message',
+    );
 
     // 1. A frame of the page's own origin posts a perfect imitation.
     // 2. A real form page (the form site's origin!) in a second frame posts its own load message.
@@ -57,7 +112,10 @@ describe('form page messages', () => {
           frame.src = src;
           document.body.append(frame);
         };
-        window.postMessage({ source: 'hub-form', type: 'charge', shortCode: code, ok: true, amountCents: 1, forged: 'self' }, '*');
+        window.postMessage(
+          { source: 'hub-form', type: 'charge', shortCode: code, ok: true, amountCents: 1, forged: 'self' },
+          '*',
+        );
         add(forger);
         add(formSibling);
       },
@@ -76,7 +134,11 @@ describe('form page messages', () => {
     // A genuine message after the forged ones: once it is in, everything earlier has been dispatched.
     const form = w.page.frameLocator('hub-embed hub-form-frame iframe');
     await form.locator('form[data-action="submit"] button').click();
-    const list = await waitFor(() => messages(w), (all) => all.some((m: any) => m.type === 'submit'), 'the genuine submit message');
+    const list = await waitFor(
+      () => messages(w),
+      (all) => all.some((m: any) => m.type === 'submit'),
+      'the genuine submit message',
+    );
     assert.deepEqual(
       list.map((m: any) => [m.type, m.shortCode, m.forged]),
       [

@@ -85,7 +85,8 @@ const TYPES: Record<string, string> = {
 };
 
 /** A favicon from 'self', so that strict pages need no data: in img-src and Chromium logs no 404. */
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#2563eb"/></svg>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#2563eb"/></svg>';
 
 /**
  * Records, from before any widget script runs, what the tests assert on: CSP violations and every
@@ -129,13 +130,26 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
-  const mock = await startMockHub({ seed: e2eSeed(), ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}) });
+  if (!existsSync(BUNDLE))
+    throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+  const mock = await startMockHub({
+    seed: e2eSeed(),
+    ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+  });
   const backend = createDemoBackend({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, formUrl: mock.formUrl });
-  const backendListener = toNodeListener(async (request, info) => (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }));
+  const backendListener = toNodeListener(
+    async (request, info) =>
+      (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
+  );
   const pages = new Map<string, { html: string; csp?: string }>();
 
-  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    type: string,
+    body: string | Buffer,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
     res.end(body);
   };
@@ -149,7 +163,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path === '/e2e/forger.js') return send(res, 200, TYPES['.js']!, FORGER_JS);
     if (path === '/e2e/forger.html') return send(res, 200, 'text/html; charset=utf-8', FORGER);
     const page = pages.get(path);
-    if (page) return send(res, 200, 'text/html; charset=utf-8', page.html, page.csp ? { 'content-security-policy': page.csp } : {});
+    if (page)
+      return send(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        page.html,
+        page.csp ? { 'content-security-policy': page.csp } : {},
+      );
     if (path.startsWith('/dist/')) {
       // Only files inside dist/: a `..` in the path must not reach the rest of the disk.
       const file = normalize(join(DIST, decodeURIComponent(path.slice('/dist/'.length))));
@@ -187,8 +208,16 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 
 /** `<hub-embed>` markup for this harness; `attrs` adds or overrides attributes. */
 export function widget(h: Harness, attrs: Record<string, string> = {}): string {
-  const all: Record<string, string> = { 'token-endpoint': '/api/hub-token', 'base-url': h.baseUrl, 'form-url': h.formUrl, locale: 'en', ...attrs };
-  return `<hub-embed ${Object.entries(all).map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}></hub-embed>`;
+  const all: Record<string, string> = {
+    'token-endpoint': '/api/hub-token',
+    'base-url': h.baseUrl,
+    'form-url': h.formUrl,
+    locale: 'en',
+    ...attrs,
+  };
+  return `<hub-embed ${Object.entries(all)
+    .map(([k, v]) => `${k}="${escapeAttr(v)}"`)
+    .join(' ')}></hub-embed>`;
 }
 
 export const SCRIPT = '<script src="/dist/hub-embed.iife.js"></script>';
@@ -248,7 +277,8 @@ export async function watchPage(browser: Browser): Promise<Watch> {
   const inspect = (request: PwRequest, headers: Record<string, string>) => {
     watch.requests.push({ url: request.url(), method: request.method(), headers });
     const names = Object.keys(headers).map((name) => name.toLowerCase());
-    if (names.includes('x-api-key') || request.url().includes('apikeys/token')) watch.leaks.push(`${request.method()} ${request.url()}`);
+    if (names.includes('x-api-key') || request.url().includes('apikeys/token'))
+      watch.leaks.push(`${request.method()} ${request.url()}`);
   };
   await context.route('**/*', async (route) => {
     inspect(route.request(), route.request().headers());
@@ -258,7 +288,8 @@ export async function watchPage(browser: Browser): Promise<Watch> {
   context.on('requestfinished', (request) => {
     void request.allHeaders().then(
       (headers) => {
-        if (Object.keys(headers).some((name) => name.toLowerCase() === 'x-api-key')) watch.leaks.push(`${request.method()} ${request.url()} (final headers)`);
+        if (Object.keys(headers).some((name) => name.toLowerCase() === 'x-api-key'))
+          watch.leaks.push(`${request.method()} ${request.url()} (final headers)`);
       },
       () => undefined,
     );
@@ -331,7 +362,8 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not up yet: use it in tests, or in a before hook inside a describe (see useHarness)`);
+    if (value === undefined)
+      throw new Error(`${what} is not up yet: use it in tests, or in a before hook inside a describe (see useHarness)`);
     return value;
   };
   const inUse: HarnessInUse = {
@@ -357,7 +389,12 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
 }
 
 /** Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion. */
-export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   let lastError: unknown;
@@ -369,7 +406,9 @@ export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T)
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${String(lastError)}` : ''}`);
+      throw new Error(
+        `Timed out waiting for ${what}; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${String(lastError)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -381,7 +420,10 @@ export interface RecordedEvent {
 }
 
 export function events(page: Page, type?: string): Promise<RecordedEvent[]> {
-  return page.evaluate((t) => ((window as any).__e2e?.events ?? []).filter((e: RecordedEvent) => !t || e.type === t), type);
+  return page.evaluate(
+    (t) => ((window as any).__e2e?.events ?? []).filter((e: RecordedEvent) => !t || e.type === t),
+    type,
+  );
 }
 
 export function violations(page: Page): Promise<{ directive: string; blocked: string; sample: string }[]> {
@@ -394,7 +436,11 @@ export function cardNames(page: Page): Promise<string[]> {
 }
 
 export async function waitForReady(page: Page): Promise<void> {
-  await waitFor(() => events(page, 'hub-ready'), (list) => list.length > 0, 'hub-ready');
+  await waitFor(
+    () => events(page, 'hub-ready'),
+    (list) => list.length > 0,
+    'hub-ready',
+  );
 }
 
 /** What the widget shows as an error, if anything: the element's own alert or the frame's. */
@@ -421,19 +467,25 @@ export async function serverToken(h: Harness, clientUserId = 'user-alice'): Prom
 /** The simulator's own answer for the published list with `tags`: the grid must show exactly this. */
 export async function simulatorList(h: Harness, tags: string[] = []): Promise<{ short_code: string; name: string }[]> {
   const query = tags.length ? `?tags=${encodeURIComponent(tags.join(','))}` : '';
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-list${query}`, { headers: { Authorization: `Bearer ${await serverToken(h)}` } });
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-list${query}`, {
+    headers: { Authorization: `Bearer ${await serverToken(h)}` },
+  });
   const body = (await res.json()) as { data: { list: { short_code: string; name: string }[] } };
   return body.data.list;
 }
 
 export async function simulatorTags(h: Harness): Promise<string[]> {
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, { headers: { Authorization: `Bearer ${await serverToken(h)}` } });
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, {
+    headers: { Authorization: `Bearer ${await serverToken(h)}` },
+  });
   return ((await res.json()) as { data: { list: string[] } }).data.list;
 }
 
 /** Whether the simulator accepts `token` as a Bearer token right now (it issued it and it is live). */
 export async function simulatorAccepts(h: Harness, token: string): Promise<boolean> {
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return res.status === 200;
 }
 
@@ -445,7 +497,8 @@ export function parseFormUrl(h: Harness, href: string): { shortCode: string; que
   const url = new URL(href);
   if (url.origin !== new URL(h.formUrl).origin) throw new Error(`${href} is not on the form site ${h.formUrl}`);
   const segments = url.pathname.split('/').slice(1);
-  if (segments.length !== 1) throw new Error(`${href} has ${segments.length} path segments, expected exactly one (the encoded short code)`);
+  if (segments.length !== 1)
+    throw new Error(`${href} has ${segments.length} path segments, expected exactly one (the encoded short code)`);
   const query = url.search
     .slice(1)
     .split('&')

@@ -29,8 +29,15 @@ let scratch: string;
 let installLog = '';
 
 function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
-  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' } });
-  return { status: result.status, out: `${result.error ? `${cmd}: ${result.error.message}\n` : ''}${result.stdout}\n${result.stderr}` };
+  const result = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+  });
+  return {
+    status: result.status,
+    out: `${result.error ? `${cmd}: ${result.error.message}\n` : ''}${result.stdout}\n${result.stderr}`,
+  };
 }
 
 function walk(dir: string): string[] {
@@ -41,9 +48,16 @@ function walk(dir: string): string[] {
 }
 
 before(() => {
-  if (!existsSync(join(DIST, 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
+  if (!existsSync(join(DIST, 'index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
   work = mkdtempSync(join(tmpdir(), 'hub-embed-pack-'));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as {
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as {
     filename: string;
     files: { path: string }[];
   }[];
@@ -55,7 +69,10 @@ before(() => {
 
   scratch = join(work, 'scratch');
   execFileSync('mkdir', ['-p', scratch]);
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'scratch', version: '1.0.0', private: true, type: 'module' }),
+  );
   // The tarball's dependencies come from the npm cache; CI has them there after `npm ci`.
   const flags = ['--no-audit', '--no-fund', '--no-package-lock'];
   let install = run('npm', ['install', '--offline', ...flags, tarball], scratch);
@@ -81,7 +98,9 @@ const specifier = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name
 
 describe('npm pack', () => {
   it('the tarball installs into a scratch project from the npm cache', () => {
-    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules', pkg.name, 'package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     assert.equal(installed.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     for (const dep of Object.keys(pkg.dependencies ?? {})) {
       assert.ok(existsSync(join(scratch, 'node_modules', dep, 'package.json')), `dependency ${dep} installed`);
@@ -113,7 +132,10 @@ describe('npm pack', () => {
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
       console.log(main.version);`);
     assert.equal(result.status, 0, result.out);
-    assert.equal(result.out.trim().split('\n')[0], JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    assert.equal(
+      result.out.trim().split('\n')[0],
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+    );
   });
 
   it('the hub-embed-mock bin is installed and answers --help', () => {
@@ -143,8 +165,25 @@ describe('npm pack', () => {
       const module = resolution === 'node16' ? 'node16' : 'esnext';
       const result = run(
         tsc,
-        ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom,dom.iterable', '--module', module, '--moduleResolution', resolution,
-          '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), '--experimentalDecorators', 'false', file],
+        [
+          '--noEmit',
+          '--strict',
+          '--target',
+          'es2022',
+          '--lib',
+          'es2022,dom,dom.iterable',
+          '--module',
+          module,
+          '--moduleResolution',
+          resolution,
+          '--types',
+          'node',
+          '--typeRoots',
+          join(ROOT, 'node_modules', '@types'),
+          '--experimentalDecorators',
+          'false',
+          file,
+        ],
         scratch,
       );
       assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
@@ -169,26 +208,48 @@ describe('npm pack', () => {
     };
     const plain = await bundle('hub-embed/define');
     const webview = await bundle('hub-embed/webview');
-    for (const [name, code] of [['define', plain], ['webview', webview]] as const) {
+    for (const [name, code] of [
+      ['define', plain],
+      ['webview', webview],
+    ] as const) {
       for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame']) {
         assert.ok(code.includes(`define("${tag}"`), `hub-embed/${name} registers <${tag}>`);
       }
     }
     // Code, not the doc comments an unminified bundle keeps.
-    assert.ok(webview.includes('enableBridge();') && webview.includes('function connectBridge('), 'hub-embed/webview plugs the bridge in');
-    assert.ok(plain.includes('needs the WebView build'), 'hub-embed/define says that bridge="auto" needs the WebView build');
+    assert.ok(
+      webview.includes('enableBridge();') && webview.includes('function connectBridge('),
+      'hub-embed/webview plugs the bridge in',
+    );
+    assert.ok(
+      plain.includes('needs the WebView build'),
+      'hub-embed/define says that bridge="auto" needs the WebView build',
+    );
     assert.ok(!plain.includes('function connectBridge('), 'hub-embed/define carries no bridge');
   });
 
   it('the tarball holds no tests and no demo', () => {
-    const offending = files.filter((path) => /(^|\/)(test|tests|__tests__|e2e|demo|bench)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path));
+    const offending = files.filter(
+      (path) => /(^|\/)(test|tests|__tests__|e2e|demo|bench)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path),
+    );
     assert.deepEqual(offending, []);
-    assert.ok(!files.some((path) => path.startsWith('src/')) || files.some((path) => path === 'src/index.ts'), 'sources are either shipped whole or not at all');
-    assert.ok(files.includes('dist/hub-embed.iife.js') && files.includes('dist/hub-embed.iife.js.sri') && files.includes('custom-elements.json'), 'the bundle, its SRI and the manifest ship');
+    assert.ok(
+      !files.some((path) => path.startsWith('src/')) || files.some((path) => path === 'src/index.ts'),
+      'sources are either shipped whole or not at all',
+    );
+    assert.ok(
+      files.includes('dist/hub-embed.iife.js') &&
+        files.includes('dist/hub-embed.iife.js.sri') &&
+        files.includes('custom-elements.json'),
+      'the bundle, its SRI and the manifest ship',
+    );
   });
 
   it('the tarball holds no secrets: no .env or key files, and no sk- keys but the simulator’s public fake ones', () => {
-    assert.deepEqual(files.filter((path) => /(^|\/)\.env|\.pem$|\.key$|\.npmrc$/.test(path)), []);
+    assert.deepEqual(
+      files.filter((path) => /(^|\/)\.env|\.pem$|\.key$|\.npmrc$/.test(path)),
+      [],
+    );
     // The simulator's seed keys are documented fakes that only open the local simulator.
     const fakes = new Set(defaultSeed.accounts.flatMap((account) => (account.keys ?? []).map((key) => key.key)));
     const found: string[] = [];
@@ -207,15 +268,23 @@ describe('npm pack', () => {
       const rel = relative(unpacked, path);
       if (path.endsWith('.js')) {
         const ref = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1];
-        if (ref && !ref.startsWith('data:') && !existsSync(resolve(dirname(path), ref))) problems.push(`${rel}: sourceMappingURL ${ref} is not in the package`);
+        if (ref && !ref.startsWith('data:') && !existsSync(resolve(dirname(path), ref)))
+          problems.push(`${rel}: sourceMappingURL ${ref} is not in the package`);
       }
       if (!path.endsWith('.map')) continue;
-      const map = JSON.parse(readFileSync(path, 'utf8')) as { sources?: string[]; sourcesContent?: (string | null)[]; sourceRoot?: string };
+      const map = JSON.parse(readFileSync(path, 'utf8')) as {
+        sources?: string[];
+        sourcesContent?: (string | null)[];
+        sourceRoot?: string;
+      };
       (map.sources ?? []).forEach((source, i) => {
-        if (/^(file:|\/|[A-Za-z]:\\)/.test(source) || /^(file:|\/)/.test(map.sourceRoot ?? '')) return void problems.push(`${rel}: absolute source ${source}`);
+        if (/^(file:|\/|[A-Za-z]:\\)/.test(source) || /^(file:|\/)/.test(map.sourceRoot ?? ''))
+          return void problems.push(`${rel}: absolute source ${source}`);
         const target = resolve(dirname(path), map.sourceRoot ?? '', source);
-        if (target !== unpacked && !target.startsWith(unpacked + sep)) return void problems.push(`${rel}: source ${source} leaves the package`);
-        if (!existsSync(target) && typeof map.sourcesContent?.[i] !== 'string') problems.push(`${rel}: source ${source} is neither shipped nor embedded`);
+        if (target !== unpacked && !target.startsWith(unpacked + sep))
+          return void problems.push(`${rel}: source ${source} leaves the package`);
+        if (!existsSync(target) && typeof map.sourcesContent?.[i] !== 'string')
+          problems.push(`${rel}: source ${source} is neither shipped nor embedded`);
       });
     }
     assert.deepEqual(problems, []);

@@ -28,26 +28,47 @@ const bearerOf = (headers: Record<string, string>) => /^Bearer (.+)$/.exec(heade
 
 /** Waits (on the simulator's own verdict, not a timer) until `token` is dead. */
 async function untilExpired(token: string): Promise<void> {
-  await waitFor(() => simulatorAccepts(e2e.harness, token), (accepted) => !accepted, `token ${token} to expire`, (TTL_SECONDS + 10) * 1000);
+  await waitFor(
+    () => simulatorAccepts(e2e.harness, token),
+    (accepted) => !accepted,
+    `token ${token} to expire`,
+    (TTL_SECONDS + 10) * 1000,
+  );
 }
 
 describe('token expiry during use', () => {
   it('filtering after the first token expired loads with a fresh token and shows no error', async () => {
     const w = await e2e.openPage('/expiry.html', pageHtml(SCRIPT, widget(e2e.harness)));
     await waitForReady(w.page);
-    const first = await waitFor(() => w.issuedTokens[0], (token) => token !== undefined, 'the first token');
+    const first = await waitFor(
+      () => w.issuedTokens[0],
+      (token) => token !== undefined,
+      'the first token',
+    );
     await untilExpired(first);
 
     const apiCallsBefore = w.requests.length;
     await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
     const expected = (await simulatorList(e2e.harness, [ENCODING_TAG])).map((table) => table.name);
-    await waitFor(() => cardNames(w.page), (names) => JSON.stringify(names) === JSON.stringify(expected), 'the filtered grid');
+    await waitFor(
+      () => cardNames(w.page),
+      (names) => JSON.stringify(names) === JSON.stringify(expected),
+      'the filtered grid',
+    );
 
-    const later = w.requests.slice(apiCallsBefore).filter((request) => request.url.includes('/projects/published-list'));
+    const later = w.requests
+      .slice(apiCallsBefore)
+      .filter((request) => request.url.includes('/projects/published-list'));
     assert.ok(later.length > 0, 'the filter asked the service again');
     const used = later.map((request) => bearerOf(request.headers));
-    assert.ok(used.every((token) => token !== undefined && token !== first), 'no request after expiry was sent with the dead token, or it was retried');
-    assert.ok(w.issuedTokens.slice(1).includes(used.at(-1)!), 'the list was fetched with a token the endpoint issued after the first');
+    assert.ok(
+      used.every((token) => token !== undefined && token !== first),
+      'no request after expiry was sent with the dead token, or it was retried',
+    );
+    assert.ok(
+      w.issuedTokens.slice(1).includes(used.at(-1)!),
+      'the list was fetched with a token the endpoint issued after the first',
+    );
     assert.ok(w.issuedTokens.length >= 2, 'the page fetched a new token from its endpoint');
     assert.deepEqual(await events(w.page, 'hub-error'), [], 'no hub-error event');
     assert.deepEqual(await visibleErrors(w.page), [], 'no error shown');
@@ -57,7 +78,11 @@ describe('token expiry during use', () => {
   it('opening a form after the page outlived several tokens uses a live token and shows no error', async () => {
     const w = await e2e.openPage('/expiry-open.html', pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG })));
     await waitForReady(w.page);
-    const first = await waitFor(() => w.issuedTokens[0], (token) => token !== undefined, 'the first token');
+    const first = await waitFor(
+      () => w.issuedTokens[0],
+      (token) => token !== undefined,
+      'the first token',
+    );
     await untilExpired(first);
 
     const table = ENCODING_TABLES[2]!;
@@ -77,8 +102,16 @@ describe('token expiry during use', () => {
     await w.page.keyboard.press('Escape');
     await untilExpired(token);
     await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
-    await waitFor(() => events(w.page, 'hub-form-open'), (list) => list.length === 2, 'the second hub-form-open');
-    await waitFor(async () => parseFormUrl(e2e.harness, (await iframe.getAttribute('src'))!).query[0]![1], (next) => next !== token, 'a third token in the form URL');
+    await waitFor(
+      () => events(w.page, 'hub-form-open'),
+      (list) => list.length === 2,
+      'the second hub-form-open',
+    );
+    await waitFor(
+      async () => parseFormUrl(e2e.harness, (await iframe.getAttribute('src'))!).query[0]![1],
+      (next) => next !== token,
+      'a third token in the form URL',
+    );
     assert.equal(await frame.locator('#user').textContent(), 'user-alice');
     assert.deepEqual(await events(w.page, 'hub-error'), []);
     assert.deepEqual(await visibleErrors(w.page), []);

@@ -21,7 +21,12 @@ after(async () => {
 });
 
 const log = (page: Page) => page.locator('#log li').allTextContents();
-const logHas = (page: Page, text: string, what = text) => waitFor(() => log(page), (lines) => lines.some((line) => line.includes(text)), what);
+const logHas = (page: Page, text: string, what = text) =>
+  waitFor(
+    () => log(page),
+    (lines) => lines.some((line) => line.includes(text)),
+    what,
+  );
 const widget = (page: Page): FrameLocator => page.frameLocator('#webview');
 const status = (page: Page) => page.locator('#host-status').textContent();
 
@@ -53,13 +58,22 @@ describe('demo/webview.html (host simulator)', () => {
       await logHas(page, 'platform":"demo-host');
       await logHas(page, 'req auth.getToken');
       await logHas(page, 'evt widget.ready');
-      await waitFor(() => widget(page).locator('hub-table-card').count(), (n) => n > 0, 'cards in the widget');
+      await waitFor(
+        () => widget(page).locator('hub-table-card').count(),
+        (n) => n > 0,
+        'cards in the widget',
+      );
       const tokenRequests = watch.requests.filter((r) => r.url.endsWith('/api/hub-token'));
       // Only the host page (one fetch per auth.getToken) asks the backend for a token.
       assert.ok(tokenRequests.length >= 1);
       const childFrame = page.frames().find((frame) => frame.url().endsWith('/webview-child.html'))!;
       assert.ok(childFrame, 'the widget page is framed');
-      assert.equal(await childFrame.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/hub-token')).length), 0);
+      assert.equal(
+        await childFrame.evaluate(
+          () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/hub-token')).length,
+        ),
+        0,
+      );
     });
   });
 
@@ -69,7 +83,11 @@ describe('demo/webview.html (host simulator)', () => {
       await clickFirstCard(page);
       await logHas(page, 'evt table.selected');
       await logHas(page, '"handledBy":"host"', 'form.opened handled by the host');
-      const src = await waitFor(() => page.locator('#sheet[open] #sheet-body iframe').getAttribute('src'), (value) => !!value, 'the sheet iframe');
+      const src = await waitFor(
+        () => page.locator('#sheet[open] #sheet-body iframe').getAttribute('src'),
+        (value) => !!value,
+        'the sheet iframe',
+      );
       // The token only ever goes to the form site's origin.
       assert.equal(new URL(src!).origin, new URL(demo.formUrl).origin);
       assert.ok(new URL(src!).searchParams.get('token'));
@@ -78,7 +96,11 @@ describe('demo/webview.html (host simulator)', () => {
       await page.frameLocator('#sheet-body iframe').locator('#hub-form').waitFor();
       await logHas(page, 'sheet form:', 'a message from the form in the sheet');
       await page.locator('#sheet-close').click();
-      await waitFor(() => page.locator('#sheet').getAttribute('open'), (open) => open === null, 'the sheet to close');
+      await waitFor(
+        () => page.locator('#sheet').getAttribute('open'),
+        (open) => open === null,
+        'the sheet to close',
+      );
     });
   });
 
@@ -88,21 +110,48 @@ describe('demo/webview.html (host simulator)', () => {
       await page.locator('input[name="native"]').uncheck();
       await clickFirstCard(page);
       await logHas(page, '"handledBy":"page"', 'form.opened handled by the page');
-      await waitFor(() => widget(page).locator('hub-form-frame iframe').count(), (n) => n === 1, 'the widget form frame');
+      await waitFor(
+        () => widget(page).locator('hub-form-frame iframe').count(),
+        (n) => n === 1,
+        'the widget form frame',
+      );
       // The form page inside the widget posts to the widget; the widget relays it, the host never hears the iframe itself.
       await logHas(page, 'evt form.message', 'the relayed form message');
       assert.equal(await page.locator('#sheet').getAttribute('open'), null);
       await page.locator('#close-form').click();
-      await waitFor(() => status(page), (text) => text === 'form.close: {"closed":true}', 'form.close answered');
+      await waitFor(
+        () => status(page),
+        (text) => text === 'form.close: {"closed":true}',
+        'form.close answered',
+      );
       await logHas(page, 'evt form.closed');
-      await waitFor(() => widget(page).locator('hub-form-frame').count(), (n) => n === 0, 'the widget form to close');
+      await waitFor(
+        () => widget(page).locator('hub-form-frame').count(),
+        (n) => n === 0,
+        'the widget form to close',
+      );
       await page.locator('#refresh').click();
-      await waitFor(() => status(page), (text) => text === 'widget.refresh: null', 'widget.refresh answered');
-      const tag = (await widget(page).locator('hub-tag-filter [part~="chip"]:not([part~="chip-all"])').first().textContent())!.trim();
+      await waitFor(
+        () => status(page),
+        (text) => text === 'widget.refresh: null',
+        'widget.refresh answered',
+      );
+      const tag = (await widget(page)
+        .locator('hub-tag-filter [part~="chip"]:not([part~="chip-all"])')
+        .first()
+        .textContent())!.trim();
       await page.locator('#set-tags input').fill(tag);
       await page.locator('#set-tags button').click();
-      await waitFor(() => status(page), (text) => text === 'widget.setTags: null', 'widget.setTags answered');
-      await waitFor(() => widget(page).locator('hub-tag-filter [aria-pressed="true"]').allTextContents(), (texts) => texts.map((t) => t.trim()).join() === tag, 'the host-set tag pressed');
+      await waitFor(
+        () => status(page),
+        (text) => text === 'widget.setTags: null',
+        'widget.setTags answered',
+      );
+      await waitFor(
+        () => widget(page).locator('hub-tag-filter [aria-pressed="true"]').allTextContents(),
+        (texts) => texts.map((t) => t.trim()).join() === tag,
+        'the host-set tag pressed',
+      );
     });
   });
 });

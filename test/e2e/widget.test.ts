@@ -36,7 +36,11 @@ async function chip(w: Watch, tag: string) {
 }
 
 async function gridShows(w: Watch, expected: string[], what: string): Promise<void> {
-  await waitFor(() => cardNames(w.page), (shown) => JSON.stringify(shown) === JSON.stringify(expected), what);
+  await waitFor(
+    () => cardNames(w.page),
+    (shown) => JSON.stringify(shown) === JSON.stringify(expected),
+    what,
+  );
 }
 
 describe('<hub-embed> from the script bundle', () => {
@@ -45,14 +49,21 @@ describe('<hub-embed> from the script bundle', () => {
     await waitForReady(w.page);
     const expectedTags = await simulatorTags(e2e.harness);
     const chips = await w.page.locator('hub-embed hub-tag-filter button').allTextContents();
-    assert.deepEqual(chips.slice(1).map((text) => text.trim()), expectedTags, 'one chip per published tag, after "All"');
+    assert.deepEqual(
+      chips.slice(1).map((text) => text.trim()),
+      expectedTags,
+      'one chip per published tag, after "All"',
+    );
     assert.equal(chips[0]!.trim(), 'All');
     const expected = names(await simulatorList(e2e.harness));
     assert.ok(expected.length > 26, 'the seed publishes the default tables and the encoding tables');
     assert.deepEqual(await cardNames(w.page), expected);
     // Icons are served by the API site; every card shows a loaded image, none a placeholder.
     await waitFor(
-      () => w.page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      () =>
+        w.page
+          .locator('hub-embed hub-table-card img[part="icon"]')
+          .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
       (loaded) => loaded === expected.length,
       'every icon to load',
     );
@@ -69,7 +80,11 @@ describe('<hub-embed> from the script bundle', () => {
 
     await (await chip(w, ENCODING_TAG)).click();
     const one = names(await simulatorList(e2e.harness, [ENCODING_TAG]));
-    assert.deepEqual(one.slice(0, ENCODING_TABLES.length), names(ENCODING_TABLES), 'the simulator puts the matching tables first');
+    assert.deepEqual(
+      one.slice(0, ENCODING_TABLES.length),
+      names(ENCODING_TABLES),
+      'the simulator puts the matching tables first',
+    );
     await gridShows(w, one, `the grid for [${ENCODING_TAG}]`);
     assert.equal(await (await chip(w, ENCODING_TAG)).getAttribute('aria-pressed'), 'true');
 
@@ -98,7 +113,11 @@ describe('<hub-embed> from the script bundle', () => {
   it('the tags attribute sets the initial filter declaratively', async () => {
     const w = await open('/tags-attr.html', widget(e2e.harness, { tags: `${ENCODING_TAG},delivery` }));
     await waitForReady(w.page);
-    await gridShows(w, names(await simulatorList(e2e.harness, [ENCODING_TAG, 'delivery'])), 'the grid for the tags attribute');
+    await gridShows(
+      w,
+      names(await simulatorList(e2e.harness, [ENCODING_TAG, 'delivery'])),
+      'the grid for the tags attribute',
+    );
   });
 });
 
@@ -107,7 +126,11 @@ async function openCard(w: Watch, shortCode: string): Promise<void> {
   const table = ENCODING_TABLES.find((t) => t.short_code === shortCode)!;
   const before = (await events(w.page, 'hub-form-open')).length;
   await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
-  const opened = await waitFor(() => events(w.page, 'hub-form-open'), (list) => list.length > before, `hub-form-open for ${shortCode}`);
+  const opened = await waitFor(
+    () => events(w.page, 'hub-form-open'),
+    (list) => list.length > before,
+    `hub-form-open for ${shortCode}`,
+  );
   assert.deepEqual(opened.at(-1)!.detail, { shortCode });
 }
 
@@ -123,7 +146,9 @@ async function assertRoundTrip(w: Watch, href: string, shortCode: string): Promi
 }
 
 /** The form page itself reports what it decoded: <main id="hub-form" data-short-code>. */
-async function formPageCode(frame: { locator(selector: string): { getAttribute(name: string): Promise<string | null> } }): Promise<string | null> {
+async function formPageCode(frame: {
+  locator(selector: string): { getAttribute(name: string): Promise<string | null> };
+}): Promise<string | null> {
   return frame.locator('#hub-form').getAttribute('data-short-code');
 }
 
@@ -134,16 +159,32 @@ describe('opening a table', () => {
     for (const [i, code] of AWKWARD_CODES.entries()) {
       await openCard(w, code);
       const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
-      await waitFor(() => dialog.evaluate((d) => (d as HTMLDialogElement).open), (isOpen) => isOpen, 'the dialog to open');
+      await waitFor(
+        () => dialog.evaluate((d) => (d as HTMLDialogElement).open),
+        (isOpen) => isOpen,
+        'the dialog to open',
+      );
       const iframe = w.page.locator('hub-embed hub-form-frame iframe');
       const src = (await iframe.getAttribute('src'))!;
       await assertRoundTrip(w, src, code);
       const frame = w.page.frameLocator('hub-embed hub-form-frame iframe');
       assert.equal(await formPageCode(frame), code, 'the form site decoded the same short code');
-      assert.equal(await frame.locator('#user').textContent(), 'user-alice', 'the form site resolved the token to the signed-in user');
+      assert.equal(
+        await frame.locator('#user').textContent(),
+        'user-alice',
+        'the form site resolved the token to the signed-in user',
+      );
       await w.page.keyboard.press('Escape');
-      await waitFor(() => dialog.evaluate((d) => (d as HTMLDialogElement).open), (isOpen) => !isOpen, 'the dialog to close');
-      const closed = await waitFor(() => events(w.page, 'hub-form-close'), (list) => list.length === i + 1, 'hub-form-close');
+      await waitFor(
+        () => dialog.evaluate((d) => (d as HTMLDialogElement).open),
+        (isOpen) => !isOpen,
+        'the dialog to close',
+      );
+      const closed = await waitFor(
+        () => events(w.page, 'hub-form-close'),
+        (list) => list.length === i + 1,
+        'hub-form-close',
+      );
       assert.deepEqual(closed.at(-1)!.detail, { shortCode: code });
     }
     assert.deepEqual(await visibleErrors(w.page), []);
@@ -158,18 +199,29 @@ describe('opening a table', () => {
       const iframe = w.page.locator('hub-embed hub-form-frame iframe');
       await iframe.waitFor();
       assert.equal(await w.page.locator('hub-embed dialog').count(), 0, 'inline mode uses no dialog');
-      assert.equal(await w.page.locator('hub-embed [part="body"]').isVisible(), false, 'the grid is hidden while the form shows');
+      assert.equal(
+        await w.page.locator('hub-embed [part="body"]').isVisible(),
+        false,
+        'the grid is hidden while the form shows',
+      );
       await assertRoundTrip(w, (await iframe.getAttribute('src'))!, code);
       assert.equal(await formPageCode(w.page.frameLocator('hub-embed hub-form-frame iframe')), code);
       await w.page.locator('hub-embed [part="back"]').click();
-      await waitFor(() => w.page.locator('hub-embed [part="body"]').isVisible(), (visible) => visible, 'the grid to come back');
+      await waitFor(
+        () => w.page.locator('hub-embed [part="body"]').isVisible(),
+        (visible) => visible,
+        'the grid to come back',
+      );
     }
     assert.deepEqual(await visibleErrors(w.page), []);
     assert.deepEqual(w.consoleErrors, []);
   });
 
   it('navigate: the top page goes to the form URL, short code and token round-tripping for every awkward code', async () => {
-    const url = e2e.harness.addPage('/navigate.html', pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'navigate' })));
+    const url = e2e.harness.addPage(
+      '/navigate.html',
+      pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'navigate' })),
+    );
     const w = await e2e.watchPage();
     for (const code of AWKWARD_CODES) {
       await w.page.goto(url);

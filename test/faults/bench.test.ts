@@ -39,34 +39,47 @@ test('smoke rows keep only count-independent verdicts (size, exchanges, listener
     { metric: 'time to ready, cold', value: '', reference: '', ratio: '', target: '', met: false },
     { metric: 'token handler, upstream exchanges', value: '', reference: '', ratio: '', target: '', met: true },
   ]);
-  assert.deepEqual(rows.map((r) => r.met), [false, undefined, true]);
+  assert.deepEqual(
+    rows.map((r) => r.met),
+    [false, undefined, true],
+  );
 });
 
-test('smoke run: every benchmark runs on the built bundle and writes results with their references', { timeout: 120_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
-  try {
-    const out = join(dir, 'results.json');
-    const lines: string[] = [];
-    await runBench({ smoke: true, out }, (line) => lines.push(line));
-    const results = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
-    assert.equal(results.mode, 'smoke');
-    assert.ok(results.sizes.bundle.gzip > 0 && results.sizes.bundle.brotli > 0);
-    assert.ok(results.sizes.withoutLit.gzip < results.sizes.rebuiltRaw, 'own code is smaller than the rebuilt bundle');
-    assert.ok(results.sizes.litAlone.gzip > 1000, 'Lit alone is a real bundle');
-    assert.equal(results.ready.coldMs.length, results.ready.runs);
-    assert.equal(results.ready.coldBoundMs, 2 * results.ready.latencyMs);
-    assert.equal(results.ready.warmBoundMs, results.ready.latencyMs);
-    for (const c of results.render) {
-      assert.equal(c.litCards, c.count, 'the element rendered every card');
-      assert.equal(c.plainCards, c.count, 'the baseline rendered every card');
+test(
+  'smoke run: every benchmark runs on the built bundle and writes results with their references',
+  { timeout: 120_000 },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
+    try {
+      const out = join(dir, 'results.json');
+      const lines: string[] = [];
+      await runBench({ smoke: true, out }, (line) => lines.push(line));
+      const results = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
+      assert.equal(results.mode, 'smoke');
+      assert.ok(results.sizes.bundle.gzip > 0 && results.sizes.bundle.brotli > 0);
+      assert.ok(
+        results.sizes.withoutLit.gzip < results.sizes.rebuiltRaw,
+        'own code is smaller than the rebuilt bundle',
+      );
+      assert.ok(results.sizes.litAlone.gzip > 1000, 'Lit alone is a real bundle');
+      assert.equal(results.ready.coldMs.length, results.ready.runs);
+      assert.equal(results.ready.coldBoundMs, 2 * results.ready.latencyMs);
+      assert.equal(results.ready.warmBoundMs, results.ready.latencyMs);
+      for (const c of results.render) {
+        assert.equal(c.litCards, c.count, 'the element rendered every card');
+        assert.equal(c.plainCards, c.count, 'the baseline rendered every card');
+      }
+      assert.equal(results.tokenHandler.cached.upstreamExchanges, results.tokenHandler.cached.users);
+      assert.equal(results.tokenHandler.naive.upstreamExchanges, results.tokenHandler.naive.requests);
+      assert.equal(results.tokenHandler.cached.failures, 0);
+      assert.equal(results.memory.leftInDocument, 0);
+      assert.equal(results.memory.listenerGrowth, 0);
+      assert.ok(
+        lines.some((line) => line.startsWith('| metric')),
+        'the table was printed',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    assert.equal(results.tokenHandler.cached.upstreamExchanges, results.tokenHandler.cached.users);
-    assert.equal(results.tokenHandler.naive.upstreamExchanges, results.tokenHandler.naive.requests);
-    assert.equal(results.tokenHandler.cached.failures, 0);
-    assert.equal(results.memory.leftInDocument, 0);
-    assert.equal(results.memory.listenerGrowth, 0);
-    assert.ok(lines.some((line) => line.startsWith('| metric')), 'the table was printed');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -14,7 +14,8 @@ import { seededRandom } from '../../bench/lib/stats.js';
 import { expectedConsoleError, tokenRequestBound } from './rules.js';
 
 const SECONDS = Number(process.env.FAULT_RUN_SECONDS ?? 120);
-if (!(SECONDS > 0)) throw new Error(`FAULT_RUN_SECONDS must be a positive number of seconds, not ${process.env.FAULT_RUN_SECONDS}.`);
+if (!(SECONDS > 0))
+  throw new Error(`FAULT_RUN_SECONDS must be a positive number of seconds, not ${process.env.FAULT_RUN_SECONDS}.`);
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 const TTL_SECONDS = 5;
 const MAX_RETRIES_PER_ERROR = 12;
@@ -50,8 +51,12 @@ async function expectedCodes(tags: string[]): Promise<string[]> {
   });
   const token = ((await tokenRes.json()) as { data: { access_token: string } }).data.access_token;
   const query = tags.length ? `?tags=${encodeURIComponent(key)}` : '';
-  const listRes = await reference.fetch(`${reference.baseUrl}/api/v1/hub/projects/published-list${query}`, { headers: { authorization: `Bearer ${token}` } });
-  const codes = ((await listRes.json()) as { data: { list: { short_code: string }[] } }).data.list.map((t) => t.short_code);
+  const listRes = await reference.fetch(`${reference.baseUrl}/api/v1/hub/projects/published-list${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const codes = ((await listRes.json()) as { data: { list: { short_code: string }[] } }).data.list.map(
+    (t) => t.short_code,
+  );
   answers.set(key, codes);
   return codes;
 }
@@ -68,7 +73,11 @@ function snapshot(): Promise<Snapshot> {
       busy: grid?.loading ?? false,
       error: error ? (error.textContent ?? '').trim() : null,
       hasRetry: !!root?.querySelector('[part=error] [part=retry]'),
-      cards: grid ? [...grid.shadowRoot!.querySelectorAll('hub-table-card')].map((card) => (card as unknown as { table: { short_code: string } }).table.short_code) : null,
+      cards: grid
+        ? [...grid.shadowRoot!.querySelectorAll('hub-table-card')].map(
+            (card) => (card as unknown as { table: { short_code: string } }).table.short_code,
+          )
+        : null,
       formOpen: !!dialog?.open,
       chips: root?.querySelector('hub-tag-filter')?.shadowRoot?.querySelectorAll('button').length ?? 0,
     };
@@ -94,7 +103,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
   const random = seededRandom(SEED);
-  mock = await startMockHub({ faultRate: 0.3, latencyMs: 0, latencyJitterMs: 800, tokenTtlSeconds: TTL_SECONDS, dropRate: 0.05, random });
+  mock = await startMockHub({
+    faultRate: 0.3,
+    latencyMs: 0,
+    latencyJitterMs: 800,
+    tokenTtlSeconds: TTL_SECONDS,
+    dropRate: 0.05,
+    random,
+  });
   server = await startPageServer({ baseUrl: mock.baseUrl, apiKey: mock.apiKey });
   browser = await launchChromium();
   page = await browser.newPage();
@@ -103,16 +119,21 @@ before(async () => {
   });
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
-    addEventListener('unhandledrejection', (event) => console.error(`unhandledrejection: ${String((event as PromiseRejectionEvent).reason)}`));
+    addEventListener('unhandledrejection', (event) =>
+      console.error(`unhandledrejection: ${String((event as PromiseRejectionEvent).reason)}`),
+    );
   });
   await page.goto(server.url);
-  await page.evaluate(({ baseUrl, formUrl }) => {
-    const el = document.createElement('hub-embed');
-    el.setAttribute('token-endpoint', '/api/hub-token');
-    el.setAttribute('base-url', baseUrl);
-    el.setAttribute('form-url', formUrl);
-    document.body.append(el);
-  }, { baseUrl: mock.baseUrl, formUrl: mock.formUrl });
+  await page.evaluate(
+    ({ baseUrl, formUrl }) => {
+      const el = document.createElement('hub-embed');
+      el.setAttribute('token-endpoint', '/api/hub-token');
+      el.setAttribute('base-url', baseUrl);
+      el.setAttribute('form-url', formUrl);
+      document.body.append(el);
+    },
+    { baseUrl: mock.baseUrl, formUrl: mock.formUrl },
+  );
 });
 
 after(async () => {
@@ -135,7 +156,10 @@ test(`scripted use under faults for ${SECONDS} s (seed ${SEED})`, { timeout: (SE
       // Results left on screen under an error are still results the user sees.
       stats.checks++;
       const expected = await expectedCodes(state.tags);
-      if (state.cards.join('\n') !== expected.join('\n')) mismatches.push(`under error, tags [${state.tags.join(', ')}]: shown ${state.cards.slice(0, 4).join(' ')}..., simulator ${expected.slice(0, 4).join(' ')}...`);
+      if (state.cards.join('\n') !== expected.join('\n'))
+        mismatches.push(
+          `under error, tags [${state.tags.join(', ')}]: shown ${state.cards.slice(0, 4).join(' ')}..., simulator ${expected.slice(0, 4).join(' ')}...`,
+        );
     }
     if (state.error !== null) {
       // Every error must offer a retry, and retrying must get the widget out of the error.
@@ -156,7 +180,9 @@ test(`scripted use under faults for ${SECONDS} s (seed ${SEED})`, { timeout: (SE
       stats.checks++;
       const expected = await expectedCodes(state.tags);
       if (state.cards.join('\n') !== expected.join('\n')) {
-        mismatches.push(`tags [${state.tags.join(', ')}]: shown ${state.cards.slice(0, 4).join(' ')}..., simulator ${expected.slice(0, 4).join(' ')}...`);
+        mismatches.push(
+          `tags [${state.tags.join(', ')}]: shown ${state.cards.slice(0, 4).join(' ')}..., simulator ${expected.slice(0, 4).join(' ')}...`,
+        );
       }
     }
     stats.actions++;
@@ -178,11 +204,14 @@ test(`scripted use under faults for ${SECONDS} s (seed ${SEED})`, { timeout: (SE
           }),
       );
       // The card's inner control handles the click; a click on the <hub-table-card> host does not reach it.
-      await page.evaluate((index) => {
-        const grid = document.querySelector('hub-embed')!.shadowRoot!.querySelector('hub-table-grid')!;
-        const card = grid.shadowRoot!.querySelectorAll('hub-table-card')[index];
-        card?.shadowRoot!.querySelector<HTMLElement>('[part~=card]')?.click();
-      }, Math.floor(random() * state.cards.length));
+      await page.evaluate(
+        (index) => {
+          const grid = document.querySelector('hub-embed')!.shadowRoot!.querySelector('hub-table-grid')!;
+          const card = grid.shadowRoot!.querySelectorAll('hub-table-card')[index];
+          card?.shadowRoot!.querySelector<HTMLElement>('[part~=card]')?.click();
+        },
+        Math.floor(random() * state.cards.length),
+      );
       if (await opened) stats.opens++;
     }
     await sleep(Math.floor(random() * 1200));
@@ -199,7 +228,11 @@ test(`scripted use under faults for ${SECONDS} s (seed ${SEED})`, { timeout: (SE
   stats.endedAt = Date.now();
   const final = await snapshot();
   assert.equal(final.error, null, 'the widget ends without an error after retries');
-  assert.deepEqual(final.cards, await expectedCodes(final.tags), 'the final grid matches the simulator for the final tags');
+  assert.deepEqual(
+    final.cards,
+    await expectedCodes(final.tags),
+    'the final grid matches the simulator for the final tags',
+  );
   assert.ok(stats.actions >= Math.min(20, SECONDS / 3), `the script acted (${stats.actions} actions)`);
 });
 
@@ -216,7 +249,13 @@ test('every error offers a retry that works', () => {
 
 test('no unhandled rejection, page error or unexpected console error', () => {
   assert.deepEqual(pageErrors, []);
-  const unexpected = consoleErrors.filter((entry) => !expectedConsoleError(entry, { apiOrigin: new URL(mock.baseUrl).origin, tokenUrl: `${server.url}/api/hub-token` }));
+  const unexpected = consoleErrors.filter(
+    (entry) =>
+      !expectedConsoleError(entry, {
+        apiOrigin: new URL(mock.baseUrl).origin,
+        tokenUrl: `${server.url}/api/hub-token`,
+      }),
+  );
   assert.deepEqual(unexpected, []);
 });
 
@@ -224,7 +263,15 @@ test('token requests stay within the bound from the ttl and the elapsed time', (
   const answers = server.tokenAnswers;
   const failed = answers.filter((a) => a.status !== 200).length;
   const unauthorized = mock.hub.requestLog.filter((e) => e.status === 401 && e.auth === 'bearer').length;
-  const bound = tokenRequestBound({ elapsedMs: stats.endedAt - stats.startedAt + 5000, ttlSeconds: TTL_SECONDS, opens: stats.opens, failed, unauthorized });
-  console.log(`fault run: ${JSON.stringify({ seed: SEED, ...stats, tokenRequests: answers.length, failedTokenAnswers: failed, unauthorized, bound, upstreamExchanges: server.upstreamExchanges(), consoleErrorsFiltered: consoleErrors.length })}`);
+  const bound = tokenRequestBound({
+    elapsedMs: stats.endedAt - stats.startedAt + 5000,
+    ttlSeconds: TTL_SECONDS,
+    opens: stats.opens,
+    failed,
+    unauthorized,
+  });
+  console.log(
+    `fault run: ${JSON.stringify({ seed: SEED, ...stats, tokenRequests: answers.length, failedTokenAnswers: failed, unauthorized, bound, upstreamExchanges: server.upstreamExchanges(), consoleErrorsFiltered: consoleErrors.length })}`,
+  );
   assert.ok(answers.length <= bound, `${answers.length} token requests > bound ${bound}`);
 });

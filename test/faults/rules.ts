@@ -9,7 +9,13 @@
  * valid for 60 s (more than a 5 s ttl, so one request per open), each failed answer is asked again,
  * and each 401 from the service invalidates the token once.
  */
-export function tokenRequestBound(input: { elapsedMs: number; ttlSeconds: number; opens: number; failed: number; unauthorized: number }): number {
+export function tokenRequestBound(input: {
+  elapsedMs: number;
+  ttlSeconds: number;
+  opens: number;
+  failed: number;
+  unauthorized: number;
+}): number {
   const { elapsedMs, ttlSeconds, opens, failed, unauthorized } = input;
   if (!(ttlSeconds >= 2)) throw new RangeError('ttlSeconds must be at least 2 for the bound to hold.');
   const keptMs = (Math.floor(ttlSeconds / 2) * 1000) / 2;
@@ -22,7 +28,10 @@ export function tokenRequestBound(input: { elapsedMs: number; ttlSeconds: number
  * simulator's API origin (500s, dropped connections, icons) or for the token endpoint (502 after a
  * dropped upstream exchange). Everything else counts.
  */
-export function expectedConsoleError(entry: { text: string; url: string }, where: { apiOrigin: string; tokenUrl: string }): boolean {
+export function expectedConsoleError(
+  entry: { text: string; url: string },
+  where: { apiOrigin: string; tokenUrl: string },
+): boolean {
   if (!entry.text.startsWith('Failed to load resource')) return false;
   return entry.url.startsWith(`${where.apiOrigin}/`) || entry.url === where.tokenUrl;
 }

@@ -28,7 +28,14 @@ describe('bad input', () => {
   it('a wrong Content-Type is 415', async () => {
     const hub = newHub();
     for (const path of POSTS) {
-      expectErrorEnvelope(await call(hub, 'POST', path, { key: hub.apiKey, body: '{"client_user_id":"u","amount_cents":1}', contentType: 'text/plain' }), 415);
+      expectErrorEnvelope(
+        await call(hub, 'POST', path, {
+          key: hub.apiKey,
+          body: '{"client_user_id":"u","amount_cents":1}',
+          contentType: 'text/plain',
+        }),
+        415,
+      );
     }
   });
 
@@ -36,8 +43,17 @@ describe('bad input', () => {
     const hub = newHub();
     const before = stateOf(hub);
     const pad = 'x'.repeat(MAX_BODY_BYTES);
-    expectErrorEnvelope(await call(hub, 'POST', `${P}/points/users/recharge`, { key: hub.apiKey, json: { client_user_id: 'user-bob', amount_cents: 1, reason: pad } }), 413);
-    expectErrorEnvelope(await call(hub, 'POST', `${P}/apikeys/token`, { key: hub.apiKey, json: { client_user_id: 'u', pad } }), 413);
+    expectErrorEnvelope(
+      await call(hub, 'POST', `${P}/points/users/recharge`, {
+        key: hub.apiKey,
+        json: { client_user_id: 'user-bob', amount_cents: 1, reason: pad },
+      }),
+      413,
+    );
+    expectErrorEnvelope(
+      await call(hub, 'POST', `${P}/apikeys/token`, { key: hub.apiKey, json: { client_user_id: 'u', pad } }),
+      413,
+    );
     expect(stateOf(hub)).toBe(before);
   });
 
@@ -51,7 +67,14 @@ describe('bad input', () => {
 
   it('unknown routes are 404 with an envelope', async () => {
     const hub = newHub();
-    for (const path of ['/', '/api/v1/hub', `${P}/projects`, `${P}/apikeys/token/x`, '/api/v2/hub/apikeys/token', `${P}/PROJECTS/published-tags`]) {
+    for (const path of [
+      '/',
+      '/api/v1/hub',
+      `${P}/projects`,
+      `${P}/apikeys/token/x`,
+      '/api/v2/hub/apikeys/token',
+      `${P}/PROJECTS/published-tags`,
+    ]) {
       expectErrorEnvelope(await call(hub, 'GET', path, { key: hub.apiKey }), 404);
     }
   });
@@ -76,15 +99,25 @@ describe('bad input', () => {
   it('hostile strings in reasons are stored and returned as plain data, never interpreted', async () => {
     const hub = newHub();
     const reason = '<script>alert(1)</script> javascript:alert(1) \u2028 🙂';
-    await call(hub, 'POST', `${P}/points/users/recharge`, { key: hub.apiKey, json: { client_user_id: 'user-bob', amount_cents: 1, reason } });
-    const res = await call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: 'user-bob' } });
+    await call(hub, 'POST', `${P}/points/users/recharge`, {
+      key: hub.apiKey,
+      json: { client_user_id: 'user-bob', amount_cents: 1, reason },
+    });
+    const res = await call(hub, 'GET', `${P}/points/users/logs`, {
+      key: hub.apiKey,
+      query: { client_user_id: 'user-bob' },
+    });
     expect(res.body.data.list[0].reason).toBe(reason);
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
   it('a repeated query parameter for client_user_id is 400, not silently the first', async () => {
     const hub = newHub();
-    const res = await hub.handleApi(new Request(`${hub.baseUrl}${P}/points/users/balance?client_user_id=user-alice&client_user_id=user-bob`, { headers: { 'X-API-Key': hub.apiKey } }));
+    const res = await hub.handleApi(
+      new Request(`${hub.baseUrl}${P}/points/users/balance?client_user_id=user-alice&client_user_id=user-bob`, {
+        headers: { 'X-API-Key': hub.apiKey },
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -93,7 +126,10 @@ describe('bad input', () => {
     const responses = [
       await call(hub, 'GET', '/nope'),
       await call(hub, 'POST', `${P}/apikeys/token`, { key: 'bad', json: {} }),
-      await call(hub, 'POST', `${P}/points/users/recharge`, { key: hub.apiKey, json: { client_user_id: 'u', amount_cents: -1 } }),
+      await call(hub, 'POST', `${P}/points/users/recharge`, {
+        key: hub.apiKey,
+        json: { client_user_id: 'u', amount_cents: -1 },
+      }),
     ];
     for (const r of responses) expect(r.body).toEqual({ code: r.status, message: expect.any(String), data: null });
   });

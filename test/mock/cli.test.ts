@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', './scripts/ts-register.mjs', 'src/mock/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', './scripts/ts-register.mjs', 'src/mock/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const lines: string[] = [];
   let stderr = '';
@@ -36,12 +39,20 @@ describe('hub-embed-mock CLI', () => {
     const info = JSON.parse(await p.first);
     expect(Object.keys(info).sort()).toEqual(['apiKey', 'baseUrl', 'formUrl']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const tok = await fetch(`${info.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': info.apiKey, 'Content-Type': 'application/json' }, body: '{"client_user_id":"user-alice"}' });
+    const tok = await fetch(`${info.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'X-API-Key': info.apiKey, 'Content-Type': 'application/json' },
+      body: '{"client_user_id":"user-alice"}',
+    });
     const token = (await tok.json()).data.access_token;
-    const list = await fetch(`${info.baseUrl}/api/v1/hub/projects/published-list`, { headers: { Authorization: `Bearer ${token}` } });
+    const list = await fetch(`${info.baseUrl}/api/v1/hub/projects/published-list`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect((await list.json()).data.list).toHaveLength(defaultSeed.tables.filter((t) => t.published).length);
     await new Promise((r) => setTimeout(r, 100));
-    expect(p.lines.some((l) => l.includes('POST /api/v1/hub/apikeys/token 200 auth=api-key user=user-alice'))).toBe(true);
+    expect(p.lines.some((l) => l.includes('POST /api/v1/hub/apikeys/token 200 auth=api-key user=user-alice'))).toBe(
+      true,
+    );
     p.child.kill('SIGTERM');
     expect(await p.exit).toBe(0);
   }, 20_000);
@@ -55,12 +66,29 @@ describe('hub-embed-mock CLI', () => {
 
   it('--seed loads a seed file; --token-ttl sets expires_in; --no-console removes the console', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-mock-'));
-    const seed = { accounts: [{ id: 7, name: 'D', role: 'developer', pool_cents: 5, keys: [{ key: 'sk-file', status: 'active' }] }], tables: [] };
+    const seed = {
+      accounts: [{ id: 7, name: 'D', role: 'developer', pool_cents: 5, keys: [{ key: 'sk-file', status: 'active' }] }],
+      tables: [],
+    };
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
-    const p = run(['--api-port', '0', '--form-port', '0', '--seed', join(dir, 'seed.json'), '--token-ttl', '60', '--no-console']);
+    const p = run([
+      '--api-port',
+      '0',
+      '--form-port',
+      '0',
+      '--seed',
+      join(dir, 'seed.json'),
+      '--token-ttl',
+      '60',
+      '--no-console',
+    ]);
     const info = JSON.parse(await p.first);
     expect(info.apiKey).toBe('sk-file');
-    const tok = await fetch(`${info.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': 'sk-file', 'Content-Type': 'application/json' }, body: '{"client_user_id":"x"}' });
+    const tok = await fetch(`${info.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'X-API-Key': 'sk-file', 'Content-Type': 'application/json' },
+      body: '{"client_user_id":"x"}',
+    });
     expect((await tok.json()).data.expires_in).toBe(60);
     expect((await fetch(`${info.baseUrl}/console/state`)).status).toBe(404);
     p.child.kill('SIGTERM');
@@ -70,7 +98,13 @@ describe('hub-embed-mock CLI', () => {
   it('bad flags and bad seed files exit with status 2 and a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-mock-'));
     writeFileSync(join(dir, 'bad.json'), '{"accounts": 1}');
-    for (const args of [['--fault-rate', '2'], ['--api-port', 'x'], ['--bogus'], ['--seed', join(dir, 'missing.json')], ['--seed', join(dir, 'bad.json')]]) {
+    for (const args of [
+      ['--fault-rate', '2'],
+      ['--api-port', 'x'],
+      ['--bogus'],
+      ['--seed', join(dir, 'missing.json')],
+      ['--seed', join(dir, 'bad.json')],
+    ]) {
       const p = run(args);
       p.first.catch(() => {});
       expect(await p.exit).toBe(2);

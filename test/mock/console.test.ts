@@ -16,13 +16,19 @@ describe('console (/console JSON endpoints)', () => {
   it('disables a key: it is then refused with 401', async () => {
     const hub = newHub();
     expect((await call(hub, 'POST', '/console/keys/disable', { json: { key: hub.apiKey } })).status).toBe(200);
-    expectErrorEnvelope(await call(hub, 'POST', `${P}/apikeys/token`, { key: hub.apiKey, json: { client_user_id: 'u' } }), 401);
+    expectErrorEnvelope(
+      await call(hub, 'POST', `${P}/apikeys/token`, { key: hub.apiKey, json: { client_user_id: 'u' } }),
+      401,
+    );
   });
 
   it('expires a key: it is then refused with 401', async () => {
     const hub = newHub();
     await call(hub, 'POST', '/console/keys/expire', { json: { key: hub.apiKey } });
-    expectErrorEnvelope(await call(hub, 'GET', `${P}/points/users/balance`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } }), 401);
+    expectErrorEnvelope(
+      await call(hub, 'GET', `${P}/points/users/balance`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } }),
+      401,
+    );
   });
 
   it('tops up the pool at 1 yuan = 100 points', async () => {
@@ -47,7 +53,9 @@ describe('console (/console JSON endpoints)', () => {
     const token = await tokenFor(hub, 'u');
     await call(hub, 'POST', '/console/tables/unpublish', { json: { short_code: 'k3Xp9a' } });
     await call(hub, 'POST', '/console/tables/publish', { json: { short_code: 'Ti9p3s' } });
-    const list = (await call(hub, 'GET', `${P}/projects/published-list`, { bearer: token })).body.data.list.map((i: { short_code: string }) => i.short_code);
+    const list = (await call(hub, 'GET', `${P}/projects/published-list`, { bearer: token })).body.data.list.map(
+      (i: { short_code: string }) => i.short_code,
+    );
     expect(list).not.toContain('k3Xp9a');
     expect(list).toContain('Ti9p3s');
     expectErrorEnvelope(await call(hub, 'POST', '/console/tables/publish', { json: { short_code: 'nope' } }), 404);
@@ -55,7 +63,9 @@ describe('console (/console JSON endpoints)', () => {
 
   it('sets webhook configurations, validating URLs', async () => {
     const hub = newHub();
-    const ok = await call(hub, 'PUT', '/console/webhooks', { json: { configs: [{ notification_url: 'https://a.example/n', billing_url: 'https://a.example/b' }] } });
+    const ok = await call(hub, 'PUT', '/console/webhooks', {
+      json: { configs: [{ notification_url: 'https://a.example/n', billing_url: 'https://a.example/b' }] },
+    });
     expect(ok.body.data.configs).toHaveLength(1);
     const before = stateOf(hub);
     for (const configs of [[{ notification_url: 'javascript:alert(1)' }], [{}], 'x', [{ billing_url: 42 }]]) {
@@ -66,11 +76,23 @@ describe('console (/console JSON endpoints)', () => {
 
   it('triggers a notification and a refund, and serves the request and delivery logs', async () => {
     const hub = newHub({ fetch: async () => new Response(null, { status: 204 }) });
-    await call(hub, 'PUT', '/console/webhooks', { json: { configs: [{ notification_url: 'http://r.test/n', billing_url: 'http://r.test/b' }] } });
-    const n = await call(hub, 'POST', '/console/notifications', { json: { event: 'order_dispatched', client_user_id: 'user-alice', short_code: 'k3Xp9a', title: 't', content: 'c' } });
+    await call(hub, 'PUT', '/console/webhooks', {
+      json: { configs: [{ notification_url: 'http://r.test/n', billing_url: 'http://r.test/b' }] },
+    });
+    const n = await call(hub, 'POST', '/console/notifications', {
+      json: { event: 'order_dispatched', client_user_id: 'user-alice', short_code: 'k3Xp9a', title: 't', content: 'c' },
+    });
     expect(n.body.data.deliveries[0]).toMatchObject({ event: 'order_dispatched', outcome: 'delivered', status: 204 });
-    expectErrorEnvelope(await call(hub, 'POST', '/console/notifications', { json: { event: 'billing_deduct', short_code: 'k3Xp9a', title: 't', content: 'c' } }), 400);
-    expectErrorEnvelope(await call(hub, 'POST', '/console/refunds', { json: { client_user_id: 'user-alice', log_id: 999 } }), 404);
+    expectErrorEnvelope(
+      await call(hub, 'POST', '/console/notifications', {
+        json: { event: 'billing_deduct', short_code: 'k3Xp9a', title: 't', content: 'c' },
+      }),
+      400,
+    );
+    expectErrorEnvelope(
+      await call(hub, 'POST', '/console/refunds', { json: { client_user_id: 'user-alice', log_id: 999 } }),
+      404,
+    );
     const deliveries = (await call(hub, 'GET', '/console/deliveries')).body.data.list;
     expect(deliveries).toHaveLength(1);
     const requests = (await call(hub, 'GET', '/console/requests')).body.data.list;
@@ -79,7 +101,9 @@ describe('console (/console JSON endpoints)', () => {
 
   it('transfers points to a user from the pool (the points management page)', async () => {
     const hub = newHub();
-    const res = await call(hub, 'POST', '/console/transfers', { json: { client_user_id: 'user-bob', amount_cents: 300 } });
+    const res = await call(hub, 'POST', '/console/transfers', {
+      json: { client_user_id: 'user-bob', amount_cents: 300 },
+    });
     expect(res.body.data).toMatchObject({ client_user_id: 'user-bob', amount_cents: 300, user_balance_cents: 300 });
     expect(hub.ledger().balanced).toBe(true);
   });

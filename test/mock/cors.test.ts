@@ -34,22 +34,46 @@ describe('CORS', () => {
   it('sends CORS headers on Bearer responses for allowed origins only', async () => {
     const hub = newHub({ corsOrigins: ['https://app.example'] });
     const token = await tokenFor(hub, 'u');
-    const ok = await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: token, headers: { Origin: 'https://app.example' } });
+    const ok = await call(hub, 'GET', `${P}/projects/published-tags`, {
+      bearer: token,
+      headers: { Origin: 'https://app.example' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(ok.headers.get('vary')).toContain('Origin');
-    const other = await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: token, headers: { Origin: 'http://localhost:1' } });
+    const other = await call(hub, 'GET', `${P}/projects/published-tags`, {
+      bearer: token,
+      headers: { Origin: 'http://localhost:1' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('error responses carry CORS headers too, so a browser can read the 401', async () => {
-    const res = await call(newHub(), 'GET', `${P}/projects/published-tags`, { bearer: 'bad', headers: { Origin: 'http://[::1]:8080' } });
+    const res = await call(newHub(), 'GET', `${P}/projects/published-tags`, {
+      bearer: 'bad',
+      headers: { Origin: 'http://[::1]:8080' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://[::1]:8080');
   });
 
   it('loopback means localhost, *.localhost, 127.0.0.0/8 and [::1] over http(s), nothing else', () => {
-    for (const o of ['http://localhost', 'https://a.localhost:1', 'http://127.0.0.1:5173', 'http://127.9.9.9', 'http://[::1]:8080']) expect(originAllowed(o, 'loopback')).toBe(true);
-    for (const o of ['http://localhost.evil.com', 'http://128.0.0.1', 'file://', 'null', 'javascript:alert(1)', 'http://127.0.0.1.nip.io', 'http://localhost/path']) {
+    for (const o of [
+      'http://localhost',
+      'https://a.localhost:1',
+      'http://127.0.0.1:5173',
+      'http://127.9.9.9',
+      'http://[::1]:8080',
+    ])
+      expect(originAllowed(o, 'loopback')).toBe(true);
+    for (const o of [
+      'http://localhost.evil.com',
+      'http://128.0.0.1',
+      'file://',
+      'null',
+      'javascript:alert(1)',
+      'http://127.0.0.1.nip.io',
+      'http://localhost/path',
+    ]) {
       expect(originAllowed(o, 'loopback')).toBe(false);
     }
   });

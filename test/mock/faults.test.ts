@@ -29,7 +29,13 @@ describe('fault injection', () => {
   it('faultPaths picks the paths; an injected fault changes nothing', async () => {
     const hub = newHub({ faultRate: 1, faultPaths: [`${P}/points/users/recharge`] });
     const before = stateOf(hub);
-    expectErrorEnvelope(await call(hub, 'POST', `${P}/points/users/recharge`, { key: hub.apiKey, json: { client_user_id: 'user-bob', amount_cents: 1 } }), 500);
+    expectErrorEnvelope(
+      await call(hub, 'POST', `${P}/points/users/recharge`, {
+        key: hub.apiKey,
+        json: { client_user_id: 'user-bob', amount_cents: 1 },
+      }),
+      500,
+    );
     expect(stateOf(hub)).toBe(before);
   });
 
@@ -69,7 +75,12 @@ describe('fault injection', () => {
 describe('hub.fetch', () => {
   it('routes the API and form origins in-process and other origins to options.fetch', async () => {
     const outside: string[] = [];
-    const hub = newHub({ fetch: async (input) => { outside.push(String(input)); return new Response('outside'); } });
+    const hub = newHub({
+      fetch: async (input) => {
+        outside.push(String(input));
+        return new Response('outside');
+      },
+    });
     const api = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
     expect(api.status).toBe(401);
     const asset = await hub.fetch(`${hub.formUrl}/_assets/form.css`);

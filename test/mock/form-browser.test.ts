@@ -39,7 +39,11 @@ afterAll(async () => {
 });
 
 async function token(user: string): Promise<string> {
-  const res = await fetch(`${mock.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': mock.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ client_user_id: user }) });
+  const res = await fetch(`${mock.baseUrl}/api/v1/hub/apikeys/token`, {
+    method: 'POST',
+    headers: { 'X-API-Key': mock.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_user_id: user }),
+  });
   return (await res.json()).data.access_token;
 }
 
@@ -60,7 +64,13 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
     const page = await framed('promo 2026/秋 ✨?#%+', await token('user-alice'));
     const [load] = await messages(page, 1);
     expect(load!.origin).toBe(mock.formUrl);
-    expect(load!.data).toEqual({ source: 'hub-form', type: 'load', shortCode: 'promo 2026/秋 ✨?#%+', ok: true, balanceCents: 5000 });
+    expect(load!.data).toEqual({
+      source: 'hub-form',
+      type: 'load',
+      shortCode: 'promo 2026/秋 ✨?#%+',
+      ok: true,
+      balanceCents: 5000,
+    });
     await page.close();
   }, 30_000);
 
@@ -74,7 +84,15 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
     await frame.locator('form[data-action="charge"] button').click();
     const all = await messages(page, 3);
     expect(all[1]!.data).toMatchObject({ source: 'hub-form', type: 'submit', shortCode: 'k3Xp9a', ok: true });
-    expect(all[2]!.data).toEqual({ source: 'hub-form', type: 'charge', shortCode: 'k3Xp9a', ok: false, amountCents: 500, balanceCents: 0, reason: 'insufficient-points' });
+    expect(all[2]!.data).toEqual({
+      source: 'hub-form',
+      type: 'charge',
+      shortCode: 'k3Xp9a',
+      ok: false,
+      amountCents: 500,
+      balanceCents: 0,
+      reason: 'insufficient-points',
+    });
     await expect.poll(() => frame.locator('#outcome').textContent()).toContain('not enough points');
     expect(mock.hub.submissions.at(-1)).toMatchObject({ clientUserId: 'user-bob', message: 'hello 🙂' });
     await page.close();
@@ -83,7 +101,13 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
   it('a bad token posts load with ok false and reason unauthorized', async () => {
     const page = await framed('k3Xp9a', 'at-bogus');
     const [load] = await messages(page, 1);
-    expect(load!.data).toEqual({ source: 'hub-form', type: 'load', shortCode: 'k3Xp9a', ok: false, reason: 'unauthorized' });
+    expect(load!.data).toEqual({
+      source: 'hub-form',
+      type: 'load',
+      shortCode: 'k3Xp9a',
+      ok: false,
+      reason: 'unauthorized',
+    });
     await page.close();
   }, 30_000);
 

@@ -5,9 +5,24 @@ import { P, call, newHub, stateOf, tokenFor } from './helpers.js';
 
 const WEIRD = 'promo 2026/秋 ✨?#%+';
 
-function seedWith(extra: Partial<MockSeed['tables'][number]>, balance = 5000, webhooks: MockSeed['accounts'][number]['webhooks'] = []): MockSeed {
+function seedWith(
+  extra: Partial<MockSeed['tables'][number]>,
+  balance = 5000,
+  webhooks: MockSeed['accounts'][number]['webhooks'] = [],
+): MockSeed {
   const seed = structuredClone(defaultSeed);
-  seed.tables.push({ project_id: 9999, short_code: 'evil', name: 'n', industry: 'i', icon: 'x', tags: [], type: 'A', published: true, price_cents: 1205, ...extra });
+  seed.tables.push({
+    project_id: 9999,
+    short_code: 'evil',
+    name: 'n',
+    industry: 'i',
+    icon: 'x',
+    tags: [],
+    type: 'A',
+    published: true,
+    price_cents: 1205,
+    ...extra,
+  });
   seed.accounts[0]!.users = [{ client_user_id: 'user-alice', balance_cents: balance }];
   seed.accounts[0]!.webhooks = webhooks;
   return seed;
@@ -19,7 +34,13 @@ async function open(hub: ReturnType<typeof newHub>, code: string, token: string 
   return { status: res.status, html: await res.text(), headers: res.headers };
 }
 
-async function post(hub: ReturnType<typeof newHub>, code: string, fields: Record<string, string>, json = true, contentType = 'application/x-www-form-urlencoded') {
+async function post(
+  hub: ReturnType<typeof newHub>,
+  code: string,
+  fields: Record<string, string>,
+  json = true,
+  contentType = 'application/x-www-form-urlencoded',
+) {
   const res = await hub.handleForm(
     new Request(`${hub.formUrl}/${encodeURIComponent(code)}`, {
       method: 'POST',
@@ -132,7 +153,9 @@ describe('form site: submit and paid action', () => {
     const res = await post(hub, 'k3Xp9a', { token, action: 'submit', message: 'hello <b>' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'submit', ok: true });
-    expect(hub.submissions).toEqual([expect.objectContaining({ shortCode: 'k3Xp9a', clientUserId: 'user-alice', message: 'hello <b>' })]);
+    expect(hub.submissions).toEqual([
+      expect.objectContaining({ shortCode: 'k3Xp9a', clientUserId: 'user-alice', message: 'hello <b>' }),
+    ]);
   });
 
   it('works without JS: a plain form POST answers an HTML page showing the outcome', async () => {
@@ -149,7 +172,10 @@ describe('form site: submit and paid action', () => {
     const token = await tokenFor(hub, 'user-alice');
     const res = await post(hub, 'k3Xp9a', { token, action: 'charge' });
     expect(res.body.data).toMatchObject({ type: 'charge', ok: true, amountCents: 500, balanceCents: 4500 });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } });
+    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
+      key: hub.apiKey,
+      query: { client_user_id: 'user-alice' },
+    });
     expect(logs.body.data.list[0]).toMatchObject({
       source: 'billing',
       record_type: 'deduct',
@@ -167,22 +193,52 @@ describe('form site: submit and paid action', () => {
     const hub = newHub({ seed: seedWith({}, 100) });
     const token = await tokenFor(hub, 'user-alice');
     const res = await post(hub, 'evil', { token, action: 'charge' });
-    expect(res.body.data).toMatchObject({ ok: false, amountCents: 1205, balanceCents: 100, reason: 'insufficient-points' });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } });
-    expect(logs.body.data.list[0]).toMatchObject({ record_type: 'failed', change_cents: 0, balance_after: 100, status: 'failed' });
+    expect(res.body.data).toMatchObject({
+      ok: false,
+      amountCents: 1205,
+      balanceCents: 100,
+      reason: 'insufficient-points',
+    });
+    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
+      key: hub.apiKey,
+      query: { client_user_id: 'user-alice' },
+    });
+    expect(logs.body.data.list[0]).toMatchObject({
+      record_type: 'failed',
+      change_cents: 0,
+      balance_after: 100,
+      status: 'failed',
+    });
   });
 
   it('with a billing URL: HTTP 200 and ok true is success (billing_deduct with amount in yuan)', async () => {
     const seen: Request[] = [];
-    const hub = newHub({ seed: seedWith({}, 0, [{ billing_url: 'http://billing.test/hook' }]), fetch: billingFetch(() => Response.json({ ok: true }), seen) });
+    const hub = newHub({
+      seed: seedWith({}, 0, [{ billing_url: 'http://billing.test/hook' }]),
+      fetch: billingFetch(() => Response.json({ ok: true }), seen),
+    });
     const token = await tokenFor(hub, 'user-alice');
     const res = await post(hub, 'evil', { token, action: 'charge' });
     expect(res.body.data).toMatchObject({ ok: true, amountCents: 1205, balanceCents: 0 });
     expect(seen).toHaveLength(1);
     const body = await seen[0]!.json();
-    expect(body).toMatchObject({ event: 'billing_deduct', short_code: 'evil', target: { client_user_id: 'user-alice' }, billing: { amount: '12.05' } });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } });
-    expect(logs.body.data.list[0]).toMatchObject({ source: 'billing', record_type: 'deduct', change_cents: 0, status: 'success', short_code: 'evil' });
+    expect(body).toMatchObject({
+      event: 'billing_deduct',
+      short_code: 'evil',
+      target: { client_user_id: 'user-alice' },
+      billing: { amount: '12.05' },
+    });
+    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
+      key: hub.apiKey,
+      query: { client_user_id: 'user-alice' },
+    });
+    expect(logs.body.data.list[0]).toMatchObject({
+      source: 'billing',
+      record_type: 'deduct',
+      change_cents: 0,
+      status: 'success',
+      short_code: 'evil',
+    });
   });
 
   const failures: [string, () => Response | Promise<Response>][] = [
@@ -196,11 +252,17 @@ describe('form site: submit and paid action', () => {
   ];
   for (const [name, answer] of failures) {
     it(`with a billing URL: ${name} fails the charge and logs a failed record`, async () => {
-      const hub = newHub({ seed: seedWith({}, 5000, [{ billing_url: 'http://billing.test/hook' }]), fetch: billingFetch(answer) });
+      const hub = newHub({
+        seed: seedWith({}, 5000, [{ billing_url: 'http://billing.test/hook' }]),
+        fetch: billingFetch(answer),
+      });
       const token = await tokenFor(hub, 'user-alice');
       const res = await post(hub, 'evil', { token, action: 'charge' });
       expect(res.body.data).toMatchObject({ ok: false, reason: 'declined', balanceCents: 5000 });
-      const logs = await call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: 'user-alice' } });
+      const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
+        key: hub.apiKey,
+        query: { client_user_id: 'user-alice' },
+      });
       expect(logs.body.data.list[0]).toMatchObject({ record_type: 'failed', status: 'failed', change_cents: 0 });
       expect(hub.deliveries).toHaveLength(1);
     });
@@ -210,7 +272,10 @@ describe('form site: submit and paid action', () => {
     const hub = newHub({
       seed: seedWith({}, 5000, [{ billing_url: 'http://billing.test/hook' }]),
       webhookTimeoutMs: 20,
-      fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     });
     const res = await post(hub, 'evil', { token: await tokenFor(hub, 'user-alice'), action: 'charge' });
     expect(res.body.data.ok).toBe(false);

@@ -28,7 +28,12 @@ export interface CallOptions {
   query?: Record<string, string>;
 }
 
-export async function call(hub: MockHub, method: string, path: string, o: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(
+  hub: MockHub,
+  method: string,
+  path: string,
+  o: CallOptions = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const url = new URL(path, hub.baseUrl);
   for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { ...o.headers };
@@ -56,15 +61,33 @@ export async function tokenFor(hub: MockHub, clientUserId: string, key = hub.api
 
 /** Observable state: what a rejected request must leave exactly as it was. */
 export function stateOf(hub: MockHub): string {
-  return JSON.stringify({ snapshot: hub.snapshot(), ledger: hub.ledger(), submissions: hub.submissions, deliveries: hub.deliveries.length });
+  return JSON.stringify({
+    snapshot: hub.snapshot(),
+    ledger: hub.ledger(),
+    submissions: hub.submissions,
+    deliveries: hub.deliveries.length,
+  });
 }
 
 export function expectErrorEnvelope(res: { status: number; body: any }, status: number): void {
   if (res.status !== status) throw new Error(`expected HTTP ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   const b = res.body;
-  if (typeof b !== 'object' || b === null || b.code !== status || typeof b.message !== 'string' || b.message === '' || b.data !== null) {
+  if (
+    typeof b !== 'object' ||
+    b === null ||
+    b.code !== status ||
+    typeof b.message !== 'string' ||
+    b.message === '' ||
+    b.data !== null
+  ) {
     throw new Error(`not an error envelope with code ${status}: ${JSON.stringify(b)}`);
   }
 }
 
-export const HOSTILE_IDS = ['<img src=x onerror=alert(1)>', 'javascript:alert(1)', 'line\u2028sep', '用户🙂', "quote\"'&"];
+export const HOSTILE_IDS = [
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  'line\u2028sep',
+  '用户🙂',
+  'quote"\'&',
+];

@@ -8,9 +8,15 @@ import { createMockHub } from '../../src/mock/hub.js';
 describe('isomorphic hub', () => {
   it('works in happy-dom with its Request/Response, through hub.fetch', async () => {
     const hub = createMockHub();
-    const tok = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' }, body: '{"client_user_id":"user-alice"}' });
+    const tok = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
+      body: '{"client_user_id":"user-alice"}',
+    });
     const token = (await tok.json()).data.access_token;
-    const list = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-list?tags=delivery&limit=2`, { headers: { Authorization: `Bearer ${token}` } });
+    const list = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-list?tags=delivery&limit=2`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect((await list.json()).data.list).toHaveLength(2);
     const page = await hub.fetch(`${hub.formUrl}/k3Xp9a?token=${encodeURIComponent(token)}`);
     expect(page.status).toBe(200);

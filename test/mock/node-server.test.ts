@@ -15,7 +15,11 @@ async function start(options: Parameters<typeof startMockHub>[0] = {}) {
 }
 
 /** Streams `size` bytes with no Content-Length, so only the streaming limit can stop it. */
-function streamBody(url: string, size: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function streamBody(
+  url: string,
+  size: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
       let body = '';
@@ -47,11 +51,19 @@ describe('startMockHub', () => {
 
   it('serves the open API and the form site over real HTTP', async () => {
     const r = await start();
-    const tok = await fetch(`${r.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': r.apiKey, 'Content-Type': 'application/json' }, body: '{"client_user_id":"user-alice"}' });
+    const tok = await fetch(`${r.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'X-API-Key': r.apiKey, 'Content-Type': 'application/json' },
+      body: '{"client_user_id":"user-alice"}',
+    });
     const token = (await tok.json()).data.access_token;
-    const list = await fetch(`${r.baseUrl}/api/v1/hub/projects/published-list?limit=3`, { headers: { Authorization: `Bearer ${token}` } });
+    const list = await fetch(`${r.baseUrl}/api/v1/hub/projects/published-list?limit=3`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect((await list.json()).data.list).toHaveLength(3);
-    const page = await fetch(`${r.formUrl}/${encodeURIComponent('promo 2026/秋 ✨?#%+')}?token=${encodeURIComponent(token)}`);
+    const page = await fetch(
+      `${r.formUrl}/${encodeURIComponent('promo 2026/秋 ✨?#%+')}?token=${encodeURIComponent(token)}`,
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Autumn Promo');
     const icon = await fetch(`${r.baseUrl}/static/icons/logistics.svg`);
@@ -62,7 +74,10 @@ describe('startMockHub', () => {
   it('enforces the 64 KB body limit while streaming (413, state unchanged)', async () => {
     const r = await start();
     const before = JSON.stringify(r.hub.snapshot());
-    const res = await streamBody(`${r.baseUrl}/api/v1/hub/points/users/recharge`, 1024 * 1024, { 'X-API-Key': r.apiKey, 'Content-Type': 'application/json' });
+    const res = await streamBody(`${r.baseUrl}/api/v1/hub/points/users/recharge`, 1024 * 1024, {
+      'X-API-Key': r.apiKey,
+      'Content-Type': 'application/json',
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ code: 413, data: null });
     expect(JSON.stringify(r.hub.snapshot())).toBe(before);

@@ -41,7 +41,8 @@ describe('default seed', () => {
 
   it('icon names outside [a-z0-9-] are 404, not rendered', async () => {
     const hub = newHub();
-    for (const name of ['%3Cscript%3E', 'UPPER', '..%2F..%2Fetc']) expect((await call(hub, 'GET', `/static/icons/${name}.svg`)).status).toBe(404);
+    for (const name of ['%3Cscript%3E', 'UPPER', '..%2F..%2Fetc'])
+      expect((await call(hub, 'GET', `/static/icons/${name}.svg`)).status).toBe(404);
     expect(() => iconSvg('<x>')).toThrow();
   });
 
@@ -49,7 +50,10 @@ describe('default seed', () => {
     const before = JSON.stringify(defaultSeed);
     const hub = newHub();
     hub.unpublish('k3Xp9a');
-    await call(hub, 'POST', '/api/v1/hub/points/users/recharge', { key: hub.apiKey, json: { client_user_id: 'user-bob', amount_cents: 5 } });
+    await call(hub, 'POST', '/api/v1/hub/points/users/recharge', {
+      key: hub.apiKey,
+      json: { client_user_id: 'user-bob', amount_cents: 5 },
+    });
     expect(JSON.stringify(defaultSeed)).toBe(before);
   });
 });

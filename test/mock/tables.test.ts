@@ -9,7 +9,18 @@ const LIST = `${P}/projects/published-list`;
 function seedWith(tables: Partial<MockSeed['tables'][number]>[]): MockSeed {
   return {
     accounts: defaultSeed.accounts,
-    tables: tables.map((t, i) => ({ project_id: i + 1, short_code: `c${i}`, name: `T${i}`, industry: 'X', icon: 'x', tags: [], type: 'A', published: true, price_cents: 100, ...t })),
+    tables: tables.map((t, i) => ({
+      project_id: i + 1,
+      short_code: `c${i}`,
+      name: `T${i}`,
+      industry: 'X',
+      icon: 'x',
+      tags: [],
+      type: 'A',
+      published: true,
+      price_cents: 100,
+      ...t,
+    })),
   };
 }
 
@@ -20,7 +31,9 @@ async function list(hub: ReturnType<typeof newHub>, query: Record<string, string
 
 describe('GET /projects/published-tags', () => {
   it('returns the tags of published tables, de-duplicated and sorted', async () => {
-    const hub = newHub({ seed: seedWith([{ tags: ['b', 'a'] }, { tags: ['a', 'c'] }, { tags: ['zzz-hidden'], published: false }]) });
+    const hub = newHub({
+      seed: seedWith([{ tags: ['b', 'a'] }, { tags: ['a', 'c'] }, { tags: ['zzz-hidden'], published: false }]),
+    });
     const res = await call(hub, 'GET', TAGS, { bearer: await tokenFor(hub, 'u') });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: 'success', data: { list: ['a', 'b', 'c'] } });
@@ -39,7 +52,12 @@ describe('GET /projects/published-tags', () => {
   });
 
   it('follows publish/unpublish from the console', async () => {
-    const hub = newHub({ seed: seedWith([{ short_code: 'a', tags: ['one'] }, { short_code: 'b', tags: ['two'], published: false }]) });
+    const hub = newHub({
+      seed: seedWith([
+        { short_code: 'a', tags: ['one'] },
+        { short_code: 'b', tags: ['two'], published: false },
+      ]),
+    });
     const token = await tokenFor(hub, 'u');
     hub.publish('b');
     hub.unpublish('a');
@@ -80,7 +98,9 @@ describe('GET /projects/published-list', () => {
   });
 
   it('limit: the shortfall is filled from other published tables up to limit', async () => {
-    const hub = newHub({ seed: seedWith([{ tags: ['a'] }, { tags: ['b'] }, { tags: ['c'], published: false }, { tags: ['d'] }]) });
+    const hub = newHub({
+      seed: seedWith([{ tags: ['a'] }, { tags: ['b'] }, { tags: ['c'], published: false }, { tags: ['d'] }]),
+    });
     const res = await list(hub, { tags: 'b', limit: '3' });
     expect(res.body.data.list.map((i: { short_code: string }) => i.short_code)).toEqual(['c1', 'c0', 'c3']);
     expect(res.body.data.list.every((i: { total: number }) => i.total === 3)).toBe(true);

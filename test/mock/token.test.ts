@@ -25,7 +25,10 @@ describe('POST /apikeys/token', () => {
   });
 
   it('rule 1: a disabled key is HTTP 401', async () => {
-    expectErrorEnvelope(await call(newHub(), 'POST', TOKEN, { key: KEYS.disabled, json: { client_user_id: 'u' } }), 401);
+    expectErrorEnvelope(
+      await call(newHub(), 'POST', TOKEN, { key: KEYS.disabled, json: { client_user_id: 'u' } }),
+      401,
+    );
   });
 
   it('rule 1: an expired key is HTTP 401', async () => {
@@ -47,7 +50,15 @@ describe('POST /apikeys/token', () => {
   it('client_user_id is required and must be a non-empty string (400)', async () => {
     const hub = newHub();
     const before = stateOf(hub);
-    for (const json of [{}, { client_user_id: '' }, { client_user_id: '   ' }, { client_user_id: 42 }, { client_user_id: null }, { client_user_id: ['a'] }, { client_user_id: 'x'.repeat(257) }]) {
+    for (const json of [
+      {},
+      { client_user_id: '' },
+      { client_user_id: '   ' },
+      { client_user_id: 42 },
+      { client_user_id: null },
+      { client_user_id: ['a'] },
+      { client_user_id: 'x'.repeat(257) },
+    ]) {
       expectErrorEnvelope(await call(hub, 'POST', TOKEN, { key: KEYS.active, json }), 400);
     }
     expect(stateOf(hub)).toBe(before);
@@ -77,7 +88,10 @@ describe('POST /apikeys/token', () => {
     const hub = newHub();
     expectErrorEnvelope(await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: 'at-unknown' }), 401);
     expectErrorEnvelope(await call(hub, 'GET', `${P}/projects/published-list`), 401);
-    expectErrorEnvelope(await call(hub, 'GET', `${P}/projects/published-list`, { headers: { Authorization: 'Basic abc' } }), 401);
+    expectErrorEnvelope(
+      await call(hub, 'GET', `${P}/projects/published-list`, { headers: { Authorization: 'Basic abc' } }),
+      401,
+    );
   });
 
   it('a token is bound to (developer, client_user_id): the form page shows that user', async () => {
@@ -93,21 +107,28 @@ describe('POST /apikeys/token', () => {
     const a = await tokenFor(hub, 'u1');
     const b = await tokenFor(hub, 'u1');
     expect(a).not.toBe(b);
-    for (const t of [a, b]) expect((await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: t })).status).toBe(200);
+    for (const t of [a, b])
+      expect((await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: t })).status).toBe(200);
   });
 
   it('the API key does not work as a Bearer token, nor a token as an API key', async () => {
     const hub = newHub();
     const token = await tokenFor(hub, 'u');
     expectErrorEnvelope(await call(hub, 'GET', `${P}/projects/published-tags`, { bearer: hub.apiKey }), 401);
-    expectErrorEnvelope(await call(hub, 'GET', `${P}/points/users/balance`, { bearer: token, query: { client_user_id: 'u' } }), 401);
+    expectErrorEnvelope(
+      await call(hub, 'GET', `${P}/points/users/balance`, { bearer: token, query: { client_user_id: 'u' } }),
+      401,
+    );
   });
 
   it('hostile client_user_id strings are accepted as opaque ids and echoed intact', async () => {
     const hub = newHub();
     for (const id of HOSTILE_IDS) {
       await tokenFor(hub, id);
-      const res = await call(hub, 'GET', `${P}/points/users/balance`, { key: hub.apiKey, query: { client_user_id: id } });
+      const res = await call(hub, 'GET', `${P}/points/users/balance`, {
+        key: hub.apiKey,
+        query: { client_user_id: id },
+      });
       expect(res.body.data.client_user_id).toBe(id);
     }
   });

@@ -15,11 +15,23 @@ interface Hit {
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => { s.close(() => r()); s.closeAllConnections(); })));
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise<void>((r) => {
+          s.close(() => r());
+          s.closeAllConnections();
+        }),
+    ),
+  );
 });
 
 /** A real receiver on loopback that records every hit in arrival order. */
-async function receiver(name: string, hits: Hit[], answer: (res: import('node:http').ServerResponse) => void): Promise<string> {
+async function receiver(
+  name: string,
+  hits: Hit[],
+  answer: (res: import('node:http').ServerResponse) => void,
+): Promise<string> {
   const server = createServer((req, res) => {
     let data = '';
     req.on('data', (c) => (data += c));
@@ -56,7 +68,13 @@ describe('webhook dispatch (Events)', () => {
     const url = await receiver('a', hits, ok200);
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: url }]);
-    await hub.triggerNotification({ event: 'order_matched', clientUserId: 'user-alice', shortCode: 'k3Xp9a', title: 'Matched', content: 'Your order matched' });
+    await hub.triggerNotification({
+      event: 'order_matched',
+      clientUserId: 'user-alice',
+      shortCode: 'k3Xp9a',
+      title: 'Matched',
+      content: 'Your order matched',
+    });
     expect(hits).toHaveLength(1);
     expect(hits[0]!.headers['content-type']).toBe('application/json');
     expect(hits[0]!.headers['x-webhook-event']).toBe('order_matched');
@@ -67,7 +85,13 @@ describe('webhook dispatch (Events)', () => {
     const hits: Hit[] = [];
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
-    await hub.triggerNotification({ event: 'order_grabbed', clientUserId: 'user-alice', shortCode: 'promo 2026/秋 ✨?#%+', title: 'T', content: 'C' });
+    await hub.triggerNotification({
+      event: 'order_grabbed',
+      clientUserId: 'user-alice',
+      shortCode: 'promo 2026/秋 ✨?#%+',
+      title: 'T',
+      content: 'C',
+    });
     expect(hits[0]!.body).toEqual({
       event: 'order_grabbed',
       timestamp: '2026-11-21T10:00:00+08:00',
@@ -82,22 +106,42 @@ describe('webhook dispatch (Events)', () => {
     const hits: Hit[] = [];
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
-    await hub.triggerNotification({ event: 'enterprise_authorization_pending', title: 'T', content: 'C', linkUrl: '/enterprise/approve?id=1' });
-    expect(hits[0]!.body).toMatchObject({ short_code: '', project_icon_url: null, target: { client_user_id: null }, notification: { link_url: '/enterprise/approve?id=1' } });
+    await hub.triggerNotification({
+      event: 'enterprise_authorization_pending',
+      title: 'T',
+      content: 'C',
+      linkUrl: '/enterprise/approve?id=1',
+    });
+    expect(hits[0]!.body).toMatchObject({
+      short_code: '',
+      project_icon_url: null,
+      target: { client_user_id: null },
+      notification: { link_url: '/enterprise/approve?id=1' },
+    });
   });
 
   it('every notification event of the spec can be triggered', async () => {
     const hits: Hit[] = [];
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
-    for (const event of NOTIFICATION_EVENTS) await hub.triggerNotification({ event, clientUserId: 'u', shortCode: 'k3Xp9a', title: 't', content: 'c' });
+    for (const event of NOTIFICATION_EVENTS)
+      await hub.triggerNotification({ event, clientUserId: 'u', shortCode: 'k3Xp9a', title: 't', content: 'c' });
     expect(hits.map((h) => h.body.event)).toEqual([...NOTIFICATION_EVENTS]);
   });
 
   it('link_url must be an in-site path without domain or token', async () => {
     const hub = hubWith();
-    for (const linkUrl of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)', '/x?token=abc', 'relative', '/a\nb']) {
-      await expect(hub.triggerNotification({ event: 'order_matched', shortCode: 'k3Xp9a', title: 't', content: 'c', linkUrl })).rejects.toMatchObject({ status: 400 });
+    for (const linkUrl of [
+      'https://evil.example/x',
+      '//evil.example',
+      'javascript:alert(1)',
+      '/x?token=abc',
+      'relative',
+      '/a\nb',
+    ]) {
+      await expect(
+        hub.triggerNotification({ event: 'order_matched', shortCode: 'k3Xp9a', title: 't', content: 'c', linkUrl }),
+      ).rejects.toMatchObject({ status: 400 });
     }
     expect(hub.deliveries).toHaveLength(0);
   });
@@ -108,8 +152,18 @@ describe('webhook dispatch (Events)', () => {
     const second = await receiver('second', hits, ok200);
     const billingOnly = await receiver('billing', hits, ok200);
     const hub = hubWith();
-    hub.setWebhooks([{ notification_url: slowFirst }, { billing_url: billingOnly }, { notification_url: second, billing_url: billingOnly }]);
-    await hub.triggerNotification({ event: 'order_created', clientUserId: 'u', shortCode: 'k3Xp9a', title: 't', content: 'c' });
+    hub.setWebhooks([
+      { notification_url: slowFirst },
+      { billing_url: billingOnly },
+      { notification_url: second, billing_url: billingOnly },
+    ]);
+    await hub.triggerNotification({
+      event: 'order_created',
+      clientUserId: 'u',
+      shortCode: 'k3Xp9a',
+      title: 't',
+      content: 'c',
+    });
     expect(hits.map((h) => h.name)).toEqual(['first', 'second']);
     expect(hub.deliveries.map((d) => d.outcome)).toEqual(['delivered', 'delivered']);
   });
@@ -128,7 +182,12 @@ describe('webhook dispatch (Events)', () => {
     const slow = await receiver('slow', hits, (res) => setTimeout(() => res.writeHead(200).end(), 1500));
     const hub = hubWith({ webhookTimeoutMs: 100 });
     hub.setWebhooks([{ notification_url: slow }]);
-    const { deliveries } = await hub.triggerNotification({ event: 'order_created', shortCode: 'k3Xp9a', title: 't', content: 'c' });
+    const { deliveries } = await hub.triggerNotification({
+      event: 'order_created',
+      shortCode: 'k3Xp9a',
+      title: 't',
+      content: 'c',
+    });
     expect(deliveries).toEqual([expect.objectContaining({ outcome: 'timeout', url: slow })]);
     await new Promise((r) => setTimeout(r, 200));
     expect(hits).toHaveLength(1);
@@ -139,7 +198,12 @@ describe('webhook dispatch (Events)', () => {
     const hits: Hit[] = [];
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: await receiver('a', hits, (res) => res.writeHead(500).end('boom')) }]);
-    const { deliveries } = await hub.triggerNotification({ event: 'order_created', shortCode: 'k3Xp9a', title: 't', content: 'c' });
+    const { deliveries } = await hub.triggerNotification({
+      event: 'order_created',
+      shortCode: 'k3Xp9a',
+      title: 't',
+      content: 'c',
+    });
     expect(deliveries).toEqual([expect.objectContaining({ outcome: 'rejected', status: 500 })]);
     expect(hits).toHaveLength(1);
   });
@@ -149,7 +213,12 @@ describe('webhook dispatch (Events)', () => {
     const refused = await closedPort();
     const hub = hubWith();
     hub.setWebhooks([{ notification_url: refused }, { notification_url: await receiver('after', hits, ok200) }]);
-    const { deliveries } = await hub.triggerNotification({ event: 'order_created', shortCode: 'k3Xp9a', title: 't', content: 'c' });
+    const { deliveries } = await hub.triggerNotification({
+      event: 'order_created',
+      shortCode: 'k3Xp9a',
+      title: 't',
+      content: 'c',
+    });
     expect(deliveries.map((d) => d.outcome)).toEqual(['network-error', 'delivered']);
     expect(deliveries[0]!.error).toBeTruthy();
     expect(hits.map((h) => h.name)).toEqual(['after']);
@@ -160,25 +229,61 @@ describe('webhook dispatch (Events)', () => {
     const url = await receiver('a', hits, (res) => res.writeHead(503).end());
     const hub = createMockHub({ fetch: globalThis.fetch });
     hub.setWebhooks([{ notification_url: url }, { notification_url: await closedPort() }]);
-    const { deliveries } = await hub.triggerNotification({ event: 'order_created', shortCode: 'k3Xp9a', title: 't', content: 'c' });
-    expect(deliveries.map((d) => [d.outcome, d.status])).toEqual([['rejected', 503], ['network-error', undefined]]);
+    const { deliveries } = await hub.triggerNotification({
+      event: 'order_created',
+      shortCode: 'k3Xp9a',
+      title: 't',
+      content: 'c',
+    });
+    expect(deliveries.map((d) => [d.outcome, d.status])).toEqual([
+      ['rejected', 503],
+      ['network-error', undefined],
+    ]);
   });
 
   it('billing_refund: goes to the billing URL with the billing object, and a refund record returns the points', async () => {
     const hits: Hit[] = [];
     const hub = hubWith();
     const token = await (async () => {
-      const res = await hub.handleApi(new Request(`${hub.baseUrl}/api/v1/hub/apikeys/token`, { method: 'POST', headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' }, body: '{"client_user_id":"user-alice"}' }));
+      const res = await hub.handleApi(
+        new Request(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+          method: 'POST',
+          headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
+          body: '{"client_user_id":"user-alice"}',
+        }),
+      );
       return (await res.json()).data.access_token as string;
     })();
-    const charge = await hub.handleForm(new Request(`${hub.formUrl}/k3Xp9a`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: new URLSearchParams({ token, action: 'charge' }).toString() }));
+    const charge = await hub.handleForm(
+      new Request(`${hub.formUrl}/k3Xp9a`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams({ token, action: 'charge' }).toString(),
+      }),
+    );
     const { logId } = (await charge.json()).data;
     hub.setWebhooks([{ billing_url: await receiver('b', hits, ok200) }]);
-    const { record, deliveries } = await hub.triggerRefund({ clientUserId: 'user-alice', logId, reason: 'Complaint upheld' });
-    expect(record).toMatchObject({ source: 'billing', record_type: 'refund', change_cents: 500, balance_after: 5000, short_code: 'k3Xp9a', reason: 'Complaint upheld' });
+    const { record, deliveries } = await hub.triggerRefund({
+      clientUserId: 'user-alice',
+      logId,
+      reason: 'Complaint upheld',
+    });
+    expect(record).toMatchObject({
+      source: 'billing',
+      record_type: 'refund',
+      change_cents: 500,
+      balance_after: 5000,
+      short_code: 'k3Xp9a',
+      reason: 'Complaint upheld',
+    });
     expect(deliveries).toHaveLength(1);
     expect(hits[0]!.headers['x-webhook-event']).toBe('billing_refund');
-    expect(hits[0]!.body).toMatchObject({ event: 'billing_refund', short_code: 'k3Xp9a', target: { client_user_id: 'user-alice' }, billing: { amount: '5.00', reason: 'Complaint upheld' } });
+    expect(hits[0]!.body).toMatchObject({
+      event: 'billing_refund',
+      short_code: 'k3Xp9a',
+      target: { client_user_id: 'user-alice' },
+      billing: { amount: '5.00', reason: 'Complaint upheld' },
+    });
     await expect(hub.triggerRefund({ clientUserId: 'user-alice', logId })).rejects.toMatchObject({ status: 409 });
     expect(hub.ledger().balanced).toBe(true);
   });

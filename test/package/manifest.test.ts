@@ -22,20 +22,45 @@ const element = (tag: string) => elements.find((d) => d.tagName === tag)!;
 
 describe('custom-elements.json', () => {
   it('lists every element', () => {
-    expect(elements.map((d) => d.tagName).sort()).toEqual(['hub-embed', 'hub-form-frame', 'hub-table-card', 'hub-table-grid', 'hub-tag-filter']);
+    expect(elements.map((d) => d.tagName).sort()).toEqual([
+      'hub-embed',
+      'hub-form-frame',
+      'hub-table-card',
+      'hub-table-grid',
+      'hub-tag-filter',
+    ]);
   });
 
   it('lists no #private or private member: internals can change without a manifest change', () => {
-    const hidden = elements.flatMap((d) => (d.members ?? []).filter((m) => m.privacy === 'private' || m.name.startsWith('#')).map((m) => `${d.tagName}.${m.name}`));
+    const hidden = elements.flatMap((d) =>
+      (d.members ?? [])
+        .filter((m) => m.privacy === 'private' || m.name.startsWith('#'))
+        .map((m) => `${d.tagName}.${m.name}`),
+    );
     expect(hidden).toEqual([]);
   });
 
   it('still lists the public API: properties, methods, attributes and events', () => {
     const embed = element('hub-embed');
     const members = embed.members!.map((m) => m.name);
-    for (const name of ['tokenEndpoint', 'baseUrl', 'formUrl', 'tags', 'tokenProvider', 'openFormHook', 'refresh', 'setTags', 'closeForm']) expect(members).toContain(name);
-    expect(embed.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(['token-endpoint', 'base-url', 'form-url', 'open-mode', 'bridge-origins']));
-    expect(embed.events!.map((e) => e.name)).toEqual(expect.arrayContaining(['hub-ready', 'hub-table-select', 'hub-error']));
+    for (const name of [
+      'tokenEndpoint',
+      'baseUrl',
+      'formUrl',
+      'tags',
+      'tokenProvider',
+      'openFormHook',
+      'refresh',
+      'setTags',
+      'closeForm',
+    ])
+      expect(members).toContain(name);
+    expect(embed.attributes!.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['token-endpoint', 'base-url', 'form-url', 'open-mode', 'bridge-origins']),
+    );
+    expect(embed.events!.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['hub-ready', 'hub-table-select', 'hub-error']),
+    );
     expect(element('hub-form-frame').members!.map((m) => m.name)).toContain('retry');
   });
 });

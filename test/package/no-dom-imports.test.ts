@@ -19,7 +19,11 @@ function importInPlainNode(file: string): { keys: string[]; dom: Record<string, 
     const dom = { window: typeof window, document: typeof document, HTMLElement: typeof HTMLElement, customElements: typeof customElements };
     const mod = await import(${JSON.stringify(new URL(file, `file://${ROOT}`).href)});
     console.log(JSON.stringify({ keys: Object.keys(mod).sort(), dom }));`;
-  const out = execFileSync(process.execPath, ['--import', './scripts/ts-register.mjs', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', './scripts/ts-register.mjs', '--input-type=module', '-e', script],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
@@ -29,19 +33,34 @@ describe('no-DOM imports of the source entries', () => {
     expect(typeof document).toBe('undefined');
     expect(typeof customElements).toBe('undefined');
     const main = await import('../../src/index.js');
-    expect(Object.keys(main)).toEqual(expect.arrayContaining(['HubEmbed', 'HubFormFrame', 'HubTableCard', 'HubTableGrid', 'HubTagFilter', 'version', 'buildFormUrl', 'HubClient']));
+    expect(Object.keys(main)).toEqual(
+      expect.arrayContaining([
+        'HubEmbed',
+        'HubFormFrame',
+        'HubTableCard',
+        'HubTableGrid',
+        'HubTagFilter',
+        'version',
+        'buildFormUrl',
+        'HubClient',
+      ]),
+    );
     expect(typeof main.HubEmbed).toBe('function');
     expect(main.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('importing hub-embed/core in Node (no DOM) does not throw', async () => {
     const core = await import('../../src/core/index.js');
-    expect(Object.keys(core)).toEqual(expect.arrayContaining(['HubClient', 'TokenSource', 'buildFormUrl', 'tokenFromEndpoint', 'HubError']));
+    expect(Object.keys(core)).toEqual(
+      expect.arrayContaining(['HubClient', 'TokenSource', 'buildFormUrl', 'tokenFromEndpoint', 'HubError']),
+    );
   });
 
   it('importing hub-embed/server in Node (no DOM) does not throw', async () => {
     const server = await import('../../src/server/index.js');
-    expect(Object.keys(server)).toEqual(expect.arrayContaining(['createHubClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']));
+    expect(Object.keys(server)).toEqual(
+      expect.arrayContaining(['createHubClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']),
+    );
   });
 
   // A second opinion from a bare `node` process, outside vitest. Only the undecorated entries: the
@@ -51,7 +70,12 @@ describe('no-DOM imports of the source entries', () => {
     it(`importing ${name} in a bare node process (no DOM, no vitest) does not throw`, () => {
       const { keys, dom } = importInPlainNode(ENTRIES[name]);
       // The check is only meaningful if the process really had no DOM.
-      expect(dom).toEqual({ window: 'undefined', document: 'undefined', HTMLElement: 'undefined', customElements: 'undefined' });
+      expect(dom).toEqual({
+        window: 'undefined',
+        document: 'undefined',
+        HTMLElement: 'undefined',
+        customElements: 'undefined',
+      });
       expect(keys.length).toBeGreaterThan(3);
     }, 30_000);
   }

@@ -29,20 +29,37 @@ describe('createHubClient against the simulator', () => {
     const token = await client.exchangeToken('user-alice');
     expect(token.expiresIn).toBe(600);
     expect(typeof token.accessToken).toBe('string');
-    const tags = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, { headers: { authorization: `Bearer ${token.accessToken}` } });
+    const tags = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, {
+      headers: { authorization: `Bearer ${token.accessToken}` },
+    });
     expect(tags.status).toBe(200);
     expect(apiRequests(hub).at(-1)).toMatchObject({ clientUserId: 'user-alice', auth: 'bearer' });
   });
 
   it('balance returns typed fields in cents', async () => {
     const { client } = setup();
-    expect(await client.balance('user-alice')).toEqual({ clientUserId: 'user-alice', userId: expect.any(Number), balanceCents: 5000 });
+    expect(await client.balance('user-alice')).toEqual({
+      clientUserId: 'user-alice',
+      userId: expect.any(Number),
+      balanceCents: 5000,
+    });
   });
 
   it('recharge credits the user, echoes the order number and reports both balances', async () => {
     const { client } = setup();
-    const result = await client.recharge({ clientUserId: 'user-bob', amountCents: 250, externalOrderId: 'order-1', reason: 'Paid <b>order</b> 🙂' });
-    expect(result).toMatchObject({ clientUserId: 'user-bob', amountCents: 250, externalOrderId: 'order-1', userBalanceCents: 250, developerBalanceCents: 1_000_000 - 250 });
+    const result = await client.recharge({
+      clientUserId: 'user-bob',
+      amountCents: 250,
+      externalOrderId: 'order-1',
+      reason: 'Paid <b>order</b> 🙂',
+    });
+    expect(result).toMatchObject({
+      clientUserId: 'user-bob',
+      amountCents: 250,
+      externalOrderId: 'order-1',
+      userBalanceCents: 250,
+      developerBalanceCents: 1_000_000 - 250,
+    });
     expect((await client.balance('user-bob')).balanceCents).toBe(250);
   });
 
@@ -52,7 +69,15 @@ describe('createHubClient against the simulator', () => {
     const page = await client.logs('user-bob', { page: 1, pageSize: 2 });
     expect(page).toMatchObject({ clientUserId: 'user-bob', total: 3, page: 1, pageSize: 2 });
     expect(page.list.map((r) => r.changeCents)).toEqual([300, 200]);
-    expect(page.list[0]).toMatchObject({ source: 'transfer', recordType: 'recharge', amountCents: 300, balanceAfter: 600, status: 'success', shortCode: null, projectId: null });
+    expect(page.list[0]).toMatchObject({
+      source: 'transfer',
+      recordType: 'recharge',
+      amountCents: 300,
+      balanceAfter: 600,
+      status: 'success',
+      shortCode: null,
+      projectId: null,
+    });
     const second = await client.logs('user-bob', { page: 2, pageSize: 2 });
     expect(second.list.map((r) => r.changeCents)).toEqual([100]);
   });
@@ -127,7 +152,10 @@ describe('createHubClient input checks (before any request)', () => {
     ['unsafe amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: 2 ** 53 })],
     ['string amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: '100' as unknown as number })],
     ['NaN amountCents', (c) => c.recharge({ clientUserId: 'u', amountCents: Number.NaN })],
-    ['non-string externalOrderId', (c) => c.recharge({ clientUserId: 'u', amountCents: 1, externalOrderId: 7 as unknown as string })],
+    [
+      'non-string externalOrderId',
+      (c) => c.recharge({ clientUserId: 'u', amountCents: 1, externalOrderId: 7 as unknown as string }),
+    ],
     ['pageSize 0', (c) => c.logs('u', { pageSize: 0 })],
     ['pageSize 101', (c) => c.logs('u', { pageSize: 101 })],
     ['page 0', (c) => c.logs('u', { page: 0 })],
@@ -181,14 +209,22 @@ describe('the API key stays secret', () => {
     const client = createHubClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
     const error = await failure(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);
-    for (const text of [String(error), (error as Error).stack ?? '', inspect(error, { showHidden: true, depth: 10 }), JSON.stringify(error)]) {
+    for (const text of [
+      String(error),
+      (error as Error).stack ?? '',
+      inspect(error, { showHidden: true, depth: 10 }),
+      JSON.stringify(error),
+    ]) {
       expect(text).not.toContain('sk-wrong-key-value-123');
     }
   });
 
   it('is cut out of a service message that echoes it', async () => {
     // The simulator never echoes keys, so this one case needs a service that does.
-    const echo = (async () => new Response(JSON.stringify({ code: 500, message: `bad key ${secret}!`, data: null }), { status: 500 })) as typeof fetch;
+    const echo = (async () =>
+      new Response(JSON.stringify({ code: 500, message: `bad key ${secret}!`, data: null }), {
+        status: 500,
+      })) as typeof fetch;
     const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: echo });
     const error = await failure(client.balance('u'));
     expect((error as Error).message).toBe('bad key [redacted]!');
@@ -211,8 +247,11 @@ describe('the API key stays secret', () => {
   });
 
   it('an HTTP 200 whose envelope code says 402 is a HubPoolInsufficientError', async () => {
-    const envelope = (async () => new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
+    const envelope = (async () =>
+      new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
     const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
-    expect(await failure(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(HubPoolInsufficientError);
+    expect(await failure(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
+      HubPoolInsufficientError,
+    );
   });
 });

@@ -23,13 +23,20 @@ afterEach(async () => {
 });
 
 function loopbackReceiver(onBillingDeduct = vi.fn((_event: BillingDeductEvent) => true)) {
-  return { listener: toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1'], onBillingDeduct, onError: () => {} })), onBillingDeduct };
+  return {
+    listener: toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1'], onBillingDeduct, onError: () => {} })),
+    onBillingDeduct,
+  };
 }
 
 const deductHeaders = { 'content-type': 'application/json', 'x-webhook-event': 'billing_deduct' };
 
 /** Sends headers and `bytes` of body without ever finishing the body; resolves with the answer. */
-function sendUnfinished(base: string, bytes: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function sendUnfinished(
+  base: string,
+  bytes: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(base, { method: 'POST', headers }, (res: IncomingMessage) => {
       let body = '';
@@ -50,7 +57,11 @@ describe('toNodeListener', () => {
   it('passes the socket remoteAddress: an allowed loopback client reaches the handler', async () => {
     const { listener, onBillingDeduct } = loopbackReceiver();
     const base = await serve(listener);
-    const response = await fetch(base, { method: 'POST', headers: deductHeaders, body: JSON.stringify(deductBody('0.29')) });
+    const response = await fetch(base, {
+      method: 'POST',
+      headers: deductHeaders,
+      body: JSON.stringify(deductBody('0.29')),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(onBillingDeduct.mock.calls[0]![0]).toMatchObject({ amountCents: 29 });
@@ -87,7 +98,11 @@ describe('toNodeListener', () => {
     const { listener } = loopbackReceiver();
     const base = await serve(listener);
     await sendUnfinished(base, 128 * 1024, { ...deductHeaders, 'transfer-encoding': 'chunked' });
-    const response = await fetch(base, { method: 'POST', headers: deductHeaders, body: JSON.stringify(deductBody('1.00')) });
+    const response = await fetch(base, {
+      method: 'POST',
+      headers: deductHeaders,
+      body: JSON.stringify(deductBody('1.00')),
+    });
     expect(response.status).toBe(200);
   });
 
@@ -107,7 +122,12 @@ describe('toNodeListener', () => {
     let seen: { method: string; url: string; header: string | null; body: string } | undefined;
     const base = await serve(
       toNodeListener(async (request) => {
-        seen = { method: request.method, url: request.url, header: request.headers.get('x-test'), body: await request.text() };
+        seen = {
+          method: request.method,
+          url: request.url,
+          header: request.headers.get('x-test'),
+          body: await request.text(),
+        };
         return new Response(null, { status: 204 });
       }),
     );
@@ -173,7 +193,11 @@ describe('toNodeListener', () => {
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { method: 'POST', headers: deductHeaders, body: raw });
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      method: 'POST',
+      headers: deductHeaders,
+      body: raw,
+    });
     expect(await response.json()).toEqual({ ok: true });
     expect(onBillingDeduct.mock.calls[0]![0]).toMatchObject({ amountCents: 200 });
   });
@@ -182,12 +206,18 @@ describe('toNodeListener', () => {
     const hub = createMockHub();
     const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const sessions = new Map([['s1', 'user-alice']]);
-    const handler = createTokenHandler({ client, resolveClientUserId: (request) => sessions.get(/sid=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '') ?? null });
+    const handler = createTokenHandler({
+      client,
+      resolveClientUserId: (request) =>
+        sessions.get(/sid=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '') ?? null,
+    });
     const base = await serve(toNodeListener(handler));
     const ok = await fetch(`${base}/api/hub-token`, { method: 'POST', headers: { cookie: 'sid=s1' } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
     expect(hub.requestLog.at(-1)).toMatchObject({ clientUserId: 'user-alice' });
-    expect((await fetch(`${base}/api/hub-token`, { method: 'POST', headers: { cookie: 'sid=nope' } })).status).toBe(401);
+    expect((await fetch(`${base}/api/hub-token`, { method: 'POST', headers: { cookie: 'sid=nope' } })).status).toBe(
+      401,
+    );
   });
 });

@@ -16,9 +16,17 @@ afterEach(async () => {
 async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIps?: string[] }) {
   const running: RunningMockHub = await startMockHub();
   cleanups.push(running.close);
-  const receiver: Server = createServer(toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1', '::1'], ...options })));
+  const receiver: Server = createServer(
+    toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1', '::1'], ...options })),
+  );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => { receiver.close(() => resolve()); receiver.closeAllConnections(); }));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        receiver.close(() => resolve());
+        receiver.closeAllConnections();
+      }),
+  );
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   running.hub.setWebhooks([{ notification_url: url, billing_url: url }]);
   const client = createHubClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
@@ -42,8 +50,19 @@ describe('the webhook receiver with the simulator delivering over real sockets',
     const { accessToken } = await client.exchangeToken('user-alice');
     await payOnForm(running, accessToken, 'k3Xp9a');
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ amountCents: 500, amount: '5.00', clientUserId: 'user-alice', shortCode: 'k3Xp9a', timestampOffsetMinutes: 480 });
-    expect(hub.deliveries.at(-1)).toMatchObject({ event: 'billing_deduct', outcome: 'delivered', status: 200, ok: true });
+    expect(seen[0]).toMatchObject({
+      amountCents: 500,
+      amount: '5.00',
+      clientUserId: 'user-alice',
+      shortCode: 'k3Xp9a',
+      timestampOffsetMinutes: 480,
+    });
+    expect(hub.deliveries.at(-1)).toMatchObject({
+      event: 'billing_deduct',
+      outcome: 'delivered',
+      status: 200,
+      ok: true,
+    });
     expect((await client.logs('user-alice', { pageSize: 1 })).list[0]).toMatchObject({ recordType: 'deduct' });
   });
 
@@ -55,13 +74,27 @@ describe('the webhook receiver with the simulator delivering over real sockets',
     expect((await client.logs('user-bob', { pageSize: 1 })).list[0]).toMatchObject({ recordType: 'failed' });
   });
 
-  it('a notification arrives typed (204) and its link opens the form site with the user\'s token', async () => {
+  it("a notification arrives typed (204) and its link opens the form site with the user's token", async () => {
     const seen: NotificationEvent[] = [];
-    const { hub, client } = await wire({ onBillingDeduct: () => true, onNotification: (event) => void seen.push(event) });
-    await hub.triggerNotification({ event: 'order_grabbed', clientUserId: 'user-alice', shortCode: 'k3Xp9a', title: '抢单成功 <b>', content: 'Line\u2028two 🙂', linkUrl: '/k3Xp9a?tab=orders' });
+    const { hub, client } = await wire({
+      onBillingDeduct: () => true,
+      onNotification: (event) => void seen.push(event),
+    });
+    await hub.triggerNotification({
+      event: 'order_grabbed',
+      clientUserId: 'user-alice',
+      shortCode: 'k3Xp9a',
+      title: '抢单成功 <b>',
+      content: 'Line\u2028two 🙂',
+      linkUrl: '/k3Xp9a?tab=orders',
+    });
     expect(hub.deliveries.at(-1)).toMatchObject({ event: 'order_grabbed', outcome: 'delivered', status: 204 });
     const event = seen[0]!;
-    expect(event.notification).toEqual({ title: '抢单成功 <b>', content: 'Line\u2028two 🙂', linkUrl: '/k3Xp9a?tab=orders' });
+    expect(event.notification).toEqual({
+      title: '抢单成功 <b>',
+      content: 'Line\u2028two 🙂',
+      linkUrl: '/k3Xp9a?tab=orders',
+    });
     const { accessToken } = await client.exchangeToken(event.clientUserId!);
     const link = event.link(accessToken, hub.formUrl);
     expect(link).toBe(`${hub.formUrl}/k3Xp9a?tab=orders&token=${encodeURIComponent(accessToken)}`);
@@ -70,7 +103,10 @@ describe('the webhook receiver with the simulator delivering over real sockets',
 
   it('a refund arrives as billing_refund with integer cents and is answered 200', async () => {
     const refunds: BillingRefundEvent[] = [];
-    const { running, hub, client } = await wire({ onBillingDeduct: () => true, onBillingRefund: (event) => void refunds.push(event) });
+    const { running, hub, client } = await wire({
+      onBillingDeduct: () => true,
+      onBillingRefund: (event) => void refunds.push(event),
+    });
     const { accessToken } = await client.exchangeToken('user-alice');
     await payOnForm(running, accessToken, 'hW4t8s');
     const deduct = (await client.logs('user-alice', { pageSize: 1 })).list[0]!;

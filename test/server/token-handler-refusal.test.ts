@@ -12,7 +12,12 @@ function setup() {
   const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => undefined });
   const ask = async (body?: unknown) => {
-    const response = await handler(new Request('https://app.example.com/api/hub-token', { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const response = await handler(
+      new Request('https://app.example.com/api/hub-token', {
+        method: 'POST',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
     return ((await response.json()) as { access_token: string }).access_token;
   };
   const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
@@ -47,7 +52,12 @@ describe('createTokenHandler: a token the service refused', () => {
 
   it('malformed or huge bodies are ignored, not errors', async () => {
     const { handler, exchanges } = setup();
-    for (const body of ['not json', 'null', '[]', JSON.stringify({ reason: 'unauthorized', previous: 'x'.repeat(10_000) })]) {
+    for (const body of [
+      'not json',
+      'null',
+      '[]',
+      JSON.stringify({ reason: 'unauthorized', previous: 'x'.repeat(10_000) }),
+    ]) {
       const response = await handler(new Request('https://app.example.com/api/hub-token', { method: 'POST', body }));
       expect(response.status).toBe(200);
     }
@@ -56,12 +66,15 @@ describe('createTokenHandler: a token the service refused', () => {
 
   it('end to end: the browser token provider sends previous on unauthorized and recovers', async () => {
     const { handler, hub } = setup();
-    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(new URL(String(input), 'https://app.example.com'), init))) as typeof globalThis.fetch;
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      handler(new Request(new URL(String(input), 'https://app.example.com'), init))) as typeof globalThis.fetch;
     const provider = tokenFromEndpoint('/api/hub-token', { fetch });
     const first = await provider({ reason: 'initial' });
     const again = await provider({ reason: 'unauthorized', previous: first.access_token });
     expect(again.access_token).not.toBe(first.access_token);
-    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, { headers: { Authorization: `Bearer ${again.access_token}` } });
+    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, {
+      headers: { Authorization: `Bearer ${again.access_token}` },
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -15,7 +15,13 @@ function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Paramet
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
   const errors: unknown[] = [];
   const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 50 });
-  const handler = createTokenHandler({ client, resolveClientUserId: sessionUser, now: clock.now, onError: (e) => errors.push(e), ...overrides });
+  const handler = createTokenHandler({
+    client,
+    resolveClientUserId: sessionUser,
+    now: clock.now,
+    onError: (e) => errors.push(e),
+    ...overrides,
+  });
   return { hub, handler, clock, errors };
 }
 
@@ -24,7 +30,11 @@ function post(user: string | null, init: { origin?: string; method?: string; bod
   if (user !== null) headers['x-test-session'] = user;
   if (init.origin !== undefined) headers.origin = init.origin;
   const method = init.method ?? 'POST';
-  return new Request(`${APP}/api/hub-token`, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) });
+  return new Request(`${APP}/api/hub-token`, {
+    method,
+    headers,
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
 }
 
 function exchanges(hub: MockHub) {
@@ -85,9 +95,12 @@ describe('createTokenHandler (against the simulator)', () => {
     expect((await handler(post(null, { method: 'OPTIONS', origin: 'https://evil.example' }))).status).toBe(405);
   });
 
-  it.each([['app.example.com'], ['https://app.example.com/path'], ['javascript:alert(1)']])('allowedOrigins entry %j is a config error', (origin) => {
-    expect(() => setup({ allowedOrigins: [origin] })).toThrow(/allowedOrigins/);
-  });
+  it.each([['app.example.com'], ['https://app.example.com/path'], ['javascript:alert(1)']])(
+    'allowedOrigins entry %j is a config error',
+    (origin) => {
+      expect(() => setup({ allowedOrigins: [origin] })).toThrow(/allowedOrigins/);
+    },
+  );
 
   it('100 concurrent requests from 10 users -> 10 upstream exchanges, each user getting their own token', async () => {
     const { hub, handler } = setup();
@@ -141,13 +154,17 @@ describe('createTokenHandler (against the simulator)', () => {
   });
 
   it('a throwing session lookup -> 500 without details', async () => {
-    const { handler } = setup({ resolveClientUserId: () => { throw new Error('session store <down>'); } });
+    const { handler } = setup({
+      resolveClientUserId: () => {
+        throw new Error('session store <down>');
+      },
+    });
     const response = await handler(post('user-alice'));
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain('session store');
   });
 
-  it('a shared TokenCache serves several server instances: the second instance reuses the first one\'s token', async () => {
+  it("a shared TokenCache serves several server instances: the second instance reuses the first one's token", async () => {
     const store = new Map<string, string>();
     const sets: number[] = [];
     // Stands in for Redis: values cross as JSON text, and every call is asynchronous.
@@ -184,7 +201,11 @@ describe('createTokenHandler (against the simulator)', () => {
   it('an expired or malformed cached entry is never handed out', async () => {
     const cache = createMemoryTokenCache();
     const { hub, handler, clock } = setup({ cache });
-    cache.set('user-alice', { accessToken: 'stale', issuedAt: clock.now() - 600_000, expiresAt: clock.now() - 1 }, 60_000);
+    cache.set(
+      'user-alice',
+      { accessToken: 'stale', issuedAt: clock.now() - 600_000, expiresAt: clock.now() - 1 },
+      60_000,
+    );
     cache.set('user-bob', { accessToken: '', issuedAt: clock.now(), expiresAt: clock.now() + 600_000 }, 60_000);
     const alice = (await (await handler(post('user-alice'))).json()) as { access_token: string };
     const bob = (await (await handler(post('user-bob'))).json()) as { access_token: string };

@@ -5,11 +5,21 @@ import { ALLOWED, deductBody, webhookRequest } from './webhook-helpers.js';
 
 function receiver(allowIps: string[], trustedProxies?: string[]) {
   const onBillingDeduct = vi.fn(() => true);
-  const handler = createWebhookHandler({ allowIps, ...(trustedProxies ? { trustedProxies } : {}), onBillingDeduct, onError: () => {} });
+  const handler = createWebhookHandler({
+    allowIps,
+    ...(trustedProxies ? { trustedProxies } : {}),
+    onBillingDeduct,
+    onError: () => {},
+  });
   return { handler, onBillingDeduct };
 }
 
-async function statusFrom(allowIps: string[], remoteAddress: string | undefined, headers: Record<string, string> = {}, trustedProxies?: string[]) {
+async function statusFrom(
+  allowIps: string[],
+  remoteAddress: string | undefined,
+  headers: Record<string, string> = {},
+  trustedProxies?: string[],
+) {
   const { handler, onBillingDeduct } = receiver(allowIps, trustedProxies);
   const response = await handler(webhookRequest(deductBody('1.00'), { headers }), { remoteAddress });
   return { status: response.status, called: onBillingDeduct.mock.calls.length };
@@ -30,7 +40,10 @@ describe('webhook address allow-list', () => {
   });
 
   it('a spoofed X-Forwarded-For naming an allowed address from an untrusted socket gets 403', async () => {
-    expect(await statusFrom([ALLOWED], '198.51.100.1', { 'x-forwarded-for': ALLOWED })).toEqual({ status: 403, called: 0 });
+    expect(await statusFrom([ALLOWED], '198.51.100.1', { 'x-forwarded-for': ALLOWED })).toEqual({
+      status: 403,
+      called: 0,
+    });
   });
 
   it('a spoofed X-Real-IP from an untrusted socket gets 403', async () => {
@@ -38,15 +51,24 @@ describe('webhook address allow-list', () => {
   });
 
   it('forwarded headers are ignored even from an allowed socket when no proxy is trusted', async () => {
-    expect(await statusFrom(['10.0.0.5'], '10.0.0.5', { 'x-forwarded-for': '198.51.100.1' })).toEqual({ status: 200, called: 1 });
+    expect(await statusFrom(['10.0.0.5'], '10.0.0.5', { 'x-forwarded-for': '198.51.100.1' })).toEqual({
+      status: 200,
+      called: 1,
+    });
   });
 
   it('the same X-Forwarded-For through a trusted proxy is allowed', async () => {
-    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-forwarded-for': ALLOWED }, ['10.0.0.0/8'])).toEqual({ status: 200, called: 1 });
+    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-forwarded-for': ALLOWED }, ['10.0.0.0/8'])).toEqual({
+      status: 200,
+      called: 1,
+    });
   });
 
   it('X-Real-IP through a trusted proxy is allowed when there is no X-Forwarded-For', async () => {
-    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-real-ip': ALLOWED }, ['10.0.0.2'])).toEqual({ status: 200, called: 1 });
+    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-real-ip': ALLOWED }, ['10.0.0.2'])).toEqual({
+      status: 200,
+      called: 1,
+    });
   });
 
   it('takes the right-most address that is not a trusted proxy, so a prepended allowed address does not help', async () => {
@@ -65,12 +87,18 @@ describe('webhook address allow-list', () => {
 
   // Header values arrive as bytes; non-Latin-1 text shows up as its UTF-8 bytes read as Latin-1.
   const asHeaderBytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
-  it.each([['<script>alert(1)</script>'], ['javascript:alert(1)'], [asHeaderBytes('203.0.113.7\u2028')], [asHeaderBytes('🙂')], ['999.1.1.1']])(
-    'a hostile forwarded value %j through a trusted proxy gets 403',
-    async (value) => {
-      expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-forwarded-for': value }, ['10.0.0.0/8'])).toEqual({ status: 403, called: 0 });
-    },
-  );
+  it.each([
+    ['<script>alert(1)</script>'],
+    ['javascript:alert(1)'],
+    [asHeaderBytes('203.0.113.7\u2028')],
+    [asHeaderBytes('🙂')],
+    ['999.1.1.1'],
+  ])('a hostile forwarded value %j through a trusted proxy gets 403', async (value) => {
+    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-forwarded-for': value }, ['10.0.0.0/8'])).toEqual({
+      status: 403,
+      called: 0,
+    });
+  });
 
   it.each([
     ['10.0.0.0/8', '10.200.3.4', 200],
@@ -91,22 +119,28 @@ describe('webhook address allow-list', () => {
   });
 
   it('an IPv6 client behind a trusted IPv4-mapped proxy address is judged by the forwarded address', async () => {
-    expect((await statusFrom(['2001:db8::/32'], '::ffff:10.0.0.2', { 'x-forwarded-for': '2001:db8::5' }, ['10.0.0.0/8'])).status).toBe(200);
+    expect(
+      (await statusFrom(['2001:db8::/32'], '::ffff:10.0.0.2', { 'x-forwarded-for': '2001:db8::5' }, ['10.0.0.0/8']))
+        .status,
+    ).toBe(200);
   });
 
   it('an empty allow-list lets nothing through', async () => {
     expect(await statusFrom([], '127.0.0.1')).toEqual({ status: 403, called: 0 });
   });
 
-  it.each([[['not-an-ip']], [['10.0.0.0/33']], [['']], ['127.0.0.1' as never]])('a bad allowIps %j is a config error', (allowIps) => {
-    let thrown: unknown;
-    try {
-      receiver(allowIps as string[]);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isHubError(thrown, 'config')).toBe(true);
-  });
+  it.each([[['not-an-ip']], [['10.0.0.0/33']], [['']], ['127.0.0.1' as never]])(
+    'a bad allowIps %j is a config error',
+    (allowIps) => {
+      let thrown: unknown;
+      try {
+        receiver(allowIps as string[]);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isHubError(thrown, 'config')).toBe(true);
+    },
+  );
 
   it('a bad trustedProxies entry is a config error', () => {
     expect(() => receiver([ALLOWED], ['10.0.0.0/99'])).toThrow(/trustedProxies/);

@@ -48,7 +48,11 @@ export type OpenFormHook = (request: { shortCode: string; url: string }) => bool
 /** Properties whose change means a new client, a new token source, and loading everything again. */
 const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit', 'bridge', 'bridgeOrigins'];
 
-const list = (value: string | null) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const preconnected = new Set<string>();
 
@@ -138,11 +142,11 @@ export class HubEmbed extends HubElement {
   /** What the current bridge was made for; undefined when there is none. */
   #linkKey?: string;
 
-  private declare allTags: string[];
-  private declare tables?: PublishedTable[];
-  private declare busy: boolean;
-  private declare error?: HubError;
-  private declare form?: { table: PublishedTable; token: string };
+  declare private allTags: string[];
+  declare private tables?: PublishedTable[];
+  declare private busy: boolean;
+  declare private error?: HubError;
+  declare private form?: { table: PublishedTable; token: string };
 
   /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
   declare tokenEndpoint: string;
@@ -388,15 +392,23 @@ export class HubEmbed extends HubElement {
     const frame = form
       ? html`<hub-form-frame part="frame" exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry" .strings=${t} .formUrl=${this.formUrl} .shortCode=${form.table.short_code} .token=${form.token} .tableName=${form.table.name} @hub-form-close=${this.#onFrameClose} @hub-error=${this.#onFrameEvent} @hub-form-message=${this.#onFrameEvent}></hub-form-frame>`
       : nothing;
-    return html`${error
-      ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : t[error.kind as 'api'] ?? t.api} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
-      : nothing}${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && form}>${this.allTags.length
-      ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
-      : nothing}${this.tables || !error
-      ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
-      : nothing}</div>${openMode !== 'inline' && openMode !== 'navigate'
-      ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${frame}</dialog>`
-      : nothing}`;
+    return html`${
+      error
+        ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : (t[error.kind as 'api'] ?? t.api)} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
+        : nothing
+    }${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && form}>${
+      this.allTags.length
+        ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
+        : nothing
+    }${
+      this.tables || !error
+        ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
+        : nothing
+    }</div>${
+      openMode !== 'inline' && openMode !== 'navigate'
+        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${frame}</dialog>`
+        : nothing
+    }`;
   }
 }
 

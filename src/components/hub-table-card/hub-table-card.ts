@@ -21,7 +21,7 @@ export class HubTableCard extends HubElement {
   static override properties = { broken: { attribute: false }, table: { attribute: false } };
 
   /** The icon failed to load: show the placeholder instead. Starts unset, which reads as false. */
-  private declare broken?: boolean;
+  declare private broken?: boolean;
   declare table?: PublishedTable;
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -45,9 +45,11 @@ export class HubTableCard extends HubElement {
     const name = String(table.name ?? '');
     const icon = !this.broken && safeHttpUrl(table.icon);
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>${icon
-      ? html`<img part="icon" src=${icon} alt="" loading="lazy" fetchpriority="low" width="40" height="40" @error=${() => (this.broken = true)}>`
-      : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`}<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
+    return html`<div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>${
+      icon
+        ? html`<img part="icon" src=${icon} alt="" loading="lazy" fetchpriority="low" width="40" height="40" @error=${() => (this.broken = true)}>`
+        : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`
+    }<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
   }
 }
 

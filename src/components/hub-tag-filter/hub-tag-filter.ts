@@ -16,10 +16,14 @@ import { styles } from './hub-tag-filter.styles.js';
  */
 export class HubTagFilter extends HubElement {
   static override styles = [shared, styles];
-  static override properties = { focused: { attribute: false }, tags: { attribute: false }, selected: { attribute: false } };
+  static override properties = {
+    focused: { attribute: false },
+    tags: { attribute: false },
+    selected: { attribute: false },
+  };
 
   /** Roving tabindex: the one chip reachable with Tab. */
-  private declare focused: number;
+  declare private focused: number;
   /** All tags to offer. */
   declare tags: string[];
   /** The selected tags; empty means "All". */
@@ -47,7 +51,14 @@ export class HubTagFilter extends HubElement {
     const at = chips.indexOf(event.target as HTMLButtonElement);
     const forward = getComputedStyle(this).direction === 'rtl' ? -1 : 1;
     // How far each key moves, wrapping around; Home and End move to the first and the last chip.
-    const step = { ArrowRight: forward, ArrowLeft: -forward, ArrowDown: 1, ArrowUp: -1, Home: -at, End: count - 1 - at }[event.key];
+    const step = {
+      ArrowRight: forward,
+      ArrowLeft: -forward,
+      ArrowDown: 1,
+      ArrowUp: -1,
+      Home: -at,
+      End: count - 1 - at,
+    }[event.key];
     // typeof: a key named like an Object.prototype member (`toString`) must not count.
     if (typeof step != 'number' || at < 0) return;
     event.preventDefault();
@@ -62,7 +73,10 @@ export class HubTagFilter extends HubElement {
     const focused = Math.min(this.focused, tags.length);
     const all = this.t.all;
     // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.#onKey}>${[undefined, ...tags].map((tag, i) => {
+    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.#onKey}>${[
+      undefined,
+      ...tags,
+    ].map((tag, i) => {
       const on = tag === undefined ? !selected.length : selected.includes(tag);
       return html`<button part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}" aria-pressed=${on} tabindex=${i === focused ? 0 : -1} title=${tag ?? all} @click=${() => this.#toggle(i, tag)}>${tag ?? all}</button>`;
     })}</div>`;
