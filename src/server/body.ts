@@ -4,15 +4,25 @@ export type BodyProblem = 'too-large' | 'bad-encoding' | 'bad-json';
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; problem: BodyProblem };
 
 /**
- * Reads at most maxBytes of the body and parses it as UTF-8 JSON. Stops (and cancels the stream) as soon
- * as the bound is passed, so a huge or endless body costs at most maxBytes of memory.
+ * The body of a request or a response, or undefined when it is longer than maxBytes. Stops (and cancels
+ * the stream) as soon as the bound is passed, or before reading at all when Content-Length already says
+ * so, so a huge or endless body costs at most maxBytes of memory, chunked or not.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBodyResult> {
-  const declared = request.headers.get('content-length');
+export async function readBodyBytes(
+  message: { readonly headers: Headers; readonly body: ReadableStream<Uint8Array> | null },
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  const declared = message.headers.get('content-length');
   if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    return { ok: false, problem: 'too-large' };
+    await message.body?.cancel().catch(() => undefined);
+    return undefined;
   }
-  const bytes = await readBounded(request.body, maxBytes);
+  return readBounded(message.body, maxBytes);
+}
+
+/** Reads at most maxBytes of the body and parses it as UTF-8 JSON. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBodyResult> {
+  const bytes = await readBodyBytes(request, maxBytes);
   if (bytes === undefined) return { ok: false, problem: 'too-large' };
   let text: string;
   try {
@@ -32,15 +42,19 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: nu
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    reader.releaseLock();
   }
   const bytes = new Uint8Array(total);
   let offset = 0;

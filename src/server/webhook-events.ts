@@ -45,6 +45,8 @@ export interface NotificationEvent extends WebhookEventBase {
 
 export interface BillingEvent extends WebhookEventBase {
   event: BillingEventName;
+  /** Always a non-empty string: a charge or refund for nobody is refused before your callback. */
+  clientUserId: string;
   /** The amount in integer cents ("0.29" -> 29), parsed without floating point. */
   amountCents: number;
   /** The amount exactly as sent, in yuan with two decimals. */
@@ -168,7 +170,12 @@ export function parseBilling<E extends BillingEventName>(
   if (amountCents === undefined) {
     return { ok: false, reason: '"billing.amount" must be yuan with exactly two decimals, e.g. "0.29".' };
   }
+  // Nothing to charge or give back: a zero amount is a malformed event, not a free success.
+  if (amountCents === 0) return { ok: false, reason: '"billing.amount" must be more than "0.00".' };
   const reason = optionalString(billing.reason, '');
   if (reason === undefined) return { ok: false, reason: '"billing.reason" must be a string.' };
-  return { ok: true, event: { ...base, amountCents, amount: billing.amount as string, reason } };
+  const clientUserId = base.clientUserId;
+  if (clientUserId === null || clientUserId === '')
+    return { ok: false, reason: '"target.client_user_id" must name the end user of a billing event.' };
+  return { ok: true, event: { ...base, clientUserId, amountCents, amount: billing.amount as string, reason } };
 }

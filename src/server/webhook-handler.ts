@@ -1,5 +1,5 @@
 import { HubError } from '../core/errors.js';
-import { createAddressFilter, type SourceInfo } from './addresses.js';
+import { createAddressFilter, type AddressVerdict, type ClientAddressHeader, type SourceInfo } from './addresses.js';
 import { readJsonBody, type BodyProblem } from './body.js';
 import {
   isNotificationEvent,
@@ -23,6 +23,16 @@ export interface WebhookHandlerOptions {
   allowIps: readonly string[];
   /** Your own reverse proxies. Forwarded headers are believed only from these. Default: none. */
   trustedProxies?: readonly string[];
+  /**
+   * The one header your trusted proxy sets to the client's address. Required with trustedProxies (no
+   * default: a guess is what let a client-supplied X-Forwarded-For through); unused without them.
+   */
+  clientAddressHeader?: ClientAddressHeader;
+  /**
+   * Told about every delivery refused before your callbacks (403, 405, 413, 415, 400, and a billing_deduct
+   * answered ok:false because it is malformed). Default: one console line per distinct address and reason.
+   */
+  onRejected?: (rejection: WebhookRejection) => void;
   onNotification?: (event: NotificationEvent) => unknown;
   /** Deduct on your side; return true only when the charge succeeded. Anything else answers ok:false. */
   onBillingDeduct: (event: BillingDeductEvent, context: DeductContext) => boolean | Promise<boolean>;
@@ -37,7 +47,28 @@ export interface WebhookHandlerOptions {
 
 export type WebhookHandler = (request: Request, info: SourceInfo) => Promise<Response>;
 
-const BODY_STATUS: Record<BodyProblem, number> = { 'too-large': 413, 'bad-encoding': 400, 'bad-json': 400 };
+export type WebhookRejectionReason =
+  | 'no-source-address'
+  | 'address-not-allowed'
+  | 'forwarded-address-invalid'
+  | 'forwarded-headers-conflict'
+  | 'method-not-allowed'
+  | 'unsupported-media-type'
+  | 'body-too-large'
+  | 'body-invalid'
+  | 'event-invalid'
+  | 'billing-invalid';
+
+export interface WebhookRejection {
+  reason: WebhookRejectionReason;
+  /** The address the request was judged by (a canonical IP), or undefined when there was none. */
+  address: string | undefined;
+  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false). */
+  status: number;
+  /** One line: what was refused and what to do about it. Never contains request text. */
+  message: string;
+}
+
 const BODY_MESSAGE: Record<BodyProblem, string> = {
   'too-large': 'Body too large.',
   'bad-encoding': 'Body is not UTF-8.',
@@ -76,6 +107,50 @@ function defaultOnError(error: unknown, event: WebhookEvent): void {
   console.error(`[hub-embed/server] webhook callback for "${event.event}" failed:`, error);
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): string {
+  const { address, socketAddress } = verdict;
+  switch (verdict.reason) {
+    case 'no-source-address':
+      return 'A request without a socket address was refused (403); pass { remoteAddress: req.socket.remoteAddress } (toNodeListener does).';
+    case 'forwarded-address-invalid':
+      return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
+    case 'forwarded-headers-conflict':
+      return `X-Forwarded-For and X-Real-IP from trusted proxy ${socketAddress} name different clients, so one came from the client; refused (403). Make the proxy set both (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;).`;
+    case 'address-not-allowed':
+      if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
+      if (verdict.forwardedIgnored)
+        return `${address} is not in allowIps. The request carries a forwarded address, which counts only from trustedProxies: if ${address} is your reverse proxy, add it to trustedProxies and set clientAddressHeader.`;
+      return `${address} is not in allowIps; if it is one of the platform's outbound IPs shown in the console, add it.`;
+  }
+}
+
+/** Remembers at most this many (address, reason) pairs, so a flood of addresses cannot grow memory. */
+const MAX_REMEMBERED_REJECTIONS = 1000;
+
+/** One console line per distinct address and reason: enough to learn why nothing arrives, not a log flood. */
+export function createRejectionLogger(
+  log: (line: string) => void = console.warn,
+): (rejection: WebhookRejection) => void {
+  const seen = new Set<string>();
+  return (rejection) => {
+    const key = `${rejection.address ?? ''} ${rejection.reason}`;
+    if (seen.has(key)) return;
+    if (seen.size >= MAX_REMEMBERED_REJECTIONS) {
+      if (seen.size === MAX_REMEMBERED_REJECTIONS) {
+        seen.add('');
+        log(
+          '[hub-embed/server] webhook: many distinct refusals; further ones are not printed. Pass onRejected to see every one.',
+        );
+      }
+      return;
+    }
+    seen.add(key);
+    log(`[hub-embed/server] webhook: ${rejection.message}`);
+  };
+}
+
 /**
  * The webhook receiver: allow-list first, then method, media type, size and shape, then the callback.
  * billing_deduct always answers 200 and says ok:true only for a `true` returned before the deadline.
@@ -87,7 +162,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       'createWebhookHandler needs onBillingDeduct: deductions cannot be answered without your ledger.',
     );
   }
-  const filter = createAddressFilter(options.allowIps, options.trustedProxies ?? []);
+  const filter = createAddressFilter({
+    allowIps: options.allowIps,
+    trustedProxies: options.trustedProxies ?? [],
+    clientAddressHeader: options.clientAddressHeader,
+  });
   const deadlineMs = positiveInteger(options.deadlineMs, 8000, 'deadlineMs');
   if (deadlineMs >= 10_000)
     throw new HubError(
@@ -96,34 +175,116 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     );
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, 65_536, 'maxBodyBytes');
   const onError = options.onError ?? defaultOnError;
+  const onRejected = options.onRejected ?? createRejectionLogger();
+
+  function reject(rejection: WebhookRejection): void {
+    try {
+      onRejected(rejection);
+    } catch {
+      // A failing logger must not change the answer.
+    }
+  }
 
   return async (request, info) => {
     // The deadline counts from arrival: reading the body also spends the service's 10 seconds.
     const arrivedAt = Date.now();
-    if (!filter.isAllowed(filter.sourceOf(request.headers, info ?? {}))) return problem(403, 'Forbidden.');
-    if (request.method !== 'POST') return problem(405, 'Use POST.', { allow: 'POST' });
+    const verdict = filter.judge(request.headers, info ?? {});
+    if (!verdict.allowed) {
+      reject({ reason: verdict.reason, address: verdict.address, status: 403, message: addressMessage(verdict) });
+      return problem(403, 'Forbidden.');
+    }
+    const address = verdict.address;
+    const refuse = (
+      status: number,
+      reason: WebhookRejectionReason,
+      error: string,
+      advice: string,
+      headers: Record<string, string> = {},
+    ) => {
+      reject({ reason, address, status, message: `${address}: ${advice}` });
+      return problem(status, error, headers);
+    };
+    if (request.method !== 'POST')
+      return refuse(
+        405,
+        'method-not-allowed',
+        'Use POST.',
+        'a request that is not POST was refused (405); the service sends POST only.',
+        {
+          allow: 'POST',
+        },
+      );
     if (!isJsonContentType(request.headers.get('content-type')))
-      return problem(415, 'Use Content-Type: application/json.');
+      return refuse(
+        415,
+        'unsupported-media-type',
+        'Use Content-Type: application/json.',
+        'a request without Content-Type: application/json was refused (415).',
+      );
 
+    const claimed = request.headers.get('x-webhook-event');
     const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) return problem(BODY_STATUS[body.problem], BODY_MESSAGE[body.problem]);
-    const base = parseEventBase(body.value);
-    if (!base.ok) return problem(400, base.reason);
-    const header = request.headers.get('x-webhook-event');
-    if (header !== base.event.event) return problem(400, 'X-Webhook-Event must equal the body\'s "event".');
+    if (!body.ok && body.problem === 'too-large')
+      return refuse(
+        413,
+        'body-too-large',
+        BODY_MESSAGE['too-large'],
+        `a body over maxBodyBytes (${maxBodyBytes}) was refused (413); raise maxBodyBytes if real events are larger.`,
+      );
+    const named = body.ok && isRecord(body.value) ? body.value.event : undefined;
 
-    const event = base.event;
-    if (event.event === 'billing_deduct') {
-      const parsed = parseBilling({ ...event, event: 'billing_deduct' as const });
-      // A deduction we cannot read is a deduction we must not confirm, and the service wants 200 either way.
-      if (!parsed.ok) return json(200, { ok: false });
+    // The spec wants 200 for every deduction, ok:false when it did not happen. A request that calls itself
+    // a deduction anywhere (and a refund nowhere: a 200 would confirm a refund) is answered that way.
+    const isDeduction =
+      (claimed === 'billing_deduct' || named === 'billing_deduct') &&
+      claimed !== 'billing_refund' &&
+      named !== 'billing_refund';
+    if (isDeduction) {
+      const decline = (why: string) => {
+        reject({
+          reason: 'billing-invalid',
+          address,
+          status: 200,
+          message: `${address}: a malformed billing_deduct was answered ok:false without calling onBillingDeduct: ${why}`,
+        });
+        return json(200, { ok: false });
+      };
+      if (!body.ok) return decline(BODY_MESSAGE[body.problem]);
+      const base = parseEventBase(body.value);
+      if (!base.ok) return decline(base.reason);
+      if (claimed !== named) return decline('X-Webhook-Event must equal the body\'s "event".');
+      const parsed = parseBilling({ ...base.event, event: 'billing_deduct' as const });
+      if (!parsed.ok) return decline(parsed.reason);
       const remaining = deadlineMs - (Date.now() - arrivedAt);
       const ok = await deductWithin(options.onBillingDeduct, parsed.event, remaining, onError);
       return json(200, { ok });
     }
+
+    if (!body.ok)
+      return refuse(
+        400,
+        'body-invalid',
+        BODY_MESSAGE[body.problem],
+        `a body that is not UTF-8 JSON was refused (400).`,
+      );
+    const base = parseEventBase(body.value);
+    if (!base.ok) return refuse(400, 'event-invalid', base.reason, `an event was refused (400): ${base.reason}`);
+    if (claimed !== base.event.event) {
+      const why = 'X-Webhook-Event must equal the body\'s "event".';
+      return refuse(400, 'event-invalid', why, `an event was refused (400): ${why}`);
+    }
+
+    const event = base.event;
     if (event.event === 'billing_refund') {
       const parsed = parseBilling({ ...event, event: 'billing_refund' as const });
-      if (!parsed.ok) return problem(400, parsed.reason);
+      // A non-2xx tells the service the refund was not made, which is the truth.
+      if (!parsed.ok)
+        return refuse(
+          400,
+          'billing-invalid',
+          parsed.reason,
+          `a malformed billing_refund was refused (400) without calling onBillingRefund: ${parsed.reason}`,
+        );
       if (!options.onBillingRefund) return problem(501, 'No refund handler is configured.');
       return (await settle(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
         ? json(200, { ok: true })
@@ -131,7 +292,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     if (isNotificationEvent(event.event)) {
       const parsed = parseNotification({ ...event, event: event.event });
-      if (!parsed.ok) return problem(400, parsed.reason);
+      if (!parsed.ok)
+        return refuse(400, 'event-invalid', parsed.reason, `an event was refused (400): ${parsed.reason}`);
       const handler = options.onNotification;
       if (handler && !(await settle(() => handler(parsed.event), parsed.event, onError)))
         return problem(500, 'Notification handler failed.');
@@ -141,6 +303,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (unknown && !(await settle(() => unknown(event), event, onError))) return problem(500, 'Event handler failed.');
     return new Response(null, { status: 204 });
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function settle(

@@ -1,17 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isHubError } from '../../src/core/errors.js';
-import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import type { ClientAddressHeader } from '../../src/server/addresses.js';
+import { createWebhookHandler, type WebhookRejection } from '../../src/server/webhook-handler.js';
 import { ALLOWED, deductBody, webhookRequest } from './webhook-helpers.js';
 
-function receiver(allowIps: string[], trustedProxies?: string[]) {
+function receiver(allowIps: string[], trustedProxies?: string[], clientAddressHeader?: ClientAddressHeader) {
   const onBillingDeduct = vi.fn(() => true);
+  const rejections: WebhookRejection[] = [];
   const handler = createWebhookHandler({
     allowIps,
-    ...(trustedProxies ? { trustedProxies } : {}),
+    ...(trustedProxies ? { trustedProxies, clientAddressHeader: clientAddressHeader ?? 'x-forwarded-for' } : {}),
     onBillingDeduct,
     onError: () => {},
+    onRejected: (rejection) => rejections.push(rejection),
   });
-  return { handler, onBillingDeduct };
+  return { handler, onBillingDeduct, rejections };
 }
 
 async function statusFrom(
@@ -19,11 +22,15 @@ async function statusFrom(
   remoteAddress: string | undefined,
   headers: Record<string, string> = {},
   trustedProxies?: string[],
+  clientAddressHeader?: ClientAddressHeader,
 ) {
-  const { handler, onBillingDeduct } = receiver(allowIps, trustedProxies);
+  const { handler, onBillingDeduct } = receiver(allowIps, trustedProxies, clientAddressHeader);
   const response = await handler(webhookRequest(deductBody('1.00'), { headers }), { remoteAddress });
   return { status: response.status, called: onBillingDeduct.mock.calls.length };
 }
+
+const PROXY = '10.0.0.2';
+const ATTACKER = '198.51.100.1';
 
 describe('webhook address allow-list', () => {
   it('a source IP not on the allow-list gets 403 and reaches no callback', async () => {
@@ -64,8 +71,8 @@ describe('webhook address allow-list', () => {
     });
   });
 
-  it('X-Real-IP through a trusted proxy is allowed when there is no X-Forwarded-For', async () => {
-    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-real-ip': ALLOWED }, ['10.0.0.2'])).toEqual({
+  it('X-Real-IP through a trusted proxy is allowed when clientAddressHeader names it', async () => {
+    expect(await statusFrom([ALLOWED], '10.0.0.2', { 'x-real-ip': ALLOWED }, ['10.0.0.2'], 'x-real-ip')).toEqual({
       status: 200,
       called: 1,
     });
@@ -144,5 +151,179 @@ describe('webhook address allow-list', () => {
 
   it('a bad trustedProxies entry is a config error', () => {
     expect(() => receiver([ALLOWED], ['10.0.0.0/99'])).toThrow(/trustedProxies/);
+  });
+});
+
+describe('clientAddressHeader: the one header the trusted proxy sets', () => {
+  // nginx with only `proxy_set_header X-Real-IP $remote_addr` passes the client's own X-Forwarded-For
+  // through untouched. Before clientAddressHeader, that client-supplied header won.
+  it('the nginx X-Real-IP set-up with a client-supplied X-Forwarded-For naming an allowed address gets 403', async () => {
+    const attack = { 'x-real-ip': ATTACKER, 'x-forwarded-for': ALLOWED };
+    for (const header of ['x-real-ip', 'x-forwarded-for'] as const) {
+      expect(await statusFrom([ALLOWED], PROXY, attack, [PROXY], header), header).toEqual({ status: 403, called: 0 });
+    }
+  });
+
+  it('with x-real-ip, X-Forwarded-For alone is ignored for the decision', async () => {
+    const only = { 'x-forwarded-for': ALLOWED };
+    expect(await statusFrom([ALLOWED], PROXY, only, [PROXY], 'x-real-ip')).toEqual({ status: 403, called: 0 });
+  });
+
+  it('with x-forwarded-for, X-Real-IP alone is ignored for the decision', async () => {
+    const only = { 'x-real-ip': ALLOWED };
+    expect(await statusFrom([ALLOWED], PROXY, only, [PROXY], 'x-forwarded-for')).toEqual({ status: 403, called: 0 });
+  });
+
+  it('both headers naming the same client through a trusted proxy are allowed, whichever is named', async () => {
+    const both = { 'x-real-ip': ALLOWED, 'x-forwarded-for': `${ATTACKER}, ${ALLOWED}` };
+    for (const header of ['x-real-ip', 'x-forwarded-for'] as const) {
+      expect(await statusFrom([ALLOWED], PROXY, both, [PROXY], header), header).toEqual({ status: 200, called: 1 });
+    }
+    const mapped = { 'x-real-ip': `::ffff:${ALLOWED}`, 'x-forwarded-for': ALLOWED };
+    expect((await statusFrom([ALLOWED], PROXY, mapped, [PROXY], 'x-real-ip')).status).toBe(200);
+  });
+
+  it('both headers naming different clients through a trusted proxy get 403, even when both are allowed', async () => {
+    const both = { 'x-real-ip': ALLOWED, 'x-forwarded-for': '203.0.113.8' };
+    for (const header of ['x-real-ip', 'x-forwarded-for'] as const) {
+      expect(await statusFrom([ALLOWED, '203.0.113.8'], PROXY, both, [PROXY], header), header).toEqual({
+        status: 403,
+        called: 0,
+      });
+    }
+  });
+
+  it('an X-Real-IP naming an inner trusted proxy of a chain is not a different client', async () => {
+    // load balancer 10.0.0.9 -> nginx 10.0.0.2 (X-Real-IP $remote_addr = the balancer)
+    const chain = { 'x-forwarded-for': `${ALLOWED}, 10.0.0.9`, 'x-real-ip': '10.0.0.9' };
+    expect(await statusFrom([ALLOWED], PROXY, chain, ['10.0.0.0/8'], 'x-forwarded-for')).toEqual({
+      status: 200,
+      called: 1,
+    });
+  });
+
+  it('a conflict reaches onRejected with what to do', async () => {
+    const { handler, rejections } = receiver([ALLOWED], [PROXY], 'x-real-ip');
+    await handler(
+      webhookRequest(deductBody('1.00'), { headers: { 'x-real-ip': ATTACKER, 'x-forwarded-for': ALLOWED } }),
+      {
+        remoteAddress: PROXY,
+      },
+    );
+    expect(rejections).toEqual([
+      expect.objectContaining({ reason: 'forwarded-headers-conflict', address: ATTACKER, status: 403 }),
+    ]);
+    expect(rejections[0]!.message).toMatch(/proxy_set_header X-Real-IP \$remote_addr/);
+  });
+
+  it('trustedProxies without clientAddressHeader is a config error that names both choices', () => {
+    let thrown: unknown;
+    try {
+      createWebhookHandler({ allowIps: [ALLOWED], trustedProxies: [PROXY], onBillingDeduct: () => true });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isHubError(thrown, 'config')).toBe(true);
+    expect((thrown as Error).message).toMatch(/clientAddressHeader "x-forwarded-for".*"x-real-ip"/);
+  });
+
+  it('an unknown clientAddressHeader is a config error', () => {
+    expect(() =>
+      createWebhookHandler({
+        allowIps: [ALLOWED],
+        trustedProxies: [PROXY],
+        clientAddressHeader: 'forwarded' as ClientAddressHeader,
+        onBillingDeduct: () => true,
+      }),
+    ).toThrow(/clientAddressHeader/);
+  });
+
+  it('without trustedProxies, clientAddressHeader changes nothing: the socket decides', async () => {
+    const onBillingDeduct = vi.fn(() => true);
+    const handler = createWebhookHandler({
+      allowIps: [ALLOWED],
+      clientAddressHeader: 'x-real-ip',
+      onBillingDeduct,
+      onRejected: () => {},
+    });
+    const response = await handler(webhookRequest(deductBody('1.00'), { headers: { 'x-real-ip': ALLOWED } }), {
+      remoteAddress: ATTACKER,
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('only canonical dotted-decimal IPv4', () => {
+  // 203.0.113.10 written as octal, hex, one integer, with leading zeros, and mixed into IPv6.
+  const oddSpellings = [
+    '203.0.113.010',
+    '0xCB.0.113.10',
+    '0313.0.113.10',
+    '3405803786',
+    '203.0.113.0010',
+    '203.000.113.10',
+    '::ffff:203.0.113.010',
+    '::ffff:0xCB.0.113.10',
+    '203.0.113.10%eth0',
+    'fe80::1%eth0',
+  ];
+
+  it.each(oddSpellings.map((entry) => [entry]))('allowIps entry %j is refused at construction', (entry) => {
+    let thrown: unknown;
+    try {
+      receiver([entry]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isHubError(thrown, 'config')).toBe(true);
+    expect((thrown as Error).message).toMatch(/allowIps.*dotted decimal without leading zeros/);
+  });
+
+  it.each(oddSpellings.map((entry) => [entry]))('trustedProxies entry %j is refused at construction', (entry) => {
+    expect(() => receiver([ALLOWED], [entry])).toThrow(/trustedProxies/);
+  });
+
+  it.each([
+    ['203.0.113.010/32'],
+    ['0xCB.0.113.0/24'],
+    ['203.0.113.0/024'],
+    ['203.0.113.0/255.255.255.00'],
+    ['1.2.3.4/8/8'],
+  ])('a CIDR range %j with an odd spelling is refused at construction', (entry) => {
+    expect(() => receiver([entry])).toThrow(/allowIps/);
+  });
+
+  it.each([['203.0.113.0/24'], ['203.0.113.0/255.255.255.0'], ['10.0.0.0/8'], ['2001:db8::/32'], ['2001:0db8::0001']])(
+    'a canonical entry %j is accepted',
+    (entry) => {
+      expect(() => receiver([entry])).not.toThrow();
+    },
+  );
+
+  it.each(oddSpellings.map((value) => [value]))(
+    'a forwarded %j never matches the allowed 203.0.113.10, in either header',
+    async (value) => {
+      const allow = ['203.0.113.10'];
+      expect(await statusFrom(allow, PROXY, { 'x-forwarded-for': value }, [PROXY], 'x-forwarded-for')).toEqual({
+        status: 403,
+        called: 0,
+      });
+      expect(await statusFrom(allow, PROXY, { 'x-real-ip': value }, [PROXY], 'x-real-ip')).toEqual({
+        status: 403,
+        called: 0,
+      });
+    },
+  );
+
+  it('an odd spelling of a trusted proxy inside X-Forwarded-For is not walked through', async () => {
+    // 0x0A.0.0.9 is 10.0.0.9 to a lenient parser, which would then step over it to the allowed address.
+    const chain = { 'x-forwarded-for': `${ALLOWED}, 0x0A.0.0.9` };
+    expect(await statusFrom([ALLOWED], PROXY, chain, ['10.0.0.0/8'])).toEqual({ status: 403, called: 0 });
+  });
+
+  it('the canonical spelling through the same proxy is allowed', async () => {
+    expect(
+      await statusFrom(['203.0.113.10'], PROXY, { 'x-forwarded-for': '203.0.113.10' }, [PROXY], 'x-forwarded-for'),
+    ).toEqual({ status: 200, called: 1 });
   });
 });

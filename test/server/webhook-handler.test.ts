@@ -16,6 +16,7 @@ function receiver(overrides: Partial<WebhookHandlerOptions> = {}) {
     allowIps: [ALLOWED],
     onBillingDeduct: vi.fn(() => true),
     onError: (error) => errors.push(error),
+    onRejected: () => {},
     ...overrides,
   };
   return { handler: createWebhookHandler(options), options, errors };
@@ -99,10 +100,11 @@ describe('webhook request checks', () => {
   it.each([['{"event":'], ['not json'], ['<html>'], ['']])(
     'malformed JSON %j gets 400 and reaches no callback',
     async (raw) => {
-      const { handler, options } = receiver();
-      const response = await handler(webhookRequest(null, { raw, event: 'billing_deduct' }), source);
+      const onNotification = vi.fn();
+      const { handler } = receiver({ onNotification });
+      const response = await handler(webhookRequest(null, { raw, event: 'order_created' }), source);
       expect(response.status).toBe(400);
-      expect(options.onBillingDeduct).not.toHaveBeenCalled();
+      expect(onNotification).not.toHaveBeenCalled();
     },
   );
 
@@ -110,7 +112,7 @@ describe('webhook request checks', () => {
     const { handler } = receiver();
     const request = new Request('http://receiver.test/hooks', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-webhook-event': 'billing_deduct' },
+      headers: { 'content-type': 'application/json', 'x-webhook-event': 'order_created' },
       body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
     });
     expect((await handler(request, source)).status).toBe(400);
@@ -121,7 +123,7 @@ describe('webhook request checks', () => {
     async (value) => {
       const { handler } = receiver();
       const response = await handler(
-        webhookRequest(null, { raw: JSON.stringify(value), event: 'billing_deduct' }),
+        webhookRequest(null, { raw: JSON.stringify(value), event: 'order_created' }),
         source,
       );
       expect(response.status).toBe(400);
@@ -137,7 +139,8 @@ describe('webhook request checks', () => {
 
   it('a missing X-Webhook-Event gets 400', async () => {
     const { handler } = receiver();
-    expect((await handler(webhookRequest(deductBody('1.00'), { event: null }), source)).status).toBe(400);
+    const body = eventBody('order_created', { notification: {} });
+    expect((await handler(webhookRequest(body, { event: null }), source)).status).toBe(400);
   });
 
   it.each([
@@ -176,7 +179,7 @@ describe('billing_deduct', () => {
   it.each([
     ['0.29', 29],
     ['10.00', 1000],
-    ['0.00', 0],
+    ['0.01', 1],
     ['123456789.01', 12345678901],
   ])('billing.amount %j reaches the handler as %d cents', async (amount, cents) => {
     const { handler, options } = receiver();
