@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { HubError } from '../core/errors.js';
-import { apiErrorFor, redact } from './errors.js';
+import { readBodyBytes } from './body.js';
+import { apiErrorFor } from './errors.js';
 import {
   parseLogsPage,
   parseRecharge,
@@ -12,7 +13,8 @@ import {
   type Token,
 } from './results.js';
 
-export interface HubClientOptions {
+/** Options of the server's service client; the browser core's `HubClient` is a different thing. */
+export interface ServiceClientOptions {
   /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
   apiKey: string;
   /** The service's base address, e.g. https://hub.example.com (the client adds /api/v1/hub). */
@@ -40,10 +42,11 @@ export interface LogsQuery {
 }
 
 /**
- * The service's server-side endpoints. Failures are HubAuthError (401), HubPoolInsufficientError (402),
- * HubApiError (other statuses), or HubError kind 'timeout' | 'network' | 'invalid-response' | 'config'.
+ * The service's server-side endpoints, called with the API key. Failures are HubAuthError (401),
+ * HubPoolInsufficientError (402), HubApiError (other statuses), or HubError kind 'timeout' | 'network' |
+ * 'invalid-response' | 'config'. Error messages carry the status and code, never the service's text.
  */
-export interface HubClient {
+export interface ServiceClient {
   readonly baseUrl: string;
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
@@ -53,6 +56,8 @@ export interface HubClient {
 
 const API_PREFIX = '/api/v1/hub';
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Every answer the spec describes is a few KB; a logs page of 100 records stays far below this. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 function configError(message: string): HubError {
   return new HubError('config', message);
@@ -73,6 +78,22 @@ function normaliseBaseUrl(baseUrl: unknown): string {
   const path = url.pathname.replace(/\/+$/, '');
   // Accept a baseUrl that already names the API prefix rather than calling /api/v1/hub/api/v1/hub.
   return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
+}
+
+function systemCode(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
+}
+
+/** What each failing status means for you, with the numbers a support request needs. */
+function failureMessage(what: string, status: number, code: number | undefined): string {
+  const numbers = `HTTP ${status}${code === undefined ? '' : `, code ${code}`}`;
+  const effective = code !== undefined && code !== 200 && status >= 200 && status <= 299 ? code : status;
+  if (effective === 401)
+    return `The service refused the API key for ${what} (${numbers}); check apiKey in your server's configuration.`;
+  if (effective === 402)
+    return `The developer points pool cannot cover ${what} (${numbers}); top it up in the developer console.`;
+  return `The service answered ${what} with an error (${numbers}).`;
 }
 
 function checkApiKey(apiKey: unknown): string {
@@ -106,7 +127,7 @@ function checkInteger(value: unknown, name: string, min: number, max: number): n
   return value;
 }
 
-export function createHubClient(options: HubClientOptions): HubClient {
+export function createHubClient(options: ServiceClientOptions): ServiceClient {
   const apiKey = checkApiKey(options?.apiKey);
   const apiBase = normaliseBaseUrl(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -114,7 +135,6 @@ export function createHubClient(options: HubClientOptions): HubClient {
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
   const baseUrl = new URL(apiBase).origin + new URL(apiBase).pathname.slice(0, -API_PREFIX.length);
-  const clean = (text: string) => redact(text, [apiKey]);
 
   async function call(
     method: 'GET' | 'POST',
@@ -129,7 +149,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
-    let text: string;
+    let bytes: Uint8Array | undefined;
     try {
       response = await fetchImpl(url, {
         method,
@@ -138,22 +158,30 @@ export function createHubClient(options: HubClientOptions): HubClient {
         signal: controller.signal,
         redirect: 'error',
       });
-      text = await response.text();
+      bytes = await readBodyBytes(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (controller.signal.aborted)
         throw new HubError('timeout', `The service did not answer ${method} ${path} within ${timeoutMs} ms.`, {});
-      // The cause is summarised, not attached: a custom fetch may put the request, key included, on its errors.
-      const detail = error instanceof Error ? clean(error.message) : 'unknown error';
+      // Neither the cause nor its message is passed on: a custom fetch may put the request, key included,
+      // on its errors. A system error code (ECONNREFUSED) says enough.
       throw new HubError(
         'network',
-        `Could not reach the service for ${method} ${path} (${detail}). Check baseUrl and the network.`,
+        `Could not reach the service for ${method} ${path}${systemCode(error)}. Check baseUrl and the network.`,
       );
     } finally {
       clearTimeout(timer);
     }
-    return unwrap(response.status, text, `${method} ${path}`);
+    if (bytes === undefined) {
+      throw new HubError(
+        'invalid-response',
+        `The service answered ${method} ${path} with more than ${MAX_ANSWER_BYTES} bytes; is baseUrl the Open Integration Service?`,
+        { status: response.status },
+      );
+    }
+    return unwrap(response.status, new TextDecoder().decode(bytes), `${method} ${path}`);
   }
 
+  /** Status and code only: the service's own message may echo the key, in any spelling. */
   function unwrap(status: number, text: string, what: string): unknown {
     let parsed: unknown;
     let isJson = true;
@@ -163,12 +191,8 @@ export function createHubClient(options: HubClientOptions): HubClient {
       isJson = false;
     }
     const envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-    const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
-    const message =
-      typeof envelope?.message === 'string' && envelope.message !== '' ? clean(envelope.message) : undefined;
-    if (status < 200 || status > 299) {
-      throw apiErrorFor(status, message ?? `The service answered ${what} with HTTP ${status}.`, code);
-    }
+    const code = Number.isSafeInteger(envelope?.code) ? (envelope!.code as number) : undefined;
+    if (status < 200 || status > 299) throw apiErrorFor(status, failureMessage(what, status, code), code);
     if (!isJson || envelope === undefined) {
       throw new HubError(
         'invalid-response',
@@ -178,12 +202,12 @@ export function createHubClient(options: HubClientOptions): HubClient {
     }
     if (code !== undefined && code !== 200) {
       // Some deployments answer HTTP 200 with the failure only in the envelope.
-      throw apiErrorFor(code, message ?? `The service answered ${what} with code ${code}.`, code);
+      throw apiErrorFor(code, failureMessage(what, status, code), code);
     }
     return envelope.data;
   }
 
-  const client: HubClient & { toString(): string; toJSON(): unknown } = {
+  const client: ServiceClient & { toString(): string; toJSON(): unknown } = {
     baseUrl,
     async exchangeToken(clientUserId) {
       const id = checkUserId(clientUserId);
@@ -216,11 +240,11 @@ export function createHubClient(options: HubClientOptions): HubClient {
         pageSize,
       });
     },
-    toString: () => `HubClient(${baseUrl})`,
+    toString: () => `ServiceClient(${baseUrl})`,
     toJSON: () => ({ baseUrl }),
   };
   Object.defineProperty(client, inspect.custom, {
-    value: () => `HubClient { baseUrl: '${baseUrl}' }`,
+    value: () => `ServiceClient { baseUrl: '${baseUrl}' }`,
     enumerable: false,
   });
   return Object.freeze(client);

@@ -1,12 +1,9 @@
 import { HubError } from '../core/errors.js';
 
-/** Shown instead of the API key wherever the service (or anything else) echoes it back. */
-const REDACTED = '[redacted]';
-const MAX_MESSAGE_LENGTH = 300;
-
 /**
  * An error answer from the service. `status` is the HTTP status; `code` the envelope's application code
- * when the body was an envelope. The message is the service's own, cut short and with the key removed.
+ * when the body was an envelope. The message carries status and code only: the service's own text never
+ * passes, since it may echo the key.
  */
 export class HubApiError extends HubError {
   declare readonly status: number;
@@ -39,13 +36,4 @@ export function apiErrorFor(status: number, message: string, code?: number): Hub
   if (status === 401) return new HubAuthError(message, code);
   if (status === 402) return new HubPoolInsufficientError(message, code);
   return new HubApiError(status, message, code);
-}
-
-/** Removes every occurrence of each secret and bounds the length, so no text we pass on can leak one. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret !== '') out = out.split(secret).join(REDACTED);
-  }
-  return out.length > MAX_MESSAGE_LENGTH ? `${out.slice(0, MAX_MESSAGE_LENGTH)}…` : out;
 }

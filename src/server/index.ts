@@ -1,6 +1,6 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
 export { createHubClient } from './client.js';
-export type { HubClient, HubClientOptions, LogsQuery, RechargeInput } from './client.js';
+export type { LogsQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
 export type {
   Balance,
   LogsPage,

@@ -86,11 +86,30 @@ function optional<T>(
   return fields[name] === undefined || fields[name] === null ? fallback : read(fields, name, what);
 }
 
+/**
+ * The longest token lifetime believed: 30 days. The browser is told `expires_in` and schedules its
+ * refresh by it; a lifetime of 1e308 seconds would be Infinity there (JSON `null` on the wire).
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/** A finite number of seconds above 0 and at most MAX_TOKEN_LIFETIME_SECONDS. */
+export function isTokenLifetime(seconds: unknown): seconds is number {
+  return (
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_TOKEN_LIFETIME_SECONDS
+  );
+}
+
 export function parseToken(data: unknown): Token {
   const fields = record(data, 'token answer');
   const accessToken = str(fields, 'access_token', 'token answer');
-  const expiresIn = num(fields, 'expires_in', 'token answer');
-  if (accessToken === '' || expiresIn <= 0) throw invalid('token answer');
+  const expiresIn = fields.expires_in;
+  if (accessToken === '') throw invalid('token answer.access_token');
+  if (!isTokenLifetime(expiresIn)) {
+    throw new HubError(
+      'invalid-response',
+      `The service's token answer.expires_in is not a number of seconds above 0 and at most ${MAX_TOKEN_LIFETIME_SECONDS} (30 days).`,
+    );
+  }
   return { accessToken, expiresIn };
 }
 

@@ -1,10 +1,12 @@
 import { HubError, isHubError } from '../core/errors.js';
-import type { HubClient } from './client.js';
+import { readBodyBytes } from './body.js';
+import type { ServiceClient } from './client.js';
+import { isTokenLifetime, MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
 
 export interface TokenHandlerOptions {
   /** Only exchangeToken is used. */
-  client: Pick<HubClient, 'exchangeToken'>;
+  client: Pick<ServiceClient, 'exchangeToken'>;
   /**
    * Your own session lookup: the signed-in end user's id, or null when nobody is signed in (401).
    * Never read the id from the request body or query: whoever sends it would become that user.
@@ -33,16 +35,25 @@ function answer(status: number, body: unknown, headers: Record<string, string>):
   });
 }
 
-/** `previous` from a `{reason: 'unauthorized', previous}` body; anything else (or no body) is ignored. */
-async function refusalHint(request: Request): Promise<string | undefined> {
-  if (request.body === null) return undefined;
+/** The only body the handler reads is a refusal hint, which is small; a bigger one is answered 413. */
+const MAX_BODY_BYTES = 8192;
+const TOO_LARGE = Symbol('body too large');
+
+/**
+ * `previous` from a `{reason: 'unauthorized', previous}` body; anything else (or no body) is ignored.
+ * Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not whatever the client sends.
+ */
+async function refusalHint(request: Request): Promise<string | undefined | typeof TOO_LARGE> {
+  // A resolveClientUserId that read the body itself leaves nothing to read.
+  if (request.body === null || request.bodyUsed) return undefined;
   let text: string;
   try {
-    text = await request.clone().text();
+    const bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+    if (bytes === undefined) return TOO_LARGE;
+    text = new TextDecoder().decode(bytes);
   } catch {
     return undefined;
   }
-  if (text.length > 8192) return undefined;
   try {
     const body = JSON.parse(text) as { reason?: unknown; previous?: unknown } | null;
     return body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
@@ -115,6 +126,12 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     }
     if (cached && isReusable(cached, now())) return cached;
     const token = await options.client.exchangeToken(clientUserId);
+    // A client of your own may skip createHubClient's check; an unbounded lifetime would reach the browser.
+    if (!isTokenLifetime(token?.expiresIn))
+      throw new HubError(
+        'invalid-response',
+        `exchangeToken gave an expiresIn that is not a number of seconds above 0 and at most ${MAX_TOKEN_LIFETIME_SECONDS}.`,
+      );
     const issuedAt = now();
     const entry = { accessToken: token.accessToken, issuedAt, expiresAt: issuedAt + token.expiresIn * 1000 };
     try {
@@ -130,8 +147,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
    * Drop the cached token only when it is exactly that one, so a page can force at most one fresh
    * exchange per token it really holds, never a stream of them.
    */
-  async function forgetRefused(request: Request, clientUserId: string): Promise<void> {
-    const hint = await refusalHint(request);
+  async function forgetRefused(hint: string | undefined, clientUserId: string): Promise<void> {
     if (hint === undefined || inFlight.has(clientUserId)) return;
     try {
       const cached = await cache.get(clientUserId);
@@ -190,8 +206,10 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
 
+    const hint = await refusalHint(request);
+    if (hint === TOO_LARGE) return answer(413, { error: 'Body too large.' }, cors);
     try {
-      await forgetRefused(request, clientUserId);
+      await forgetRefused(hint, clientUserId);
       const token = await tokenFor(clientUserId);
       const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
       return answer(200, { access_token: token.accessToken, expires_in: expiresIn }, cors);

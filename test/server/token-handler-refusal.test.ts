@@ -50,17 +50,30 @@ describe('createTokenHandler: a token the service refused', () => {
     expect(exchanges()).toBe(2);
   });
 
-  it('malformed or huge bodies are ignored, not errors', async () => {
+  it('malformed bodies are ignored, not errors', async () => {
     const { handler, exchanges } = setup();
     for (const body of [
       'not json',
       'null',
       '[]',
-      JSON.stringify({ reason: 'unauthorized', previous: 'x'.repeat(10_000) }),
+      '\u0000\uffff',
+      JSON.stringify({ reason: 'unauthorized', previous: 7 }),
     ]) {
       const response = await handler(new Request('https://app.example.com/api/hub-token', { method: 'POST', body }));
       expect(response.status).toBe(200);
     }
+    expect(exchanges()).toBe(1);
+  });
+
+  it('a body over 8 KB is answered 413 and changes nothing', async () => {
+    const { handler, ask, exchanges } = setup();
+    const first = await ask();
+    const huge = JSON.stringify({ reason: 'unauthorized', previous: first, padding: 'x'.repeat(10_000) });
+    const response = await handler(
+      new Request('https://app.example.com/api/hub-token', { method: 'POST', body: huge }),
+    );
+    expect(response.status).toBe(413);
+    expect(await ask()).toBe(first);
     expect(exchanges()).toBe(1);
   });
 
