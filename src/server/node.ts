@@ -11,6 +11,20 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (e
 
 const NO_BODY = new Set(['GET', 'HEAD']);
 
+/**
+ * Whether a Web-standard Request can carry this method. The Fetch standard forbids CONNECT, TRACE and
+ * TRACK (node:http hands TRACE to listeners), and `new Request()` throws on them: no handler written
+ * against Request can serve them, so they are this adapter's to refuse.
+ */
+function isRepresentable(method: string): boolean {
+  try {
+    new Request('http://localhost/', { method });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function requestUrl(req: IncomingMessage): string {
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const path = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
@@ -109,6 +123,15 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
       if (!res.writableFinished) controller.abort();
     });
     const method = (req.method ?? 'GET').toUpperCase();
+    if (!isRepresentable(method)) {
+      // 405 rather than the 500 a throwing Request constructor used to cause; what the handler does allow
+      // only the handler knows, so there is no Allow header to give.
+      res.statusCode = 405;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.setHeader('cache-control', 'no-store');
+      res.end('Method Not Allowed');
+      return;
+    }
     const already = parsedBody(req);
     const consumed = req.readableEnded && already === undefined && (req as { body?: unknown }).body !== undefined;
     const run = async () => {
