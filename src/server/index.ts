@@ -1,5 +1,5 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
-export { createHubClient } from './client.js';
+export { createHubClient, MAX_ANSWER_BYTES } from './client.js';
 export type { LogsQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
 export type {
   Balance,
@@ -10,6 +10,7 @@ export type {
   RechargeResult,
   Token,
 } from './results.js';
+export { MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 export { HubApiError, HubAuthError, HubPoolInsufficientError } from './errors.js';
 export { HubError, isHubError } from '../core/errors.js';
 export type { HubErrorKind } from '../core/errors.js';
@@ -17,8 +18,14 @@ export { createTokenHandler } from './token-handler.js';
 export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
 export { createMemoryTokenCache } from './token-cache.js';
 export type { CachedToken, MemoryTokenCacheOptions, TokenCache } from './token-cache.js';
-export { createWebhookHandler } from './webhook-handler.js';
-export type { DeductContext, WebhookHandler, WebhookHandlerOptions } from './webhook-handler.js';
+export { createRejectionLogger, createWebhookHandler } from './webhook-handler.js';
+export type {
+  DeductContext,
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookRejection,
+  WebhookRejectionReason,
+} from './webhook-handler.js';
 export { NOTIFICATION_EVENTS } from './webhook-events.js';
 export type {
   BillingDeductEvent,
@@ -31,7 +38,7 @@ export type {
   WebhookEvent,
   WebhookEventBase,
 } from './webhook-events.js';
-export type { SourceInfo } from './addresses.js';
+export type { ClientAddressHeader, SourceInfo } from './addresses.js';
 export { formatCentsAsYuan, parseYuanToCents } from './amounts.js';
 export { toNodeListener } from './node.js';
 export type { NodeListener, WebRequestHandler } from './node.js';
