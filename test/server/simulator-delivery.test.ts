@@ -17,7 +17,7 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
   const running: RunningMockHub = await startMockHub();
   cleanups.push(running.close);
   const receiver: Server = createServer(
-    toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1', '::1'], ...options })),
+    toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1', '::1'], onRejected: () => {}, ...options })),
   );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   cleanups.push(
