@@ -134,16 +134,15 @@ export function createRejectionLogger(
   log: (line: string) => void = console.warn,
 ): (rejection: WebhookRejection) => void {
   const seen = new Set<string>();
+  let silenced = false;
   return (rejection) => {
     const key = `${rejection.address ?? ''} ${rejection.reason}`;
-    if (seen.has(key)) return;
-    if (seen.size >= MAX_REMEMBERED_REJECTIONS) {
-      if (seen.size === MAX_REMEMBERED_REJECTIONS) {
-        seen.add('');
-        log(
-          '[hub-embed/server] webhook: many distinct refusals; further ones are not printed. Pass onRejected to see every one.',
-        );
-      }
+    if (silenced || seen.has(key)) return;
+    if (seen.size === MAX_REMEMBERED_REJECTIONS) {
+      silenced = true;
+      log(
+        '[hub-embed/server] webhook: many distinct refusals; further ones are not printed. Pass onRejected to see every one.',
+      );
       return;
     }
     seen.add(key);
