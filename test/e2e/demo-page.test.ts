@@ -80,15 +80,25 @@ describe('demo/index.html (the demo page)', () => {
   it('the demo at 375 px has no horizontal overflow', async () => {
     await withDemo({ width: 375, height: 800 }, async (page) => {
       // Fill every panel: points log records with long reasons, webhooks, widget events.
-      await openTable(page, CHEAP.name);
-      await pay(page, /paid/);
-      await page.frameLocator('hub-embed hub-form-frame iframe').locator('form[data-action="submit"] button').click();
-      await page.locator('hub-embed [part~="close"]').click();
-      await openTable(page, DEAR.name);
-      await pay(page, /declined/);
-      await page.locator('hub-embed [part~="close"]').click();
+      const form = page.frameLocator('hub-embed hub-form-frame iframe');
+      for (const table of [CHEAP, DEAR]) {
+        await openTable(page, table.name);
+        await form.locator('form[data-action="submit"] button').click();
+        await form.locator('form[data-action="charge"] button').click();
+        await waitFor(
+          () => form.locator('#outcome').textContent(),
+          (outcome) => /paid|payment/i.test(outcome ?? ''),
+          'the outcome of Pay',
+        );
+        await page.locator('hub-embed [part~="close"]').click();
+      }
       await waitFor(
-        () => page.locator('#logs li:not(.empty)').count(),
+        () => page.locator('#events li').count(),
+        (n) => n >= 2,
+        'both billing webhooks in the log',
+      );
+      await waitFor(
+        () => page.locator('#logs :is(li, tr):not(.empty)').count(),
         (n) => n >= 2,
         'points log records',
       );
@@ -142,6 +152,32 @@ describe('demo/index.html (the demo page)', () => {
       );
       assert.equal(await text(page, '#balance'), service, 'the service balance did not decide and did not move');
       assert.equal(demo.backend.wallet('user-bob'), 0);
+    });
+  });
+
+  it("the points log's reason is read across the panel, not wrapped down a narrow column", async () => {
+    await withDemo({ width: 1280, height: 860 }, async (page) => {
+      await switchUser(page, 'carol');
+      await openTable(page, DEAR.name);
+      await pay(page, /declined/);
+      await page.locator('hub-embed [part~="close"]').click();
+      const lines = await waitFor(
+        () =>
+          page
+            .locator('#logs .reason')
+            .evaluateAll((reasons) =>
+              reasons.map(
+                (reason) => reason.getBoundingClientRect().height / parseFloat(getComputedStyle(reason).lineHeight),
+              ),
+            ),
+        (list) => list.length > 0,
+        'a points log record',
+      );
+      // The simulator's reason for a failed charge is a sentence of about 70 characters.
+      assert.ok(
+        lines.every((n) => n <= 3),
+        `reasons take ${lines.map((n) => n.toFixed(1)).join(', ')} lines`,
+      );
     });
   });
 
