@@ -245,9 +245,9 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
       case '/api/hub-token': {
         const body = await readObject(request);
         if (body instanceof Response) return body;
-        return tokenHandler(
-          new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(body) }),
-        );
+        const headers = new Headers(request.headers);
+        headers.delete('content-length'); // the copy's body is the re-serialized object, not the bytes sent
+        return tokenHandler(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) }));
       }
       case '/api/points/recharge':
         return topUp(request, user);
