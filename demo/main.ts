@@ -1,7 +1,7 @@
-// The demo page's own script: settings, the points panel and the live logs. The widget itself is the
-// declarative <hub-embed> in index.html; this file only flips its attributes.
-import { html, render } from 'lit';
-import '../src/define.js';
+// The demo page's own script: sign-in, settings, the points panel and the live logs. The widget itself
+// is the declarative <hub-embed> in index.html; this file signs the user in, then defines the elements,
+// and afterwards only flips the widget's attributes.
+import { html, nothing, render } from 'lit';
 
 interface LogRecord {
   createdAt: string;
@@ -9,27 +9,37 @@ interface LogRecord {
   changeCents: number;
   balanceAfter: number;
   reason: string;
+  status: string;
 }
 interface Points {
   user: string;
-  balanceCents: number;
   walletCents: number;
-  logs: { list: LogRecord[]; total: number; page: number; pageSize: number };
+  /** null until the service knows the user (its first token exchange). */
+  service: {
+    balanceCents: number;
+    logs: { list: LogRecord[]; total: number; page: number; pageSize: number };
+  } | null;
 }
 interface DemoEvent {
   id: number;
-  at: string;
   event: string;
   user: string | null;
   summary: string;
   outcome?: string;
 }
+interface Session {
+  user: { id: string; name: string } | null;
+  users: { id: string; name: string }[];
+}
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const widget = $('widget');
 const controls = $<HTMLFormElement>('controls');
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+const status = $('points-status');
 let page = 1;
+
+/** Every amount on the page is written this one way: yuan with two decimals, points in brackets. */
+const money = (cents: number) => `¥${(cents / 100).toFixed(2)} (${cents} points)`;
 
 async function api<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, { ...init, headers: { 'content-type': 'application/json' } });
@@ -37,6 +47,8 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
   if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
   return body;
 }
+
+const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
 // Settings persist in the URL so a reload (or a screenshot script) keeps them.
 const params = new URLSearchParams(location.search);
@@ -56,58 +68,83 @@ function applySettings(): void {
   history.replaceState(null, '', `?${params}`);
 }
 
-async function loadSession(): Promise<void> {
-  const session = await api<{ user: { id: string }; users: { id: string; name: string }[] }>('/api/session');
+/** The backend has no fallback user: a first visit signs in as the first demo user. */
+async function signIn(): Promise<void> {
+  let session = await api<Session>('/api/session');
+  if (!session.user)
+    session = { ...session, ...(await post<Pick<Session, 'user'>>('/api/session', { user: session.users[0]!.id })) };
   render(
-    session.users.map((u) => html`<option value=${u.id} ?selected=${u.id === session.user.id}>${u.name}</option>`),
+    session.users.map((u) => html`<option value=${u.id} ?selected=${u.id === session.user?.id}>${u.name}</option>`),
     $('user'),
   );
+}
+
+function logLine(record: LogRecord) {
+  // A record that moved nothing (a failed charge, a charge the app's wallet paid) is not a "+¥0.00" credit.
+  const change =
+    record.changeCents === 0
+      ? html`<span class="neutral">no change</span>`
+      : html`<span class=${record.changeCents > 0 ? 'credit' : 'debit'}
+          >${record.changeCents > 0 ? '+' : '−'}${money(Math.abs(record.changeCents))}</span
+        >`;
+  return html`<li class=${record.status === 'failed' || record.recordType === 'failed' ? 'failed' : ''}>
+    <span class="what"
+      ><time datetime=${record.createdAt}>${new Date(record.createdAt).toLocaleTimeString()}</time>
+      <strong>${record.recordType}</strong></span
+    >
+    ${change}
+    <span class="reason">${record.reason} · balance after ${money(record.balanceAfter)}</span>
+  </li>`;
 }
 
 async function loadPoints(): Promise<void> {
   const points = await api<Points>(`/api/points?page=${page}`);
   $('points-user').textContent = points.user;
-  $('balance').textContent = yuan(points.balanceCents);
-  $('wallet').textContent = yuan(points.walletCents);
-  const pages = Math.max(1, Math.ceil(points.logs.total / points.logs.pageSize));
-  $('page').textContent = `${points.logs.page} / ${pages}`;
+  $('wallet').textContent = money(points.walletCents);
+  const service = points.service;
+  $('balance').textContent = service ? money(service.balanceCents) : 'none yet';
+  const pages = service ? Math.max(1, Math.ceil(service.logs.total / service.logs.pageSize)) : 1;
+  $('page').textContent = `${service?.logs.page ?? 1} / ${pages}`;
   ($('prev') as HTMLButtonElement).disabled = page <= 1;
   ($('next') as HTMLButtonElement).disabled = page >= pages;
-  const rows = points.logs.list.map(
-    (r) => html`<tr>
-      <td>${new Date(r.createdAt).toLocaleTimeString()}</td>
-      <td>${r.recordType}</td>
-      <td class=${r.changeCents >= 0 ? 'credit' : 'debit'}>${r.changeCents >= 0 ? '+' : '−'}${yuan(Math.abs(r.changeCents))}</td>
-      <td>${yuan(r.balanceAfter)}</td>
-      <td>${r.reason}</td>
-    </tr>`,
-  );
+  const rows = service?.logs.list ?? [];
   render(
     rows.length
-      ? rows
-      : html`<tr><td colspan="5" class="empty">No points activity yet: recharge, or submit a form.</td></tr>`,
+      ? rows.map(logLine)
+      : html`<li class="empty">
+          ${
+            service
+              ? 'No points activity yet: press Pay in a form.'
+              : `The service does not know ${points.user} yet: it will at the widget's first token exchange.`
+          }
+        </li>`,
     $('logs'),
   );
+}
+
+function showError(what: string, error: unknown): void {
+  status.textContent = `${what}: ${(error as Error).message}`;
 }
 
 const webhookEvents: DemoEvent[] = [];
 async function pollEvents(): Promise<void> {
   const after = webhookEvents.at(-1)?.id ?? 0;
   const { events } = await api<{ events: DemoEvent[] }>(`/api/events?after=${after}`);
-  if (events.length === 0) return;
+  // Two polls may overlap (the timer and a charge): keep each event once.
+  const fresh = events.filter((event) => event.id > (webhookEvents.at(-1)?.id ?? 0));
+  if (fresh.length === 0) return;
   $('events-empty').hidden = true;
-  webhookEvents.push(...events);
+  webhookEvents.push(...fresh);
   render(
     webhookEvents
       .slice(-50)
       .reverse()
       .map(
-        (e) =>
-          html`<li class=${e.outcome ?? ''}><strong>${e.event}</strong> ${e.user ?? ''} · ${e.summary}${e.outcome ? ` → ${e.outcome}` : ''}</li>`,
+        (e) => html`<li class=${e.outcome ?? nothing}><strong>${e.event}</strong> ${e.user ?? ''} · ${e.summary}</li>`,
       ),
     $('events'),
   );
-  void loadPoints();
+  await loadPoints();
 }
 
 const widgetEvents: string[] = [];
@@ -135,41 +172,72 @@ for (const type of [
       widgetEvents.slice(0, 30).map((line) => html`<li>${line}</li>`),
       $('widget-events'),
     );
-    if (type === 'hub-form-message' || type === 'hub-form-close') void loadPoints();
+    const data = detail.data as { type?: string; ok?: boolean } | undefined;
+    if (type === 'hub-form-message' && data?.type === 'charge') void explainCharge(data.ok === true);
+    else if (type === 'hub-form-message' || type === 'hub-form-close' || type === 'hub-ready')
+      void loadPoints().catch((error: unknown) => showError('Points', error));
   });
 }
 
-controls.addEventListener('change', async (event) => {
-  const target = event.target as HTMLSelectElement;
-  if (target.name === 'user') {
-    await api('/api/session', { method: 'POST', body: JSON.stringify({ user: target.value }) });
-    // A new end user needs a new token: reload so the page-wide token cache starts empty.
-    location.reload();
-    return;
-  }
-  applySettings();
-});
-
-$('recharge').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const amount = Number(new FormData(event.target as HTMLFormElement).get('amount'));
-  const status = $('points-status');
+/**
+ * The form page only learns "declined"; the wallet's own answer says why. The service waited for that
+ * answer before it answered the form, so the backend's event is already there.
+ */
+async function explainCharge(paid: boolean): Promise<void> {
   try {
-    const result = await api<{ amountCents: number; externalOrderId: string }>('/api/points/recharge', {
-      method: 'POST',
-      body: JSON.stringify({ amount_cents: amount }),
-    });
-    status.textContent = `Credited ${yuan(result.amountCents)} (order ${result.externalOrderId}).`;
-    page = 1;
+    await pollEvents();
+    const decision = webhookEvents.findLast((event) => event.event === 'billing_deduct');
+    status.textContent = `Pay: ${decision?.summary ?? `${paid ? 'paid' : 'declined'}, but no billing webhook arrived.`}`;
     await loadPoints();
   } catch (error) {
-    status.textContent = `Recharge failed: ${(error as Error).message}`;
+    showError('Points', error);
   }
+}
+
+controls.addEventListener('change', (event) => {
+  const target = event.target as HTMLSelectElement;
+  if (target.name !== 'user') return applySettings();
+  // A new end user needs a new token: reload so the page-wide token cache starts empty.
+  post('/api/session', { user: target.value }).then(
+    () => location.reload(),
+    (error: unknown) => showError('Switching user failed', error),
+  );
 });
-$('prev').addEventListener('click', () => void ((page = Math.max(1, page - 1)), loadPoints()));
-$('next').addEventListener('click', () => void (page++, loadPoints()));
+
+/** "5", "5.5" or "5.50" yuan as integer cents, through strings only (5.1 * 100 is not 510). */
+function yuanToCents(text: string): number | undefined {
+  const match = /^([0-9]{1,5})(?:\.([0-9]{1,2}))?$/.exec(text.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : undefined;
+}
+
+$('recharge').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const cents = yuanToCents(String(new FormData(event.target as HTMLFormElement).get('amount')));
+  if (!cents) return void (status.textContent = 'Top-up: enter yuan with at most two decimals, e.g. 5.00.');
+  post<{ amountCents: number; walletCents: number }>('/api/points/recharge', { amount_cents: cents })
+    .then(async (result) => {
+      status.textContent = `Added ${money(result.amountCents)}: the app wallet now holds ${money(result.walletCents)}.`;
+      page = 1;
+      await loadPoints();
+    })
+    .catch((error: unknown) => showError('Top-up failed', error));
+});
+$('prev').addEventListener('click', () => {
+  page = Math.max(1, page - 1);
+  void loadPoints().catch((error: unknown) => showError('Points', error));
+});
+$('next').addEventListener('click', () => {
+  page++;
+  void loadPoints().catch((error: unknown) => showError('Points', error));
+});
 
 applySettings();
-void loadSession();
-void loadPoints();
+try {
+  await signIn();
+  // Defined only now: the widget's first token request must already carry the session cookie.
+  await import('../src/define.js');
+  await loadPoints();
+} catch (error) {
+  showError('The demo backend did not answer', error);
+}
 setInterval(() => void pollEvents().catch(() => undefined), 1500);

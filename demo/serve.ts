@@ -16,11 +16,14 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-/** Mounts the developer backend next to the pages and fills the pages' service addresses. */
-function demoBackendPlugin(backend: DemoBackend, service: { baseUrl: string; formUrl: string }): Plugin {
+/**
+ * Mounts the developer backend next to the pages and fills the pages' service addresses. The backend
+ * needs the pages' origin, known only once the server listens: `backend()` is there from then on.
+ */
+function demoBackendPlugin(backend: () => DemoBackend, service: { baseUrl: string; formUrl: string }): Plugin {
   const listener = toNodeListener(
     async (request, info) =>
-      (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
+      (await backend().handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
   );
   return {
     name: 'hub-demo-backend',
@@ -46,7 +49,7 @@ export async function startDemo(
       : undefined;
   const mock = real ? undefined : await startMockHub({ host, apiPort: 0, formPort: 0, ...options.mock });
   const service = real ?? { baseUrl: mock!.baseUrl, formUrl: mock!.formUrl, apiKey: mock!.apiKey };
-  const backend = createDemoBackend(service);
+  let backend: DemoBackend | undefined;
   const root = fileURLToPath(new URL('.', import.meta.url));
   const vite: ViteDevServer = await createServer({
     configFile: false,
@@ -60,10 +63,13 @@ export async function startDemo(
       fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
     },
     build: { rolldownOptions: { input: { index: `${root}index.html` } } },
-    plugins: [demoBackendPlugin(backend, service)],
+    plugins: [demoBackendPlugin(() => backend!, service)],
   });
   await vite.listen();
   const url = vite.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  // The same page through "localhost" is the same demo, so both spellings of the origin may post.
+  const port = new URL(url).port;
+  backend = createDemoBackend({ ...service, origins: [url, `http://localhost:${port}`] });
   // The simulator calls the demo backend's webhook receiver, as the console's Webhook page would set it.
   mock?.hub.setWebhooks([{ notification_url: `${url}/webhooks/hub`, billing_url: `${url}/webhooks/hub` }]);
   return {

@@ -28,10 +28,12 @@ function log(dir: LogLine['dir'], text: string): void {
   );
 }
 
-/** A compact line for the log; tokens are shortened so the log never shows a usable one. */
+/** A payload as the log and the status line both show it; tokens shortened so neither shows a usable one. */
+const payload = (body: unknown) => JSON.stringify(body ?? {}).replace(/(at-[0-9a-f]{6})[0-9a-f]+/g, '$1…');
+
+/** A compact line for the log. */
 function describe(m: Partial<BridgeMessage>): string {
-  const body = m.kind === 'res' ? (m.ok ? m.result : m.error) : m.params;
-  const text = JSON.stringify(body ?? {}).replace(/(at-[0-9a-f]{6})[0-9a-f]+/g, '$1…');
+  const text = payload(m.kind === 'res' ? (m.ok ? m.result : m.error) : m.params);
   return `${m.kind} ${m.method ?? ''}${m.kind === 'res' ? (m.ok ? ' ok' : ' error') : ''} #${m.id} ${text}`.replace(
     /\s+/g,
     ' ',
@@ -56,6 +58,7 @@ const refuse = (request: BridgeMessage, code: string, message: string) =>
 
 /** The token, from the app's own server; the API key stays on that server. */
 async function token(): Promise<{ access_token: string; expires_in: number }> {
+  await signedIn;
   const response = await fetch('/api/hub-token', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -66,9 +69,13 @@ async function token(): Promise<{ access_token: string; expires_in: number }> {
   return body.data ?? body;
 }
 
+/** Table names by short code, from the page's table.selected events: a sheet is titled like its table. */
+const tableNames = new Map<string, string>();
+
 function openSheet(shortCode: string, url: string): void {
-  $('sheet-title').textContent = shortCode;
-  render(html`<iframe title=${`Form ${shortCode}`} src=${url}></iframe>`, $('sheet-body'));
+  const title = tableNames.get(shortCode) ?? shortCode;
+  $('sheet-title').textContent = title;
+  render(html`<iframe title=${`Form: ${title}`} src=${url}></iframe>`, $('sheet-body'));
   if (!sheet.open) sheet.showModal();
 }
 
@@ -122,6 +129,10 @@ addEventListener('message', (event) => {
   const m = parseMessage(event.data);
   if (typeof m === 'string') return log('bad', `ignored (${m})`);
   log('in', describe(m));
+  if (m.kind === 'evt' && m.method === 'table.selected') {
+    const { shortCode, name } = (m.params ?? {}) as { shortCode?: unknown; name?: unknown };
+    if (typeof shortCode === 'string' && typeof name === 'string') tableNames.set(shortCode, name);
+  }
   if (m.kind === 'req') void answer(m);
   else if (m.kind === 'res') waiting.get(m.id)?.(m);
 });
@@ -133,7 +144,7 @@ function request(method: string, params: unknown = {}): void {
   waiting.set(id, (m) => {
     waiting.delete(id);
     $('host-status').textContent =
-      `${method}: ${m.ok ? JSON.stringify(m.result) : `${m.error?.code} ${m.error?.message}`}`;
+      `${method}: ${m.ok ? `ok ${payload(m.result)}` : `${m.error?.code} ${m.error?.message}`}`;
   });
   send({ id, kind: 'req', method, params });
 }
@@ -153,7 +164,18 @@ $('set-tags').addEventListener('submit', (event) => {
 $('sheet-close').addEventListener('click', closeSheet);
 sheet.addEventListener('close', () => render(html``, $('sheet-body')));
 
-// The app knows its form site from its own server's configuration.
-const formOriginKnown = fetch('/api/session')
-  .then((response) => response.json() as Promise<{ formUrl: string }>)
-  .then((session) => void (formOrigin = new URL(session.formUrl).origin));
+// The app knows its form site from its own server's configuration, and signs its user in there (the
+// demo backend has no fallback user) before it asks for a token.
+const session = fetch('/api/session').then(
+  (response) => response.json() as Promise<{ formUrl: string; user: unknown; users: { id: string }[] }>,
+);
+const formOriginKnown = session.then((known) => void (formOrigin = new URL(known.formUrl).origin));
+const signedIn = session.then(async (known) => {
+  if (known.user) return;
+  const response = await fetch('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: known.users[0]!.id }),
+  });
+  if (!response.ok) throw new Error(`sign-in: HTTP ${response.status}`);
+});

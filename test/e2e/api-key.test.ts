@@ -24,7 +24,7 @@ describe('the API key boundary', () => {
   it('no browser request ever carries X-API-Key (every request intercepted through a whole session)', async () => {
     const logStart = e2e.harness.mock.hub.requestLog.length;
     const url = e2e.harness.addPage('/key.html', pageHtml(SCRIPT, widget(e2e.harness)));
-    const w = await watchPage(e2e.browser);
+    const w = await watchPage(e2e.browser, { signedInAt: e2e.harness.origin });
     try {
       await w.page.goto(url);
       await waitForReady(w.page);
@@ -88,7 +88,7 @@ describe('the API key boundary', () => {
 
   it('the key never reaches the page: not in its DOM, storage, cookies or token responses', async () => {
     const url = e2e.harness.addPage('/key-dom.html', pageHtml(SCRIPT, widget(e2e.harness)));
-    const w = await watchPage(e2e.browser);
+    const w = await watchPage(e2e.browser, { signedInAt: e2e.harness.origin });
     try {
       await w.page.goto(url);
       await waitForReady(w.page);

@@ -136,10 +136,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     seed: e2eSeed(),
     ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
   });
-  const backend = createDemoBackend({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, formUrl: mock.formUrl });
+  // The backend only answers POSTs from the pages' origin, known once the server below listens.
+  let backend: DemoBackend | undefined;
   const backendListener = toNodeListener(
     async (request, info) =>
-      (await backend.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
+      (await backend!.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
   );
   const pages = new Map<string, { html: string; csp?: string }>();
 
@@ -182,6 +183,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const port = await listen(server);
   // The simulator delivers webhooks to the demo backend, as the demo does.
   const origin = `http://127.0.0.1:${port}`;
+  backend = createDemoBackend({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, formUrl: mock.formUrl, origins: [origin] });
   mock.hub.setWebhooks([{ notification_url: `${origin}/webhooks/hub`, billing_url: `${origin}/webhooks/hub` }]);
 
   return {
@@ -256,12 +258,23 @@ export interface Watch {
   close(): Promise<void>;
 }
 
+/** The demo backend's session cookie: the browser is signed in as `user` on `origin`. */
+export function signIn(context: BrowserContext, origin: string, user = 'alice'): Promise<void> {
+  return context.addCookies([{ name: 'hub_demo_user', value: user, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+}
+
+export interface WatchOptions {
+  /** Signs the demo user in on this origin first (the backend has no fallback user). */
+  signedInAt?: string;
+}
+
 /**
  * A fresh context whose every request is intercepted and checked: the API key must never leave the
  * developer's server, so no browser request may carry X-API-Key or call /apikeys/token.
  */
-export async function watchPage(browser: Browser): Promise<Watch> {
+export async function watchPage(browser: Browser, options: WatchOptions = {}): Promise<Watch> {
   const context = await browser.newContext();
+  if (options.signedInAt) await signIn(context, options.signedInAt);
   const page = await context.newPage();
   const watch: Watch = {
     page,
@@ -322,7 +335,7 @@ export interface HarnessInUse {
   readonly harness: Harness;
   /** Chromium; there from the file's `before` on. */
   readonly browser: Browser;
-  /** A fresh watched page (see watchPage), not navigated yet; closed and checked after the test. */
+  /** A fresh watched page (see watchPage), signed in as Alice, not navigated yet; closed and checked after the test. */
   watchPage(): Promise<Watch>;
   /** Serves `html` at `path` and opens it in a watched page; closed and checked after the test. */
   openPage(path: string, html: string, options?: PageOptions): Promise<Watch>;
@@ -374,7 +387,7 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
       return started(browser, 'The browser');
     },
     async watchPage() {
-      const w = await watchPage(inUse.browser);
+      const w = await watchPage(inUse.browser, { signedInAt: inUse.harness.origin });
       thisTestsPages.push(w);
       return w;
     },

@@ -121,7 +121,7 @@ describe('demo/webview.html (host simulator)', () => {
       await page.locator('#close-form').click();
       await waitFor(
         () => status(page),
-        (text) => text === 'form.close: {"closed":true}',
+        (text) => text === 'form.close: ok {"closed":true}',
         'form.close answered',
       );
       await logHas(page, 'evt form.closed');
@@ -133,7 +133,7 @@ describe('demo/webview.html (host simulator)', () => {
       await page.locator('#refresh').click();
       await waitFor(
         () => status(page),
-        (text) => text === 'widget.refresh: null',
+        (text) => text === 'widget.refresh: ok {}',
         'widget.refresh answered',
       );
       const tag = (await widget(page)
@@ -144,7 +144,7 @@ describe('demo/webview.html (host simulator)', () => {
       await page.locator('#set-tags button').click();
       await waitFor(
         () => status(page),
-        (text) => text === 'widget.setTags: null',
+        (text) => text === 'widget.setTags: ok {}',
         'widget.setTags answered',
       );
       await waitFor(
@@ -152,6 +152,58 @@ describe('demo/webview.html (host simulator)', () => {
         (texts) => texts.map((t) => t.trim()).join() === tag,
         'the host-set tag pressed',
       );
+    });
+  });
+
+  it('the native sheet is titled with the table name, not its short code', async () => {
+    await withHost(async (page) => {
+      await logHas(page, 'evt widget.ready');
+      const name = (await widget(page).locator('hub-table-card [part~="name"]').first().textContent())!.trim();
+      await clickFirstCard(page);
+      await page.locator('#sheet[open]').waitFor();
+      assert.equal(await page.locator('#sheet-title').textContent(), name);
+      assert.equal(await page.locator('#sheet-body iframe').getAttribute('title'), `Form: ${name}`);
+    });
+  });
+
+  it('the status line shows an answer the way the log does: {} where the log says {}, never null', async () => {
+    await withHost(async (page) => {
+      await logHas(page, 'evt widget.ready');
+      await page.locator('#refresh').click();
+      await waitFor(
+        () => status(page),
+        (text) => text === 'widget.refresh: ok {}',
+        'widget.refresh answered',
+      );
+      const answer = (await log(page)).find((line) => /^← res ok #h\d+ \{\}$/.test(line));
+      assert.ok(answer, 'the log shows the same answer as {}');
+    });
+  });
+
+  it('the message log has room for numbers from 10 on, and the tags input room for a list of tags', async () => {
+    await withHost(async (page) => {
+      await logHas(page, 'evt widget.ready');
+      for (let i = 0; i < 6; i++) await page.locator('#refresh').click();
+      await waitFor(
+        () => log(page),
+        (lines) => lines.length >= 12,
+        'a dozen log lines',
+      );
+      const room = await page.evaluate(() => {
+        const list = document.getElementById('log')!;
+        // The widest marker a 200-line log shows, in the list's own font.
+        const probe = document.createElement('span');
+        probe.textContent = '200. ';
+        probe.style.font = getComputedStyle(list).font;
+        probe.style.position = 'absolute';
+        document.body.append(probe);
+        const needed = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { padding: parseFloat(getComputedStyle(list).paddingLeft), needed };
+      });
+      assert.ok(room.padding >= room.needed, `the list has ${room.padding}px for markers ${room.needed}px wide`);
+      const input = await page.locator('#set-tags input').boundingBox();
+      assert.ok(input!.width >= 200, `the tags input is ${input!.width}px wide`);
     });
   });
 });

@@ -1,0 +1,205 @@
+// demo/index.html in real Chromium, as a visitor uses it (`npm run demo`): one points story from the
+// form's Pay button to the wallet that decides, no sideways scrolling on a phone, and user switches that
+// never log an error.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type DemoServer } from '../../demo/serve.js';
+import { defaultSeed } from '../../src/mock/index.js';
+import { launchBrowser, waitFor, watchPage, type Watch } from './harness.js';
+
+let demo: DemoServer;
+let browser: Browser;
+
+before(async () => {
+  demo = await startDemo({ port: 0 });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/** A paid table that costs more than a demo user's starting wallet (¥10.00). */
+const DEAR = defaultSeed.tables.find((table) => table.published && table.price_cents > 1000)!;
+/** A paid table that the starting wallet covers. */
+const CHEAP = defaultSeed.tables.find((table) => table.published && table.price_cents > 0 && table.price_cents < 300)!;
+
+/** Opens the demo page for `test`, then checks that no API key leaked and nothing was thrown or logged. */
+async function withDemo(
+  viewport: { width: number; height: number },
+  test: (page: Page, watch: Watch) => Promise<void>,
+): Promise<void> {
+  const watch = await watchPage(browser);
+  try {
+    await watch.page.setViewportSize(viewport);
+    await watch.page.goto(`${demo.url}/?locale=en&theme=light&open-mode=modal`);
+    await cardsShown(watch.page);
+    await test(watch.page, watch);
+    assert.deepEqual(watch.leaks, [], 'no request carried the API key');
+    assert.deepEqual(watch.pageErrors, [], 'nothing thrown');
+    assert.deepEqual(watch.consoleErrors, [], 'nothing logged as an error');
+  } finally {
+    await watch.close();
+  }
+}
+
+const cardsShown = (page: Page) => page.locator('hub-embed hub-table-card').first().waitFor();
+const text = (page: Page, selector: string) => page.locator(selector).innerText();
+
+async function openTable(page: Page, name: string): Promise<void> {
+  await page.locator('hub-embed hub-table-card', { hasText: name }).locator('[part~="card"]').click();
+  await page.frameLocator('hub-embed hub-form-frame iframe').locator('form[data-action="charge"] button').waitFor();
+}
+
+async function pay(page: Page, expect: RegExp): Promise<string> {
+  const before = await text(page, '#points-status');
+  await page.frameLocator('hub-embed hub-form-frame iframe').locator('form[data-action="charge"] button').click();
+  return waitFor(
+    () => text(page, '#points-status'),
+    (status) => status !== before && expect.test(status),
+    `the points status to match ${expect}`,
+  );
+}
+
+async function switchUser(page: Page, id: string): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), page.locator('#user').selectOption(id)]);
+  await cardsShown(page);
+  await waitFor(
+    () => text(page, '#points-user'),
+    (name) => name.toLowerCase().startsWith(id),
+    `the points panel to show ${id}`,
+  );
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, viewport: innerWidth }));
+
+describe('demo/index.html (the demo page)', () => {
+  it('the demo at 375 px has no horizontal overflow', async () => {
+    await withDemo({ width: 375, height: 800 }, async (page) => {
+      // Fill every panel: points log records with long reasons, webhooks, widget events.
+      const form = page.frameLocator('hub-embed hub-form-frame iframe');
+      for (const table of [CHEAP, DEAR]) {
+        await openTable(page, table.name);
+        await form.locator('form[data-action="submit"] button').click();
+        await form.locator('form[data-action="charge"] button').click();
+        await waitFor(
+          () => form.locator('#outcome').textContent(),
+          (outcome) => /paid|payment/i.test(outcome ?? ''),
+          'the outcome of Pay',
+        );
+        await page.locator('hub-embed [part~="close"]').click();
+      }
+      await waitFor(
+        () => page.locator('#events li').count(),
+        (n) => n >= 2,
+        'both billing webhooks in the log',
+      );
+      await waitFor(
+        () => page.locator('#logs :is(li, tr):not(.empty)').count(),
+        (n) => n >= 2,
+        'points log records',
+      );
+      const { scrollWidth, viewport } = await overflow(page);
+      assert.equal(viewport, 375);
+      assert.equal(scrollWidth, viewport, 'document.scrollingElement.scrollWidth equals the viewport width');
+    });
+  });
+
+  it('switching users never logs an error, also to a user the service does not know yet', async () => {
+    await withDemo({ width: 1280, height: 860 }, async (page) => {
+      // Carol has had no token exchange yet: the service answers 404 for her balance until the widget asks.
+      for (const id of ['carol', 'bob', 'alice', 'carol']) await switchUser(page, id);
+      assert.doesNotMatch(await text(page, '#points-status'), /failed|unknown/i);
+    });
+  });
+
+  it('the paid-action story: the page says which balance pays, a decline says why, a top-up of that balance lets Pay through', async () => {
+    await withDemo({ width: 1280, height: 860 }, async (page) => {
+      await switchUser(page, 'bob');
+      assert.match(await text(page, '#story'), /Pay.*app wallet.*decides/s);
+      assert.match(await text(page, '#story'), /Submit is free and sends no webhook/);
+      const wallet = await text(page, '#wallet');
+      assert.equal(wallet, '¥10.00 (1000 points)', 'amounts are yuan with two decimals, points in brackets');
+      const service = await text(page, '#balance');
+
+      await openTable(page, DEAR.name);
+      const price = `¥${(DEAR.price_cents / 100).toFixed(2)} (${DEAR.price_cents} points)`;
+      const declined = await pay(page, /declined/);
+      assert.ok(declined.includes(price), declined);
+      assert.match(declined, /the wallet has ¥10\.00/, 'the decline says why');
+      assert.doesNotMatch(await text(page, '#logs'), /\+¥0\.00/, 'a decline is not a "+¥0.00" credit');
+
+      // Top up exactly what is missing (the modal form closed first): the balance that decides grows.
+      await page.locator('hub-embed [part~="close"]').click();
+      const missing = ((DEAR.price_cents - 1000) / 100).toFixed(2);
+      await page.locator('#recharge input').fill(missing);
+      await page.locator('#recharge button').click();
+      await waitFor(
+        () => text(page, '#wallet'),
+        (value) => value === price,
+        'the wallet to hold the price',
+      );
+      await openTable(page, DEAR.name);
+      const paid = await pay(page, /paid/);
+      assert.ok(paid.includes(price), paid);
+      await waitFor(
+        () => text(page, '#wallet'),
+        (value) => value === '¥0.00 (0 points)',
+        'the wallet to pay the price',
+      );
+      assert.equal(await text(page, '#balance'), service, 'the service balance did not decide and did not move');
+      assert.equal(demo.backend.wallet('user-bob'), 0);
+    });
+  });
+
+  it("the points log's reason is read across the panel, not wrapped down a narrow column", async () => {
+    await withDemo({ width: 1280, height: 860 }, async (page) => {
+      await switchUser(page, 'carol');
+      await openTable(page, DEAR.name);
+      await pay(page, /declined/);
+      await page.locator('hub-embed [part~="close"]').click();
+      const lines = await waitFor(
+        () =>
+          page
+            .locator('#logs .reason')
+            .evaluateAll((reasons) =>
+              reasons.map(
+                (reason) => reason.getBoundingClientRect().height / parseFloat(getComputedStyle(reason).lineHeight),
+              ),
+            ),
+        (list) => list.length > 0,
+        'a points log record',
+      );
+      // The simulator's reason for a failed charge is a sentence of about 70 characters.
+      assert.ok(
+        lines.every((n) => n <= 3),
+        `reasons take ${lines.map((n) => n.toFixed(1)).join(', ')} lines`,
+      );
+    });
+  });
+
+  it('the points panel and the webhook log stay in view while a form is open on a wide screen', async () => {
+    await withDemo({ width: 1280, height: 860 }, async (page) => {
+      await openTable(page, CHEAP.name);
+      const visible = await page.evaluate(() => {
+        const dialog = document
+          .querySelector('hub-embed')!
+          .shadowRoot!.querySelector('dialog')!
+          .getBoundingClientRect();
+        return ['wallet', 'events-title'].map((id) => {
+          const box = document.getElementById(id)!.getBoundingClientRect();
+          const inViewport = box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+          const besideDialog = box.left >= dialog.right || box.right <= dialog.left;
+          return { id, inViewport, besideDialog };
+        });
+      });
+      assert.deepEqual(visible, [
+        { id: 'wallet', inViewport: true, besideDialog: true },
+        { id: 'events-title', inViewport: true, besideDialog: true },
+      ]);
+    });
+  });
+});
