@@ -124,7 +124,12 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/mock/**/*.test.ts', 'test/package/**/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/mock/**/*.test.ts',
+            'test/package/**/*.test.ts',
+            'test/examples/*.test.ts',
+          ],
         },
       },
       ...(chromium

@@ -21,6 +21,7 @@
  * @returns {Promise<Database>}
  */
 export async function openDatabase(options = {}) {
+  // An empty databaseUrl means PGlite even when DATABASE_URL is set.
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   return databaseUrl ? openPostgres(databaseUrl) : openPglite(options.pgliteDataDir ?? process.env.PGLITE_DATA_DIR);
 }
