@@ -126,6 +126,7 @@ export function createExampleApp(options) {
     if (user) next();
   };
 
+  app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/vendor/hub-embed.iife.js', (_req, res) =>
     res.sendFile(bundle.file, { headers: { 'cache-control': 'no-cache' } }),
   );
@@ -161,6 +162,16 @@ export function createExampleApp(options) {
       USER_NAME: res.locals.user.name,
     }),
   );
+  // What a single-page app (the React and Vue examples) asks first: who is signed in, and where the service is.
+  app.get('/api/session', (req, res) => {
+    const user = sessions.userOf(req.headers.cookie);
+    res.set('cache-control', 'no-store').json({
+      user: user ? { name: user.name } : null,
+      users: USERS.map(({ id, name }) => ({ id, name })),
+      baseUrl: hubBaseUrl,
+      formUrl: hubFormUrl,
+    });
+  });
   app.get('/points', requireSession, (_req, res) => render(res, PAGES.points, { USER_NAME: res.locals.user.name }));
 
   // The points page's data: this app's ledger (what paid actions charge) and the service's own points.
