@@ -138,7 +138,8 @@ export default defineConfig(({ mode }) => ({
               extends: true as const,
               test: {
                 name: 'browser',
-                include: browserTests,
+                // The framework bindings render with the real React and Vue: Chromium only.
+                include: [...browserTests, 'test/bindings/**/*.test.ts'],
                 browser: {
                   enabled: true,
                   headless: true,
