@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { withElements } from './readme-tables.mjs';
 import { syncBindings } from './bindings.mjs';
+import { withRegions } from './doc-regions.mjs';
 
 const check = process.argv.includes('--check');
 // The analyzer resolves --outdir against the working directory, so keep it relative.
@@ -59,6 +60,7 @@ if (check) {
   console.log('custom-elements.json, the README element tables and the framework bindings are current.');
 } else {
   writeFileSync('custom-elements.json', fresh);
-  writeFileSync('README.md', freshReadme);
+  // After a build, the README's example regions and CDN tag (with the new integrity value) follow too.
+  writeFileSync('README.md', existsSync('dist/hub-embed.iife.js.sri') ? withRegions(freshReadme) : freshReadme);
   console.log('custom-elements.json, the README element tables and the framework bindings written.');
 }
