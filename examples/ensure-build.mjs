@@ -7,6 +7,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const outputs = ['dist/server.js', 'dist/mock.js', 'dist/react.js', 'dist/vue.js', 'dist/hub-embed.iife.js.sri'];
 
+/** @param {string} dir @returns {number} */
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -26,6 +26,7 @@ import { USERS } from './sessions.js';
  * @property {import('./sessions.js').Sessions} sessions
  */
 
+/** @param {string} name */
 const page = (name) => readFileSync(new URL(`./public/${name}`, import.meta.url), 'utf8');
 const PAGES = { widget: page('index.html'), points: page('points.html'), signIn: page('sign-in.html') };
 
@@ -117,14 +118,20 @@ export function createExampleApp(options) {
     res.send(template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => escapeHtml(values[name] ?? '')));
   };
 
-  /** @type {import('express').RequestHandler} */
-  const requireSession = (req, res, next) => {
+  /**
+   * Lets signed-in requests through with `res.locals.user`; sends pages to sign-in and API calls a 401.
+   * @param {import('express').Request} req @param {import('express').Response} res @param {import('express').NextFunction} next
+   */
+  function requireSession(req, res, next) {
     const user = sessions.userOf(req.headers.cookie);
-    if (user) res.locals.user = user;
-    else if (req.path.startsWith('/api/')) res.status(401).json({ error: 'Sign in first.' });
-    else res.redirect(303, '/sign-in');
-    if (user) next();
-  };
+    if (!user) {
+      if (req.path.startsWith('/api/')) res.status(401).json({ error: 'Sign in first.' });
+      else res.redirect(303, '/sign-in');
+      return;
+    }
+    res.locals.user = user;
+    next();
+  }
 
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/vendor/hub-embed.iife.js', (_req, res) =>
