@@ -84,14 +84,14 @@ describe('the examples, each started with its npm command', { skip: executablePa
   });
   after(() => browser?.close());
 
-  it('npm run example:express: a paid action reaches the ledger, the points page shows it, and a refund is recorded once', async () => {
+  it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
     const app = await start('example:express');
     const page = await browser.newPage();
     const problems = watch(page);
     try {
       await payAsAlice(page, app.url);
       const rows = await ledgerRows(page, new URL('/points', app.url).href);
-      assert.match(rows[0] ?? '', /deduct\s+¥-5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+      assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
       assert.equal(await page.locator('#ledger-balance').innerText(), '¥15.00');
 
       // The service's administrator refunds the charge: billing_refund reaches the app once.
@@ -112,6 +112,24 @@ describe('the examples, each started with its npm command', { skip: executablePa
       assert.equal(afterRefund.filter((row) => /refund/.test(row)).length, 1);
       assert.equal(await page.locator('#ledger-balance').innerText(), '¥20.00');
       assert.deepEqual(problems, []);
+
+      // The token endpoint takes the user from the session only: a body naming a user is no session.
+      const origin = new URL(app.url).origin;
+      const named = await fetch(`${origin}/api/hub-token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_user_id: 'user-alice' }),
+      });
+      assert.equal(named.status, 401);
+      // allowedOrigins: a page of another origin gets 403, even with a session cookie.
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      const foreign = await fetch(`${origin}/api/hub-token`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', cookie },
+      });
+      assert.equal(foreign.status, 403);
+      const own = await fetch(`${origin}/api/hub-token`, { method: 'POST', headers: { origin, cookie } });
+      assert.equal(own.status, 200);
     } finally {
       await page.close();
       await stop(app);
@@ -126,7 +144,7 @@ describe('the examples, each started with its npm command', { skip: executablePa
       try {
         await payAsAlice(page, app.url);
         const rows = await ledgerRows(page, new URL('/points', app.url).href);
-        assert.match(rows[0] ?? '', /deduct\s+¥-5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+        assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
         assert.deepEqual(problems, []);
       } finally {
         await page.close();

@@ -1,5 +1,5 @@
 // Fills the points page from /api/points, with textContent only.
-const yuan = (cents) => (cents === null ? '—' : `¥${(cents / 100).toFixed(2)}`);
+const yuan = (cents) => (cents === null ? '—' : `${cents < 0 ? '-' : ''}¥${(Math.abs(cents) / 100).toFixed(2)}`);
 
 function row(cells) {
   const tr = document.createElement('tr');
