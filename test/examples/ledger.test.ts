@@ -10,12 +10,13 @@ const kinds = [
   ...(process.env.DATABASE_URL ? [{ name: 'Postgres', options: { databaseUrl: process.env.DATABASE_URL } }] : []),
 ];
 
-describe.each(kinds)('the example ledger on $name', ({ options }) => {
+describe.each(kinds)('the example ledger on $name', { timeout: 60_000 }, ({ options }) => {
   // One database for the file (PGlite takes seconds to start); each test has its own user.
   let db: Database;
+  // Generous limits, not timing assertions: PGlite compiles its WebAssembly on start, slowly on a busy machine.
   beforeAll(async () => {
     db = await openDatabase({ ...options, pgliteDataDir: undefined });
-  });
+  }, 120_000);
   afterAll(() => db.close());
 
   /** A ledger with one new user holding `cents`. */
