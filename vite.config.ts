@@ -8,7 +8,17 @@ import pkg from './package.json' with { type: 'json' };
 //   vite build --mode iife  -> dist/hub-embed.iife.js, one classic script with Lit bundled
 const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
 
-const external = [/^lit($|\/)/, /^@lit\//, /^node:/, 'ipaddr.js', 'proxy-addr', 'lru-cache'];
+// The framework bindings leave React and Vue to the application (peer dependencies).
+const external = [
+  /^lit($|\/)/,
+  /^@lit\//,
+  /^node:/,
+  'ipaddr.js',
+  'proxy-addr',
+  'lru-cache',
+  /^react($|\/)/,
+  /^vue($|\/)/,
+];
 
 const esBuild: UserConfig['build'] = {
   outDir: 'dist',
@@ -27,6 +37,8 @@ const esBuild: UserConfig['build'] = {
       server: 'src/server/index.ts',
       mock: 'src/mock/index.ts',
       'mock-cli': 'src/mock/cli.ts',
+      react: 'src/react/index.ts',
+      vue: 'src/vue/index.ts',
     },
     formats: ['es'],
   },
@@ -112,7 +124,12 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/mock/**/*.test.ts', 'test/package/**/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/mock/**/*.test.ts',
+            'test/package/**/*.test.ts',
+            'test/examples/*.test.ts',
+          ],
         },
       },
       ...(chromium
@@ -121,7 +138,8 @@ export default defineConfig(({ mode }) => ({
               extends: true as const,
               test: {
                 name: 'browser',
-                include: browserTests,
+                // The framework bindings render with the real React and Vue: Chromium only.
+                include: [...browserTests, 'test/bindings/**/*.test.ts'],
                 browser: {
                   enabled: true,
                   headless: true,

@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { withElements } from './readme-tables.mjs';
+import { syncBindings } from './bindings.mjs';
+import { withRegions } from './doc-regions.mjs';
 
 const check = process.argv.includes('--check');
 // The analyzer resolves --outdir against the working directory, so keep it relative.
@@ -45,17 +47,20 @@ for (const module of manifest.modules)
 const fresh = JSON.stringify(manifest, null, 2) + '\n';
 const readme = readFileSync('README.md', 'utf8');
 const freshReadme = withElements(readme, manifest);
+// The React and Vue bindings are generated from the same manifest (scripts/bindings.mjs).
+const staleBindings = await syncBindings(manifest, { check });
 if (check) {
   const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
-  if (current !== fresh || readme !== freshReadme) {
+  if (current !== fresh || readme !== freshReadme || staleBindings.length) {
     console.error(
-      'custom-elements.json or the README element tables are stale: run `node scripts/manifest.mjs` and commit both.',
+      'custom-elements.json, the README element tables or the framework bindings are stale: run `node scripts/manifest.mjs` and commit them.',
     );
     process.exit(1);
   }
-  console.log('custom-elements.json and the README element tables are current.');
+  console.log('custom-elements.json, the README element tables and the framework bindings are current.');
 } else {
   writeFileSync('custom-elements.json', fresh);
-  writeFileSync('README.md', freshReadme);
-  console.log('custom-elements.json and the README element tables written.');
+  // After a build, the README's example regions and CDN tag (with the new integrity value) follow too.
+  writeFileSync('README.md', existsSync('dist/hub-embed.iife.js.sri') ? withRegions(freshReadme) : freshReadme);
+  console.log('custom-elements.json, the README element tables and the framework bindings written.');
 }

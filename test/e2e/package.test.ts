@@ -75,10 +75,15 @@ before(() => {
   );
   // The tarball's dependencies come from the npm cache; CI has them there after `npm ci`.
   const flags = ['--no-audit', '--no-fund', '--no-package-lock'];
-  let install = run('npm', ['install', '--offline', ...flags, tarball], scratch);
+  // With the optional peers a React or Vue user has, so that hub-embed/react and hub-embed/vue import too.
+  const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const peers = ['react', '@types/react', 'vue'].map((name) => `${name}@${devDependencies[name]}`);
+  let install = run('npm', ['install', '--offline', ...flags, tarball, ...peers], scratch);
   installLog = install.out;
   if (install.status !== 0) {
-    install = run('npm', ['install', '--prefer-offline', ...flags, tarball], scratch);
+    install = run('npm', ['install', '--prefer-offline', ...flags, tarball, ...peers], scratch);
     installLog += `\n--- retried with --prefer-offline ---\n${install.out}`;
   }
   if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${installLog}`);

@@ -1,0 +1,56 @@
+// Fills the points page from /api/points, with textContent only.
+const yuan = (cents) => (cents === null ? '—' : `${cents < 0 ? '-' : ''}¥${(Math.abs(cents) / 100).toFixed(2)}`);
+
+function row(cells) {
+  const tr = document.createElement('tr');
+  for (const text of cells) tr.appendChild(document.createElement('td')).textContent = text;
+  return tr;
+}
+
+async function load() {
+  const response = await fetch('/api/points', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/points answered ${response.status}`);
+  const points = await response.json();
+  document.getElementById('ledger-balance').textContent = yuan(points.ledger.balanceCents);
+  document
+    .getElementById('ledger-entries')
+    .replaceChildren(
+      ...points.ledger.entries.map((e) =>
+        row([new Date(e.createdAt).toLocaleString(), e.kind, yuan(e.changeCents), yuan(e.balanceAfterCents), e.reason]),
+      ),
+    );
+  document.getElementById('service-balance').textContent = yuan(points.service.balanceCents);
+  document
+    .getElementById('service-logs')
+    .replaceChildren(
+      ...points.service.logs.map((l) =>
+        row([new Date(l.createdAt).toLocaleString(), l.recordType, yuan(l.changeCents), l.reason]),
+      ),
+    );
+  document.getElementById('inbox').replaceChildren(
+    ...points.inbox.map((m) => {
+      const li = document.createElement('li');
+      li.textContent = `${m.title}: ${m.content}`;
+      return li;
+    }),
+  );
+  document.body.dataset.loaded = 'true';
+}
+
+document.getElementById('recharge').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const result = document.getElementById('recharge-result');
+  const [whole, fraction = ''] = new FormData(event.target).get('yuan').split('.');
+  const amountCents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const response = await fetch('/api/points/recharge', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount_cents: amountCents }),
+  });
+  result.textContent = response.ok ? 'Recharged.' : (await response.json()).error;
+  await load();
+});
+
+load().catch((error) => {
+  document.getElementById('ledger-balance').textContent = error.message;
+});

@@ -1,0 +1,95 @@
+// @ts-check
+// Starts the example: the database, the app, and (unless HUB_API_KEY names a real deployment) the local
+// simulator, whose billing and notification URLs are pointed at the app's webhook route.
+import { createServer } from 'node:http';
+import { startMockHub } from 'hub-embed/mock';
+import { createExampleApp } from './app.js';
+import { openDatabase } from './database.js';
+import { createInbox } from './inbox.js';
+import { createLedger } from './ledger.js';
+import { createSessions } from './sessions.js';
+
+/**
+ * @typedef {object} StartOptions
+ * @property {number} [port] default: PORT, else 3000; a taken port falls back to a free one
+ * @property {readonly string[]} [extraOrigins] more origins allowed to call the token endpoint (a dev server)
+ * @property {string} [databaseUrl] default: DATABASE_URL; unset runs PGlite in memory
+ */
+
+/** @param {import('node:http').Server} server @param {number} port */
+function listen(server, port) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
+    });
+  });
+}
+
+/** @param {StartOptions} [options] */
+export async function startExample(options = {}) {
+  const env = process.env;
+  // A real deployment when its three values are set; otherwise the simulator on free ports.
+  const simulator = env.HUB_API_KEY ? undefined : await startMockHub({ apiPort: 0, formPort: 0 });
+  const hub = simulator ?? {
+    apiKey: String(env.HUB_API_KEY),
+    baseUrl: String(env.HUB_BASE_URL),
+    formUrl: String(env.HUB_FORM_URL),
+  };
+  const db = await openDatabase({ databaseUrl: options.databaseUrl });
+  const ledger = await createLedger(db);
+  const inbox = await createInbox(db);
+
+  const server = createServer();
+  const wanted = options.port ?? Number(env.PORT ?? 3000);
+  const port = await listen(server, wanted).catch((error) => {
+    if (error?.code !== 'EADDRINUSE') throw error;
+    return listen(server, 0);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const app = createExampleApp({
+    apiKey: hub.apiKey,
+    hubBaseUrl: hub.baseUrl,
+    hubFormUrl: hub.formUrl,
+    allowedOrigins: [origin, ...(options.extraOrigins ?? [])],
+    // The simulator calls from loopback. For a real deployment, the outbound IPs its console shows.
+    allowIps: simulator
+      ? ['127.0.0.1', '::1']
+      : String(env.HUB_WEBHOOK_IPS ?? '')
+          .split(',')
+          .filter(Boolean),
+    ledger,
+    inbox,
+    sessions: createSessions(),
+  });
+  server.on('request', app);
+
+  if (simulator) {
+    // What you would do in the console's webhook page (or with curl against `npx hub-embed-mock`).
+    const response = await fetch(`${simulator.baseUrl}/console/webhooks`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        configs: [{ billing_url: `${origin}/hooks/hub`, notification_url: `${origin}/hooks/hub` }],
+      }),
+    });
+    if (!response.ok)
+      throw new Error(`The simulator refused the webhook URLs: ${response.status} ${await response.text()}`);
+  }
+
+  return {
+    url: `${origin}/`,
+    origin,
+    hub,
+    /** The running simulator, when there is one (tests use its console). */
+    simulator,
+    db,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+      await simulator?.close();
+    },
+  };
+}

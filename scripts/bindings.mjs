@@ -1,0 +1,186 @@
+// Writes the framework bindings, src/react/ and src/vue/, from custom-elements.json, so that their
+// props and events are the elements' own and cannot drift. `--check` fails when a committed file is
+// stale (CI runs it); scripts/manifest.mjs calls bindingsFrom() whenever it rewrites the manifest.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const HEADER = '// Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.\n';
+
+/** The elements with what the bindings need: public instance fields, their attributes, and events. */
+export function elementsOf(manifest) {
+  const elements = [];
+  for (const module of manifest.modules)
+    for (const d of module.declarations ?? []) {
+      if (!d.customElement || !d.tagName) continue;
+      const fields = (d.members ?? []).filter(
+        (m) => m.kind === 'field' && !m.static && m.privacy !== 'protected' && m.privacy !== 'private',
+      );
+      elements.push({
+        tag: d.tagName,
+        className: d.name,
+        summary: d.summary ?? '',
+        properties: fields.map((f) => f.name),
+        // Attributes whose name differs from the property (token-endpoint for tokenEndpoint): JSX users
+        // copy them from HTML.
+        renamedAttributes: fields
+          .filter((f) => f.attribute && f.attribute !== f.name)
+          .map((f) => ({ attribute: f.attribute, property: f.name })),
+        events: (d.events ?? []).map((e) => e.name),
+      });
+    }
+  elements.sort((a, b) => (a.tag < b.tag ? -1 : 1));
+  if (elements.length === 0) throw new Error('custom-elements.json lists no elements.');
+  return elements;
+}
+
+const pascal = (kebab) => kebab.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+const quote = (s) => `'${s}'`;
+const union = (names) => (names.length ? names.map(quote).join(' | ') : 'never');
+
+function reactIndex(elements) {
+  const lines = [
+    HEADER,
+    '/**',
+    ' * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19): properties as',
+    ' * props, events as `onHubReady`-style props with typed `event.detail`. Importing it registers the elements.',
+    ' * For React 19 JSX such as `<hub-embed onhub-ready={...}>`, see the types in ./jsx.ts.',
+    ' */',
+    "import * as React from 'react';",
+    "import { createComponent, type EventName } from '@lit/react';",
+    `import { ${elements.map((e) => `${e.className} as ${e.className}Element`).join(', ')} } from '../define.js';`,
+    "export type * from './jsx.js';",
+    '',
+    '/** An event name carrying the detail type the element declares for it. */',
+    'const event = <N extends keyof GlobalEventHandlersEventMap>(name: N) =>',
+    '  name as EventName<GlobalEventHandlersEventMap[N]>;',
+  ];
+  for (const e of elements) {
+    lines.push(
+      '',
+      `/** \`<${e.tag}>\`${e.summary ? `: ${e.summary}` : ''} */`,
+      `export const ${e.className} = createComponent({`,
+      `  tagName: '${e.tag}',`,
+      `  elementClass: ${e.className}Element,`,
+      '  react: React,',
+      `  displayName: '${e.className}',`,
+      '  events: {',
+      ...e.events.map((name) => `    on${pascal(name)}: event('${name}'),`),
+      '  },',
+      '});',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+function reactJsx(elements) {
+  const lines = [
+    HEADER,
+    '// JSX types for writing the tags directly in React 19, which sets properties on custom elements and',
+    '// listens to `on<event-name>` props: <hub-embed tokenEndpoint="/api/hub-token" onhub-ready={...} />.',
+    "import type * as React from 'react';",
+    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    '',
+    '/** `onhub-ready` and the like, typed from GlobalEventHandlersEventMap. */',
+    'type EventProps<N extends keyof GlobalEventHandlersEventMap> = {',
+    '  [K in N as `on${K}`]?: (event: GlobalEventHandlersEventMap[K]) => void;',
+    '};',
+  ];
+  for (const e of elements) {
+    const renamed = e.renamedAttributes.map((a) => `'${a.attribute}'?: string;`).join(' ');
+    lines.push(
+      '',
+      `/** The JSX props of \`<${e.tag}>\`: its properties, its multi-word attributes, and its events. */`,
+      `export type ${e.className}JsxProps = React.DetailedHTMLProps<React.HTMLAttributes<${e.className}>, ${e.className}> &`,
+      `  Partial<Pick<${e.className}, ${union(e.properties)}>> &`,
+      ...(renamed ? [`  { ${renamed} } &`] : []),
+      `  EventProps<${union(e.events)}>;`,
+    );
+  }
+  lines.push(
+    '',
+    "declare module 'react' {",
+    '  // eslint-disable-next-line @typescript-eslint/no-namespace',
+    '  namespace JSX {',
+    '    interface IntrinsicElements {',
+    ...elements.map((e) => `      '${e.tag}': ${e.className}JsxProps;`),
+    '    }',
+    '  }',
+    '}',
+  );
+  return lines.join('\n') + '\n';
+}
+
+function vueIndex(elements) {
+  return [
+    HEADER,
+    '/**',
+    ' * hub-embed/vue: types for the five tags in Vue templates (props, attributes and `@hub-*` events, checked by',
+    ' * vue-tsc), and `isCustomElement` for the compiler option that makes Vue leave the tags to the browser.',
+    ' * Side-effect free (vite.config.ts imports it); register the elements with `import "hub-embed/define"`.',
+    ' */',
+    "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';",
+    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    '',
+    '/** The tags this package defines. */',
+    `export const HUB_TAGS = [${elements.map((e) => quote(e.tag)).join(', ')}] as const;`,
+    '',
+    '/** For `compilerOptions.isCustomElement` (in @vitejs/plugin-vue: `template.compilerOptions`). */',
+    'export function isCustomElement(tag: string): boolean {',
+    '  return (HUB_TAGS as readonly string[]).includes(tag);',
+    '}',
+    '',
+    '/** A custom element as Vue types a component: `$props` for the template, `$emit` for `@event`. */',
+    'type VueCustomElement<E extends HTMLElement, P extends keyof E, N extends keyof GlobalEventHandlersEventMap> = new () => E & {',
+    '  $props: HTMLAttributes & Partial<Pick<E, P>> & PublicProps;',
+    '  $emit: EmitFn<{ [K in N]: (event: GlobalEventHandlersEventMap[K]) => void }>;',
+    '};',
+    '',
+    "declare module 'vue' {",
+    '  interface GlobalComponents {',
+    ...elements.map(
+      (e) => `    '${e.tag}': VueCustomElement<${e.className}, ${union(e.properties)}, ${union(e.events)}>;`,
+    ),
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Every generated file, path -> content. */
+export function bindingsFrom(manifest) {
+  const elements = elementsOf(manifest);
+  return {
+    'src/react/index.ts': reactIndex(elements),
+    'src/react/jsx.ts': reactJsx(elements),
+    'src/vue/index.ts': vueIndex(elements),
+  };
+}
+
+/** Writes the files, or with `check` lists the stale ones. Formatting is Prettier's, as for any source. */
+export async function syncBindings(manifest, { check = false } = {}) {
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig('src/react/index.ts')) ?? {};
+  const stale = [];
+  for (const [path, raw] of Object.entries(bindingsFrom(manifest))) {
+    const fresh = await prettier.format(raw, { ...config, filepath: path });
+    const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    if (current === fresh) continue;
+    stale.push(path);
+    if (!check) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, fresh);
+    }
+  }
+  return stale;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const check = process.argv.includes('--check');
+  const stale = await syncBindings(JSON.parse(readFileSync('custom-elements.json', 'utf8')), { check });
+  if (check && stale.length) {
+    console.error(`Stale framework bindings: ${stale.join(', ')}. Run \`node scripts/bindings.mjs\` and commit.`);
+    process.exit(1);
+  }
+  console.log(check ? 'The framework bindings are current.' : `Framework bindings: ${stale.length} file(s) written.`);
+}

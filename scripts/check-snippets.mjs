@@ -1,0 +1,184 @@
+// Snippets that work as written: packs the package (`npm pack`, so `prepack` builds it), installs the
+// tarball into an empty project, and type-checks there, under `strict`:
+//   - every ts/tsx/js block of README.md and docs/*.md, except blocks right after `<!-- fragment -->`
+//     (a piece that needs surrounding code) or `<!-- from: file#region -->` (checked in its own file);
+//   - the examples' own source files, as they import `hub-embed/...`;
+//   - test/bindings/packed/*: hub-embed/react and hub-embed/vue types used right and wrong.
+// It also checks what the tarball holds. Blocks listed in scripts/check-snippets.known.json are known to
+// fail (the lead's to fix): they are reported, and one that starts to pass must be taken off the list.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+
+const root = process.cwd();
+const keep = process.argv.includes('--keep');
+const DOCS = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+const EXTENSIONS = { ts: 'ts', typescript: 'ts', tsx: 'tsx', js: 'js', javascript: 'js', jsx: 'jsx' };
+
+/** Each checkable block: where it is, a stable name, and its code. */
+export function snippetsOf(file, text) {
+  const blocks = [];
+  const fence = /^(?:(<!-- [^\n]*-->)\n)?```(\w+)\n([\s\S]*?)^```$/gm;
+  for (const match of text.matchAll(fence)) {
+    const [, marker = '', lang, code] = match;
+    const ext = EXTENSIONS[lang];
+    if (!ext || /^<!-- (fragment|from:)/.test(marker)) continue;
+    const line = text.slice(0, match.index).split('\n').length + (marker ? 1 : 0);
+    const firstLine = code.split('\n').find((l) => l.trim()) ?? '';
+    blocks.push({ file, line, ext, code, name: `${file}: ${firstLine.trim().slice(0, 80)}` });
+  }
+  return blocks;
+}
+
+function run(cmd, args, cwd) {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hub-embed-snippets-'));
+try {
+  // 1. The tarball, built by prepack as on a fresh clone.
+  console.log('== npm pack (prepack builds the package)');
+  // prepack's build prints to stdout too; the JSON report is the part from the line "[" on.
+  const packOutput = run('npm', ['pack', '--json', '--pack-destination', work], root);
+  const packed = JSON.parse(packOutput.slice(packOutput.search(/^\[$/m)))[0];
+  const files = packed.files.map((f) => f.path);
+  const must = [
+    'dist/hub-embed.iife.js',
+    'dist/hub-embed.iife.js.sri',
+    'dist/server.js',
+    'dist/react.js',
+    'dist/vue.js',
+    'dist/types/react/index.d.ts',
+    'dist/types/vue/index.d.ts',
+    'custom-elements.json',
+    'README.md',
+  ];
+  const missing = must.filter((f) => !files.includes(f));
+  const unwanted = files.filter((f) => /\.png$|^src\/|^test\/|^examples\//.test(f));
+  if (missing.length || unwanted.length)
+    throw new Error(
+      `The tarball is wrong. Missing: ${missing.join(', ') || 'none'}. Unwanted: ${unwanted.join(', ') || 'none'}.`,
+    );
+  console.log(`${packed.filename}: ${files.length} files, ${packed.size} bytes packed (no screenshots, dist included)`);
+
+  // 2. An empty project with the tarball and what the snippets use.
+  const project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'snippets', private: true, type: 'module' }));
+  const devDeps = JSON.parse(readFileSync('package.json', 'utf8')).devDependencies;
+  const pin = (name) => `${name}@${devDeps[name]}`;
+  console.log('== npm install the tarball into an empty project');
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      join(work, packed.filename),
+      ...[
+        'typescript',
+        '@types/node',
+        'react',
+        'react-dom',
+        '@types/react',
+        '@types/react-dom',
+        'vue',
+        'express',
+        '@types/express',
+        'vite',
+        '@vitejs/plugin-vue',
+        '@vitejs/plugin-react',
+        '@electric-sql/pglite',
+        'pg',
+        '@types/pg',
+        'vue-tsc',
+      ].map(pin),
+    ],
+    project,
+  );
+
+  // 3. The files to check.
+  const checked = [];
+  for (const file of DOCS)
+    for (const block of snippetsOf(file, readFileSync(file, 'utf8'))) {
+      const path = `snippets/${basename(file, '.md')}-${block.line}.${block.ext}`;
+      mkdirSync(join(project, 'snippets'), { recursive: true });
+      // `export {}` makes each block a module of its own, as a file in a user's project is.
+      writeFileSync(
+        join(project, path),
+        `${block.ext.startsWith('j') ? '// @ts-check\n' : ''}${block.code}\nexport {};\n`,
+      );
+      checked.push({ ...block, path });
+    }
+  cpSync('test/bindings/packed', join(project, 'types'), { recursive: true });
+  for (const dir of ['express', 'react/src', 'vue/src'])
+    cpSync(join('examples', dir), join(project, 'examples', dir), {
+      recursive: true,
+      filter: (src) => !src.includes('/public'),
+    });
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    types: ['node'],
+    jsx: 'react-jsx',
+    strict: true,
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+    isolatedModules: true,
+    resolveJsonModule: true,
+  };
+  // The snippets and examples, with other packages' declarations taken as they are (PGlite's need
+  // @types/emscripten); the binding type tests with every declaration checked, hub-embed's own included.
+  const tsconfig = (include, skipLibCheck) =>
+    JSON.stringify({ compilerOptions: { ...compilerOptions, skipLibCheck }, include });
+  writeFileSync(join(project, 'tsconfig.json'), tsconfig(['snippets', 'examples'], true));
+  writeFileSync(join(project, 'tsconfig.types.json'), tsconfig(['types'], false));
+
+  // 4. tsc, errors grouped by file.
+  console.log(`== tsc --strict over ${checked.length} doc snippets, the examples and the binding type tests`);
+  let output = '';
+  for (const [compiler, config] of [
+    ['vue-tsc', 'tsconfig.json'],
+    ['tsc', 'tsconfig.types.json'],
+  ])
+    try {
+      run(join(project, 'node_modules/.bin', compiler), ['-p', config], project);
+    } catch (error) {
+      output += `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    }
+  const errorsIn = (path) => output.split('\n').filter((l) => l.startsWith(path + '(') || l.startsWith(path + ':'));
+  const known = new Set(JSON.parse(readFileSync('scripts/check-snippets.known.json', 'utf8')).failing);
+  const failures = [];
+  const stillKnown = [];
+  for (const block of checked) {
+    const errors = errorsIn(block.path);
+    if (errors.length && known.has(block.name)) stillKnown.push(block);
+    else if (errors.length) failures.push(`${block.file}:${block.line} (${block.name})\n    ${errors.join('\n    ')}`);
+    else if (known.has(block.name))
+      failures.push(`${block.name} now passes: take it off scripts/check-snippets.known.json`);
+  }
+  const others = output.split('\n').filter((l) => /error TS/.test(l) && !checked.some((b) => l.startsWith(b.path)));
+  if (others.length) failures.push(`The examples or the binding type tests:\n    ${others.join('\n    ')}`);
+  for (const block of stillKnown) console.log(`KNOWN FAILING (to fix): ${block.file}:${block.line} ${block.name}`);
+  if (failures.length) {
+    console.error(`\n${failures.join('\n\n')}\n`);
+    console.error(`${checked.length - stillKnown.length - failures.length} passed, ${failures.length} failed`);
+    process.exitCode = 1;
+  } else {
+    console.log('The examples and the binding type tests compile against the packed package.');
+    console.log(`${checked.length - stillKnown.length} passed, 0 failed`);
+  }
+} finally {
+  if (keep) console.log(`kept ${relative(root, work) || work}`);
+  else rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,68 @@
+// Keeps README code blocks equal to the files they come from, so the README shows code that runs:
+//   <!-- from: examples/express/app.js#readme-express -->   the next code block is that region of the file
+//                                                          (several `file#region` are joined by a blank line)
+//   <!-- generated: cdn-script-tag -->                     the CDN <script> tag of this version, with the
+//                                                          integrity value of dist/hub-embed.iife.js.sri
+// A region is the lines between `#region name` and `#endregion name` (in a // or <!-- --> comment),
+// dedented. `--check` fails on any difference (CI, after the build); without it the README is rewritten.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const MARKER = /^<!-- (from|generated): (.+?) -->\n```(\w+)\n(?:[\s\S]*?\n)??```$/gm;
+
+/** The lines between the #region and #endregion comments named `name`, without their common indent. */
+export function region(text, name, file) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => new RegExp(`#region ${name}\\b`).test(line));
+  const end = lines.findIndex((line, i) => i > start && new RegExp(`#endregion ${name}\\b`).test(line));
+  if (start < 0 || end < 0) throw new Error(`${file}: no region "${name}" (#region ${name} ... #endregion ${name}).`);
+  const body = lines.slice(start + 1, end);
+  const indent = Math.min(...body.filter((line) => line.trim()).map((line) => line.match(/^ */)[0].length));
+  return body.map((line) => line.slice(indent)).join('\n');
+}
+
+function generated(name) {
+  if (name !== 'cdn-script-tag') throw new Error(`Unknown generated block "${name}".`);
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const sriFile = 'dist/hub-embed.iife.js.sri';
+  if (!existsSync(sriFile)) throw new Error(`${sriFile} is missing: run npm run build first.`);
+  const integrity = readFileSync(sriFile, 'utf8').trim();
+  return [
+    `<script`,
+    `  src="https://cdn.jsdelivr.net/npm/hub-embed@${version}/dist/hub-embed.iife.js"`,
+    `  integrity="${integrity}"`,
+    `  crossorigin="anonymous"`,
+    `  defer`,
+    `></script>`,
+  ].join('\n');
+}
+
+/** The document with every marked block refreshed. */
+export function withRegions(markdown) {
+  return markdown.replace(MARKER, (_, kind, what, lang) => {
+    const body =
+      kind === 'generated'
+        ? generated(what.trim())
+        : what
+            .trim()
+            .split(/\s+/)
+            .map((ref) => {
+              const [file, name] = ref.split('#');
+              return region(readFileSync(file, 'utf8'), name, file);
+            })
+            .join('\n\n');
+    return `<!-- ${kind}: ${what} -->\n\`\`\`${lang}\n${body}\n\`\`\``;
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const check = process.argv.includes('--check');
+  const readme = readFileSync('README.md', 'utf8');
+  const fresh = withRegions(readme);
+  if (check && fresh !== readme) {
+    console.error('README.md code blocks differ from the files they come from: run `node scripts/doc-regions.mjs`.');
+    process.exit(1);
+  }
+  if (!check) writeFileSync('README.md', fresh);
+  console.log(check ? 'README.md code blocks match their files.' : 'README.md code blocks refreshed from their files.');
+}

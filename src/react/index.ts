@@ -1,0 +1,85 @@
+// Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.
+
+/**
+ * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19): properties as
+ * props, events as `onHubReady`-style props with typed `event.detail`. Importing it registers the elements.
+ * For React 19 JSX such as `<hub-embed onhub-ready={...}>`, see the types in ./jsx.ts.
+ */
+import * as React from 'react';
+import { createComponent, type EventName } from '@lit/react';
+import {
+  HubEmbed as HubEmbedElement,
+  HubFormFrame as HubFormFrameElement,
+  HubTableCard as HubTableCardElement,
+  HubTableGrid as HubTableGridElement,
+  HubTagFilter as HubTagFilterElement,
+} from '../define.js';
+export type * from './jsx.js';
+
+/** An event name carrying the detail type the element declares for it. */
+const event = <N extends keyof GlobalEventHandlersEventMap>(name: N) =>
+  name as EventName<GlobalEventHandlersEventMap[N]>;
+
+/** `<hub-embed>`: The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation. */
+export const HubEmbed = createComponent({
+  tagName: 'hub-embed',
+  elementClass: HubEmbedElement,
+  react: React,
+  displayName: 'HubEmbed',
+  events: {
+    onHubReady: event('hub-ready'),
+    onHubTagsChange: event('hub-tags-change'),
+    onHubTableSelect: event('hub-table-select'),
+    onHubFormOpen: event('hub-form-open'),
+    onHubFormClose: event('hub-form-close'),
+    onHubFormMessage: event('hub-form-message'),
+    onHubError: event('hub-error'),
+  },
+});
+
+/** `<hub-form-frame>`: The form page of one table in a sandboxed iframe, with loading, timeout/retry and close. */
+export const HubFormFrame = createComponent({
+  tagName: 'hub-form-frame',
+  elementClass: HubFormFrameElement,
+  react: React,
+  displayName: 'HubFormFrame',
+  events: {
+    onHubFormMessage: event('hub-form-message'),
+    onHubFormClose: event('hub-form-close'),
+    onHubError: event('hub-error'),
+  },
+});
+
+/** `<hub-table-card>`: One published table as a single control: Enter, Space or a click selects it. */
+export const HubTableCard = createComponent({
+  tagName: 'hub-table-card',
+  elementClass: HubTableCardElement,
+  react: React,
+  displayName: 'HubTableCard',
+  events: {
+    onHubTableSelect: event('hub-table-select'),
+  },
+});
+
+/** `<hub-table-grid>`: The tables as cards, with skeletons while loading, an empty state and an announced count.
+Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed. */
+export const HubTableGrid = createComponent({
+  tagName: 'hub-table-grid',
+  elementClass: HubTableGridElement,
+  react: React,
+  displayName: 'HubTableGrid',
+  events: {
+    onHubTableSelect: event('hub-table-select'),
+  },
+});
+
+/** `<hub-tag-filter>`: Multi-select tag chips; the service returns tables matching any selected tag. */
+export const HubTagFilter = createComponent({
+  tagName: 'hub-tag-filter',
+  elementClass: HubTagFilterElement,
+  react: React,
+  displayName: 'HubTagFilter',
+  events: {
+    onHubTagsChange: event('hub-tags-change'),
+  },
+});

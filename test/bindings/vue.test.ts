@@ -1,0 +1,82 @@
+// hub-embed/vue with the real Vue 3 in Chromium: a template compiled with `isCustomElement` renders the
+// real elements, binds props as properties, and delivers `@hub-*` events to the handlers.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp, h, nextTick, ref, type App } from 'vue/dist/vue.esm-bundler.js';
+import { HUB_TAGS, isCustomElement } from '../../src/vue/index.js';
+import '../../src/define.js';
+import { setupHub, until } from '../components/helpers.js';
+
+let app: App | undefined;
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  app?.unmount();
+  container?.remove();
+  app = container = undefined;
+  vi.unstubAllGlobals();
+});
+
+function mount(component: Parameters<typeof createApp>[0]): HTMLElement {
+  container = document.body.appendChild(document.createElement('div'));
+  app = createApp(component);
+  app.config.compilerOptions.isCustomElement = isCustomElement;
+  app.config.warnHandler = (message) => {
+    throw new Error(`Vue warned: ${message}`);
+  };
+  app.mount(container);
+  return container;
+}
+
+describe('hub-embed/vue', () => {
+  it('isCustomElement claims exactly the five tags', () => {
+    expect([...HUB_TAGS].sort()).toEqual([
+      'hub-embed',
+      'hub-form-frame',
+      'hub-table-card',
+      'hub-table-grid',
+      'hub-tag-filter',
+    ]);
+    for (const tag of HUB_TAGS) expect(isCustomElement(tag)).toBe(true);
+    expect(isCustomElement('hub-embedded')).toBe(false);
+    expect(isCustomElement('router-view')).toBe(false);
+  });
+
+  it('a template binds props as properties and @hub-ready reaches the handler', async () => {
+    const s = setupHub();
+    const ready = vi.fn();
+    const root = mount({
+      template: `<hub-embed :token-endpoint="endpoint" :base-url="baseUrl" :form-url="formUrl" :tags="tags" :limit="3" @hub-ready="ready"></hub-embed>`,
+      setup: () => ({
+        endpoint: s.endpoint,
+        baseUrl: s.hub.baseUrl,
+        formUrl: s.hub.formUrl,
+        tags: ['delivery'],
+        ready,
+      }),
+    });
+    const element = root.querySelector('hub-embed')!;
+    expect(element).toBeInstanceOf(customElements.get('hub-embed')!);
+    expect(element.tags).toEqual(['delivery']);
+    expect(element.limit).toBe(3);
+    await until(() => ready.mock.calls.length > 0, 'hub-ready');
+    const event = ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready'];
+    expect(event.detail.tags).toContain('delivery');
+    expect(event.detail.tables.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a reactive prop change reaches the element, and @hub-tags-change gets the detail', async () => {
+    const selected = ref<string[]>([]);
+    const changed = vi.fn();
+    const root = mount({
+      render: () => h('hub-tag-filter', { tags: ['a', 'b'], selected: selected.value, onHubTagsChange: changed }),
+    });
+    const filter = root.querySelector('hub-tag-filter')!;
+    selected.value = ['b'];
+    await nextTick();
+    expect(filter.selected).toEqual(['b']);
+    await filter.updateComplete;
+    filter.shadowRoot!.querySelector<HTMLButtonElement>('[part~="chip-all"]')!.click();
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect((changed.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-tags-change']).detail.selected).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+// The framework bindings are generated from custom-elements.json and cannot drift from it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bindingsFrom, elementsOf, syncBindings } from '../../scripts/bindings.mjs';
+
+interface Manifest {
+  modules: { declarations?: { tagName?: string; events?: { name: string }[] }[] }[];
+}
+
+const manifest = (): Manifest => JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Manifest;
+
+describe('the React and Vue bindings (scripts/bindings.mjs)', () => {
+  it('the committed src/react and src/vue are exactly what custom-elements.json generates', async () => {
+    expect(await syncBindings(manifest(), { check: true })).toEqual([]);
+  });
+
+  it('cover the five tags with every event of each', () => {
+    const elements = elementsOf(manifest());
+    expect(elements.map((e) => e.tag)).toEqual([
+      'hub-embed',
+      'hub-form-frame',
+      'hub-table-card',
+      'hub-table-grid',
+      'hub-tag-filter',
+    ]);
+    const files = bindingsFrom(manifest());
+    for (const element of elements)
+      for (const event of element.events) {
+        const prop = `on${event.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
+        expect(files['src/react/index.ts']).toContain(`${prop}: event('${event}')`);
+        expect(files['src/vue/index.ts']).toContain(`'${event}'`);
+      }
+  });
+
+  it('a new event in the manifest shows up in the bindings (and so fails --check until regenerated)', async () => {
+    const changed = manifest();
+    const embed = changed.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'hub-embed')!;
+    embed.events = [...(embed.events ?? []), { name: 'hub-something-new' }];
+    const files = bindingsFrom(changed);
+    expect(files['src/react/index.ts']).toContain("onHubSomethingNew: event('hub-something-new')");
+    expect(files['src/react/jsx.ts']).toContain("'hub-something-new'");
+    expect(await syncBindings(changed, { check: true })).toEqual([
+      'src/react/index.ts',
+      'src/react/jsx.ts',
+      'src/vue/index.ts',
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+// Each example, started with its own npm command as a newcomer would, driven in Chromium against the
+// simulator: sign in, hub-ready, open a form, pay, and see the charge in the Express example's ledger
+// on the points page. Runs after `npm run build` (.ci/run), with node:test.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../../scripts/chromium.mjs';
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  serviceUrl: string;
+  output: () => string;
+}
+
+/** Runs `npm run <script>` in its own process group and waits for the addresses it prints. */
+function start(script: string): Promise<Started> {
+  const child = spawn('npm', ['run', '--silent', script], {
+    env: { ...process.env, PORT: '0', VITE_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /example: +(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1];
+      const serviceUrl = /service API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url && serviceUrl) resolve({ child, url, serviceUrl, output: () => output });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`npm run ${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(started: Started | undefined): Promise<void> {
+  const child = started?.child;
+  if (!child?.pid || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGTERM'); // the npm process and the node it started
+  });
+}
+
+/** Problems a page reports: script errors, console errors, CSP violations. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** Signs in as Alice, waits for hub-ready, opens the steel-structure table (¥5.00) and pays in the form. */
+async function payAsAlice(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: /^Alice/ }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /\d+ tables ready\./ })
+    .waitFor();
+  await page.locator('hub-embed hub-table-card', { hasText: '钢结构安装' }).locator('[part="card"]').click();
+  const form = page.frameLocator('hub-embed hub-form-frame iframe');
+  await form.locator('form[data-action="charge"] button').click();
+  await page.getByRole('status').filter({ hasText: /Paid/ }).waitFor();
+}
+
+/** The points page's ledger rows, as text. */
+async function ledgerRows(page: Page, pointsUrl: string): Promise<string[]> {
+  await page.goto(pointsUrl);
+  await page.locator('body[data-loaded="true"]').waitFor();
+  return page.locator('#ledger-entries tr').allInnerTexts();
+}
+
+const executablePath = findChromium();
+
+describe('the examples, each started with its npm command', { skip: executablePath ? false : CHROMIUM_MISSING }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS });
+  });
+  after(() => browser?.close());
+
+  it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
+    const app = await start('example:express');
+    const page = await browser.newPage();
+    const problems = watch(page);
+    try {
+      await payAsAlice(page, app.url);
+      const rows = await ledgerRows(page, new URL('/points', app.url).href);
+      assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+      assert.equal(await page.locator('#ledger-balance').innerText(), '¥15.00');
+
+      // The service's administrator refunds the charge: billing_refund reaches the app once.
+      const logs = (await (
+        await fetch(`${app.serviceUrl}/api/v1/hub/points/users/logs?client_user_id=user-alice`, {
+          headers: { 'X-API-Key': 'sk-mock-active-0123456789abcdef' },
+        })
+      ).json()) as { data: { list: { id: number; record_type: string }[] } };
+      const charge = logs.data.list.find((record) => record.record_type === 'deduct');
+      assert.ok(charge, 'the service logged the charge');
+      const refund = await fetch(`${app.serviceUrl}/console/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_user_id: 'user-alice', log_id: charge.id }),
+      });
+      assert.equal(refund.status, 200, await refund.text());
+      const afterRefund = await ledgerRows(page, new URL('/points', app.url).href);
+      assert.equal(afterRefund.filter((row) => /refund/.test(row)).length, 1);
+      assert.equal(await page.locator('#ledger-balance').innerText(), '¥20.00');
+      assert.deepEqual(problems, []);
+
+      // The token endpoint takes the user from the session only: a body naming a user is no session.
+      const origin = new URL(app.url).origin;
+      const named = await fetch(`${origin}/api/hub-token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_user_id: 'user-alice' }),
+      });
+      assert.equal(named.status, 401);
+      // allowedOrigins: a page of another origin gets 403, even with a session cookie.
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      const foreign = await fetch(`${origin}/api/hub-token`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', cookie },
+      });
+      assert.equal(foreign.status, 403);
+      const own = await fetch(`${origin}/api/hub-token`, { method: 'POST', headers: { origin, cookie } });
+      assert.equal(own.status, 200);
+    } finally {
+      await page.close();
+      await stop(app);
+    }
+  });
+
+  for (const framework of ['react', 'vue']) {
+    it(`npm run example:${framework}: the widget in ${framework} pays through the Express example's ledger`, async () => {
+      const app = await start(`example:${framework}`);
+      const page = await browser.newPage();
+      const problems = watch(page);
+      try {
+        await payAsAlice(page, app.url);
+        const rows = await ledgerRows(page, new URL('/points', app.url).href);
+        assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+        await stop(app);
+      }
+    });
+  }
+});
