@@ -114,6 +114,17 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       report(error); // A cache outage costs an exchange, not the answer.
     }
     if (cached && isReusable(cached, now())) return cached;
+    const exchange = () => exchangeAndStore(clientUserId);
+    if (!cache.exchangeOnce) return exchange();
+    // A shared cache: one process exchanges for this user, the others wait for the token it stores.
+    return cache.exchangeOnce(clientUserId, {
+      exchange,
+      isUsable: (token) => isReusable(token, now()),
+      onCacheError: report,
+    });
+  }
+
+  async function exchangeAndStore(clientUserId: string): Promise<CachedToken> {
     const token = await options.client.exchangeToken(clientUserId);
     const issuedAt = now();
     const entry = { accessToken: token.accessToken, issuedAt, expiresAt: issuedAt + token.expiresIn * 1000 };
@@ -134,6 +145,10 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     const hint = await refusalHint(request);
     if (hint === undefined || inFlight.has(clientUserId)) return;
     try {
+      if (cache.deleteIfToken) {
+        await cache.deleteIfToken(clientUserId, hint);
+        return;
+      }
       const cached = await cache.get(clientUserId);
       if (cached?.accessToken === hint) await cache.delete(clientUserId);
     } catch (error) {
