@@ -35,6 +35,7 @@ const esBuild: UserConfig['build'] = {
       core: 'src/core/index.ts',
       bridge: 'src/bridge/index.ts',
       server: 'src/server/index.ts',
+      'server-redis': 'src/server/redis-token-cache.ts',
       mock: 'src/mock/index.ts',
       'mock-cli': 'src/mock/cli.ts',
       react: 'src/react/index.ts',

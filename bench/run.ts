@@ -14,6 +14,7 @@ import { measureReady, READY_TARGET_RATIO, type ReadyResults } from './ready.js'
 import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
 import { BUNDLE_TARGET_GZIP, measureSizes, type SizeResults } from './sizes.js';
 import { measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
+import { measureInstances, type InstancesResults } from './token-instances.js';
 
 export interface BenchOptions {
   smoke: boolean;
@@ -28,6 +29,7 @@ export interface BenchResults {
   ready: ReadyResults;
   render: RenderCase[];
   tokenHandler: TokenHandlerResults;
+  instances: InstancesResults;
   memory: MemoryResults;
   rows: Row[];
 }
@@ -64,6 +66,24 @@ export function plan(smoke: boolean) {
 export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine'>): Row[] {
   const { sizes, ready, render, tokenHandler, memory } = r;
   const rows: Row[] = [];
+  for (const c of r.instances?.cases ?? []) {
+    rows.push({
+      metric: `token endpoint, ${c.processes} process${c.processes > 1 ? 'es' : ''}, ${c.cache} cache`,
+      value: `${Math.round(c.requestsPerSecond)} req/s, ${c.exchanges} exchanges`,
+      reference: `${c.requests} requests, ${c.users} users`,
+      ratio: `${ratio(c.exchanges, c.users)}x users`,
+      target: c.cache === 'redis' ? '1 exchange per user' : '',
+      met: c.cache === 'redis' ? c.exchanges === c.users && c.failed === 0 : undefined,
+    });
+  }
+  if (r.instances?.skipped)
+    rows.push({
+      metric: 'token endpoint, Redis cache',
+      value: 'skipped',
+      reference: r.instances.skipped,
+      ratio: '',
+      target: '',
+    });
   const ref = `Typeform ${kb(sizes.references.typeformGzip)}, Cal.com ${kb(sizes.references.calcomGzip)}`;
   rows.push({
     metric: 'script bundle, gzip (brotli)',
@@ -188,6 +208,8 @@ export async function runBench(
     );
   log('token handler...');
   const tokenHandler = await measureTokenHandler({ requests: p.requests, users: p.users });
+  log('token handler on 1 and 4 processes, memory and Redis cache...');
+  const instances = await measureInstances({ requests: Math.min(p.requests, 2_000), users: p.users });
   const browser = await launchChromium();
   try {
     log('time to ready...');
@@ -197,7 +219,7 @@ export async function runBench(
     log('memory...');
     const memory = await measureMemory(browser, { cycles: p.cycles });
     const cpu = cpus();
-    const measured = { sizes, ready, render, tokenHandler, memory };
+    const measured = { sizes, ready, render, tokenHandler, instances, memory };
     const results: BenchResults = {
       mode: options.smoke ? 'smoke' : 'full',
       date: new Date().toISOString(),

@@ -17,7 +17,7 @@ export type { HubErrorKind } from '../core/errors.js';
 export { createTokenHandler } from './token-handler.js';
 export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
 export { createMemoryTokenCache } from './token-cache.js';
-export type { CachedToken, MemoryTokenCacheOptions, TokenCache } from './token-cache.js';
+export type { CachedToken, MemoryTokenCacheOptions, SharedExchange, TokenCache } from './token-cache.js';
 export { createRejectionLogger, createWebhookHandler } from './webhook-handler.js';
 export type {
   DeductContext,

@@ -17,6 +17,27 @@ export interface TokenCache {
   /** ttlMs: how long the entry is worth keeping; a store may drop it any time earlier. */
   set(clientUserId: string, token: CachedToken, ttlMs: number): void | Promise<void>;
   delete(clientUserId: string): void | Promise<void>;
+  /**
+   * Optional, for a cache shared by several processes: deletes the entry only while it still holds
+   * `accessToken`, in one step, so that a refusal of an old token never drops a newer one that another
+   * process has just stored. Without it the handler compares and deletes in two steps.
+   */
+  deleteIfToken?(clientUserId: string, accessToken: string): Promise<void>;
+  /**
+   * Optional, for a cache shared by several processes: lets at most one process at a time exchange a
+   * token for this user while the others wait for the token it stores. See createRedisTokenCache.
+   */
+  exchangeOnce?(clientUserId: string, work: SharedExchange): Promise<CachedToken>;
+}
+
+/** What the token handler hands to `TokenCache.exchangeOnce`. */
+export interface SharedExchange {
+  /** Exchanges upstream and stores the result in the cache; its failures are the upstream's and propagate. */
+  exchange(): Promise<CachedToken>;
+  /** Whether a token found in the cache may be handed out now. */
+  isUsable(token: CachedToken): boolean;
+  /** Reports a failure of the cache itself; the cache then falls back to `exchange()`. */
+  onCacheError(error: unknown): void;
 }
 
 export interface MemoryTokenCacheOptions {

@@ -125,6 +125,17 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       report(error); // A cache outage costs an exchange, not the answer.
     }
     if (cached && isReusable(cached, now())) return cached;
+    const exchange = () => exchangeAndStore(clientUserId);
+    if (!cache.exchangeOnce) return exchange();
+    // A shared cache: one process exchanges for this user, the others wait for the token it stores.
+    return cache.exchangeOnce(clientUserId, {
+      exchange,
+      isUsable: (token) => isReusable(token, now()),
+      onCacheError: report,
+    });
+  }
+
+  async function exchangeAndStore(clientUserId: string): Promise<CachedToken> {
     const token = await options.client.exchangeToken(clientUserId);
     // A client of your own may skip createHubClient's check; an unbounded lifetime would reach the browser.
     if (!isTokenLifetime(token?.expiresIn))
@@ -150,6 +161,10 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   async function forgetRefused(hint: string | undefined, clientUserId: string): Promise<void> {
     if (hint === undefined || inFlight.has(clientUserId)) return;
     try {
+      if (cache.deleteIfToken) {
+        await cache.deleteIfToken(clientUserId, hint);
+        return;
+      }
       const cached = await cache.get(clientUserId);
       if (cached?.accessToken === hint) await cache.delete(clientUserId);
     } catch (error) {
