@@ -98,6 +98,7 @@ try {
         '@electric-sql/pglite',
         'pg',
         '@types/pg',
+        'redis',
         'vue-tsc',
       ].map(pin),
     ],
