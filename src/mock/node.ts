@@ -8,9 +8,9 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { createMockHub, type MockHub } from './hub.js';
+import { createMockHub } from './hub.js';
 import { MAX_BODY_BYTES } from './http.js';
-import type { MockHubOptions, TransportResult, WebhookTransport } from './types.js';
+import type { MockHub, MockHubOptions, TransportResult, WebhookTransport } from './types.js';
 
 export interface StartMockHubOptions extends MockHubOptions {
   host?: string;
