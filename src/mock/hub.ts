@@ -11,6 +11,7 @@ import type { HubContext } from './context.js';
 import { createFormSite } from './form.js';
 import { isoBeijing } from './http.js';
 import { createRequestPipeline } from './requests.js';
+import { pushBounded } from './ring.js';
 import { apiSiteRoutes } from './routes.js';
 import { SeedError, activeKeyOf, defaultSeed, parseSeed } from './seed.js';
 import { checkSettings } from './settings.js';
@@ -32,7 +33,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     throw new SeedError(String(error));
   }
   const settings = checkSettings(options);
-  const { baseUrl, formUrl, tokenTtlSeconds, dropRate, random } = settings;
+  const { baseUrl, formUrl, tokenTtlSeconds, dropRate, random, logLimit } = settings;
   const clock = createClock(options.now ?? Date.now);
   const state = new HubState(seed);
   const requestLog: RequestLogEntry[] = [];
@@ -44,6 +45,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     baseUrl,
     formUrl,
     tokenTtlSeconds,
+    logLimit,
     now: () => clock.now(),
     sendWebhook(developerId, partial) {
       const account = state.developer(developerId);
@@ -56,7 +58,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
           now: () => clock.now(),
           record(d) {
             const delivery = { id: nextDeliveryId++, ...d };
-            deliveries.push(delivery);
+            pushBounded(deliveries, delivery, logLimit);
             options.onDelivery?.(delivery);
             return delivery;
           },
@@ -77,7 +79,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     formSite,
     routes: apiSiteRoutes(context, consoleTarget),
     record(entry) {
-      requestLog.push(entry);
+      pushBounded(requestLog, entry, logLimit);
       options.onRequest?.(entry);
     },
   });

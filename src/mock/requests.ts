@@ -6,6 +6,7 @@ import type { HubContext, RequestMeta, Route } from './context.js';
 import { findRoute } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
 import { formErrorResponse, type FormSite } from './form.js';
+import { hostRefusal } from './hosts.js';
 import { MockHttpError, errorResponse } from './http.js';
 import { ICON_NAME, iconSvg } from './icons.js';
 import type { HubSettings } from './settings.js';
@@ -81,8 +82,21 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
     throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.`);
   }
 
+  /** Answered before anything else on both sites, so a refused host reaches no route. */
+  function refusedHost(site: 'api' | 'form', req: Request, url: URL): Response | undefined {
+    const refusal = hostRefusal(req.headers.get('host'), settings.allowedHosts);
+    if (refusal === undefined) return undefined;
+    log(site, req, url, 403, { auth: 'none' });
+    return new Response(refusal, {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+    });
+  }
+
   async function handleApi(req: Request): Promise<Response> {
     const url = new URL(req.url);
+    const refused = refusedHost('api', req, url);
+    if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
     let response: Response;
@@ -102,6 +116,8 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
 
   async function handleForm(req: Request): Promise<Response> {
     const url = new URL(req.url);
+    const refused = refusedHost('form', req, url);
+    if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     let response: Response;
     try {

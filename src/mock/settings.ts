@@ -3,7 +3,9 @@
  * option, never a simulator that misbehaves later.
  */
 import { API_PREFIX } from './api.js';
+import { checkAllowedHosts } from './hosts.js';
 import { trimSlash } from './http.js';
+import { checkLogLimit } from './ring.js';
 import { fetchTransport } from './webhooks.js';
 import type { MockHubOptions, WebhookTransport } from './types.js';
 
@@ -28,6 +30,10 @@ export interface HubSettings {
   transport: WebhookTransport;
   connectTimeoutMs: number;
   timeoutMs: number;
+  /** Host names answered besides loopback: `allowedHosts` and the hosts of baseUrl and formUrl. */
+  allowedHosts: string[];
+  /** Entries kept in each log (requests, deliveries, submissions). */
+  logLimit: number;
 }
 
 function checkRate(value: number | undefined, name: string): number {
@@ -77,5 +83,8 @@ export function checkSettings(options: MockHubOptions): HubSettings {
     transport: options.webhookTransport ?? fetchTransport(outboundFetch),
     connectTimeoutMs: checkMs(options.webhookConnectTimeoutMs, 5000, 'webhookConnectTimeoutMs'),
     timeoutMs: checkMs(options.webhookTimeoutMs, 10000, 'webhookTimeoutMs'),
+    // The operator chose baseUrl and formUrl, so their hosts are answered too.
+    allowedHosts: [...checkAllowedHosts(options.allowedHosts), new URL(baseUrl).hostname, new URL(formUrl).hostname],
+    logLimit: checkLogLimit(options.logLimit),
   };
 }

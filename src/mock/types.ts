@@ -155,6 +155,13 @@ export interface MockHubOptions {
   /** Called after each request has been answered (the CLI prints these). */
   onRequest?: (entry: RequestLogEntry) => void;
   onDelivery?: (delivery: WebhookDelivery) => void;
+  /**
+   * Host names or addresses answered besides loopback ones (and the hosts of baseUrl and formUrl);
+   * other Host headers get 403 (DNS-rebinding defence).
+   */
+  allowedHosts?: string[];
+  /** Entries kept in each of the request log, the delivery log and the submissions (default 1000). */
+  logLimit?: number;
 }
 
 /** The simulator's clock: real time (or `options.now`) until a test or the console freezes it. */
