@@ -47,8 +47,8 @@ export class HubState {
   readonly keys = new Map<string, ApiKeyRecord>();
   readonly tables: SeedTable[];
   readonly tokens = new TokenStore();
-  private nextUserId = 10001;
-  private nextLogId = 1;
+  nextUserId = 10001;
+  nextLogId = 1;
 
   constructor(seed: MockSeed) {
     this.tables = seed.tables.map((t) => ({ ...t, tags: [...t.tags] }));
@@ -80,7 +80,7 @@ export class HubState {
     }
   }
 
-  private newUser(clientUserId: string, balanceCents: number): UserRecord {
+  newUser(clientUserId: string, balanceCents: number): UserRecord {
     return { clientUserId, userId: this.nextUserId++, balanceCents, logs: [] };
   }
 
@@ -161,7 +161,7 @@ export class HubState {
     return this.tables.find((t) => t.short_code === shortCode);
   }
 
-  private log(
+  log(
     user: UserRecord,
     now: number,
     entry: Omit<PointsLogRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>,

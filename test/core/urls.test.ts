@@ -153,7 +153,11 @@ describe('buildNotificationLink', () => {
   });
 
   it('keeps the origin and gives back the token for arbitrary paths and tokens (property)', () => {
-    const segment = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => encodeURIComponent(s));
+    const segment = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
+      .map((s) => encodeURIComponent(s))
+      // `.` and `..` are dot segments, refused (tested with the shared vectors).
+      .filter((s) => s !== '.' && s !== '..');
     fc.assert(
       fc.property(
         fc.array(segment, { minLength: 1, maxLength: 4 }),
