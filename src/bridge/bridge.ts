@@ -106,12 +106,6 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   let probeTimer: ReturnType<typeof setInterval> | undefined;
   let settleReady!: (host: HostInfo | null) => void;
   let ready: Promise<HostInfo | null>;
-  /**
-   * The host a `bridge.ready` event interrupted. Anyone in the page can send that event when the host
-   * set no nonce, so a re-handshake that gets no answer falls back to this host instead of none.
-   */
-  let previousHost: HostInfo | null = null;
-  let helloAbort: AbortController | undefined;
 
   const fail = (code: BridgeErrorCode, message: string) => new BridgeError(code, message);
   const stopTimers = () => {
@@ -225,48 +219,34 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
 
-  function becomeReady(info: HostInfo): void {
-    stopTimers();
-    state = 'ready';
-    previousHost = null;
-    settleReady((host = info));
-    for (const run of queue) {
-      queue.delete(run);
-      run();
-    }
-  }
-
-  function handshake(): void {
-    helloAbort = new AbortController();
+  /** `timeoutMs` 0: the handshake's own timer decides; a re-hello after `bridge.ready` has its own. */
+  function handshake(timeoutMs = 0): void {
     call(
       'bridge.hello',
       { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] },
-      { timeoutMs: 0, signal: helloAbort.signal },
+      { timeoutMs },
     ).then(
       (r) => {
         if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
+        stopTimers();
+        state = 'ready';
         // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
-        becomeReady({ ...r, transport: transport!.name });
+        settleReady((host = { ...r, transport: transport!.name }));
+        ready = Promise.resolve(host);
+        for (const run of queue) {
+          queue.delete(run);
+          run();
+        }
       },
-      // Only a handshake still running decides: not one ended by close(), the timer, or a fallback.
+      // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
       (e: BridgeError) => state === 'waiting' && end('none', e.code, e.message),
     );
   }
 
-  /** No answer to a re-handshake that a `bridge.ready` started: back to the host the bridge had. */
-  function keepPreviousHost(): void {
-    const info = previousHost!;
-    ignore('bridge.ready without an answer to the new hello; keeping the host');
-    helloAbort?.abort();
-    becomeReady(info);
-  }
-
-  /** `keep`: the host to fall back to when nobody answers (after a `bridge.ready`). */
-  function start(keep: HostInfo | null = null): void {
+  function start(): void {
     state = 'waiting';
-    previousHost = keep;
     ready = new Promise((resolve) => (settleReady = resolve));
-    readyTimer = setTimeout(keep ? keepPreviousHost : noHost, readyMs);
+    readyTimer = setTimeout(noHost, readyMs);
     if (transport) handshake();
   }
 
@@ -313,7 +293,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
       if (!transport) probe();
-      else if (state === 'ready') start(host);
+      // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
+      // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
+      else if (state === 'ready') handshake(readyMs);
     } else if (m.sid !== sid) ignore('sid');
     else if (m.kind === 'res')
       settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);

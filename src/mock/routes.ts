@@ -8,6 +8,6 @@ import { apiRoutes } from './api.js';
 import { consoleRoutes, type ConsoleTarget } from './console.js';
 import type { HubContext, Route } from './context.js';
 
-export function apiSiteRoutes(context: HubContext, console: ConsoleTarget | null): Route[] {
-  return [...apiRoutes(context), ...(console ? consoleRoutes(console) : [])];
+export function apiSiteRoutes(context: HubContext, consoleTarget: ConsoleTarget | null): Route[] {
+  return [...apiRoutes(context), ...(consoleTarget ? consoleRoutes(consoleTarget) : [])];
 }
