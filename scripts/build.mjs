@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 // the bridge included (issue 6). The plain bundle's goal is 12,288 (issue 8).
 const BUNDLES = [
   { file: 'dist/hub-embed.iife.js', budget: 16_384, goal: 12_288 },
-  { file: 'dist/hub-embed-webview.iife.js', budget: 16_384 },
+  // Issue 14's budget with headroom (the bridge's hardening, issue 13, took it past 16,384).
+  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408 },
 ];
 
 function run(cmd, args) {

@@ -18,6 +18,11 @@ export interface BridgeOptions extends DetectOptions {
   timeoutMs?: number;
   /** Calls and events held until the handshake; more are refused. */
   queueLimit?: number;
+  /**
+   * Calls waiting for an answer at once (queued or sent); more are refused with E_UNSUPPORTED. It
+   * bounds memory when calls never time out (`timeoutMs: 0`) and the host never answers.
+   */
+  pendingLimit?: number;
   widgetVersion?: string;
   /** Told why inbound messages were ignored and about late replies. */
   debug?: (message: string) => void;
@@ -50,7 +55,7 @@ export interface Bridge {
     params: PageToHostRequests[M]['params'],
     options?: CallOptions,
   ): Promise<PageToHostRequests[M]['result']>;
-  /** Returns false when the event was dropped (no host, closed, or queue full). */
+  /** Returns false when the event was dropped (no host, closed, queue full, or too large to send). */
   emit<E extends keyof PageToHostEvents>(event: E, params: PageToHostEvents[E]): boolean;
   handle<M extends keyof HostToPageRequests>(
     method: M,
@@ -82,6 +87,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
+  const pendingLimit = options.pendingLimit ?? 1000;
   /** Every inbound message the bridge drops is reported the same way, with its reason. */
   const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
@@ -117,11 +123,26 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           ? fail('E_UNSUPPORTED', 'queue full')
           : undefined;
 
-  function post(message: Partial<BridgeMessage>): unknown {
+  /** The message as sent; throws for one too large (or not JSON-able, e.g. circular params). */
+  function envelope(message: Partial<BridgeMessage>): string {
     // An undefined nonce is left out by JSON.stringify.
     const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
     if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
-    return transport!.post(json);
+    return json;
+  }
+
+  function post(message: Partial<BridgeMessage>): unknown {
+    return transport!.post(envelope(message));
+  }
+
+  /** Whether `work` ran without throwing. */
+  function succeeds(work: () => unknown): boolean {
+    try {
+      work();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   function settle(id: string, error?: BridgeError, result?: unknown): void {
@@ -137,7 +158,11 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   ): Promise<any> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
-      const refused = refusal(waiting);
+      const refused =
+        refusal(waiting) ??
+        (pending.size >= pendingLimit && method !== 'bridge.hello'
+          ? fail('E_UNSUPPORTED', 'too many pending calls')
+          : undefined);
       if (refused) return reject(refused);
       const id = randomId();
       const done: Pending = (error, result) => {
@@ -194,11 +219,12 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
 
-  function handshake(): void {
+  /** `timeoutMs` 0: the handshake's own timer decides; a re-hello after `bridge.ready` has its own. */
+  function handshake(timeoutMs = 0): void {
     call(
       'bridge.hello',
       { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] },
-      { timeoutMs: 0 },
+      { timeoutMs },
     ).then(
       (r) => {
         if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
@@ -206,12 +232,14 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         state = 'ready';
         // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
         settleReady((host = { ...r, transport: transport!.name }));
+        ready = Promise.resolve(host);
         for (const run of queue) {
           queue.delete(run);
           run();
         }
       },
-      (e: BridgeError) => state !== 'closed' && end('none', e.code, e.message),
+      // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
+      (e: BridgeError) => state === 'waiting' && end('none', e.code, e.message),
     );
   }
 
@@ -265,7 +293,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
       if (!transport) probe();
-      else if (state === 'ready') start();
+      // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
+      // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
+      else if (state === 'ready') handshake(readyMs);
     } else if (m.sid !== sid) ignore('sid');
     else if (m.kind === 'res')
       settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
@@ -298,16 +328,13 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     request: call,
     emit(event, params) {
       const waiting = state !== 'ready';
-      const send = () => {
-        try {
-          post({ id: randomId(), kind: 'evt', method: event, params });
-        } catch {
-          /* over the size limit: dropped, as the host would drop a lost event */
-        }
-      };
       if (refusal(waiting)) return false;
-      if (waiting) queue.add(send);
-      else send();
+      const message: Partial<BridgeMessage> = { id: randomId(), kind: 'evt', method: event, params };
+      if (!waiting) return succeeds(() => post(message));
+      // Measured now, so an event too large to send is a `false` for the caller, not a silent loss later.
+      if (!succeeds(() => envelope(message))) return false;
+      // A host that goes away before the handshake ends loses the event, as it would lose a sent one.
+      queue.add(() => succeeds(() => post(message)));
       return true;
     },
     handle(method, handler) {

@@ -66,8 +66,28 @@ function appendToken(search: string, token: string): string {
 }
 
 /**
+ * Whether a path has a dot segment (`.` or `..`) in any spelling a server may decode: `%2e` for a
+ * dot, `%2f`, `%5c` or a backslash for a slash, and `..;x` (a path parameter, which some servers drop).
+ * An encoded slash alone is fine: a short code may contain one.
+ */
+function hasDotSegment(path: string): boolean {
+  const decoded = path.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
+  return decoded.split('/').some((segment) => /^\.\.?(;|$)/.test(segment));
+}
+
+/** The query without any `token` parameter, however its name is spelled (`%74oken` decodes to it). */
+function withoutToken(query: string): string {
+  return query
+    .split('&')
+    .filter((pair) => pair !== '' && new URLSearchParams(pair).keys().next().value !== 'token')
+    .join('&');
+}
+
+/**
  * A notification's in-site `link_url` made into a full link (spec, Events): the form-site root
- * prepended, the token appended as query `token` with `&` or `?`, before any `#fragment`.
+ * prepended, the token appended as query `token` before any `#fragment`. A `token` already in the
+ * link is replaced, since the form site would read the first one and the link comes from outside.
+ * Dot segments are refused in every spelling, so a link cannot climb above the form-site root.
  */
 export function buildNotificationLink(formSiteRoot: string, linkUrl: string, token: string): string {
   if (typeof token !== 'string' || token === '') {
@@ -88,15 +108,18 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   }
   const root = parseFormSite(formSiteRoot, 'the form-site root');
   const hashAt = linkUrl.indexOf('#');
-  const path = hashAt === -1 ? linkUrl : linkUrl.slice(0, hashAt);
+  const beforeHash = hashAt === -1 ? linkUrl : linkUrl.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : linkUrl.slice(hashAt);
-  const queryAt = path.indexOf('?');
-  const withToken =
-    queryAt === -1
-      ? `${path}?token=${encode(token, 'token')}`
-      : path.slice(0, queryAt) + appendToken(path.slice(queryAt), token);
-  const link = new URL(root.origin + root.pathname.replace(/\/$/, '') + withToken + hash);
-  if (link.origin !== root.origin)
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  if (hasDotSegment(path))
+    throw new HubError('config', `The notification link "${linkUrl}" has a dot segment; use a plain path.`);
+  const query = withoutToken(queryAt === -1 ? '' : beforeHash.slice(queryAt + 1));
+  const rootPath = root.pathname.replace(/\/$/, '');
+  const link = new URL(
+    `${root.origin}${rootPath}${path}?${query ? query + '&' : ''}token=${encode(token, 'token')}${hash}`,
+  );
+  if (link.origin !== root.origin || !link.pathname.startsWith(rootPath + '/'))
     throw new HubError('config', `The notification link "${linkUrl}" leaves the form site.`);
   return link.href;
 }

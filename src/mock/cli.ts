@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { checkAllowedHosts } from './hosts.js';
 import { parseSeed } from './seed.js';
 import { startMockHub, type StartMockHubOptions } from './node.js';
 import type { MockSeed, RequestLogEntry, WebhookDelivery } from './types.js';
@@ -24,6 +25,8 @@ const USAGE = `Usage: hub-embed-mock [options]
   --webhook-timeout-ms N  overall webhook timeout (default 10000)
   --webhook-connect-timeout-ms N  webhook TCP connect timeout (default 5000)
   --cors-origin O         allow this browser origin (repeatable; "*" for any; default any loopback origin)
+  --allowed-host H        also answer requests whose Host is H (repeatable; default loopback hosts only)
+  --log-limit N           entries kept in the request and delivery logs (default 1000)
   --no-console            turn off the /console endpoints
   --quiet                 print only the JSON line, no request log
   --help                  show this help
@@ -79,6 +82,8 @@ export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean
       'webhook-timeout-ms': { type: 'string' },
       'webhook-connect-timeout-ms': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      'allowed-host': { type: 'string', multiple: true },
+      'log-limit': { type: 'string' },
       'no-console': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -104,6 +109,12 @@ export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean
   set('webhookTimeoutMs', int(values['webhook-timeout-ms'], 'webhook-timeout-ms', 1, 600_000));
   set('webhookConnectTimeoutMs', int(values['webhook-connect-timeout-ms'], 'webhook-connect-timeout-ms', 1, 600_000));
   set('corsOrigins', values['cors-origin']);
+  try {
+    set('allowedHosts', values['allowed-host'] && checkAllowedHosts(values['allowed-host']));
+  } catch (error) {
+    throw new UsageError(`--allowed-host: ${(error as Error).message.replace(/^allowedHosts: /, '')}`);
+  }
+  set('logLimit', int(values['log-limit'], 'log-limit', 1, 1_000_000));
   if (values.seed !== undefined) options.seed = loadSeed(values.seed);
   return options;
 }

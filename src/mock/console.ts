@@ -4,7 +4,10 @@
  */
 import type { Route } from './context.js';
 import { MockHttpError, ok, readJsonObject, requireAmountCents, requireId, optionalString } from './http.js';
-import type { MockHub } from './hub.js';
+import type { AdminOperations, HubLogs, ReadViews } from './types.js';
+
+/** What the console reaches: the admin operations, the read views and the logs. */
+export type ConsoleTarget = AdminOperations & ReadViews & Pick<HubLogs, 'requestLog' | 'deliveries'>;
 
 function optionalDeveloperId(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -19,7 +22,7 @@ function logIdOf(value: unknown): number {
   return value;
 }
 
-export function consoleRoutes(hub: MockHub): Route[] {
+export function consoleRoutes(hub: ConsoleTarget): Route[] {
   const post = (path: string, run: (body: Record<string, unknown>) => unknown): Route => ({
     method: 'POST',
     path,

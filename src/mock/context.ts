@@ -7,6 +7,8 @@ export interface HubContext {
   baseUrl: string;
   formUrl: string;
   tokenTtlSeconds: number;
+  /** Entries kept in each log. */
+  logLimit: number;
   now(): number;
   /** Stamps the time and sends to every matching configuration of the developer, in order. */
   sendWebhook(developerId: number, body: Omit<WebhookBody, 'timestamp'>): Promise<WebhookDelivery[]>;

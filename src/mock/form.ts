@@ -3,6 +3,7 @@ import type { HubContext, RequestMeta } from './context.js';
 import { FORM_SCRIPT, FORM_STYLE } from './form-assets.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, centsToYuan, readBodyText } from './http.js';
+import { pushBounded } from './ring.js';
 import type { Account, UserRecord } from './state.js';
 import type { FormSubmission, SeedTable } from './types.js';
 import { matchingUrls } from './webhooks.js';
@@ -292,13 +293,17 @@ export function createFormSite(hub: HubContext): FormSite {
       const message = form.get('message') ?? '';
       if (message.length > MESSAGE_MAX)
         throw new MockHttpError(400, `message must be at most ${MESSAGE_MAX} characters.`);
-      submissions.push({
-        time: hub.now(),
-        shortCode,
-        clientUserId: user.clientUserId,
-        developerId: session.account.id,
-        message,
-      });
+      pushBounded(
+        submissions,
+        {
+          time: hub.now(),
+          shortCode,
+          clientUserId: user.clientUserId,
+          developerId: session.account.id,
+          message,
+        },
+        hub.logLimit,
+      );
       return outcomeResponse(req, hub, {
         ...page,
         outcome: { type: 'submit', ok: true, message: 'Submitted. Thank you!', balanceCents: user.balanceCents },

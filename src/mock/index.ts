@@ -1,6 +1,6 @@
 /** hub-embed/mock: the Open Integration Service simulator (in-process handlers and a Node server). */
-export { createMockHub, DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './hub.js';
-export type { MockHub, MockClock, NotificationInput, RefundInput, LedgerView } from './hub.js';
+export { createMockHub } from './hub.js';
+export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
 export { startMockHub, nodeWebhookTransport } from './node.js';
 export type { StartMockHubOptions, RunningMockHub } from './node.js';
 export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
@@ -9,6 +9,11 @@ export { NOTIFICATION_EVENTS, BILLING_EVENTS, fetchTransport } from './webhooks.
 export { MAX_BODY_BYTES } from './http.js';
 export { FORM_CSP } from './form.js';
 export type {
+  MockHub,
+  MockClock,
+  NotificationInput,
+  RefundInput,
+  LedgerView,
   MockHubOptions,
   MockSeed,
   SeedAccount,

@@ -8,9 +8,9 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { createMockHub, type MockHub } from './hub.js';
+import { createMockHub } from './hub.js';
 import { MAX_BODY_BYTES } from './http.js';
-import type { MockHubOptions, TransportResult, WebhookTransport } from './types.js';
+import type { MockHub, MockHubOptions, TransportResult, WebhookTransport } from './types.js';
 
 export interface StartMockHubOptions extends MockHubOptions {
   host?: string;
@@ -131,6 +131,27 @@ async function toWebRequest(
   });
 }
 
+/** Methods the server answers; others are refused before any body is read. */
+const ALLOWED_METHODS = { api: 'GET, HEAD, POST, PUT, OPTIONS', form: 'GET, HEAD, POST' };
+
+/**
+ * Node's parser accepts methods a Web Request refuses (TRACE, CONNECT, TRACK are forbidden there),
+ * which used to surface as a 500 from the Request constructor. They get a 405 instead.
+ */
+function isWebMethod(method: string): boolean {
+  try {
+    new Request('http://127.0.0.1/', { method });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify({ code: status, message, data: null }));
+}
+
 async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -159,6 +180,14 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
 
   const serve = (site: 'api' | 'form') => async (req: IncomingMessage, res: ServerResponse) => {
     if (!hub) return void res.destroy();
+    // HTTP/1.1 requires Host (Node answers 400 without it); an HTTP/1.0 request has to send one too,
+    // because the Host check is the simulator's DNS-rebinding defence.
+    if (req.headers.host === undefined) return refuse(res, 400, 'Send a Host header.');
+    const method = req.method ?? 'GET';
+    if (!isWebMethod(method))
+      return refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
+        allow: ALLOWED_METHODS[site],
+      });
     if (site === 'api' && hub.shouldDropConnection()) return void req.socket.destroy();
     const current = hub;
     try {

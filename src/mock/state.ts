@@ -4,6 +4,7 @@
  * nothing and concurrent requests (one event loop) can never interleave half-way through a transfer.
  */
 import { MockHttpError, isoUtc, randomHex } from './http.js';
+import { TokenStore } from './tokens.js';
 import type { MockSeed, PointsLogRecord, SeedTable, WebhookConfig } from './types.js';
 
 export interface ApiKeyRecord {
@@ -34,12 +35,6 @@ export interface Account {
   refundedLogIds: Set<number>;
 }
 
-interface TokenRecord {
-  developerId: number;
-  clientUserId: string;
-  expiresAt: number;
-}
-
 export interface RechargeInput {
   clientUserId: string;
   amountCents: number;
@@ -51,9 +46,9 @@ export class HubState {
   readonly accounts = new Map<number, Account>();
   readonly keys = new Map<string, ApiKeyRecord>();
   readonly tables: SeedTable[];
-  private readonly tokens = new Map<string, TokenRecord>();
-  private nextUserId = 10001;
-  private nextLogId = 1;
+  readonly tokens = new TokenStore();
+  nextUserId = 10001;
+  nextLogId = 1;
 
   constructor(seed: MockSeed) {
     this.tables = seed.tables.map((t) => ({ ...t, tags: [...t.tags] }));
@@ -85,7 +80,7 @@ export class HubState {
     }
   }
 
-  private newUser(clientUserId: string, balanceCents: number): UserRecord {
+  newUser(clientUserId: string, balanceCents: number): UserRecord {
     return { clientUserId, userId: this.nextUserId++, balanceCents, logs: [] };
   }
 
@@ -112,9 +107,9 @@ export class HubState {
     now: number,
     ttlSeconds: number,
   ): { access_token: string; expires_in: number } {
-    this.pruneTokens(now);
+    this.tokens.prune(now);
     const token = `at-${randomHex(24)}`;
-    this.tokens.set(token, { developerId: account.id, clientUserId, expiresAt: now + ttlSeconds * 1000 });
+    this.tokens.add({ token, developerId: account.id, clientUserId, expiresAt: now + ttlSeconds * 1000 });
     this.ensureUser(account, clientUserId);
     return { access_token: token, expires_in: ttlSeconds };
   }
@@ -129,10 +124,6 @@ export class HubState {
     const account = this.accounts.get(record.developerId);
     if (!account) throw new MockHttpError(401, 'Invalid access token; obtain a new one.');
     return { account, clientUserId: record.clientUserId };
-  }
-
-  private pruneTokens(now: number): void {
-    for (const [token, record] of this.tokens) if (record.expiresAt <= now) this.tokens.delete(token);
   }
 
   developer(id?: number): Account {
@@ -170,7 +161,7 @@ export class HubState {
     return this.tables.find((t) => t.short_code === shortCode);
   }
 
-  private log(
+  log(
     user: UserRecord,
     now: number,
     entry: Omit<PointsLogRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>,

@@ -155,4 +155,105 @@ export interface MockHubOptions {
   /** Called after each request has been answered (the CLI prints these). */
   onRequest?: (entry: RequestLogEntry) => void;
   onDelivery?: (delivery: WebhookDelivery) => void;
+  /**
+   * Host names or addresses answered besides loopback ones (and the hosts of baseUrl and formUrl);
+   * other Host headers get 403 (DNS-rebinding defence).
+   */
+  allowedHosts?: string[];
+  /** Entries kept in each of the request log, the delivery log and the submissions (default 1000). */
+  logLimit?: number;
+}
+
+/** The simulator's clock: real time (or `options.now`) until a test or the console freezes it. */
+export interface MockClock {
+  now(): number;
+  /** Freezes the clock at `ms` until `advance` or `resume`. */
+  set(ms: number): void;
+  advance(ms: number): void;
+  /** Back to the base clock (real time unless `now` was given). */
+  resume(): void;
+}
+
+export interface NotificationInput {
+  event: unknown;
+  clientUserId?: unknown;
+  shortCode?: unknown;
+  title: unknown;
+  content: unknown;
+  linkUrl?: unknown;
+  developerId?: number | undefined;
+}
+
+export interface RefundInput {
+  clientUserId: string;
+  logId: number;
+  reason?: string | undefined;
+  developerId?: number | undefined;
+}
+
+export interface TransferInput {
+  clientUserId: string;
+  amountCents: number;
+  reason?: string | undefined;
+  developerId?: number | undefined;
+}
+
+export interface LedgerView {
+  poolCents: number;
+  balancesCents: number;
+  toppedUpCents: number;
+  chargedCents: number;
+  refundedCents: number;
+  /** pool + balances + charged - refunded === topped up: points are never created or lost. */
+  balanced: boolean;
+}
+
+/** What the developer console does: the operations a platform admin has, as typed methods. */
+export interface AdminOperations {
+  createApiKey(input?: { developerId?: number | undefined; expiresAt?: string }): {
+    key: string;
+    status: string;
+    expires_at: string | null;
+  };
+  disableKey(key: string): { key: string; status: string };
+  expireKey(key: string): { key: string; expires_at: string };
+  topUp(input: { yuan: unknown; developerId?: number | undefined }): {
+    developer_id: number;
+    amount_cents: number;
+    pool_cents: number;
+  };
+  publish(shortCode: string): { short_code: string; published: boolean };
+  unpublish(shortCode: string): { short_code: string; published: boolean };
+  setWebhooks(configs: unknown, developerId?: number): { configs: WebhookConfig[] };
+  triggerNotification(input: NotificationInput): Promise<{ event: string; deliveries: WebhookDelivery[] }>;
+  triggerRefund(input: RefundInput): Promise<{ record: PointsLogRecord; deliveries: WebhookDelivery[] }>;
+  /** The console's "transfer to user": a recharge from the pool without an order id. */
+  transfer(input: TransferInput): Record<string, unknown>;
+}
+
+/** Read-only views of the simulator's state. */
+export interface ReadViews {
+  ledger(developerId?: number): LedgerView;
+  snapshot(): Record<string, unknown>;
+}
+
+/** The logs the simulator keeps; each is a bounded ring (oldest entries dropped past `logLimit`). */
+export interface HubLogs {
+  readonly requestLog: RequestLogEntry[];
+  readonly deliveries: WebhookDelivery[];
+  readonly submissions: FormSubmission[];
+}
+
+export interface MockHub extends AdminOperations, ReadViews, HubLogs {
+  readonly baseUrl: string;
+  readonly formUrl: string;
+  /** The plaintext active key of the seed's first developer. */
+  readonly apiKey: string;
+  readonly clock: MockClock;
+  handleApi(req: Request): Promise<Response>;
+  handleForm(req: Request): Promise<Response>;
+  /** fetch-compatible: requests to baseUrl/formUrl go to the handlers, others to the real network. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** Whether the Node server should drop this connection (dropRate). */
+  shouldDropConnection(): boolean;
 }

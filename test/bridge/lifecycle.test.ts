@@ -20,7 +20,7 @@ describe('bridge lifecycle', () => {
     expect(host.sessions).toEqual([bridge.sid, bridge.sid]);
   });
 
-  it('calls made during a re-handshake wait for it and then go through', async () => {
+  it('after a host bridge.ready the page says hello again and calls keep going through', async () => {
     const host = mockHost('android');
     const bridge = connect();
     await bridge.ready;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildFormUrl, buildNotificationLink, isLoopbackHost, safeHttpUrl } from '../../src/core/urls.js';
 import { HubError } from '../../src/core/errors.js';
+import { FORM_SITE_ROOT, NOTIFICATION_LINK_VECTORS, TOKEN } from '../fixtures/notification-links.js';
 
 const FORM = 'https://forms.example.com';
 
@@ -152,7 +153,11 @@ describe('buildNotificationLink', () => {
   });
 
   it('keeps the origin and gives back the token for arbitrary paths and tokens (property)', () => {
-    const segment = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => encodeURIComponent(s));
+    const segment = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
+      .map((s) => encodeURIComponent(s))
+      // Dot segments (also between encoded slashes, `%2F.`) are refused: the shared vectors test that.
+      .filter((s) => !s.split(/%2F|%5C/i).some((part) => part === '.' || part === '..'));
     fc.assert(
       fc.property(
         fc.array(segment, { minLength: 1, maxLength: 4 }),
@@ -167,6 +172,50 @@ describe('buildNotificationLink', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('buildNotificationLink: the vectors the simulator shares', () => {
+  const replaced = NOTIFICATION_LINK_VECTORS.filter((v) => v.link !== 'refused' && /token/i.test(v.linkUrl));
+  const refused = NOTIFICATION_LINK_VECTORS.filter((v) => v.link === 'refused');
+  const kept = NOTIFICATION_LINK_VECTORS.filter((v) => v.link !== 'refused' && !replaced.includes(v));
+
+  it.each(kept.map((v) => [v.name, v]))('builds the link for %s', (_, v) => {
+    expect(buildNotificationLink(FORM_SITE_ROOT, v.linkUrl, TOKEN)).toBe(v.link);
+  });
+
+  it.each(replaced.map((v) => [v.name, v]))(
+    'replaces a token already in link_url (%s): the link carries exactly one token, the real one',
+    (_, v) => {
+      const link = buildNotificationLink(FORM_SITE_ROOT, v.linkUrl, TOKEN);
+      expect(link).toBe(v.link);
+      expect(new URL(link).searchParams.getAll('token')).toEqual([TOKEN]);
+    },
+  );
+
+  it.each(refused.map((v) => [v.name, v]))(
+    'dot segments and foreign links cannot climb above the form-site root: refuses %s',
+    (_, v) => {
+      configError(() => buildNotificationLink(FORM_SITE_ROOT, v.linkUrl, TOKEN));
+    },
+  );
+
+  it('no link it builds ends up outside the form-site root path (property)', () => {
+    const piece = fc.constantFrom('a', '.', '..', '%2e', '%2E', '%2f', '%5C', '/', ';', '?', '#', 'token=', '&');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        let link: string;
+        try {
+          link = buildNotificationLink(FORM_SITE_ROOT, '/' + pieces.join(''), TOKEN);
+        } catch {
+          return;
+        }
+        const url = new URL(link);
+        expect(url.origin + url.pathname).toMatch(/^https:\/\/forms\.example\.com\/site\//);
+        expect(url.searchParams.getAll('token')).toEqual([TOKEN]);
+      }),
+      { numRuns: 500 },
     );
   });
 });

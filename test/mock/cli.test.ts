@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
+import { rawRequest } from './raw-http.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -57,9 +58,14 @@ describe('hub-embed-mock CLI', () => {
     expect(await p.exit).toBe(0);
   }, 20_000);
 
-  it('stops cleanly on SIGINT too', async () => {
-    const p = run(['--api-port', '0', '--form-port', '0', '--quiet']);
-    await p.first;
+  it('--allowed-host adds a Host the simulator answers; --log-limit bounds its logs; it stops cleanly on SIGINT too', async () => {
+    const p = run(['--api-port', '0', '--form-port', '0', '--quiet', '--allowed-host', 'sim.test', '--log-limit', '3']);
+    const info = JSON.parse(await p.first);
+    expect((await rawRequest(info.baseUrl, 'GET /console/state HTTP/1.1\nHost: sim.test')).status).toBe(200);
+    expect((await rawRequest(info.baseUrl, 'GET /console/state HTTP/1.1\nHost: other.test')).status).toBe(403);
+    for (let i = 0; i < 4; i++) await fetch(`${info.baseUrl}/n${i}`);
+    const log = await (await fetch(`${info.baseUrl}/console/requests`)).json();
+    expect(log.data.list.map((e: { path: string }) => e.path)).toEqual(['/n1', '/n2', '/n3']);
     p.child.kill('SIGINT');
     expect(await p.exit).toBe(0);
   }, 20_000);
@@ -102,6 +108,8 @@ describe('hub-embed-mock CLI', () => {
       ['--fault-rate', '2'],
       ['--api-port', 'x'],
       ['--bogus'],
+      ['--allowed-host', 'http://sim.test'],
+      ['--log-limit', '0'],
       ['--seed', join(dir, 'missing.json')],
       ['--seed', join(dir, 'bad.json')],
     ]) {

@@ -106,7 +106,8 @@ describe('startMockHub', () => {
     const ledger = r.hub.ledger();
     expect(ledger.poolCents).toBe(0);
     expect(ledger.balanced).toBe(true);
-  });
+    // 200 real HTTP round trips: on a shared, loaded machine they can take longer than the 5 s default.
+  }, 20_000);
 
   it('close() stops both servers', async () => {
     const r = await startMockHub();

@@ -1,0 +1,144 @@
+/**
+ * The platform admin's operations (what the developer console does): keys, the points pool, table
+ * publishing, webhook configuration, and the notifications and refunds the platform sends.
+ * Every operation checks its input before changing anything, and throws MockHttpError (status + text).
+ */
+import type { HubContext } from './context.js';
+import { MockHttpError, centsToYuan, isoUtc, optionalString, requireAmountCents } from './http.js';
+import { iconUrl } from './icons.js';
+import { checkLinkUrl } from './links.js';
+import { parseWebhookConfig } from './seed.js';
+import { maskKey, type Account } from './state.js';
+import type { AdminOperations, WebhookConfig } from './types.js';
+import { NOTIFICATION_EVENTS } from './webhooks.js';
+
+function requireText(value: unknown, field: string, max: number): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new MockHttpError(400, `${field} is required and must be a non-empty string.`);
+  if (value.length > max) throw new MockHttpError(400, `${field} must be at most ${max} characters.`);
+  return value;
+}
+
+export function adminOperations(context: HubContext): AdminOperations {
+  const { state } = context;
+
+  function account(developerId?: number): Account {
+    return state.developer(developerId);
+  }
+
+  function table(shortCode: string) {
+    const t = state.table(shortCode);
+    if (!t) throw new MockHttpError(404, `No project table with short_code ${JSON.stringify(shortCode)}.`);
+    return t;
+  }
+
+  return {
+    createApiKey(input = {}) {
+      let expiresAt: number | null = null;
+      if (input.expiresAt !== undefined) {
+        expiresAt = Date.parse(input.expiresAt);
+        if (Number.isNaN(expiresAt)) throw new MockHttpError(400, 'expires_at must be an ISO 8601 date.');
+      }
+      const rec = state.createKey(account(input.developerId), expiresAt);
+      return { key: rec.key, status: rec.status, expires_at: expiresAt === null ? null : isoUtc(expiresAt) };
+    },
+    disableKey(key) {
+      const rec = state.keyRecord(key);
+      rec.status = 'disabled';
+      return { key: maskKey(key), status: rec.status };
+    },
+    expireKey(key) {
+      const rec = state.keyRecord(key);
+      rec.expiresAt = context.now();
+      return { key: maskKey(key), expires_at: isoUtc(rec.expiresAt) };
+    },
+    topUp(input) {
+      const yuan = input.yuan;
+      if (typeof yuan !== 'number' || !Number.isFinite(yuan) || yuan <= 0)
+        throw new MockHttpError(400, 'yuan must be a positive number (1 yuan = 100 points).');
+      const cents = Math.round(yuan * 100);
+      if (Math.abs(cents - yuan * 100) > 1e-6) throw new MockHttpError(400, 'yuan must have at most two decimals.');
+      requireAmountCents(cents, 'yuan * 100');
+      const dev = account(input.developerId);
+      return { developer_id: dev.id, amount_cents: cents, pool_cents: state.topUp(dev, cents) };
+    },
+    publish(shortCode) {
+      const t = table(shortCode);
+      t.published = true;
+      return { short_code: t.short_code, published: true };
+    },
+    unpublish(shortCode) {
+      const t = table(shortCode);
+      t.published = false;
+      return { short_code: t.short_code, published: false };
+    },
+    setWebhooks(configs, developerId) {
+      if (!Array.isArray(configs)) throw new MockHttpError(400, 'configs must be an array of webhook configurations.');
+      if (configs.length > 20) throw new MockHttpError(400, 'At most 20 webhook configurations are allowed.');
+      let parsed: WebhookConfig[];
+      try {
+        parsed = configs.map((c, i) => parseWebhookConfig(c, `configs[${i}]`));
+      } catch (error) {
+        throw new MockHttpError(400, error instanceof Error ? error.message : String(error));
+      }
+      const dev = account(developerId);
+      dev.webhooks = parsed;
+      return { configs: parsed.map((c) => ({ ...c })) };
+    },
+    async triggerNotification(input) {
+      if (typeof input.event !== 'string' || !(NOTIFICATION_EVENTS as readonly string[]).includes(input.event)) {
+        throw new MockHttpError(400, `event must be one of ${NOTIFICATION_EVENTS.join(', ')}.`);
+      }
+      const event = input.event;
+      const enterprise = event.startsWith('enterprise_');
+      const shortCode = input.shortCode === undefined || input.shortCode === null ? '' : input.shortCode;
+      if (typeof shortCode !== 'string') throw new MockHttpError(400, 'short_code must be a string.');
+      if (shortCode === '' && !enterprise) throw new MockHttpError(400, 'short_code is required for order events.');
+      const t = shortCode === '' ? undefined : table(shortCode);
+      let clientUserId: string | null = null;
+      if (input.clientUserId !== undefined && input.clientUserId !== null) {
+        if (typeof input.clientUserId !== 'string' || input.clientUserId === '')
+          throw new MockHttpError(400, 'client_user_id must be a non-empty string or null.');
+        clientUserId = input.clientUserId;
+      }
+      const title = requireText(input.title, 'title', 200);
+      const content = requireText(input.content, 'content', 2000);
+      const link =
+        optionalString(input.linkUrl, 'link_url', 2048) ?? (t ? `/${encodeURIComponent(t.short_code)}` : '/');
+      const dev = account(input.developerId);
+      const sent = await context.sendWebhook(dev.id, {
+        event,
+        short_code: shortCode,
+        project_icon_url: t ? iconUrl(t.icon, context.baseUrl) : null,
+        target: { client_user_id: clientUserId },
+        notification: { title, content, link_url: checkLinkUrl(link) },
+      });
+      return { event, deliveries: sent };
+    },
+    async triggerRefund(input) {
+      const dev = account(input.developerId);
+      const user = state.knownUser(dev, input.clientUserId);
+      const reason = input.reason ?? 'Refund after complaint review';
+      const { record: rec, amountCents, table: t } = state.refund(dev, user, input.logId, reason, context.now());
+      const sent = await context.sendWebhook(dev.id, {
+        event: 'billing_refund',
+        short_code: rec.short_code ?? '',
+        project_icon_url: t ? iconUrl(t.icon, context.baseUrl) : null,
+        target: { client_user_id: user.clientUserId },
+        billing: { amount: centsToYuan(amountCents), reason },
+      });
+      return { record: { ...rec }, deliveries: sent };
+    },
+    transfer(input) {
+      return state.recharge(
+        account(input.developerId),
+        {
+          clientUserId: input.clientUserId,
+          amountCents: input.amountCents,
+          reason: input.reason ?? 'Console transfer',
+        },
+        context.now(),
+      );
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The request pipeline of both sites: simulated latency and faults, routing, error answers, CORS and
+ * the request log. Routes only produce answers; everything every request goes through is here.
+ */
+import type { HubContext, RequestMeta, Route } from './context.js';
+import { findRoute } from './context.js';
+import { corsHeaders, preflight } from './cors.js';
+import { formErrorResponse, type FormSite } from './form.js';
+import { hostRefusal } from './hosts.js';
+import { MockHttpError, errorResponse } from './http.js';
+import { ICON_NAME, iconSvg } from './icons.js';
+import type { HubSettings } from './settings.js';
+import type { MockHub, RequestLogEntry } from './types.js';
+
+export interface PipelineParts {
+  settings: HubSettings;
+  context: HubContext;
+  routes: Route[];
+  formSite: FormSite;
+  /** Called with each answered request (the request log and `onRequest`). */
+  record(entry: RequestLogEntry): void;
+}
+
+export type RequestPipeline = Pick<MockHub, 'handleApi' | 'handleForm' | 'fetch'>;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function withAbort(signal: AbortSignal | null | undefined, work: Promise<Response>): Promise<Response> {
+  if (!signal) return work;
+  if (signal.aborted)
+    return Promise.reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function iconResponse(req: Request, name: string): Response {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
+  return new Response(req.method === 'HEAD' ? null : iconSvg(name), {
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+export function createRequestPipeline({ settings, context, routes, formSite, record }: PipelineParts): RequestPipeline {
+  const { corsOrigins, faultRate, faultPaths, random, latencyMs, jitterMs } = settings;
+
+  function log(site: 'api' | 'form', req: Request, url: URL, status: number, meta: RequestMeta): void {
+    const entry: RequestLogEntry = {
+      time: context.now(),
+      site,
+      method: req.method,
+      path: url.pathname,
+      status,
+      auth: meta.auth,
+    };
+    if (meta.clientUserId !== undefined) entry.clientUserId = meta.clientUserId;
+    record(entry);
+  }
+
+  async function routeApi(req: Request, url: URL, meta: RequestMeta): Promise<Response> {
+    if (req.method === 'OPTIONS') return preflight(req, corsOrigins);
+    if (faultRate > 0 && faultPaths.includes(url.pathname) && random() < faultRate) {
+      return errorResponse(500, 'Injected fault (fault rate); retry the request.');
+    }
+    const icon = /^\/static\/icons\/([^/]+)\.svg$/.exec(url.pathname);
+    if (icon && ICON_NAME.test(icon[1]!)) return iconResponse(req, icon[1]!);
+    const found = findRoute(routes, req.method, url.pathname);
+    if ('handle' in found) return found.handle(req, url, meta);
+    if (found.status === 405)
+      throw new MockHttpError(405, `Method ${req.method} is not allowed here; use ${found.allow}.`, {
+        allow: found.allow,
+      });
+    throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.`);
+  }
+
+  /** Answered before anything else on both sites, so a refused host reaches no route. */
+  function refusedHost(site: 'api' | 'form', req: Request, url: URL): Response | undefined {
+    const refusal = hostRefusal(req.headers.get('host'), settings.allowedHosts);
+    if (refusal === undefined) return undefined;
+    log(site, req, url, 403, { auth: 'none' });
+    return new Response(refusal, {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+    });
+  }
+
+  async function handleApi(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const refused = refusedHost('api', req, url);
+    if (refused) return refused;
+    const meta: RequestMeta = { auth: 'none' };
+    if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
+    let response: Response;
+    try {
+      response = await routeApi(req, url, meta);
+    } catch (error) {
+      response =
+        error instanceof MockHttpError
+          ? errorResponse(error.status, error.message, error.headers)
+          : errorResponse(500, 'Internal simulator error.');
+    }
+    for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
+      response.headers.set(k, v);
+    log('api', req, url, response.status, meta);
+    return response;
+  }
+
+  async function handleForm(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const refused = refusedHost('form', req, url);
+    if (refused) return refused;
+    const meta: RequestMeta = { auth: 'none' };
+    let response: Response;
+    try {
+      response = await formSite.handle(req, meta);
+    } catch (error) {
+      response =
+        error instanceof MockHttpError
+          ? formErrorResponse(context, req, error.status, error.message, error.headers)
+          : formErrorResponse(context, req, 500, 'Internal simulator error.');
+    }
+    log('form', req, url, response.status, meta);
+    return response;
+  }
+
+  return {
+    handleApi,
+    handleForm,
+    fetch(input, init) {
+      let req: Request;
+      try {
+        req = new Request(input, init);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const origin = new URL(req.url).origin;
+      if (origin === settings.apiOrigin) return withAbort(req.signal ?? init?.signal, handleApi(req));
+      if (origin === settings.formOrigin) return withAbort(req.signal ?? init?.signal, handleForm(req));
+      return settings.outboundFetch(input, init);
+    },
+  };
+}
