@@ -84,8 +84,9 @@ header { display: flex; gap: 12px; align-items: center; }
 header img { border-radius: 12px; }
 h1 { font-size: 1.25rem; margin: 0; }
 .meta { color: GrayText; margin: 4px 0 0; }
-.tags { display: flex; flex-wrap: wrap; gap: 6px; padding: 0; list-style: none; }
-.tags li { border: 1px solid GrayText; border-radius: 999px; padding: 2px 8px; font-size: .85rem; }
+.tags { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 0; list-style: none; }
+/* A fixed line-height: with 'normal', Latin and CJK text take their own fonts' metrics and sit 3px apart. */
+.tags li { border: 1px solid GrayText; border-radius: 999px; padding: 2px 8px; font-size: .85rem; line-height: 1.5; }
 form { margin: 16px 0; display: grid; gap: 8px; }
 textarea { min-height: 80px; font: inherit; }
 button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid GrayText; cursor: pointer; }

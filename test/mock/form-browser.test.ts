@@ -60,6 +60,23 @@ async function messages(page: Page, count: number): Promise<{ origin: string; da
 }
 
 describe.skipIf(!executablePath)('form page in Chromium', () => {
+  it('tag pills of Latin and CJK text put their text at the same height', async () => {
+    if (!executablePath) return;
+    const page = await browser.newPage();
+    await page.goto(`${mock.formUrl}/Zq7m2L?token=${encodeURIComponent(await token('pills'))}`);
+    const texts = await page.$$eval('.tags li', (items) =>
+      items.map((item) => {
+        const range = document.createRange();
+        range.selectNodeContents(item);
+        return { text: item.textContent, top: Math.round(range.getBoundingClientRect().top) };
+      }),
+    );
+    expect(texts.map((text) => text.text)).toEqual(['renovation', '装修', 'interior']);
+    // With line-height: normal each fallback font brought its own metrics: the Latin text sat 3px higher.
+    for (const text of texts) expect(text.top, text.text ?? '').toBe(texts[1]!.top);
+    await page.close();
+  });
+
   it('posts load to the embedding origin with the decoded short code', async () => {
     const page = await framed('promo 2026/秋 ✨?#%+', await token('user-alice'));
     const [load] = await messages(page, 1);
