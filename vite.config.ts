@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
 import pkg from './package.json' with { type: 'json' };
@@ -44,6 +45,29 @@ const esBuild: UserConfig['build'] = {
     formats: ['es'],
   },
   rolldownOptions: { external },
+};
+
+/**
+ * Source templates and stylesheets are written for people, indented and commented; the <script> bundles
+ * get them minified. Lit ships html`` and css`` text verbatim, so without this every indent would ship.
+ * minify-literals (html-minifier-next for templates, Lightning CSS for stylesheets) keeps Lit's binding
+ * markers and attribute case intact.
+ *
+ * Then a stylesheet without interpolation, css`text`, becomes unsafeCSS(`text`): the same CSSResult (the
+ * text is constant source, nothing from outside), without the css tag's check of interpolated values and
+ * its long error text in the bundle (142 B gzip). It runs first ('pre'), on the TypeScript as written.
+ */
+const minifyTemplates: Plugin = {
+  name: 'hub-embed-minify-templates',
+  enforce: 'pre',
+  async transform(source, id) {
+    if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|css)`/.test(source)) return null;
+    const code = (await minifyHTMLLiterals(source, { fileName: id }))?.code ?? source;
+    if (!code.includes("import { css } from 'lit';")) return code;
+    const constantSheets = code.replace(/\bcss`([^`$\\]*)`/g, 'unsafeCSS(`$1`)');
+    if (/\bcss`/.test(constantSheets)) return code; // a sheet with interpolation keeps the checking tag
+    return constantSheets.replace("import { css } from 'lit';", "import { unsafeCSS } from 'lit';");
+  },
 };
 
 /**
@@ -113,7 +137,7 @@ export default defineConfig(({ mode }) => ({
       : mode === 'iife-webview'
         ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
         : esBuild,
-  plugins: mode.startsWith('iife') ? [skipSecondCopy, asciiOnly] : [],
+  plugins: mode.startsWith('iife') ? [minifyTemplates, skipSecondCopy, asciiOnly] : [],
   test: {
     projects: [
       {

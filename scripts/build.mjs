@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-// Hard limits, gzip -9: the <script> tag's budget (issue 7) holds for both bundles, the WebView one with
-// the bridge included (issue 6). The plain bundle's goal is 12,288 (issue 8).
+// Budgets fail the build (gzip -9, zlib's count); goals are printed. The budgets leave headroom so that a
+// feature does not reopen a byte diet; the goals are to be reached by build-level means only (template and
+// CSS minification, Lit's production build, tree shaking), never by bending the source (issue 14).
 const BUNDLES = [
-  { file: 'dist/hub-embed.iife.js', budget: 16_384, goal: 12_288 },
-  // Issue 14's budget with headroom (the bridge's hardening, issue 13, took it past 16,384).
-  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408 },
+  { file: 'dist/hub-embed.iife.js', budget: 14_336, goal: 12_288 },
+  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408, goal: 15_360 },
 ];
 
 function run(cmd, args) {

@@ -1,14 +1,47 @@
-import { unsafeCSS } from 'lit';
-
-// Every stylesheet of the elements is a constant string passed to unsafeCSS(), which is only unsafe with
-// text from outside. The css`` tag would give the same CSSResult, but it brings along its check of
-// interpolated values (and that check's long error text) into the <script> bundle: 142 B gzip. Lit needs
-// unsafeCSS itself, so it costs nothing. Keep these texts constant, without interpolation.
+import { css } from 'lit';
 
 /**
  * Public `--hub-*` tokens read into private `--_*` ones. Colors use light-dark(), so the host's
  * color-scheme (set by <hub-embed theme>) picks the palette and inner elements follow it.
  */
-export const shared = unsafeCSS(
-  `:host{--_fg:var(--hub-color-text,light-dark(#1f2328,#e6edf3));--_muted:var(--hub-color-muted,light-dark(#59636e,#9198a1));--_bg:var(--hub-color-bg,light-dark(#fff,#0d1117));--_surface:var(--hub-color-surface,light-dark(#f6f8fa,#161b22));--_border:var(--hub-color-border,light-dark(#d1d9e0,#3d444d));--_accent:var(--hub-color-accent,light-dark(#0969da,#4493f8));--_on-accent:var(--hub-color-on-accent,light-dark(#fff,#0d1117));--_danger:var(--hub-color-danger,light-dark(#cf222e,#f85149));--_r:var(--hub-radius,8px);--_s:var(--hub-space,8px);display:block;color:var(--_fg);font:var(--hub-font,14px/1.4 system-ui,sans-serif)}[hidden]{display:none!important}button{font:inherit;color:inherit;cursor:pointer;max-width:100%;border:1px solid var(--_border);border-radius:var(--_r);background:var(--_surface);padding:calc(var(--_s)/2) var(--_s)}:focus-visible{outline:2px solid var(--_accent);outline-offset:2px}[role=alert]{color:var(--_danger)}`,
-);
+export const shared = css`
+  :host {
+    --_fg: var(--hub-color-text, light-dark(#1f2328, #e6edf3));
+    --_muted: var(--hub-color-muted, light-dark(#59636e, #9198a1));
+    --_bg: var(--hub-color-bg, light-dark(#fff, #0d1117));
+    --_surface: var(--hub-color-surface, light-dark(#f6f8fa, #161b22));
+    --_border: var(--hub-color-border, light-dark(#d1d9e0, #3d444d));
+    --_accent: var(--hub-color-accent, light-dark(#0969da, #4493f8));
+    --_on-accent: var(--hub-color-on-accent, light-dark(#fff, #0d1117));
+    --_danger: var(--hub-color-danger, light-dark(#cf222e, #f85149));
+    --_radius: var(--hub-radius, 8px);
+    --_space: var(--hub-space, 8px);
+    display: block;
+    color: var(--_fg);
+    font: var(--hub-font, 14px/1.4 system-ui, sans-serif);
+  }
+
+  [hidden] {
+    display: none !important;
+  }
+
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+    max-width: 100%;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    padding: calc(var(--_space) / 2) var(--_space);
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+
+  [role="alert"] {
+    color: var(--_danger);
+  }
+`;
