@@ -121,17 +121,3 @@ export function key(target: Element, keyName: string): KeyboardEvent {
   target.dispatchEvent(event);
   return event;
 }
-
-/**
- * Every static text of a rendered Lit template and of the templates nested in its values: what Lit
- * ships verbatim in the bundle (the diet tests check it carries no indentation).
- */
-export function templateTexts(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) templateTexts(item, out);
-  else if (value && typeof value === 'object' && '_$litType$' in value) {
-    const result = value as unknown as { strings: readonly string[]; values: readonly unknown[] };
-    out.push(...result.strings);
-    for (const item of result.values) templateTexts(item, out);
-  }
-  return out;
-}

@@ -362,6 +362,63 @@ export class HubEmbed extends HubElement {
     this.closeForm();
   }
 
+  /** A config error names what to fix and offers no retry: retrying cannot help until the page changes. */
+  #renderError(error: HubError) {
+    const t = this.t;
+    if (error.kind === 'config') return html`<div part="error" role="alert">${fill(t.config, error.message)}</div>`;
+    return html`
+      <div part="error" role="alert">
+        ${t[error.kind as 'api'] ?? t.api}
+        <button part="retry" @click=${this.refresh}>${t.retry}</button>
+      </div>
+    `;
+  }
+
+  #renderTagFilter() {
+    const onChange = (event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected);
+    return html`
+      <hub-tag-filter
+        exportparts="toolbar,chip,chip-all,chip-pressed"
+        .strings=${this.t}
+        .tags=${this.allTags}
+        .selected=${this.tags}
+        @hub-tags-change=${onChange}
+      ></hub-tag-filter>
+    `;
+  }
+
+  #renderGrid() {
+    return html`
+      <hub-table-grid
+        exportparts="count,grid,skeleton,empty,${CARD_PARTS}"
+        .strings=${this.t}
+        .tables=${this.tables ?? []}
+        .loading=${this.busy}
+        @hub-table-select=${this.#onSelect}
+      ></hub-table-grid>
+    `;
+  }
+
+  /** The open form, in the dialog or inline; nothing while no form is open. */
+  #renderFrame() {
+    const form = this.form;
+    if (!form) return nothing;
+    return html`
+      <hub-form-frame
+        part="frame"
+        exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
+        .strings=${this.t}
+        .formUrl=${this.formUrl}
+        .shortCode=${form.table.short_code}
+        .token=${form.token}
+        .tableName=${form.table.name}
+        @hub-form-close=${this.#onFrameClose}
+        @hub-error=${this.#onFrameEvent}
+        @hub-form-message=${this.#onFrameEvent}
+      ></hub-form-frame>
+    `;
+  }
+
   /** Loads tags and tables again (what the retry control does). */
   refresh(): Promise<void> {
     return this.#load();
@@ -385,30 +442,34 @@ export class HubEmbed extends HubElement {
   }
 
   override render() {
-    const t = this.t;
     const { form, error, openMode } = this;
-    const inline = openMode === 'inline';
-    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    const frame = form
-      ? html`<hub-form-frame part="frame" exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry" .strings=${t} .formUrl=${this.formUrl} .shortCode=${form.table.short_code} .token=${form.token} .tableName=${form.table.name} @hub-form-close=${this.#onFrameClose} @hub-error=${this.#onFrameEvent} @hub-form-message=${this.#onFrameEvent}></hub-form-frame>`
-      : nothing;
-    return html`${
-      error
-        ? html`<div part="error" role="alert">${error.kind === 'config' ? fill(t.config, error.message) : (t[error.kind as 'api'] ?? t.api)} ${error.kind === 'config' ? nothing : html`<button part="retry" @click=${this.refresh}>${t.retry}</button>`}</div>`
-        : nothing
-    }${inline && form ? html`<button part="back" @click=${this.closeForm}>‹ ${t.back}</button>${frame}` : nothing}<div part="body" ?hidden=${inline && form}>${
-      this.allTags.length
-        ? html`<hub-tag-filter exportparts="toolbar,chip,chip-all,chip-pressed" .strings=${t} .tags=${this.allTags} .selected=${this.tags} @hub-tags-change=${(event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected)}></hub-tag-filter>`
-        : nothing
-    }${
-      this.tables || !error
-        ? html`<hub-table-grid exportparts="count,grid,skeleton,empty,${CARD_PARTS}" .strings=${t} .tables=${this.tables ?? []} .loading=${this.busy} @hub-table-select=${this.#onSelect}></hub-table-grid>`
-        : nothing
-    }</div>${
-      openMode !== 'inline' && openMode !== 'navigate'
-        ? html`<dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>${frame}</dialog>`
-        : nothing
-    }`;
+    const inlineForm = openMode === 'inline' && form;
+    // An open-mode the element does not know falls back to the dialog, as #open() does.
+    const modal = openMode !== 'inline' && openMode !== 'navigate';
+    return html`
+      ${error ? this.#renderError(error) : nothing}
+      ${
+        inlineForm
+          ? html`
+            <button part="back" @click=${this.closeForm}>‹ ${this.t.back}</button>
+            ${this.#renderFrame()}
+          `
+          : nothing
+      }
+      <div part="body" ?hidden=${inlineForm}>
+        ${this.allTags.length ? this.#renderTagFilter() : nothing}
+        ${this.tables || !error ? this.#renderGrid() : nothing}
+      </div>
+      ${
+        modal
+          ? html`
+            <dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>
+              ${this.#renderFrame()}
+            </dialog>
+          `
+          : nothing
+      }
+    `;
   }
 }
 

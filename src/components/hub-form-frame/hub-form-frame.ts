@@ -146,18 +146,39 @@ export class HubFormFrame extends HubElement {
     const status = this.status;
     const problem = this.#problem;
     const url = this.#url;
-    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="bar"><span part="title">${this.tableName}</span><button part="close" aria-label=${t.close} title=${t.close} @click=${() => this.emit('hub-form-close', { shortCode: this.shortCode })}>✕</button></div>${
-      status === 'loading'
-        ? html`<div part="loading" role="status">${t.loading}</div>`
-        : status === 'error'
-          ? html`<div part="error" role="alert">${problem ?? t.frameError} ${problem ? nothing : html`<button part="retry" @click=${this.retry}>${t.retry}</button>`}</div>`
+    const close = () => this.emit('hub-form-close', { shortCode: this.shortCode });
+    return html`
+      <div part="bar">
+        <span part="title">${this.tableName}</span>
+        <button part="close" aria-label=${t.close} title=${t.close} @click=${close}>✕</button>
+      </div>
+      ${status === 'loading' ? html`<div part="loading" role="status">${t.loading}</div>` : nothing}
+      ${
+        status === 'error'
+          ? html`
+            <div part="error" role="alert">
+              ${problem ?? t.frameError}
+              ${problem ? nothing : html`<button part="retry" @click=${this.retry}>${t.retry}</button>`}
+            </div>
+          `
           : nothing
-    }${
-      url
-        ? html`<iframe part="iframe" src=${url} title=${fill(t.form, this.tableName || this.shortCode)} sandbox=${this.sandbox} referrerpolicy=${this.referrerPolicy} allow=${this.allow} @load=${this.#onLoad}></iframe>`
-        : nothing
-    }`;
+      }
+      ${
+        url
+          ? html`
+            <iframe
+              part="iframe"
+              src=${url}
+              title=${fill(t.form, this.tableName || this.shortCode)}
+              sandbox=${this.sandbox}
+              referrerpolicy=${this.referrerPolicy}
+              allow=${this.allow}
+              @load=${this.#onLoad}
+            ></iframe>
+          `
+          : nothing
+      }
+    `;
   }
 }
 

@@ -44,12 +44,30 @@ export class HubTableCard extends HubElement {
     if (!table) return nothing;
     const name = String(table.name ?? '');
     const icon = !this.broken && safeHttpUrl(table.icon);
-    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>${
-      icon
-        ? html`<img part="icon" src=${icon} alt="" loading="lazy" fetchpriority="low" width="40" height="40" @error=${() => (this.broken = true)}>`
-        : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`
-    }<span part="name">${name}</span><span part="industry">${table.industry}</span><span part="tags">${arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`)}</span></div>`;
+    const tags = arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`);
+    return html`
+      <div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>
+        ${
+          icon
+            ? html`
+              <img
+                part="icon"
+                src=${icon}
+                alt=""
+                loading="lazy"
+                fetchpriority="low"
+                width="40"
+                height="40"
+                @error=${() => (this.broken = true)}
+              />
+            `
+            : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`
+        }
+        <span part="name">${name}</span>
+        <span part="industry">${table.industry}</span>
+        <span part="tags">${tags}</span>
+      </div>
+    `;
   }
 }
 

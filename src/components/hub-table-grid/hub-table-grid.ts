@@ -33,24 +33,25 @@ export class HubTableGrid extends HubElement {
     this.loading = false;
   }
 
+  /** The cards, or skeletons while the first tables load. */
+  #renderGrid(tables: readonly PublishedTable[], busy: boolean) {
+    const items = tables.length
+      ? tables.map(
+          (table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`,
+        )
+      : Array.from({ length: 6 }, () => html`<div part="skeleton" aria-hidden="true"></div>`);
+    return html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy=${busy}>${items}</div>`;
+  }
+
   override render() {
     const t = this.t;
     const tables = arrayOf(this.tables);
     const count = tables.length;
     const busy = this.loading;
-    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<p part="count" role="status">${busy ? t.loading : fill(t.results, count)}</p>${
-      count || busy
-        ? html`<div part="grid" role="list" aria-label=${t.tables} aria-busy=${busy}>${
-            count
-              ? tables.map(
-                  (table) =>
-                    html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`,
-                )
-              : Array(6).fill(html`<div part="skeleton" aria-hidden="true"></div>`)
-          }</div>`
-        : html`<p part="empty">${t.empty}</p>`
-    }`;
+    return html`
+      <p part="count" role="status">${busy ? t.loading : fill(t.results, count)}</p>
+      ${count || busy ? this.#renderGrid(tables, busy) : html`<p part="empty">${t.empty}</p>`}
+    `;
   }
 }
 

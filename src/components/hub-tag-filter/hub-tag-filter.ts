@@ -72,14 +72,22 @@ export class HubTagFilter extends HubElement {
     const selected = arrayOf(this.selected);
     const focused = Math.min(this.focused, tags.length);
     const all = this.t.all;
-    // Templates are kept free of indentation: Lit ships their text verbatim in the <script> bundle.
-    return html`<div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.#onKey}>${[
-      undefined,
-      ...tags,
-    ].map((tag, i) => {
-      const on = tag === undefined ? !selected.length : selected.includes(tag);
-      return html`<button part="chip${tag === undefined ? ' chip-all' : ''}${on ? ' chip-pressed' : ''}" aria-pressed=${on} tabindex=${i === focused ? 0 : -1} title=${tag ?? all} @click=${() => this.#toggle(i, tag)}>${tag ?? all}</button>`;
-    })}</div>`;
+    const chips = [undefined, ...tags].map((tag, i) => {
+      const pressed = tag === undefined ? selected.length === 0 : selected.includes(tag);
+      const parts = ['chip', tag === undefined && 'chip-all', pressed && 'chip-pressed'].filter(Boolean).join(' ');
+      return html`
+        <button
+          part=${parts}
+          aria-pressed=${pressed}
+          tabindex=${i === focused ? 0 : -1}
+          title=${tag ?? all}
+          @click=${() => this.#toggle(i, tag)}
+        >${tag ?? all}</button>
+      `;
+    });
+    return html`
+      <div part="toolbar" role="toolbar" aria-label=${this.t.filter} @keydown=${this.#onKey}>${chips}</div>
+    `;
   }
 }
 
