@@ -1,8 +1,8 @@
 // Side-effect free: importing this registers nothing (import 'hub-embed/define' for that).
 export * from './core/index.js';
-// The WebView bridge: connectBridge, its protocol and types, and mock hosts for integrators' tests.
-// Nothing there runs on import either.
-export * from './bridge/index.js';
+// The WebView bridge: connectBridge, its protocol and types. Nothing there runs on import either.
+// createMockHost, a test double of a native host, is exported from hub-embed/bridge only.
+export * from './bridge/runtime.js';
 export { HubElement } from './components/base.js';
 export {
   HubEmbed,

@@ -8,8 +8,8 @@ export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
 
 /**
  * The one base class: version stamp for the guarded define(), strings, and emit().
- * Elements declare reactive properties in `static properties` with `declare` fields rather than with
- * decorators: that keeps the decorator helpers and one call per property out of the <script> bundle.
+ * Elements declare reactive properties in `static properties` with `declare` fields: Vite's compiler does
+ * not lower standard decorators with `accessor`, and plain fields need no decorator helpers at run time.
  * Internal state is `{ attribute: false }` (all that `state: true` does at run time), so that the
  * custom-elements analyzer does not list it as an attribute.
  */

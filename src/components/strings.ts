@@ -5,7 +5,8 @@ export type HubLocale = 'zh-CN' | 'en';
 /**
  * Every text the elements show. `{n}` is replaced by a number or a name. Error texts are keyed by
  * `HubError.kind` (`invalid-response` shows `api`); `config` wraps the developer-facing message, which
- * names the attribute to fix. Error texts stop short of "retry": a Retry button always follows them.
+ * names the attribute to fix and has no Retry button (retrying cannot fix a page); the others stop short
+ * of "retry" because a Retry button follows them.
  */
 export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'invalid-response'>, string> {
   all: string;

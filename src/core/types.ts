@@ -1,4 +1,4 @@
-/** Shapes shared by the browser core, the elements, the server toolkit and the simulator. */
+/** The service's shapes as the browser sees them: the response envelope, an access token and a published table. */
 
 /** The service's response envelope, `{code, message, data}`; `code` is 200 on success. */
 export interface Envelope<T> {

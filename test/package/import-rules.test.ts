@@ -1,0 +1,69 @@
+// DESIGN's layers, enforced: a wrong import arrow fails CI instead of waiting for a reviewer.
+//   browser code (core, components, bridge, the browser entries) never imports server/ or mock/;
+//   server/ never imports components/;
+//   mock/ takes only types from the rest of src/ (`import type`), so the simulator runs on its own.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+interface Import {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+/** Every relative import and re-export of a file, with the folder of src/ it reaches. */
+function importsOf(file: string): Import[] {
+  const source = readFileSync(file, 'utf8');
+  const found: Import[] = [];
+  const pattern = /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+  for (const match of source.matchAll(pattern)) {
+    const target = resolve(dirname(file), match[3]!);
+    found.push({ from: relative(SRC, file), to: relative(SRC, target), typeOnly: Boolean(match[2]) });
+  }
+  return found;
+}
+
+/** The layer of a path under src/: its first folder, or `entry` for the files at src/ root. */
+const layerOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : 'entry');
+const BROWSER = new Set(['core', 'components', 'bridge', 'webview', 'react', 'vue', 'entry']);
+
+const all = files(SRC).flatMap(importsOf);
+
+describe('import rules (DESIGN.md, Layout)', () => {
+  it('finds the imports it checks', () => {
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.some((i) => layerOf(i.from) === 'server' && i.to === 'core/errors.js')).toBe(true);
+    expect(all.some((i) => layerOf(i.from) === 'components' && i.typeOnly)).toBe(true);
+  });
+
+  it('browser code never imports server/ or mock/', () => {
+    const wrong = all.filter((i) => BROWSER.has(layerOf(i.from)) && ['server', 'mock'].includes(layerOf(i.to)));
+    expect(wrong).toEqual([]);
+  });
+
+  it('server/ never imports components/', () => {
+    expect(all.filter((i) => layerOf(i.from) === 'server' && layerOf(i.to) === 'components')).toEqual([]);
+  });
+
+  it('mock/ takes only types from the rest of src/', () => {
+    const wrong = all.filter((i) => layerOf(i.from) === 'mock' && layerOf(i.to) !== 'mock' && !i.typeOnly);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the main entry leaves test doubles to hub-embed/bridge', async () => {
+    const main = await import('../../src/index.js');
+    const bridge = await import('../../src/bridge/index.js');
+    expect(main).not.toHaveProperty('createMockHost');
+    expect(bridge).toHaveProperty('createMockHost');
+  });
+});
