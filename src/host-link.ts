@@ -5,12 +5,21 @@
 // The widget first, then the bridge: import order is module order in the WebView bundle, and gzip compresses
 // the bridge 70 B better when it comes after Lit and the widget, whose words (addEventListener, JSON,
 // typeof ... == 'string') it reuses. Neither has side effects on import, so the order is otherwise free.
-import { useHostLinker, type HostLinker, type HubEmbed } from './components/hub-embed/hub-embed.js';
+import {
+  useHostLinker,
+  type HostEventDetails,
+  type HostLinker,
+  type HubEmbed,
+} from './components/hub-embed/hub-embed.js';
+import type { HubEventName } from './components/events.js';
 import { connectBridge } from './bridge/bridge.js';
 import type { PageToHostEvents } from './bridge/methods.js';
 
 /** The element's events and what the host hears for each. */
-const MIRROR: Record<string, (detail: any) => [keyof PageToHostEvents, PageToHostEvents[keyof PageToHostEvents]]> = {
+type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
+
+/** Each element event (typed by src/components/events.ts) and the host event it becomes. */
+const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name]) => HostEvent } = {
   'hub-ready': () => ['widget.ready', { version: __HUB_EMBED_VERSION__ }],
   'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
   'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
@@ -50,9 +59,11 @@ const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
       return true;
     },
     tell(type, detail) {
-      const mirror = MIRROR[type];
-      // The table above pairs each event name with its own params; TypeScript cannot follow that pairing.
-      if (mirror) bridge.emit(...(mirror(detail) as ['widget.ready', PageToHostEvents['widget.ready']]));
+      const mirror = MIRROR[type] as ((detail: HostEventDetails[typeof type]) => HostEvent) | undefined;
+      if (!mirror) return; // hub-tags-change: the bridge protocol has no event for it
+      const [name, params] = mirror(detail);
+      // Each pair in MIRROR is checked above; emit's own signature cannot follow a union of pairs.
+      bridge.emit(name as 'widget.ready', params as PageToHostEvents['widget.ready']);
     },
     close: () => bridge.close(),
   };

@@ -1,4 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
+import type { HubEventDetails, HubEventName } from './events.js';
 import { stringsFor, type HubLocale, type HubStrings } from './strings.js';
 
 /** The value if it is an array, else []: properties set from script may hold anything. */
@@ -27,7 +28,7 @@ export class HubElement extends LitElement {
   }
 
   /** Dispatches a `hub-*` event that crosses shadow roots; false when a listener cancelled it. */
-  protected emit(name: string, detail: unknown, cancelable = false): boolean {
+  protected emit<Name extends HubEventName>(name: Name, detail: HubEventDetails[Name], cancelable = false): boolean {
     return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
   }
 }

@@ -6,6 +6,7 @@ import { TokenSource, type TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl, parseFormSite } from '../../core/urls.js';
 import { HubElement } from '../base.js';
+import type { HubEventDetails, HubEventMap, HubEventName } from '../events.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
@@ -23,9 +24,14 @@ export interface HostLink {
   /** Offers the form to the host: true when the host opened it, false to open it in the page. Never rejects. */
   openForm(request: { shortCode: string; url: string }): Promise<boolean>;
   /** Everything the element tells the page (its `hub-*` events, the form page's messages), for the host. */
-  tell(type: string, detail: unknown): void;
+  tell<Name extends HubEventName>(type: Name, detail: HostEventDetails[Name]): void;
   close(): void;
 }
+
+/** What the host hears of each event: its detail, and for the form page's messages also whose form it is. */
+export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
+  'hub-form-message': HubEventDetails['hub-form-message'] & { shortCode: string };
+};
 
 /** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`; undefined: none. */
 export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink | undefined;
@@ -338,9 +344,14 @@ export class HubEmbed extends HubElement {
     }
   }
 
-  protected override emit(name: string, detail: unknown, cancelable?: boolean): boolean {
+  protected override emit<Name extends HubEventName>(
+    name: Name,
+    detail: HubEventDetails[Name],
+    cancelable?: boolean,
+  ): boolean {
     const go = super.emit(name, detail, cancelable);
-    if (go) this.#link?.tell(name, detail);
+    // The element's own events; the form page's messages reach the host through #onFrameEvent instead.
+    if (go && name !== 'hub-form-message') this.#link?.tell(name, detail as HostEventDetails[Name]);
     return go;
   }
 
@@ -348,8 +359,10 @@ export class HubEmbed extends HubElement {
    * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
    * iframe and the form URL's origin, and those (and its timeout) reach the host through the link.
    */
-  #onFrameEvent(event: CustomEvent): void {
-    this.#link?.tell(event.type, { ...event.detail, shortCode: this.form?.table.short_code ?? '' });
+  #onFrameEvent(event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void {
+    const shortCode = this.form?.table.short_code ?? '';
+    if (event.type === 'hub-error') this.#link?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
+    else this.#link?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
   }
 
   /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
@@ -476,9 +489,5 @@ export class HubEmbed extends HubElement {
 declare global {
   interface HTMLElementTagNameMap {
     'hub-embed': HubEmbed;
-  }
-  interface GlobalEventHandlersEventMap {
-    'hub-ready': CustomEvent<{ tags: string[]; tables: PublishedTable[] }>;
-    'hub-form-open': CustomEvent<{ shortCode: string }>;
   }
 }

@@ -186,9 +186,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'hub-form-frame': HubFormFrame;
   }
-  interface GlobalEventHandlersEventMap {
-    'hub-form-message': CustomEvent<{ data: unknown }>;
-    'hub-form-close': CustomEvent<{ shortCode: string }>;
-    'hub-error': CustomEvent<{ error: HubError }>;
-  }
 }

@@ -75,7 +75,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'hub-table-card': HubTableCard;
   }
-  interface GlobalEventHandlersEventMap {
-    'hub-table-select': CustomEvent<{ table: PublishedTable }>;
-  }
 }

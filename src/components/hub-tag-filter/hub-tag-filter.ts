@@ -95,7 +95,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'hub-tag-filter': HubTagFilter;
   }
-  interface GlobalEventHandlersEventMap {
-    'hub-tags-change': CustomEvent<{ selected: string[] }>;
-  }
 }
