@@ -1,5 +1,5 @@
 // Entry of the plain builds (`hub-embed/define`, dist/hub-embed.iife.js): every element registered
-// (src/register.ts), and bridge="auto" saying once that the bridge is in the WebView build.
-import './no-bridge.js';
+// (src/components/register.ts), and bridge="auto" saying once that the bridge is in the WebView build.
+import './webview/no-bridge.js';
 
-export * from './register.js';
+export * from './components/register.js';

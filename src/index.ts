@@ -11,7 +11,7 @@ export {
   type OpenFormHook,
   type OpenMode,
 } from './components/hub-embed/hub-embed.js';
-export { enableBridge } from './host-link.js';
+export { enableBridge } from './webview/host-link.js';
 export { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
 export { HubTableCard } from './components/hub-table-card/hub-table-card.js';
 export { HubTableGrid } from './components/hub-table-grid/hub-table-grid.js';

@@ -13,7 +13,7 @@ import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
 import { styles } from './hub-embed.styles.js';
 
 /**
- * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/host-link.ts,
+ * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/webview/host-link.ts,
  * on the bridge); the element knows only this, so the plain `<script>` bundle carries no bridge code.
  */
 export interface HostLink {

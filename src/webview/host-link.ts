@@ -1,19 +1,16 @@
 // The WebView bridge behind <hub-embed bridge="auto">: one bridge per connected element, the host's
 // token and form opening, the element's events mirrored to the host, and the host's requests.
-// Importing it does nothing; enableBridge() plugs it in (src/enable-bridge.ts does for the WebView build).
+// Importing it does nothing; enableBridge() plugs it in (src/webview/enable-bridge.ts does for the WebView build).
 
-// The widget first, then the bridge: import order is module order in the WebView bundle, and gzip compresses
-// the bridge 70 B better when it comes after Lit and the widget, whose words (addEventListener, JSON,
-// typeof ... == 'string') it reuses. Neither has side effects on import, so the order is otherwise free.
 import {
   useHostLinker,
   type HostEventDetails,
   type HostLinker,
   type HubEmbed,
-} from './components/hub-embed/hub-embed.js';
-import type { HubEventName } from './components/events.js';
-import { connectBridge } from './bridge/bridge.js';
-import type { PageToHostEvents } from './bridge/methods.js';
+} from '../components/hub-embed/hub-embed.js';
+import type { HubEventName } from '../components/events.js';
+import { connectBridge } from '../bridge/bridge.js';
+import type { PageToHostEvents } from '../bridge/methods.js';
 
 /** The element's events and what the host hears for each. */
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];

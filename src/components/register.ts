@@ -1,10 +1,10 @@
 // Registers every element (the side effect of src/define.ts and src/webview.ts), and is the `HubEmbed`
 // global of the <script> bundles.
-import { HubEmbed } from './components/hub-embed/hub-embed.js';
-import { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
-import { HubTableCard } from './components/hub-table-card/hub-table-card.js';
-import { HubTableGrid } from './components/hub-table-grid/hub-table-grid.js';
-import { HubTagFilter } from './components/hub-tag-filter/hub-tag-filter.js';
+import { HubEmbed } from './hub-embed/hub-embed.js';
+import { HubFormFrame } from './hub-form-frame/hub-form-frame.js';
+import { HubTableCard } from './hub-table-card/hub-table-card.js';
+import { HubTableGrid } from './hub-table-grid/hub-table-grid.js';
+import { HubTagFilter } from './hub-tag-filter/hub-tag-filter.js';
 
 type Versioned = CustomElementConstructor & { version?: string };
 
@@ -31,9 +31,9 @@ define('hub-embed', HubEmbed);
 export { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter };
 // The <script> bundle's global `HubEmbed` is this module: the core it already contains is exposed too
 // (buildNotificationLink is not, it would add code), and the build's duplicate guard reads `version`.
-export { HubError } from './core/errors.js';
-export { TokenSource } from './core/token-source.js';
-export { tokenFromEndpoint } from './core/endpoint.js';
-export { HubClient } from './core/client.js';
-export { buildFormUrl } from './core/urls.js';
+export { HubError } from '../core/errors.js';
+export { TokenSource } from '../core/token-source.js';
+export { tokenFromEndpoint } from '../core/endpoint.js';
+export { HubClient } from '../core/client.js';
+export { buildFormUrl } from '../core/urls.js';
 export const version: string = __HUB_EMBED_VERSION__;
