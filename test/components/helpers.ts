@@ -31,6 +31,14 @@ export interface Hold {
   seen: Promise<void>;
 }
 
+export interface HoldOptions {
+  /**
+   * The held request fails with an AbortError when the widget aborts it, as a real fetch does. Without
+   * it the answer still arrives, like a response already on the wire.
+   */
+  honourAbort?: boolean;
+}
+
 export interface Setup {
   hub: MockHub;
   /** A token endpoint path unique to this test (the page-wide token cache is keyed by it). */
@@ -38,9 +46,9 @@ export interface Setup {
   /** Calls the token endpoint received. */
   tokenCalls: () => number;
   /** Holds back the next list request whose URL contains `match` until `release()`. */
-  holdList: (match: string) => Hold;
+  holdList: (match: string, options?: HoldOptions) => Hold;
   /** Holds back the next published-tags request until `release()`. */
-  holdTags: () => Hold;
+  holdTags: (options?: HoldOptions) => Hold;
   /** While true, requests to the API site fail like a dropped connection. */
   offline: { value: boolean };
   /** Every URL fetched, in order. */
@@ -55,7 +63,7 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
   const hub = createMockHub(options);
   const endpoint = `/test-token-${++endpoints}`;
   let calls = 0;
-  const holds: { path: string; match: string; gate: Promise<void>; seen: () => void }[] = [];
+  const holds: { path: string; match: string; gate: Promise<void>; seen: () => void; honourAbort: boolean }[] = [];
   const offline = { value: false };
   const urls: string[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -70,6 +78,16 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     if (hold) {
       holds.splice(holds.indexOf(hold), 1);
       hold.seen();
+      if (hold.honourAbort) {
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        const aborted = new Promise<never>((_, reject) =>
+          signal?.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')), {
+            once: true,
+          }),
+        );
+        await Promise.race([hold.gate, aborted]);
+        return hub.fetch(input, init);
+      }
       // The simulator still answers; only the delivery is late (and ignores the abort signal, like a
       // response already on the wire).
       const answer = hub.fetch(input, { ...init, signal: null });
@@ -78,12 +96,12 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     }
     return hub.fetch(input, init);
   };
-  function hold(path: string, match: string): Hold {
+  function hold(path: string, match: string, options: HoldOptions = {}): Hold {
     let release!: () => void;
     let seen!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const seenPromise = new Promise<void>((resolve) => (seen = resolve));
-    holds.push({ path, match, gate, seen });
+    holds.push({ path, match, gate, seen, honourAbort: options.honourAbort ?? false });
     return { release, seen: seenPromise };
   }
   vi.stubGlobal('fetch', fetchImpl);
@@ -93,8 +111,8 @@ export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Set
     tokenCalls: () => calls,
     offline,
     urls,
-    holdList: (match) => hold('published-list', match),
-    holdTags: () => hold('published-tags', ''),
+    holdList: (match, options) => hold('published-list', match, options),
+    holdTags: (options) => hold('published-tags', '', options),
   };
 }
 

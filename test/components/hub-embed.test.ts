@@ -225,6 +225,25 @@ describe('<hub-embed>', () => {
     });
   });
 
+  describe('disconnect and reconnect', () => {
+    it('a load cut off by removing the element runs again when the element is added back', async () => {
+      const s = setupHub();
+      // The first tags request waits, and fails as a real fetch does when the element aborts it.
+      const held = s.holdTags({ honourAbort: true });
+      const { el } = await embed({ setup: s });
+      await held.seen;
+      const parent = el.parentElement!;
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const seen = record();
+      parent.append(el);
+      await ready(el);
+      expect(filter(el).tags.length).toBeGreaterThan(0);
+      expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
+      expect(seen.filter((event) => event.type === 'hub-error')).toEqual([]);
+    });
+  });
+
   describe('tags', () => {
     it('a chip click fires hub-tags-change {selected} and fetches the list again; the old grid stays, busy', async () => {
       const seen = record();

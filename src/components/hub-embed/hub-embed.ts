@@ -143,6 +143,8 @@ export class HubEmbed extends HubElement {
   #stale = true;
   /** Set when a load's tags are in and hub-ready waits only for the list. */
   #readyOwed = false;
+  /** False while a load waits for its tags: `busy` alone turns false as soon as the list is in. */
+  #tagsSettled = true;
   #returnFocus?: HTMLElement;
   #link?: HostLink;
   /** What the current bridge was made for; undefined when there is none. */
@@ -206,8 +208,8 @@ export class HubEmbed extends HubElement {
     this.#syncBridge();
     this.#loadControl?.abort();
     this.#listControl?.abort();
-    // What was cut off loads again when the element is added back.
-    if (this.busy) this.#stale = true;
+    // What was cut off loads again when the element is added back: the list, or the tags of a load.
+    if (this.busy || !this.#tagsSettled) this.#stale = true;
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -255,6 +257,7 @@ export class HubEmbed extends HubElement {
     this.error = undefined;
     this.busy = true;
     this.#readyOwed = false;
+    this.#tagsSettled = false;
     try {
       // Whether the host supplies the token is known after the handshake; with no host object this
       // settles at once.
@@ -268,11 +271,13 @@ export class HubEmbed extends HubElement {
       const tags = await client.publishedTags({ signal });
       if (control !== this.#loadControl) return;
       this.allTags = tags;
+      this.#tagsSettled = true;
       this.#readyOwed = true;
       this.#announceReady();
     } catch (error) {
       // One error per load: when its list failed first, that error already shows.
       if (control !== this.#loadControl || this.error) return;
+      this.#tagsSettled = true;
       // Under the error, no list of this failed load may still turn up.
       this.#listControl?.abort();
       this.tables = undefined;
