@@ -142,7 +142,7 @@ export default defineConfig(({ mode }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'happy-dom', include: browserTests },
+        test: { name: 'unit', environment: 'happy-dom', include: browserTests, setupFiles: ['test/setup-lit.ts'] },
       },
       {
         extends: true,
@@ -163,6 +163,7 @@ export default defineConfig(({ mode }) => ({
               extends: true as const,
               test: {
                 name: 'browser',
+                setupFiles: ['test/setup-lit.ts'],
                 // The framework bindings render with the real React and Vue: Chromium only.
                 include: [...browserTests, 'test/bindings/**/*.test.ts'],
                 browser: {
