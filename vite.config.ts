@@ -142,7 +142,12 @@ export default defineConfig(({ mode }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'happy-dom', include: browserTests, setupFiles: ['test/setup-lit.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          include: browserTests,
+          setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts'],
+        },
       },
       {
         extends: true,

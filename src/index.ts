@@ -4,13 +4,8 @@ export * from './core/index.js';
 // createMockHost, a test double of a native host, is exported from hub-embed/bridge only.
 export * from './bridge/runtime.js';
 export { HubElement } from './components/base.js';
-export {
-  HubEmbed,
-  type HostLink,
-  type HostLinker,
-  type OpenFormHook,
-  type OpenMode,
-} from './components/hub-embed/hub-embed.js';
+export { HubEmbed, type OpenFormHook, type OpenMode } from './components/hub-embed/hub-embed.js';
+export type { HostLink, HostLinker } from './components/hub-embed/host.js';
 export { enableBridge } from './webview/host-link.js';
 export { HubFormFrame } from './components/hub-form-frame/hub-form-frame.js';
 export { HubTableCard } from './components/hub-table-card/hub-table-card.js';

@@ -13,11 +13,18 @@ export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'in
   filter: string;
   tables: string;
   results: string;
+  /** The count with tags selected: the matching tables, then (after " · ") the others the service added. */
+  matching: string;
+  more: string;
+  /** The divider before the tables that match none of the selected tags. */
+  moreTables: string;
+  /** The empty state of `matches-only` when nothing matched, and its control that clears the selection. */
+  noMatch: string;
+  showAll: string;
   empty: string;
   loading: string;
   retry: string;
   close: string;
-  back: string;
   form: string;
   frameError: string;
 }
@@ -27,11 +34,15 @@ const en: HubStrings = {
   filter: 'Filter by tag',
   tables: 'Tables',
   results: '{n} results',
+  matching: '{n} matching',
+  more: '{n} more',
+  moreTables: 'More tables',
+  noMatch: 'No table matches the selected tags.',
+  showAll: 'Show all',
   empty: 'No tables found.',
   loading: 'Loading…',
   retry: 'Retry',
   close: 'Close',
-  back: 'Back',
   form: 'Form: {n}',
   frameError: 'The form did not load.',
   token: 'Could not sign you in.',
@@ -47,11 +58,15 @@ const zh: HubStrings = {
   filter: '按标签筛选',
   tables: '表单',
   results: '共 {n} 个结果',
+  matching: '匹配 {n} 个',
+  more: '其他 {n} 个',
+  moreTables: '其他项目',
+  noMatch: '没有与所选标签匹配的表单。',
+  showAll: '显示全部',
   empty: '暂无表单。',
   loading: '加载中…',
   retry: '重试',
   close: '关闭',
-  back: '返回',
   form: '表单：{n}',
   frameError: '表单无法加载。',
   token: '无法登录。',

@@ -62,7 +62,9 @@ export const HubTableCard = createComponent({
 });
 
 /** `<hub-table-grid>`: The tables as cards, with skeletons while loading, an empty state and an announced count.
-Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed. */
+Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed.
+With tags `selected`, the tables matching them come first and a divider (part `more`) separates the
+tables the service added to fill its limit; `matches-only` leaves those out. */
 export const HubTableGrid = createComponent({
   tagName: 'hub-table-grid',
   elementClass: HubTableGridElement,
@@ -70,10 +72,12 @@ export const HubTableGrid = createComponent({
   displayName: 'HubTableGrid',
   events: {
     onHubTableSelect: event('hub-table-select'),
+    onHubTagsChange: event('hub-tags-change'),
   },
 });
 
-/** `<hub-tag-filter>`: Multi-select tag chips; the service returns tables matching any selected tag. */
+/** `<hub-tag-filter>`: Multi-select tag chips. The service lists the tables matching any selected tag first, then fills
+its limit from other projects; <hub-table-grid> shows where the matching tables end. */
 export const HubTagFilter = createComponent({
   tagName: 'hub-tag-filter',
   elementClass: HubTagFilterElement,

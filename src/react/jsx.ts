@@ -21,6 +21,7 @@ export type HubEmbedJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubE
       | 'formUrl'
       | 'tags'
       | 'limit'
+      | 'matchesOnly'
       | 'theme'
       | 'openMode'
       | 'tokenProvider'
@@ -33,6 +34,7 @@ export type HubEmbedJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubE
     'token-endpoint'?: string;
     'base-url'?: string;
     'form-url'?: string;
+    'matches-only'?: string;
     'open-mode'?: string;
     'bridge-origins'?: string;
   } & EventProps<
@@ -72,8 +74,9 @@ export type HubTableCardJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<
 
 /** The JSX props of `<hub-table-grid>`: its properties, its multi-word attributes, and its events. */
 export type HubTableGridJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubTableGrid>, HubTableGrid> &
-  Partial<Pick<HubTableGrid, 'tables' | 'loading' | 'locale' | 'strings'>> &
-  EventProps<'hub-table-select'>;
+  Partial<Pick<HubTableGrid, 'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings'>> & {
+    'matches-only'?: string;
+  } & EventProps<'hub-table-select' | 'hub-tags-change'>;
 
 /** The JSX props of `<hub-tag-filter>`: its properties, its multi-word attributes, and its events. */
 export type HubTagFilterJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubTagFilter>, HubTagFilter> &

@@ -36,6 +36,7 @@ declare module 'vue' {
       | 'formUrl'
       | 'tags'
       | 'limit'
+      | 'matchesOnly'
       | 'theme'
       | 'openMode'
       | 'tokenProvider'
@@ -66,7 +67,11 @@ declare module 'vue' {
       'hub-form-message' | 'hub-form-close' | 'hub-error'
     >;
     'hub-table-card': VueCustomElement<HubTableCard, 'table' | 'locale' | 'strings', 'hub-table-select'>;
-    'hub-table-grid': VueCustomElement<HubTableGrid, 'tables' | 'loading' | 'locale' | 'strings', 'hub-table-select'>;
+    'hub-table-grid': VueCustomElement<
+      HubTableGrid,
+      'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings',
+      'hub-table-select' | 'hub-tags-change'
+    >;
     'hub-tag-filter': VueCustomElement<HubTagFilter, 'tags' | 'selected' | 'locale' | 'strings', 'hub-tags-change'>;
   }
 }

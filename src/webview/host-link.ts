@@ -2,12 +2,8 @@
 // token and form opening, the element's events mirrored to the host, and the host's requests.
 // Importing it does nothing; enableBridge() plugs it in (src/webview/enable-bridge.ts does for the WebView build).
 
-import {
-  useHostLinker,
-  type HostEventDetails,
-  type HostLinker,
-  type HubEmbed,
-} from '../components/hub-embed/hub-embed.js';
+import { useHostLinker, type HostEventDetails, type HostLinker } from '../components/hub-embed/host.js';
+import type { HubEmbed } from '../components/hub-embed/hub-embed.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import type { PageToHostEvents } from '../bridge/methods.js';

@@ -1,7 +1,7 @@
 // The plain builds have no bridge: <hub-embed bridge="auto"> runs as a web page and says so, once per
 // page. A module of its own so that the WebView bundle, which never needs it, does not carry it. Listed
 // in package.json "sideEffects", or bundlers would drop it.
-import { useHostLinker } from '../components/hub-embed/hub-embed.js';
+import { useHostLinker } from '../components/hub-embed/host.js';
 
 let warned = false;
 

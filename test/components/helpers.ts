@@ -1,6 +1,12 @@
 // Test-only helpers. The "developer backend" below holds the simulator's API key, which is why it
 // lives here and never in src/.
+import { fixture, html } from '@open-wc/testing-helpers';
 import { vi } from 'vitest';
+import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
+import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
+import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
+import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
+import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import type { AccessToken } from '../../src/core/types.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
@@ -138,4 +144,54 @@ export function key(target: Element, keyName: string): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { key: keyName, bubbles: true, composed: true, cancelable: true });
   target.dispatchEvent(event);
   return event;
+}
+
+export interface EmbedOptions {
+  provider?: TokenProvider;
+  /** Whether token-endpoint is set to the setup's endpoint (default true; a host may supply tokens instead). */
+  tokenEndpoint?: boolean;
+}
+
+/**
+ * A connected <hub-embed> against the simulator of `s`. Attributes as markup (`'open-mode="inline"'`),
+ * so that each test shows what a page would write, or as a record.
+ */
+export async function embed(
+  s: Setup,
+  attrs: string | Record<string, string> = {},
+  options: EmbedOptions = {},
+): Promise<HubEmbed> {
+  const el = document.createElement('hub-embed');
+  el.setAttribute('base-url', s.hub.baseUrl);
+  el.setAttribute('form-url', s.hub.formUrl);
+  if (options.tokenEndpoint !== false) el.setAttribute('token-endpoint', s.endpoint);
+  const pairs = typeof attrs === 'string' ? [...attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, n, v]) => [n!, v!]) : [];
+  for (const [name, value] of typeof attrs === 'string' ? pairs : Object.entries(attrs)) el.setAttribute(name!, value!);
+  if (options.provider) el.tokenProvider = options.provider;
+  await fixture(html`<div>${el}</div>`);
+  return el;
+}
+
+/** The inner elements of a <hub-embed>, as a test reaches them. */
+export const gridOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid')!;
+export const filterOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTagFilter>('hub-tag-filter')!;
+export const frameOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubFormFrame>('hub-form-frame');
+export const cardsOf = (el: HubEmbed) => [...gridOf(el).shadowRoot!.querySelectorAll<HubTableCard>('hub-table-card')];
+export const chipsOf = (el: HubEmbed) => parts<HTMLButtonElement>(filterOf(el), 'chip');
+
+/** Waits until the widget shows its tags and a list that is not loading. */
+export function ready(el: HubEmbed): Promise<void> {
+  return until(
+    () => !!filterOf(el) && (gridOf(el)?.tables.length ?? 0) > 0 && !gridOf(el).loading,
+    'the widget to load',
+  );
+}
+
+/** Focuses and clicks the card at `index`, as a user would. */
+export async function clickCard(el: HubEmbed, index = 0): Promise<void> {
+  const card = cardsOf(el)[index]!;
+  await card.updateComplete;
+  const control = part(card, 'card')!;
+  control.focus();
+  control.click();
 }

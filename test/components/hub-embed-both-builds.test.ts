@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
+import { fixtureCleanup } from '@open-wc/testing-helpers';
 // An app that imports the plain entry first and the WebView entry after it: the plain entry's
 // "no bridge" notice is only a fallback and must not hide the bridge. (The other order is the setup of
 // hub-embed-bridge.test.ts, which imports both as well.)
 import '../../src/define.js';
 import '../../src/webview.js';
 import { createMockHost } from '../../src/bridge/index.js';
-import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
-import { exchangeToken, setupHub, until } from './helpers.js';
+import { embed, exchangeToken, ready, setupHub } from './helpers.js';
 
 afterEach(() => {
   fixtureCleanup();
@@ -23,13 +21,8 @@ describe('<hub-embed> with both the plain and the WebView entry loaded', () => {
     const s = setupHub();
     const host = createMockHost('webkit', { handlers: { 'auth.getToken': () => exchangeToken(s.hub) } });
     try {
-      const el = document.createElement('hub-embed') as HubEmbed;
-      el.setAttribute('bridge', 'auto');
-      el.setAttribute('base-url', s.hub.baseUrl);
-      el.setAttribute('form-url', s.hub.formUrl);
-      await fixture(html`<div>${el}</div>`);
-      const grid = () => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid');
-      await until(() => (grid()?.tables.length ?? 0) > 0 && !grid()!.loading, 'the widget to load');
+      const el = await embed(s, 'bridge="auto"', { tokenEndpoint: false });
+      await ready(el);
       expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual([
         'bridge.hello',
         'auth.getToken',

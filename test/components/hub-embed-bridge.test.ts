@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
+import { fixtureCleanup } from '@open-wc/testing-helpers';
 import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
@@ -10,10 +10,18 @@ import {
   type MockHostOptions,
   type MockTransport,
 } from '../../src/bridge/index.js';
-import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
-import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
-import { exchangeToken, inChromium, part, setupHub, until, type Setup } from './helpers.js';
+import {
+  clickCard,
+  embed,
+  exchangeToken,
+  frameOf,
+  gridOf,
+  inChromium,
+  ready,
+  setupHub,
+  until,
+  type Setup,
+} from './helpers.js';
 
 /** In real Chromium the tests run in a frame whose parent origin the browser reports. */
 const PARENT_ORIGIN: string = window.location.ancestorOrigins?.[0] ?? 'https://host.example';
@@ -38,32 +46,16 @@ function host(transport: MockTransport, options?: MockHostOptions): MockHost {
 /** A host that supplies real simulator tokens, as a native app gets them from its own server. */
 const tokenHandlers = (s: Setup) => ({ 'auth.getToken': () => exchangeToken(s.hub) });
 
-async function embed(s: Setup, attrs: Record<string, string> = {}): Promise<HubEmbed> {
-  const el = document.createElement('hub-embed');
-  el.setAttribute('base-url', s.hub.baseUrl);
-  el.setAttribute('form-url', s.hub.formUrl);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  await fixture(html`<div>${el}</div>`);
-  return el;
-}
-
-const grid = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid')!;
-const frame = (el: HubEmbed) => el.shadowRoot!.querySelector<HubFormFrame>('hub-form-frame');
-const ready = (el: HubEmbed) => until(() => grid(el)?.tables.length > 0 && !grid(el).loading, 'the widget to load');
+/** A <hub-embed> whose token comes from the host unless the test gives it a token-endpoint. */
+const embedOnHost = (s: Setup, attrs: Record<string, string>) => embed(s, attrs, { tokenEndpoint: false });
 const methods = (h: MockHost) => h.messages.filter((m) => m.kind === 'req').map((m) => m.method);
 const events = (h: MockHost, method: string) => h.events.filter((e) => e.method === method).map((e) => e.params);
-
-async function clickCard(el: HubEmbed): Promise<void> {
-  const card = grid(el).shadowRoot!.querySelector('hub-table-card')!;
-  await card.updateComplete;
-  part(card, 'card')!.click();
-}
 
 describe('<hub-embed bridge>', () => {
   it('default off: with a host present, no handshake and no host message; the token comes from token-endpoint', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { 'token-endpoint': s.endpoint });
+    const el = await embedOnHost(s, { 'token-endpoint': s.endpoint });
     await ready(el);
     expect(el.bridge).toBe('off');
     expect(h.posted).toEqual([]);
@@ -84,12 +76,12 @@ describe('<hub-embed bridge>', () => {
       el.setAttribute(name!, value!);
     document.body.append(el);
     let elapsed = 0;
-    while (!(grid(el)?.tables.length > 0) && elapsed < 1000) {
+    while (!(gridOf(el)?.tables.length > 0) && elapsed < 1000) {
       await vi.advanceTimersByTimeAsync(10);
       elapsed += 10;
     }
     el.remove();
-    expect(grid(el).tables.length).toBeGreaterThan(0);
+    expect(gridOf(el).tables.length).toBeGreaterThan(0);
     expect(elapsed).toBeLessThan(2000);
     expect(s.tokenCalls()).toBe(1);
   });
@@ -97,7 +89,7 @@ describe('<hub-embed bridge>', () => {
   it('host offers auth.getToken: the token comes from the host, token-endpoint is not needed', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     expect(methods(h)).toEqual(['bridge.hello', 'auth.getToken']);
     expect(h.messages.find((m) => m.method === 'auth.getToken')!.params).toEqual({ reason: 'initial' });
@@ -107,7 +99,7 @@ describe('<hub-embed bridge>', () => {
   it('host without auth.getToken: the token comes from token-endpoint', async () => {
     const s = setupHub();
     const h = host('android', { handlers: { 'form.open': () => ({ handled: false }) } });
-    const el = await embed(s, { bridge: 'auto', 'token-endpoint': s.endpoint });
+    const el = await embedOnHost(s, { bridge: 'auto', 'token-endpoint': s.endpoint });
     await ready(el);
     expect(methods(h)).toEqual(['bridge.hello']);
     expect(s.tokenCalls()).toBe(1);
@@ -125,7 +117,7 @@ describe('<hub-embed bridge>', () => {
     const errors: CustomEvent[] = [];
     const listener = (event: Event) => errors.push(event as CustomEvent);
     document.addEventListener('hub-error', listener);
-    await embed(s, { bridge: 'auto' });
+    await embedOnHost(s, { bridge: 'auto' });
     document.removeEventListener('hub-error', listener);
     await until(() => errors.length > 0, 'hub-error');
     expect(errors[0]!.detail.error.kind).toBe('token');
@@ -142,19 +134,19 @@ describe('<hub-embed bridge>', () => {
     const h = host('webkit-reply', {
       handlers: { ...tokenHandlers(s), 'form.open': (params) => (opened.push(params), { handled: true }) },
     });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     const pageOpens: Event[] = [];
     el.addEventListener('hub-form-open', (event) => pageOpens.push(event));
     await clickCard(el);
     await until(() => events(h, 'form.opened').length > 0, 'form.opened');
-    const shortCode = grid(el).tables[0]!.short_code;
+    const shortCode = gridOf(el).tables[0]!.short_code;
     expect(opened).toHaveLength(1);
     expect(opened[0]!.shortCode).toBe(shortCode);
     // The token goes only into a URL of the form site's origin.
     expect(new URL(opened[0]!.url).origin).toBe(new URL(s.hub.formUrl).origin);
     expect(events(h, 'form.opened')).toEqual([{ shortCode, handledBy: 'host' }]);
-    expect(frame(el)).toBeNull();
+    expect(frameOf(el)).toBeNull();
     expect(pageOpens).toEqual([]);
   });
 
@@ -170,28 +162,28 @@ describe('<hub-embed bridge>', () => {
         },
       },
     });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     await clickCard(el);
-    await until(() => !!frame(el), 'the page form');
-    const shortCode = grid(el).tables[0]!.short_code;
+    await until(() => !!frameOf(el), 'the page form');
+    const shortCode = gridOf(el).tables[0]!.short_code;
     expect(events(h, 'form.opened')).toEqual([{ shortCode, handledBy: 'page' }]);
     el.closeForm();
     answer = 'fail';
     await clickCard(el);
-    await until(() => !!frame(el), 'the page form after a failed form.open');
+    await until(() => !!frameOf(el), 'the page form after a failed form.open');
   });
 
   it('events mirrored to the host: widget.ready, table.selected, form.opened, form.closed, widget.error', async () => {
     const s = setupHub();
     const h = host('android-jsi', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     await until(() => events(h, 'widget.ready').length > 0, 'widget.ready');
     expect(events(h, 'widget.ready')).toEqual([{ version: expect.any(String) }]);
-    const table = grid(el).tables[0]!;
+    const table = gridOf(el).tables[0]!;
     await clickCard(el);
-    await until(() => !!frame(el), 'the form');
+    await until(() => !!frameOf(el), 'the form');
     el.closeForm();
     await until(() => events(h, 'form.closed').length > 0, 'form.closed');
     expect(events(h, 'table.selected')).toEqual([{ shortCode: table.short_code, name: table.name }]);
@@ -208,7 +200,7 @@ describe('<hub-embed bridge>', () => {
   it('a cancelled hub-table-select is not mirrored as table.selected', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     el.addEventListener('hub-table-select', (event) => event.preventDefault());
     await clickCard(el);
@@ -220,7 +212,7 @@ describe('<hub-embed bridge>', () => {
   it('host requests widget.refresh, widget.setTags and form.close drive the element', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     const lists = () => s.urls.filter((url) => url.includes('published-list')).length;
     const before = lists();
@@ -236,9 +228,9 @@ describe('<hub-embed bridge>', () => {
     await expect(h.request('form.close', {})).resolves.toEqual({ closed: false });
     await ready(el);
     await clickCard(el);
-    await until(() => !!frame(el), 'the form');
+    await until(() => !!frameOf(el), 'the form');
     await expect(h.request('form.close', {})).resolves.toEqual({ closed: true });
-    expect(frame(el)).toBeNull();
+    expect(frameOf(el)).toBeNull();
     await expect(h.request('widget.setTags', { tags: 'x' })).rejects.toMatchObject({ code: 'E_DENIED' });
   });
 
@@ -246,7 +238,7 @@ describe('<hub-embed bridge>', () => {
     const s = setupHub();
     const h = host('parent', { origin: PARENT_ORIGIN, handlers: tokenHandlers(s) });
     // Where the browser reports the parent's origin (Chromium) it alone decides among several.
-    const el = await embed(s, {
+    const el = await embedOnHost(s, {
       bridge: 'auto',
       'bridge-origins': inChromium ? `https://other.example, ${PARENT_ORIGIN}` : PARENT_ORIGIN,
     });
@@ -257,7 +249,7 @@ describe('<hub-embed bridge>', () => {
   it('parent frame not in bridge-origins: no message goes to it and the token comes from token-endpoint', async () => {
     const s = setupHub();
     const h = host('parent', { origin: PARENT_ORIGIN, handlers: tokenHandlers(s) });
-    const el = await embed(s, {
+    const el = await embedOnHost(s, {
       bridge: 'auto',
       'bridge-origins': 'https://other.example , https://third.example',
       'token-endpoint': s.endpoint,
@@ -271,8 +263,8 @@ describe('<hub-embed bridge>', () => {
   it('several widgets: each has its own session and handshake', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const a = await embed(s, { bridge: 'auto' });
-    const b = await embed(s, { bridge: 'auto' });
+    const a = await embedOnHost(s, { bridge: 'auto' });
+    const b = await embedOnHost(s, { bridge: 'auto' });
     await ready(a);
     await ready(b);
     expect(new Set(h.sessions).size).toBe(2);
@@ -289,7 +281,7 @@ describe('<hub-embed bridge>', () => {
     const channel = (window as any).hubEmbed as EventTarget;
     const channelAdded = vi.spyOn(channel, 'addEventListener');
     const channelRemoved = vi.spyOn(channel, 'removeEventListener');
-    const el = await embed(s, { bridge: 'auto' });
+    const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     const parent = el.parentElement!;
     el.remove();
@@ -316,7 +308,7 @@ describe('<hub-embed bridge>', () => {
   it('bridge set back to off closes the bridge and the widget reloads from token-endpoint', async () => {
     const s = setupHub();
     const h = host('webkit', { handlers: tokenHandlers(s) });
-    const el = await embed(s, { bridge: 'auto', 'token-endpoint': s.endpoint });
+    const el = await embedOnHost(s, { bridge: 'auto', 'token-endpoint': s.endpoint });
     await ready(el);
     expect(s.tokenCalls()).toBe(0);
     el.bridge = 'off';
@@ -333,12 +325,12 @@ describe('<hub-embed bridge>', () => {
     async () => {
       const s = setupHub();
       const h = host('webkit', { handlers: tokenHandlers(s) });
-      const el = await embed(s, { bridge: 'auto' });
+      const el = await embedOnHost(s, { bridge: 'auto' });
       await ready(el);
       await clickCard(el);
-      await until(() => !!frame(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
-      const shortCode = grid(el).tables[0]!.short_code;
-      const own = frame(el)!.shadowRoot!.querySelector('iframe')!.contentWindow!;
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
+      const shortCode = gridOf(el).tables[0]!.short_code;
+      const own = frameOf(el)!.shadowRoot!.querySelector('iframe')!.contentWindow!;
       const formOrigin = new URL(s.hub.formUrl).origin;
       const post = (init: MessageEventInit) => window.dispatchEvent(new MessageEvent('message', init));
       post({ data: { source: 'hub-form', type: 'paid' }, origin: formOrigin, source: own });
@@ -361,7 +353,7 @@ describe('<hub-embed bridge>', () => {
         { shortCode, data: { source: 'hub-form', type: 'paid' } },
         { shortCode, data: forged },
       ]);
-      expect(frame(el)).not.toBeNull();
+      expect(frameOf(el)).not.toBeNull();
       expect(h.messages.some((m) => m.kind === 'res' && m.id === 'x1')).toBe(false);
     },
   );

@@ -3,11 +3,27 @@ import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing-helper
 import axe from 'axe-core';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
-import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
-import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
+import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
-import { exchangeToken, inChromium, part, parts, providerFor, setupHub, until, type Setup } from './helpers.js';
+import {
+  cardsOf,
+  chipsOf,
+  clickCard,
+  embed,
+  exchangeToken,
+  filterOf,
+  frameOf,
+  gridOf,
+  inChromium,
+  key,
+  part,
+  parts,
+  providerFor,
+  ready,
+  setupHub,
+  until,
+  type Setup,
+} from './helpers.js';
 
 afterEach(() => {
   fixtureCleanup();
@@ -34,44 +50,7 @@ function record(): CustomEvent[] {
   return seen;
 }
 
-interface Options {
-  provider?: TokenProvider;
-  attrs?: string;
-  setup?: Setup;
-}
-
-/** A <hub-embed> against the simulator; attributes as a string so that each test shows its markup. */
-async function embed(options: Options = {}): Promise<{ el: HubEmbed; s: Setup }> {
-  const s = options.setup ?? setupHub();
-  const el = document.createElement('hub-embed');
-  el.setAttribute('base-url', s.hub.baseUrl);
-  el.setAttribute('form-url', s.hub.formUrl);
-  el.setAttribute('token-endpoint', s.endpoint);
-  for (const [, name, value] of (options.attrs ?? '').matchAll(/([\w-]+)="([^"]*)"/g)) el.setAttribute(name!, value!);
-  if (options.provider) el.tokenProvider = options.provider;
-  await fixture(html`<div>${el}</div>`);
-  return { el, s };
-}
-
-const grid = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid')!;
-const filter = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTagFilter>('hub-tag-filter')!;
-const frame = (el: HubEmbed) => el.shadowRoot!.querySelector<HubFormFrame>('hub-form-frame');
-const cards = (el: HubEmbed) => [...grid(el).shadowRoot!.querySelectorAll('hub-table-card')];
-const chips = (el: HubEmbed) => parts<HTMLButtonElement>(filter(el), 'chip');
-const ready = (el: HubEmbed) =>
-  until(
-    () => !!el.shadowRoot!.querySelector('hub-tag-filter') && grid(el).tables.length > 0 && !grid(el).loading,
-    'the widget to load',
-  );
 const listUrls = (s: Setup) => s.urls.filter((url) => url.includes('published-list'));
-
-async function clickCard(el: HubEmbed, index = 0): Promise<void> {
-  const card = cards(el)[index]!;
-  await card.updateComplete;
-  const control = part(card, 'card')!;
-  control.focus();
-  control.click();
-}
 
 describe('<hub-embed>', () => {
   describe('configuration', () => {
@@ -102,13 +81,14 @@ describe('<hub-embed>', () => {
     }
 
     it('a non-https form-url is refused with a message naming form-url, before any request', async () => {
-      const { el, s } = await embed({ attrs: 'form-url="http://forms.example.com"' });
+      const s = setupHub();
+      const el = await embed(s, 'form-url="http://forms.example.com"');
       expect(part(el, 'error')!.textContent).toMatch(/form-url.*https/);
       expect(s.urls).toEqual([]);
     });
 
     it('a bad limit is a configuration error naming limit', async () => {
-      const { el } = await embed({ attrs: 'limit="lots"' });
+      const el = await embed(setupHub(), 'limit="lots"');
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toContain('limit');
     });
@@ -119,12 +99,12 @@ describe('<hub-embed>', () => {
       const seen = record();
       const s = setupHub();
       const held = s.holdList('');
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await held.seen;
       await el.updateComplete;
-      expect(grid(el).loading).toBe(true);
-      expect(parts(grid(el), 'skeleton').length).toBeGreaterThan(0);
-      expect(part(grid(el), 'count')!.textContent).toBe('Loading…');
+      expect(gridOf(el).loading).toBe(true);
+      expect(parts(gridOf(el), 'skeleton').length).toBeGreaterThan(0);
+      expect(part(gridOf(el), 'count')!.textContent).toBe('Loading…');
       // No waterfall: the tags request went out while the list request was still unanswered.
       expect(s.urls.filter((url) => url.includes(s.endpoint))).toHaveLength(1);
       expect(s.urls.some((url) => url.includes('published-tags'))).toBe(true);
@@ -137,13 +117,47 @@ describe('<hub-embed>', () => {
       expect(apiPaths.slice(1).sort()).toEqual(['published-list', 'published-tags']);
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
       expect(readyEvent.detail.tags.length).toBeGreaterThan(5);
-      expect(readyEvent.detail.tables).toEqual(grid(el).tables);
-      expect(part(grid(el), 'count')!.textContent).toBe(`${grid(el).tables.length} results`);
-      expect(chips(el).length).toBe(readyEvent.detail.tags.length + 1);
+      expect(readyEvent.detail.tables).toEqual(gridOf(el).tables);
+      expect(part(gridOf(el), 'count')!.textContent).toBe(`${gridOf(el).tables.length} results`);
+      expect(chipsOf(el).length).toBe(readyEvent.detail.tags.length + 1);
+    });
+
+    it('hub-ready fires when the tags and the list are in and rendered: chips and every card are on screen', async () => {
+      const s = setupHub();
+      const el = document.createElement('hub-embed');
+      let seenAtReady: { chips: number; cards: number; rendered: number } | undefined;
+      el.addEventListener('hub-ready', () => {
+        const cards = cardsOf(el);
+        seenAtReady = {
+          chips: chipsOf(el).length,
+          cards: cards.length,
+          rendered: cards.filter((card) => part(card, 'name')?.textContent === card.table?.name).length,
+        };
+      });
+      el.setAttribute('base-url', s.hub.baseUrl);
+      el.setAttribute('form-url', s.hub.formUrl);
+      el.setAttribute('token-endpoint', s.endpoint);
+      document.body.append(el);
+      try {
+        await until(() => !!seenAtReady, 'hub-ready');
+        expect(seenAtReady).toEqual({ chips: filterOf(el).tags.length + 1, cards: 26, rendered: 26 });
+      } finally {
+        el.remove();
+      }
+    });
+
+    it('the tags are asked for before the list, so the filter can show while the list renders', async () => {
+      const s = setupHub();
+      const el = await embed(s);
+      await ready(el);
+      const api = s.urls.filter((url) => url.includes('published-'));
+      expect(api[0]).toContain('published-tags');
+      expect(api[1]).toContain('published-list');
     });
 
     it('adds <link rel="preconnect"> for the base origin (CORS) and the form origin', async () => {
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')];
       const api = links.find((link) => link.href.startsWith(s.hub.baseUrl));
@@ -153,19 +167,20 @@ describe('<hub-embed>', () => {
     });
 
     it('tags attribute sets the initial selection; limit caps the list', async () => {
-      const { el, s } = await embed({ attrs: 'tags="delivery, logistics" limit="3"' });
+      const s = setupHub();
+      const el = await embed(s, 'tags="delivery, logistics" limit="3"');
       await ready(el);
       expect(el.tags).toEqual(['delivery', 'logistics']);
       expect(listUrls(s)[0]).toContain(`tags=${encodeURIComponent('delivery,logistics')}`);
       expect(listUrls(s)[0]).toContain('limit=3');
-      expect(grid(el).tables.length).toBeLessThanOrEqual(3);
-      expect(filter(el).selected).toEqual(['delivery', 'logistics']);
+      expect(gridOf(el).tables.length).toBeLessThanOrEqual(3);
+      expect(filterOf(el).selected).toEqual(['delivery', 'logistics']);
     });
 
     it('tokenProvider overrides token-endpoint', async () => {
       const s = setupHub();
       const provider = vi.fn(providerFor(s.hub));
-      const { el } = await embed({ setup: s, provider });
+      const el = await embed(s, {}, { provider });
       await ready(el);
       expect(provider).toHaveBeenCalledTimes(1);
       expect(s.tokenCalls()).toBe(0);
@@ -198,7 +213,7 @@ describe('<hub-embed>', () => {
       host.addEventListener('hub-form-open', (event) => seen.push(event as CustomEvent));
       await clickCard(el);
       await until(() => seen.length > 0);
-      expect(frame(el)).not.toBeNull();
+      expect(frameOf(el)).not.toBeNull();
     });
 
     it('removed while loading and added again, it loads; listeners do not double', async () => {
@@ -230,7 +245,7 @@ describe('<hub-embed>', () => {
       const s = setupHub();
       // The first tags request waits, and fails as a real fetch does when the element aborts it.
       const held = s.holdTags({ honourAbort: true });
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await held.seen;
       const parent = el.parentElement!;
       el.remove();
@@ -238,7 +253,7 @@ describe('<hub-embed>', () => {
       const seen = record();
       parent.append(el);
       await ready(el);
-      expect(filter(el).tags.length).toBeGreaterThan(0);
+      expect(filterOf(el).tags.length).toBeGreaterThan(0);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
       expect(seen.filter((event) => event.type === 'hub-error')).toEqual([]);
     });
@@ -247,45 +262,48 @@ describe('<hub-embed>', () => {
   describe('tags', () => {
     it('a chip click fires hub-tags-change {selected} and fetches the list again; the old grid stays, busy', async () => {
       const seen = record();
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       const hold = s.holdList('tags=');
-      const before = grid(el).tables;
-      chips(el)[1]!.click();
+      const before = gridOf(el).tables;
+      chipsOf(el)[1]!.click();
       await hold.seen;
       await el.updateComplete;
-      expect(grid(el).tables).toBe(before);
-      expect(grid(el).loading).toBe(true);
-      expect(part(grid(el), 'grid')!.getAttribute('aria-busy')).toBe('true');
+      expect(gridOf(el).tables).toBe(before);
+      expect(gridOf(el).loading).toBe(true);
+      expect(part(gridOf(el), 'grid')!.getAttribute('aria-busy')).toBe('true');
       hold.release();
-      await until(() => !grid(el).loading);
+      await until(() => !gridOf(el).loading);
       const change = seen.find((event) => event.type === 'hub-tags-change')!;
-      expect(change.detail.selected).toEqual([filter(el).tags[0]]);
+      expect(change.detail.selected).toEqual([filterOf(el).tags[0]]);
       expect(el.tags).toEqual(change.detail.selected);
-      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filter(el).tags[0]!)}`);
+      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filterOf(el).tags[0]!)}`);
     });
 
     it('race: a slow older list response arriving after a newer one never overwrites it', async () => {
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
-      const [first, second] = filter(el).tags as [string, string];
+      const [first, second] = filterOf(el).tags as [string, string];
       const slow = s.holdList(`tags=${encodeURIComponent(first)}`);
-      chips(el)[1]!.click();
+      chipsOf(el)[1]!.click();
       await slow.seen;
-      chips(el)[1]!.click();
-      chips(el)[2]!.click();
-      await until(() => !grid(el).loading && listUrls(s).at(-1)!.includes(encodeURIComponent(second)));
-      const newer = grid(el).tables;
+      chipsOf(el)[1]!.click();
+      chipsOf(el)[2]!.click();
+      await until(() => !gridOf(el).loading && listUrls(s).at(-1)!.includes(encodeURIComponent(second)));
+      const newer = gridOf(el).tables;
       slow.release();
       await new Promise((resolve) => setTimeout(resolve, 30));
       await el.updateComplete;
-      expect(grid(el).tables).toBe(newer);
+      expect(gridOf(el).tables).toBe(newer);
       expect(el.tags).toEqual([second]);
     });
 
     it('race: a list answered for the old tags while the tag list was slow is never shown as current after a tag change', async () => {
       const seen = record();
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       const slowTags = s.holdTags();
       const count = listUrls(s).length;
@@ -305,14 +323,14 @@ describe('<hub-embed>', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       await el.updateComplete;
       // The answer for the old tags must not come back as the result for ['logistics'].
-      expect(grid(el).loading).toBe(true);
+      expect(gridOf(el).loading).toBe(true);
       newList.release();
-      await until(() => !grid(el).loading, 'the logistics list');
+      await until(() => !gridOf(el).loading, 'the logistics list');
       expect(listUrls(s).at(-1)).toContain('tags=logistics');
-      expect(grid(el).tables[0]!.tags.some((tag) => tag.toLowerCase().includes('logistics'))).toBe(true);
+      expect(gridOf(el).tables[0]!.tags.some((tag) => tag.toLowerCase().includes('logistics'))).toBe(true);
       const readies = seen.filter((event) => event.type === 'hub-ready');
       expect(readies).toHaveLength(2);
-      expect(readies[1]!.detail.tables).toBe(grid(el).tables);
+      expect(readies[1]!.detail.tables).toBe(gridOf(el).tables);
     });
 
     it('hub-ready still fires, with the tables for the new tags, when the tags change during the first load', async () => {
@@ -320,7 +338,7 @@ describe('<hub-embed>', () => {
       const s = setupHub();
       const slowTags = s.holdTags();
       const firstList = s.holdList('');
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await slowTags.seen;
       await firstList.seen;
       el.setTags(['logistics']);
@@ -330,11 +348,11 @@ describe('<hub-embed>', () => {
       await ready(el);
       await until(() => seen.some((event) => event.type === 'hub-ready'), 'hub-ready');
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
-      expect(readyEvent.detail.tables).toBe(grid(el).tables);
+      expect(readyEvent.detail.tables).toBe(gridOf(el).tables);
       expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(
         true,
       );
-      expect(readyEvent.detail.tags).toEqual(filter(el).tags);
+      expect(readyEvent.detail.tags).toEqual(filterOf(el).tags);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
     });
 
@@ -349,13 +367,13 @@ describe('<hub-embed>', () => {
           return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('cancelled'))));
         return exchangeToken(s.hub);
       };
-      const { el } = await embed({ setup: s, provider });
+      const el = await embed(s, {}, { provider });
       await ready(el);
       await new Promise((resolve) => setTimeout(resolve, 600));
       el.setTags(['retail']);
       await until(() => calls === 2, 'the renewal');
       el.setTags(['logistics']);
-      await until(() => !grid(el).loading || !!part(el, 'error'), 'the logistics list');
+      await until(() => !gridOf(el).loading || !!part(el, 'error'), 'the logistics list');
       expect(part(el, 'error')).toBeNull();
       expect(listUrls(s).at(-1)).toContain('tags=logistics');
       expect(calls).toBe(3);
@@ -363,47 +381,151 @@ describe('<hub-embed>', () => {
 
     it('setTags() selects and refetches without firing an event', async () => {
       const seen = record();
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       const count = listUrls(s).length;
       el.setTags(['logistics']);
-      await until(() => listUrls(s).length > count && !grid(el).loading);
+      await until(() => listUrls(s).length > count && !gridOf(el).loading);
       expect(listUrls(s).at(-1)).toContain('tags=logistics');
-      expect(filter(el).selected).toEqual(['logistics']);
+      expect(filterOf(el).selected).toEqual(['logistics']);
       expect(seen.filter((event) => event.type === 'hub-tags-change')).toEqual([]);
+    });
+  });
+
+  describe('what matched: the matching tables, a divider, then the tables the service added', () => {
+    /** The names in each card list of the grid, in the order shown. */
+    const lists = (el: HubEmbed) =>
+      parts(gridOf(el), 'grid').map((list) =>
+        [...list.querySelectorAll<HubTableCard>('hub-table-card')].map((card) => card.table?.name),
+      );
+    const count = (el: HubEmbed) => part(gridOf(el), 'count')!.textContent;
+
+    async function select(el: HubEmbed, ...tags: string[]): Promise<void> {
+      for (const tag of tags)
+        chipsOf(el)
+          .find((chip) => chip.textContent === tag)!
+          .click();
+      await until(() => !gridOf(el).loading && gridOf(el).selected.length === tags.length, 'the list for the tags');
+      await el.updateComplete;
+    }
+
+    for (const [tags, matching] of [
+      [['delivery'], 3],
+      [['delivery', 'freight'], 4],
+      [['健康'], 1],
+    ] as const) {
+      it(`${tags.join(' + ')} against the seed: "${matching} matching · ${26 - matching} more", a divider, the service's order kept`, async () => {
+        const el = await embed(setupHub());
+        await ready(el);
+        await select(el, ...tags);
+        const answer = gridOf(el).tables.map((table) => table.name);
+        expect(answer).toHaveLength(26);
+        expect(count(el)).toBe(`${matching} matching · ${26 - matching} more`);
+        const [first, rest] = lists(el);
+        expect(first).toHaveLength(matching);
+        expect([...first!, ...rest!]).toEqual(answer);
+        const divider = part(gridOf(el), 'more')!;
+        expect(divider.textContent).toBe('More tables');
+        expect(parts(gridOf(el), 'grid')[1]!.getAttribute('aria-labelledby')).toBe(divider.id);
+        for (const table of gridOf(el).tables.slice(0, matching))
+          expect(table.tags.some((tag) => tags.some((want) => tag.toLowerCase().includes(want)))).toBe(true);
+      });
+    }
+
+    it('no tag selected: one list, "26 results", no divider', async () => {
+      const el = await embed(setupHub());
+      await ready(el);
+      expect(count(el)).toBe('26 results');
+      expect(lists(el)).toHaveLength(1);
+      expect(part(gridOf(el), 'more')).toBeNull();
+    });
+
+    it('zh-CN: "匹配 3 个 · 其他 23 个" and the divider "其他项目"', async () => {
+      const el = await embed(setupHub(), 'locale="zh-CN"');
+      await ready(el);
+      await select(el, 'delivery');
+      expect(count(el)).toBe('匹配 3 个 · 其他 23 个');
+      expect(part(gridOf(el), 'more')!.textContent).toBe('其他项目');
+    });
+
+    it('matches-only: only the matching tables, "3 matching", no divider', async () => {
+      const el = await embed(setupHub(), 'matches-only=""');
+      await ready(el);
+      await select(el, 'delivery');
+      expect(count(el)).toBe('3 matching');
+      expect(lists(el)).toHaveLength(1);
+      expect(lists(el)[0]).toHaveLength(3);
+      expect(part(gridOf(el), 'more')).toBeNull();
+    });
+
+    it('matches-only with nothing matched: says so and offers "show all", which clears the selection', async () => {
+      const seen = record();
+      const el = await embed(setupHub(), 'matches-only="" tags="no-such-tag"');
+      await ready(el);
+      await el.updateComplete;
+      expect(count(el)).toBe('0 matching');
+      expect(part(gridOf(el), 'empty')!.textContent).toContain('No table matches the selected tags.');
+      part(gridOf(el), 'show-all')!.click();
+      expect(el.tags).toEqual([]);
+      expect(seen.filter((event) => event.type === 'hub-tags-change').map((event) => event.detail)).toEqual([
+        { selected: [] },
+      ]);
+      await until(() => !gridOf(el).loading && gridOf(el).selected.length === 0, 'the list for all tags');
+      await el.updateComplete;
+      expect(count(el)).toBe('26 results');
+    });
+
+    it('while the list for new tags loads, the divider stays where it was for the tables shown', async () => {
+      const s = setupHub();
+      const el = await embed(s);
+      await ready(el);
+      await select(el, 'delivery');
+      const held = s.holdList('freight');
+      chipsOf(el)
+        .find((chip) => chip.textContent === 'freight')!
+        .click();
+      await held.seen;
+      await el.updateComplete;
+      expect(lists(el)[0]).toHaveLength(3);
+      held.release();
+      await until(() => !gridOf(el).loading, 'the new list');
+      await el.updateComplete;
+      expect(lists(el)[0]).toHaveLength(4);
     });
   });
 
   describe('opening a form', () => {
     it('modal: hub-table-select then hub-form-open {shortCode}; a <dialog> holds the frame; close returns focus to the card', async () => {
       const seen = record();
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
-      const table = grid(el).tables[0]!;
+      const table = gridOf(el).tables[0]!;
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
       const dialog = part<HTMLDialogElement>(el, 'dialog')!;
       expect(dialog.tagName).toBe('DIALOG');
       await until(() => dialog.open);
-      expect(frame(el)!.shortCode).toBe(table.short_code);
-      expect(frame(el)!.formUrl).toBe(s.hub.formUrl);
+      expect(frameOf(el)!.shortCode).toBe(table.short_code);
+      expect(frameOf(el)!.formUrl).toBe(s.hub.formUrl);
       expect(seen.map((event) => event.type)).toContain('hub-table-select');
       expect(seen.find((event) => event.type === 'hub-form-open')!.detail).toEqual({ shortCode: table.short_code });
-      await frame(el)!.updateComplete;
-      part(frame(el)!, 'close')!.click();
+      await frameOf(el)!.updateComplete;
+      part(frameOf(el)!, 'close')!.click();
       await el.updateComplete;
       expect(dialog.open).toBe(false);
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
       expect(seen.filter((event) => event.type === 'hub-form-close').map((event) => event.detail)).toEqual([
         { shortCode: table.short_code },
       ]);
       await el.updateComplete;
-      if (inChromium) expect(cards(el)[0]!.shadowRoot!.activeElement).toBe(part(cards(el)[0]!, 'card'));
+      if (inChromium) expect(cardsOf(el)[0]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
     });
 
     it.skipIf(!inChromium)('modal: Escape closes the dialog and fires hub-form-close', async () => {
       const { userEvent } = await import('vitest/browser');
-      const { el } = await embed();
+      const el = await embed(setupHub());
       await ready(el);
       await clickCard(el);
       await until(() => part<HTMLDialogElement>(el, 'dialog')!.open);
@@ -415,49 +537,106 @@ describe('<hub-embed>', () => {
 
     it('hub-table-select is cancelable: preventDefault() keeps the form closed', async () => {
       const seen = record();
-      const { el } = await embed();
+      const el = await embed(setupHub());
       await ready(el);
       el.addEventListener('hub-table-select', (event) => event.preventDefault());
       await clickCard(el);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
       expect(part<HTMLDialogElement>(el, 'dialog')!.open).toBe(false);
       expect(seen.filter((event) => event.type === 'hub-table-select')).toHaveLength(1);
       expect(seen.filter((event) => event.type === 'hub-form-open')).toEqual([]);
     });
 
-    it('inline: the frame replaces the grid, with a back control that restores it', async () => {
-      const { el } = await embed({ attrs: 'open-mode="inline"' });
+    it('inline: the frame replaces the grid; its close control, focused on open, is the one way back', async () => {
+      const el = await embed(setupHub(), 'open-mode="inline"');
       await ready(el);
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
+      await el.updateComplete;
       expect(part(el, 'dialog')).toBeNull();
       expect(part(el, 'body')!.hidden).toBe(true);
-      const back = part(el, 'back')!;
-      expect(back.textContent).toContain('Back');
+      const buttons = [...el.shadowRoot!.querySelectorAll('button')].filter((button) => !button.closest('[hidden]'));
+      expect(buttons).toEqual([]);
+      const close = part(frameOf(el)!, 'close')!;
+      expect(frameOf(el)!.shadowRoot!.activeElement).toBe(close);
       const closed = oneEvent(el, 'hub-form-close');
-      back.click();
+      close.click();
       await closed;
       await el.updateComplete;
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
       expect(part(el, 'body')!.hidden).toBe(false);
+      expect(cardsOf(el)[0]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
+    });
+
+    it('Escape closes the form while focus is anywhere in the widget, and focus returns to the card', async () => {
+      for (const mode of ['inline', 'modal']) {
+        const el = await embed(setupHub(), `open-mode="${mode}"`);
+        await ready(el);
+        await clickCard(el, 1);
+        await until(() => !!frameOf(el));
+        await el.updateComplete;
+        const escape = key(part(frameOf(el)!, 'bar')!, 'Escape');
+        expect(escape.defaultPrevented).toBe(true);
+        await el.updateComplete;
+        expect(frameOf(el)).toBeNull();
+        expect(cardsOf(el)[1]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[1]!, 'card'));
+        // With no form open, Escape is left alone for the page.
+        expect(key(part(cardsOf(el)[1]!, 'card')!, 'Escape').defaultPrevented).toBe(false);
+        fixtureCleanup();
+      }
+    });
+
+    it('modal: a click on the backdrop closes the dialog, a click inside it does not; focus returns to the card', async () => {
+      const el = await embed(setupHub());
+      await ready(el);
+      await clickCard(el, 2);
+      const dialog = part<HTMLDialogElement>(el, 'dialog')!;
+      await until(() => dialog.open && !!frameOf(el));
+      await el.updateComplete;
+      part(frameOf(el)!, 'title')!.click();
+      expect(dialog.open).toBe(true);
+      const box = dialog.getBoundingClientRect();
+      // What a click on ::backdrop is: an event targeting the dialog at a point outside its box.
+      dialog.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left - 1, clientY: box.top - 1 }));
+      await el.updateComplete;
+      expect(dialog.open).toBe(false);
+      expect(frameOf(el)).toBeNull();
+      expect(cardsOf(el)[2]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[2]!, 'card'));
+    });
+
+    it("modal: the dialog's accessible name is the table name, and focus lands on the close control first in tab order", async () => {
+      const el = await embed(setupHub());
+      await ready(el);
+      const table = gridOf(el).tables[3]!;
+      await clickCard(el, 3);
+      const dialog = part<HTMLDialogElement>(el, 'dialog')!;
+      await until(() => dialog.open && !!frameOf(el));
+      await el.updateComplete;
+      expect(dialog.getAttribute('aria-label')).toBe(table.name);
+      const frame = frameOf(el)!;
+      const focusable = [...frame.shadowRoot!.querySelectorAll('button, iframe, [tabindex]')];
+      expect(focusable[0]).toBe(part(frame, 'close'));
+      expect(frame.shadowRoot!.activeElement).toBe(part(frame, 'close'));
     });
 
     it('navigate: top-level navigation to the form URL', async () => {
       const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
-      const { el, s } = await embed({ attrs: 'open-mode="navigate"' });
+      const s = setupHub();
+      const el = await embed(s, 'open-mode="navigate"');
       await ready(el);
-      const table = grid(el).tables[0]!;
+      const table = gridOf(el).tables[0]!;
       await clickCard(el);
       await until(() => opened.mock.calls.length > 0);
       const [url, target] = opened.mock.calls[0]!;
       expect(target).toBe('_top');
       expect(String(url).startsWith(`${s.hub.formUrl}/${encodeURIComponent(table.short_code)}?token=`)).toBe(true);
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
     });
 
     it('openFormHook: a host that handles the form gets {shortCode, url} and the element opens nothing', async () => {
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       const hook = vi.fn(async () => true);
       el.openFormHook = hook;
@@ -466,10 +645,10 @@ describe('<hub-embed>', () => {
       const [request] = hook.mock.calls[0]! as unknown as [{ shortCode: string; url: string }];
       expect(request.url.startsWith(s.hub.formUrl)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
       el.openFormHook = async () => false;
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
     });
 
     it('before opening a form the token must have 60 s left, else a fresh one is fetched first', async () => {
@@ -480,23 +659,24 @@ describe('<hub-embed>', () => {
         const token = await exchangeToken(s.hub);
         return { ...token, expires_in: 59 };
       };
-      const { el } = await embed({ setup: s, provider });
+      const el = await embed(s, {}, { provider });
       await ready(el);
       expect(calls).toBe(1);
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
       expect(calls).toBe(2);
     });
 
     it('closeForm() closes the form and fires hub-form-close; refresh() reloads', async () => {
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
       const closed = oneEvent(el, 'hub-form-close');
       el.closeForm();
       await closed;
-      expect(frame(el)).toBeNull();
+      expect(frameOf(el)).toBeNull();
       const count = listUrls(s).length;
       await el.refresh();
       expect(listUrls(s).length).toBe(count + 1);
@@ -504,13 +684,14 @@ describe('<hub-embed>', () => {
 
     it('no event payload carries the token', async () => {
       const seen = record();
-      const { el, s } = await embed();
+      const s = setupHub();
+      const el = await embed(s);
       await ready(el);
       await clickCard(el);
-      await until(() => !!frame(el));
+      await until(() => !!frameOf(el));
       el.closeForm();
       const token =
-        frame(el)?.token ??
+        frameOf(el)?.token ??
         new URL(s.urls.find((url) => url.includes('token=')) ?? 'http://x/?token=').searchParams.get('token');
       const tokens = s.hub.requestLog.length ? [token] : [];
       expect(seen.length).toBeGreaterThan(3);
@@ -530,7 +711,7 @@ describe('<hub-embed>', () => {
         if (fail) throw new Error('backend down');
         return exchangeToken(s.hub);
       };
-      const { el } = await embed({ setup: s, provider, attrs: 'locale="zh-CN"' });
+      const el = await embed(s, 'locale="zh-CN"', { provider });
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toContain('无法登录');
       fail = false;
@@ -543,7 +724,7 @@ describe('<hub-embed>', () => {
       const s = setupHub();
       const provider = vi.fn(async () => ({ access_token: 'not-a-token', expires_in: 3600 }));
       const errors: CustomEvent[] = [];
-      const { el } = await embed({ setup: s, provider });
+      const el = await embed(s, {}, { provider });
       el.addEventListener('hub-error', (event) => errors.push(event));
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toContain('Access was refused');
@@ -555,7 +736,7 @@ describe('<hub-embed>', () => {
     it('network failure: the network message, and retry loads once the network is back', async () => {
       const s = setupHub();
       s.offline.value = true;
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toContain('Network error');
       s.offline.value = false;
@@ -567,7 +748,7 @@ describe('<hub-embed>', () => {
       const seen = record();
       const s = setupHub();
       s.offline.value = true;
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await until(() => !!part(el, 'error'));
       // Both requests have failed by now; wait a little for a late second event.
       await until(() => s.urls.filter((url) => url.includes('/published-')).length === 2, 'both requests');
@@ -577,18 +758,18 @@ describe('<hub-embed>', () => {
       // Every list answer fails with 500; the tags, answered after the list error, still succeed.
       const failing = setupHub({ faultRate: 1 });
       const slowTags = failing.holdTags();
-      const other = await embed({ setup: failing });
+      const other = await embed(failing);
       await slowTags.seen;
-      await until(() => !!part(other.el, 'error'), 'the list error');
+      await until(() => !!part(other, 'error'), 'the list error');
       slowTags.release();
-      await until(() => !!other.el.shadowRoot!.querySelector('hub-tag-filter'), 'the tags');
+      await until(() => !!other.shadowRoot!.querySelector('hub-tag-filter'), 'the tags');
       expect(seen.filter((event) => event.type === 'hub-error')).toHaveLength(2);
-      expect(part(other.el, 'retry')).toBeTruthy();
+      expect(part(other, 'retry')).toBeTruthy();
     });
 
     it('a failed list for new tags leaves no cards of the old tags under the error', async () => {
       const s = setupHub();
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await ready(el);
       const cards = () =>
         el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
@@ -602,7 +783,7 @@ describe('<hub-embed>', () => {
 
     it('a tag change under an error is a retry that shows the list for the new tags', async () => {
       const s = setupHub();
-      const { el } = await embed({ setup: s });
+      const el = await embed(s);
       await ready(el);
       s.offline.value = true;
       el.tags = ['delivery'];
@@ -636,7 +817,7 @@ describe('<hub-embed>', () => {
 
   describe('theming and text', () => {
     it('theme reflects (light, dark, auto) and drives the color scheme', async () => {
-      const { el } = await embed({ attrs: 'theme="dark"' });
+      const el = await embed(setupHub(), 'theme="dark"');
       expect(el.theme).toBe('dark');
       if (inChromium) expect(getComputedStyle(el).colorScheme).toBe('dark');
       el.theme = 'light';
@@ -647,33 +828,33 @@ describe('<hub-embed>', () => {
 
     // happy-dom computes no inherited custom properties.
     it.skipIf(!inChromium)('--hub-* properties reach the inner cards', async () => {
-      const { el } = await embed();
+      const el = await embed(setupHub());
       await ready(el);
       el.style.setProperty('--hub-color-bg', 'rgb(1, 2, 3)');
-      const card = part(cards(el)[0]!, 'card')!;
+      const card = part(cardsOf(el)[0]!, 'card')!;
       expect(getComputedStyle(card).backgroundColor).toBe('rgb(1, 2, 3)');
     });
 
     it('locale and strings localize every element', async () => {
-      const { el } = await embed({ attrs: 'locale="zh-CN"' });
+      const el = await embed(setupHub(), 'locale="zh-CN"');
       await ready(el);
-      expect(chips(el)[0]!.textContent).toBe('全部');
+      expect(chipsOf(el)[0]!.textContent).toBe('全部');
       el.strings = { all: 'Tout' };
       await el.updateComplete;
-      await filter(el).updateComplete;
-      expect(chips(el)[0]!.textContent).toBe('Tout');
-      expect(part(grid(el), 'count')!.textContent).toContain('共');
+      await filterOf(el).updateComplete;
+      expect(chipsOf(el)[0]!.textContent).toBe('Tout');
+      expect(part(gridOf(el), 'count')!.textContent).toContain('共');
     });
   });
 
   it.skipIf(!inChromium)('passes axe (grid, and with the dialog open)', async () => {
-    const { el } = await embed();
+    const el = await embed(setupHub());
     await ready(el);
-    await Promise.all(cards(el).map((card) => card.updateComplete));
+    await Promise.all(cardsOf(el).map((card) => card.updateComplete));
     expect((await axe.run(el)).violations).toEqual([]);
     await clickCard(el);
-    await until(() => !!frame(el));
-    await frame(el)!.updateComplete;
+    await until(() => !!frameOf(el));
+    await frameOf(el)!.updateComplete;
     expect((await axe.run(el)).violations).toEqual([]);
   });
 });

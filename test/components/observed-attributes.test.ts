@@ -16,6 +16,7 @@ describe('observed attributes', () => {
         'form-url',
         'limit',
         'locale',
+        'matches-only',
         'open-mode',
         'tags',
         'theme',
@@ -36,7 +37,7 @@ describe('observed attributes', () => {
       'timeout',
     ]);
     expect(observed('hub-table-card')).toEqual(['locale']);
-    expect(observed('hub-table-grid')).toEqual(['loading', 'locale']);
+    expect(observed('hub-table-grid')).toEqual(['loading', 'locale', 'matches-only']);
     expect(observed('hub-tag-filter')).toEqual(['locale']);
   });
 });

@@ -87,6 +87,17 @@ describe('<hub-embed> from the script bundle', () => {
     );
     await gridShows(w, one, `the grid for [${ENCODING_TAG}]`);
     assert.equal(await (await chip(w, ENCODING_TAG)).getAttribute('aria-pressed'), 'true');
+    // The count and the divider say where the matching tables end and the service's fill-ins begin.
+    const matching = ENCODING_TABLES.length;
+    assert.equal(
+      (await w.page.locator('hub-embed [part="count"]').textContent())?.trim(),
+      `${matching} matching · ${one.length - matching} more`,
+    );
+    assert.deepEqual(
+      await w.page.locator('hub-embed [part="grid"]').evaluateAll((lists) => lists.map((l) => l.children.length)),
+      [matching, one.length - matching],
+    );
+    assert.equal(await w.page.locator('hub-embed [part="more"]').textContent(), 'More tables');
 
     // A second tag widens the match (any-match), and this one needs encoding in the query string.
     await (await chip(w, 'delivery')).click();
@@ -191,6 +202,33 @@ describe('opening a table', () => {
     assert.deepEqual(w.consoleErrors, []);
   });
 
+  it('modal manners: a click on the backdrop and Escape each close the dialog, named after the table, focus back on the card', async () => {
+    const w = await open('/manners.html', widget(e2e.harness, { tags: ENCODING_TAG }));
+    await waitForReady(w.page);
+    const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
+    const isOpen = () => dialog.evaluate((d) => (d as HTMLDialogElement).open);
+    const table = ENCODING_TABLES[1]!;
+    const card = w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]');
+    for (const how of ['backdrop', 'Escape'] as const) {
+      await openCard(w, table.short_code);
+      await waitFor(isOpen, (open) => open, 'the dialog to open');
+      assert.equal(await dialog.getAttribute('aria-label'), table.name);
+      if (how === 'backdrop') {
+        // The top-left corner of the viewport is backdrop: the dialog is centred and smaller.
+        await w.page.mouse.click(3, 3);
+      } else {
+        await w.page.keyboard.press('Escape');
+      }
+      await waitFor(isOpen, (open) => !open, `the dialog to close by ${how}`);
+      assert.equal(
+        await card.evaluate((control) => control.matches(':focus')),
+        true,
+        `focus back on the card (${how})`,
+      );
+    }
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
   it('inline: the form replaces the grid, short code and token round-tripping for every awkward code', async () => {
     const w = await open('/inline.html', widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'inline' }));
     await waitForReady(w.page);
@@ -206,7 +244,10 @@ describe('opening a table', () => {
       );
       await assertRoundTrip(w, (await iframe.getAttribute('src'))!, code);
       assert.equal(await formPageCode(w.page.frameLocator('hub-embed hub-form-frame iframe')), code);
-      await w.page.locator('hub-embed [part="back"]').click();
+      // The frame's close control is the way back, and focus is on it once the form opens.
+      const close = w.page.locator('hub-embed hub-form-frame [part="close"]');
+      assert.equal(await close.evaluate((button) => button.matches(':focus')), true, 'focus lands on close');
+      await close.click();
       await waitFor(
         () => w.page.locator('hub-embed [part="body"]').isVisible(),
         (visible) => visible,

@@ -7,44 +7,14 @@ import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl, parseFormSite } from '../../core/urls.js';
 import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventMap, HubEventName } from '../events.js';
+import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
+import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.js';
+import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
-import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
+import { deepActive, preconnect } from './dom.js';
+import { linkHost, type HostEventDetails, type HostLink } from './host.js';
 import { styles } from './hub-embed.styles.js';
-
-/**
- * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/webview/host-link.ts,
- * on the bridge); the element knows only this, so the plain `<script>` bundle carries no bridge code.
- */
-export interface HostLink {
-  /** Settles when it is known whether a host answered (at once when there is no host object). */
-  readonly ready: Promise<unknown>;
-  /** After `ready`: the host's token provider, when the host supplies tokens. */
-  tokens(): TokenProvider | undefined;
-  /** Offers the form to the host: true when the host opened it, false to open it in the page. Never rejects. */
-  openForm(request: { shortCode: string; url: string }): Promise<boolean>;
-  /** Everything the element tells the page (its `hub-*` events, the form page's messages), for the host. */
-  tell<Name extends HubEventName>(type: Name, detail: HostEventDetails[Name]): void;
-  close(): void;
-}
-
-/** What the host hears of each event: its detail, and for the form page's messages also whose form it is. */
-export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
-  'hub-form-message': HubEventDetails['hub-form-message'] & { shortCode: string };
-};
-
-/** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`; undefined: none. */
-export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink | undefined;
-
-let linker: HostLinker | undefined;
-
-/**
- * Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`, or (as a `fallback`
- * that never replaces a bridge) the plain builds' notice that they have none.
- */
-export function useHostLinker(make: HostLinker, fallback?: boolean): void {
-  if (!fallback || !linker) linker = make;
-}
 
 export type OpenMode = 'modal' | 'inline' | 'navigate';
 
@@ -60,27 +30,6 @@ const list = (value: string | null) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const preconnected = new Set<string>();
-
-/** `crossorigin` matters: API fetches use anonymous CORS connections, the iframe does not. */
-function preconnect(href: string, cors: boolean): void {
-  const origin = new URL(href).origin;
-  if (preconnected.has(origin + cors)) return;
-  preconnected.add(origin + cors);
-  const link = document.createElement('link');
-  link.rel = 'preconnect';
-  link.href = origin;
-  if (cors) link.crossOrigin = '';
-  document.head.append(link);
-}
-
-/** document.activeElement, followed down through open shadow roots to the focused card. */
-function deepActive(): HTMLElement | undefined {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return (active as HTMLElement | null) ?? undefined;
-}
-
 /** Reactive internal state: no attribute, so neither observed nor listed in the manifest. */
 const internal = { attribute: false };
 
@@ -95,18 +44,18 @@ const internal = { attribute: false };
  * @summary The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation.
  * @csspart body - The filter and the grid.
  * @csspart error - The error message; part `retry` is its retry control.
- * @csspart back - The back control of `open-mode="inline"`.
- * @csspart dialog - The `<dialog>` of `open-mode="modal"`.
+ * @csspart dialog - The `<dialog>` of `open-mode="modal"`, named after the open table. A click on its
+ *   backdrop closes it, as Escape does anywhere in the widget; focus then returns to the card.
  * @csspart frame - The <hub-form-frame>; its parts are forwarded as bar, title, close, iframe,
  *   frame-loading, frame-error and frame-retry.
  * @csspart toolbar - And chip, chip-all, chip-pressed: forwarded from <hub-tag-filter>.
- * @csspart grid - And count, skeleton, empty, card, icon, icon-placeholder, name, industry, tags, tag:
- *   forwarded from <hub-table-grid>.
+ * @csspart grid - And count, more, skeleton, empty, show-all, card, icon, icon-placeholder, name, industry,
+ *   tags, tag: forwarded from <hub-table-grid>.
  * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
  *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
  * @event hub-ready - `{tags, tables}` once per load (first load, refresh, retry): when the tags and the
- *   list for the tags selected by then are both in.
- * @event hub-tags-change - `{selected}` when the user changes the tag selection.
+ *   list for the tags selected by then are both in and rendered.
+ * @event hub-tags-change - `{selected}` when the user changes the tag selection (a chip, or "show all").
  * @event hub-table-select - `{table}`, cancelable: preventDefault() keeps the form closed.
  * @event hub-form-open - `{shortCode}` when the form opens.
  * @event hub-form-close - `{shortCode}` when the form closes.
@@ -118,6 +67,7 @@ export class HubEmbed extends HubElement {
   static override properties = {
     allTags: internal,
     tables: internal,
+    listedTags: internal,
     busy: internal,
     error: internal,
     form: internal,
@@ -126,6 +76,7 @@ export class HubEmbed extends HubElement {
     formUrl: { attribute: 'form-url' },
     tags: { converter: list },
     limit: { type: Number },
+    matchesOnly: { type: Boolean, attribute: 'matches-only' },
     theme: { reflect: true },
     openMode: { attribute: 'open-mode' },
     tokenProvider: { attribute: false },
@@ -152,6 +103,8 @@ export class HubEmbed extends HubElement {
 
   declare private allTags: string[];
   declare private tables?: PublishedTable[];
+  /** The tags `tables` were listed for: where their matches end is measured against these, not `tags`. */
+  declare private listedTags: string[];
   declare private busy: boolean;
   declare private error?: HubError;
   declare private form?: { table: PublishedTable; token: string };
@@ -166,6 +119,11 @@ export class HubEmbed extends HubElement {
   declare tags: string[];
   /** Most tables to list; unset leaves it to the service. */
   declare limit?: number;
+  /**
+   * With tags selected, show only the tables that match them. By default the tables the service adds
+   * to fill `limit` follow, below a divider.
+   */
+  declare matchesOnly: boolean;
   /** `light`, `dark`, or `auto` (the system's). */
   declare theme: 'light' | 'dark' | 'auto';
   /** `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). */
@@ -183,13 +141,31 @@ export class HubEmbed extends HubElement {
   constructor() {
     super();
     this.allTags = [];
+    this.listedTags = [];
     this.busy = false;
+    this.matchesOnly = false;
     this.tokenEndpoint = this.baseUrl = this.formUrl = '';
     this.tags = [];
     this.theme = 'auto';
     this.openMode = 'modal';
     this.bridge = 'off';
     this.bridgeOrigins = [];
+    this.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.form && this.closeForm()) event.preventDefault();
+    });
+  }
+
+  /**
+   * Settles once the filter, the grid (with its cards) and the form frame have rendered too, so that
+   * hub-ready means what a user sees.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const children = this.renderRoot.querySelectorAll<HubTagFilter | HubTableGrid | HubFormFrame>(
+      'hub-tag-filter, hub-table-grid, hub-form-frame',
+    );
+    await Promise.all([...children].map((child) => child.updateComplete));
+    return done;
   }
 
   get #dialog(): HTMLDialogElement | null | undefined {
@@ -232,7 +208,7 @@ export class HubEmbed extends HubElement {
     this.#link = undefined;
     this.#linkKey = key;
     if (key === undefined) return;
-    this.#link = linker?.(this, this.bridgeOrigins);
+    this.#link = linkHost(this, this.bridgeOrigins);
   }
 
   #setup(): HubClient {
@@ -266,16 +242,18 @@ export class HubEmbed extends HubElement {
       const client = this.#setup();
       // The token first, so that the two requests below share it instead of racing for one.
       await this.#tokens!.get({ signal });
+      // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
+      const tagsAnswer = client.publishedTags({ signal });
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.
       void this.#reList();
-      const tags = await client.publishedTags({ signal });
+      const tags = await tagsAnswer;
       if (control !== this.#loadControl) return;
       this.allTags = tags;
       this.#tagsSettled = true;
       this.#readyOwed = true;
-      this.#announceReady();
+      void this.#announceReady();
     } catch (error) {
-      // One error per load: when its list failed first, that error already shows.
+      // One error per load, whichever of the tags and the list failed first.
       if (control !== this.#loadControl || this.error) return;
       this.#tagsSettled = true;
       // Under the error, no list of this failed load may still turn up.
@@ -289,27 +267,36 @@ export class HubEmbed extends HubElement {
   async #reList(): Promise<void> {
     this.#listControl?.abort();
     const control = (this.#listControl = new AbortController());
+    const tags = this.tags;
     this.busy = true;
     try {
-      const tables = await this.#client!.publishedList({ tags: this.tags, limit: this.limit, signal: control.signal });
+      const tables = await this.#client!.publishedList({ tags, limit: this.limit, signal: control.signal });
       if (control !== this.#listControl) return;
       this.tables = tables;
+      this.listedTags = tags;
       this.busy = false;
-      this.#announceReady();
+      void this.#announceReady();
     } catch (error) {
-      if (control !== this.#listControl) return;
+      // One error per load: when its tags failed first, that error already shows.
+      if (control !== this.#listControl || this.error) return;
       // The cards on screen belong to the previous tags: never leave them up under the error.
       this.tables = undefined;
       this.#fail(error);
     }
   }
 
-  /** hub-ready, once per load: when its tags and the list for the tags selected by then are both in. */
-  #announceReady(): void {
+  /**
+   * hub-ready, once per load: when its tags and the list for the tags selected by then are both in and
+   * rendered. Whatever arrives first is rendered at once; only the event waits for both.
+   */
+  async #announceReady(): Promise<void> {
     const { tables } = this;
     if (!this.#readyOwed || this.busy || !tables) return;
     this.#readyOwed = false;
-    this.emit('hub-ready', { tags: this.allTags, tables });
+    const load = this.#loadControl;
+    await this.updateComplete;
+    // A newer load (refresh, new settings) owes its own hub-ready; this one's is void.
+    if (load === this.#loadControl && !load?.signal.aborted) this.emit('hub-ready', { tags: this.allTags, tables });
   }
 
   #fail(error: unknown): void {
@@ -342,8 +329,9 @@ export class HubEmbed extends HubElement {
       }
       this.form = { table, token };
       await this.updateComplete;
-      if (this.openMode === 'inline') this.renderRoot.querySelector<HTMLElement>('[part=back]')?.focus();
-      else this.#dialog?.showModal();
+      if (this.openMode !== 'inline') this.#dialog?.showModal();
+      // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
+      this.renderRoot.querySelector<HubFormFrame>('hub-form-frame')?.focus();
     } catch (error) {
       this.#fail(error);
     }
@@ -370,6 +358,19 @@ export class HubEmbed extends HubElement {
     else this.#link?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
   }
 
+  /** A click on the backdrop closes the dialog: its target is the dialog, at a point outside its box. */
+  #onDialogClick(event: MouseEvent): void {
+    const dialog = this.#dialog;
+    if (!dialog || event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
+    if (!inside) this.closeForm();
+  }
+
   /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
   #onDialogClose(): void {
     if (!this.#dialog?.open) this.closeForm();
@@ -392,15 +393,19 @@ export class HubEmbed extends HubElement {
     `;
   }
 
+  /** The user's new selection, from a chip or from the grid's "show all"; the event goes on to the page. */
+  #onTagsChange(event: CustomEvent<{ selected: string[] }>): void {
+    this.tags = event.detail.selected;
+  }
+
   #renderTagFilter() {
-    const onChange = (event: CustomEvent<{ selected: string[] }>) => (this.tags = event.detail.selected);
     return html`
       <hub-tag-filter
         exportparts="toolbar,chip,chip-all,chip-pressed"
         .strings=${this.t}
         .tags=${this.allTags}
         .selected=${this.tags}
-        @hub-tags-change=${onChange}
+        @hub-tags-change=${this.#onTagsChange}
       ></hub-tag-filter>
     `;
   }
@@ -408,11 +413,14 @@ export class HubEmbed extends HubElement {
   #renderGrid() {
     return html`
       <hub-table-grid
-        exportparts="count,grid,skeleton,empty,${CARD_PARTS}"
+        exportparts="count,grid,more,skeleton,empty,show-all,${CARD_PARTS}"
         .strings=${this.t}
         .tables=${this.tables ?? []}
+        .selected=${this.listedTags}
         .loading=${this.busy}
+        ?matches-only=${this.matchesOnly}
         @hub-table-select=${this.#onSelect}
+        @hub-tags-change=${this.#onTagsChange}
       ></hub-table-grid>
     `;
   }
@@ -466,14 +474,7 @@ export class HubEmbed extends HubElement {
     const modal = openMode !== 'inline' && openMode !== 'navigate';
     return html`
       ${error ? this.#renderError(error) : nothing}
-      ${
-        inlineForm
-          ? html`
-            <button part="back" @click=${this.closeForm}>‹ ${this.t.back}</button>
-            ${this.#renderFrame()}
-          `
-          : nothing
-      }
+      ${inlineForm ? this.#renderFrame() : nothing}
       <div part="body" ?hidden=${inlineForm}>
         ${this.allTags.length ? this.#renderTagFilter() : nothing}
         ${this.tables || !error ? this.#renderGrid() : nothing}
@@ -481,7 +482,12 @@ export class HubEmbed extends HubElement {
       ${
         modal
           ? html`
-            <dialog part="dialog" aria-label=${form?.table.name ?? ''} @close=${this.#onDialogClose}>
+            <dialog
+              part="dialog"
+              aria-label=${form?.table.name ?? ''}
+              @click=${this.#onDialogClick}
+              @close=${this.#onDialogClose}
+            >
               ${this.#renderFrame()}
             </dialog>
           `

@@ -130,6 +130,14 @@ export class HubFormFrame extends HubElement {
     this.emit('hub-form-message', { data: event.data });
   };
 
+  /**
+   * Focuses the close control: the first control in the frame, and the way out that stays in reach
+   * (focus inside the cross-origin form page is out of the widget's hearing).
+   */
+  override focus(options?: FocusOptions): void {
+    this.renderRoot?.querySelector<HTMLElement>('[part~="close"]')?.focus(options);
+  }
+
   /** Loads the form page again, e.g. after the timeout. */
   retry(): void {
     const iframe = this.#iframe;

@@ -1,8 +1,10 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf } from '../base.js';
+import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
+import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
 
 /** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
@@ -12,45 +14,114 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @tag hub-table-grid
  * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
  * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed.
+ * With tags `selected`, the tables matching them come first and a divider (part `more`) separates the
+ * tables the service added to fill its limit; `matches-only` leaves those out.
  * @csspart count - The result count, a live region (`role="status"`).
- * @csspart grid - The card list (`role="list"`, `aria-busy` while loading).
+ * @csspart grid - A card list (`role="list"`, `aria-busy` while loading): the matching tables, and
+ *   after the divider the other tables.
+ * @csspart more - The divider before the tables that match none of the selected tags.
  * @csspart skeleton - Placeholder cards while loading with no tables yet.
- * @csspart empty - The empty state.
+ * @csspart empty - The empty state; part `show-all` is its control that clears the tag selection.
  * @csspart card - And the other <hub-table-card> parts: icon, icon-placeholder, name, industry, tags, tag.
  * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
+ * @cssproperty --hub-card-height - The height a card is assumed to have until it first scrolls into
+ *   view (cards off screen are not rendered; default 88px).
  * @event hub-table-select - `{table}`, cancelable, from the activated card.
+ * @event hub-tags-change - `{selected: []}` when the user asks to show all tables from the empty state.
  */
 export class HubTableGrid extends HubElement {
   static override styles = [shared, styles];
-  static override properties = { tables: { attribute: false }, loading: { type: Boolean } };
+  static override properties = {
+    tables: { attribute: false },
+    loading: { type: Boolean },
+    selected: { attribute: false },
+    matchesOnly: { type: Boolean, attribute: 'matches-only' },
+  };
 
   declare tables: PublishedTable[];
   declare loading: boolean;
+  /** The tags the tables were listed for; they decide where the matching tables end. */
+  declare selected: string[];
+  /** Show only the tables that match the selected tags, not the ones the service added to fill its limit. */
+  declare matchesOnly: boolean;
 
   constructor() {
     super();
     this.tables = [];
     this.loading = false;
+    this.selected = [];
+    this.matchesOnly = false;
   }
 
-  /** The cards, or skeletons while the first tables load. */
-  #renderGrid(tables: readonly PublishedTable[], busy: boolean) {
-    const items = tables.length
-      ? tables.map(
-          (table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`,
-        )
-      : Array.from({ length: 6 }, () => html`<div part="skeleton" aria-hidden="true"></div>`);
-    return html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy=${busy}>${items}</div>`;
+  /** Settles once the cards have rendered too, so that "updated" means what a user would see. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const cards = [...this.renderRoot.querySelectorAll<HubTableCard>('hub-table-card')];
+    await Promise.all(cards.map((card) => card.updateComplete));
+    return done;
+  }
+
+  #renderList(tables: readonly PublishedTable[], label: { text?: string; by?: string }) {
+    const cards = tables.map(
+      (table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`,
+    );
+    return html`
+      <div
+        part="grid"
+        role="list"
+        aria-label=${label.text ?? nothing}
+        aria-labelledby=${label.by ?? nothing}
+        aria-busy=${this.loading}
+      >${cards}</div>
+    `;
+  }
+
+  #renderSkeletons() {
+    const skeletons = Array.from({ length: 6 }, () => html`<div part="skeleton" aria-hidden="true"></div>`);
+    return html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy="true">${skeletons}</div>`;
+  }
+
+  #renderEmpty(noMatch: boolean) {
+    const t = this.t;
+    if (!noMatch) return html`<p part="empty">${t.empty}</p>`;
+    const showAll = () => this.emit('hub-tags-change', { selected: [] });
+    return html`
+      <p part="empty">
+        ${t.noMatch}
+        <button part="show-all" @click=${showAll}>${t.showAll}</button>
+      </p>
+    `;
   }
 
   override render() {
     const t = this.t;
     const tables = arrayOf(this.tables);
-    const count = tables.length;
-    const busy = this.loading;
+    const filtered = arrayOf(this.selected).length > 0;
+    const matched = countMatches(tables, arrayOf(this.selected));
+    const matches = tables.slice(0, matched);
+    const others = this.matchesOnly ? [] : tables.slice(matched);
+    let count = fill(t.results, tables.length);
+    if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others.length)}`);
+    if (this.loading) count = t.loading;
+
+    let body;
+    if (this.loading && !tables.length) body = this.#renderSkeletons();
+    else if (!matches.length && !others.length) body = this.#renderEmpty(filtered);
+    else
+      body = html`
+        ${matches.length ? this.#renderList(matches, { text: t.tables }) : nothing}
+        ${
+          others.length
+            ? html`
+              <p part="more" id="more">${t.moreTables}</p>
+              ${this.#renderList(others, { by: 'more' })}
+            `
+            : nothing
+        }
+      `;
     return html`
-      <p part="count" role="status">${busy ? t.loading : fill(t.results, count)}</p>
-      ${count || busy ? this.#renderGrid(tables, busy) : html`<p part="empty">${t.empty}</p>`}
+      <p part="count" role="status">${count}</p>
+      ${body}
     `;
   }
 }

@@ -5,7 +5,8 @@ import { styles } from './hub-tag-filter.styles.js';
 
 /**
  * @tag hub-tag-filter
- * @summary Multi-select tag chips; the service returns tables matching any selected tag.
+ * @summary Multi-select tag chips. The service lists the tables matching any selected tag first, then fills
+ * its limit from other projects; <hub-table-grid> shows where the matching tables end.
  * @csspart toolbar - The chip row (`role="toolbar"`).
  * @csspart chip - Every chip, a `<button aria-pressed>`.
  * @csspart chip-all - The "All" chip, pressed when nothing is selected.

@@ -1,0 +1,25 @@
+/** Page-level DOM the element reaches beyond its own shadow root. */
+
+const preconnected = new Set<string>();
+
+/**
+ * Warms up the connection to an origin the widget is about to use. `cors` matters: API fetches use
+ * anonymous CORS connections, the iframe does not, and the browser keeps the two apart.
+ */
+export function preconnect(href: string, cors: boolean): void {
+  const origin = new URL(href).origin;
+  if (preconnected.has(origin + cors)) return;
+  preconnected.add(origin + cors);
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  if (cors) link.crossOrigin = '';
+  document.head.append(link);
+}
+
+/** document.activeElement, followed down through open shadow roots to the focused card. */
+export function deepActive(): HTMLElement | undefined {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return (active as HTMLElement | null) ?? undefined;
+}

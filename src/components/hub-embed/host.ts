@@ -1,0 +1,42 @@
+import type { TokenProvider } from '../../core/token-source.js';
+import type { HubEventDetails, HubEventName } from '../events.js';
+import type { HubEmbed } from './hub-embed.js';
+
+/**
+ * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/webview/host-link.ts,
+ * on the bridge); the element knows only this, so the plain `<script>` bundle carries no bridge code.
+ */
+export interface HostLink {
+  /** Settles when it is known whether a host answered (at once when there is no host object). */
+  readonly ready: Promise<unknown>;
+  /** After `ready`: the host's token provider, when the host supplies tokens. */
+  tokens(): TokenProvider | undefined;
+  /** Offers the form to the host: true when the host opened it, false to open it in the page. Never rejects. */
+  openForm(request: { shortCode: string; url: string }): Promise<boolean>;
+  /** Everything the element tells the page (its `hub-*` events, the form page's messages), for the host. */
+  tell<Name extends HubEventName>(type: Name, detail: HostEventDetails[Name]): void;
+  close(): void;
+}
+
+/** What the host hears of each event: its detail, and for the form page's messages also whose form it is. */
+export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
+  'hub-form-message': HubEventDetails['hub-form-message'] & { shortCode: string };
+};
+
+/** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`; undefined: none. */
+export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink | undefined;
+
+let linker: HostLinker | undefined;
+
+/**
+ * Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`, or (as a `fallback`
+ * that never replaces a bridge) the plain builds' notice that they have none.
+ */
+export function useHostLinker(make: HostLinker, fallback?: boolean): void {
+  if (!fallback || !linker) linker = make;
+}
+
+/** The HostLink for a connected element, from whatever was plugged in. */
+export function linkHost(element: HubEmbed, allowedParentOrigins: string[]): HostLink | undefined {
+  return linker?.(element, allowedParentOrigins);
+}
