@@ -129,6 +129,27 @@ if (!chromium) {
 
 const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 
+/**
+ * @open-wc/testing 4 (the last version for Node 20) is written for Web Test Runner. Under Vitest:
+ * its chai comes as an ES module only at @esm-bundle/chai/esm/chai.js, and the package must be inlined so
+ * that Vite, not Node, resolves that alias.
+ */
+const openWcTesting = {
+  alias: { '@esm-bundle/chai': '@esm-bundle/chai/esm/chai.js' },
+  server: { deps: { inline: [/@open-wc\//] } },
+};
+
+/**
+ * In the browser, @open-wc/testing's snapshot plugin (semantic-dom-diff, through @web/test-runner-commands)
+ * imports Web Test Runner's dev-server web socket, which Vitest does not serve. Snapshots are Vitest's
+ * here, so nothing of it runs, and an empty module stands in for it.
+ */
+const webTestRunnerSocket: Plugin = {
+  name: 'hub-embed-web-test-runner-socket',
+  resolveId: (id) => (id.endsWith('__web-dev-server__web-socket.js') ? '\0wtr-socket' : null),
+  load: (id) => (id === '\0wtr-socket' ? 'export default {}; export const sendMessage = () => {};' : null),
+};
+
 export default defineConfig(({ mode }) => ({
   define,
   build:
@@ -139,6 +160,7 @@ export default defineConfig(({ mode }) => ({
         : esBuild,
   plugins: mode.startsWith('iife') ? [minifyTemplates, skipSecondCopy, asciiOnly] : [],
   test: {
+    reporters: ['default', './test/skipped-reporter.ts'],
     projects: [
       {
         extends: true,
@@ -147,6 +169,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'happy-dom',
           include: browserTests,
           setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts'],
+          ...openWcTesting,
         },
       },
       {
@@ -154,6 +177,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
+          setupFiles: ['test/setup-lit.ts'],
           include: [
             'test/server/**/*.test.ts',
             'test/mock/**/*.test.ts',
@@ -166,8 +190,10 @@ export default defineConfig(({ mode }) => ({
         ? [
             {
               extends: true as const,
+              plugins: [webTestRunnerSocket],
               test: {
                 name: 'browser',
+                ...openWcTesting,
                 setupFiles: ['test/setup-lit.ts'],
                 // The framework bindings render with the real React and Vue: Chromium only.
                 include: [...browserTests, 'test/bindings/**/*.test.ts'],

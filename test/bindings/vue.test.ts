@@ -1,7 +1,7 @@
 // hub-embed/vue with the real Vue 3 in Chromium: a template compiled with `isCustomElement` renders the
 // real elements, binds props as properties, and delivers `@hub-*` events to the handlers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp, h, nextTick, ref, type App } from 'vue/dist/vue.esm-bundler.js';
+import { createApp, h, nextTick, ref, type App } from 'vue/dist/vue.esm-browser.js';
 import { HUB_TAGS, isCustomElement } from '../../src/vue/index.js';
 import '../../src/define.js';
 import { setupHub, until } from '../components/helpers.js';

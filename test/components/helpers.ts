@@ -1,6 +1,6 @@
 // Test-only helpers. The "developer backend" below holds the simulator's API key, which is why it
 // lives here and never in src/.
-import { fixture, html } from '@open-wc/testing-helpers';
+import { fixture, html } from '@open-wc/testing';
 import { vi } from 'vitest';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixtureCleanup } from '@open-wc/testing-helpers';
+import { fixtureCleanup } from '@open-wc/testing';
 // An app that imports the plain entry first and the WebView entry after it: the plain entry's
 // "no bridge" notice is only a fallback and must not hide the bridge. (The other order is the setup of
 // hub-embed-bridge.test.ts, which imports both as well.)

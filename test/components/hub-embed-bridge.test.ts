@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixtureCleanup } from '@open-wc/testing-helpers';
+import { fixtureCleanup } from '@open-wc/testing';
 import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';

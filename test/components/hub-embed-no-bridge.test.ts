@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
+import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 // The plain registration entry, as in dist/hub-embed.iife.js: no bridge is plugged in.
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';

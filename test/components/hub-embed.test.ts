@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing-helpers';
-import axe from 'axe-core';
+import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { describeAccessible, type Look } from './accessible.js';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
@@ -847,14 +847,35 @@ describe('<hub-embed>', () => {
     });
   });
 
-  it.skipIf(!inChromium)('passes axe (grid, and with the dialog open)', async () => {
-    const el = await embed(setupHub());
+  /** The widget in the look's theme and language, once it has loaded (or failed to). */
+  async function embedFor(look: Look, s = setupHub(), attrs: Record<string, string> = {}): Promise<HubEmbed> {
+    return embed(s, { theme: look.theme, locale: look.locale, ...attrs });
+  }
+
+  /** A card clicked, and the form frame it opened rendered. */
+  async function withFormOpen(el: HubEmbed): Promise<HubEmbed> {
     await ready(el);
-    await Promise.all(cardsOf(el).map((card) => card.updateComplete));
-    expect((await axe.run(el)).violations).toEqual([]);
     await clickCard(el);
-    await until(() => !!frameOf(el));
-    await frameOf(el)!.updateComplete;
-    expect((await axe.run(el)).violations).toEqual([]);
+    await until(() => !!frameOf(el), 'the form to open');
+    await el.updateComplete;
+    return el;
+  }
+
+  describeAccessible({
+    'loaded, a tag selected, the divider shown': async (look) => {
+      const el = await embedFor(look, setupHub(), { tags: 'delivery' });
+      await ready(el);
+      await el.updateComplete;
+      return el;
+    },
+    'error with retry': async (look) => {
+      const s = setupHub();
+      s.offline.value = true;
+      const el = await embedFor(look, s);
+      await until(() => !!part(el, 'retry'), 'the error with retry');
+      return el;
+    },
+    'the form open in the dialog': async (look) => withFormOpen(await embedFor(look)),
+    'the form open inline': async (look) => withFormOpen(await embedFor(look, setupHub(), { 'open-mode': 'inline' })),
   });
 });

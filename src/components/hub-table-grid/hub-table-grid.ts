@@ -13,7 +13,7 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
 /**
  * @tag hub-table-grid
  * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
- * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible, dimmed.
+ * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
  * With tags `selected`, the tables matching them come first and a divider (part `more`) separates the
  * tables the service added to fill its limit; `matches-only` leaves those out.
  * @csspart count - The result count, a live region (`role="status"`).
