@@ -51,45 +51,44 @@ async function pay(page, name) {
 
 const settle = (page) => page.waitForTimeout(800); // icons and the next events poll
 
+/** Selects the tag chip `tag` and waits until the grid shows where the matching tables end. */
+async function selectTag(page, tag) {
+  await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: tag, exact: true }).click();
+  await page.locator('hub-embed [part="more"]').waitFor();
+}
+
+const desktop = { width: 1280, height: 860 };
+const SHOTS = [
+  {
+    // The README's first picture: a tag selected (matching tables, the divider, the fill-ins) after a paid action.
+    file: 'docs/demo-light.png',
+    look: { user: 'alice', theme: 'light', locale: 'zh-CN', viewport: desktop },
+    async act(page) {
+      await pay(page, 'Same-day City Delivery');
+      await page.locator('hub-embed [part~="close"]').click();
+      await selectTag(page, 'delivery');
+    },
+  },
+  {
+    file: 'docs/demo-dark.png',
+    look: { user: 'bob', theme: 'dark', locale: 'en', viewport: desktop },
+    act: (page) => pay(page, 'Home Nursing Care'),
+  },
+  {
+    file: 'docs/demo-mobile.png',
+    look: { user: 'carol', theme: 'light', locale: 'en', viewport: { width: 375, height: 812 } },
+    act: (page) => selectTag(page, 'delivery'),
+  },
+];
+
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
-  {
-    const { context, page } = await open(browser, {
-      user: 'alice',
-      theme: 'light',
-      locale: 'zh-CN',
-      viewport: { width: 1280, height: 860 },
-    });
-    await pay(page, 'Same-day City Delivery');
-    await page.locator('hub-embed [part~="close"]').click();
+  for (const { file, look, act } of SHOTS) {
+    const { context, page } = await open(browser, look);
+    await act(page);
     await settle(page);
-    await page.screenshot({ path: 'docs/demo-light.png' });
-    console.log('wrote docs/demo-light.png');
-    await context.close();
-  }
-  {
-    const { context, page } = await open(browser, {
-      user: 'bob',
-      theme: 'dark',
-      locale: 'en',
-      viewport: { width: 1280, height: 860 },
-    });
-    await pay(page, 'Home Nursing Care');
-    await settle(page);
-    await page.screenshot({ path: 'docs/demo-dark.png' });
-    console.log('wrote docs/demo-dark.png');
-    await context.close();
-  }
-  {
-    const { context, page } = await open(browser, {
-      user: 'carol',
-      theme: 'light',
-      locale: 'en',
-      viewport: { width: 375, height: 812 },
-    });
-    await settle(page);
-    await page.screenshot({ path: 'docs/demo-mobile.png' });
-    console.log('wrote docs/demo-mobile.png');
+    await page.screenshot({ path: file });
+    console.log(`wrote ${file}`);
     await context.close();
   }
 } finally {

@@ -478,12 +478,15 @@ export async function serverToken(h: Harness, clientUserId = 'user-alice'): Prom
 }
 
 /** The simulator's own answer for the published list with `tags`: the grid must show exactly this. */
-export async function simulatorList(h: Harness, tags: string[] = []): Promise<{ short_code: string; name: string }[]> {
+export async function simulatorList(
+  h: Harness,
+  tags: string[] = [],
+): Promise<{ short_code: string; name: string; tags: string[] }[]> {
   const query = tags.length ? `?tags=${encodeURIComponent(tags.join(','))}` : '';
   const res = await fetch(`${h.baseUrl}${API}/projects/published-list${query}`, {
     headers: { Authorization: `Bearer ${await serverToken(h)}` },
   });
-  const body = (await res.json()) as { data: { list: { short_code: string; name: string }[] } };
+  const body = (await res.json()) as { data: { list: { short_code: string; name: string; tags: string[] }[] } };
   return body.data.list;
 }
 

@@ -43,6 +43,24 @@ async function gridShows(w: Watch, expected: string[], what: string): Promise<vo
   );
 }
 
+/** How many of the service's tables carry `tag` exactly: the matches the widget must count for it. */
+async function taggedTables(tag: string): Promise<number> {
+  return (await simulatorList(e2e.harness)).filter((table) => table.tags.includes(tag)).length;
+}
+
+/** The count says "N matching · M more", and the divider splits the cards into those two lists. */
+async function dividerShows(w: Watch, matching: number, total: number): Promise<void> {
+  assert.equal(
+    (await w.page.locator('hub-embed [part="count"]').textContent())?.trim(),
+    `${matching} matching · ${total - matching} more`,
+  );
+  assert.deepEqual(
+    await w.page.locator('hub-embed [part="grid"]').evaluateAll((lists) => lists.map((list) => list.children.length)),
+    [matching, total - matching],
+  );
+  assert.equal(await w.page.locator('hub-embed [part="more"]').textContent(), 'More tables');
+}
+
 describe('<hub-embed> from the script bundle', () => {
   it('renders the tags and the cards the simulator publishes', async () => {
     const w = await open('/render.html', widget(e2e.harness));
@@ -88,21 +106,14 @@ describe('<hub-embed> from the script bundle', () => {
     await gridShows(w, one, `the grid for [${ENCODING_TAG}]`);
     assert.equal(await (await chip(w, ENCODING_TAG)).getAttribute('aria-pressed'), 'true');
     // The count and the divider say where the matching tables end and the service's fill-ins begin.
-    const matching = ENCODING_TABLES.length;
-    assert.equal(
-      (await w.page.locator('hub-embed [part="count"]').textContent())?.trim(),
-      `${matching} matching · ${one.length - matching} more`,
-    );
-    assert.deepEqual(
-      await w.page.locator('hub-embed [part="grid"]').evaluateAll((lists) => lists.map((l) => l.children.length)),
-      [matching, one.length - matching],
-    );
-    assert.equal(await w.page.locator('hub-embed [part="more"]').textContent(), 'More tables');
+    await dividerShows(w, ENCODING_TABLES.length, one.length);
 
-    // A second tag widens the match (any-match), and this one needs encoding in the query string.
+    // A second tag widens the match (any-match), and this one needs encoding in the query string: the
+    // seed's four delivery tables join the matches, still before the divider.
     await (await chip(w, 'delivery')).click();
     const two = names(await simulatorList(e2e.harness, [ENCODING_TAG, 'delivery']));
     await gridShows(w, two, `the grid for [${ENCODING_TAG}, delivery]`);
+    await dividerShows(w, ENCODING_TABLES.length + (await taggedTables('delivery')), two.length);
 
     await (await chip(w, ENCODING_TAG)).click();
     await (await chip(w, 'delivery')).click();
@@ -118,6 +129,28 @@ describe('<hub-embed> from the script bundle', () => {
     assert.deepEqual(changes.at(-1)!.detail, { selected: [] });
     assert.deepEqual(changes[1]!.detail, { selected: [ENCODING_TAG, 'delivery'] });
     assert.deepEqual(await visibleErrors(w.page), []);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+
+  it('matches-only: just the matching tables, no divider; when none match, "Show all" clears the filter', async () => {
+    const w = await open('/matches-only.html', widget(e2e.harness, { tags: 'delivery', 'matches-only': '' }));
+    await waitForReady(w.page);
+    const delivery = await taggedTables('delivery');
+    assert.ok(delivery > 0, 'the seed has delivery tables');
+    assert.equal((await cardNames(w.page)).length, delivery);
+    assert.equal(await w.page.locator('hub-embed [part="more"]').count(), 0);
+    assert.equal((await w.page.locator('hub-embed [part="count"]').textContent())?.trim(), `${delivery} matching`);
+
+    // A tag no table carries: the service fills the whole list from other projects, so nothing matches.
+    await w.page.evaluate(() => (document.querySelector('hub-embed')!.tags = ['no table has this tag']));
+    await waitFor(
+      () => w.page.locator('hub-embed [part="empty"]').textContent(),
+      (text) => text?.includes('No table matches the selected tags.') ?? false,
+      'the no-match empty state',
+    );
+    await w.page.locator('hub-embed [part="show-all"]').click();
+    await gridShows(w, names(await simulatorList(e2e.harness)), 'every table after Show all');
+    assert.deepEqual((await events(w.page, 'hub-tags-change')).at(-1)!.detail, { selected: [] });
     assert.deepEqual(w.consoleErrors, []);
   });
 
