@@ -4,7 +4,7 @@ import '../../src/define.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
-import { inChromium, part, parts } from './helpers.js';
+import { inChromium, part, parts, until } from './helpers.js';
 
 afterEach(() => fixtureCleanup());
 
@@ -99,6 +99,59 @@ describe('<hub-table-grid>', () => {
     el.strings = { results: '{n} found' };
     await el.updateComplete;
     expect(part(el, 'count')!.textContent).toBe('2 found');
+  });
+
+  describe('big lists: cards off screen are not rendered, and scrolling them in shifts nothing', () => {
+    /** 300 cards whose names take one, two or three lines, so real heights differ from the assumed one. */
+    const many: PublishedTable[] = Array.from({ length: 300 }, (_, i) => ({
+      short_code: `c${i}`,
+      name: `Table ${i} ${'with a longer name '.repeat((i % 3) * 3)}`,
+      industry: 'Industry',
+      tags: ['tag'],
+    }));
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    /** Chromium decides which content-visibility: auto boxes to skip a frame or two after layout. */
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await nextFrame();
+    };
+
+    it.skipIf(!inChromium)(
+      'a card far below the viewport is skipped by rendering (content-visibility: auto)',
+      async () => {
+        const el = await grid(many);
+        const [first, last] = [cards(el)[0]!, cards(el).at(-1)!];
+        expect(getComputedStyle(last).contentVisibility).toBe('auto');
+        // The card keeps its box; what is skipped is its content. Chromium decides that at the frame after
+        // the first layout (until then every card's content counts as skipped).
+        const rendered = (card: Element) => part(card, 'name')!.checkVisibility({ contentVisibilityAuto: true });
+        await until(() => rendered(first), 'the first card to render');
+        expect(rendered(last)).toBe(false);
+      },
+    );
+
+    it.skipIf(!inChromium)('scrolling down through every card and back up makes no layout shift', async () => {
+      await grid(many);
+      await settle();
+      let shift = 0;
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as (PerformanceEntry & { value: number })[]) shift += entry.value;
+      };
+      const observer = new PerformanceObserver((list) => add(list.getEntries()));
+      observer.observe({ type: 'layout-shift' });
+      const step = innerHeight;
+      for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
+        scrollTo(0, y);
+        await nextFrame();
+      }
+      for (let y = scrollY; y >= 0; y -= step) {
+        scrollTo(0, y);
+        await nextFrame();
+      }
+      await settle();
+      add(observer.takeRecords());
+      observer.disconnect();
+      expect(shift).toBe(0);
+    });
   });
 
   /** Alpha matches the selected tag x; Beta is one the service added to fill its limit. */
