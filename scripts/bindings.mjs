@@ -1,4 +1,4 @@
-// Writes the framework bindings, src/react/ and src/vue/, from custom-elements.json, so that their
+// Writes the framework bindings, src/react/ and src/vue/ (with the member map they share in src/bindings/), from custom-elements.json, so that their
 // props and events are the elements' own and cannot drift. `--check` fails when a committed file is
 // stale (CI runs it); scripts/manifest.mjs calls bindingsFrom() whenever it rewrites the manifest.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -73,31 +73,54 @@ function reactIndex(elements) {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * One map from each tag to its element class, public properties, renamed attributes and events: the React
+ * JSX types and the Vue types are both mapped over it, so neither file lists an element's members again.
+ */
+function membersFile(elements) {
+  const lines = [
+    HEADER,
+    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    '',
+    '/**',
+    ' * What the framework bindings type for each tag: the element class, its public properties, the attributes',
+    ' * whose name differs from their property (`token-endpoint`; JSX and templates copy them from HTML), and',
+    ' * its events.',
+    ' */',
+    'export interface HubElementMembers {',
+  ];
+  for (const e of elements)
+    lines.push(
+      `  '${e.tag}': {`,
+      `    element: ${e.className};`,
+      `    properties: ${union(e.properties)};`,
+      `    renamedAttributes: ${union(e.renamedAttributes.map((a) => a.attribute))};`,
+      `    events: ${union(e.events)};`,
+      '  };',
+    );
+  lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
 function reactJsx(elements) {
   const lines = [
     HEADER,
     '// JSX types for writing the tags directly in React 19, which sets properties on custom elements and',
     '// listens to `on<event-name>` props: <hub-embed tokenEndpoint="/api/hub-token" onhub-ready={...} />.',
     "import type * as React from 'react';",
-    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    "import type { HubElementMembers } from '../bindings/members.js';",
     '',
-    '/** `onhub-ready` and the like, typed from GlobalEventHandlersEventMap. */',
-    'type EventProps<N extends keyof GlobalEventHandlersEventMap> = {',
-    '  [K in N as `on${K}`]?: (event: GlobalEventHandlersEventMap[K]) => void;',
-    '};',
-  ];
-  for (const e of elements) {
-    const renamed = e.renamedAttributes.map((a) => `'${a.attribute}'?: string;`).join(' ');
-    lines.push(
-      '',
-      `/** The JSX props of \`<${e.tag}>\`: its properties, its multi-word attributes, and its events. */`,
-      `export type ${e.className}JsxProps = React.DetailedHTMLProps<React.HTMLAttributes<${e.className}>, ${e.className}> &`,
-      `  Partial<Pick<${e.className}, ${union(e.properties)}>> &`,
-      ...(renamed ? [`  { ${renamed} } &`] : []),
-      `  EventProps<${union(e.events)}>;`,
-    );
-  }
-  lines.push(
+    '/**',
+    ' * The JSX props of a tag: its properties, its renamed attributes, and `onhub-ready`-style events. (`& keyof`',
+    ' * changes nothing for a real tag; TypeScript needs it to see that through the generic map.)',
+    ' */',
+    'export type HubJsxProps<Tag extends keyof HubElementMembers, M extends HubElementMembers[Tag] = HubElementMembers[Tag]> =',
+    "  React.DetailedHTMLProps<React.HTMLAttributes<M['element']>, M['element']> &",
+    "  Partial<Pick<M['element'], M['properties'] & keyof M['element']>> & { [A in M['renamedAttributes']]?: string } & {",
+    "    [K in M['events'] as `on${K}`]?: (event: GlobalEventHandlersEventMap[K]) => void;",
+    '  };',
+    '',
+    ...elements.map((e) => `export type ${e.className}JsxProps = HubJsxProps<'${e.tag}'>;`),
     '',
     "declare module 'react' {",
     '  // eslint-disable-next-line @typescript-eslint/no-namespace',
@@ -107,7 +130,7 @@ function reactJsx(elements) {
     '    }',
     '  }',
     '}',
-  );
+  ];
   return lines.join('\n') + '\n';
 }
 
@@ -120,7 +143,7 @@ function vueIndex(elements) {
     ' * Side-effect free (vite.config.ts imports it); register the elements with `import "hub-embed/define"`.',
     ' */',
     "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';",
-    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    "import type { HubElementMembers } from '../bindings/members.js';",
     '',
     '/** The tags this package defines. */',
     `export const HUB_TAGS = [${elements.map((e) => quote(e.tag)).join(', ')}] as const;`,
@@ -130,17 +153,16 @@ function vueIndex(elements) {
     '  return (HUB_TAGS as readonly string[]).includes(tag);',
     '}',
     '',
-    '/** A custom element as Vue types a component: `$props` for the template, `$emit` for `@event`. */',
-    'type VueCustomElement<E extends HTMLElement, P extends keyof E, N extends keyof GlobalEventHandlersEventMap> = new () => E & {',
-    '  $props: HTMLAttributes & Partial<Pick<E, P>> & PublicProps;',
-    '  $emit: EmitFn<{ [K in N]: (event: GlobalEventHandlersEventMap[K]) => void }>;',
-    '};',
+    '/** A tag as Vue types a component: `$props` for the template, `$emit` for `@event`. */',
+    'type VueCustomElement<Tag extends keyof HubElementMembers, M extends HubElementMembers[Tag] = HubElementMembers[Tag]> =',
+    "  new () => M['element'] & {",
+    "    $props: HTMLAttributes & Partial<Pick<M['element'], M['properties'] & keyof M['element']>> & PublicProps;",
+    "    $emit: EmitFn<{ [K in M['events']]: (event: GlobalEventHandlersEventMap[K]) => void }>;",
+    '  };',
     '',
     "declare module 'vue' {",
     '  interface GlobalComponents {',
-    ...elements.map(
-      (e) => `    '${e.tag}': VueCustomElement<${e.className}, ${union(e.properties)}, ${union(e.events)}>;`,
-    ),
+    ...elements.map((e) => `    '${e.tag}': VueCustomElement<'${e.tag}'>;`),
     '  }',
     '}',
     '',
@@ -151,6 +173,7 @@ function vueIndex(elements) {
 export function bindingsFrom(manifest) {
   const elements = elementsOf(manifest);
   return {
+    'src/bindings/members.ts': membersFile(elements),
     'src/react/index.ts': reactIndex(elements),
     'src/react/jsx.ts': reactJsx(elements),
     'src/vue/index.ts': vueIndex(elements),

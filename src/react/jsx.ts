@@ -3,85 +3,25 @@
 // JSX types for writing the tags directly in React 19, which sets properties on custom elements and
 // listens to `on<event-name>` props: <hub-embed tokenEndpoint="/api/hub-token" onhub-ready={...} />.
 import type * as React from 'react';
-import type { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter } from '../index.js';
+import type { HubElementMembers } from '../bindings/members.js';
 
-/** `onhub-ready` and the like, typed from GlobalEventHandlersEventMap. */
-type EventProps<N extends keyof GlobalEventHandlersEventMap> = {
-  [K in N as `on${K}`]?: (event: GlobalEventHandlersEventMap[K]) => void;
-};
+/**
+ * The JSX props of a tag: its properties, its renamed attributes, and `onhub-ready`-style events. (`& keyof`
+ * changes nothing for a real tag; TypeScript needs it to see that through the generic map.)
+ */
+export type HubJsxProps<
+  Tag extends keyof HubElementMembers,
+  M extends HubElementMembers[Tag] = HubElementMembers[Tag],
+> = React.DetailedHTMLProps<React.HTMLAttributes<M['element']>, M['element']> &
+  Partial<Pick<M['element'], M['properties'] & keyof M['element']>> & { [A in M['renamedAttributes']]?: string } & {
+    [K in M['events'] as `on${K}`]?: (event: GlobalEventHandlersEventMap[K]) => void;
+  };
 
-/** The JSX props of `<hub-embed>`: its properties, its multi-word attributes, and its events. */
-export type HubEmbedJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubEmbed>, HubEmbed> &
-  Partial<
-    Pick<
-      HubEmbed,
-      | 'openFormHook'
-      | 'tokenEndpoint'
-      | 'baseUrl'
-      | 'formUrl'
-      | 'tags'
-      | 'limit'
-      | 'matchesOnly'
-      | 'theme'
-      | 'openMode'
-      | 'tokenProvider'
-      | 'bridge'
-      | 'bridgeOrigins'
-      | 'locale'
-      | 'strings'
-    >
-  > & {
-    'token-endpoint'?: string;
-    'base-url'?: string;
-    'form-url'?: string;
-    'matches-only'?: string;
-    'open-mode'?: string;
-    'bridge-origins'?: string;
-  } & EventProps<
-    | 'hub-ready'
-    | 'hub-tags-change'
-    | 'hub-table-select'
-    | 'hub-form-open'
-    | 'hub-form-close'
-    | 'hub-form-message'
-    | 'hub-error'
-  >;
-
-/** The JSX props of `<hub-form-frame>`: its properties, its multi-word attributes, and its events. */
-export type HubFormFrameJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubFormFrame>, HubFormFrame> &
-  Partial<
-    Pick<
-      HubFormFrame,
-      | 'formUrl'
-      | 'shortCode'
-      | 'token'
-      | 'tableName'
-      | 'sandbox'
-      | 'referrerPolicy'
-      | 'allow'
-      | 'timeout'
-      | 'locale'
-      | 'strings'
-    >
-  > & { 'form-url'?: string; 'short-code'?: string; 'table-name'?: string; referrerpolicy?: string } & EventProps<
-    'hub-form-message' | 'hub-form-close' | 'hub-error'
-  >;
-
-/** The JSX props of `<hub-table-card>`: its properties, its multi-word attributes, and its events. */
-export type HubTableCardJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubTableCard>, HubTableCard> &
-  Partial<Pick<HubTableCard, 'table' | 'locale' | 'strings'>> &
-  EventProps<'hub-table-select'>;
-
-/** The JSX props of `<hub-table-grid>`: its properties, its multi-word attributes, and its events. */
-export type HubTableGridJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubTableGrid>, HubTableGrid> &
-  Partial<Pick<HubTableGrid, 'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings'>> & {
-    'matches-only'?: string;
-  } & EventProps<'hub-table-select' | 'hub-tags-change'>;
-
-/** The JSX props of `<hub-tag-filter>`: its properties, its multi-word attributes, and its events. */
-export type HubTagFilterJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<HubTagFilter>, HubTagFilter> &
-  Partial<Pick<HubTagFilter, 'tags' | 'selected' | 'locale' | 'strings'>> &
-  EventProps<'hub-tags-change'>;
+export type HubEmbedJsxProps = HubJsxProps<'hub-embed'>;
+export type HubFormFrameJsxProps = HubJsxProps<'hub-form-frame'>;
+export type HubTableCardJsxProps = HubJsxProps<'hub-table-card'>;
+export type HubTableGridJsxProps = HubJsxProps<'hub-table-grid'>;
+export type HubTagFilterJsxProps = HubJsxProps<'hub-tag-filter'>;
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

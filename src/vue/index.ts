@@ -6,7 +6,7 @@
  * Side-effect free (vite.config.ts imports it); register the elements with `import "hub-embed/define"`.
  */
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter } from '../index.js';
+import type { HubElementMembers } from '../bindings/members.js';
 
 /** The tags this package defines. */
 export const HUB_TAGS = ['hub-embed', 'hub-form-frame', 'hub-table-card', 'hub-table-grid', 'hub-tag-filter'] as const;
@@ -16,62 +16,21 @@ export function isCustomElement(tag: string): boolean {
   return (HUB_TAGS as readonly string[]).includes(tag);
 }
 
-/** A custom element as Vue types a component: `$props` for the template, `$emit` for `@event`. */
+/** A tag as Vue types a component: `$props` for the template, `$emit` for `@event`. */
 type VueCustomElement<
-  E extends HTMLElement,
-  P extends keyof E,
-  N extends keyof GlobalEventHandlersEventMap,
-> = new () => E & {
-  $props: HTMLAttributes & Partial<Pick<E, P>> & PublicProps;
-  $emit: EmitFn<{ [K in N]: (event: GlobalEventHandlersEventMap[K]) => void }>;
+  Tag extends keyof HubElementMembers,
+  M extends HubElementMembers[Tag] = HubElementMembers[Tag],
+> = new () => M['element'] & {
+  $props: HTMLAttributes & Partial<Pick<M['element'], M['properties'] & keyof M['element']>> & PublicProps;
+  $emit: EmitFn<{ [K in M['events']]: (event: GlobalEventHandlersEventMap[K]) => void }>;
 };
 
 declare module 'vue' {
   interface GlobalComponents {
-    'hub-embed': VueCustomElement<
-      HubEmbed,
-      | 'openFormHook'
-      | 'tokenEndpoint'
-      | 'baseUrl'
-      | 'formUrl'
-      | 'tags'
-      | 'limit'
-      | 'matchesOnly'
-      | 'theme'
-      | 'openMode'
-      | 'tokenProvider'
-      | 'bridge'
-      | 'bridgeOrigins'
-      | 'locale'
-      | 'strings',
-      | 'hub-ready'
-      | 'hub-tags-change'
-      | 'hub-table-select'
-      | 'hub-form-open'
-      | 'hub-form-close'
-      | 'hub-form-message'
-      | 'hub-error'
-    >;
-    'hub-form-frame': VueCustomElement<
-      HubFormFrame,
-      | 'formUrl'
-      | 'shortCode'
-      | 'token'
-      | 'tableName'
-      | 'sandbox'
-      | 'referrerPolicy'
-      | 'allow'
-      | 'timeout'
-      | 'locale'
-      | 'strings',
-      'hub-form-message' | 'hub-form-close' | 'hub-error'
-    >;
-    'hub-table-card': VueCustomElement<HubTableCard, 'table' | 'locale' | 'strings', 'hub-table-select'>;
-    'hub-table-grid': VueCustomElement<
-      HubTableGrid,
-      'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings',
-      'hub-table-select' | 'hub-tags-change'
-    >;
-    'hub-tag-filter': VueCustomElement<HubTagFilter, 'tags' | 'selected' | 'locale' | 'strings', 'hub-tags-change'>;
+    'hub-embed': VueCustomElement<'hub-embed'>;
+    'hub-form-frame': VueCustomElement<'hub-form-frame'>;
+    'hub-table-card': VueCustomElement<'hub-table-card'>;
+    'hub-table-grid': VueCustomElement<'hub-table-grid'>;
+    'hub-tag-filter': VueCustomElement<'hub-tag-filter'>;
   }
 }

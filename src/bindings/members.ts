@@ -1,0 +1,72 @@
+// Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.
+
+import type { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter } from '../index.js';
+
+/**
+ * What the framework bindings type for each tag: the element class, its public properties, the attributes
+ * whose name differs from their property (`token-endpoint`; JSX and templates copy them from HTML), and
+ * its events.
+ */
+export interface HubElementMembers {
+  'hub-embed': {
+    element: HubEmbed;
+    properties:
+      | 'openFormHook'
+      | 'tokenEndpoint'
+      | 'baseUrl'
+      | 'formUrl'
+      | 'tags'
+      | 'limit'
+      | 'matchesOnly'
+      | 'theme'
+      | 'openMode'
+      | 'tokenProvider'
+      | 'bridge'
+      | 'bridgeOrigins'
+      | 'locale'
+      | 'strings';
+    renamedAttributes: 'token-endpoint' | 'base-url' | 'form-url' | 'matches-only' | 'open-mode' | 'bridge-origins';
+    events:
+      | 'hub-ready'
+      | 'hub-tags-change'
+      | 'hub-table-select'
+      | 'hub-form-open'
+      | 'hub-form-close'
+      | 'hub-form-message'
+      | 'hub-error';
+  };
+  'hub-form-frame': {
+    element: HubFormFrame;
+    properties:
+      | 'formUrl'
+      | 'shortCode'
+      | 'token'
+      | 'tableName'
+      | 'sandbox'
+      | 'referrerPolicy'
+      | 'allow'
+      | 'timeout'
+      | 'locale'
+      | 'strings';
+    renamedAttributes: 'form-url' | 'short-code' | 'table-name' | 'referrerpolicy';
+    events: 'hub-form-message' | 'hub-form-close' | 'hub-error';
+  };
+  'hub-table-card': {
+    element: HubTableCard;
+    properties: 'table' | 'locale' | 'strings';
+    renamedAttributes: never;
+    events: 'hub-table-select';
+  };
+  'hub-table-grid': {
+    element: HubTableGrid;
+    properties: 'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings';
+    renamedAttributes: 'matches-only';
+    events: 'hub-table-select' | 'hub-tags-change';
+  };
+  'hub-tag-filter': {
+    element: HubTagFilter;
+    properties: 'tags' | 'selected' | 'locale' | 'strings';
+    renamedAttributes: never;
+    events: 'hub-tags-change';
+  };
+}
