@@ -172,6 +172,17 @@ export async function embed(
   return el;
 }
 
+/** `embed()`, once the widget shows its tags and a list that is not loading. */
+export async function loadedEmbed(
+  s: Setup,
+  attrs: string | Record<string, string> = {},
+  options: EmbedOptions = {},
+): Promise<HubEmbed> {
+  const el = await embed(s, attrs, options);
+  await ready(el);
+  return el;
+}
+
 /** The inner elements of a <hub-embed>, as a test reaches them. */
 export const gridOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid')!;
 export const filterOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTagFilter>('hub-tag-filter')!;

@@ -6,7 +6,7 @@ import { fixtureCleanup } from '@open-wc/testing';
 import '../../src/define.js';
 import '../../src/webview.js';
 import { createMockHost } from '../../src/bridge/index.js';
-import { embed, exchangeToken, ready, setupHub } from './helpers.js';
+import { exchangeToken, loadedEmbed, setupHub } from './helpers.js';
 
 afterEach(() => {
   fixtureCleanup();
@@ -21,8 +21,7 @@ describe('<hub-embed> with both the plain and the WebView entry loaded', () => {
     const s = setupHub();
     const host = createMockHost('webkit', { handlers: { 'auth.getToken': () => exchangeToken(s.hub) } });
     try {
-      const el = await embed(s, 'bridge="auto"', { tokenEndpoint: false });
-      await ready(el);
+      await loadedEmbed(s, 'bridge="auto"', { tokenEndpoint: false });
       expect(host.messages.filter((m) => m.kind === 'req').map((m) => m.method)).toEqual([
         'bridge.hello',
         'auth.getToken',

@@ -10,6 +10,7 @@ import {
   chipsOf,
   clickCard,
   embed,
+  loadedEmbed,
   exchangeToken,
   filterOf,
   frameOf,
@@ -148,8 +149,7 @@ describe('<hub-embed>', () => {
 
     it('the tags are asked for before the list, so the filter can show while the list renders', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      await loadedEmbed(s);
       const api = s.urls.filter((url) => url.includes('published-'));
       expect(api[0]).toContain('published-tags');
       expect(api[1]).toContain('published-list');
@@ -157,8 +157,7 @@ describe('<hub-embed>', () => {
 
     it('adds <link rel="preconnect"> for the base origin (CORS) and the form origin', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      await loadedEmbed(s);
       const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')];
       const api = links.find((link) => link.href.startsWith(s.hub.baseUrl));
       const form = links.find((link) => link.href.startsWith(s.hub.formUrl));
@@ -168,8 +167,7 @@ describe('<hub-embed>', () => {
 
     it('tags attribute sets the initial selection; limit caps the list', async () => {
       const s = setupHub();
-      const el = await embed(s, 'tags="delivery, logistics" limit="3"');
-      await ready(el);
+      const el = await loadedEmbed(s, 'tags="delivery, logistics" limit="3"');
       expect(el.tags).toEqual(['delivery', 'logistics']);
       expect(listUrls(s)[0]).toContain(`tags=${encodeURIComponent('delivery,logistics')}`);
       expect(listUrls(s)[0]).toContain('limit=3');
@@ -180,8 +178,7 @@ describe('<hub-embed>', () => {
     it('tokenProvider overrides token-endpoint', async () => {
       const s = setupHub();
       const provider = vi.fn(providerFor(s.hub));
-      const el = await embed(s, {}, { provider });
-      await ready(el);
+      await loadedEmbed(s, {}, { provider });
       expect(provider).toHaveBeenCalledTimes(1);
       expect(s.tokenCalls()).toBe(0);
     });
@@ -263,8 +260,7 @@ describe('<hub-embed>', () => {
     it('a chip click fires hub-tags-change {selected} and fetches the list again; the old grid stays, busy', async () => {
       const seen = record();
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const hold = s.holdList('tags=');
       const before = gridOf(el).tables;
       chipsOf(el)[1]!.click();
@@ -283,8 +279,7 @@ describe('<hub-embed>', () => {
 
     it('race: a slow older list response arriving after a newer one never overwrites it', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const [first, second] = filterOf(el).tags as [string, string];
       const slow = s.holdList(`tags=${encodeURIComponent(first)}`);
       chipsOf(el)[1]!.click();
@@ -303,8 +298,7 @@ describe('<hub-embed>', () => {
     it('race: a list answered for the old tags while the tag list was slow is never shown as current after a tag change', async () => {
       const seen = record();
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const slowTags = s.holdTags();
       const count = listUrls(s).length;
       void el.refresh();
@@ -367,8 +361,7 @@ describe('<hub-embed>', () => {
           return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('cancelled'))));
         return exchangeToken(s.hub);
       };
-      const el = await embed(s, {}, { provider });
-      await ready(el);
+      const el = await loadedEmbed(s, {}, { provider });
       await new Promise((resolve) => setTimeout(resolve, 600));
       el.setTags(['retail']);
       await until(() => calls === 2, 'the renewal');
@@ -382,8 +375,7 @@ describe('<hub-embed>', () => {
     it('setTags() selects and refetches without firing an event', async () => {
       const seen = record();
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const count = listUrls(s).length;
       el.setTags(['logistics']);
       await until(() => listUrls(s).length > count && !gridOf(el).loading);
@@ -416,8 +408,7 @@ describe('<hub-embed>', () => {
       [['健康'], 1],
     ] as const) {
       it(`${tags.join(' + ')} against the seed: "${matching} matching · ${26 - matching} more", a divider, the service's order kept`, async () => {
-        const el = await embed(setupHub());
-        await ready(el);
+        const el = await loadedEmbed(setupHub());
         await select(el, ...tags);
         const answer = gridOf(el).tables.map((table) => table.name);
         expect(answer).toHaveLength(26);
@@ -434,24 +425,21 @@ describe('<hub-embed>', () => {
     }
 
     it('no tag selected: one list, "26 results", no divider', async () => {
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       expect(count(el)).toBe('26 results');
       expect(lists(el)).toHaveLength(1);
       expect(part(gridOf(el), 'more')).toBeNull();
     });
 
     it('zh-CN: "匹配 3 个 · 其他 23 个" and the divider "其他项目"', async () => {
-      const el = await embed(setupHub(), 'locale="zh-CN"');
-      await ready(el);
+      const el = await loadedEmbed(setupHub(), 'locale="zh-CN"');
       await select(el, 'delivery');
       expect(count(el)).toBe('匹配 3 个 · 其他 23 个');
       expect(part(gridOf(el), 'more')!.textContent).toBe('其他项目');
     });
 
     it('matches-only: only the matching tables, "3 matching", no divider', async () => {
-      const el = await embed(setupHub(), 'matches-only=""');
-      await ready(el);
+      const el = await loadedEmbed(setupHub(), 'matches-only=""');
       await select(el, 'delivery');
       expect(count(el)).toBe('3 matching');
       expect(lists(el)).toHaveLength(1);
@@ -461,8 +449,7 @@ describe('<hub-embed>', () => {
 
     it('matches-only with nothing matched: says so and offers "show all", which clears the selection', async () => {
       const seen = record();
-      const el = await embed(setupHub(), 'matches-only="" tags="no-such-tag"');
-      await ready(el);
+      const el = await loadedEmbed(setupHub(), 'matches-only="" tags="no-such-tag"');
       await el.updateComplete;
       expect(count(el)).toBe('0 matching');
       expect(part(gridOf(el), 'empty')!.textContent).toContain('No table matches the selected tags.');
@@ -478,8 +465,7 @@ describe('<hub-embed>', () => {
 
     it('while the list for new tags loads, the divider stays where it was for the tables shown', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       await select(el, 'delivery');
       const held = s.holdList('freight');
       chipsOf(el)
@@ -499,8 +485,7 @@ describe('<hub-embed>', () => {
     it('modal: hub-table-select then hub-form-open {shortCode}; a <dialog> holds the frame; close returns focus to the card', async () => {
       const seen = record();
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const table = gridOf(el).tables[0]!;
       await clickCard(el);
       await until(() => !!frameOf(el));
@@ -525,8 +510,7 @@ describe('<hub-embed>', () => {
 
     it.skipIf(!inChromium)('modal: Escape closes the dialog and fires hub-form-close', async () => {
       const { userEvent } = await import('vitest/browser');
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       await clickCard(el);
       await until(() => part<HTMLDialogElement>(el, 'dialog')!.open);
       const closed = oneEvent(el, 'hub-form-close');
@@ -537,8 +521,7 @@ describe('<hub-embed>', () => {
 
     it('hub-table-select is cancelable: preventDefault() keeps the form closed', async () => {
       const seen = record();
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       el.addEventListener('hub-table-select', (event) => event.preventDefault());
       await clickCard(el);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -549,8 +532,7 @@ describe('<hub-embed>', () => {
     });
 
     it('inline: the frame replaces the grid; its close control, focused on open, is the one way back', async () => {
-      const el = await embed(setupHub(), 'open-mode="inline"');
-      await ready(el);
+      const el = await loadedEmbed(setupHub(), 'open-mode="inline"');
       await clickCard(el);
       await until(() => !!frameOf(el));
       await el.updateComplete;
@@ -571,8 +553,7 @@ describe('<hub-embed>', () => {
 
     it('Escape closes the form while focus is anywhere in the widget, and focus returns to the card', async () => {
       for (const mode of ['inline', 'modal']) {
-        const el = await embed(setupHub(), `open-mode="${mode}"`);
-        await ready(el);
+        const el = await loadedEmbed(setupHub(), `open-mode="${mode}"`);
         await clickCard(el, 1);
         await until(() => !!frameOf(el));
         await el.updateComplete;
@@ -588,8 +569,7 @@ describe('<hub-embed>', () => {
     });
 
     it('modal: a click on the backdrop closes the dialog, a click inside it does not; focus returns to the card', async () => {
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       await clickCard(el, 2);
       const dialog = part<HTMLDialogElement>(el, 'dialog')!;
       await until(() => dialog.open && !!frameOf(el));
@@ -606,8 +586,7 @@ describe('<hub-embed>', () => {
     });
 
     it("modal: the dialog's accessible name is the table name, and focus lands on the close control first in tab order", async () => {
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       const table = gridOf(el).tables[3]!;
       await clickCard(el, 3);
       const dialog = part<HTMLDialogElement>(el, 'dialog')!;
@@ -623,8 +602,7 @@ describe('<hub-embed>', () => {
     it('navigate: top-level navigation to the form URL', async () => {
       const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
       const s = setupHub();
-      const el = await embed(s, 'open-mode="navigate"');
-      await ready(el);
+      const el = await loadedEmbed(s, 'open-mode="navigate"');
       const table = gridOf(el).tables[0]!;
       await clickCard(el);
       await until(() => opened.mock.calls.length > 0);
@@ -636,8 +614,7 @@ describe('<hub-embed>', () => {
 
     it('openFormHook: a host that handles the form gets {shortCode, url} and the element opens nothing', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const hook = vi.fn(async () => true);
       el.openFormHook = hook;
       await clickCard(el);
@@ -659,8 +636,7 @@ describe('<hub-embed>', () => {
         const token = await exchangeToken(s.hub);
         return { ...token, expires_in: 59 };
       };
-      const el = await embed(s, {}, { provider });
-      await ready(el);
+      const el = await loadedEmbed(s, {}, { provider });
       expect(calls).toBe(1);
       await clickCard(el);
       await until(() => !!frameOf(el));
@@ -669,8 +645,7 @@ describe('<hub-embed>', () => {
 
     it('closeForm() closes the form and fires hub-form-close; refresh() reloads', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       await clickCard(el);
       await until(() => !!frameOf(el));
       const closed = oneEvent(el, 'hub-form-close');
@@ -685,8 +660,7 @@ describe('<hub-embed>', () => {
     it('no event payload carries the token', async () => {
       const seen = record();
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       await clickCard(el);
       await until(() => !!frameOf(el));
       el.closeForm();
@@ -769,8 +743,7 @@ describe('<hub-embed>', () => {
 
     it('a failed list for new tags leaves no cards of the old tags under the error', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       const cards = () =>
         el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
       expect(cards()).toBeGreaterThan(0);
@@ -783,8 +756,7 @@ describe('<hub-embed>', () => {
 
     it('a tag change under an error is a retry that shows the list for the new tags', async () => {
       const s = setupHub();
-      const el = await embed(s);
-      await ready(el);
+      const el = await loadedEmbed(s);
       s.offline.value = true;
       el.tags = ['delivery'];
       await until(() => !!part(el, 'error'));
@@ -828,16 +800,14 @@ describe('<hub-embed>', () => {
 
     // happy-dom computes no inherited custom properties.
     it.skipIf(!inChromium)('--hub-* properties reach the inner cards', async () => {
-      const el = await embed(setupHub());
-      await ready(el);
+      const el = await loadedEmbed(setupHub());
       el.style.setProperty('--hub-color-bg', 'rgb(1, 2, 3)');
       const card = part(cardsOf(el)[0]!, 'card')!;
       expect(getComputedStyle(card).backgroundColor).toBe('rgb(1, 2, 3)');
     });
 
     it('locale and strings localize every element', async () => {
-      const el = await embed(setupHub(), 'locale="zh-CN"');
-      await ready(el);
+      const el = await loadedEmbed(setupHub(), 'locale="zh-CN"');
       expect(chipsOf(el)[0]!.textContent).toBe('全部');
       el.strings = { all: 'Tout' };
       await el.updateComplete;
