@@ -161,6 +161,9 @@ export default defineConfig(({ mode }) => ({
   plugins: mode.startsWith('iife') ? [minifyTemplates, skipSecondCopy, asciiOnly] : [],
   test: {
     reporters: ['default', './test/skipped-reporter.ts'],
+    // Every test starts from the real globals and functions: no spy or stub outlives its test.
+    restoreMocks: true,
+    unstubGlobals: true,
     projects: [
       {
         extends: true,
@@ -168,7 +171,7 @@ export default defineConfig(({ mode }) => ({
           name: 'unit',
           environment: 'happy-dom',
           include: browserTests,
-          setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts'],
+          setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts', 'test/setup-fixtures.ts'],
           ...openWcTesting,
         },
       },
@@ -194,7 +197,7 @@ export default defineConfig(({ mode }) => ({
               test: {
                 name: 'browser',
                 ...openWcTesting,
-                setupFiles: ['test/setup-lit.ts'],
+                setupFiles: ['test/setup-lit.ts', 'test/setup-fixtures.ts'],
                 // The framework bindings render with the real React and Vue: Chromium only.
                 include: [...browserTests, 'test/bindings/**/*.test.ts'],
                 browser: {

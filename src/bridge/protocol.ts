@@ -8,10 +8,8 @@ export const BRIDGE_VERSION = 1;
  */
 export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
 
-export type BridgeErrorCode =
-  'E_NO_HANDLER' | 'E_TIMEOUT' | 'E_CANCELLED' | 'E_DENIED' | 'E_UNSUPPORTED' | 'E_VERSION' | 'E_INTERNAL';
-
-export const BRIDGE_ERROR_CODES: readonly BridgeErrorCode[] = [
+/** The closed set of error codes a bridge call can fail with. */
+export const BRIDGE_ERROR_CODES = [
   'E_NO_HANDLER',
   'E_TIMEOUT',
   'E_CANCELLED',
@@ -19,7 +17,9 @@ export const BRIDGE_ERROR_CODES: readonly BridgeErrorCode[] = [
   'E_UNSUPPORTED',
   'E_VERSION',
   'E_INTERNAL',
-];
+] as const;
+
+export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
 
 /** A failed bridge call. `code` is from a closed set, so callers can branch on it. */
 export class BridgeError extends Error {

@@ -17,7 +17,6 @@ afterEach(() => {
   flushSync(() => root?.unmount());
   container?.remove();
   root = container = undefined;
-  vi.unstubAllGlobals();
 });
 
 function render(element: ReturnType<typeof createElement>): HTMLElement {

@@ -13,7 +13,6 @@ afterEach(() => {
   app?.unmount();
   container?.remove();
   app = container = undefined;
-  vi.unstubAllGlobals();
 });
 
 function mount(component: Parameters<typeof createApp>[0]): HTMLElement {

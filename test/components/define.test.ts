@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { define, HubEmbed } from '../../src/define.js';
 import * as entry from '../../src/index.js';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('define()', () => {
   it('registers every element, each class stamped with the package version', () => {

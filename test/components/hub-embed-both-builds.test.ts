@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixtureCleanup } from '@open-wc/testing';
 // An app that imports the plain entry first and the WebView entry after it: the plain entry's
 // "no bridge" notice is only a fallback and must not hide the bridge. (The other order is the setup of
 // hub-embed-bridge.test.ts, which imports both as well.)
@@ -9,10 +8,7 @@ import { createMockHost } from '../../src/bridge/index.js';
 import { exchangeToken, loadedEmbed, setupHub } from './helpers.js';
 
 afterEach(() => {
-  fixtureCleanup();
   delete (window as any).__hubEmbedReceive;
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('<hub-embed> with both the plain and the WebView entry loaded', () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixtureCleanup } from '@open-wc/testing';
 import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
@@ -29,12 +28,9 @@ const PARENT_ORIGIN: string = window.location.ancestorOrigins?.[0] ?? 'https://h
 const hosts: MockHost[] = [];
 
 afterEach(() => {
-  fixtureCleanup();
   for (const host of hosts.splice(0)) host.remove();
   delete (window as any).__hubEmbedReceive;
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function host(transport: MockTransport, options?: MockHostOptions): MockHost {

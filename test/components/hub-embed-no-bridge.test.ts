@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { describe, expect, it, vi } from 'vitest';
+import { fixture, html } from '@open-wc/testing';
 // The plain registration entry, as in dist/hub-embed.iife.js: no bridge is plugged in.
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { setupHub } from './helpers.js';
-
-afterEach(() => {
-  fixtureCleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('<hub-embed> without the WebView build', () => {
   it('bridge="auto" without the bridge plugged in runs as a web page and says once which build to use', async () => {

@@ -26,12 +26,6 @@ import {
   type Setup,
 } from './helpers.js';
 
-afterEach(() => {
-  fixtureCleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 const HUB_EVENTS = [
   'hub-ready',
   'hub-tags-change',

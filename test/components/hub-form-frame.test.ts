@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
 import { buildFormUrl } from '../../src/core/urls.js';
@@ -10,8 +10,6 @@ const FORM = 'http://127.0.0.1:4011';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
-  fixtureCleanup();
 });
 
 async function frame(attrs: { token?: string; formUrl?: string; shortCode?: string } = {}): Promise<HubFormFrame> {

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
 import { inChromium, key, part, parts } from './helpers.js';
-
-afterEach(() => fixtureCleanup());
 
 const table: PublishedTable = {
   short_code: 'k3Xp9a',

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
 import { inChromium, part, parts, until } from './helpers.js';
-
-afterEach(() => fixtureCleanup());
 
 const tables: PublishedTable[] = [
   { short_code: 'a1', name: 'Alpha', industry: 'A', tags: ['x'] },

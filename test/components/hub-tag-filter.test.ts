@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
+import { fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import { describeAccessible, onPage } from './accessible.js';
 import { inChromium, key, part, parts } from './helpers.js';
-
-afterEach(() => fixtureCleanup());
 
 async function filter(tags: string[], selected: string[] = []): Promise<HubTagFilter> {
   return fixture<HubTagFilter>(html`<hub-tag-filter .tags=${tags} .selected=${selected}></hub-tag-filter>`);
