@@ -2,23 +2,11 @@
 // transport), supplies the token, opens forms in its native sheet, relays host-to-page requests, and
 // hears the widget's events, including the form page's messages relayed as form.message.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { startDemo, type DemoServer } from '../../demo/serve.js';
-import { launchBrowser, waitFor, watchPage, type Watch } from './harness.js';
+import { describe, it } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
+import { useDemo, waitFor, watchPage, type Watch } from './harness.js';
 
-let demo: DemoServer;
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo({ port: 0 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemo();
 
 const log = (page: Page) => page.locator('#log li').allTextContents();
 const logHas = (page: Page, text: string, what = text) =>
@@ -35,9 +23,9 @@ const status = (page: Page) => page.locator('#host-status').textContent();
  * browser, nothing thrown) and closes it, whatever the test did.
  */
 async function withHost(test: (page: Page, watch: Watch) => Promise<void>): Promise<void> {
-  const watch = await watchPage(browser);
+  const watch = await watchPage(e2e.browser);
   try {
-    await watch.page.goto(`${demo.url}/webview.html`);
+    await watch.page.goto(`${e2e.demo.url}/webview.html`);
     await test(watch.page, watch);
     assert.deepEqual(watch.leaks, [], 'no request carried the API key');
     assert.deepEqual(watch.pageErrors, [], 'nothing thrown');
@@ -89,7 +77,7 @@ describe('demo/webview.html (host simulator)', () => {
         'the sheet iframe',
       );
       // The token only ever goes to the form site's origin.
-      assert.equal(new URL(src!).origin, new URL(demo.formUrl).origin);
+      assert.equal(new URL(src!).origin, new URL(e2e.demo.formUrl).origin);
       assert.ok(new URL(src!).searchParams.get('token'));
       assert.equal(await widget(page).locator('hub-form-frame').count(), 0);
       // The form page reports to its parent, which here is the native app.
