@@ -17,6 +17,12 @@ const logHas = (page: Page, text: string, what = text) =>
   );
 const widget = (page: Page): FrameLocator => page.frameLocator('#webview');
 const status = (page: Page) => page.locator('#host-status').textContent();
+const statusSays = (page: Page, text: string, what: string) =>
+  waitFor(
+    () => status(page),
+    (line) => line === text,
+    what,
+  );
 
 /**
  * Opens the host simulator for `test`, then checks what every page must hold (no API key leaked to the
@@ -107,11 +113,7 @@ describe('demo/webview.html (host simulator)', () => {
       await logHas(page, 'evt form.message', 'the relayed form message');
       assert.equal(await page.locator('#sheet').getAttribute('open'), null);
       await page.locator('#close-form').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'form.close: ok {"closed":true}',
-        'form.close answered',
-      );
+      await statusSays(page, 'form.close: ok {"closed":true}', 'form.close answered');
       await logHas(page, 'evt form.closed');
       await waitFor(
         () => widget(page).locator('hub-form-frame').count(),
@@ -119,22 +121,14 @@ describe('demo/webview.html (host simulator)', () => {
         'the widget form to close',
       );
       await page.locator('#refresh').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.refresh: ok {}',
-        'widget.refresh answered',
-      );
+      await statusSays(page, 'widget.refresh: ok {}', 'widget.refresh answered');
       const tag = (await widget(page)
         .locator('hub-tag-filter [part~="chip"]:not([part~="chip-all"])')
         .first()
         .textContent())!.trim();
       await page.locator('#set-tags input').fill(tag);
       await page.locator('#set-tags button').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.setTags: ok {}',
-        'widget.setTags answered',
-      );
+      await statusSays(page, 'widget.setTags: ok {}', 'widget.setTags answered');
       await waitFor(
         () => widget(page).locator('hub-tag-filter [aria-pressed="true"]').allTextContents(),
         (texts) => texts.map((t) => t.trim()).join() === tag,
@@ -158,11 +152,7 @@ describe('demo/webview.html (host simulator)', () => {
     await withHost(async (page) => {
       await logHas(page, 'evt widget.ready');
       await page.locator('#refresh').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.refresh: ok {}',
-        'widget.refresh answered',
-      );
+      await statusSays(page, 'widget.refresh: ok {}', 'widget.refresh answered');
       const answer = (await log(page)).find((line) => /^← res ok #h\d+ \{\}$/.test(line));
       assert.ok(answer, 'the log shows the same answer as {}');
     });
