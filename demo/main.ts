@@ -50,15 +50,27 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
+/** The widget attributes a visitor can set: each one's values and their labels, the first the default. */
+const SETTINGS = {
+  'open-mode': { modal: 'modal', inline: 'inline', navigate: 'navigate' },
+  theme: { light: 'light', dark: 'dark', auto: 'auto' },
+  locale: { 'zh-CN': '中文', en: 'English' },
+};
+const setting = (name: string) => controls.elements.namedItem(name) as HTMLSelectElement;
+
 // Settings persist in the URL so a reload (or a screenshot script) keeps them.
 const params = new URLSearchParams(location.search);
-for (const name of ['open-mode', 'theme', 'locale'] as const) {
+for (const [name, choices] of Object.entries(SETTINGS)) {
+  render(
+    Object.entries(choices).map(([value, label]) => html`<option value=${value}>${label}</option>`),
+    setting(name),
+  );
   const value = params.get(name);
-  if (value) (controls.elements.namedItem(name) as HTMLSelectElement).value = value;
+  if (value) setting(name).value = value;
 }
 function applySettings(): void {
-  for (const name of ['open-mode', 'theme', 'locale'] as const) {
-    const value = (controls.elements.namedItem(name) as HTMLSelectElement).value;
+  for (const name of Object.keys(SETTINGS)) {
+    const value = setting(name).value;
     widget.setAttribute(name, value);
     params.set(name, value);
   }

@@ -11,14 +11,13 @@ import {
   SCRIPT,
   cardNames,
   events,
-  pageHtml,
   simulatorList,
   useHarness,
   violations,
   visibleErrors,
   waitFor,
+  waitForIcons,
   waitForReady,
-  widget,
   type Watch,
 } from './harness.js';
 
@@ -47,9 +46,6 @@ function strictCsp(overrides: Record<string, string> = {}): string {
     .join('; ');
 }
 
-const open = (path: string, csp: string, head = SCRIPT, body = widget(e2e.harness)): Promise<Watch> =>
-  e2e.openPage(path, pageHtml(head, body), { csp });
-
 async function openTable(w: Watch): Promise<void> {
   const table = ENCODING_TABLES[9]!;
   await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
@@ -58,7 +54,7 @@ async function openTable(w: Watch): Promise<void> {
 
 describe('strict Content-Security-Policy', () => {
   it('the strict CSP page with Trusted Types renders, filters and opens the form with zero securitypolicyviolation events', async () => {
-    const w = await open('/csp-strict.html', strictCsp());
+    const w = await e2e.openWidget('/csp-strict.html', { csp: strictCsp() });
     const response = await w.page.request.get(e2e.harness.origin + '/csp-strict.html');
     assert.match(
       response.headers()['content-security-policy'] ?? '',
@@ -68,14 +64,7 @@ describe('strict Content-Security-Policy', () => {
     const expected = (await simulatorList(e2e.harness)).map((table) => table.name);
     assert.deepEqual(await cardNames(w.page), expected);
     // Icons come from the API site under img-src.
-    await waitFor(
-      () =>
-        w.page
-          .locator('hub-embed hub-table-card img[part="icon"]')
-          .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
-      (loaded) => loaded === expected.length,
-      'every icon to load under img-src',
-    );
+    await waitForIcons(w.page, expected.length, 'every icon to load under img-src');
     // Lit's constructable stylesheets apply under style-src 'self': the chips are styled, not default buttons.
     const radius = await w.page
       .locator('hub-embed hub-tag-filter button')
@@ -97,7 +86,7 @@ describe('strict Content-Security-Policy', () => {
   });
 
   it('the violation listener catches a blocked form frame when frame-src is missing (the check can fail)', async () => {
-    const w = await open('/csp-no-frame.html', strictCsp({ 'frame-src': "'self'" }));
+    const w = await e2e.openWidget('/csp-no-frame.html', { csp: strictCsp({ 'frame-src': "'self'" }) });
     await waitForReady(w.page);
     await openTable(w);
     const found = await waitFor(
@@ -112,7 +101,7 @@ describe('strict Content-Security-Policy', () => {
   });
 
   it('Trusted Types are enforced on the strict page: a policy list without lit-html is a violation', async () => {
-    const w = await open('/csp-no-tt.html', strictCsp({ 'trusted-types': "'none'" }));
+    const w = await e2e.openWidget('/csp-no-tt.html', { csp: strictCsp({ 'trusted-types': "'none'" }) });
     const found = await waitFor(
       () => violations(w.page),
       (list) => list.length > 0,
@@ -125,11 +114,10 @@ describe('strict Content-Security-Policy', () => {
   });
 
   it("the script loaded twice on a Trusted Types page with 'allow-duplicates' (docs/csp.md) gives zero violations", async () => {
-    const w = await open(
-      '/csp-twice.html',
-      strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }),
-      SCRIPT + SCRIPT,
-    );
+    const w = await e2e.openWidget('/csp-twice.html', {
+      csp: strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }),
+      head: SCRIPT + SCRIPT,
+    });
     await waitForReady(w.page);
     assert.equal(await w.page.locator('hub-embed').count(), 1);
     assert.deepEqual(await violations(w.page), []);
@@ -140,11 +128,10 @@ describe('strict Content-Security-Policy', () => {
   it('the bundle loads with integrity= from dist/hub-embed.iife.js.sri, and a wrong hash is refused', async () => {
     const sri = readFileSync(`${BUNDLE}.sri`, 'utf8').trim();
     assert.match(sri, /^sha384-[A-Za-z0-9+/]{64}$/);
-    const good = await open(
-      '/sri.html',
-      strictCsp(),
-      `<script src="/dist/hub-embed.iife.js" integrity="${sri}" crossorigin="anonymous"></script>`,
-    );
+    const good = await e2e.openWidget('/sri.html', {
+      csp: strictCsp(),
+      head: `<script src="/dist/hub-embed.iife.js" integrity="${sri}" crossorigin="anonymous"></script>`,
+    });
     await waitForReady(good.page);
     assert.deepEqual(await violations(good.page), []);
     assert.deepEqual(good.consoleErrors, []);
@@ -152,11 +139,10 @@ describe('strict Content-Security-Policy', () => {
     assert.deepEqual(good.leaks, []);
 
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    const bad = await open(
-      '/sri-wrong.html',
-      strictCsp(),
-      `<script src="/dist/hub-embed.iife.js" integrity="${wrong}" crossorigin="anonymous"></script>`,
-    );
+    const bad = await e2e.openWidget('/sri-wrong.html', {
+      csp: strictCsp(),
+      head: `<script src="/dist/hub-embed.iife.js" integrity="${wrong}" crossorigin="anonymous"></script>`,
+    });
     await waitFor(
       () => bad.consoleErrors,
       (errors) => errors.some((text) => /integrity/i.test(text)),

@@ -2,24 +2,12 @@
 // form's Pay button to the wallet that decides, no sideways scrolling on a phone, and user switches that
 // never log an error.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { startDemo, type DemoServer } from '../../demo/serve.js';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { defaultSeed } from '../../src/mock/index.js';
-import { launchBrowser, waitFor, watchPage, type Watch } from './harness.js';
+import { useDemo, waitFor, watchPage, type Watch } from './harness.js';
 
-let demo: DemoServer;
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo({ port: 0 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemo();
 
 /** A paid table that costs more than a demo user's starting wallet (¥10.00). */
 const DEAR = defaultSeed.tables.find((table) => table.published && table.price_cents > 1000)!;
@@ -31,10 +19,10 @@ async function withDemo(
   viewport: { width: number; height: number },
   test: (page: Page, watch: Watch) => Promise<void>,
 ): Promise<void> {
-  const watch = await watchPage(browser);
+  const watch = await watchPage(e2e.browser);
   try {
     await watch.page.setViewportSize(viewport);
-    await watch.page.goto(`${demo.url}/?locale=en&theme=light&open-mode=modal`);
+    await watch.page.goto(`${e2e.demo.url}/?locale=en&theme=light&open-mode=modal`);
     await cardsShown(watch.page);
     await test(watch.page, watch);
     assert.deepEqual(watch.leaks, [], 'no request carried the API key');
@@ -151,7 +139,7 @@ describe('demo/index.html (the demo page)', () => {
         'the wallet to pay the price',
       );
       assert.equal(await text(page, '#balance'), service, 'the service balance did not decide and did not move');
-      assert.equal(demo.backend.wallet('user-bob'), 0);
+      assert.equal(e2e.demo.backend.wallet('user-bob'), 0);
     });
   });
 

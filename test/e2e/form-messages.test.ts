@@ -2,18 +2,7 @@
 // from any other frame, even one on the form site's own origin, are ignored.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ENCODING_TABLES,
-  SCRIPT,
-  events,
-  pageHtml,
-  serverToken,
-  useHarness,
-  waitFor,
-  waitForReady,
-  widget,
-  type Watch,
-} from './harness.js';
+import { ENCODING_TABLES, events, serverToken, useHarness, waitFor, waitForReady, type Watch } from './harness.js';
 
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
@@ -21,13 +10,37 @@ const e2e = useHarness();
 const TABLE = ENCODING_TABLES[3]!; // 'hash#fragment': the message's shortCode must come back decoded
 
 async function openForm(path: string): Promise<Watch> {
-  const w = await e2e.openPage(path, pageHtml(SCRIPT, widget(e2e.harness, { tags: TABLE.tags[0]! })));
+  const w = await e2e.openWidget(path, { attrs: { tags: TABLE.tags[0]! } });
   await waitForReady(w.page);
   await w.page.locator('hub-embed hub-table-card', { hasText: TABLE.name }).locator('[part="card"]').click();
   return w;
 }
 
 const messages = async (w: Watch) => (await events(w.page, 'hub-form-message')).map((event) => event.detail.data);
+
+/** Clicks the form's `action` button and returns the message it posts, the `nth` one the page hears. */
+async function press(w: Watch, action: 'submit' | 'charge', nth: number): Promise<unknown> {
+  await w.page.frameLocator('hub-embed hub-form-frame iframe').locator(`form[data-action="${action}"] button`).click();
+  const heard = await waitFor(
+    () => messages(w),
+    (all) => all.length >= nth,
+    `the ${action} message`,
+  );
+  return heard[nth - 1];
+}
+
+/**
+ * A message the form page of TABLE posts when all is well. The seed gives Alice 5000 service points, and
+ * the billing webhook (not the service balance) pays for charges, so the balance never moves.
+ */
+const fromForm = (type: string, extra: Record<string, unknown> = {}) => ({
+  source: 'hub-form',
+  type,
+  shortCode: TABLE.short_code,
+  ok: true,
+  balanceCents: 5000,
+  ...extra,
+});
 
 describe('form page messages', () => {
   it("the form page's load and submit messages come through as hub-form-message", async () => {
@@ -37,29 +50,11 @@ describe('form page messages', () => {
       (list) => list.length >= 1,
       'the load message',
     );
-    assert.deepEqual(load, {
-      source: 'hub-form',
-      type: 'load',
-      shortCode: TABLE.short_code,
-      ok: true,
-      balanceCents: 5000,
-    });
+    assert.deepEqual(load, fromForm('load'));
 
     const form = w.page.frameLocator('hub-embed hub-form-frame iframe');
     await form.locator('textarea').fill('from the e2e suite 🙂');
-    await form.locator('form[data-action="submit"] button').click();
-    const list = await waitFor(
-      () => messages(w),
-      (all) => all.length >= 2,
-      'the submit message',
-    );
-    assert.deepEqual(list[1], {
-      source: 'hub-form',
-      type: 'submit',
-      shortCode: TABLE.short_code,
-      ok: true,
-      balanceCents: 5000,
-    });
+    assert.deepEqual(await press(w, 'submit', 2), fromForm('submit'));
     assert.deepEqual(e2e.harness.mock.hub.submissions.at(-1), {
       ...e2e.harness.mock.hub.submissions.at(-1)!,
       shortCode: TABLE.short_code,
@@ -68,20 +63,7 @@ describe('form page messages', () => {
     });
 
     // The paid action goes through the simulator's billing webhook to the demo backend's receiver.
-    await form.locator('form[data-action="charge"] button').click();
-    const charged = await waitFor(
-      () => messages(w),
-      (all) => all.length >= 3,
-      'the charge message',
-    );
-    assert.deepEqual(charged[2], {
-      source: 'hub-form',
-      type: 'charge',
-      shortCode: TABLE.short_code,
-      ok: true,
-      amountCents: TABLE.price_cents,
-      balanceCents: 5000,
-    });
+    assert.deepEqual(await press(w, 'charge', 3), fromForm('charge', { amountCents: TABLE.price_cents }));
     assert.equal(
       e2e.harness.backend.wallet('user-alice'),
       1000 - TABLE.price_cents,

@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chr
 import { defaultSeed, startMockHub, type MockSeed, type RunningMockHub, type SeedTable } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
+import type { DemoServer } from '../../demo/serve.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -230,6 +231,18 @@ export function pageHtml(head: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hub-embed e2e</title><link rel="icon" href="/favicon.svg">${RECORD}${head}</head><body>${body}</body></html>`;
 }
 
+export interface WidgetPageOptions {
+  /** Attributes of the page's one `<hub-embed>` (see widget). */
+  attrs?: Record<string, string>;
+  /** What the head loads; the script bundle unless given. */
+  head?: string;
+}
+
+/** A page (see pageHtml) that loads the script bundle and holds one `<hub-embed>` for this harness. */
+export function widgetPage(h: Harness, options: WidgetPageOptions = {}): string {
+  return pageHtml(options.head ?? SCRIPT, widget(h, options.attrs));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Browser side
 
@@ -325,6 +338,13 @@ export async function watchPage(browser: Browser, options: WatchOptions = {}): P
   return watch;
 }
 
+/** What a use* hook started, once its `before` has run. */
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`${what} is not up yet: use it in tests, or in a before hook inside a describe (see useHarness)`);
+  return value;
+}
+
 export interface UseHarnessOptions extends HarnessOptions {
   /** Whether every watched page must also end its test with no uncaught errors (default true). */
   checkPageErrors?: boolean;
@@ -339,6 +359,8 @@ export interface HarnessInUse {
   watchPage(): Promise<Watch>;
   /** Serves `html` at `path` and opens it in a watched page; closed and checked after the test. */
   openPage(path: string, html: string, options?: PageOptions): Promise<Watch>;
+  /** Serves a widgetPage at `path` and opens it, as openPage does. */
+  openWidget(path: string, options?: WidgetPageOptions & PageOptions): Promise<Watch>;
 }
 
 /**
@@ -374,11 +396,6 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
     }
   });
 
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined)
-      throw new Error(`${what} is not up yet: use it in tests, or in a before hook inside a describe (see useHarness)`);
-    return value;
-  };
   const inUse: HarnessInUse = {
     get harness() {
       return started(harness, 'The harness');
@@ -397,8 +414,45 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
       await w.page.goto(url);
       return w;
     },
+    openWidget(path, { attrs, head, ...pageOptions } = {}) {
+      return inUse.openPage(path, widgetPage(inUse.harness, { attrs, head }), pageOptions);
+    },
   };
   return inUse;
+}
+
+export interface DemoInUse {
+  /** The demo as `npm run demo` serves it, on a free port; there from the file's `before` on. */
+  readonly demo: DemoServer;
+  /** Chromium; there from the file's `before` on. */
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the demo (its own simulator and backend, not the harness) and Chromium before the calling
+ * file's tests and stops them after. Call it once, at the top of the file.
+ */
+export function useDemo(): DemoInUse {
+  let demo: DemoServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    // Loaded here, not at the top: the demo server pulls in Vite, which the other e2e files never need.
+    const { startDemo } = await import('../../demo/serve.js');
+    demo = await startDemo({ port: 0 });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  return {
+    get demo() {
+      return started(demo, 'The demo');
+    },
+    get browser() {
+      return started(browser, 'The browser');
+    },
+  };
 }
 
 /** Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion. */
@@ -446,6 +500,18 @@ export function violations(page: Page): Promise<{ directive: string; blocked: st
 /** Names on the cards, in grid order (parts are public API; Playwright CSS pierces open shadow roots). */
 export function cardNames(page: Page): Promise<string[]> {
   return page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
+}
+
+/** Waits until exactly `count` card icons show a loaded image: the API site served each one. */
+export async function waitForIcons(page: Page, count: number, what = 'every icon to load'): Promise<void> {
+  await waitFor(
+    () =>
+      page
+        .locator('hub-embed hub-table-card img[part="icon"]')
+        .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+    (loaded) => loaded === count,
+    what,
+  );
 }
 
 export async function waitForReady(page: Page): Promise<void> {

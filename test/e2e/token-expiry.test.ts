@@ -5,10 +5,8 @@ import { describe, it } from 'node:test';
 import {
   ENCODING_TAG,
   ENCODING_TABLES,
-  SCRIPT,
   cardNames,
   events,
-  pageHtml,
   parseFormUrl,
   simulatorAccepts,
   simulatorList,
@@ -16,7 +14,7 @@ import {
   visibleErrors,
   waitFor,
   waitForReady,
-  widget,
+  type Watch,
 } from './harness.js';
 
 const TTL_SECONDS = 3;
@@ -36,16 +34,22 @@ async function untilExpired(token: string): Promise<void> {
   );
 }
 
+/** Opens a widget page and lets the first token it received expire: the page then has to get another. */
+async function openPastFirstToken(path: string, attrs?: Record<string, string>): Promise<{ w: Watch; first: string }> {
+  const w = await e2e.openWidget(path, { attrs });
+  await waitForReady(w.page);
+  const first = await waitFor(
+    () => w.issuedTokens[0],
+    (token) => token !== undefined,
+    'the first token',
+  );
+  await untilExpired(first);
+  return { w, first };
+}
+
 describe('token expiry during use', () => {
   it('filtering after the first token expired loads with a fresh token and shows no error', async () => {
-    const w = await e2e.openPage('/expiry.html', pageHtml(SCRIPT, widget(e2e.harness)));
-    await waitForReady(w.page);
-    const first = await waitFor(
-      () => w.issuedTokens[0],
-      (token) => token !== undefined,
-      'the first token',
-    );
-    await untilExpired(first);
+    const { w, first } = await openPastFirstToken('/expiry.html');
 
     const apiCallsBefore = w.requests.length;
     await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
@@ -76,14 +80,7 @@ describe('token expiry during use', () => {
   });
 
   it('opening a form after the page outlived several tokens uses a live token and shows no error', async () => {
-    const w = await e2e.openPage('/expiry-open.html', pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG })));
-    await waitForReady(w.page);
-    const first = await waitFor(
-      () => w.issuedTokens[0],
-      (token) => token !== undefined,
-      'the first token',
-    );
-    await untilExpired(first);
+    const { w, first } = await openPastFirstToken('/expiry-open.html', { tags: ENCODING_TAG });
 
     const table = ENCODING_TABLES[2]!;
     await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();

@@ -2,23 +2,11 @@
 // transport), supplies the token, opens forms in its native sheet, relays host-to-page requests, and
 // hears the widget's events, including the form page's messages relayed as form.message.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { startDemo, type DemoServer } from '../../demo/serve.js';
-import { launchBrowser, waitFor, watchPage, type Watch } from './harness.js';
+import { describe, it } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
+import { useDemo, waitFor, watchPage, type Watch } from './harness.js';
 
-let demo: DemoServer;
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo({ port: 0 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemo();
 
 const log = (page: Page) => page.locator('#log li').allTextContents();
 const logHas = (page: Page, text: string, what = text) =>
@@ -29,15 +17,21 @@ const logHas = (page: Page, text: string, what = text) =>
   );
 const widget = (page: Page): FrameLocator => page.frameLocator('#webview');
 const status = (page: Page) => page.locator('#host-status').textContent();
+const statusSays = (page: Page, text: string, what: string) =>
+  waitFor(
+    () => status(page),
+    (line) => line === text,
+    what,
+  );
 
 /**
  * Opens the host simulator for `test`, then checks what every page must hold (no API key leaked to the
  * browser, nothing thrown) and closes it, whatever the test did.
  */
 async function withHost(test: (page: Page, watch: Watch) => Promise<void>): Promise<void> {
-  const watch = await watchPage(browser);
+  const watch = await watchPage(e2e.browser);
   try {
-    await watch.page.goto(`${demo.url}/webview.html`);
+    await watch.page.goto(`${e2e.demo.url}/webview.html`);
     await test(watch.page, watch);
     assert.deepEqual(watch.leaks, [], 'no request carried the API key');
     assert.deepEqual(watch.pageErrors, [], 'nothing thrown');
@@ -89,7 +83,7 @@ describe('demo/webview.html (host simulator)', () => {
         'the sheet iframe',
       );
       // The token only ever goes to the form site's origin.
-      assert.equal(new URL(src!).origin, new URL(demo.formUrl).origin);
+      assert.equal(new URL(src!).origin, new URL(e2e.demo.formUrl).origin);
       assert.ok(new URL(src!).searchParams.get('token'));
       assert.equal(await widget(page).locator('hub-form-frame').count(), 0);
       // The form page reports to its parent, which here is the native app.
@@ -119,11 +113,7 @@ describe('demo/webview.html (host simulator)', () => {
       await logHas(page, 'evt form.message', 'the relayed form message');
       assert.equal(await page.locator('#sheet').getAttribute('open'), null);
       await page.locator('#close-form').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'form.close: ok {"closed":true}',
-        'form.close answered',
-      );
+      await statusSays(page, 'form.close: ok {"closed":true}', 'form.close answered');
       await logHas(page, 'evt form.closed');
       await waitFor(
         () => widget(page).locator('hub-form-frame').count(),
@@ -131,22 +121,14 @@ describe('demo/webview.html (host simulator)', () => {
         'the widget form to close',
       );
       await page.locator('#refresh').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.refresh: ok {}',
-        'widget.refresh answered',
-      );
+      await statusSays(page, 'widget.refresh: ok {}', 'widget.refresh answered');
       const tag = (await widget(page)
         .locator('hub-tag-filter [part~="chip"]:not([part~="chip-all"])')
         .first()
         .textContent())!.trim();
       await page.locator('#set-tags input').fill(tag);
       await page.locator('#set-tags button').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.setTags: ok {}',
-        'widget.setTags answered',
-      );
+      await statusSays(page, 'widget.setTags: ok {}', 'widget.setTags answered');
       await waitFor(
         () => widget(page).locator('hub-tag-filter [aria-pressed="true"]').allTextContents(),
         (texts) => texts.map((t) => t.trim()).join() === tag,
@@ -170,11 +152,7 @@ describe('demo/webview.html (host simulator)', () => {
     await withHost(async (page) => {
       await logHas(page, 'evt widget.ready');
       await page.locator('#refresh').click();
-      await waitFor(
-        () => status(page),
-        (text) => text === 'widget.refresh: ok {}',
-        'widget.refresh answered',
-      );
+      await statusSays(page, 'widget.refresh: ok {}', 'widget.refresh answered');
       const answer = (await log(page)).find((line) => /^← res ok #h\d+ \{\}$/.test(line));
       assert.ok(answer, 'the log shows the same answer as {}');
     });

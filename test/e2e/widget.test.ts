@@ -7,10 +7,8 @@ import {
   AWKWARD_TAG,
   ENCODING_TABLES,
   ENCODING_TAG,
-  SCRIPT,
   cardNames,
   events,
-  pageHtml,
   parseFormUrl,
   simulatorAccepts,
   simulatorList,
@@ -18,15 +16,14 @@ import {
   useHarness,
   visibleErrors,
   waitFor,
+  waitForIcons,
   waitForReady,
-  widget,
+  widgetPage,
   type Watch,
 } from './harness.js';
 
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
-
-const open = (path: string, body: string, head = SCRIPT): Promise<Watch> => e2e.openPage(path, pageHtml(head, body));
 
 const names = (list: { name: string }[]) => list.map((table) => table.name);
 
@@ -63,7 +60,7 @@ async function dividerShows(w: Watch, matching: number, total: number): Promise<
 
 describe('<hub-embed> from the script bundle', () => {
   it('renders the tags and the cards the simulator publishes', async () => {
-    const w = await open('/render.html', widget(e2e.harness));
+    const w = await e2e.openWidget('/render.html');
     await waitForReady(w.page);
     const expectedTags = await simulatorTags(e2e.harness);
     const chips = await w.page.locator('hub-embed hub-tag-filter button').allTextContents();
@@ -77,14 +74,7 @@ describe('<hub-embed> from the script bundle', () => {
     assert.ok(expected.length > 26, 'the seed publishes the default tables and the encoding tables');
     assert.deepEqual(await cardNames(w.page), expected);
     // Icons are served by the API site; every card shows a loaded image, none a placeholder.
-    await waitFor(
-      () =>
-        w.page
-          .locator('hub-embed hub-table-card img[part="icon"]')
-          .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
-      (loaded) => loaded === expected.length,
-      'every icon to load',
-    );
+    await waitForIcons(w.page, expected.length);
     assert.equal(await w.page.locator('hub-embed [part~="icon-placeholder"]').count(), 0);
     const count = await w.page.locator('hub-embed hub-table-grid [part="count"]').textContent();
     assert.equal(count?.trim(), `${expected.length} results`);
@@ -93,7 +83,7 @@ describe('<hub-embed> from the script bundle', () => {
   });
 
   it('filtering by tags shows exactly the simulator answer for those tags', async () => {
-    const w = await open('/filter.html', widget(e2e.harness));
+    const w = await e2e.openWidget('/filter.html');
     await waitForReady(w.page);
 
     await (await chip(w, ENCODING_TAG)).click();
@@ -133,7 +123,7 @@ describe('<hub-embed> from the script bundle', () => {
   });
 
   it('matches-only: just the matching tables, no divider; when none match, "Show all" clears the filter', async () => {
-    const w = await open('/matches-only.html', widget(e2e.harness, { tags: 'delivery', 'matches-only': '' }));
+    const w = await e2e.openWidget('/matches-only.html', { attrs: { tags: 'delivery', 'matches-only': '' } });
     await waitForReady(w.page);
     const delivery = await taggedTables('delivery');
     assert.ok(delivery > 0, 'the seed has delivery tables');
@@ -155,7 +145,7 @@ describe('<hub-embed> from the script bundle', () => {
   });
 
   it('the tags attribute sets the initial filter declaratively', async () => {
-    const w = await open('/tags-attr.html', widget(e2e.harness, { tags: `${ENCODING_TAG},delivery` }));
+    const w = await e2e.openWidget('/tags-attr.html', { attrs: { tags: `${ENCODING_TAG},delivery` } });
     await waitForReady(w.page);
     await gridShows(
       w,
@@ -198,7 +188,7 @@ async function formPageCode(frame: {
 
 describe('opening a table', () => {
   it('modal: a <dialog> with the form iframe, short code and token round-tripping for every awkward code', async () => {
-    const w = await open('/modal.html', widget(e2e.harness, { tags: ENCODING_TAG }));
+    const w = await e2e.openWidget('/modal.html', { attrs: { tags: ENCODING_TAG } });
     await waitForReady(w.page);
     for (const [i, code] of AWKWARD_CODES.entries()) {
       await openCard(w, code);
@@ -236,7 +226,7 @@ describe('opening a table', () => {
   });
 
   it('modal manners: a click on the backdrop and Escape each close the dialog, named after the table, focus back on the card', async () => {
-    const w = await open('/manners.html', widget(e2e.harness, { tags: ENCODING_TAG }));
+    const w = await e2e.openWidget('/manners.html', { attrs: { tags: ENCODING_TAG } });
     await waitForReady(w.page);
     const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
     const isOpen = () => dialog.evaluate((d) => (d as HTMLDialogElement).open);
@@ -263,7 +253,7 @@ describe('opening a table', () => {
   });
 
   it('inline: the form replaces the grid, short code and token round-tripping for every awkward code', async () => {
-    const w = await open('/inline.html', widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'inline' }));
+    const w = await e2e.openWidget('/inline.html', { attrs: { tags: ENCODING_TAG, 'open-mode': 'inline' } });
     await waitForReady(w.page);
     for (const code of AWKWARD_CODES) {
       await openCard(w, code);
@@ -294,7 +284,7 @@ describe('opening a table', () => {
   it('navigate: the top page goes to the form URL, short code and token round-tripping for every awkward code', async () => {
     const url = e2e.harness.addPage(
       '/navigate.html',
-      pageHtml(SCRIPT, widget(e2e.harness, { tags: ENCODING_TAG, 'open-mode': 'navigate' })),
+      widgetPage(e2e.harness, { attrs: { tags: ENCODING_TAG, 'open-mode': 'navigate' } }),
     );
     const w = await e2e.watchPage();
     for (const code of AWKWARD_CODES) {

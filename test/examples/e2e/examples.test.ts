@@ -75,6 +75,9 @@ async function ledgerRows(page: Page, pointsUrl: string): Promise<string[]> {
   return page.locator('#ledger-entries tr').allInnerTexts();
 }
 
+/** The ledger's first row once payAsAlice has paid: the ¥5.00 charge, out of Alice's ¥20.00 welcome credit. */
+const ALICE_PAID = /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/;
+
 const executablePath = findChromium();
 
 describe('the examples, each started with its npm command', { skip: executablePath ? false : CHROMIUM_MISSING }, () => {
@@ -84,14 +87,29 @@ describe('the examples, each started with its npm command', { skip: executablePa
   });
   after(() => browser?.close());
 
-  it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
-    const app = await start('example:express');
+  /**
+   * Starts `npm run <script>` and gives `test` a fresh page of the browser whose problems are recorded;
+   * the page closes and the example stops whatever the test did.
+   */
+  async function withExample(
+    script: string,
+    test: (app: Started, page: Page, problems: string[]) => Promise<void>,
+  ): Promise<void> {
+    const app = await start(script);
     const page = await browser.newPage();
-    const problems = watch(page);
     try {
+      await test(app, page, watch(page));
+    } finally {
+      await page.close();
+      await stop(app);
+    }
+  }
+
+  it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
+    await withExample('example:express', async (app, page, problems) => {
       await payAsAlice(page, app.url);
       const rows = await ledgerRows(page, new URL('/points', app.url).href);
-      assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+      assert.match(rows[0] ?? '', ALICE_PAID);
       assert.equal(await page.locator('#ledger-balance').innerText(), '¥15.00');
 
       // The service's administrator refunds the charge: billing_refund reaches the app once.
@@ -130,26 +148,17 @@ describe('the examples, each started with its npm command', { skip: executablePa
       assert.equal(foreign.status, 403);
       const own = await fetch(`${origin}/api/hub-token`, { method: 'POST', headers: { origin, cookie } });
       assert.equal(own.status, 200);
-    } finally {
-      await page.close();
-      await stop(app);
-    }
+    });
   });
 
   for (const framework of ['react', 'vue']) {
     it(`npm run example:${framework}: the widget in ${framework} pays through the Express example's ledger`, async () => {
-      const app = await start(`example:${framework}`);
-      const page = await browser.newPage();
-      const problems = watch(page);
-      try {
+      await withExample(`example:${framework}`, async (app, page, problems) => {
         await payAsAlice(page, app.url);
         const rows = await ledgerRows(page, new URL('/points', app.url).href);
-        assert.match(rows[0] ?? '', /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/);
+        assert.match(rows[0] ?? '', ALICE_PAID);
         assert.deepEqual(problems, []);
-      } finally {
-        await page.close();
-        await stop(app);
-      }
+      });
     });
   }
 });
