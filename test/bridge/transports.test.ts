@@ -15,6 +15,17 @@ const TRANSPORTS: MockTransport[] = [
 const HOSTILE = `' " \\ \n \u2028 \u2029 😀 汉字 </script><script>alert(1)</script> javascript:alert(1) <b>x</b>`;
 
 describe.each(TRANSPORTS)('bridge over %s', (transport) => {
+  /** A connected bridge with a `debug` spy, and one auth.getToken call the host holds without answering. */
+  async function heldTokenCall(timeoutMs?: number) {
+    const host = mockHost(transport, { manual: true });
+    const debug = vi.fn();
+    const bridge = connect({ debug });
+    await bridge.ready;
+    const call = bridge.request('auth.getToken', {}, timeoutMs === undefined ? {} : { timeoutMs });
+    await flush();
+    return { host, debug, bridge, call, id: host.held[0]!.id };
+  }
+
   useBridgeFixtures();
 
   it('handshake: ready resolves with the host, its capabilities and a per-load sid', async () => {
@@ -132,30 +143,19 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
   });
 
   it('a per-call timeout rejects with E_TIMEOUT, tells the host, cleans up, and ignores the late reply', async () => {
-    const host = mockHost(transport, { manual: true });
-    const bridge = connect();
-    await bridge.ready;
-    const call = bridge.request('auth.getToken', {}, { timeoutMs: 500 });
-    await flush();
-    const req = host.held[0]!;
+    const { host, bridge, call, id } = await heldTokenCall(500);
     const timersWhilePending = vi.getTimerCount();
     const rejected = rejectionOf(call);
     await vi.advanceTimersByTimeAsync(500);
     expect((await rejected).code).toBe('E_TIMEOUT');
     expect(bridge.pendingCount).toBe(0);
     expect(vi.getTimerCount()).toBe(timersWhilePending - 1);
-    expect(host.cancelled).toEqual([req.id]);
+    expect(host.cancelled).toEqual([id]);
     expect(host.held).toHaveLength(0);
   });
 
   it('a late reply after a timeout is ignored without error', async () => {
-    const host = mockHost(transport, { manual: true });
-    const debug = vi.fn();
-    const bridge = connect({ debug });
-    await bridge.ready;
-    const call = bridge.request('auth.getToken', {}, { timeoutMs: 100 });
-    await flush();
-    const id = host.held[0]!.id;
+    const { host, debug, bridge, call, id } = await heldTokenCall(100);
     const rejected = rejectionOf(call);
     await vi.advanceTimersByTimeAsync(100);
     await rejected;
@@ -258,13 +258,7 @@ describe.each(TRANSPORTS)('bridge over %s', (transport) => {
   });
 
   it('messages with a foreign ns, wrong v or another sid are ignored', async () => {
-    const host = mockHost(transport, { manual: true });
-    const debug = vi.fn();
-    const bridge = connect({ debug });
-    await bridge.ready;
-    const call = bridge.request('auth.getToken', {});
-    await flush();
-    const id = host.held[0]!.id;
+    const { host, debug, bridge, call, id } = await heldTokenCall();
     const result = { access_token: 'forged', expires_in: 60 };
     host.deliver({ ns: 'other-sdk', sid: bridge.sid, id, kind: 'res', ok: true, result });
     host.deliver({ v: 2, sid: bridge.sid, id, kind: 'res', ok: true, result });
