@@ -2,6 +2,7 @@
 // form's Pay button to the wallet that decides, no sideways scrolling on a phone, and user switches that
 // never log an error.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { defaultSeed } from '../../src/mock/index.js';
@@ -31,6 +32,15 @@ async function withDemo(
   } finally {
     await watch.close();
   }
+}
+
+/** axe-core's violations on the whole page, light or dark, shadow roots included (rule id and targets). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document);
+    return violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
 
 const cardsShown = (page: Page) => page.locator('hub-embed hub-table-card').first().waitFor();
@@ -94,6 +104,20 @@ describe('demo/index.html (the demo page)', () => {
       assert.equal(viewport, 375);
       assert.equal(scrollWidth, viewport, 'document.scrollingElement.scrollWidth equals the viewport width');
     });
+  });
+
+  it('axe finds nothing on the demo page, light and dark, with a tag selected and with a form open', async () => {
+    for (const theme of ['light', 'dark']) {
+      await withDemo({ width: 1280, height: 860 }, async (page) => {
+        await page.goto(`${e2e.demo.url}/?locale=en&theme=${theme}&open-mode=modal`);
+        await cardsShown(page);
+        await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'delivery', exact: true }).click();
+        await page.locator('hub-embed [part="more"]').waitFor();
+        assert.deepEqual(await axeViolations(page), [], `${theme}, a tag selected`);
+        await openTable(page, CHEAP.name);
+        assert.deepEqual(await axeViolations(page), [], `${theme}, a form open`);
+      });
+    }
   });
 
   it('switching users never logs an error, also to a user the service does not know yet', async () => {
