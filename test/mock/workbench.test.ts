@@ -281,6 +281,30 @@ describe('interface test simulator and trigger (POST /console/trigger)', () => {
     expect(stateOf(hub)).toBe(before);
   });
 
+  it('malformed, mistyped and huge console bodies are refused with a clear 4xx and change nothing', async () => {
+    const { hub } = hubWithReceiver();
+    const before = stateOf(hub);
+    const huge = JSON.stringify({ event: 'order_matched', title: 'x'.repeat(70_000) });
+    expectErrorEnvelope(await call(hub, 'POST', '/console/trigger', { body: huge }), 413);
+    expectErrorEnvelope(await call(hub, 'POST', '/console/trigger', { body: '[1,2]' }), 400);
+    expectErrorEnvelope(
+      await call(hub, 'POST', '/console/trigger', { json: { event: 'order_matched', set: { 'a\u2028b': 1 } } }),
+      400,
+    );
+    expectErrorEnvelope(
+      await call(hub, 'POST', '/console/trigger', { json: { event: 'order_matched', client_user_id: 5 } }),
+      400,
+    );
+    expectErrorEnvelope(await call(hub, 'POST', '/console/clock', { body: '{"advance_ms":' }), 400);
+    expectErrorEnvelope(await call(hub, 'POST', '/console/reset', { body: '{}', contentType: 'text/plain' }), 415);
+    expectErrorEnvelope(await call(hub, 'POST', '/console/keys/disable', { json: { id: ['k1'] } }), 400);
+    expectErrorEnvelope(
+      await call(hub, 'POST', '/console/tables', { json: { short_code: '<img src=x onerror=alert(1)>' } }),
+      400,
+    );
+    expect(stateOf(hub)).toBe(before);
+  });
+
   it('hostile strings (HTML, javascript:, U+2028) travel as data in the JSON body', async () => {
     const { hub, seen } = hubWithReceiver();
     for (const title of HOSTILE_IDS)
