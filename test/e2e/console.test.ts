@@ -213,6 +213,7 @@ describe('simulator console in Chromium', () => {
     assert.equal(logs.body.data.list[0].id, recordId);
     assert.match(logs.body.data.list[0].reason, /150 cents/);
     assert.equal(received.at(-1)!.event, 'billing_deduct');
+    assert.deepEqual(await axeViolations(page), [], 'axe with a result shown');
     await context.close();
   });
 
@@ -238,6 +239,12 @@ describe('simulator console in Chromium', () => {
     await page.getByRole('button', { name: `Resend ${lastId}` }).click();
     await until(() => received.length === before + 1);
     await page.locator(`tr[data-delivery-id="${lastId + 1}"]`).waitFor();
+    await page.locator(`tr[data-delivery-id="${lastId + 1}"] summary`).click();
+    assert.match(
+      (await page.locator(`tr[data-delivery-id="${lastId + 1}"] pre.request`).textContent())!,
+      /order_grabbed/,
+    );
+    assert.deepEqual(await axeViolations(page), [], 'axe with deliveries listed and one opened');
     await page.goto(`${mock.baseUrl}/console/#requests`);
     await page.locator('#filter input[name=status]').fill('401');
     await page.locator('#filter button').click();

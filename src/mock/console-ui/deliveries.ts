@@ -12,10 +12,16 @@ export function renderExchange(t: Strings, d: WebhookDelivery) {
   const head =
     d.status !== undefined ? `HTTP ${d.status}` : `${t.noAnswer}: ${d.outcome}${d.error ? ` (${d.error})` : ''}`;
   const answer = `${head} · ${d.durationMs} ms\n\n${d.responseBody ?? ''}`;
-  return html`<h3>${t.request}</h3>
-    <pre class="request">${request}</pre>
-    <h3>${t.answer}</h3>
-    <pre class="answer">${answer}</pre>`;
+  // Figures, not headings: the exchange sits under an h2 on the test page and inside a table here.
+  // The pre blocks scroll, so they take focus (keyboard users can scroll them).
+  return html`<figure>
+      <figcaption>${t.request}</figcaption>
+      <pre class="request" tabindex="0" aria-label=${t.request}>${request}</pre>
+    </figure>
+    <figure>
+      <figcaption>${t.answer}</figcaption>
+      <pre class="answer" tabindex="0" aria-label=${t.answer}>${answer}</pre>
+    </figure>`;
 }
 
 export class ConsoleDeliveries extends ConsolePage {
@@ -30,6 +36,7 @@ export class ConsoleDeliveries extends ConsolePage {
   override render() {
     const t = this.t;
     return html`
+      <button @click=${() => this.run(() => this.load())}>${t.refresh}</button>
       ${this.renderStatus()}
       ${dataTable(
         'deliveries',

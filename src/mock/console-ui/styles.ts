@@ -118,6 +118,13 @@ export const shared = css`
     white-space: pre-wrap;
     word-break: break-all;
   }
+  figure {
+    margin: 8px 0;
+  }
+  figcaption {
+    font-weight: 600;
+    margin-bottom: 4px;
+  }
   .status {
     min-height: 1.5em;
     margin: 8px 0;
