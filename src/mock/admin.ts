@@ -68,9 +68,14 @@ export function adminOperations(context: HubContext): AdminOperations {
       return { short_code: t.short_code, published: false };
     },
     addTable(input) {
+      // Without a project_id the table takes the next free one, as the service would assign it.
+      const withId =
+        typeof input === 'object' && input !== null && !Array.isArray(input) && !('project_id' in input)
+          ? { ...input, project_id: state.tables.reduce((max, x) => Math.max(max, x.project_id), 0) + 1 }
+          : input;
       let t;
       try {
-        t = parseSeedTable(input, 'table');
+        t = parseSeedTable(withId, 'table');
       } catch (error) {
         throw new MockHttpError(400, error instanceof SeedError ? error.message : String(error));
       }

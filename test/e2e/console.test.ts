@@ -266,6 +266,18 @@ describe('simulator console in Chromium', () => {
     const { page, context } = await open('tables');
     await page.getByRole('button', { name: 'Unpublish k3Xp9a' }).click();
     await page.getByRole('button', { name: 'Publish k3Xp9a' }).waitFor();
+    await page.locator('#add-table input[name=short_code]').fill('console-added');
+    await page.locator('#add-table input[name=name]').fill('Added in the console');
+    await page.locator('#add-table input[name=industry]').fill('Testing');
+    await page.locator('#add-table input[name=tags]').fill('console-zeta, 控制台');
+    await page.locator('#add-table input[name=price]').fill('1.20');
+    await page.getByRole('button', { name: 'Add a table' }).click();
+    await until(async () => {
+      const found = await openApi('/projects/published-list?tags=console-zeta&limit=1', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return found.body.data.list[0]?.short_code === 'console-added';
+    }, 'the added table in published-list');
     const list = await openApi('/projects/published-list', { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(
       list.body.data.list.some((t: { short_code: string }) => t.short_code === 'k3Xp9a'),

@@ -391,9 +391,12 @@ describe('console: deliveries, requests, tables, clock, reset, seed', () => {
       400,
     );
     expect(stateOf(hub)).toBe(before);
+    const { project_id: _omitted, ...withoutId } = { ...table, short_code: 'auto-id' };
+    const auto = await call(hub, 'POST', '/console/tables', { json: withoutId });
+    expect(auto.body.data.project_id).toBe(5001);
     const page = (await call(hub, 'GET', '/console/tables', { query: { page: '3', page_size: '10' } })).body.data;
-    expect(page.total).toBe(defaultSeed.tables.length + 1);
-    expect(page.list.at(-1).short_code).toBe('new-1');
+    expect(page.total).toBe(defaultSeed.tables.length + 2);
+    expect(page.list.map((t: { short_code: string }) => t.short_code).slice(-2)).toEqual(['new-1', 'auto-id']);
   });
 
   it('advancing the clock expires tokens; bad advances are 400', async () => {

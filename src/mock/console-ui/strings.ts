@@ -99,6 +99,7 @@ const en = {
   unpublish: 'Unpublish',
   addTable: 'Add a table',
   projectId: 'Project id',
+  auto: 'next free',
   // clock
   now: 'Simulator time',
   advance: (label: string) => `Advance ${label}`,
@@ -203,6 +204,7 @@ const zh: Strings = {
   unpublish: '下架',
   addTable: '添加项目表',
   projectId: '项目编号',
+  auto: '自动分配',
   now: '模拟器时间',
   advance: (label) => `前进 ${label}`,
   resume: '恢复真实时间',

@@ -21,8 +21,9 @@ export class ConsoleTables extends ConsolePage {
     void this.act(() => {
       const price = yuanToCents(field(event, 'price') || '0');
       if (price === undefined) throw new Error(this.t.badYuan);
+      const projectId = field(event, 'project_id').trim();
       return api('/console/tables', {
-        project_id: Number(field(event, 'project_id')),
+        ...(projectId ? { project_id: Number(projectId) } : {}),
         short_code: field(event, 'short_code'),
         name: field(event, 'name'),
         industry: field(event, 'industry'),
@@ -40,11 +41,10 @@ export class ConsoleTables extends ConsolePage {
 
   override render() {
     const t = this.t;
-    const nextId = Math.max(0, ...this.tables.list.map((x) => x.project_id)) + 1;
     return html`
       <h2>${t.addTable}</h2>
       <form @submit=${this.add} id="add-table">
-        <label>${t.projectId}<input name="project_id" inputmode="numeric" required .value=${String(nextId)} /></label>
+        <label>${t.projectId}<input name="project_id" inputmode="numeric" placeholder=${t.auto} autocomplete="off" /></label>
         <label>${t.shortCode}<input name="short_code" required autocomplete="off" /></label>
         <label>${t.name}<input name="name" required autocomplete="off" /></label>
         <label>${t.industry}<input name="industry" required autocomplete="off" /></label>
