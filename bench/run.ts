@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from './lib/browser.js';
 import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
 import { measureMemory, FLAT_BYTES_PER_CYCLE, type MemoryResults } from './memory.js';
+import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, READY_TARGET_RATIO, type ReadyResults } from './ready.js';
 import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
 import { BUNDLE_TARGET_GZIP, measureSizes, type SizeResults } from './sizes.js';
@@ -31,6 +32,7 @@ export interface BenchResults {
   tokenHandler: TokenHandlerResults;
   instances: InstancesResults;
   memory: MemoryResults;
+  mockScale?: MockScaleResults;
   rows: Row[];
 }
 
@@ -174,6 +176,7 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
     target: '+0',
     met: memory.listenerGrowth === 0 && memory.leftInDocument === 0,
   });
+  if (r.mockScale) rows.push(...mockScaleRows(r.mockScale));
   return rows;
 }
 
@@ -218,8 +221,10 @@ export async function runBench(
     const render = await measureRender(browser, { counts: p.renderCounts, reps: p.renderReps });
     log('memory...');
     const memory = await measureMemory(browser, { cycles: p.cycles });
+    log('simulator at scale...');
+    const mockScale = await measureMockScale(options.smoke);
     const cpu = cpus();
-    const measured = { sizes, ready, render, tokenHandler, instances, memory };
+    const measured = { sizes, ready, render, tokenHandler, instances, memory, mockScale };
     const results: BenchResults = {
       mode: options.smoke ? 'smoke' : 'full',
       date: new Date().toISOString(),

@@ -4,20 +4,13 @@
  * Every operation checks its input before changing anything, and throws MockHttpError (status + text).
  */
 import type { HubContext } from './context.js';
-import { MockHttpError, centsToYuan, isoUtc, optionalString, requireAmountCents } from './http.js';
+import { MockHttpError, centsToYuan, requireAmountCents } from './http.js';
 import { iconUrl } from './icons.js';
-import { checkLinkUrl } from './links.js';
-import { parseWebhookConfig } from './seed.js';
-import { maskKey, type Account } from './state.js';
+import { SeedError, parseSeedTable, parseWebhookConfig } from './seed.js';
+import { keyView, type Account } from './state.js';
+import { createTrigger, notificationOf } from './trigger.js';
 import type { AdminOperations, WebhookConfig } from './types.js';
 import { NOTIFICATION_EVENTS } from './webhooks.js';
-
-function requireText(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new MockHttpError(400, `${field} is required and must be a non-empty string.`);
-  if (value.length > max) throw new MockHttpError(400, `${field} must be at most ${max} characters.`);
-  return value;
-}
 
 export function adminOperations(context: HubContext): AdminOperations {
   const { state } = context;
@@ -32,6 +25,8 @@ export function adminOperations(context: HubContext): AdminOperations {
     return t;
   }
 
+  const tests = createTrigger(context);
+
   return {
     createApiKey(input = {}) {
       let expiresAt: number | null = null;
@@ -39,18 +34,18 @@ export function adminOperations(context: HubContext): AdminOperations {
         expiresAt = Date.parse(input.expiresAt);
         if (Number.isNaN(expiresAt)) throw new MockHttpError(400, 'expires_at must be an ISO 8601 date.');
       }
-      const rec = state.createKey(account(input.developerId), expiresAt);
-      return { key: rec.key, status: rec.status, expires_at: expiresAt === null ? null : isoUtc(expiresAt) };
+      const rec = state.createKey(account(input.developerId), expiresAt, context.now());
+      return { key: rec.key, ...keyView(rec, context.now()) };
     },
-    disableKey(key) {
-      const rec = state.keyRecord(key);
+    disableKey(keyOrId) {
+      const rec = state.keyRecord(keyOrId);
       rec.status = 'disabled';
-      return { key: maskKey(key), status: rec.status };
+      return keyView(rec, context.now());
     },
-    expireKey(key) {
-      const rec = state.keyRecord(key);
+    expireKey(keyOrId) {
+      const rec = state.keyRecord(keyOrId);
       rec.expiresAt = context.now();
-      return { key: maskKey(key), expires_at: isoUtc(rec.expiresAt) };
+      return keyView(rec, context.now());
     },
     topUp(input) {
       const yuan = input.yuan;
@@ -64,13 +59,32 @@ export function adminOperations(context: HubContext): AdminOperations {
     },
     publish(shortCode) {
       const t = table(shortCode);
-      t.published = true;
+      state.catalog.setPublished(t, true);
       return { short_code: t.short_code, published: true };
     },
     unpublish(shortCode) {
       const t = table(shortCode);
-      t.published = false;
+      state.catalog.setPublished(t, false);
       return { short_code: t.short_code, published: false };
+    },
+    addTable(input) {
+      // Without a project_id the table takes the next free one, as the service would assign it.
+      const withId =
+        typeof input === 'object' && input !== null && !Array.isArray(input) && !('project_id' in input)
+          ? { ...input, project_id: state.tables.reduce((max, x) => Math.max(max, x.project_id), 0) + 1 }
+          : input;
+      let t;
+      try {
+        t = parseSeedTable(withId, 'table');
+      } catch (error) {
+        throw new MockHttpError(400, error instanceof SeedError ? error.message : String(error));
+      }
+      if (state.table(t.short_code))
+        throw new MockHttpError(409, `short_code ${JSON.stringify(t.short_code)} is taken.`);
+      if (state.tables.some((other) => other.project_id === t.project_id))
+        throw new MockHttpError(409, `project_id ${t.project_id} is taken.`);
+      state.catalog.add(t);
+      return { ...t, tags: [...t.tags] };
     },
     setWebhooks(configs, developerId) {
       if (!Array.isArray(configs)) throw new MockHttpError(400, 'configs must be an array of webhook configurations.');
@@ -101,17 +115,14 @@ export function adminOperations(context: HubContext): AdminOperations {
           throw new MockHttpError(400, 'client_user_id must be a non-empty string or null.');
         clientUserId = input.clientUserId;
       }
-      const title = requireText(input.title, 'title', 200);
-      const content = requireText(input.content, 'content', 2000);
-      const link =
-        optionalString(input.linkUrl, 'link_url', 2048) ?? (t ? `/${encodeURIComponent(t.short_code)}` : '/');
+      const notification = notificationOf(t, input.title, input.content, input.linkUrl);
       const dev = account(input.developerId);
       const sent = await context.sendWebhook(dev.id, {
         event,
         short_code: shortCode,
         project_icon_url: t ? iconUrl(t.icon, context.baseUrl) : null,
         target: { client_user_id: clientUserId },
-        notification: { title, content, link_url: checkLinkUrl(link) },
+        notification,
       });
       return { event, deliveries: sent };
     },
@@ -139,6 +150,17 @@ export function adminOperations(context: HubContext): AdminOperations {
         },
         context.now(),
       );
+    },
+    trigger: (input) => tests.trigger(input),
+    triggerPreview: (input) => tests.preview(input),
+    async resend(deliveryId) {
+      const original = context.deliveries.find((d) => d.id === deliveryId);
+      if (!original)
+        throw new MockHttpError(404, `No delivery ${deliveryId} in the delivery log (it keeps the newest ones).`);
+      return context.resendWebhook(original);
+    },
+    reset() {
+      context.reset();
     },
   };
 }

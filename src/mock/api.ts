@@ -2,6 +2,7 @@
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, ok, optionalString, queryInt, readJsonObject, requireAmountCents, requireId } from './http.js';
+import { newestFirstPage } from './views.js';
 
 export const API_PREFIX = '/api/v1/hub';
 export const LIST_LIMIT_DEFAULT = 100;
@@ -41,8 +42,25 @@ export function parseTags(raw: string | null): string[] {
   return [...new Set(tags)];
 }
 
+/** `page` (default 1) and `page_size` (default 20, at most 100), as the logs endpoint takes them. */
+export function pageQuery(url: URL): { page: number; pageSize: number } {
+  return {
+    page: queryInt(url.searchParams, 'page', 1, 1, 1_000_000),
+    pageSize: queryInt(url.searchParams, 'page_size', PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX),
+  };
+}
+
 export function apiRoutes(hub: HubContext): Route[] {
   const { state } = hub;
+
+  /** The balance and logs endpoints: API key, then the one `client_user_id`, then a user already known. */
+  function userOfQuery(req: Request, url: URL, meta: RequestMeta) {
+    const account = state.authenticateKey(apiKeyOf(req, meta), hub.now());
+    const clientUserId = requireQueryId(url, 'client_user_id');
+    meta.clientUserId = clientUserId;
+    return { account, clientUserId };
+  }
+
   return [
     {
       method: 'POST',
@@ -61,8 +79,7 @@ export function apiRoutes(hub: HubContext): Route[] {
       async handle(req, _url, meta) {
         const { clientUserId } = state.authenticateToken(bearerOf(req, meta), hub.now());
         meta.clientUserId = clientUserId;
-        const tags = new Set(state.publishedTables().flatMap((t) => t.tags));
-        return ok({ list: [...tags].sort() });
+        return ok({ list: [...state.catalog.tags()] });
       },
     },
     {
@@ -73,13 +90,7 @@ export function apiRoutes(hub: HubContext): Route[] {
         meta.clientUserId = clientUserId;
         const wanted = parseTags(url.searchParams.get('tags')).map((t) => t.toLowerCase());
         const limit = queryInt(url.searchParams, 'limit', LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX);
-        const published = state.publishedTables();
-        const matches = (tags: string[]) => tags.some((tag) => wanted.some((w) => tag.toLowerCase().includes(w)));
-        const ordered =
-          wanted.length === 0
-            ? published
-            : [...published.filter((t) => matches(t.tags)), ...published.filter((t) => !matches(t.tags))];
-        const chosen = ordered.slice(0, limit);
+        const chosen = state.catalog.query(wanted, limit);
         const list = chosen.map((t) => ({
           short_code: t.short_code,
           name: t.name,
@@ -95,9 +106,7 @@ export function apiRoutes(hub: HubContext): Route[] {
       method: 'GET',
       path: `${API_PREFIX}/points/users/balance`,
       async handle(req, url, meta) {
-        const account = state.authenticateKey(apiKeyOf(req, meta), hub.now());
-        const clientUserId = requireQueryId(url, 'client_user_id');
-        meta.clientUserId = clientUserId;
+        const { account, clientUserId } = userOfQuery(req, url, meta);
         const user = state.knownUser(account, clientUserId);
         return ok({ client_user_id: user.clientUserId, user_id: user.userId, balance_cents: user.balanceCents });
       },
@@ -126,21 +135,13 @@ export function apiRoutes(hub: HubContext): Route[] {
       method: 'GET',
       path: `${API_PREFIX}/points/users/logs`,
       async handle(req, url, meta) {
-        const account = state.authenticateKey(apiKeyOf(req, meta), hub.now());
-        const clientUserId = requireQueryId(url, 'client_user_id');
-        meta.clientUserId = clientUserId;
-        const page = queryInt(url.searchParams, 'page', 1, 1, 1_000_000);
-        const pageSize = queryInt(url.searchParams, 'page_size', PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
+        const { account, clientUserId } = userOfQuery(req, url, meta);
+        const { page, pageSize } = pageQuery(url);
         const user = state.knownUser(account, clientUserId);
-        const newestFirst = [...user.logs].reverse();
-        const list = newestFirst.slice((page - 1) * pageSize, page * pageSize).map((r) => ({ ...r }));
         return ok({
           client_user_id: user.clientUserId,
           user_id: user.userId,
-          list,
-          total: user.logs.length,
-          page,
-          page_size: pageSize,
+          ...newestFirstPage(user.logs, page, pageSize),
         });
       },
     },

@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 /**
- * hub-embed-mock: runs the simulator. First stdout line is one JSON object {baseUrl, formUrl, apiKey}
- * (scripts read it to find the ports); then one readable line per request and per webhook delivery.
+ * hub-embed-mock: runs the simulator. First stdout line is one JSON object {baseUrl, formUrl, apiKey,
+ * consoleUrl, outboundIps} (scripts read it to find the ports); then a short banner and one readable
+ * line per request and per webhook delivery. `hub-embed-mock <command>` talks to a running one.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runCommand } from './cli-commands.js';
 import { checkAllowedHosts } from './hosts.js';
-import { parseSeed } from './seed.js';
+import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
 import { startMockHub, type StartMockHubOptions } from './node.js';
 import type { MockSeed, RequestLogEntry, WebhookDelivery } from './types.js';
+import { OUTBOUND_IPS } from './webhooks.js';
 
 const USAGE = `Usage: hub-embed-mock [options]
+       hub-embed-mock <command> [arguments] [--url http://127.0.0.1:4010]
 
   --api-port N            API site port (default 4010; 0 picks a free port)
   --form-port N           form site port (default 4011; 0 picks a free port)
   --host H                address to bind (default 127.0.0.1, loopback only)
   --seed FILE             seed JSON file (default: the built-in seed)
+  --print-seed            print the seed (built-in, or --seed and --webhook-url applied) and exit
+  --webhook-url URL       set the first developer's notification and billing URLs to URL
   --token-ttl S           access token lifetime in seconds (default 7200)
   --latency-ms N          delay every API response by N ms (default 0)
   --latency-jitter-ms N   add a random 0..N ms to that delay (default 0)
@@ -30,7 +36,8 @@ const USAGE = `Usage: hub-embed-mock [options]
   --no-console            turn off the /console endpoints
   --quiet                 print only the JSON line, no request log
   --help                  show this help
-`;
+
+${COMMANDS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -64,7 +71,23 @@ function loadSeed(file: string): MockSeed {
   return parseSeed(json);
 }
 
-export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean; help: boolean } {
+/** --webhook-url goes into the seed, so that the console's Reset keeps it. */
+function withWebhookUrl(seed: MockSeed, url: string): MockSeed {
+  try {
+    checkHttpUrl(url, '--webhook-url');
+  } catch (error) {
+    throw new UsageError(error instanceof SeedError ? '--webhook-url must be an absolute http(s) URL.' : String(error));
+  }
+  const copy = structuredClone(seed);
+  const developer = copy.accounts.find((a) => a.role === 'developer');
+  if (!developer) throw new UsageError('--webhook-url: the seed has no developer account.');
+  developer.webhooks = [{ notification_url: url, billing_url: url }];
+  return copy;
+}
+
+type CliOptions = StartMockHubOptions & { quiet: boolean; help: boolean; printSeed: boolean };
+
+export function parseCli(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -73,6 +96,8 @@ export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean
       'form-port': { type: 'string' },
       host: { type: 'string' },
       seed: { type: 'string' },
+      'print-seed': { type: 'boolean' },
+      'webhook-url': { type: 'string' },
       'token-ttl': { type: 'string' },
       'latency-ms': { type: 'string' },
       'latency-jitter-ms': { type: 'string' },
@@ -89,13 +114,14 @@ export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean
       help: { type: 'boolean' },
     },
   });
-  const options: StartMockHubOptions & { quiet: boolean; help: boolean } = {
+  const options: CliOptions = {
     apiPort: int(values['api-port'], 'api-port', 0, 65535) ?? 4010,
     formPort: int(values['form-port'], 'form-port', 0, 65535) ?? 4011,
     host: values.host ?? '127.0.0.1',
     console: !values['no-console'],
     quiet: values.quiet ?? false,
     help: values.help ?? false,
+    printSeed: values['print-seed'] ?? false,
   };
   const set = <K extends keyof StartMockHubOptions>(key: K, value: StartMockHubOptions[K] | undefined) => {
     if (value !== undefined) (options as StartMockHubOptions)[key] = value;
@@ -116,12 +142,9 @@ export function parseCli(argv: string[]): StartMockHubOptions & { quiet: boolean
   }
   set('logLimit', int(values['log-limit'], 'log-limit', 1, 1_000_000));
   if (values.seed !== undefined) options.seed = loadSeed(values.seed);
+  if (values['webhook-url'] !== undefined)
+    options.seed = withWebhookUrl(options.seed ?? defaultSeed, values['webhook-url']);
   return options;
-}
-
-// Keeps every log line on one line whatever a client put in a path or an id (newlines, U+2028, ...).
-function oneLine(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
 }
 
 function requestLine(e: RequestLogEntry): string {
@@ -129,8 +152,8 @@ function requestLine(e: RequestLogEntry): string {
   return `${new Date(e.time).toISOString()} ${e.site} ${e.method} ${oneLine(e.path)} ${e.status} auth=${e.auth}${who}`;
 }
 
-function deliveryLine(d: WebhookDelivery): string {
-  return `${new Date(d.time).toISOString()} webhook ${d.event} -> ${oneLine(d.url)} ${d.outcome}${d.status === undefined ? '' : ` ${d.status}`}${d.ok === undefined ? '' : ` ok=${d.ok}`}`;
+function deliveryLogLine(d: WebhookDelivery): string {
+  return `${new Date(d.time).toISOString()} webhook ${deliveryLine(d)}`;
 }
 
 function write(line: string): void {
@@ -141,10 +164,22 @@ function write(line: string): void {
   }
 }
 
+async function command(argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await runCommand(argv, write);
+  } catch (error) {
+    const code = error instanceof CommandError ? error.exitCode : 1;
+    process.stderr.write(`hub-embed-mock: ${(error as Error).message}\n${code === 2 ? `\n${COMMANDS_USAGE}` : ''}`);
+    process.exitCode = code;
+  }
+}
+
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if ((COMMANDS as readonly string[]).includes(argv[0] ?? '')) return command(argv);
   let options;
   try {
-    options = parseCli(process.argv.slice(2));
+    options = parseCli(argv);
   } catch (error) {
     process.stderr.write(`hub-embed-mock: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
@@ -153,7 +188,11 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const { quiet, help: _help, ...startOptions } = options;
+  if (options.printSeed) {
+    process.stdout.write(`${JSON.stringify(options.seed ?? defaultSeed, null, 2)}\n`);
+    return;
+  }
+  const { quiet, help: _help, printSeed: _printSeed, ...startOptions } = options;
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the JSON line.
   let running: Awaited<ReturnType<typeof startMockHub>> | undefined;
   let stopping = false;
@@ -174,14 +213,32 @@ async function main(): Promise<void> {
       ? {}
       : {
           onRequest: (e: RequestLogEntry) => write(requestLine(e)),
-          onDelivery: (d: WebhookDelivery) => write(deliveryLine(d)),
+          onDelivery: (d: WebhookDelivery) => write(deliveryLogLine(d)),
         }),
   });
   if (stopping) {
     await running.close();
     process.exit(0);
   }
-  write(JSON.stringify({ baseUrl: running.baseUrl, formUrl: running.formUrl, apiKey: running.apiKey }));
+  const consoleUrl = startOptions.console === false ? null : `${running.baseUrl}/console/`;
+  write(
+    JSON.stringify({
+      baseUrl: running.baseUrl,
+      formUrl: running.formUrl,
+      apiKey: running.apiKey,
+      consoleUrl,
+      outboundIps: OUTBOUND_IPS,
+    }),
+  );
+  if (!quiet) {
+    if (consoleUrl) write(`Console:  ${consoleUrl}`);
+    write(`Webhooks are sent from ${OUTBOUND_IPS.join(', ')}: put it on your receiver's allow-list.`);
+    const hooks = running.hub.webhooks().configs;
+    if (hooks.length > 0)
+      write(
+        `Webhooks go to: ${[...new Set(hooks.flatMap((h) => [h.notification_url, h.billing_url]).filter(Boolean))].join(', ')}`,
+      );
+  }
 }
 
 process.stdout.on('error', () => {});

@@ -1,13 +1,25 @@
 /**
  * The developer console (not part of the open API): JSON endpoints under /console that call the
- * same typed methods tests and integrators use on the hub object.
+ * same typed methods tests and integrators use on the hub object, and that the console's web pages
+ * and the CLI's commands (trigger, resend, reset, clock) call.
+ *
+ * The console has no login (it is a local simulator), so it must not be drivable by other web pages:
+ * the host check (hosts.ts) stops DNS rebinding, and here every endpoint refuses a request a browser
+ * marks as coming from another site or origin. Any web page the developer visits could otherwise POST
+ * to 127.0.0.1:4010 and reset the simulator or move points, or read the seed with its keys.
  */
+import { pageQuery } from './api.js';
 import type { Route } from './context.js';
-import { MockHttpError, ok, readJsonObject, requireAmountCents, requireId, optionalString } from './http.js';
-import type { AdminOperations, HubLogs, ReadViews } from './types.js';
+import { MockHttpError, isoUtc, ok, optionalString, readJsonObject, requireAmountCents, requireId } from './http.js';
+import type { AdminOperations, HubLogs, MockClock, ReadViews, TriggerInput } from './types.js';
 
-/** What the console reaches: the admin operations, the read views and the logs. */
-export type ConsoleTarget = AdminOperations & ReadViews & Pick<HubLogs, 'requestLog' | 'deliveries'>;
+/** What the console reaches: the admin operations, the read views, the logs and the clock. */
+export type ConsoleTarget = AdminOperations &
+  ReadViews &
+  Pick<HubLogs, 'requestLog' | 'deliveries'> & { clock: MockClock };
+
+/** At most ten years in one step: enough for any expiry, and far from unsafe numbers. */
+const MAX_ADVANCE_MS = 10 * 366 * 24 * 3600_000;
 
 function optionalDeveloperId(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -16,24 +28,75 @@ function optionalDeveloperId(value: unknown): number | undefined {
   return value;
 }
 
-function logIdOf(value: unknown): number {
+function positiveId(value: unknown, field: string, what: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
-    throw new MockHttpError(400, 'log_id must be the id of a deduct record.');
+    throw new MockHttpError(400, `${field} must be the id of ${what}.`);
   return value;
 }
 
+/**
+ * Refuses what a browser sends from another site or origin: `Sec-Fetch-Site` other than same-origin
+ * (or none: typed into the address bar), or an `Origin` that is not this site's. Clients outside a
+ * browser (the CLI, curl, tests) send neither header and are answered.
+ */
+export function refuseCrossSite(req: Request, url: URL): void {
+  const site = req.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none')
+    throw new MockHttpError(403, 'The console answers its own pages only (Sec-Fetch-Site is not same-origin).');
+  const origin = req.headers.get('origin');
+  if (origin === null) return;
+  const host = req.headers.get('host');
+  const own = origin === url.origin || (host !== null && origin === `${url.protocol}//${host}`);
+  if (!own) throw new MockHttpError(403, 'The console answers its own pages only (Origin is another site).');
+}
+
+function keyOf(body: Record<string, unknown>): string {
+  return body.id !== undefined ? requireId(body.id, 'id') : requireId(body.key, 'key');
+}
+
+function clockView(clock: MockClock) {
+  return { now: isoUtc(clock.now()), now_ms: clock.now() };
+}
+
 export function consoleRoutes(hub: ConsoleTarget): Route[] {
-  const post = (path: string, run: (body: Record<string, unknown>) => unknown): Route => ({
-    method: 'POST',
-    path,
-    async handle(req) {
-      return ok(await run(await readJsonObject(req)));
+  const guarded = (route: Route): Route => ({
+    ...route,
+    handle(req, url, meta) {
+      refuseCrossSite(req, url);
+      return route.handle(req, url, meta);
     },
   });
-  return [
-    { method: 'GET', path: '/console/state', handle: async () => ok(hub.snapshot()) },
-    { method: 'GET', path: '/console/requests', handle: async () => ok({ list: hub.requestLog }) },
-    { method: 'GET', path: '/console/deliveries', handle: async () => ok({ list: hub.deliveries }) },
+  const get = (path: string, run: (url: URL) => unknown): Route => ({
+    method: 'GET',
+    path,
+    handle: async (_req, url) => ok(await run(url)),
+  });
+  const post = (path: string, run: (body: Record<string, unknown>) => unknown, method: 'POST' | 'PUT' = 'POST') =>
+    ({
+      method,
+      path,
+      handle: async (req) => ok(await run(await readJsonObject(req))),
+    }) satisfies Route;
+
+  const routes: Route[] = [
+    get('/console/state', () => hub.snapshot()),
+    get('/console/requests', (url) => {
+      const path = url.searchParams.get('path') ?? '';
+      const status = url.searchParams.get('status');
+      const user = url.searchParams.get('user');
+      if (status !== null && !/^\d{3}$/.test(status))
+        throw new MockHttpError(400, 'status must be a three-digit HTTP status.');
+      const list = hub.requestLog.filter(
+        (e) =>
+          e.path.includes(path) &&
+          (status === null || e.status === Number(status)) &&
+          (user === null || e.clientUserId === user),
+      );
+      return { list };
+    }),
+    get('/console/deliveries', () => ({ list: hub.deliveries })),
+    post('/console/deliveries/resend', (b) => hub.resend(positiveId(b.id, 'id', 'a delivery'))),
+    get('/console/keys', () => ({ list: hub.keys() })),
     post('/console/keys', (b) => {
       const expiresAt = optionalString(b.expires_at, 'expires_at', 64);
       return hub.createApiKey({
@@ -41,19 +104,35 @@ export function consoleRoutes(hub: ConsoleTarget): Route[] {
         ...(expiresAt !== undefined ? { expiresAt } : {}),
       });
     }),
-    post('/console/keys/disable', (b) => hub.disableKey(requireId(b.key, 'key'))),
-    post('/console/keys/expire', (b) => hub.expireKey(requireId(b.key, 'key'))),
+    post('/console/keys/disable', (b) => hub.disableKey(keyOf(b))),
+    post('/console/keys/expire', (b) => hub.expireKey(keyOf(b))),
+    get('/console/points', () => hub.points()),
     post('/console/pool/top-up', (b) => hub.topUp({ yuan: b.yuan, developerId: optionalDeveloperId(b.developer_id) })),
+    post('/console/transfers', (b) =>
+      hub.transfer({
+        clientUserId: requireId(b.client_user_id, 'client_user_id'),
+        amountCents: requireAmountCents(b.amount_cents),
+        reason: optionalString(b.reason, 'reason', 500),
+        developerId: optionalDeveloperId(b.developer_id),
+      }),
+    ),
+    get('/console/transfers', (url) => {
+      const { page, pageSize } = pageQuery(url);
+      return hub.transfers(page, pageSize);
+    }),
+    get('/console/users/logs', (url) => {
+      const { page, pageSize } = pageQuery(url);
+      return hub.userLogs(requireId(url.searchParams.get('client_user_id'), 'client_user_id'), page, pageSize);
+    }),
+    get('/console/tables', (url) => {
+      const { page, pageSize } = pageQuery(url);
+      return hub.tables(page, pageSize);
+    }),
+    post('/console/tables', (b) => hub.addTable(b)),
     post('/console/tables/publish', (b) => hub.publish(requireId(b.short_code, 'short_code'))),
     post('/console/tables/unpublish', (b) => hub.unpublish(requireId(b.short_code, 'short_code'))),
-    {
-      method: 'PUT',
-      path: '/console/webhooks',
-      async handle(req) {
-        const b = await readJsonObject(req);
-        return ok(hub.setWebhooks(b.configs, optionalDeveloperId(b.developer_id)));
-      },
-    },
+    get('/console/webhooks', () => hub.webhooks()),
+    post('/console/webhooks', (b) => hub.setWebhooks(b.configs, optionalDeveloperId(b.developer_id)), 'PUT'),
     post('/console/notifications', (b) =>
       hub.triggerNotification({
         event: b.event,
@@ -65,21 +144,50 @@ export function consoleRoutes(hub: ConsoleTarget): Route[] {
         developerId: optionalDeveloperId(b.developer_id),
       }),
     ),
+    get('/console/trigger/preview', (url) => hub.triggerPreview({ event: url.searchParams.get('event') })),
+    post('/console/trigger', (b) => hub.trigger(triggerInput(b))),
     post('/console/refunds', (b) =>
       hub.triggerRefund({
         clientUserId: requireId(b.client_user_id, 'client_user_id'),
-        logId: logIdOf(b.log_id),
+        logId: positiveId(b.log_id, 'log_id', 'a deduct record'),
         reason: optionalString(b.reason, 'reason', 500),
         developerId: optionalDeveloperId(b.developer_id),
       }),
     ),
-    post('/console/transfers', (b) =>
-      hub.transfer({
-        clientUserId: requireId(b.client_user_id, 'client_user_id'),
-        amountCents: requireAmountCents(b.amount_cents),
-        reason: optionalString(b.reason, 'reason', 500),
-        developerId: optionalDeveloperId(b.developer_id),
-      }),
-    ),
+    get('/console/clock', () => clockView(hub.clock)),
+    post('/console/clock', (b) => {
+      if (b.resume === true && b.advance_ms === undefined) hub.clock.resume();
+      else {
+        const ms = b.advance_ms;
+        if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_ADVANCE_MS)
+          throw new MockHttpError(
+            400,
+            `advance_ms must be a whole number of milliseconds from 1 to ${MAX_ADVANCE_MS}.`,
+          );
+        hub.clock.advance(ms);
+      }
+      return clockView(hub.clock);
+    }),
+    post('/console/reset', () => {
+      hub.reset();
+      return { reset: true };
+    }),
+    get('/console/seed', () => hub.seed()),
   ];
+  return routes.map(guarded);
+}
+
+function triggerInput(b: Record<string, unknown>): TriggerInput {
+  return {
+    event: b.event,
+    clientUserId: b.client_user_id,
+    shortCode: b.short_code,
+    amount: b.amount,
+    reason: b.reason,
+    title: b.title,
+    content: b.content,
+    linkUrl: b.link_url,
+    set: b.set,
+    developerId: optionalDeveloperId(b.developer_id),
+  };
 }

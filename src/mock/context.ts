@@ -12,6 +12,12 @@ export interface HubContext {
   now(): number;
   /** Stamps the time and sends to every matching configuration of the developer, in order. */
   sendWebhook(developerId: number, body: Omit<WebhookBody, 'timestamp'>): Promise<WebhookDelivery[]>;
+  /** Sends a recorded delivery's body once more to its URL, as a new delivery. */
+  resendWebhook(delivery: WebhookDelivery): Promise<WebhookDelivery>;
+  /** The delivery log (a bounded ring, oldest first). */
+  readonly deliveries: readonly WebhookDelivery[];
+  /** Back to the seed; empties the delivery log and the form submissions. */
+  reset(): void;
 }
 
 /** Filled in by a route so the request log can say who called. */

@@ -36,6 +36,13 @@ export const FORM_SCRIPT = `(function () {
     return message;
   }
 
+  // The page's one way to show an amount (http.ts yuanAndPoints): "¥50.00 (5,000 points)".
+  function yuanAndPoints(cents) {
+    var abs = Math.abs(cents);
+    var yuan = (cents < 0 ? '-' : '') + Math.floor(abs / 100) + '.' + String(abs % 100).padStart(2, '0');
+    return '\u00a5' + yuan + ' (' + cents.toLocaleString('en-US') + (abs === 1 ? ' point)' : ' points)');
+  }
+
   function num(value) {
     return value === undefined || value === '' ? undefined : Number(value);
   }
@@ -64,7 +71,7 @@ export const FORM_SCRIPT = `(function () {
           var data = envelope && envelope.data;
           if (!data) throw new Error(envelope && envelope.message ? envelope.message : 'unexpected answer');
           if (outcome) outcome.textContent = data.message;
-          if (balance && typeof data.balanceCents === 'number') balance.textContent = (data.balanceCents / 100).toFixed(2);
+          if (balance && typeof data.balanceCents === 'number') balance.textContent = yuanAndPoints(data.balanceCents);
           post(toMessage(type, data.ok === true, data.amountCents, data.balanceCents, data.reason));
         })
         .catch(function (error) {

@@ -1,8 +1,9 @@
 /** The form site: `GET /<short_code>?token=` renders the table's form; POSTs submit or pay. */
 import type { HubContext, RequestMeta } from './context.js';
 import { FORM_SCRIPT, FORM_STYLE } from './form-assets.js';
+import { settleDeduct } from './billing.js';
 import { iconUrl } from './icons.js';
-import { MockHttpError, centsToYuan, readBodyText } from './http.js';
+import { MockHttpError, centsToYuan, readBodyText, yuanAndPoints } from './http.js';
 import { pushBounded } from './ring.js';
 import type { Account, UserRecord } from './state.js';
 import type { FormSubmission, SeedTable } from './types.js';
@@ -76,13 +77,13 @@ function renderPage(hub: HubContext, m: PageModel): string {
     const paid =
       t.price_cents > 0
         ? `<form method="post" action="${e(action)}" data-action="charge">${hidden}<input type="hidden" name="action" value="charge">` +
-          `<button type="submit" part="pay">Pay ¥${centsToYuan(t.price_cents)} (${t.price_cents} points)</button></form>`
+          `<button type="submit" part="pay">Pay ${yuanAndPoints(t.price_cents)}</button></form>`
         : '';
     body =
       `<header><img src="${e(iconUrl(t.icon, hub.baseUrl))}" alt="" width="48" height="48">` +
       `<div><h1>${e(t.name)}</h1><p class="meta">${e(t.industry)} · ${t.type === 'A' ? 'Supply' : 'Demand'}</p></div></header>` +
       `<ul class="tags">${t.tags.map((tag) => `<li>${e(tag)}</li>`).join('')}</ul>` +
-      `<p>User: <strong id="user">${e(m.user.clientUserId)}</strong> · Points: <strong id="balance">${centsToYuan(m.user.balanceCents)}</strong></p>` +
+      `<p>User: <strong id="user">${e(m.user.clientUserId)}</strong> · Balance <strong id="balance">${yuanAndPoints(m.user.balanceCents)}</strong></p>` +
       `<p id="outcome" role="status">${m.outcome.type === 'load' ? '' : e(m.outcome.message)}</p>` +
       `<form method="post" action="${e(action)}" data-action="submit">${hidden}<input type="hidden" name="action" value="submit">` +
       `<label for="message">Message</label><textarea id="message" name="message" maxlength="${MESSAGE_MAX}"></textarea>` +
@@ -196,15 +197,7 @@ export function createFormSite(hub: HubContext): FormSite {
       target: { client_user_id: user.clientUserId },
       billing: { amount: centsToYuan(amountCents), reason: `Paid action on ${table.name}` },
     });
-    const paid = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
-    const record = paid
-      ? hub.state.logExternalDeduct(user, table, hub.now())
-      : hub.state.logFailed(
-          user,
-          table,
-          hub.now(),
-          `The developer's billing URL did not confirm the charge of ${amountCents} cents.`,
-        );
+    const { charged: paid, record } = settleDeduct(hub.state, user, table, amountCents, deliveries, hub.now());
     return outcome(
       paid,
       record.id,

@@ -122,6 +122,16 @@ export function centsToYuan(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * How the simulator's pages show an amount, everywhere the same: yuan with two decimals, then the
+ * points in brackets ("¥50.00 (5,000 points)"); 1 yuan = 100 points. form-assets.ts repeats it in
+ * the page script, which updates the balance after an action.
+ */
+export function yuanAndPoints(cents: number): string {
+  const points = `${cents.toLocaleString('en-US')} ${Math.abs(cents) === 1 ? 'point' : 'points'}`;
+  return `¥${centsToYuan(cents)} (${points})`;
+}
+
 export function randomHex(bytes: number): string {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);

@@ -18,7 +18,7 @@ import { checkSettings } from './settings.js';
 import { HubState } from './state.js';
 import type { MockHub, MockHubOptions, RequestLogEntry, WebhookBody, WebhookDelivery } from './types.js';
 import { readViews } from './views.js';
-import { dispatch } from './webhooks.js';
+import { dispatch, matchingUrls } from './webhooks.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
 // Kept here too: code written before the types moved to types.ts imports them from hub.js.
@@ -35,10 +35,22 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
   const settings = checkSettings(options);
   const { baseUrl, formUrl, tokenTtlSeconds, dropRate, random, logLimit } = settings;
   const clock = createClock(options.now ?? Date.now);
-  const state = new HubState(seed);
+  const state = new HubState(seed, clock.now());
   const requestLog: RequestLogEntry[] = [];
   const deliveries: WebhookDelivery[] = [];
   let nextDeliveryId = 1;
+  const dispatchContext = {
+    transport: settings.transport,
+    connectTimeoutMs: settings.connectTimeoutMs,
+    timeoutMs: settings.timeoutMs,
+    now: () => clock.now(),
+    record(d: Omit<WebhookDelivery, 'id'>) {
+      const delivery = { id: nextDeliveryId++, ...d };
+      pushBounded(deliveries, delivery, logLimit);
+      options.onDelivery?.(delivery);
+      return delivery;
+    },
+  };
 
   const context: HubContext = {
     state,
@@ -46,33 +58,28 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     formUrl,
     tokenTtlSeconds,
     logLimit,
+    deliveries,
     now: () => clock.now(),
     sendWebhook(developerId, partial) {
       const account = state.developer(developerId);
       const body: WebhookBody = { ...partial, timestamp: isoBeijing(clock.now()) } as WebhookBody;
-      return dispatch(
-        {
-          transport: settings.transport,
-          connectTimeoutMs: settings.connectTimeoutMs,
-          timeoutMs: settings.timeoutMs,
-          now: () => clock.now(),
-          record(d) {
-            const delivery = { id: nextDeliveryId++, ...d };
-            pushBounded(deliveries, delivery, logLimit);
-            options.onDelivery?.(delivery);
-            return delivery;
-          },
-        },
-        account.webhooks,
-        body,
-      );
+      return dispatch(dispatchContext, matchingUrls(account.webhooks, body.event), body);
+    },
+    async resendWebhook(original) {
+      const [delivery] = await dispatch(dispatchContext, [original.url], original.body, { resendOf: original.id });
+      return delivery!;
+    },
+    reset() {
+      state.load(seed, clock.now());
+      deliveries.length = 0;
+      formSite.submissions.length = 0;
     },
   };
 
   const admin = adminOperations(context);
-  const views = readViews(state, baseUrl);
+  const views = readViews(context, seed);
   const formSite = createFormSite(context);
-  const consoleTarget = options.console === false ? null : { ...admin, ...views, requestLog, deliveries };
+  const consoleTarget = options.console === false ? null : { ...admin, ...views, requestLog, deliveries, clock };
   const pipeline = createRequestPipeline({
     settings,
     context,

@@ -23,6 +23,10 @@ export interface PipelineParts {
 
 export type RequestPipeline = Pick<MockHub, 'handleApi' | 'handleForm' | 'fetch'>;
 
+function isConsole(url: URL): boolean {
+  return url.pathname === '/console' || url.pathname.startsWith('/console/');
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -67,7 +71,10 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
   }
 
   async function routeApi(req: Request, url: URL, meta: RequestMeta): Promise<Response> {
-    if (req.method === 'OPTIONS') return preflight(req, corsOrigins);
+    if (req.method === 'OPTIONS')
+      return isConsole(url)
+        ? errorResponse(403, 'The console answers its own pages only.')
+        : preflight(req, corsOrigins);
     if (faultRate > 0 && faultPaths.includes(url.pathname) && random() < faultRate) {
       return errorResponse(500, 'Injected fault (fault rate); retry the request.');
     }
@@ -108,8 +115,10 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
           ? errorResponse(error.status, error.message, error.headers)
           : errorResponse(500, 'Internal simulator error.');
     }
-    for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
-      response.headers.set(k, v);
+    // The console is for its own pages only: no other origin may read it, loopback or not.
+    if (!isConsole(url))
+      for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
+        response.headers.set(k, v);
     log('api', req, url, response.status, meta);
     return response;
   }

@@ -186,7 +186,8 @@ function parseAccount(v: unknown, path: string): SeedAccount {
   return account;
 }
 
-function parseTable(v: unknown, path: string): SeedTable {
+/** One table in the seed's format (also what the console's Tables page adds). */
+export function parseSeedTable(v: unknown, path: string): SeedTable {
   if (!isObject(v)) fail(path, 'expected an object');
   if (!Array.isArray(v.tags)) fail(`${path}.tags`, 'expected an array of strings');
   const icon = str(v.icon, `${path}.icon`, 2048);
@@ -213,7 +214,7 @@ export function parseSeed(value: unknown): MockSeed {
   if (!Array.isArray(value.tables)) fail('$.tables', 'expected an array');
   const seed: MockSeed = {
     accounts: value.accounts.map((a, i) => parseAccount(a, `$.accounts[${i}]`)),
-    tables: value.tables.map((t, i) => parseTable(t, `$.tables[${i}]`)),
+    tables: value.tables.map((t, i) => parseSeedTable(t, `$.tables[${i}]`)),
   };
   const unique = (values: unknown[], path: string, what: string) => {
     if (new Set(values).size !== values.length) fail(path, `${what} must be unique`);

@@ -3,15 +3,19 @@
  * Every mutation validates first and then changes state synchronously, so a rejected call changes
  * nothing and concurrent requests (one event loop) can never interleave half-way through a transfer.
  */
+import { TableCatalog } from './catalog.js';
 import { MockHttpError, isoUtc, randomHex } from './http.js';
 import { TokenStore } from './tokens.js';
-import type { MockSeed, PointsLogRecord, SeedTable, WebhookConfig } from './types.js';
+import type { ApiKeyView, MockSeed, PointsLogRecord, SeedTable, TransferRecord, WebhookConfig } from './types.js';
 
 export interface ApiKeyRecord {
   key: string;
+  /** Short, public and unique (`k1`, `k2`, ...): what the console shows and acts on, never the key. */
+  id: string;
   accountId: number;
   status: 'active' | 'disabled';
   expiresAt: number | null;
+  createdAt: number;
 }
 
 export interface UserRecord {
@@ -33,6 +37,8 @@ export interface Account {
   totals: { toppedUp: number; charged: number; refunded: number };
   orderIds: Set<string>;
   refundedLogIds: Set<number>;
+  /** Pool-to-user moves (recharges and console transfers), oldest first. */
+  transfers: TransferRecord[];
 }
 
 export interface RechargeInput {
@@ -45,13 +51,31 @@ export interface RechargeInput {
 export class HubState {
   readonly accounts = new Map<number, Account>();
   readonly keys = new Map<string, ApiKeyRecord>();
-  readonly tables: SeedTable[];
-  readonly tokens = new TokenStore();
+  readonly catalog = new TableCatalog();
+  tokens = new TokenStore();
   nextUserId = 10001;
   nextLogId = 1;
+  nextKeyNumber = 1;
 
-  constructor(seed: MockSeed) {
-    this.tables = seed.tables.map((t) => ({ ...t, tags: [...t.tags] }));
+  constructor(seed: MockSeed, now = Date.now()) {
+    this.load(seed, now);
+  }
+
+  /** Every table in catalogue order (seed order, then tables added in the console). */
+  get tables(): readonly SeedTable[] {
+    return this.catalog.all;
+  }
+
+  /** (Re)starts from a seed: what the console's Reset does; user, log and key ids start again too. */
+  load(seed: MockSeed, now: number): void {
+    this.nextUserId = 10001;
+    this.nextLogId = 1;
+    this.nextKeyNumber = 1;
+    this.accounts.clear();
+    this.keys.clear();
+    this.catalog.clear();
+    this.tokens = new TokenStore();
+    for (const t of seed.tables) this.catalog.add({ ...t, tags: [...t.tags] });
     for (const a of seed.accounts) {
       const account: Account = {
         id: a.id,
@@ -63,18 +87,14 @@ export class HubState {
         totals: { toppedUp: a.pool_cents ?? 0, charged: 0, refunded: 0 },
         orderIds: new Set(),
         refundedLogIds: new Set(),
+        transfers: [],
       };
       for (const u of a.users ?? []) {
         account.users.set(u.client_user_id, this.newUser(u.client_user_id, u.balance_cents));
         account.totals.toppedUp += u.balance_cents;
       }
       for (const k of a.keys ?? []) {
-        this.keys.set(k.key, {
-          key: k.key,
-          accountId: a.id,
-          status: k.status,
-          expiresAt: k.expires_at ? Date.parse(k.expires_at) : null,
-        });
+        this.addKey(k.key, a.id, k.status, k.expires_at ? Date.parse(k.expires_at) : null, now);
       }
       this.accounts.set(a.id, account);
     }
@@ -153,12 +173,8 @@ export class HubState {
     return user;
   }
 
-  publishedTables(): SeedTable[] {
-    return this.tables.filter((t) => t.published);
-  }
-
   table(shortCode: string): SeedTable | undefined {
-    return this.tables.find((t) => t.short_code === shortCode);
+    return this.catalog.get(shortCode);
   }
 
   log(
@@ -191,7 +207,7 @@ export class HubState {
     account.poolCents -= input.amountCents;
     user.balanceCents += input.amountCents;
     if (input.externalOrderId !== undefined) account.orderIds.add(input.externalOrderId);
-    this.log(user, now, {
+    const record = this.log(user, now, {
       source: 'transfer',
       record_type: 'recharge',
       change_cents: input.amountCents,
@@ -199,6 +215,14 @@ export class HubState {
       status: 'success',
       short_code: null,
       project_id: null,
+    });
+    account.transfers.push({
+      id: record.id,
+      client_user_id: user.clientUserId,
+      amount_cents: input.amountCents,
+      reason: record.reason,
+      external_order_id: input.externalOrderId ?? null,
+      created_at: record.created_at,
     });
     return {
       client_user_id: user.clientUserId,
@@ -241,12 +265,12 @@ export class HubState {
   }
 
   /** A charge the developer took on its own side (billing URL): points do not move, the record says so. */
-  logExternalDeduct(user: UserRecord, table: SeedTable, now: number): PointsLogRecord {
+  logExternalDeduct(user: UserRecord, table: SeedTable, now: number, amountCents = table.price_cents): PointsLogRecord {
     return this.log(user, now, {
       source: 'billing',
       record_type: 'deduct',
       change_cents: 0,
-      reason: `Paid action on ${table.name}: ${table.price_cents} cents charged by the developer's billing URL`,
+      reason: `Paid action on ${table.name}: ${amountCents} cents charged by the developer's billing URL`,
       status: 'success',
       short_code: table.short_code,
       project_id: table.project_id,
@@ -298,19 +322,25 @@ export class HubState {
     return { record, amountCents: price, table };
   }
 
-  createKey(account: Account, expiresAt: number | null): ApiKeyRecord {
-    const record: ApiKeyRecord = {
-      key: `sk-mock-${randomHex(16)}`,
-      accountId: account.id,
-      status: 'active',
-      expiresAt,
-    };
-    this.keys.set(record.key, record);
+  private addKey(
+    key: string,
+    accountId: number,
+    status: ApiKeyRecord['status'],
+    expiresAt: number | null,
+    now: number,
+  ): ApiKeyRecord {
+    const record: ApiKeyRecord = { key, id: `k${this.nextKeyNumber++}`, accountId, status, expiresAt, createdAt: now };
+    this.keys.set(key, record);
     return record;
   }
 
-  keyRecord(key: string): ApiKeyRecord {
-    const record = this.keys.get(key);
+  createKey(account: Account, expiresAt: number | null, now: number): ApiKeyRecord {
+    return this.addKey(`sk-mock-${randomHex(16)}`, account.id, 'active', expiresAt, now);
+  }
+
+  /** A key by its plaintext or by its public id (the console only knows the id). */
+  keyRecord(keyOrId: string): ApiKeyRecord {
+    const record = this.keys.get(keyOrId) ?? [...this.keys.values()].find((k) => k.id === keyOrId);
     if (!record) throw new MockHttpError(404, 'No such API key.');
     return record;
   }
@@ -323,6 +353,22 @@ export class HubState {
   }
 }
 
+/**
+ * The prefix and the last four characters. Two keys can share both (the seed's keys all end in the
+ * same digits), so the console shows the mask with the key's id, created time and state.
+ */
 export function maskKey(key: string): string {
-  return key.length <= 10 ? '****' : `${key.slice(0, 6)}****${key.slice(-4)}`;
+  return key.length < 16 ? `${key.slice(0, 3)}…` : `${key.slice(0, 8)}…${key.slice(-4)}`;
+}
+
+export function keyView(record: ApiKeyRecord, now: number): ApiKeyView {
+  const expired = record.expiresAt !== null && record.expiresAt <= now;
+  return {
+    id: record.id,
+    mask: maskKey(record.key),
+    state: record.status === 'disabled' ? 'disabled' : expired ? 'expired' : 'active',
+    status: record.status,
+    created_at: isoUtc(record.createdAt),
+    expires_at: record.expiresAt === null ? null : isoUtc(record.expiresAt),
+  };
 }

@@ -83,6 +83,14 @@ export interface WebhookDelivery {
   ok?: boolean;
   error?: string;
   body: WebhookBody;
+  /** The request headers exactly as sent. */
+  headers: Record<string, string>;
+  /** The answer's body (its first 4,096 characters), when an answer came. */
+  responseBody?: string;
+  /** Wall-clock time from sending to the answer or the failure, in ms (the simulator clock may be frozen). */
+  durationMs: number;
+  /** Set on a console resend: the id of the delivery sent again. */
+  resendOf?: number;
 }
 
 export interface WebhookBody {
@@ -118,6 +126,59 @@ export interface PointsLogRecord {
   short_code: string | null;
   project_id: number | null;
   created_at: string;
+}
+
+/** A pool-to-user move (recharge or console transfer), as the points page lists them. */
+export interface TransferRecord {
+  /** The id of the user's `recharge` log record. */
+  id: number;
+  client_user_id: string;
+  amount_cents: number;
+  reason: string;
+  external_order_id: string | null;
+  created_at: string;
+}
+
+/** An API key as the console lists it: never the plaintext. */
+export interface ApiKeyView {
+  id: string;
+  /** Prefix and last four characters; with `id`, `created_at` and `state` it tells keys apart. */
+  mask: string;
+  state: 'active' | 'disabled' | 'expired';
+  status: 'active' | 'disabled';
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** One page of a list, newest first. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** A test event from the console's interface test simulator or `hub-embed-mock trigger`. */
+export interface TriggerInput {
+  event: unknown;
+  clientUserId?: unknown;
+  shortCode?: unknown;
+  /** billing events: yuan with two decimals, e.g. "1.50". */
+  amount?: unknown;
+  reason?: unknown;
+  title?: unknown;
+  content?: unknown;
+  linkUrl?: unknown;
+  /** Dotted body paths to set last, e.g. {"notification.title": "Hi"}; values are any JSON. */
+  set?: unknown;
+  developerId?: number | undefined;
+}
+
+export interface TriggerResult {
+  event: string;
+  deliveries: WebhookDelivery[];
+  /** billing_deduct only: what the answers decided, by the form's rules, and the log record written. */
+  decision?: { charged: boolean; record: PointsLogRecord };
 }
 
 export interface FormSubmission {
@@ -210,13 +271,12 @@ export interface LedgerView {
 
 /** What the developer console does: the operations a platform admin has, as typed methods. */
 export interface AdminOperations {
-  createApiKey(input?: { developerId?: number | undefined; expiresAt?: string }): {
-    key: string;
-    status: string;
-    expires_at: string | null;
-  };
-  disableKey(key: string): { key: string; status: string };
-  expireKey(key: string): { key: string; expires_at: string };
+  /** The plaintext `key` is in this answer only; lists show `ApiKeyView`. */
+  createApiKey(input?: { developerId?: number | undefined; expiresAt?: string }): ApiKeyView & { key: string };
+  /** By plaintext key or key id. */
+  disableKey(keyOrId: string): ApiKeyView;
+  /** By plaintext key or key id: expires now. */
+  expireKey(keyOrId: string): ApiKeyView;
   topUp(input: { yuan: unknown; developerId?: number | undefined }): {
     developer_id: number;
     amount_cents: number;
@@ -224,17 +284,42 @@ export interface AdminOperations {
   };
   publish(shortCode: string): { short_code: string; published: boolean };
   unpublish(shortCode: string): { short_code: string; published: boolean };
+  /** Adds a table (the seed's table format) at the end of the catalogue. */
+  addTable(table: unknown): SeedTable;
   setWebhooks(configs: unknown, developerId?: number): { configs: WebhookConfig[] };
   triggerNotification(input: NotificationInput): Promise<{ event: string; deliveries: WebhookDelivery[] }>;
   triggerRefund(input: RefundInput): Promise<{ record: PointsLogRecord; deliveries: WebhookDelivery[] }>;
   /** The console's "transfer to user": a recharge from the pool without an order id. */
   transfer(input: TransferInput): Record<string, unknown>;
+  /** Any event with chosen fields, through the real dispatch; a deduct is decided and logged like the form's. */
+  trigger(input: TriggerInput): Promise<TriggerResult>;
+  /** What `trigger` would send and to which URLs; sends nothing (the console pre-fills its form from it). */
+  triggerPreview(input: TriggerInput): { body: Omit<WebhookBody, 'timestamp'>; urls: string[] };
+  /** Sends a recorded delivery's body again to its URL (a new delivery; the ledger does not change). */
+  resend(deliveryId: number): Promise<WebhookDelivery>;
+  /** Back to the seed: accounts, keys, tables, tokens and points; the delivery log and submissions empty. */
+  reset(): void;
 }
 
 /** Read-only views of the simulator's state. */
 export interface ReadViews {
   ledger(developerId?: number): LedgerView;
   snapshot(): Record<string, unknown>;
+  keys(developerId?: number): ApiKeyView[];
+  /** The pool and every user's balance. */
+  points(developerId?: number): {
+    developer_id: number;
+    pool_cents: number;
+    users: { client_user_id: string; user_id: number; balance_cents: number }[];
+  };
+  /** The webhook configurations, in the order they are called, and the outbound IPs to allow. */
+  webhooks(developerId?: number): { configs: WebhookConfig[]; outbound_ips: string[] };
+  /** Tables in catalogue order, one page (the catalogue may hold 100,000). */
+  tables(page: number, pageSize: number): Page<SeedTable>;
+  transfers(page: number, pageSize: number, developerId?: number): Page<TransferRecord>;
+  userLogs(clientUserId: string, page: number, pageSize: number, developerId?: number): Page<PointsLogRecord>;
+  /** The seed the simulator started from (and Reset returns to), valid input for `--seed`. */
+  seed(): MockSeed;
 }
 
 /** The logs the simulator keeps; each is a bounded ring (oldest entries dropped past `logLimit`). */

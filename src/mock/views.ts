@@ -1,10 +1,35 @@
-/** Read-only views of the simulator's state: the ledger check and the console's snapshot. */
-import { isoUtc } from './http.js';
+/** Read-only views of the simulator's state: the ledger check, the console's snapshot, lists and pages. */
+import type { HubContext } from './context.js';
 import { iconUrl } from './icons.js';
-import { maskKey, type HubState } from './state.js';
-import type { ReadViews } from './types.js';
+import { OUTBOUND_IPS } from './webhooks.js';
+import { keyView, type Account, type HubState } from './state.js';
+import type { MockSeed, Page, ReadViews } from './types.js';
 
-export function readViews(state: HubState, baseUrl: string): ReadViews {
+/**
+ * One page of an oldest-first list, newest first, copying only the page: O(page_size), however long
+ * the list (the logs endpoint used to copy and reverse a user's whole history per page).
+ */
+export function newestFirstPage<T extends object>(list: readonly T[], page: number, pageSize: number): Page<T> {
+  const items: T[] = [];
+  const last = list.length - 1 - (page - 1) * pageSize;
+  for (let i = last; i > last - pageSize && i >= 0; i--) items.push({ ...list[i]! });
+  return { list: items, total: list.length, page, page_size: pageSize };
+}
+
+function usersOf(account: Account) {
+  return [...account.users.values()].map((u) => ({
+    client_user_id: u.clientUserId,
+    user_id: u.userId,
+    balance_cents: u.balanceCents,
+  }));
+}
+
+function keysOf(state: HubState, accountId: number, now: number) {
+  return [...state.keys.values()].filter((k) => k.accountId === accountId).map((k) => keyView(k, now));
+}
+
+export function readViews(context: HubContext, seed: MockSeed): ReadViews {
+  const { state, baseUrl } = context;
   return {
     ledger(developerId) {
       const dev = state.developer(developerId);
@@ -21,28 +46,44 @@ export function readViews(state: HubState, baseUrl: string): ReadViews {
     },
     snapshot() {
       return {
-        outbound_ips: ['127.0.0.1'],
+        outbound_ips: [...OUTBOUND_IPS],
         accounts: [...state.accounts.values()].map((a) => ({
           id: a.id,
           name: a.name,
           role: a.role,
           pool_cents: a.poolCents,
-          keys: [...state.keys.values()]
-            .filter((k) => k.accountId === a.id)
-            .map((k) => ({
-              key: maskKey(k.key),
-              status: k.status,
-              expires_at: k.expiresAt === null ? null : isoUtc(k.expiresAt),
-            })),
-          users: [...a.users.values()].map((u) => ({
-            client_user_id: u.clientUserId,
-            user_id: u.userId,
-            balance_cents: u.balanceCents,
-          })),
+          keys: keysOf(state, a.id, context.now()),
+          users: usersOf(a),
           webhooks: a.webhooks.map((w) => ({ ...w })),
         })),
         tables: state.tables.map((t) => ({ ...t, icon: iconUrl(t.icon, baseUrl) })),
       };
+    },
+    keys(developerId) {
+      return keysOf(state, state.developer(developerId).id, context.now());
+    },
+    points(developerId) {
+      const dev = state.developer(developerId);
+      return { developer_id: dev.id, pool_cents: dev.poolCents, users: usersOf(dev) };
+    },
+    webhooks(developerId) {
+      const dev = state.developer(developerId);
+      return { configs: dev.webhooks.map((w) => ({ ...w })), outbound_ips: [...OUTBOUND_IPS] };
+    },
+    tables(page, pageSize) {
+      const list = state.tables
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((t) => ({ ...t, tags: [...t.tags], icon: iconUrl(t.icon, baseUrl) }));
+      return { list, total: state.tables.length, page, page_size: pageSize };
+    },
+    transfers(page, pageSize, developerId) {
+      return newestFirstPage(state.developer(developerId).transfers, page, pageSize);
+    },
+    userLogs(clientUserId, page, pageSize, developerId) {
+      return newestFirstPage(state.knownUser(state.developer(developerId), clientUserId).logs, page, pageSize);
+    },
+    seed() {
+      return structuredClone(seed);
     },
   };
 }

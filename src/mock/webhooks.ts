@@ -16,6 +16,15 @@ export const NOTIFICATION_EVENTS = [
 
 export const BILLING_EVENTS = ['billing_deduct', 'billing_refund'] as const;
 
+/**
+ * The platform's outbound IPs, shown in the console and the CLI banner for the receiver's allow-list.
+ * The simulator sends from this machine: a receiver on loopback sees 127.0.0.1.
+ */
+export const OUTBOUND_IPS: readonly string[] = ['127.0.0.1'];
+
+/** How much of a receiver's answer the delivery log keeps. */
+export const RESPONSE_BODY_KEPT = 4096;
+
 export type WebhookKind = 'notification' | 'billing';
 
 export function kindOf(event: string): WebhookKind {
@@ -78,13 +87,13 @@ function deductOk(result: TransportResult): boolean {
   }
 }
 
-/** Sends one event to each matching URL in turn (never in parallel, never twice) and returns the records. */
+/** Sends one event to each URL in turn (never in parallel, never twice) and returns the records. */
 export async function dispatch(
   ctx: DispatchContext,
-  configs: WebhookConfig[],
+  urls: string[],
   body: WebhookBody,
+  extra: Pick<WebhookDelivery, 'resendOf'> = {},
 ): Promise<WebhookDelivery[]> {
-  const urls = matchingUrls(configs, body.event);
   const kind = kindOf(body.event);
   const payload = JSON.stringify(body);
   const deliveries: WebhookDelivery[] = [];
@@ -94,17 +103,24 @@ export async function dispatch(
       'X-Webhook-Event': body.event,
       'X-Webhook-Timestamp': String(Math.floor(ctx.now() / 1000)),
     };
+    const started = performance.now();
     const result = await ctx.transport(url, {
       headers,
       body: payload,
       connectTimeoutMs: ctx.connectTimeoutMs,
       timeoutMs: ctx.timeoutMs,
     });
-    const base = { time: ctx.now(), event: body.event, kind, url, body };
+    const durationMs = Math.round(performance.now() - started);
+    const base = { time: ctx.now(), event: body.event, kind, url, body, headers, durationMs, ...extra };
     let delivery: Omit<WebhookDelivery, 'id'>;
     if (result.kind === 'response') {
       const delivered = result.status >= 200 && result.status < 300;
-      delivery = { ...base, outcome: delivered ? 'delivered' : 'rejected', status: result.status };
+      delivery = {
+        ...base,
+        outcome: delivered ? 'delivered' : 'rejected',
+        status: result.status,
+        responseBody: result.body.slice(0, RESPONSE_BODY_KEPT),
+      };
       if (body.event === 'billing_deduct') delivery.ok = deductOk(result);
     } else {
       delivery = { ...base, outcome: result.kind, error: result.error };

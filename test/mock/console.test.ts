@@ -118,6 +118,6 @@ describe('console (/console JSON endpoints)', () => {
     const hub = newHub();
     expectErrorEnvelope(await call(hub, 'POST', '/console/keys/disable', { body: '{' }), 400);
     expectErrorEnvelope(await call(hub, 'POST', '/console/keys/disable', { json: { key: 'sk-unknown' } }), 404);
-    expectErrorEnvelope(await call(hub, 'GET', '/console/keys'), 405);
+    expectErrorEnvelope(await call(hub, 'GET', '/console/pool/top-up'), 405);
   });
 });

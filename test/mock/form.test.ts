@@ -68,7 +68,7 @@ describe('form site: GET /<short_code>?token=', () => {
     expect(page.html).toMatch(/^<!doctype html>/);
     expect(page.html).toContain('<h1>钢结构安装</h1>');
     expect(page.html).toContain('<strong id="user">user-alice</strong>');
-    expect(page.html).toContain('<strong id="balance">50.00</strong>');
+    expect(page.html).toContain('<strong id="balance">¥50.00 (5,000 points)</strong>');
     expect(page.html).toContain('Pay ¥5.00');
   });
 

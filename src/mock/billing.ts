@@ -1,0 +1,28 @@
+/** The rule that turns the answers to a billing_deduct into a charge or a failure, and its log record. */
+import type { HubState, UserRecord } from './state.js';
+import type { PointsLogRecord, SeedTable, WebhookDelivery } from './types.js';
+
+/**
+ * Charged only when there was at least one billing URL and every one answered 200 with `ok: true`;
+ * the points do not move (the developer charged on its side), the record says which way it went.
+ * The form's paid action and the console's test deduct both decide here.
+ */
+export function settleDeduct(
+  state: HubState,
+  user: UserRecord,
+  table: SeedTable,
+  amountCents: number,
+  deliveries: WebhookDelivery[],
+  now: number,
+): { charged: boolean; record: PointsLogRecord } {
+  const charged = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
+  const record = charged
+    ? state.logExternalDeduct(user, table, now, amountCents)
+    : state.logFailed(
+        user,
+        table,
+        now,
+        `The developer's billing URL did not confirm the charge of ${amountCents} cents.`,
+      );
+  return { charged, record };
+}

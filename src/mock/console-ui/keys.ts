@@ -1,0 +1,68 @@
+/** API keys: create (the plaintext once, with copy), list masked with id, created time and state, disable, expire. */
+import { html, nothing } from 'lit';
+import type { ApiKeyView } from '../types.js';
+import { api } from './api.js';
+import { ConsolePage, dataTable, rowAction } from './page.js';
+
+export class ConsoleKeys extends ConsolePage {
+  static override properties = { ...ConsolePage.properties, keys: { state: true }, created: { state: true } };
+
+  private keys: ApiKeyView[] = [];
+  private created: (ApiKeyView & { key: string }) | null = null;
+
+  protected override async load() {
+    this.keys = (await api<{ list: ApiKeyView[] }>('/console/keys')).list;
+  }
+
+  private create() {
+    void this.act(async () => {
+      this.created = await api<ApiKeyView & { key: string }>('/console/keys', {});
+    });
+  }
+
+  private copy() {
+    const key = this.created?.key;
+    if (key)
+      void this.run(
+        () => navigator.clipboard.writeText(key),
+        () => this.t.copied,
+      );
+  }
+
+  override render() {
+    const t = this.t;
+    return html`
+      <button class="primary" @click=${this.create}>${t.createKey}</button>
+      ${
+        this.created
+          ? html`<div class="panel">
+            <label
+              >${t.newKey}
+              <output class="key" id="new-key" data-key-id=${this.created.id}>${this.created.key}</output></label
+            >
+            <button @click=${this.copy}>${t.copy}</button>
+          </div>`
+          : nothing
+      }
+      ${this.renderStatus()}
+      ${dataTable(
+        'keys',
+        t.pages.keys,
+        [t.keyId, t.mask, t.created, t.state, t.actions],
+        this.keys.map(
+          (k) =>
+            html`<tr data-key-id=${k.id}>
+              <td>${k.id}</td>
+              <td><code>${k.mask}</code></td>
+              <td>${k.created_at}</td>
+              <td>${t.states[k.state] ?? k.state}</td>
+              <td>
+                ${rowAction(t.disable, k.id, () => this.act(() => api('/console/keys/disable', { id: k.id })), k.state !== 'active')}
+                ${rowAction(t.expire, k.id, () => this.act(() => api('/console/keys/expire', { id: k.id })), k.state !== 'active')}
+              </td>
+            </tr>`,
+        ),
+      )}
+    `;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The interface test simulator: choose any event, edit the pre-filled fields, send it to the configured
+ * URLs through the real dispatch, and see the exact request, the answer and, for a deduct, the decision.
+ */
+import { html, nothing } from 'lit';
+import type { TriggerResult, WebhookBody } from '../types.js';
+import { BILLING_EVENTS, NOTIFICATION_EVENTS } from '../webhooks.js';
+import { api, query } from './api.js';
+import { renderExchange } from './deliveries.js';
+import { ConsolePage, field } from './page.js';
+
+const EVENTS: readonly string[] = [...NOTIFICATION_EVENTS, ...BILLING_EVENTS];
+
+type Preview = { body: Omit<WebhookBody, 'timestamp'>; urls: string[] };
+
+export class ConsoleTest extends ConsolePage {
+  static override properties = {
+    ...ConsolePage.properties,
+    event: { state: true },
+    preview: { state: true },
+    result: { state: true },
+  };
+
+  private event = EVENTS[0]!;
+  private preview: Preview | null = null;
+  private result: TriggerResult | null = null;
+
+  protected override async load() {
+    this.preview = await api<Preview>('/console/trigger/preview' + query({ event: this.event }));
+  }
+
+  private choose(event: Event) {
+    this.event = (event.target as HTMLSelectElement).value;
+    this.result = null;
+    void this.run(() => this.load());
+  }
+
+  private send(event: Event) {
+    event.preventDefault();
+    const billing = this.event.startsWith('billing_');
+    const body: Record<string, unknown> = {
+      event: this.event,
+      client_user_id: field(event, 'user') || null,
+      short_code: field(event, 'short_code'),
+    };
+    if (billing) Object.assign(body, { amount: field(event, 'amount'), reason: field(event, 'reason') });
+    else
+      Object.assign(body, {
+        title: field(event, 'title'),
+        content: field(event, 'content'),
+        link_url: field(event, 'link'),
+      });
+    void this.run(
+      async () => (this.result = await api<TriggerResult>('/console/trigger', body)),
+      (r) => this.t.sentTo(r.deliveries.length),
+    );
+  }
+
+  private renderFields() {
+    const t = this.t;
+    const b = this.preview?.body;
+    if (!b) return nothing;
+    // Keyed by event: switching events puts the new pre-filled values in the inputs.
+    const fields = b.billing
+      ? html`<label>${t.amount} (¥)<input name="amount" .value=${b.billing.amount} autocomplete="off" /></label>
+          <label>${t.reason}<input name="reason" .value=${b.billing.reason} autocomplete="off" /></label>`
+      : html`<label>${t.titleField}<input name="title" .value=${b.notification?.title ?? ''} autocomplete="off" /></label>
+          <label>${t.content}<input name="content" .value=${b.notification?.content ?? ''} autocomplete="off" /></label>
+          <label>${t.link}<input name="link" .value=${b.notification?.link_url ?? ''} autocomplete="off" /></label>`;
+    return html`<label>${t.user}<input name="user" .value=${b.target.client_user_id ?? ''} autocomplete="off" /></label>
+      <label>${t.shortCode}<input name="short_code" .value=${b.short_code} autocomplete="off" /></label>
+      ${fields}`;
+  }
+
+  private renderResult() {
+    const t = this.t;
+    const r = this.result;
+    if (!r) return nothing;
+    const decision = r.decision;
+    return html`<section id="result" aria-labelledby="result-title">
+      <h2 id="result-title">${t.answer}</h2>
+      ${
+        decision
+          ? html`<p id="decision" class=${decision.charged ? 'ok' : 'error'}>
+            ${t.decision}: <strong>${decision.charged ? t.charged : t.failed}</strong> · ${t.logRecord}
+            #${decision.record.id} (${decision.record.record_type}, ${decision.record.reason})
+          </p>`
+          : nothing
+      }
+      ${r.deliveries.map((d) => html`<div class="panel" data-delivery-id=${d.id}>${renderExchange(t, d)}</div>`)}
+    </section>`;
+  }
+
+  override render() {
+    const t = this.t;
+    return html`
+      <form @submit=${this.send} id="test">
+        <label
+          >${t.event}
+          <select name="event" @change=${this.choose}>
+            ${EVENTS.map((e) => html`<option value=${e} ?selected=${e === this.event}>${e}</option>`)}
+          </select>
+        </label>
+        ${this.renderFields()}
+        <button class="primary">${t.sendEvent}</button>
+      </form>
+      <p>URL: ${this.preview?.urls.map((u) => html`<code>${u}</code> `) ?? nothing}</p>
+      ${this.renderStatus()} ${this.renderResult()}
+    `;
+  }
+}
