@@ -145,7 +145,7 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
     allowIps: options.allowIps ?? ['127.0.0.1', '::1'],
     onNotification: (event) => record(event, `${event.notification.title}: ${event.notification.content}`),
     onBillingDeduct: (event) => {
-      const price = `${yuan(event.amountCents)} (${event.amountCents} points)`;
+      const price = `${yuan(event.amountCents)} (${event.amountCents.toLocaleString('en-US')} points)`;
       const wallet = wallets.get(event.clientUserId ?? '');
       if (!wallet) {
         record(event, `${price} declined: unknown user, no wallet`, 'declined');

@@ -39,7 +39,8 @@ const status = $('points-status');
 let page = 1;
 
 /** Every amount on the page is written this one way: yuan with two decimals, points in brackets. */
-const money = (cents: number) => `¥${(cents / 100).toFixed(2)} (${cents} points)`;
+// Written as the simulator's form page writes amounts: yuan with two decimals, grouped points in brackets.
+const money = (cents: number) => `¥${(cents / 100).toFixed(2)} (${cents.toLocaleString('en-US')} points)`;
 
 async function api<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, { ...init, headers: { 'content-type': 'application/json' } });

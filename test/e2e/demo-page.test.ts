@@ -134,11 +134,11 @@ describe('demo/index.html (the demo page)', () => {
       assert.match(await text(page, '#story'), /Pay.*app wallet.*decides/s);
       assert.match(await text(page, '#story'), /Submit is free and sends no webhook/);
       const wallet = await text(page, '#wallet');
-      assert.equal(wallet, '¥10.00 (1000 points)', 'amounts are yuan with two decimals, points in brackets');
+      assert.equal(wallet, '¥10.00 (1,000 points)', 'amounts are yuan with two decimals, points in brackets');
       const service = await text(page, '#balance');
 
       await openTable(page, DEAR.name);
-      const price = `¥${(DEAR.price_cents / 100).toFixed(2)} (${DEAR.price_cents} points)`;
+      const price = `¥${(DEAR.price_cents / 100).toFixed(2)} (${DEAR.price_cents.toLocaleString('en-US')} points)`;
       const declined = await pay(page, /declined/);
       assert.ok(declined.includes(price), declined);
       assert.match(declined, /the wallet has ¥10\.00/, 'the decline says why');
