@@ -1,6 +1,7 @@
 import { HubError, isHubError } from '../core/errors.js';
 import { readBodyBytes } from './body.js';
 import type { ServiceClient } from './client.js';
+import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
 import { createPrefetcher, parseSelection, type PrefetchOptions, type Selection } from './prefetch.js';
 import { isTokenLifetime, MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
@@ -32,15 +33,28 @@ export interface TokenHandlerOptions {
 
 export type TokenHandler = (request: Request) => Promise<Response>;
 
-function answer(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(body === null ? null : JSON.stringify(body), {
+function answer(status: number, body: unknown, headers: Record<string, string>): PlainAnswer {
+  return {
     status,
     headers: {
       ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
       'cache-control': 'no-store',
       ...headers,
     },
-  });
+    body: body === null ? null : JSON.stringify(body),
+  };
+}
+
+/** A Request as the handler reads it. */
+function webInput(request: Request): PlainInput {
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    request: () => request,
+    // A resolveClientUserId that read the body itself leaves nothing to read.
+    body: async (maxBytes) =>
+      request.body === null || request.bodyUsed ? new Uint8Array(0) : readBodyBytes(request, maxBytes),
+  };
 }
 
 /** The body holds a refusal hint and a selection, which are small; a bigger one is answered 413. */
@@ -60,12 +74,10 @@ interface TokenRequest {
  * else (or no body) is ignored. Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not
  * whatever the client sends.
  */
-async function readTokenRequest(request: Request): Promise<TokenRequest | typeof TOO_LARGE> {
-  // A resolveClientUserId that read the body itself leaves nothing to read.
-  if (request.body === null || request.bodyUsed) return {};
+async function readTokenRequest(input: PlainInput): Promise<TokenRequest | typeof TOO_LARGE> {
   let text: string;
   try {
-    const bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+    const bytes = await input.body(MAX_BODY_BYTES);
     if (bytes === undefined) return TOO_LARGE;
     text = new TextDecoder().decode(bytes);
   } catch {
@@ -74,8 +86,7 @@ async function readTokenRequest(request: Request): Promise<TokenRequest | typeof
   return parseTokenRequest(text);
 }
 
-/** The parsing half of readTokenRequest, also used by the node:http fast path (node.ts). */
-export function parseTokenRequest(text: string): TokenRequest {
+function parseTokenRequest(text: string): TokenRequest {
   let body: { reason?: unknown; previous?: unknown; load?: unknown } | null;
   try {
     body = JSON.parse(text) as typeof body;
@@ -212,8 +223,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     return started;
   }
 
-  return async (request) => {
-    const origin = request.headers.get('origin');
+  async function respond(input: PlainInput): Promise<PlainAnswer> {
+    const origin = input.header('origin');
     const cors: Record<string, string> = {};
     if (origins) {
       cors.vary = 'Origin';
@@ -222,7 +233,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
         cors['access-control-allow-credentials'] = 'true';
       }
     }
-    if (request.method === 'OPTIONS' && cors['access-control-allow-origin']) {
+    if (input.method === 'OPTIONS' && cors['access-control-allow-origin']) {
       return answer(204, null, {
         ...cors,
         'access-control-allow-methods': 'POST',
@@ -230,13 +241,13 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
         'access-control-max-age': '600',
       });
     }
-    if (request.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
+    if (input.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
     // Browsers always send Origin on POST, so a missing one is refused too once origins are configured.
     if (origins && !cors['access-control-allow-origin']) return answer(403, { error: 'Origin not allowed.' }, cors);
 
     let clientUserId: string | null | undefined;
     try {
-      clientUserId = await options.resolveClientUserId(request);
+      clientUserId = await options.resolveClientUserId(input.request());
     } catch (error) {
       report(error);
       return answer(500, { error: 'Could not read the session.' }, cors);
@@ -253,7 +264,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
 
-    const body = await readTokenRequest(request);
+    const body = await readTokenRequest(input);
     if (body === TOO_LARGE) return answer(413, { error: 'Body too large.' }, cors);
     let token: CachedToken;
     try {
@@ -270,7 +281,14 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     const prefetched = prefetcher && body.selection ? await prefetcher(token.accessToken, body.selection) : undefined;
     const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
     return answer(200, { access_token: token.accessToken, expires_in: expiresIn, prefetched }, cors);
+  }
+
+  const handler: TokenHandler = async (request) => {
+    const { status, headers, body } = await respond(webInput(request));
+    return new Response(body, { status, headers });
   };
+  // toNodeListener serves this form on node:http, without a Request and a Response per call (plain.ts).
+  return Object.assign(handler, { [PLAIN_HANDLER]: respond });
 }
 
 function isReusable(token: CachedToken, at: number): boolean {
