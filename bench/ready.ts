@@ -12,6 +12,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startMockHub } from '../src/mock/index.js';
+import { warmFonts } from './lib/fonts.js';
 import { serialRoundTrips, startLatencyProxy, type LoggedRequest } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';
 import { median, ratio } from './lib/stats.js';
@@ -72,19 +73,8 @@ export async function measureReady(
     try {
       await page.goto(server.url);
       await page.waitForFunction(() => customElements.get('hub-embed') !== undefined);
-      // The fonts the cards use (CJK and Latin, regular and bold) are loaded before the clock starts, as a
-      // page that shows any text has them: a font load is not the network being measured.
-      await page.evaluate(async () => {
-        const probe = document.createElement('div');
-        probe.style.cssText = 'position:absolute;opacity:0;font:14px/1.4 system-ui,sans-serif';
-        const bold = document.createElement('b');
-        bold.textContent = '钢结构安装 Interior 装修';
-        probe.append(bold, ' 水电维修上门 Delivery 0123456789 · 配送');
-        document.body.append(probe);
-        void probe.offsetWidth;
-        await document.fonts.ready;
-        probe.remove();
-      });
+      // The fonts the cards use are loaded before the clock starts, as on a page that shows any text.
+      await page.evaluate(warmFonts);
       const fromLog = { proxy: proxy.log.length, token: server.tokenLog.length };
       let readyAt = 0;
       await page.exposeFunction('__benchReadyNow', () => {
