@@ -130,24 +130,18 @@ export async function measureTokenHandler(options: {
         if (name === 'fast') last = result;
       }
     }
-    const cached: HandlerRun = {
+    const runOf = (result: LoadResult, upstreamExchanges: number, failed: number): HandlerRun => ({
       requests,
       users,
-      elapsedMs: last.elapsedMs,
-      requestsPerSecond: Math.round((requests / last.elapsedMs) * 1000),
-      upstreamExchanges: exchanges() - before,
-      failures,
-    };
+      elapsedMs: result.elapsedMs,
+      requestsPerSecond: Math.round((requests / result.elapsedMs) * 1000),
+      upstreamExchanges,
+      failures: failed,
+    });
+    const cached = runOf(last, exchanges() - before, failures);
     const naiveBefore = exchanges();
     const naiveResult = await load.run(job(servers.naive.url));
-    const naive: HandlerRun = {
-      requests,
-      users,
-      elapsedMs: naiveResult.elapsedMs,
-      requestsPerSecond: Math.round((requests / naiveResult.elapsedMs) * 1000),
-      upstreamExchanges: exchanges() - naiveBefore,
-      failures: naiveResult.failures,
-    };
+    const naive = runOf(naiveResult, exchanges() - naiveBefore, naiveResult.failures);
     const summary = (list: number[]) => ({ requestsPerSecond: median(list), samples: list });
     return {
       rounds,

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createMockHub } from '../../src/mock/hub.js';
 import { createHubClient } from '../../src/server/client.js';
@@ -11,20 +11,13 @@ import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/t
 // the Web path must stay: each case runs on both, over real node:http, and the answers must agree.
 
 const APP = 'https://app.example.com';
-const servers: Server[] = [];
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((server) => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    }),
-  );
-});
-
+/** A node:http server for `listener` on a free port, closed when the test ends. */
 async function serve(listener: NodeListener): Promise<number> {
   const server = createServer((req, res) => listener(req, res));
-  servers.push(server);
+  onTestFinished(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
