@@ -67,14 +67,15 @@ function startLoadClient(): { run(job: LoadJob): Promise<LoadResult>; stop(): vo
   return {
     run: (job) =>
       new Promise((resolve, reject) => {
-        child.once('message', (result) => resolve(result as LoadResult));
-        child.once('exit', (code) => reject(new Error(`the load generator exited (${code})`)));
+        const onExit = (code: number | null) => reject(new Error(`the load generator exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (result) => {
+          child.off('exit', onExit);
+          resolve(result as LoadResult);
+        });
         child.send(job);
       }),
-    stop: () => {
-      child.removeAllListeners('exit');
-      child.kill();
-    },
+    stop: () => child.kill(),
   };
 }
 
