@@ -13,6 +13,7 @@ export { tokenFromEndpoint, sharedTokenSource, type TokenEndpointOptions } from 
 export {
   HubClient,
   canonicalTags,
+  publishedListPath,
   type HubClientOptions,
   type PublishedListOptions,
   type RequestOptions,
