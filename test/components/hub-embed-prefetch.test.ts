@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing-helpers';
+import '../../src/webview.js';
 import '../../src/define.js';
+import { createMockHost } from '../../src/bridge/index.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { publishedListPath } from '../../src/core/client.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
@@ -55,8 +57,8 @@ async function listOf(hub: MockHub, token: string, path: string): Promise<unknow
   return ((await response.json()) as { data: { list: unknown[] } }).data.list;
 }
 
-/** A <hub-embed> with `provider`, connected once its hub-ready listener is in place. */
-async function mount(hub: MockHub, provider: TokenProvider, attrs: Record<string, string> = {}) {
+/** A <hub-embed> with `provider` (if any), connected once its hub-ready listener is in place. */
+async function mount(hub: MockHub, provider: TokenProvider | undefined, attrs: Record<string, string> = {}) {
   const el = document.createElement('hub-embed');
   el.setAttribute('base-url', hub.baseUrl);
   el.setAttribute('form-url', hub.formUrl);
@@ -162,5 +164,24 @@ describe('<hub-embed> with prefetched answers', () => {
     expect(s.loads).toHaveLength(1);
     expect(s.apiCalls('published-tags')).toHaveLength(1);
     expect(s.apiCalls('published-list')).toHaveLength(1);
+  });
+
+  it('a native host’s auth.getToken may answer prefetched the same way (docs/webview.md)', async () => {
+    const s = setup();
+    const host = createMockHost('webkit', {
+      // The host knows the selection it set; it asks its own server, which answers like a token endpoint.
+      handlers: { 'auth.getToken': () => s.provider({ reason: 'initial', load: { tags: ['delivery'] } }) },
+    });
+    try {
+      const { el, ready } = await mount(s.hub, undefined, { bridge: 'auto', tags: 'delivery' });
+      const event = await ready;
+      expect(s.apiCalls('published-tags')).toEqual([]);
+      expect(s.apiCalls('published-list')).toEqual([]);
+      expect(event.detail.tables.length).toBeGreaterThan(0);
+      expect(grid(el).tables).toEqual(event.detail.tables);
+    } finally {
+      host.remove();
+      delete (window as { __hubEmbedReceive?: unknown }).__hubEmbedReceive;
+    }
   });
 });
