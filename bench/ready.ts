@@ -1,105 +1,150 @@
 /**
- * Time to ready: from connecting <hub-embed> to its `hub-ready`, in headless Chromium, with the
- * simulator adding L ms to every API response. The token endpoint's own delay is its one upstream
- * exchange with that simulator (L); each run signs in a new user, so the handler's cache never answers
- * from memory. Cold: a fresh page, no token. Warm: a second widget on the same page after the first is
- * ready and its icons have loaded (the token is shared, so only tags + list remain).
+ * Time to ready on a modelled network: from connecting <hub-embed> (the built bundle, headless Chromium)
+ * to its `hub-ready`, with two latencies as on a phone: L_b for every browser request (to the service,
+ * CORS preflights included, through a delaying proxy, and to the developer's token endpoint) and L_s for
+ * every call of the developer's server to the service. Each run is a cold widget: a fresh browser
+ * context and a new user, so neither the browser nor the token handler has anything cached.
+ *
+ * Two designs in the same run, alternating which goes first: today's path (token, then preflights, then
+ * published-tags and published-list from the browser; bound 3 L_b + L_s) and prefetch (the token
+ * endpoint brings both answers; bound L_b + 2 L_s). Serial browser round trips are counted from the
+ * servers' log of the browser's requests that were answered before hub-ready.
  */
 import type { Browser } from 'playwright-core';
 import { startMockHub } from '../src/mock/index.js';
-import { median } from './lib/stats.js';
+import { warmFonts } from './lib/fonts.js';
+import { serialRoundTrips, startLatencyProxy, type LoggedRequest } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';
+import { median, ratio } from './lib/stats.js';
 
-export interface ReadyResults {
-  latencyMs: number;
-  runs: number;
+export type Design = 'today' | 'prefetch';
+
+export interface DesignResults {
+  design: Design;
   coldMs: number[];
-  warmMs: number[];
   coldMedianMs: number;
-  warmMedianMs: number;
-  coldBoundMs: number;
-  warmBoundMs: number;
-  /** CORS preflights the simulator answered per cold load (each costs L too; see docs/benchmarks.md). */
-  preflightsPerCold: number;
-  tokenRequestsPerRun: number;
+  boundMs: number;
+  /** coldMedianMs / boundMs. */
+  ratioToBound: number;
+  /** Serial browser round trips before hub-ready, per run (from the servers' request log). */
+  roundTrips: number[];
+  /** Browser requests answered before hub-ready, per run, e.g. "OPTIONS /api/v1/hub/projects/published-tags". */
+  requests: string[][];
 }
 
-export const READY_TARGET_RATIO = 1.2;
+export interface ReadyResults {
+  browserLatencyMs: number;
+  serviceLatencyMs: number;
+  runs: number;
+  today: DesignResults;
+  prefetch: DesignResults;
+  /** Per run, prefetch cold / today's cold (paired), and their median. */
+  pairedRatios: number[];
+  pairedRatioMedian: number;
+}
+
+/** Prefetch cold at most half of today's cold, in the same run. */
+export const PREFETCH_TARGET_RATIO = 0.5;
 
 export async function measureReady(
   browser: Browser,
-  options: { latencyMs: number; runs: number },
+  options: { browserLatencyMs: number; serviceLatencyMs: number; runs: number },
 ): Promise<ReadyResults> {
-  const { latencyMs, runs } = options;
-  const mock = await startMockHub({ latencyMs });
-  const server = await startPageServer({ baseUrl: mock.baseUrl, apiKey: mock.apiKey });
-  const coldMs: number[] = [];
-  const warmMs: number[] = [];
-  let preflights = 0;
+  const { browserLatencyMs: Lb, serviceLatencyMs: Ls, runs } = options;
+  const mock = await startMockHub({});
+  const proxy = await startLatencyProxy(mock.baseUrl, Lb);
+  const common = { baseUrl: mock.baseUrl, apiKey: mock.apiKey, browserLatencyMs: Lb, serviceLatencyMs: Ls };
+  const servers = {
+    today: await startPageServer(common),
+    prefetch: await startPageServer({ ...common, prefetch: true }),
+  };
+  const samples = {
+    today: { coldMs: [] as number[], roundTrips: [] as number[], requests: [] as string[][] },
+    prefetch: { coldMs: [] as number[], roundTrips: [] as number[], requests: [] as string[][] },
+  };
+
+  async function coldRun(design: Design, run: number): Promise<void> {
+    const server = servers[design];
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: 'bench_user', value: `ready-${design}-${run}-${Date.now().toString(36)}`, url: server.url },
+    ]);
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await page.waitForFunction(() => customElements.get('hub-embed') !== undefined);
+      // The fonts the cards use are loaded before the clock starts, as on a page that shows any text.
+      await page.evaluate(warmFonts);
+      const fromLog = { proxy: proxy.log.length, token: server.tokenLog.length };
+      let readyAt = 0;
+      await page.exposeFunction('__benchReadyNow', () => {
+        readyAt = performance.now();
+      });
+      const elapsed = await page.evaluate(
+        ({ baseUrl, formUrl }) =>
+          new Promise<number>((resolve, reject) => {
+            const el = document.createElement('hub-embed');
+            el.setAttribute('token-endpoint', '/api/hub-token');
+            el.setAttribute('base-url', baseUrl);
+            el.setAttribute('form-url', formUrl);
+            el.addEventListener(
+              'hub-ready',
+              () => {
+                const time = performance.now() - start;
+                void (window as unknown as { __benchReadyNow(): Promise<void> })
+                  .__benchReadyNow()
+                  .then(() => resolve(time));
+              },
+              { once: true },
+            );
+            el.addEventListener(
+              'hub-error',
+              (event) =>
+                reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
+              { once: true },
+            );
+            const start = performance.now();
+            document.body.append(el);
+          }),
+        { baseUrl: proxy.url, formUrl: mock.formUrl },
+      );
+      // Only what was answered before hub-ready: the cards' icons start loading as the cards render.
+      const answered = (log: LoggedRequest[]) => log.filter((entry) => entry.end <= readyAt);
+      const log = [...answered(proxy.log.slice(fromLog.proxy)), ...answered(server.tokenLog.slice(fromLog.token))];
+      samples[design].coldMs.push(elapsed);
+      samples[design].roundTrips.push(serialRoundTrips(log));
+      samples[design].requests.push(
+        log.sort((a, b) => a.start - b.start).map((entry) => `${entry.method} ${entry.path}`),
+      );
+    } finally {
+      await context.close();
+    }
+  }
+
   try {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext();
-      await context.addCookies([
-        { name: 'bench_user', value: `ready-${run}-${Date.now().toString(36)}`, url: server.url },
-      ]);
-      const page = await context.newPage();
-      try {
-        await page.goto(server.url);
-        await page.waitForFunction(() => customElements.get('hub-embed') !== undefined);
-        const logStart = mock.hub.requestLog.length;
-        const result = await page.evaluate(
-          async ({ baseUrl, formUrl }) => {
-            const mount = () =>
-              new Promise<number>((resolve, reject) => {
-                const el = document.createElement('hub-embed');
-                el.setAttribute('token-endpoint', '/api/hub-token');
-                el.setAttribute('base-url', baseUrl);
-                el.setAttribute('form-url', formUrl);
-                el.addEventListener('hub-ready', () => resolve(performance.now() - start), { once: true });
-                el.addEventListener(
-                  'hub-error',
-                  (event) =>
-                    reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
-                  { once: true },
-                );
-                const start = performance.now();
-                document.body.append(el);
-              });
-            const cold = await mount();
-            // hub-ready comes as the data is in; the first widget then renders its cards and loads their
-            // icons from the API host. Wait until that is done (no resource finished for 300 ms, more than
-            // one icon's L), so the warm figure is the second widget's own time, not a wait for a free
-            // connection: the simulator speaks HTTP/1.1, six connections per host.
-            for (let i = 0, seen = -1; i < 50 && performance.getEntriesByType('resource').length !== seen; i++) {
-              seen = performance.getEntriesByType('resource').length;
-              await new Promise((resolve) => setTimeout(resolve, 300));
-            }
-            const warm = await mount();
-            return { cold, warm };
-          },
-          { baseUrl: mock.baseUrl, formUrl: mock.formUrl },
-        );
-        coldMs.push(result.cold);
-        warmMs.push(result.warm);
-        preflights += mock.hub.requestLog.slice(logStart).filter((entry) => entry.method === 'OPTIONS').length;
-      } finally {
-        await context.close();
-      }
+      // Alternating order, so a slow moment of the machine does not always fall on the same design.
+      const order: Design[] = run % 2 ? ['prefetch', 'today'] : ['today', 'prefetch'];
+      for (const design of order) await coldRun(design, run);
     }
   } finally {
-    await server.close();
+    await servers.today.close();
+    await servers.prefetch.close();
+    await proxy.close();
     await mock.close();
   }
+  const summarise = (design: Design, boundMs: number): DesignResults => {
+    const coldMedianMs = median(samples[design].coldMs);
+    return { design, ...samples[design], coldMedianMs, boundMs, ratioToBound: ratio(coldMedianMs, boundMs) };
+  };
+  const pairedRatios = samples.prefetch.coldMs.map((ms, i) => ratio(ms, samples.today.coldMs[i]!));
   return {
-    latencyMs,
+    browserLatencyMs: Lb,
+    serviceLatencyMs: Ls,
     runs,
-    coldMs,
-    warmMs,
-    coldMedianMs: median(coldMs),
-    warmMedianMs: median(warmMs),
-    coldBoundMs: 2 * latencyMs,
-    warmBoundMs: latencyMs,
-    preflightsPerCold: preflights / runs,
-    tokenRequestsPerRun: server.tokenAnswers.length / runs,
+    today: summarise('today', 3 * Lb + Ls),
+    prefetch: summarise('prefetch', Lb + 2 * Ls),
+    pairedRatios,
+    pairedRatioMedian: median(pairedRatios),
   };
 }

@@ -2,11 +2,14 @@
  * Render: <hub-table-grid> against a hand-written plain-DOM grid of the same cards, in the same page.
  * Each figure is the time from handing over the data to the end of the next frame (a task queued from
  * requestAnimationFrame runs after that frame's style, layout and paint). The filter change re-orders
- * the list as the simulator does (tables matching the tag first), the DOM nodes are reused by Lit and
- * rebuilt by the baseline, as hand-written code would.
+ * the list as the simulator does (tables matching the tag first): Lit reuses the card elements, and the
+ * baseline moves its existing card nodes into the new order and updates the count in place, as careful
+ * hand-written code would. Ratios are paired: element / baseline within each repeat (who goes first
+ * alternates), then the median and the spread (min to max) over the repeats. Fonts are warmed first.
  */
 import type { Browser } from 'playwright-core';
-import { median } from './lib/stats.js';
+import { warmFonts } from './lib/fonts.js';
+import { median, ratio } from './lib/stats.js';
 import { startPageServer } from './lib/page-server.js';
 
 export interface RenderCase {
@@ -16,6 +19,11 @@ export interface RenderCase {
   plainRenderMs: number;
   litFilterMs: number;
   plainFilterMs: number;
+  /** Median of the per-repeat ratios element / baseline, and their spread. */
+  renderRatio: number;
+  renderRatioSpread: [number, number];
+  filterRatio: number;
+  filterRatioSpread: [number, number];
   /** Cards counted in each grid after rendering: proves both rendered every card. */
   litCards: number;
   plainCards: number;
@@ -51,6 +59,8 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
     // The same layout rules the elements use, so both grids lay out the same boxes.
     style.textContent =
       '.p-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:8px}' +
+      // As the element's cards: off-screen ones are not rendered until they scroll near.
+      '.p-item{content-visibility:auto;contain-intrinsic-size:auto 88px}' +
       '.p-card{display:grid;grid-template:auto auto 1fr / 40px minmax(0,1fr);gap:2px 8px;height:100%;box-sizing:border-box;padding:8px;cursor:pointer;overflow-wrap:anywhere;border:1px solid #d1d9e0;border-radius:8px}' +
       '.p-icon{grid-row:span 3;width:40px;height:40px;display:grid;place-items:center;background:#f6f8fa;font-weight:600}' +
       '.p-name{font-weight:600;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}' +
@@ -63,7 +73,10 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
     if (text !== undefined) node.textContent = text;
     return node;
   };
+  /** The cards by short code, so that a filter change moves existing nodes instead of making new ones. */
+  const items = new Map<string, HTMLElement>();
   const renderPlain = (host: HTMLElement, list: typeof tables) => {
+    items.clear();
     const count = el('p', 'p-count', `${list.length} results`);
     count.setAttribute('role', 'status');
     const grid = el('div', 'p-grid');
@@ -86,8 +99,14 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
       card.append(icon, el('span', 'p-name', table.name), el('span', 'p-industry', table.industry), tagList);
       item.append(card);
       grid.append(item);
+      items.set(table.short_code, item);
     }
     host.replaceChildren(count, grid);
+  };
+  /** The same tables in a new order: the nodes move, the count's text changes, nothing is rebuilt. */
+  const reorderPlain = (host: HTMLElement, list: typeof tables) => {
+    host.querySelector('.p-count')!.textContent = `${list.length} results`;
+    host.querySelector('.p-grid')!.replaceChildren(...list.map((table) => items.get(table.short_code)!));
   };
 
   const sample: Partial<Sample> = {};
@@ -122,7 +141,7 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
     sample.plainRender = performance.now() - start;
     sample.plainCards = host.querySelectorAll('.p-card').length;
     start = performance.now();
-    renderPlain(host, filtered);
+    reorderPlain(host, filtered);
     await frame();
     sample.plainFilter = performance.now() - start;
     host.remove();
@@ -149,13 +168,24 @@ export async function measureRender(
   try {
     await page.goto(server.url);
     await page.waitForFunction(() => customElements.get('hub-table-grid') !== undefined);
+    await page.evaluate(warmFonts);
     for (const count of options.counts) {
       const samples: Sample[] = [];
       // Who goes first alternates, so warm caches and GC debt do not always favour the same side.
       for (let rep = 0; rep < options.reps; rep++)
         samples.push(await page.evaluate(runInPage, { count, first: rep % 2 ? ('plain' as const) : ('lit' as const) }));
       const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
+      const paired = (lit: keyof Sample, plain: keyof Sample) => {
+        const ratios = samples.map((s) => ratio(s[lit], s[plain]));
+        return [median(ratios), [Math.min(...ratios), Math.max(...ratios)]] as const;
+      };
+      const [renderRatio, renderRatioSpread] = paired('litRender', 'plainRender');
+      const [filterRatio, filterRatioSpread] = paired('litFilter', 'plainFilter');
       results.push({
+        renderRatio,
+        renderRatioSpread: [...renderRatioSpread],
+        filterRatio,
+        filterRatioSpread: [...filterRatioSpread],
         count,
         reps: options.reps,
         litRenderMs: pick('litRender'),

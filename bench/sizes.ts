@@ -28,11 +28,36 @@ export interface SizeResults {
    * last `npm run build`, in which case the "without Lit" row describes newer sources than the bundle.
    */
   rebuiltRaw: number;
-  references: { typeformGzip: number; calcomGzip: number };
+  references: { typeformGzip: number; calcomGzip: number; files: ReferenceFile[] };
 }
 
-/** Typeform @typeform/embed 6.1.1 and Cal.com @calcom/embed-core 1.5.3, gzip -9 (notes/embed-anchors.md). */
-export const REFERENCES = { typeformGzip: 14.6 * 1024, calcomGzip: 17.2 * 1024 };
+export interface ReferenceFile {
+  name: string;
+  /** package@version as installed. */
+  package: string;
+  /** The file inside the package. */
+  file: string;
+  size: Size;
+}
+
+/**
+ * The peers' embed scripts, measured from their npm packages (devDependencies, exact versions): the file a
+ * page loads. Typeform's script tag loads embed.typeform.com/next/embed.js, the package's build/embed.js;
+ * Cal.com's snippet loads app.cal.com/embed/embed.js, @calcom/embed-core's dist/embed/embed.js.
+ */
+const REFERENCE_FILES = [
+  { name: 'Typeform', package: '@typeform/embed', file: 'build/embed.js' },
+  { name: 'Cal.com', package: '@calcom/embed-core', file: 'dist/embed/embed.js' },
+];
+
+function measureReferences(): SizeResults['references'] {
+  const files = REFERENCE_FILES.map((ref) => {
+    const dir = join(ROOT, 'node_modules', ref.package);
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+    return { ...ref, package: `${ref.package}@${version}`, size: sizeOf(readFileSync(join(dir, ref.file))) };
+  });
+  return { typeformGzip: files[0]!.size.gzip, calcomGzip: files[1]!.size.gzip, files };
+}
 export const BUNDLE_TARGET_GZIP = 12 * 1024;
 
 export function sizeOf(bytes: Uint8Array): Size {
@@ -86,7 +111,7 @@ export async function measureSizes(): Promise<SizeResults> {
     /^lit-element($|\/)/,
   ]);
   const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'), []);
-  return { bundle, withoutLit, litAlone, rebuiltRaw: await rebuiltRaw(), references: REFERENCES };
+  return { bundle, withoutLit, litAlone, rebuiltRaw: await rebuiltRaw(), references: measureReferences() };
 }
 
 /** dist/hub-embed.iife.js built again from src/ with the real config, to tell a stale dist/ apart. */

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createHubClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { sleep, type LoggedRequest } from './latency-proxy.js';
 
 export const IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed.iife.js', import.meta.url));
 
@@ -28,6 +29,12 @@ export interface PageServerOptions {
   /** The simulator's base URL and an API key it accepts. */
   baseUrl: string;
   apiKey: string;
+  /** The token handler fetches the first tags and list along with the token (createTokenHandler's prefetch). */
+  prefetch?: boolean;
+  /** L_b: each token request is answered one browser round trip late. Default 0. */
+  browserLatencyMs?: number;
+  /** L_s: each call of the server to the service waits this long first. Default 0. */
+  serviceLatencyMs?: number;
 }
 
 export interface TokenAnswer {
@@ -43,6 +50,8 @@ export interface PageServer {
   tokenAnswers: TokenAnswer[];
   /** Exchanges the token handler made upstream (calls of exchangeToken). */
   upstreamExchanges(): number;
+  /** Every token request: arrival and the end of its answer. */
+  tokenLog: LoggedRequest[];
   close(): Promise<void>;
 }
 
@@ -50,9 +59,15 @@ const USER_COOKIE = /(?:^|;\s*)bench_user=([A-Za-z0-9_-]{1,64})/;
 
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
   const bundle = readBundle();
-  const client = createHubClient({ apiKey: options.apiKey, baseUrl: options.baseUrl });
+  const serviceLatencyMs = options.serviceLatencyMs ?? 0;
+  const client = createHubClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    fetch: serviceLatencyMs ? async (input, init) => (await sleep(serviceLatencyMs), fetch(input, init)) : undefined,
+  });
   let exchanges = 0;
   const counted = {
+    ...client,
     exchangeToken(id: string) {
       exchanges++;
       return client.exchangeToken(id);
@@ -64,8 +79,13 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     resolveClientUserId: (request) => USER_COOKIE.exec(request.headers.get('cookie') ?? '')?.[1] ?? 'bench-user',
     // Upstream failures are expected under fault injection; the status reaches the browser, the log is noise.
     onError: () => undefined,
+    prefetch: options.prefetch,
   });
+  const tokenLog: LoggedRequest[] = [];
   const tokenListener = toNodeListener(async (request) => {
+    const entry = { method: request.method, path: new URL(request.url).pathname, start: performance.now(), end: 0 };
+    // One browser round trip, at once (as the latency proxy does for the service).
+    if (options.browserLatencyMs) await sleep(options.browserLatencyMs);
     const user = USER_COOKIE.exec(request.headers.get('cookie') ?? '')?.[1] ?? 'bench-user';
     const body = await request.clone().text();
     let reason = '';
@@ -76,6 +96,9 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     }
     const response = await handler(request);
     tokenAnswers.push({ time: Date.now(), status: response.status, user, reason });
+    // The answer is small and written at once; its end is when the handler hands it over.
+    entry.end = performance.now();
+    tokenLog.push(entry);
     return response;
   });
 
@@ -102,6 +125,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     url: `http://127.0.0.1:${port}`,
     tokenAnswers,
     upstreamExchanges: () => exchanges,
+    tokenLog,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

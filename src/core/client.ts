@@ -50,17 +50,7 @@ export class HubClient {
 
   /** Published tables, those matching any of `tags` first. */
   async publishedList(options: PublishedListOptions = {}): Promise<PublishedTable[]> {
-    const { limit } = options;
-    const tags = (options.tags ?? []).filter((tag) => tag.trim());
-    const withComma = tags.find((tag) => tag.includes(','));
-    if (withComma) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
-    let query = tags.length ? '&tags=' + encodeURIComponent(tags.join(',')) : '';
-    if (limit !== undefined) {
-      if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
-      query += '&limit=' + limit;
-    }
-    // Each parameter comes with its `&`; the first one starts the query instead.
-    const list = await this.#list('published-list' + query.replace('&', '?'), options.signal);
+    const list = await this.#list(publishedListPath(options), options.signal);
     const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
     if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
     return tables;
@@ -78,6 +68,9 @@ export class HubClient {
         this.#timeoutMs,
       );
     const token = await this.#tokens.get({ signal });
+    // The token may have come with this very answer (a token endpoint with prefetch); checked as below.
+    const prefetched = this.#tokens.takePrefetched(path);
+    if (Array.isArray(prefetched)) return prefetched;
     let response = await request(token);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
@@ -108,4 +101,30 @@ function toTable(item: unknown): PublishedTable | undefined {
   if (href) table.icon = href;
   if (Number.isFinite(total)) table.total = total as number;
   return table;
+}
+
+/**
+ * The tags a list is asked for: blank ones left out, de-duplicated and sorted (by UTF-16 code unit, as
+ * Array.prototype.sort does), so that one selection is always one URL, whatever order the user picked the
+ * tags in: one CORS preflight and one HTTP cache entry per selection.
+ */
+export function canonicalTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.filter((tag) => tag.trim()))].sort();
+}
+
+/**
+ * `published-list` and its query for these tags and limit, relative to `{base_url}/api/v1/hub/projects/`:
+ * the URL the widget asks for, and the key a token endpoint's prefetched list is sent under.
+ */
+export function publishedListPath({ tags = [], limit }: { tags?: readonly string[]; limit?: number }): string {
+  const sorted = canonicalTags(tags);
+  const withComma = sorted.find((tag) => tag.includes(','));
+  if (withComma) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
+  let query = sorted.length ? '&tags=' + encodeURIComponent(sorted.join(',')) : '';
+  if (limit !== undefined) {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
+    query += '&limit=' + limit;
+  }
+  // Each parameter comes with its `&`; the first one starts the query instead.
+  return 'published-list' + query.replace('&', '?');
 }

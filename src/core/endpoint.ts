@@ -20,14 +20,15 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
     throw new HubError('config', 'Set token-endpoint.');
   }
   const where = 'Token endpoint ' + url;
-  return async ({ reason, previous, signal }) => {
+  return async ({ reason, previous, signal, load }) => {
     const init: RequestInit = {
       method: 'POST',
       credentials: options.credentials ?? 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
       // The browser says why it asks, never who the user is: the backend decides that. The refused token
-      // goes along only after a 401 (JSON.stringify leaves out an undefined previous).
-      body: JSON.stringify({ reason, previous: reason === 'unauthorized' ? previous : undefined }),
+      // goes along only after a 401 (JSON.stringify leaves out an undefined previous). `load` lets an
+      // endpoint with prefetch fetch the first tags and list along with the token.
+      body: JSON.stringify({ reason, previous: reason === 'unauthorized' ? previous : undefined, load }),
       signal,
     };
     const response = await send(where, url, init, options.fetch, options.timeoutMs ?? 15_000);

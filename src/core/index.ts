@@ -6,8 +6,17 @@ export {
   type TokenContext,
   type TokenReason,
   type TokenGetOptions,
+  type TokenAnswer,
+  type TokenLoad,
 } from './token-source.js';
 export { tokenFromEndpoint, sharedTokenSource, type TokenEndpointOptions } from './endpoint.js';
-export { HubClient, type HubClientOptions, type PublishedListOptions, type RequestOptions } from './client.js';
+export {
+  HubClient,
+  canonicalTags,
+  publishedListPath,
+  type HubClientOptions,
+  type PublishedListOptions,
+  type RequestOptions,
+} from './client.js';
 export { buildFormUrl, buildNotificationLink, isLoopbackHost, parseFormSite, safeHttpUrl } from './urls.js';
 export type { AccessToken, Envelope, PublishedTable } from './types.js';

@@ -10,15 +10,33 @@ export interface TokenContext {
   previous?: string;
   /** Aborted when every caller waiting for this token has given up. */
   signal?: AbortSignal;
+  /** What the caller loads next with the token, so a provider can fetch it along (see `prefetched`). */
+  load?: TokenLoad;
 }
 
+/** A widget's selection: the tags and limit of the list it is about to ask for. */
+export interface TokenLoad {
+  tags: readonly string[];
+  limit?: number;
+}
+
+/**
+ * A token, and optionally the first answers fetched with it for `ctx.load`: `prefetched` maps the path of
+ * each (relative to `{base_url}/api/v1/hub/projects/`: `published-tags`, and `publishedListPath(load)`) to
+ * its list, i.e. the service's `data.list`. HubClient uses an entry once, instead of that request, when its
+ * path is exactly the one it is about to ask for, and checks it as it checks the service's answers.
+ */
+export type TokenAnswer = AccessToken & { prefetched?: Record<string, unknown> };
+
 /** Supplies tokens: the developer's backend, a native host, or a test. Never the API key itself. */
-export type TokenProvider = (ctx: TokenContext) => Promise<AccessToken>;
+export type TokenProvider = (ctx: TokenContext) => Promise<TokenAnswer>;
 
 export interface TokenGetOptions {
   signal?: AbortSignal;
   /** Fetch a fresh token unless the current one has at least this long left (ms). */
   minValidityMs?: number;
+  /** Passed to the provider when this call asks for a new token. */
+  load?: TokenLoad;
 }
 
 /** Joins the provider call in flight; with a signal, leaves it alone on abort. */
@@ -37,6 +55,8 @@ export class TokenSource {
   /** 0 once the token is invalidated (a token received is never due at time 0). */
   #refreshAt = 0;
   #flight?: Flight;
+  /** The answers that came with the current token (its `prefetched`), replaced with it; each is taken once. */
+  #prefetched: Record<string, unknown> = {};
   readonly #provider: TokenProvider;
   readonly #now: () => number;
 
@@ -51,7 +71,17 @@ export class TokenSource {
     if (signal?.aborted) throw abortError();
     const now = this.#now();
     if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return this.#token;
-    return (this.#flight ??= this.#fetch())(signal);
+    return (this.#flight ??= this.#fetch(options.load))(signal);
+  }
+
+  /**
+   * The answer for `path` that came with the current token, once: a later call gets undefined, so
+   * prefetched data serves the load it was fetched for and never becomes a stale cache.
+   */
+  takePrefetched(path: string): unknown {
+    const answer = this.#prefetched[path];
+    delete this.#prefetched[path];
+    return answer;
   }
 
   /** Drops `token` (after a 401), but only while it is still the current one. */
@@ -59,11 +89,11 @@ export class TokenSource {
     if (this.#token === token) this.#refreshAt = 0;
   }
 
-  #fetch(): Flight {
+  #fetch(load?: TokenLoad): Flight {
     const controller = new AbortController();
     const previous = this.#token;
     const reason = !previous ? 'initial' : this.#refreshAt ? 'expiring' : 'unauthorized';
-    const ctx: TokenContext = { reason, previous, signal: controller.signal };
+    const ctx: TokenContext = { reason, previous, signal: controller.signal, load };
     let waiters = 0;
     const flight: Flight = (signal) => {
       waiters++;
@@ -93,6 +123,7 @@ export class TokenSource {
           this.#token = token.access_token;
           this.#expiresAt = received + lifetime;
           this.#refreshAt = received + lifetime - margin;
+          this.#prefetched = { ...token.prefetched };
         }
         return token.access_token;
       } catch (error) {
@@ -110,12 +141,15 @@ export class TokenSource {
   }
 }
 
-/** Validates `{access_token, expires_in}`; `source` names who sent it, for the error message. */
-export function checkAccessToken(value: unknown, source: string, status?: number): AccessToken {
-  const { access_token, expires_in } = Object(value) as Partial<AccessToken>;
+/**
+ * Validates `{access_token, expires_in}`; `source` names who sent it, for the error message. `prefetched`
+ * is passed on unchecked: its user (HubClient) checks each answer in it as it checks the service's.
+ */
+export function checkAccessToken(value: unknown, source: string, status?: number): TokenAnswer {
+  const { access_token, expires_in, prefetched } = Object(value) as Partial<TokenAnswer>;
   // Number.isFinite is false for non-numbers, so it also checks the type.
   if (!isText(access_token) || !Number.isFinite(expires_in) || !(expires_in! > 0)) {
     throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
-  return { access_token, expires_in: expires_in! };
+  return { access_token, expires_in: expires_in!, prefetched };
 }

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { publishedListPath } from '../core/client.js';
 import { HubError } from '../core/errors.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
@@ -34,6 +35,12 @@ export interface RechargeInput {
   reason?: string;
 }
 
+/** A published-list query: any-match tags and the most tables to list. */
+export interface PublishedListQuery {
+  tags?: readonly string[];
+  limit?: number;
+}
+
 export interface LogsQuery {
   /** 1-based; default 1. */
   page?: number;
@@ -52,6 +59,13 @@ export interface ServiceClient {
   balance(clientUserId: string): Promise<Balance>;
   recharge(input: RechargeInput): Promise<RechargeResult>;
   logs(clientUserId: string, query?: LogsQuery): Promise<LogsPage>;
+  /**
+   * GET published-tags with an end user's access token (Bearer), as the browser would: the service's
+   * `data.list`, items unchecked (the widget checks them as it checks its own answers).
+   */
+  publishedTags(accessToken: string): Promise<unknown[]>;
+  /** GET published-list with an end user's access token, at the URL the widget would ask for. */
+  publishedList(accessToken: string, query?: PublishedListQuery): Promise<unknown[]>;
 }
 
 const API_PREFIX = '/api/v1/hub';
@@ -112,6 +126,20 @@ function checkUserId(clientUserId: unknown): string {
   return clientUserId;
 }
 
+function checkToken(accessToken: unknown): string {
+  if (typeof accessToken !== 'string' || accessToken === '' || /[\u0000-\u001f\u007f]/.test(accessToken))
+    throw configError('accessToken must be the access token of an end user, from exchangeToken.');
+  return accessToken;
+}
+
+/** `data.list`, or `data` itself when that is the array, as the widget reads it. */
+function listOf(data: unknown, what: string): unknown[] {
+  const list = Array.isArray(data) ? data : (data as { list?: unknown } | null | undefined)?.list;
+  if (!Array.isArray(list))
+    throw new HubError('invalid-response', `The service answered published-${what} without a list.`, {});
+  return list;
+}
+
 function checkOptionalString(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw configError(`${name} must be a string when given.`);
@@ -136,15 +164,20 @@ export function createHubClient(options: ServiceClientOptions): ServiceClient {
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
   const baseUrl = new URL(apiBase).origin + new URL(apiBase).pathname.slice(0, -API_PREFIX.length);
 
+  /** `bearer`: an end user's access token, for the Bearer endpoints; else the API key authenticates. */
   async function call(
     method: 'GET' | 'POST',
     path: string,
     query: Record<string, string | number>,
     body?: unknown,
+    bearer?: string,
   ): Promise<unknown> {
     const url = new URL(apiBase + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { 'X-API-Key': apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...(bearer === undefined ? { 'X-API-Key': apiKey } : { authorization: `Bearer ${bearer}` }),
+      accept: 'application/json',
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -239,6 +272,15 @@ export function createHubClient(options: ServiceClientOptions): ServiceClient {
         page,
         pageSize,
       });
+    },
+    async publishedTags(accessToken) {
+      return listOf(await call('GET', '/projects/published-tags', {}, undefined, checkToken(accessToken)), 'tags');
+    },
+    async publishedList(accessToken, query = {}) {
+      const token = checkToken(accessToken);
+      // The browser's own URL (tags sorted and de-duplicated), so both share one upstream cache entry.
+      const path = `/projects/${publishedListPath(query)}`;
+      return listOf(await call('GET', path, {}, undefined, token), 'list');
     },
     toString: () => `ServiceClient(${baseUrl})`,
     toJSON: () => ({ baseUrl }),

@@ -1,6 +1,6 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
 export { createHubClient, MAX_ANSWER_BYTES } from './client.js';
-export type { LogsQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
+export type { LogsQuery, PublishedListQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
 export type {
   Balance,
   LogsPage,
@@ -16,6 +16,7 @@ export { HubError, isHubError } from '../core/errors.js';
 export type { HubErrorKind } from '../core/errors.js';
 export { createTokenHandler } from './token-handler.js';
 export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
+export type { PrefetchOptions, PrefetchedAnswers } from './prefetch.js';
 export { createMemoryTokenCache } from './token-cache.js';
 export type { CachedToken, MemoryTokenCacheOptions, SharedExchange, TokenCache } from './token-cache.js';
 export { createRejectionLogger, createWebhookHandler } from './webhook-handler.js';

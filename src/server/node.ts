@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SourceInfo } from './addresses.js';
+import { plainHandlerOf, type PlainHandler, type PlainInput } from './plain.js';
 
 /** Any of the toolkit's handlers: the webhook handler reads the second argument, the token handler ignores it. */
 export type WebRequestHandler = (request: Request, info: SourceInfo) => Promise<Response>;
@@ -17,13 +18,22 @@ const NO_BODY = new Set(['GET', 'HEAD']);
  * against Request can serve them, so they are this adapter's to refuse.
  */
 function isRepresentable(method: string): boolean {
-  try {
-    new Request('http://localhost/', { method });
-    return true;
-  } catch {
-    return false;
+  let known = representable.get(method);
+  if (known === undefined) {
+    try {
+      new Request('http://localhost/', { method });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: node:http hands listeners only the methods it knows (about 35).
+    if (representable.size < 64) representable.set(method, known);
   }
+  return known;
 }
+
+/** Each method is tried once: a Request per call only to ask this was a measurable part of the cost. */
+const representable = new Map<string, boolean>();
 
 function requestUrl(req: IncomingMessage): string {
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
@@ -112,16 +122,95 @@ async function writeResponse(response: Response, res: ServerResponse, closeAfter
 }
 
 /**
+ * The body straight from the socket, up to maxBytes: no web stream in between. Past the bound (or when
+ * Content-Length already says so) it stops listening and pauses the socket, and calls onAbandon.
+ */
+function readNodeBody(req: IncomingMessage, maxBytes: number, onAbandon: () => void): Promise<Uint8Array | undefined> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && /^[0-9]+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    onAbandon();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= maxBytes) return void chunks.push(chunk);
+      stop();
+      req.pause();
+      onAbandon();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(new Uint8Array(Buffer.concat(chunks, total)));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
+}
+
+/**
+ * The fast path for a handler with a plain form (the token handler): the same checks and answers as
+ * through a Web Request, without building one unless a callback asks for it (the session lookup then
+ * gets the URL, method and headers; the body is the handler's to read, bounded).
+ */
+function servePlain(
+  plain: PlainHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  already: Uint8Array | string | undefined,
+): Promise<void> {
+  let abandoned = false;
+  let bodyRead = false;
+  let request: Request | undefined;
+  const input: PlainInput = {
+    method,
+    header: (name) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    request: () => (request ??= new Request(requestUrl(req), { method, headers: requestHeaders(req) })),
+    body: async (maxBytes) => {
+      if (bodyRead || NO_BODY.has(method)) return new Uint8Array(0);
+      bodyRead = true;
+      if (already !== undefined) {
+        const bytes = typeof already === 'string' ? new TextEncoder().encode(already) : already;
+        return bytes.length > maxBytes ? undefined : bytes;
+      }
+      return readNodeBody(req, maxBytes, () => (abandoned = true));
+    },
+  };
+  return plain(input).then(({ status, headers, body }) => {
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    // As on the Web path: an unread body is still arriving; answer and close rather than read it.
+    if (abandoned) res.setHeader('connection', 'close');
+    res.end(body ?? undefined);
+    if (abandoned) req.resume(); // discard what still arrives until the socket closes
+  });
+}
+
+/**
  * Adapts a Web-standard handler to node:http, Express and connect, passing `req.socket.remoteAddress` as
- * the source address. With Express, mount it before any body parser (or use express.raw()).
+ * the source address. With Express, mount it before any body parser (or use express.raw()). The token
+ * handler is served through its plain form (plain.ts), with the same answers and far less work.
  */
 export function toNodeListener(handler: WebRequestHandler): NodeListener {
+  const plain = plainHandlerOf(handler);
   return (req, res, next) => {
-    let abandoned = false;
-    const controller = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
     const method = (req.method ?? 'GET').toUpperCase();
     if (!isRepresentable(method)) {
       // 405 rather than the 500 a throwing Request constructor used to cause; what the handler does allow
@@ -140,6 +229,12 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
           'hub-embed: the request body was already parsed; mount toNodeListener before express.json() or use express.raw({type: "application/json"}).',
         );
       }
+      if (plain) return servePlain(plain, req, res, method, already);
+      let abandoned = false;
+      const controller = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
       const init: RequestInit & { duplex?: 'half' } = {
         method,
         headers: requestHeaders(req),

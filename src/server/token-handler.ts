@@ -1,12 +1,14 @@
 import { HubError, isHubError } from '../core/errors.js';
 import { readBodyBytes } from './body.js';
 import type { ServiceClient } from './client.js';
+import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
+import { createPrefetcher, parseSelection, type PrefetchOptions, type Selection } from './prefetch.js';
 import { isTokenLifetime, MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
 
 export interface TokenHandlerOptions {
-  /** Only exchangeToken is used. */
-  client: Pick<ServiceClient, 'exchangeToken'>;
+  /** exchangeToken; with `prefetch` also publishedTags and publishedList. */
+  client: Pick<ServiceClient, 'exchangeToken'> & Partial<Pick<ServiceClient, 'publishedTags' | 'publishedList'>>;
   /**
    * Your own session lookup: the signed-in end user's id, or null when nobody is signed in (401).
    * Never read the id from the request body or query: whoever sends it would become that user.
@@ -20,48 +22,82 @@ export interface TokenHandlerOptions {
   now?: () => number;
   /** Called with failures the browser only sees as a generic 5xx. Default: console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Also fetch, with the user's new token, the tags and the list the widget says it loads next, and answer
+   * them beside the token (`prefetched`): the widget then needs one browser round trip instead of three.
+   * A prefetch that fails or is late never fails the token answer; the widget then loads as usual.
+   * `{cacheMs}` shares the answers between users for that long (see PrefetchOptions). Default off.
+   */
+  prefetch?: boolean | PrefetchOptions;
 }
 
 export type TokenHandler = (request: Request) => Promise<Response>;
 
-function answer(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(body === null ? null : JSON.stringify(body), {
+function answer(status: number, body: unknown, headers: Record<string, string>): PlainAnswer {
+  return {
     status,
     headers: {
       ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
       'cache-control': 'no-store',
       ...headers,
     },
-  });
+    body: body === null ? null : JSON.stringify(body),
+  };
 }
 
-/** The only body the handler reads is a refusal hint, which is small; a bigger one is answered 413. */
+/** A Request as the handler reads it. */
+function webInput(request: Request): PlainInput {
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    request: () => request,
+    // A resolveClientUserId that read the body itself leaves nothing to read.
+    body: async (maxBytes) =>
+      request.body === null || request.bodyUsed ? new Uint8Array(0) : readBodyBytes(request, maxBytes),
+  };
+}
+
+/** The body holds a refusal hint and a selection, which are small; a bigger one is answered 413. */
 const MAX_BODY_BYTES = 8192;
 const TOO_LARGE = Symbol('body too large');
 
+/** What the handler reads from the body: both parts optional, anything odd simply absent. */
+interface TokenRequest {
+  /** The token the browser says the service refused. */
+  hint?: string;
+  /** What the widget loads next, for the prefetch. */
+  selection?: Selection;
+}
+
 /**
- * `previous` from a `{reason: 'unauthorized', previous}` body; anything else (or no body) is ignored.
- * Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not whatever the client sends.
+ * `previous` from a `{reason: 'unauthorized', previous}` body and the selection from its `load`; anything
+ * else (or no body) is ignored. Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not
+ * whatever the client sends.
  */
-async function refusalHint(request: Request): Promise<string | undefined | typeof TOO_LARGE> {
-  // A resolveClientUserId that read the body itself leaves nothing to read.
-  if (request.body === null || request.bodyUsed) return undefined;
+async function readTokenRequest(input: PlainInput): Promise<TokenRequest | typeof TOO_LARGE> {
   let text: string;
   try {
-    const bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+    const bytes = await input.body(MAX_BODY_BYTES);
     if (bytes === undefined) return TOO_LARGE;
     text = new TextDecoder().decode(bytes);
   } catch {
-    return undefined;
+    return {};
   }
+  return parseTokenRequest(text);
+}
+
+function parseTokenRequest(text: string): TokenRequest {
+  let body: { reason?: unknown; previous?: unknown; load?: unknown } | null;
   try {
-    const body = JSON.parse(text) as { reason?: unknown; previous?: unknown } | null;
-    return body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return {};
+  }
+  const hint =
+    body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
       ? body.previous
       : undefined;
-  } catch {
-    return undefined;
-  }
+  return { hint, selection: parseSelection(body?.load) };
 }
 
 function normaliseOrigins(origins: readonly string[]): Set<string> {
@@ -116,6 +152,13 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       // Logging must not change the answer.
     }
   };
+
+  const { client, prefetch } = options;
+  if (prefetch && (typeof client.publishedTags !== 'function' || typeof client.publishedList !== 'function'))
+    throw new HubError('config', 'prefetch needs a client with publishedTags and publishedList: use createHubClient.');
+  const prefetcher = prefetch
+    ? createPrefetcher(client as Required<typeof client>, typeof prefetch === 'object' ? prefetch : {}, report)
+    : undefined;
 
   async function fresh(clientUserId: string): Promise<CachedToken> {
     let cached: CachedToken | undefined;
@@ -180,8 +223,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     return started;
   }
 
-  return async (request) => {
-    const origin = request.headers.get('origin');
+  async function respond(input: PlainInput): Promise<PlainAnswer> {
+    const origin = input.header('origin');
     const cors: Record<string, string> = {};
     if (origins) {
       cors.vary = 'Origin';
@@ -190,7 +233,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
         cors['access-control-allow-credentials'] = 'true';
       }
     }
-    if (request.method === 'OPTIONS' && cors['access-control-allow-origin']) {
+    if (input.method === 'OPTIONS' && cors['access-control-allow-origin']) {
       return answer(204, null, {
         ...cors,
         'access-control-allow-methods': 'POST',
@@ -198,13 +241,13 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
         'access-control-max-age': '600',
       });
     }
-    if (request.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
+    if (input.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
     // Browsers always send Origin on POST, so a missing one is refused too once origins are configured.
     if (origins && !cors['access-control-allow-origin']) return answer(403, { error: 'Origin not allowed.' }, cors);
 
     let clientUserId: string | null | undefined;
     try {
-      clientUserId = await options.resolveClientUserId(request);
+      clientUserId = await options.resolveClientUserId(input.request());
     } catch (error) {
       report(error);
       return answer(500, { error: 'Could not read the session.' }, cors);
@@ -221,13 +264,12 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
 
-    const hint = await refusalHint(request);
-    if (hint === TOO_LARGE) return answer(413, { error: 'Body too large.' }, cors);
+    const body = await readTokenRequest(input);
+    if (body === TOO_LARGE) return answer(413, { error: 'Body too large.' }, cors);
+    let token: CachedToken;
     try {
-      await forgetRefused(hint, clientUserId);
-      const token = await tokenFor(clientUserId);
-      const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
-      return answer(200, { access_token: token.accessToken, expires_in: expiresIn }, cors);
+      await forgetRefused(body.hint, clientUserId);
+      token = await tokenFor(clientUserId);
     } catch (error) {
       report(error);
       // The browser learns only that the upstream failed, never why: the reason may be about the key.
@@ -235,7 +277,18 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
         return answer(504, { error: 'The points service did not answer in time. Try again.' }, cors);
       return answer(502, { error: 'Could not obtain a token. Try again later.' }, cors);
     }
+    // After the token: the prefetch uses it, and its failures (reported) leave the token answer as it is.
+    const prefetched = prefetcher && body.selection ? await prefetcher(token.accessToken, body.selection) : undefined;
+    const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
+    return answer(200, { access_token: token.accessToken, expires_in: expiresIn, prefetched }, cors);
+  }
+
+  const handler: TokenHandler = async (request) => {
+    const { status, headers, body } = await respond(webInput(request));
+    return new Response(body, { status, headers });
   };
+  // toNodeListener serves this form on node:http, without a Request and a Response per call (plain.ts).
+  return Object.assign(handler, { [PLAIN_HANDLER]: respond });
 }
 
 function isReusable(token: CachedToken, at: number): boolean {

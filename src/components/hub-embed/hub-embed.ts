@@ -240,8 +240,9 @@ export class HubEmbed extends HubElement {
       await this.#link?.ready;
       if (signal.aborted) return;
       const client = this.#setup();
-      // The token first, so that the two requests below share it instead of racing for one.
-      await this.#tokens!.get({ signal });
+      // The token first, so that the two requests below share it instead of racing for one. Told what
+      // they will be, a token endpoint with prefetch sends their answers along (HubClient uses them).
+      await this.#tokens!.get({ signal, load: { tags: this.tags, limit: this.limit } });
       // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
       const tagsAnswer = client.publishedTags({ signal });
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.

@@ -1,0 +1,112 @@
+/**
+ * The token handler's prefetch: with the token it just gave out, it fetches the two answers the widget
+ * asks for next (published-tags and published-list for the widget's selection), so that the browser
+ * needs one round trip before it can render instead of three (token, CORS preflight, GETs).
+ */
+import { LRUCache } from 'lru-cache';
+import { canonicalTags, publishedListPath } from '../core/client.js';
+import { HubError } from '../core/errors.js';
+import type { ServiceClient } from './client.js';
+
+/** The selection the widget says it loads next (`load` in the token request body), once validated. */
+export interface Selection {
+  tags: string[];
+  limit?: number;
+}
+
+/** What the token answer carries as `prefetched`: each answer's list, under the path it answers. */
+export type PrefetchedAnswers = Record<string, unknown[]>;
+
+export interface PrefetchOptions {
+  /**
+   * Share fetched answers between users for this long (ms), keyed by selection. Off (0) by default. Safe
+   * only because the spec describes published tags and tables as platform-wide, the same for every user
+   * of a developer; if your service answers per user, leave it off.
+   */
+  cacheMs?: number;
+  /**
+   * The token answer waits at most this long (ms) for the prefetch, then goes without it and the widget
+   * loads as usual. Default 3000.
+   */
+  timeoutMs?: number;
+}
+
+/** As many tags as the WebView bridge accepts in widget.setTags, each as long. */
+export const MAX_SELECTED_TAGS = 100;
+export const MAX_TAG_LENGTH = 200;
+/** The spec leaves limit's maximum open; this keeps one prefetch to a page a browser would ask for. */
+export const MAX_PREFETCH_LIMIT = 1000;
+
+/** Control characters, and UTF-16 halves without their other half (no URL can carry those). */
+const UNFIT = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The `load` of a token request body, or undefined for anything odd: then there is simply no prefetch.
+ * The body is the browser's, so nothing in it is trusted: tags must be an array of at most 100 strings of
+ * at most 200 characters without commas or control characters (blank ones are left out, as the widget
+ * does), limit a whole number from 1 to 1000.
+ */
+export function parseSelection(load: unknown): Selection | undefined {
+  if (typeof load !== 'object' || load === null || Array.isArray(load)) return undefined;
+  const { tags = [], limit } = load as { tags?: unknown; limit?: unknown };
+  if (!Array.isArray(tags) || tags.length > MAX_SELECTED_TAGS) return undefined;
+  const fit = tags.every(
+    (tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH && !tag.includes(',') && !UNFIT.test(tag),
+  );
+  if (!fit) return undefined;
+  if (
+    limit !== undefined &&
+    (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PREFETCH_LIMIT)
+  )
+    return undefined;
+  return limit === undefined ? { tags: canonicalTags(tags) } : { tags: canonicalTags(tags), limit };
+}
+
+export type Prefetcher = (accessToken: string, selection: Selection) => Promise<PrefetchedAnswers | undefined>;
+
+/**
+ * Fetches both answers in parallel with the user's own token. Never rejects: a failure (reported) or a
+ * timeout gives undefined, and the token answer goes out without prefetched data.
+ */
+export function createPrefetcher(
+  client: Pick<ServiceClient, 'publishedTags' | 'publishedList'>,
+  options: PrefetchOptions,
+  report: (error: unknown) => void,
+): Prefetcher {
+  const cacheMs = options.cacheMs ?? 0;
+  const timeoutMs = options.timeoutMs ?? 3000;
+  if (!Number.isSafeInteger(cacheMs) || cacheMs < 0)
+    throw new HubError('config', 'prefetch.cacheMs must be a whole number of milliseconds, 0 (off) or more.');
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+    throw new HubError('config', 'prefetch.timeoutMs must be a whole number of milliseconds above 0.');
+  const shared = cacheMs > 0 ? new LRUCache<string, PrefetchedAnswers>({ max: 1000, ttl: cacheMs }) : undefined;
+
+  async function fetchBoth(accessToken: string, selection: Selection): Promise<PrefetchedAnswers> {
+    const path = publishedListPath(selection);
+    const cached = shared?.get(path);
+    if (cached) return cached;
+    const [tags, list] = await Promise.all([
+      client.publishedTags(accessToken),
+      client.publishedList(accessToken, selection),
+    ]);
+    const answers = { 'published-tags': tags, [path]: list };
+    shared?.set(path, answers);
+    return answers;
+  }
+
+  return async (accessToken, selection) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), timeoutMs);
+    });
+    const fetched = fetchBoth(accessToken, selection).catch((error: unknown) => {
+      report(error);
+      return undefined;
+    });
+    try {
+      return await Promise.race([fetched, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
