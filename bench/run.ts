@@ -108,20 +108,17 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
     target: `<= ${kb(BUNDLE_TARGET_GZIP)} gzip`,
     met: sizes.bundle.gzip <= BUNDLE_TARGET_GZIP,
   });
-  rows.push({
-    metric: 'own code (Lit left out), gzip (brotli)',
-    value: `${kb(sizes.withoutLit.gzip)} (${kb(sizes.withoutLit.brotli)})`,
-    reference: ref,
-    ratio: `${ratio(sizes.withoutLit.gzip, sizes.bundle.gzip)}x bundle`,
-    target: '',
-  });
-  rows.push({
-    metric: 'Lit alone, gzip (brotli)',
-    value: `${kb(sizes.litAlone.gzip)} (${kb(sizes.litAlone.brotli)})`,
-    reference: ref,
-    ratio: `${ratio(sizes.litAlone.gzip, sizes.bundle.gzip)}x bundle`,
-    target: '',
-  });
+  for (const [part, size] of [
+    ['own code (Lit left out)', sizes.withoutLit],
+    ['Lit alone', sizes.litAlone],
+  ] as const)
+    rows.push({
+      metric: `${part}, gzip (brotli)`,
+      value: `${kb(size.gzip)} (${kb(size.brotli)})`,
+      reference: ref,
+      ratio: `${ratio(size.gzip, sizes.bundle.gzip)}x bundle`,
+      target: '',
+    });
   rows.push(...readyRows(ready));
   for (const c of render) {
     const target = c.count === 1000;

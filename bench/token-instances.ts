@@ -1,10 +1,10 @@
 // Several backend instances behind one load balancer: upstream exchanges and req/s for 1 and 4 processes,
 // with the in-memory token cache and with the shared Redis cache (issue 19). Each instance is a child
 // process (test/server/fixtures/token-instance.ts) talking to the simulator; the load comes from this one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { startMockHub } from '../src/mock/index.js';
 import { findRedisServer, startRedisServer } from '../test/server/redis-server.js';
+import { startTokenInstance } from '../test/server/token-instance-process.js';
 
 export interface InstancesCase {
   cache: 'memory' | 'redis';
@@ -21,23 +21,6 @@ export interface InstancesResults {
   cases: InstancesCase[];
   /** Why the Redis cases are missing, when they are. */
   skipped?: string;
-}
-
-async function startInstance(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
-  const child = spawn(
-    process.execPath,
-    ['--import', './scripts/ts-register.mjs', 'test/server/fixtures/token-instance.ts'],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`token instance exited with ${code}`)));
-  });
-  return (JSON.parse(line) as { port: number }).port;
 }
 
 export async function measureInstances(plan: { requests: number; users: number }): Promise<InstancesResults> {
@@ -57,7 +40,7 @@ export async function measureInstances(plan: { requests: number; users: number }
             HUB_API_KEY: sim.apiKey,
             REDIS_URL: cache === 'redis' ? redis!.url : '',
           };
-          const ports = await Promise.all(Array.from({ length: processes }, () => startInstance(env, children)));
+          const ports = await Promise.all(Array.from({ length: processes }, () => startTokenInstance(env, children)));
           const prefix = `${cache}-${processes}`;
           let next = 0;
           let failed = 0;

@@ -39,16 +39,7 @@ export async function flush() {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-/** Resolves to the rejection of a promise, failing loudly if it resolved instead. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (e) {
-    return e;
-  }
-  throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-}
+export { rejectionOf } from '../rejection.js';
 
 /** Runs `promise` to completion while pushing fake time forward. */
 export async function settled<T>(promise: Promise<T>): Promise<{ value?: T; error?: any }> {

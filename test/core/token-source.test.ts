@@ -40,28 +40,19 @@ describe('TokenSource', () => {
     expect(calls[1]).toMatchObject({ reason: 'expiring', previous: 't1' });
   });
 
-  it('uses a 30 s margin for tokens whose 10% is shorter', async () => {
+  // [rule, lifetime in s, ms after which the token is still used, ms more after which it is renewed]
+  it.each([
+    ['uses a 30 s margin for tokens whose 10% is shorter', 120, 89_000, 2_000],
+    ['caps the margin at half the lifetime so very short tokens are still used', 5, 2_000, 1_000],
+  ])('%s', async (_rule, lifetime, stillUsedAfter, renewedAfter) => {
     const time = clock();
-    const { calls, provider } = countingProvider(120);
+    const { calls, provider } = countingProvider(lifetime);
     const tokens = new TokenSource(provider, { now: time.now });
     await tokens.get();
-    time.advance(89_000);
+    time.advance(stillUsedAfter);
     await tokens.get();
     expect(calls).toHaveLength(1);
-    time.advance(2_000);
-    await tokens.get();
-    expect(calls).toHaveLength(2);
-  });
-
-  it('caps the margin at half the lifetime so very short tokens are still used', async () => {
-    const time = clock();
-    const { calls, provider } = countingProvider(5);
-    const tokens = new TokenSource(provider, { now: time.now });
-    await tokens.get();
-    time.advance(2_000);
-    await tokens.get();
-    expect(calls).toHaveLength(1);
-    time.advance(1_000);
+    time.advance(renewedAfter);
     await tokens.get();
     expect(calls).toHaveLength(2);
   });

@@ -75,19 +75,30 @@ after(async () => {
   await mock?.close();
 });
 
-/** Opens the page; `requests` is the browser's network log (method and URL of every request). */
-async function open(variant: string, tags = ''): Promise<{ page: Page; requests: string[]; close(): Promise<void> }> {
+/**
+ * Opens the page in a fresh context (a cold widget), waits for hub-ready, runs `check` with the browser's
+ * network log (method and URL of every request), and closes the context whatever happens.
+ */
+async function withWidget(
+  variant: string,
+  tags: string,
+  check: (w: { page: Page; requests: string[] }) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const requests: string[] = [];
-  page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
-  await page.goto(`${origin}/?variant=${variant}&tags=${encodeURIComponent(tags)}`);
-  await waitFor(
-    () => page.evaluate(() => (window as unknown as { __ready: number }).__ready),
-    (count) => count === 1,
-    'hub-ready',
-  );
-  return { page, requests, close: () => context.close() };
+  try {
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+    await page.goto(`${origin}/?variant=${variant}&tags=${encodeURIComponent(tags)}`);
+    await waitFor(
+      () => page.evaluate(() => (window as unknown as { __ready: number }).__ready),
+      (count) => count === 1,
+      'hub-ready',
+    );
+    await check({ page, requests });
+  } finally {
+    await context.close();
+  }
 }
 
 const api = (requests: string[], name: string) => requests.filter((line) => line.includes(`/projects/${name}`));
@@ -96,20 +107,16 @@ const shownCount = (page: Page) => page.locator('hub-embed hub-table-card').coun
 
 describe('prefetch with the token, in Chromium', () => {
   it('a cold widget reaches hub-ready with no browser request to published-tags or published-list', async () => {
-    const w = await open('good', '装修,delivery');
-    try {
+    await withWidget('good', '装修,delivery', async (w) => {
       assert.deepEqual(api(w.requests, 'published-tags'), []);
       assert.deepEqual(api(w.requests, 'published-list'), []);
       assert.equal(w.requests.filter((line) => line.includes('/token/')).length, 1);
       assert.ok((await shownCount(w.page)) > 0);
-    } finally {
-      await w.close();
-    }
+    });
   });
 
   it('a later tag change uses the network as usual, at the canonical URL', async () => {
-    const w = await open('good');
-    try {
+    await withWidget('good', '', async (w) => {
       await w.page.evaluate(() => {
         document.querySelector('hub-embed')!.tags = ['urgent', 'delivery'];
       });
@@ -119,31 +126,23 @@ describe('prefetch with the token, in Chromium', () => {
         'the list request for the new tags',
       );
       assert.equal(new URL(lists[0]!.split(' ')[1]!).searchParams.get('tags'), 'delivery,urgent');
-    } finally {
-      await w.close();
-    }
+    });
   });
 
   it('prefetched data for another selection: the widget asks the network for its list', async () => {
-    const w = await open('other', 'delivery');
-    try {
+    await withWidget('other', 'delivery', async (w) => {
       assert.equal(api(w.requests, 'published-list').length, 1);
       assert.deepEqual(api(w.requests, 'published-tags'), []);
       assert.ok((await shownCount(w.page)) > 0);
-    } finally {
-      await w.close();
-    }
+    });
   });
 
   it('malformed prefetched data: the widget loads normally from the network', async () => {
-    const w = await open('malformed');
-    try {
+    await withWidget('malformed', '', async (w) => {
       assert.equal(api(w.requests, 'published-tags').length, 1);
       assert.equal(api(w.requests, 'published-list').length, 1);
       assert.ok((await shownCount(w.page)) > 0);
       assert.equal(await w.page.locator('hub-embed [role="alert"]').count(), 0);
-    } finally {
-      await w.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
-import type { MockHubOptions, MockSeed } from '../../src/mock/types.js';
+import type { MockHub, MockHubOptions, MockSeed } from '../../src/mock/types.js';
 import { P, call, newHub, stateOf, tokenFor } from './helpers.js';
 
 const WEIRD = 'promo 2026/秋 ✨?#%+';
@@ -58,6 +58,10 @@ function billingFetch(answer: () => Response | Promise<Response>, seen: Request[
     return answer();
   };
 }
+
+/** A user's points log through the open API, as the developer's server reads it. */
+const userLogs = (hub: MockHub, clientUserId: string) =>
+  call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: clientUserId } });
 
 describe('form site: GET /<short_code>?token=', () => {
   it('serves a real HTML page with the table and the user', async () => {
@@ -172,10 +176,7 @@ describe('form site: submit and paid action', () => {
     const token = await tokenFor(hub, 'user-alice');
     const res = await post(hub, 'k3Xp9a', { token, action: 'charge' });
     expect(res.body.data).toMatchObject({ type: 'charge', ok: true, amountCents: 500, balanceCents: 4500 });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
-      key: hub.apiKey,
-      query: { client_user_id: 'user-alice' },
-    });
+    const logs = await userLogs(hub, 'user-alice');
     expect(logs.body.data.list[0]).toMatchObject({
       source: 'billing',
       record_type: 'deduct',
@@ -199,10 +200,7 @@ describe('form site: submit and paid action', () => {
       balanceCents: 100,
       reason: 'insufficient-points',
     });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
-      key: hub.apiKey,
-      query: { client_user_id: 'user-alice' },
-    });
+    const logs = await userLogs(hub, 'user-alice');
     expect(logs.body.data.list[0]).toMatchObject({
       record_type: 'failed',
       change_cents: 0,
@@ -228,10 +226,7 @@ describe('form site: submit and paid action', () => {
       target: { client_user_id: 'user-alice' },
       billing: { amount: '12.05' },
     });
-    const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
-      key: hub.apiKey,
-      query: { client_user_id: 'user-alice' },
-    });
+    const logs = await userLogs(hub, 'user-alice');
     expect(logs.body.data.list[0]).toMatchObject({
       source: 'billing',
       record_type: 'deduct',
@@ -259,10 +254,7 @@ describe('form site: submit and paid action', () => {
       const token = await tokenFor(hub, 'user-alice');
       const res = await post(hub, 'evil', { token, action: 'charge' });
       expect(res.body.data).toMatchObject({ ok: false, reason: 'declined', balanceCents: 5000 });
-      const logs = await call(hub, 'GET', `${P}/points/users/logs`, {
-        key: hub.apiKey,
-        query: { client_user_id: 'user-alice' },
-      });
+      const logs = await userLogs(hub, 'user-alice');
       expect(logs.body.data.list[0]).toMatchObject({ record_type: 'failed', status: 'failed', change_cents: 0 });
       expect(hub.deliveries).toHaveLength(1);
     });

@@ -1,4 +1,6 @@
+import { afterEach } from 'vitest';
 import { createMockHub } from '../../src/mock/hub.js';
+import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
 import type { MockHub } from '../../src/mock/hub.js';
 import type { MockHubOptions } from '../../src/mock/types.js';
 
@@ -91,3 +93,16 @@ export const HOSTILE_IDS = [
   '用户🙂',
   'quote"\'&',
 ];
+
+/** A `start()` for one test file's simulators over node:http: each one started is closed after its test. */
+export function useStartedMockHubs(): (options?: Parameters<typeof startMockHub>[0]) => Promise<RunningMockHub> {
+  const running: RunningMockHub[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((mock) => mock.close()));
+  });
+  return async (options = {}) => {
+    const mock = await startMockHub(options);
+    running.push(mock);
+    return mock;
+  };
+}

@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAllowedHosts, hostRefusal } from '../../src/mock/hosts.js';
 import { createMockHub } from '../../src/mock/hub.js';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
 import { rawRequest } from './raw-http.js';
+import { useStartedMockHubs } from './helpers.js';
 
-const running: RunningMockHub[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-
-async function start(options: Parameters<typeof startMockHub>[0] = {}) {
-  const mock = await startMockHub(options);
-  running.push(mock);
-  return mock;
-}
+const start = useStartedMockHubs();
 
 const portOf = (url: string) => new URL(url).port;
 

@@ -1,18 +1,10 @@
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
+import { startMockHub } from '../../src/mock/node.js';
+import { useStartedMockHubs } from './helpers.js';
 
-const running: RunningMockHub[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-
-async function start(options: Parameters<typeof startMockHub>[0] = {}) {
-  const r = await startMockHub(options);
-  running.push(r);
-  return r;
-}
+const start = useStartedMockHubs();
 
 /** Streams `size` bytes with no Content-Length, so only the streaming limit can stop it. */
 function streamBody(

@@ -62,6 +62,14 @@ function hubWith(options: MockHubOptions = {}) {
 
 const ok200 = (res: import('node:http').ServerResponse) => res.writeHead(200).end();
 
+/** A simulator whose one notification URL is a receiver answering 200; `hits` is what it received. */
+async function notifiedHub() {
+  const hits: Hit[] = [];
+  const hub = hubWith();
+  hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
+  return { hub, hits };
+}
+
 describe('webhook dispatch (Events)', () => {
   it('POSTs JSON with Content-Type, X-Webhook-Event and X-Webhook-Timestamp (Unix seconds)', async () => {
     const hits: Hit[] = [];
@@ -82,9 +90,7 @@ describe('webhook dispatch (Events)', () => {
   });
 
   it('common body fields: event, timestamp (+08:00), short_code, project_icon_url, target.client_user_id, plus notification', async () => {
-    const hits: Hit[] = [];
-    const hub = hubWith();
-    hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
+    const { hub, hits } = await notifiedHub();
     await hub.triggerNotification({
       event: 'order_grabbed',
       clientUserId: 'user-alice',
@@ -103,9 +109,7 @@ describe('webhook dispatch (Events)', () => {
   });
 
   it('enterprise events may have an empty short_code and a null icon and target', async () => {
-    const hits: Hit[] = [];
-    const hub = hubWith();
-    hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
+    const { hub, hits } = await notifiedHub();
     await hub.triggerNotification({
       event: 'enterprise_authorization_pending',
       title: 'T',
@@ -121,9 +125,7 @@ describe('webhook dispatch (Events)', () => {
   });
 
   it('every notification event of the spec can be triggered', async () => {
-    const hits: Hit[] = [];
-    const hub = hubWith();
-    hub.setWebhooks([{ notification_url: await receiver('a', hits, ok200) }]);
+    const { hub, hits } = await notifiedHub();
     for (const event of NOTIFICATION_EVENTS)
       await hub.triggerNotification({ event, clientUserId: 'u', shortCode: 'k3Xp9a', title: 't', content: 'c' });
     expect(hits.map((h) => h.body.event)).toEqual([...NOTIFICATION_EVENTS]);

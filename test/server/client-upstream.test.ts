@@ -6,6 +6,7 @@ import { isHubError } from '../../src/core/errors.js';
 import { createHubClient, MAX_ANSWER_BYTES } from '../../src/server/client.js';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '../../src/server/results.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
+import { rejectionOf } from '../rejection.js';
 
 // A hostile or broken upstream, on a real node:http server: the simulator is well-behaved by design,
 // so these answers need a service that is not.
@@ -38,15 +39,6 @@ function tokenAnswer(expiresInJson: string): (req: IncomingMessage, res: ServerR
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
-}
-
 describe('createHubClient caps an upstream answer at 1 MB', () => {
   it('the bound is 1 MB', () => {
     expect(MAX_ANSWER_BYTES).toBe(ONE_MB);
@@ -71,7 +63,7 @@ describe('createHubClient caps an upstream answer at 1 MB', () => {
         { status: 200, headers: { 'content-type': 'application/json' } },
       )) as typeof fetch;
     const client = createHubClient({ apiKey: 'sk-test', baseUrl: 'https://hub.example.com', fetch: endless });
-    const error = await failure(client.balance('u'));
+    const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThanOrEqual(ONE_MB + 2 * 16 * 1024);
@@ -83,7 +75,7 @@ describe('createHubClient caps an upstream answer at 1 MB', () => {
       res.write('{"code":200,"data":'); // and the rest never comes: only an early stop can answer
     });
     const client = createHubClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
-    const error = await failure(client.balance('u'));
+    const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     expect((error as Error).message).toMatch(/more than 1048576 bytes/);
   });
@@ -103,7 +95,7 @@ describe('createHubClient caps an upstream answer at 1 MB', () => {
       more();
     });
     const client = createHubClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
-    const error = await failure(client.balance('u'));
+    const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
   });
 
@@ -126,7 +118,7 @@ describe('upstream expires_in must be a finite positive number of at most 30 day
     async (expiresIn) => {
       const base = await upstream(tokenAnswer(expiresIn));
       const client = createHubClient({ apiKey: 'sk-test', baseUrl: base });
-      expect(isHubError(await failure(client.exchangeToken('u')), 'invalid-response')).toBe(true);
+      expect(isHubError(await rejectionOf(client.exchangeToken('u')), 'invalid-response')).toBe(true);
       const errors: unknown[] = [];
       const handler = createTokenHandler({ client, resolveClientUserId: () => 'u', onError: (e) => errors.push(e) });
       const response = await handler(new Request('https://app.example.com/t', { method: 'POST' }));
@@ -180,7 +172,7 @@ describe('errors carry status and code, never upstream text', () => {
     async (status) => {
       const base = await upstream(echo(status));
       const client = createHubClient({ apiKey: key, baseUrl: base });
-      const error = await failure(client.balance('u'));
+      const error = await rejectionOf(client.balance('u'));
       // An HTTP 200 whose envelope says 500 is reported as the envelope's status.
       expect(error).toMatchObject({ status: status === 200 ? 500 : status });
       const texts = [
@@ -214,7 +206,7 @@ describe('errors carry status and code, never upstream text', () => {
   it('a non-envelope answer echoing the key is an invalid-response error without it', async () => {
     const base = await upstream((req, res) => res.end(`<html>key ${String(req.headers['x-api-key'])}</html>`));
     const client = createHubClient({ apiKey: key, baseUrl: base });
-    const error = await failure(client.balance('u'));
+    const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     const text = inspect(error, { depth: 10, showHidden: true });
     for (const spelling of spellings) expect(text).not.toContain(spelling);

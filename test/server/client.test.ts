@@ -4,19 +4,11 @@ import { HubError, isHubError } from '../../src/core/errors.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
 import { createHubClient, type ServiceClient } from '../../src/server/client.js';
 import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
+import { rejectionOf } from '../rejection.js';
 
 function setup(options: Parameters<typeof createMockHub>[0] = {}): { hub: MockHub; client: ServiceClient } {
   const hub = createMockHub(options);
   return { hub, client: createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
 }
 
 function apiRequests(hub: MockHub) {
@@ -90,7 +82,7 @@ describe('createHubClient against the simulator', () => {
   it('a disabled key gives HubAuthError (401) with status, code and message', async () => {
     const { hub, client } = setup();
     hub.disableKey(hub.apiKey);
-    const error = await failure(client.exchangeToken('user-alice'));
+    const error = await rejectionOf(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);
     expect(error).toBeInstanceOf(HubApiError);
     expect(error).toBeInstanceOf(HubError);
@@ -101,12 +93,12 @@ describe('createHubClient against the simulator', () => {
   it('an expired key gives HubAuthError', async () => {
     const { hub, client } = setup();
     hub.expireKey(hub.apiKey);
-    expect(await failure(client.balance('user-alice'))).toBeInstanceOf(HubAuthError);
+    expect(await rejectionOf(client.balance('user-alice'))).toBeInstanceOf(HubAuthError);
   });
 
   it('an insufficient pool gives HubPoolInsufficientError (402) and credits nothing', async () => {
     const { client } = setup();
-    const error = await failure(client.recharge({ clientUserId: 'user-bob', amountCents: 1_000_001 }));
+    const error = await rejectionOf(client.recharge({ clientUserId: 'user-bob', amountCents: 1_000_001 }));
     expect(error).toBeInstanceOf(HubPoolInsufficientError);
     expect(error).toMatchObject({ name: 'HubPoolInsufficientError', status: 402, code: 402 });
     expect((await client.balance('user-bob')).balanceCents).toBe(0);
@@ -114,7 +106,7 @@ describe('createHubClient against the simulator', () => {
 
   it('other failures give HubApiError with the status (unknown user: 404)', async () => {
     const { client } = setup();
-    const error = await failure(client.balance('nobody-here'));
+    const error = await rejectionOf(client.balance('nobody-here'));
     expect(error).toBeInstanceOf(HubApiError);
     expect(error).not.toBeInstanceOf(HubAuthError);
     expect(error).toMatchObject({ name: 'HubApiError', kind: 'api', status: 404 });
@@ -123,13 +115,13 @@ describe('createHubClient against the simulator', () => {
   it('a slow service fails with HubError kind timeout', async () => {
     const hub = createMockHub({ latencyMs: 2000 });
     const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
-    const error = await failure(client.balance('user-alice'));
+    const error = await rejectionOf(client.balance('user-alice'));
     expect(isHubError(error, 'timeout')).toBe(true);
   });
 
   it('an unreachable service fails with HubError kind network', async () => {
     const client = createHubClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
-    expect(isHubError(await failure(client.balance('user-alice')), 'network')).toBe(true);
+    expect(isHubError(await rejectionOf(client.balance('user-alice')), 'network')).toBe(true);
   });
 
   it('accepts a baseUrl with a trailing slash or already ending in /api/v1/hub', async () => {
@@ -164,7 +156,7 @@ describe('createHubClient input checks (before any request)', () => {
 
   it.each(cases)('%s is a config error and sends nothing', async (_label, call) => {
     const { hub, client } = setup();
-    const error = await failure(call(client));
+    const error = await rejectionOf(call(client));
     expect(isHubError(error, 'config')).toBe(true);
     expect(hub.requestLog).toEqual([]);
   });
@@ -207,7 +199,7 @@ describe('the API key stays secret', () => {
   it('never appears in errors, even when the bad key itself is rejected by the simulator', async () => {
     const hub = createMockHub();
     const client = createHubClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
-    const error = await failure(client.exchangeToken('user-alice'));
+    const error = await rejectionOf(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);
     for (const text of [
       String(error),
@@ -224,7 +216,7 @@ describe('the API key stays secret', () => {
       throw new TypeError(`fetch failed with headers X-API-Key: ${secret}`);
     }) as typeof fetch;
     const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
-    const error = await failure(client.balance('u'));
+    const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'network')).toBe(true);
     expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(secret);
   });
@@ -232,14 +224,14 @@ describe('the API key stays secret', () => {
   it('a non-envelope answer is an invalid-response error', async () => {
     const html = (async () => new Response('<html>proxy</html>', { status: 200 })) as typeof fetch;
     const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
-    expect(isHubError(await failure(client.balance('u')), 'invalid-response')).toBe(true);
+    expect(isHubError(await rejectionOf(client.balance('u')), 'invalid-response')).toBe(true);
   });
 
   it('an HTTP 200 whose envelope code says 402 is a HubPoolInsufficientError', async () => {
     const envelope = (async () =>
       new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
     const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
-    expect(await failure(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
+    expect(await rejectionOf(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
       HubPoolInsufficientError,
     );
   });

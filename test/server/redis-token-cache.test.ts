@@ -1,13 +1,13 @@
 // The Redis token cache against a real redis-server and the simulator: one exchange per user across
 // handlers and processes, the unauthorized rule across instances, and Redis outages that cost no request.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
 import { createHubClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
 import { createRedisTokenCache, type RedisTokenCacheOptions } from '../../src/server/redis-token-cache.js';
 import { findRedisServer, REDIS_MISSING, redisRequired, startRedisServer, type RedisServer } from './redis-server.js';
+import { startTokenInstance } from './token-instance-process.js';
 
 const binary = findRedisServer();
 if (!binary) {
@@ -185,25 +185,9 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
       for (const child of children.splice(0)) child.kill('SIGTERM');
     });
 
-    async function startInstances(count: number, redisUrl: string): Promise<number[]> {
-      return Promise.all(
-        Array.from({ length: count }, async () => {
-          const child = spawn(
-            process.execPath,
-            ['--import', './scripts/ts-register.mjs', 'test/server/fixtures/token-instance.ts'],
-            {
-              env: { ...process.env, REDIS_URL: redisUrl, HUB_BASE_URL: sim.baseUrl, HUB_API_KEY: sim.apiKey },
-              stdio: ['ignore', 'pipe', 'inherit'],
-            },
-          );
-          children.push(child);
-          const line = await new Promise<string>((resolve, reject) => {
-            createInterface({ input: child.stdout! }).once('line', resolve);
-            child.once('exit', (code) => reject(new Error(`token instance exited with ${code}`)));
-          });
-          return (JSON.parse(line) as { port: number }).port;
-        }),
-      );
+    function startInstances(count: number, redisUrl: string): Promise<number[]> {
+      const env = { REDIS_URL: redisUrl, HUB_BASE_URL: sim.baseUrl, HUB_API_KEY: sim.apiKey };
+      return Promise.all(Array.from({ length: count }, () => startTokenInstance(env, children)));
     }
 
     async function post(port: number, user: string): Promise<number> {

@@ -5,6 +5,7 @@
  */
 import { LitElement, css } from 'lit';
 import { html, literal } from 'lit/static-html.js';
+import { states } from './page.js';
 import { STRINGS, type Locale, type Strings } from './strings.js';
 import { shared } from './styles.js';
 
@@ -94,7 +95,7 @@ export class HubConsole extends LitElement {
       }
     `,
   ];
-  static override properties = { page: { state: true }, locale: { state: true } };
+  static override properties = { ...states('page', 'locale') };
 
   private page: PageName = pageOf(location.hash);
   private locale: Locale = initialLocale();

@@ -1,7 +1,7 @@
 /** Clock and reset: advance the simulator's time (tokens expire), go back to real time, reset to the seed. */
 import { html } from 'lit';
 import { api } from './api.js';
-import { ConsolePage } from './page.js';
+import { ConsolePage, states } from './page.js';
 
 const STEPS: [label: string, ms: number][] = [
   ['1 min', 60_000],
@@ -11,7 +11,7 @@ const STEPS: [label: string, ms: number][] = [
 ];
 
 export class ConsoleClock extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, now: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('now') };
 
   private now = '';
 

@@ -2,7 +2,7 @@
 import { html, nothing } from 'lit';
 import type { WebhookDelivery } from '../types.js';
 import { api } from './api.js';
-import { ConsolePage, dataTable, rowAction } from './page.js';
+import { ConsolePage, dataTable, rowAction, states } from './page.js';
 import type { Strings } from './strings.js';
 
 /** The request as sent and the answer as received, for the deliveries and the test pages. */
@@ -25,7 +25,7 @@ export function renderExchange(t: Strings, d: WebhookDelivery) {
 }
 
 export class ConsoleDeliveries extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, list: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('list') };
 
   private list: WebhookDelivery[] = [];
 

@@ -2,10 +2,10 @@
 import { html, nothing } from 'lit';
 import type { ApiKeyView } from '../types.js';
 import { api } from './api.js';
-import { ConsolePage, dataTable, rowAction } from './page.js';
+import { ConsolePage, dataTable, rowAction, states } from './page.js';
 
 export class ConsoleKeys extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, keys: { state: true }, created: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('keys', 'created') };
 
   private keys: ApiKeyView[] = [];
   private created: (ApiKeyView & { key: string }) | null = null;

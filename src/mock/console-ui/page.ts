@@ -6,13 +6,14 @@ import { LitElement, html } from 'lit';
 import { STRINGS, type Locale, type Strings } from './strings.js';
 import { shared } from './styles.js';
 
+/** Lit's declaration of internal reactive state for each of `names` (no attribute). */
+export function states(...names: string[]): Record<string, { state: true }> {
+  return Object.fromEntries(names.map((name) => [name, { state: true as const }]));
+}
+
 export class ConsolePage extends LitElement {
   static override styles = [shared];
-  static override properties = {
-    locale: {},
-    message: { state: true },
-    failed: { state: true },
-  };
+  static override properties = { locale: {}, ...states('message', 'failed') };
 
   locale: Locale = 'en';
   protected message = '';

@@ -2,7 +2,7 @@
 import { html, nothing } from 'lit';
 import type { Page, PointsLogRecord, TransferRecord } from '../types.js';
 import { api, query } from './api.js';
-import { ConsolePage, dataTable, field, rowAction } from './page.js';
+import { ConsolePage, dataTable, field, rowAction, states } from './page.js';
 import { yuanToCents } from './strings.js';
 
 interface PointsView {
@@ -13,13 +13,7 @@ interface PointsView {
 const PAGE_SIZE = 10;
 
 export class ConsolePoints extends ConsolePage {
-  static override properties = {
-    ...ConsolePage.properties,
-    points: { state: true },
-    transfers: { state: true },
-    logUser: { state: true },
-    logs: { state: true },
-  };
+  static override properties = { ...ConsolePage.properties, ...states('points', 'transfers', 'logUser', 'logs') };
 
   private points: PointsView = { pool_cents: 0, users: [] };
   private transfers: Page<TransferRecord> = { list: [], total: 0, page: 1, page_size: PAGE_SIZE };

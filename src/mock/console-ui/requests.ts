@@ -2,10 +2,10 @@
 import { html } from 'lit';
 import type { RequestLogEntry } from '../types.js';
 import { api, query } from './api.js';
-import { ConsolePage, dataTable, field } from './page.js';
+import { ConsolePage, dataTable, field, states } from './page.js';
 
 export class ConsoleRequests extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, list: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('list') };
 
   private list: RequestLogEntry[] = [];
   private filters: Record<string, string> = {};

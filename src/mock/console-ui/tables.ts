@@ -2,13 +2,13 @@
 import { html } from 'lit';
 import type { Page, SeedTable } from '../types.js';
 import { api, query } from './api.js';
-import { ConsolePage, dataTable, field, rowAction } from './page.js';
+import { ConsolePage, dataTable, field, rowAction, states } from './page.js';
 import { yuanToCents } from './strings.js';
 
 const PAGE_SIZE = 20;
 
 export class ConsoleTables extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, tables: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('tables') };
 
   private tables: Page<SeedTable> = { list: [], total: 0, page: 1, page_size: PAGE_SIZE };
 

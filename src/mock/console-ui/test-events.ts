@@ -7,19 +7,14 @@ import type { TriggerResult, WebhookBody } from '../types.js';
 import { BILLING_EVENTS, NOTIFICATION_EVENTS } from '../webhooks.js';
 import { api, query } from './api.js';
 import { renderExchange } from './deliveries.js';
-import { ConsolePage, field } from './page.js';
+import { ConsolePage, field, states } from './page.js';
 
 const EVENTS: readonly string[] = [...NOTIFICATION_EVENTS, ...BILLING_EVENTS];
 
 type Preview = { body: Omit<WebhookBody, 'timestamp'>; urls: string[] };
 
 export class ConsoleTest extends ConsolePage {
-  static override properties = {
-    ...ConsolePage.properties,
-    event: { state: true },
-    preview: { state: true },
-    result: { state: true },
-  };
+  static override properties = { ...ConsolePage.properties, ...states('event', 'preview', 'result') };
 
   private event = EVENTS[0]!;
   private preview: Preview | null = null;

@@ -2,10 +2,10 @@
 import { html } from 'lit';
 import type { WebhookConfig } from '../types.js';
 import { api } from './api.js';
-import { ConsolePage } from './page.js';
+import { ConsolePage, states } from './page.js';
 
 export class ConsoleWebhooks extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, configs: { state: true }, ips: { state: true } };
+  static override properties = { ...ConsolePage.properties, ...states('configs', 'ips') };
 
   private configs: WebhookConfig[] = [];
   private ips: string[] = [];
