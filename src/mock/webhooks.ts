@@ -4,17 +4,30 @@
  */
 import type { TransportResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookTransport } from './types.js';
 
-export const NOTIFICATION_EVENTS = [
-  'order_matched',
-  'order_created',
-  'order_grab_available',
-  'order_dispatched',
-  'order_grabbed',
-  'enterprise_authorization_pending',
-  'enterprise_authorization_approved',
-] as const;
+/**
+ * The spec's nine events and the object each carries beside the common fields. The simulator keeps its
+ * own table (mock/ shares only types with the rest of src/): the server toolkit's receiver is then tested
+ * against a second, independent reading of the spec, not against its own list.
+ */
+const EVENT_KINDS = {
+  order_matched: 'notification',
+  order_created: 'notification',
+  order_grab_available: 'notification',
+  order_dispatched: 'notification',
+  order_grabbed: 'notification',
+  enterprise_authorization_pending: 'notification',
+  enterprise_authorization_approved: 'notification',
+  billing_deduct: 'billing',
+  billing_refund: 'billing',
+} as const;
 
-export const BILLING_EVENTS = ['billing_deduct', 'billing_refund'] as const;
+export type WebhookKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
+export type MockEventName = keyof typeof EVENT_KINDS;
+
+/** Every event the simulator can send, notifications first, in the spec's order. */
+export const ALL_EVENTS = Object.keys(EVENT_KINDS) as readonly MockEventName[];
+export const NOTIFICATION_EVENTS = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'notification');
+export const BILLING_EVENTS = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'billing');
 
 /**
  * The platform's outbound IPs, shown in the console and the CLI banner for the receiver's allow-list.
@@ -25,10 +38,9 @@ export const OUTBOUND_IPS: readonly string[] = ['127.0.0.1'];
 /** How much of a receiver's answer the delivery log keeps. */
 export const RESPONSE_BODY_KEPT = 4096;
 
-export type WebhookKind = 'notification' | 'billing';
-
+/** What an event carries; an event the spec does not name is sent as a notification. */
 export function kindOf(event: string): WebhookKind {
-  return (BILLING_EVENTS as readonly string[]).includes(event) ? 'billing' : 'notification';
+  return Object.hasOwn(EVENT_KINDS, event) ? EVENT_KINDS[event as MockEventName] : 'notification';
 }
 
 /** The configurations an event goes to, in configuration order; a URL set twice is called twice. */

@@ -4,19 +4,17 @@
  */
 import { html, nothing } from 'lit';
 import type { TriggerResult, WebhookBody } from '../types.js';
-import { BILLING_EVENTS, NOTIFICATION_EVENTS } from '../webhooks.js';
+import { ALL_EVENTS, type MockEventName } from '../webhooks.js';
 import { api, query } from './api.js';
 import { renderExchange } from './deliveries.js';
 import { ConsolePage, field, states } from './page.js';
-
-const EVENTS: readonly string[] = [...NOTIFICATION_EVENTS, ...BILLING_EVENTS];
 
 type Preview = { body: Omit<WebhookBody, 'timestamp'>; urls: string[] };
 
 export class ConsoleTest extends ConsolePage {
   static override properties = { ...ConsolePage.properties, ...states('event', 'preview', 'result') };
 
-  private event = EVENTS[0]!;
+  private event = ALL_EVENTS[0]!;
   private preview: Preview | null = null;
   private result: TriggerResult | null = null;
 
@@ -25,7 +23,7 @@ export class ConsoleTest extends ConsolePage {
   }
 
   private choose(event: Event) {
-    this.event = (event.target as HTMLSelectElement).value;
+    this.event = (event.target as HTMLSelectElement).value as MockEventName;
     this.result = null;
     void this.run(() => this.load());
   }
@@ -93,7 +91,7 @@ export class ConsoleTest extends ConsolePage {
         <label
           >${t.event}
           <select name="event" @change=${this.choose}>
-            ${EVENTS.map((e) => html`<option value=${e} ?selected=${e === this.event}>${e}</option>`)}
+            ${ALL_EVENTS.map((e) => html`<option value=${e} ?selected=${e === this.event}>${e}</option>`)}
           </select>
         </label>
         ${this.renderFields()}
