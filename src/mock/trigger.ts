@@ -85,6 +85,15 @@ interface Prepared {
   amountCents: number | undefined;
 }
 
+/** The body's billing.amount in cents, or undefined when it is not an amount of yuan. */
+function sentAmountCents(body: Record<string, unknown>): number | undefined {
+  try {
+    return yuanToCents((body.billing as { amount?: unknown } | undefined)?.amount, 'billing.amount');
+  } catch {
+    return undefined;
+  }
+}
+
 export function createTrigger(context: HubContext) {
   const { state } = context;
 
@@ -136,6 +145,9 @@ export function createTrigger(context: HubContext) {
       );
     }
     applySets(body, input.set);
+    // The log records the amount sent: one set with --set billing.amount counts too. One that is no amount
+    // at all (sent on purpose, to see the receiver refuse it) leaves the log at --amount.
+    if (billing) amountCents = sentAmountCents(body) ?? amountCents;
     const notification = body.notification as { link_url?: unknown } | undefined;
     if (notification && typeof notification.link_url === 'string') checkLinkUrl(notification.link_url);
     // A deduct is logged against a known user, found before anything is sent.

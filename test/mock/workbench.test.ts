@@ -233,6 +233,20 @@ describe('interface test simulator and trigger (POST /console/trigger)', () => {
     expect(logs.body.data.list[0].id).toBe(res.body.data.decision.record.id);
   });
 
+  it('a test deduct logs the amount it sent, also when --set changed billing.amount; a malformed one logs --amount', async () => {
+    for (const [set, cents] of [
+      [{ 'billing.amount': '2.05' }, 205],
+      [{ 'billing.amount': 'twelve' }, 150],
+    ] as const) {
+      const { hub } = hubWithReceiver(() => Response.json({ ok: true }));
+      const res = await call(hub, 'POST', '/console/trigger', {
+        json: { event: 'billing_deduct', client_user_id: 'user-alice', short_code: 'Pf2k9d', amount: '1.50', set },
+      });
+      expect(res.body.data.deliveries[0].body.billing.amount).toBe(set['billing.amount']);
+      expect(res.body.data.decision.record.reason).toContain(`${cents} cents`);
+    }
+  });
+
   it('a test deduct answered ok:false (or non-200) fails: a failed record, balance unchanged', async () => {
     for (const answer of [() => Response.json({ ok: false }), () => new Response('{"ok":true}', { status: 500 })]) {
       const { hub } = hubWithReceiver(answer);
