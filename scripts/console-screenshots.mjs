@@ -1,6 +1,7 @@
 // Screenshots of the simulator's console for docs/: `node scripts/console-screenshots.mjs`. Starts the
 // simulator from the sources with a webhook receiver of its own, does a few things in the console (a
-// key, a top-up and a transfer, a test deduct) and writes docs/console-<page>-light.png and -dark.png.
+// key, a top-up and a transfer, a test deduct) and writes docs/console-<page>-light.png and -dark.png
+// for each of its eight pages.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -42,7 +43,8 @@ const { baseUrl } = JSON.parse(
 
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
-  const shots = ['keys', 'points', 'test'];
+  // Every page; the test comes before deliveries and requests, so that those have something to show.
+  const shots = ['keys', 'points', 'test', 'deliveries', 'requests', 'webhooks', 'tables', 'clock'];
   for (const theme of ['light', 'dark']) {
     const context = await browser.newContext({
       viewport: { width: 1100, height: 720 },
