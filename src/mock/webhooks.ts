@@ -26,8 +26,10 @@ export type MockEventName = keyof typeof EVENT_KINDS;
 
 /** Every event the simulator can send, notifications first, in the spec's order. */
 export const ALL_EVENTS = Object.keys(EVENT_KINDS) as readonly MockEventName[];
-export const NOTIFICATION_EVENTS = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'notification');
-export const BILLING_EVENTS = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'billing');
+export const NOTIFICATION_EVENTS: readonly MockEventName[] = ALL_EVENTS.filter(
+  (event) => EVENT_KINDS[event] === 'notification',
+);
+export const BILLING_EVENTS: readonly MockEventName[] = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'billing');
 
 /**
  * The platform's outbound IPs, shown in the console and the CLI banner for the receiver's allow-list.
