@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing-helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/webview.js';
 import '../../src/define.js';
 import { createMockHost } from '../../src/bridge/index.js';
-import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { publishedListPath } from '../../src/core/client.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
-
-afterEach(() => {
-  fixtureCleanup();
-  vi.unstubAllGlobals();
-});
+import { exchangeToken, gridOf } from './helpers.js';
 
 /**
  * The simulator behind the page's fetch (every URL recorded) and a token provider that, like a token
@@ -28,7 +23,7 @@ function setup(shape: (answers: Record<string, unknown>, ctx: TokenContext) => u
   const loads: TokenContext['load'][] = [];
   const provider: TokenProvider = async (ctx) => {
     loads.push(ctx.load);
-    const token = await exchange(hub);
+    const token = await exchangeToken(hub, 'prefetch-user');
     const answers: Record<string, unknown> = {};
     if (ctx.load) {
       const listPath = publishedListPath(ctx.load);
@@ -39,15 +34,6 @@ function setup(shape: (answers: Record<string, unknown>, ctx: TokenContext) => u
   };
   const apiCalls = (name: string) => urls.filter((url) => url.includes(`/projects/${name}`));
   return { hub, urls, loads, provider, apiCalls };
-}
-
-async function exchange(hub: MockHub): Promise<{ access_token: string; expires_in: number }> {
-  const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
-    method: 'POST',
-    headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_user_id: 'prefetch-user' }),
-  });
-  return ((await response.json()) as { data: { access_token: string; expires_in: number } }).data;
 }
 
 async function listOf(hub: MockHub, token: string, path: string): Promise<unknown[]> {
@@ -69,8 +55,6 @@ async function mount(hub: MockHub, provider: TokenProvider | undefined, attrs: R
   return { el, ready: readyEvent as Promise<CustomEvent<{ tags: string[]; tables: { short_code: string }[] }>> };
 }
 
-const grid = (el: HubEmbed) => el.shadowRoot!.querySelector('hub-table-grid')!;
-
 describe('<hub-embed> with prefetched answers', () => {
   it('reaches hub-ready without asking for published-tags or published-list when they came with the token', async () => {
     const s = setup();
@@ -81,7 +65,7 @@ describe('<hub-embed> with prefetched answers', () => {
     expect(s.loads).toEqual([{ tags: ['装修', 'delivery'], limit: 4 }]);
     expect(event.detail.tags.length).toBeGreaterThan(5);
     expect(event.detail.tables).toHaveLength(4);
-    expect(grid(el).tables).toEqual(event.detail.tables);
+    expect(gridOf(el).tables).toEqual(event.detail.tables);
   });
 
   it('shows the same tags and tables as the network path would', async () => {
@@ -150,7 +134,7 @@ describe('<hub-embed> with prefetched answers', () => {
     expect(s.apiCalls('published-list')).toEqual([]);
     el.tags = ['delivery'];
     await vi.waitFor(() => expect(s.apiCalls('published-list')).toHaveLength(1));
-    await vi.waitFor(() => expect(grid(el).loading).toBe(false));
+    await vi.waitFor(() => expect(gridOf(el).loading).toBe(false));
     expect(s.apiCalls('published-list')[0]).toContain('tags=delivery');
   });
 
@@ -178,7 +162,7 @@ describe('<hub-embed> with prefetched answers', () => {
       expect(s.apiCalls('published-tags')).toEqual([]);
       expect(s.apiCalls('published-list')).toEqual([]);
       expect(event.detail.tables.length).toBeGreaterThan(0);
-      expect(grid(el).tables).toEqual(event.detail.tables);
+      expect(gridOf(el).tables).toEqual(event.detail.tables);
     } finally {
       host.remove();
       delete (window as { __hubEmbedReceive?: unknown }).__hubEmbedReceive;

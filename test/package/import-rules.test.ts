@@ -66,4 +66,11 @@ describe('import rules (DESIGN.md, Layout)', () => {
     expect(main).not.toHaveProperty('createMockHost');
     expect(bridge).toHaveProperty('createMockHost');
   });
+
+  it("tests take fixtures from @open-wc/testing, the design card's package, never its parts directly (issue 20)", () => {
+    const tests = files(resolve(SRC, '../test')).filter((file) =>
+      /from ['"]@open-wc\/testing-helpers['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(tests.map((file) => relative(SRC, file))).toEqual([]);
+  });
 });
