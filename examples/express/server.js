@@ -53,6 +53,11 @@ export async function startExample(options = {}) {
     hubBaseUrl: hub.baseUrl,
     hubFormUrl: hub.formUrl,
     allowedOrigins: [origin, ...(options.extraOrigins ?? [])],
+    // Other names this app is reached by (a tunnel for a real deployment's webhooks), comma-separated.
+    allowedHosts: String(env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     // The simulator calls from loopback. For a real deployment, the outbound IPs its console shows.
     allowIps: simulator
       ? ['127.0.0.1', '::1']

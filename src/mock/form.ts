@@ -190,14 +190,15 @@ export function createFormSite(hub: HubContext): FormSite {
         'insufficient-points',
       );
     }
+    const reason = `Paid action on ${table.name}`;
     const deliveries = await hub.sendWebhook(account.id, {
       event: 'billing_deduct',
       short_code: table.short_code,
       project_icon_url: iconUrl(table.icon, hub.baseUrl),
       target: { client_user_id: user.clientUserId },
-      billing: { amount: centsToYuan(amountCents), reason: `Paid action on ${table.name}` },
+      billing: { amount: centsToYuan(amountCents), reason },
     });
-    const { charged: paid, record } = settleDeduct(hub.state, user, table, amountCents, deliveries, hub.now());
+    const { charged: paid, record } = settleDeduct(hub.state, user, table, { amountCents, reason }, deliveries, hub.now());
     return outcome(
       paid,
       record.id,

@@ -247,6 +247,28 @@ describe('interface test simulator and trigger (POST /console/trigger)', () => {
     }
   });
 
+  it('a test deduct logs the reason it sent, also when --set changed billing.reason (charged and failed alike)', async () => {
+    for (const [answer, charged] of [
+      [() => Response.json({ ok: true }), true],
+      [() => Response.json({ ok: false }), false],
+    ] as const) {
+      const { hub } = hubWithReceiver(answer);
+      const res = await call(hub, 'POST', '/console/trigger', {
+        json: { event: 'billing_deduct', short_code: 'Pf2k9d', set: { 'billing.reason': 'Unlock contact' } },
+      });
+      expect(res.body.data.deliveries[0].body.billing.reason).toBe('Unlock contact');
+      expect(res.body.data.decision.charged).toBe(charged);
+      expect(res.body.data.decision.record.reason).toContain('Unlock contact');
+      expect(res.body.data.decision.record.reason).not.toContain('Paid action on');
+    }
+    // --reason too; and a reason that --set made into no text at all leaves the record at --reason.
+    const { hub } = hubWithReceiver(() => Response.json({ ok: true }));
+    const res = await call(hub, 'POST', '/console/trigger', {
+      json: { event: 'billing_deduct', reason: 'By flag', set: { 'billing.reason': 42 } },
+    });
+    expect(res.body.data.decision.record.reason).toMatch(/^By flag: \d+ cents charged/);
+  });
+
   it('a test deduct answered ok:false (or non-200) fails: a failed record, balance unchanged', async () => {
     for (const answer of [() => Response.json({ ok: false }), () => new Response('{"ok":true}', { status: 500 })]) {
       const { hub } = hubWithReceiver(answer);
