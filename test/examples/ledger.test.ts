@@ -28,7 +28,7 @@ describe.each(kinds)('the example ledger on $name', { timeout: 60_000 }, ({ opti
   }
 
   /** A charge with a key of its own: each call is another event, as two real paid actions are. */
-  const charge = (clientUserId: string, amountCents: number, eventKey = crypto.randomUUID()) => ({
+  const charge = (clientUserId: string, amountCents: number, eventKey: string = crypto.randomUUID()) => ({
     clientUserId,
     amountCents,
     reason: 'Paid action on 钢结构安装',

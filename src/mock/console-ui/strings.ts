@@ -1,5 +1,5 @@
 /** The console's words, one typed table per locale (zh-CN and en), as the widget does. */
-import { centsToYuan } from '../http.js';
+import { yuanAndPoints } from '../http.js';
 
 export type Locale = 'en' | 'zh-CN';
 
@@ -108,7 +108,7 @@ const en = {
   resetHelp: 'Keys, points, tables, tokens and deliveries go back to the seed the simulator started with.',
   yes: 'yes',
   no: 'no',
-  amountText: (cents: number) => `¥${centsToYuan(cents)} (${cents.toLocaleString('en-US')} points)`,
+  amountText: (cents: number) => yuanAndPoints(cents, 'en'),
 };
 
 export type Strings = typeof en;
@@ -212,7 +212,7 @@ const zh: Strings = {
   resetHelp: '密钥、积分、项目表、令牌和推送记录都会回到模拟器启动时的种子数据。',
   yes: '是',
   no: '否',
-  amountText: (cents) => `¥${centsToYuan(cents)}（${cents.toLocaleString('en-US')} 积分）`,
+  amountText: (cents) => yuanAndPoints(cents, 'zh-CN'),
 };
 
 export const STRINGS: Record<Locale, Strings> = { en, 'zh-CN': zh };
