@@ -224,3 +224,16 @@ describe('Express example: the ledger behind billing webhooks, driven by the sim
     expect(await balance()).toBe(before + 200);
   });
 });
+
+describe('Express example: the points page names both balances', () => {
+  it('the wallet this app charges on Pay, and the service’s points, each said for what it is', async () => {
+    const alice = (await signIn('alice')).cookie!;
+    const page = await send('GET', '/points', { headers: { cookie: alice } });
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/\s+/g, ' ');
+    expect(text).toContain('<h2 id="ledger-title">Your wallet in this app</h2>');
+    expect(text).toMatch(/What <strong>Pay<\/strong> in a form takes: the service sends <code>billing_deduct<\/code>/);
+    expect(text).toContain('<h2 id="service-title">Your points on the service</h2>');
+    expect(text).toContain('a Pay does not take it while this app does the billing');
+  });
+});
