@@ -93,7 +93,9 @@ export function demoBanner(demo: DemoServer): string {
     `  WebView host demo:   ${demo.url}/webview.html`,
     `  service API:         ${demo.baseUrl}${demo.mock ? '  (local simulator)' : ''}`,
     `  form site:           ${demo.formUrl}`,
-    ...(demo.mock ? [`  simulator console:   ${demo.mock.baseUrl}/console/   (keys, points, webhooks, test events)`] : []),
+    ...(demo.mock
+      ? [`  simulator console:   ${demo.mock.baseUrl}/console/   (keys, points, webhooks, test events)`]
+      : []),
     '',
   ].join('\n');
 }

@@ -141,9 +141,7 @@ export async function createLedger(db) {
       try {
         return await db.transaction(async (tx) => {
           // The account row's lock puts this user's refunds in a line, so two cannot both pass the cap.
-          const account = await tx.query(`SELECT 1 FROM accounts WHERE client_user_id = $1 FOR UPDATE`, [
-            clientUserId,
-          ]);
+          const account = await tx.query(`SELECT 1 FROM accounts WHERE client_user_id = $1 FOR UPDATE`, [clientUserId]);
           if (account.rows.length === 0) throw new Error(`No ledger account for the refunded user.`);
           if (await recorded(tx, eventKey)) return /** @type {const} */ ('already-refunded');
           const open = await tx.query(

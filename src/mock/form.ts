@@ -203,12 +203,7 @@ export function createFormSite(hub: HubContext): FormSite {
     if (urls.length === 0) {
       const record = hub.state.chargePoints(account, user, table, hub.now());
       const paid = record.record_type === 'deduct';
-      return outcome(
-        paid,
-        record.id,
-        paid ? t.paidByPoints(amountCents) : t.insufficient,
-        'insufficient-points',
-      );
+      return outcome(paid, record.id, paid ? t.paidByPoints(amountCents) : t.insufficient, 'insufficient-points');
     }
     const reason = `Paid action on ${table.name}`;
     const deliveries = await hub.sendWebhook(account.id, {
@@ -218,13 +213,15 @@ export function createFormSite(hub: HubContext): FormSite {
       target: { client_user_id: user.clientUserId },
       billing: { amount: centsToYuan(amountCents), reason },
     });
-    const { charged: paid, record } = settleDeduct(hub.state, user, table, { amountCents, reason }, deliveries, hub.now());
-    return outcome(
-      paid,
-      record.id,
-      paid ? t.paidByApp(amountCents) : t.declined,
-      'declined',
+    const { charged: paid, record } = settleDeduct(
+      hub.state,
+      user,
+      table,
+      { amountCents, reason },
+      deliveries,
+      hub.now(),
     );
+    return outcome(paid, record.id, paid ? t.paidByApp(amountCents) : t.declined, 'declined');
   }
 
   async function handle(req: Request, meta: RequestMeta): Promise<Response> {
@@ -252,8 +249,7 @@ export function createFormSite(hub: HubContext): FormSite {
     } catch {
       return errorPage(hub, t, 400, t.badLinkTitle, t.badLink, 'bad-request', '');
     }
-    if (shortCode === '')
-      return errorPage(hub, t, 404, t.notFoundTitle, t.openHow, 'not-found', '');
+    if (shortCode === '') return errorPage(hub, t, 404, t.notFoundTitle, t.openHow, 'not-found', '');
 
     const form = req.method === 'POST' ? await readForm(req) : undefined;
     const token = form?.get('token') ?? url.searchParams.get('token');

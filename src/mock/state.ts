@@ -269,7 +269,10 @@ export class HubState {
     user: UserRecord,
     table: SeedTable,
     now: number,
-    sent: { amountCents: number; reason: string } = { amountCents: table.price_cents, reason: `Paid action on ${table.name}` },
+    sent: { amountCents: number; reason: string } = {
+      amountCents: table.price_cents,
+      reason: `Paid action on ${table.name}`,
+    },
   ): PointsLogRecord {
     return this.log(user, now, {
       source: 'billing',

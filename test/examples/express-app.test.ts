@@ -41,7 +41,12 @@ let origin = '';
 function send(
   method: string,
   path: string,
-  { host = `127.0.0.1:${port}`, headers = {}, body, from = '127.0.0.1' }: {
+  {
+    host = `127.0.0.1:${port}`,
+    headers = {},
+    body,
+    from = '127.0.0.1',
+  }: {
     host?: string;
     headers?: Record<string, string>;
     body?: string;
@@ -106,11 +111,18 @@ describe('Express example: no other site drives it (DNS rebinding, cross-site po
   it('a request whose Host is not a loopback name or the app’s own gets 403 on every route, and moves nothing', async () => {
     const alice = (await signIn('alice')).cookie!;
     const pool = mock.hub.points().pool_cents;
-    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, 'localhost@evil.example', 'a b']) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1.evil.example:${port}`,
+      'localhost@evil.example',
+      'a b',
+    ]) {
       const rebound = { host, headers: { cookie: alice, 'content-type': 'application/json' } };
-      expect((await send('POST', '/api/points/recharge', { ...rebound, body: '{"amount_cents":100}' })).status, host).toBe(
-        403,
-      );
+      expect(
+        (await send('POST', '/api/points/recharge', { ...rebound, body: '{"amount_cents":100}' })).status,
+        host,
+      ).toBe(403);
       expect((await signIn('bob', { host })).status, host).toBe(403);
       expect((await send('POST', '/sign-out', rebound)).status).toBe(403);
       expect((await send('GET', '/api/points', rebound)).status).toBe(403);

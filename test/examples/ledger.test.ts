@@ -138,9 +138,7 @@ describe.each(kinds)('the example ledger on $name', { timeout: 60_000 }, ({ opti
 
   it('a refund for a user without an account is refused and writes nothing', async () => {
     const { ledger } = await ledgerWith(0);
-    await expect(
-      ledger.refund(charge('user-nobody-knows', 5)),
-    ).rejects.toThrow(/No ledger account/);
+    await expect(ledger.refund(charge('user-nobody-knows', 5))).rejects.toThrow(/No ledger account/);
     expect(await ledger.entries('user-nobody-knows')).toEqual([]);
   });
 });

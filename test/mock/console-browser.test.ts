@@ -61,9 +61,9 @@ describe.skipIf(!executablePath)('console details in Chromium', () => {
     await expect.poll(() => refund.isEnabled()).toBe(true);
     const before = received.length;
     await refund.click();
-    await expect.poll(() => page.locator('hub-console-points [role=status]').textContent()).toMatch(
-      new RegExp(`Refunded record ${logId}; billing_refund sent to 1 URL`),
-    );
+    await expect
+      .poll(() => page.locator('hub-console-points [role=status]').textContent())
+      .toMatch(new RegExp(`Refunded record ${logId}; billing_refund sent to 1 URL`));
     expect(received.slice(before)).toEqual([{ event: 'billing_refund', amount: '5.00' }]);
     const done = row.getByRole('button', { name: `Refunded ${logId}` });
     expect(await done.isDisabled()).toBe(true);

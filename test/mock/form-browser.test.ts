@@ -161,7 +161,9 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
       if (colorScheme === 'dark') expect(r + g + b).toBeLessThan(150);
       else expect(r + g + b).toBeGreaterThan(600);
       const balance = frame.locator('#balance');
-      expect(await balance.textContent()).toBe(lang === 'zh-CN' ? '¥10,000.00（1,000,000 积分）' : '¥10,000.00 (1,000,000 points)');
+      expect(await balance.textContent()).toBe(
+        lang === 'zh-CN' ? '¥10,000.00（1,000,000 积分）' : '¥10,000.00 (1,000,000 points)',
+      );
       // The page script writes the new balance in the page's language and format.
       await frame.locator('form[data-action="charge"] button').click();
       await expect

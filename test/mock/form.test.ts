@@ -333,7 +333,9 @@ describe('form site: which balance, and in which language', () => {
       fetch: billingFetch(() => Response.json({ ok: true })),
     });
     const appPage = await open(app, 'evil', await tokenFor(app, 'user-alice'));
-    expect(appPage.html).toContain('charged by the app you came from, to its own wallet; your points here do not change');
+    expect(appPage.html).toContain(
+      'charged by the app you came from, to its own wallet; your points here do not change',
+    );
     const appPaid = await post(app, 'evil', { token: await tokenFor(app, 'user-alice'), action: 'charge' });
     expect(appPaid.body.data).toMatchObject({
       ok: true,

@@ -57,14 +57,17 @@ describe('a simulator bound beyond loopback answers loopback peers only (by sock
     },
   );
 
-  it.skipIf(!external)('allowRemoteClients lets a non-loopback peer in (and the start-up warning says so)', async () => {
-    const warnings: string[] = [];
-    const mock = await start({ host: '0.0.0.0', allowRemoteClients: true, onWarning: (m) => warnings.push(m) });
-    const res = await getFrom(external!, external!, Number(new URL(mock.baseUrl).port), '/console/seed');
-    expect(res.status).toBe(200);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/WARNING.+0\.0\.0\.0.+ANY MACHINE/s);
-  });
+  it.skipIf(!external)(
+    'allowRemoteClients lets a non-loopback peer in (and the start-up warning says so)',
+    async () => {
+      const warnings: string[] = [];
+      const mock = await start({ host: '0.0.0.0', allowRemoteClients: true, onWarning: (m) => warnings.push(m) });
+      const res = await getFrom(external!, external!, Number(new URL(mock.baseUrl).port), '/console/seed');
+      expect(res.status).toBe(200);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/WARNING.+0\.0\.0\.0.+ANY MACHINE/s);
+    },
+  );
 
   it('binding beyond loopback warns loudly once at start-up; a loopback bind does not warn', async () => {
     const warnings: string[] = [];
@@ -75,7 +78,8 @@ describe('a simulator bound beyond loopback answers loopback peers only (by sock
     await start({ host: '127.0.0.1', onWarning: (m) => warnings.push(m) });
     await start({ host: '::1', onWarning: (m) => warnings.push(m) });
     expect(warnings).toHaveLength(1);
-    for (const host of ['localhost', '127.0.0.1', '::1', '[::1]']) expect(bindWarning(host, false), host).toBeUndefined();
+    for (const host of ['localhost', '127.0.0.1', '::1', '[::1]'])
+      expect(bindWarning(host, false), host).toBeUndefined();
     for (const host of ['0.0.0.0', '::', '192.0.2.2', 'example.test'])
       expect(bindWarning(host, false), host).toMatch(/WARNING/);
   });

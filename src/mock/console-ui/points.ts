@@ -56,8 +56,7 @@ export class ConsolePoints extends ConsolePage {
   private refund(record: ConsoleLogRecord) {
     const user = this.logUser;
     return this.act(
-      () =>
-        api<{ deliveries: WebhookDelivery[] }>('/console/refunds', { client_user_id: user, log_id: record.id }),
+      () => api<{ deliveries: WebhookDelivery[] }>('/console/refunds', { client_user_id: user, log_id: record.id }),
       (answer) => this.t.refundDone(record.id, answer?.deliveries.length ?? 0),
     );
   }

@@ -176,7 +176,8 @@ const zh: Strings = {
   refund: '退款',
   refundedAlready: '已退款',
   refundDone: (id, urls) => `已退还记录 ${id}；billing_refund 已发送到 ${urls} 个地址（见推送记录）。`,
-  keyIdGap: (ids) => `编号按创建顺序为所有账户的密钥编号：${ids.join('、')} 属于其他账户（例如种子数据中的成员账户），不在此列出。`,
+  keyIdGap: (ids) =>
+    `编号按创建顺序为所有账户的密钥编号：${ids.join('、')} 属于其他账户（例如种子数据中的成员账户），不在此列出。`,
   configs: '回调配置（按顺序调用）',
   notificationUrl: '通知回调地址',
   billingUrl: '计费回调地址',
