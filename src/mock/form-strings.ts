@@ -9,7 +9,7 @@ import { centsToGroupedYuan, yuanAndPoints } from './http.js';
 export type FormLocale = 'en' | 'zh-CN';
 
 const en = {
-  lang: 'en',
+  lang: 'en' as FormLocale,
   colon: ': ',
   supply: 'Supply',
   demand: 'Demand',

@@ -78,7 +78,6 @@ function renderPage(hub: HubContext, m: PageModel): string {
   const e = escapeHtml;
   const { t: tr } = m;
   const t = m.table;
-  const locale = tr.lang as 'en' | 'zh-CN';
   let body: string;
   if (t && m.user && m.token !== undefined) {
     const action = `/${encodeURIComponent(t.short_code)}`;
@@ -96,7 +95,7 @@ function renderPage(hub: HubContext, m: PageModel): string {
       `<div><h1>${e(t.name)}</h1><p class="meta">${e(t.industry)} · ${t.type === 'A' ? tr.supply : tr.demand}</p></div></header>` +
       `<ul class="tags">${t.tags.map((tag) => `<li>${e(tag)}</li>`).join('')}</ul>` +
       `<p>${tr.user}${tr.colon}<strong id="user">${e(m.user.clientUserId)}</strong></p>` +
-      `<p>${e(tr.pointsHere)}${tr.colon}<strong id="balance">${yuanAndPoints(m.user.balanceCents, locale)}</strong></p>` +
+      `<p>${e(tr.pointsHere)}${tr.colon}<strong id="balance">${yuanAndPoints(m.user.balanceCents, tr.lang)}</strong></p>` +
       `<p id="outcome" role="status">${m.outcome.type === 'load' ? '' : e(m.outcome.message)}</p>` +
       `<form method="post" action="${e(action)}" data-action="submit">${hidden}<input type="hidden" name="action" value="submit">` +
       `<label for="message">${tr.message}</label><textarea id="message" name="message" maxlength="${MESSAGE_MAX}"></textarea>` +
