@@ -19,6 +19,7 @@ const external = [
   'proxy-addr',
   'lru-cache',
   /^react($|\/)/,
+  /^react-native($|-webview|\/)/,
   /^vue($|\/)/,
 ];
 
@@ -43,6 +44,7 @@ const esBuild: UserConfig['build'] = {
       'mock-cli': 'src/mock/cli.ts',
       react: 'src/react/index.ts',
       vue: 'src/vue/index.ts',
+      'react-native': 'src/react-native/index.ts',
     },
     formats: ['es'],
   },

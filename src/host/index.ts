@@ -3,7 +3,14 @@
  * Never imported by page code; React Native's <HubEmbedView> (hub-embed/react-native) is built on it.
  */
 export { createHostKernel, receiveScript } from './kernel.js';
-export type { HostEvent, HostHandlers, HostKernel, HostKernelOptions, MethodHandler, RequestOptions } from './kernel.js';
+export type {
+  HostEvent,
+  HostHandlers,
+  HostKernel,
+  HostKernelOptions,
+  MethodHandler,
+  RequestOptions,
+} from './kernel.js';
 export { decideNavigation, originOf } from './navigation.js';
 export type { NavigationDecision } from './navigation.js';
 export { createMockHost } from './mock-host.js';

@@ -95,8 +95,12 @@ export interface HostKernel {
   readonly marker: string;
   /** The page sessions that said hello during this load, oldest first. */
   readonly sessions: readonly string[];
-  /** A new page load began (call it before the load, then inject `marker`): new nonce, pending requests fail. */
-  reload(): void;
+  /**
+   * A new page load began (call it before the load, then inject `marker`): a new nonce, a new session
+   * list, and requests to the old page fail E_CANCELLED. `keepNonce` for a WebView that fixes its
+   * injected scripts before the load starts (react-native-webview): the same nonce then stays.
+   */
+  reload(options?: { keepNonce?: boolean }): void;
   /**
    * Every raw value the page posted. With `replies: 'return'` it resolves with the reply's JSON for a
    * request (undefined otherwise); with `replies: 'script'` the reply goes through `send`.
@@ -235,7 +239,10 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
       else {
         inFlight++;
         try {
-          result = await settleWithin(Promise.resolve().then(() => methods[method]!(request.params, request)), method);
+          result = await settleWithin(
+            Promise.resolve().then(() => methods[method]!(request.params, request)),
+            method,
+          );
         } finally {
           inFlight--;
         }
@@ -251,7 +258,10 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     if (timeoutMs <= 0) return work;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new BridgeError('E_TIMEOUT', `the app did not answer ${method} in time`)), timeoutMs);
+      timer = setTimeout(
+        () => fail(new BridgeError('E_TIMEOUT', `the app did not answer ${method} in time`)),
+        timeoutMs,
+      );
     });
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
@@ -315,13 +325,16 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
       if (!target) return fail(new BridgeError('E_UNSUPPORTED', 'no widget page has said hello yet'));
       const id = `h${++counter}`;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = <A>(then: (arg: A) => void) => (arg: A) => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        then(arg);
-      };
+      const settle =
+        <A>(then: (arg: A) => void) =>
+        (arg: A) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          then(arg);
+        };
       waiting.set(id, { resolve: settle(resolve), reject: settle(fail), sid: target });
-      if (ms > 0) timer = setTimeout(() => waiting.get(id)?.reject(new BridgeError('E_TIMEOUT', `${method} timed out`)), ms);
+      if (ms > 0)
+        timer = setTimeout(() => waiting.get(id)?.reject(new BridgeError('E_TIMEOUT', `${method} timed out`)), ms);
       deliver(envelope({ sid: target, id, kind: 'req', method, params }));
     });
   }
@@ -342,8 +355,8 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     get sessions() {
       return sessions;
     },
-    reload() {
-      if (withNonce) nonce = randomNonce();
+    reload({ keepNonce = false } = {}) {
+      if (withNonce && !keepNonce) nonce = randomNonce();
       sessions = [];
       cancelled.clear();
       failAll('E_CANCELLED', 'the page loaded again');

@@ -107,7 +107,8 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
       return new Promise((resolve, reject) => holds.set(request.id, { resolve, reject }));
     };
   const methods: Record<string, MethodHandler> = {};
-  for (const [method, handler] of Object.entries(handlers)) if (handler) methods[method] = handle(handler, !!options.manual);
+  for (const [method, handler] of Object.entries(handlers))
+    if (handler) methods[method] = handle(handler, !!options.manual);
   if (options.answerHello === false) methods['bridge.hello'] = handle(undefined, true);
 
   const kernel = createHostKernel({
@@ -119,7 +120,11 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     maxInFlight: Infinity,
     replies: transport === 'webkit-reply' ? 'return' : 'script',
     methods,
-    hello: { v: options.helloVersion ?? 1, appVersion: '1.0.0', capabilities: options.capabilities ?? Object.keys(handlers) },
+    hello: {
+      v: options.helloVersion ?? 1,
+      appVersion: '1.0.0',
+      capabilities: options.capabilities ?? Object.keys(handlers),
+    },
     send: (_script, json) => toPage(json),
     onAccepted(m) {
       host.messages.push(m);

@@ -41,7 +41,6 @@ export function exactOrigins(origins: readonly string[]): string[] {
 
 export function decideNavigation(url: string, allowedOrigins: readonly string[]): NavigationDecision {
   // Browsers strip or drop these before parsing; a URL that carries them is not what it seems.
-  // eslint-disable-next-line no-control-regex
   if (typeof url !== 'string' || /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(url)) return 'blocked';
   // about:blank and about:srcdoc are the WebView's own empty documents (frames start there).
   if (url === 'about:blank' || url === 'about:srcdoc') return 'load';

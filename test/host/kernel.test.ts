@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
 import { BridgeError, MAX_MESSAGE_CHARS } from '../../src/bridge/index.js';
@@ -54,7 +55,11 @@ describe('host kernel: protocol test vectors (test/fixtures/bridge-vectors.json)
         expect(host.sent.length).toBe(before);
         expect(host.events).toEqual([vector.event]);
       } else if ('error' in vector) {
-        expect(host.lastReply()).toMatchObject({ id: (vector.send as { id: string }).id, ok: false, error: { code: vector.error } });
+        expect(host.lastReply()).toMatchObject({
+          id: (vector.send as { id: string }).id,
+          ok: false,
+          error: { code: vector.error },
+        });
       } else {
         expect(host.lastReply()).toEqual(vector.reply);
         const { script } = host.sent.at(-1)!;
@@ -72,7 +77,7 @@ describe('host kernel: the marker and the per-load nonce', () => {
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     const marker = host.kernel.marker;
     const seen: Record<string, unknown> = {};
-    new Function('window', marker)(seen);
+    runInNewContext(marker, { window: seen });
     expect(seen.__HUB_EMBED_BRIDGE__).toEqual({ transport: 'react-native', v: 1, nonce: first });
 
     await host.post({ ...vectors.hello.send, nonce: first });
@@ -95,7 +100,7 @@ describe('host kernel: the marker and the per-load nonce', () => {
     });
     expect(kernel.marker).not.toMatch(/<\/script|\u2028/);
     const seen: Record<string, { wechatFormPage?: string }> = {};
-    new Function('window', kernel.marker)(seen);
+    runInNewContext(kernel.marker, { window: seen });
     expect(seen.__HUB_EMBED_BRIDGE__!.wechatFormPage).toBe('</script><script>alert(1)</script>\u2028');
   });
 
@@ -104,7 +109,7 @@ describe('host kernel: the marker and the per-load nonce', () => {
     const script = receiveScript(json);
     expect(script).not.toMatch(/[\u2028\u2029<]/);
     const got: unknown[] = [];
-    new Function('window', script)({ __hubEmbedReceive: (value: unknown) => got.push(value) });
+    runInNewContext(script, { window: { __hubEmbedReceive: (value: unknown) => got.push(value) } });
     expect(got).toEqual([json]);
   });
 });
@@ -114,7 +119,11 @@ describe('host kernel: hostile and failing input', () => {
     const host = vectorHost();
     await host.post(vectors.hello.send);
     const parse = vi.spyOn(JSON, 'parse');
-    await host.post(JSON.stringify(page({ id: 'big', kind: 'evt', method: 'widget.ready', params: { pad: 'x'.repeat(MAX_MESSAGE_CHARS) } })));
+    await host.post(
+      JSON.stringify(
+        page({ id: 'big', kind: 'evt', method: 'widget.ready', params: { pad: 'x'.repeat(MAX_MESSAGE_CHARS) } }),
+      ),
+    );
     expect(parse).not.toHaveBeenCalled();
     expect(host.rejected).toEqual(['too large']);
   });
@@ -139,7 +148,9 @@ describe('host kernel: hostile and failing input', () => {
     await host.post(vectors.hello.send);
     await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken' }));
     expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_INTERNAL', message: 'session store down' } });
-    await host.post(page({ id: 'f1', kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } }));
+    await host.post(
+      page({ id: 'f1', kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } }),
+    );
     expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_DENIED', message: 'not in this screen' } });
   });
 
@@ -178,7 +189,9 @@ describe('host kernel: hostile and failing input', () => {
 
   it('1,000 token requests in flight share one getToken call and each gets its answer', async () => {
     let finish!: (token: { access_token: string; expires_in: number }) => void;
-    const getToken = vi.fn(() => new Promise<{ access_token: string; expires_in: number }>((resolve) => (finish = resolve)));
+    const getToken = vi.fn(
+      () => new Promise<{ access_token: string; expires_in: number }>((resolve) => (finish = resolve)),
+    );
     const host = vectorHost({ handlers: { getToken } });
     await host.post(vectors.hello.send);
     const before = host.sent.length;
@@ -198,7 +211,11 @@ describe('host kernel: hostile and failing input', () => {
     const host = vectorHost({ maxInFlight: 2, handlers: { openForm: () => new Promise(() => {}) } });
     await host.post(vectors.hello.send);
     const open = (id: string) =>
-      void host.kernel.receive(JSON.stringify(page({ id, kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } })));
+      void host.kernel.receive(
+        JSON.stringify(
+          page({ id, kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } }),
+        ),
+      );
     open('f1');
     open('f2');
     open('f3');
@@ -233,7 +250,9 @@ describe('host kernel: requests to the page', () => {
     const setTags = JSON.parse(host.sent.at(-1)!.json);
     expect(setTags).toMatchObject({ method: 'widget.setTags', params: { tags: ['HR', '人事'] } });
     const refused = expect(tagging).rejects.toMatchObject({ code: 'E_DENIED' });
-    await host.post(page({ id: setTags.id, kind: 'res', ok: false, error: { code: 'E_DENIED', message: 'bad params' } }));
+    await host.post(
+      page({ id: setTags.id, kind: 'res', ok: false, error: { code: 'E_DENIED', message: 'bad params' } }),
+    );
     await refused;
   });
 
@@ -272,7 +291,9 @@ describe('host kernel: replies for WKScriptMessageHandlerWithReply', () => {
     const host = vectorHost({ replies: 'return' });
     const hello = await host.kernel.receive(JSON.stringify(vectors.hello.send));
     expect(JSON.parse(hello!)).toEqual(vectors.hello.reply);
-    const event = await host.kernel.receive(JSON.stringify(page({ id: 'e', kind: 'evt', method: 'form.closed', params: { shortCode: 'a' } })));
+    const event = await host.kernel.receive(
+      JSON.stringify(page({ id: 'e', kind: 'evt', method: 'form.closed', params: { shortCode: 'a' } })),
+    );
     expect(event).toBeUndefined();
     expect(host.sent).toEqual([]);
   });
@@ -308,7 +329,13 @@ describe('host kernel: what loads inside the WebView', () => {
   for (const [url, decision] of cases) {
     it(`${JSON.stringify(url)} -> ${decision}`, () => {
       const openExternal = vi.fn();
-      const kernel = createHostKernel({ platform: 'x', transport: 'webkit', allowedOrigins: allowed, handlers: { openExternal }, send() {} });
+      const kernel = createHostKernel({
+        platform: 'x',
+        transport: 'webkit',
+        allowedOrigins: allowed,
+        handlers: { openExternal },
+        send() {},
+      });
       expect(kernel.decideNavigation(url)).toBe(decision);
       expect(openExternal).toHaveBeenCalledTimes(decision === 'external' ? 1 : 0);
       // Whatever this parser lets load, the browser's own URL parser places at the same allowed origin.
@@ -318,7 +345,9 @@ describe('host kernel: what loads inside the WebView', () => {
 
   it('allowedOrigins must be exact http(s) origins: a path or a wildcard is a TypeError at start', () => {
     for (const bad of ['https://widget.example/', 'https://*.example', 'widget.example', 'javascript:x']) {
-      expect(() => createHostKernel({ platform: 'x', transport: 'webkit', allowedOrigins: [bad], send() {} })).toThrow(TypeError);
+      expect(() => createHostKernel({ platform: 'x', transport: 'webkit', allowedOrigins: [bad], send() {} })).toThrow(
+        TypeError,
+      );
     }
   });
 });
