@@ -46,6 +46,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // WeChat mini-program pages: CommonJS, with the mini-program's globals.
+    files: ['examples/wechat/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { Page: 'readonly', wx: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // End-to-end tests parse and dump the page under test's markup; that page has no Trusted Types.
     files: ['test/e2e/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },
