@@ -10,7 +10,10 @@ import { gzipSync } from 'node:zlib';
 // CSS minification, Lit's production build, tree shaking), never by bending the source (issue 14).
 const BUNDLES = [
   { file: 'dist/hub-embed.iife.js', budget: 14_336, goal: 12_288 },
-  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408, goal: 15_360 },
+  // 17,440 since issue 26: the page reads the React Native early nonce carrier (+32 B, a fix: without it an
+  // Android host whose marker came late saw the widget fall back to web mode). Issue 25 (the form half
+  // on intent) is what brings both bundles back under their goals with room; until then 9 B were left.
+  { file: 'dist/hub-embed-webview.iife.js', budget: 17_440, goal: 15_360 },
 ];
 
 function run(cmd, args) {
