@@ -79,7 +79,9 @@ before(() => {
   const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   };
-  const peers = ['react', '@types/react', 'vue'].map((name) => `${name}@${devDependencies[name]}`);
+  const peers = ['react', '@types/react', 'vue', 'react-native', 'react-native-webview'].map(
+    (name) => `${name}@${devDependencies[name]}`,
+  );
   let install = run('npm', ['install', '--offline', ...flags, tarball, ...peers], scratch);
   installLog = install.out;
   if (install.status !== 0) {
@@ -114,7 +116,9 @@ describe('npm pack', () => {
 
   it('every exports entry imports in a separate Node process (no DOM)', () => {
     assert.ok(subpaths.length >= 7, `exports: ${subpaths.join(', ')}`);
-    for (const subpath of subpaths) {
+    // react-native itself is source for Metro (Flow, JSX), which no plain Node process can import; its
+    // entry is checked by its types below and run in test/hosts/react-native.test.ts.
+    for (const subpath of subpaths.filter((path) => path !== './react-native')) {
       const name = specifier(subpath);
       const json = subpath.endsWith('.json');
       const code = `const mod = await import(${JSON.stringify(name)}${json ? ", { with: { type: 'json' } }" : ''});
@@ -155,7 +159,9 @@ describe('npm pack', () => {
 
   for (const resolution of ['node16', 'bundler'] as const) {
     it(`the types of every exports entry resolve under tsc (moduleResolution ${resolution})`, () => {
-      const entries = subpaths.filter((subpath) => !subpath.endsWith('.json'));
+      // hub-embed/react-native is compiled as a React Native app is, without the DOM: react-native's
+      // own globals (fetch, Blob, …) clash with lib.dom's, so no program has both (the test below).
+      const entries = subpaths.filter((subpath) => !subpath.endsWith('.json') && subpath !== './react-native');
       const source =
         entries.map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';`).join('\n') +
         // Each namespace must have real, typed members: `keyof` of an unresolved module would be an error.
@@ -194,6 +200,36 @@ describe('npm pack', () => {
       assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
     });
   }
+
+  it('the types of hub-embed/react-native resolve under tsc as a React Native app compiles them (no DOM)', () => {
+    const file = join(scratch, 'check-react-native.ts');
+    writeFileSync(
+      file,
+      `import { HubEmbedView, type HubEmbedViewHandle, type HubEmbedViewProps } from 'hub-embed/react-native';\n` +
+        `const props: HubEmbedViewProps = { source: { uri: 'https://widget.example/embed' }, onReady: ({ version }) => void version.length };\n` +
+        `export const used: [typeof HubEmbedView, HubEmbedViewProps, HubEmbedViewHandle | null] = [HubEmbedView, props, null];\n`,
+    );
+    const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
+    const result = run(
+      tsc,
+      [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--skipLibCheck',
+        file,
+      ],
+      scratch,
+    );
+    assert.equal(result.status, 0, `tsc failed:\n${result.out}`);
+  });
 
   it('a bundler that honours "sideEffects" keeps what hub-embed/define and hub-embed/webview do on import', async () => {
     // Both entries are imported for their side effects only, as `import 'hub-embed/webview'` is. A module
