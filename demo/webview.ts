@@ -1,9 +1,10 @@
-// The "native app" around the simulated WebView: it answers the bridge the way the iOS/Android hosts of
-// docs/webview.md do, only over the parent-frame transport so that it runs in a browser. It supplies
-// the token (from the demo backend, as an app would get one from its own server), opens forms in its
-// own "native sheet", and logs every bridge message. All DOM through Lit templates or textContent.
+// The "native app" around the simulated WebView: a shell around the host kernel (hub-embed/host), as
+// every host in this repository is, over the parent-frame transport so that it runs in a browser. It
+// supplies the token (from the demo backend, as an app would get one from its own server), opens forms in
+// its own "native sheet", and logs every bridge message. All DOM through Lit templates or textContent.
 import { html, render } from 'lit';
-import { BRIDGE_NS, BRIDGE_VERSION, parseMessage, type BridgeMessage } from '../src/bridge/index.js';
+import type { BridgeMessage } from '../src/bridge/index.js';
+import { createHostKernel } from '../src/host/index.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const webview = $<HTMLIFrameElement>('webview');
@@ -40,21 +41,7 @@ function describe(m: Partial<BridgeMessage>): string {
   );
 }
 
-let sid = '';
 let formOrigin = '';
-let counter = 0;
-const waiting = new Map<string, (m: BridgeMessage) => void>();
-
-function send(message: Partial<BridgeMessage>): void {
-  const full: Partial<BridgeMessage> = { ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message };
-  log('out', describe(full));
-  webview.contentWindow!.postMessage(JSON.stringify(full), WIDGET_ORIGIN);
-}
-
-const reply = (request: BridgeMessage, result: unknown) =>
-  send({ sid: request.sid, id: request.id, kind: 'res', ok: true, result });
-const refuse = (request: BridgeMessage, code: string, message: string) =>
-  send({ sid: request.sid, id: request.id, kind: 'res', ok: false, error: { code: code as 'E_DENIED', message } });
 
 /** The token, from the app's own server; the API key stays on that server. */
 async function token(): Promise<{ access_token: string; expires_in: number }> {
@@ -84,38 +71,33 @@ function closeSheet(): void {
   render(html``, $('sheet-body'));
 }
 
-async function answer(m: BridgeMessage): Promise<void> {
-  switch (m.method) {
-    case 'bridge.hello':
-      // Each page load (and each widget) has its own session; requests from the host go to the newest.
-      sid = m.sid;
-      return reply(m, {
-        v: BRIDGE_VERSION,
-        platform: 'demo-host',
-        appVersion: '1.0.0',
-        capabilities: ['auth.getToken', 'form.open'],
-        config: {},
-      });
-    case 'auth.getToken':
-      try {
-        return reply(m, await token());
-      } catch (error) {
-        return refuse(m, 'E_INTERNAL', (error as Error).message);
-      }
-    case 'form.open': {
-      const { shortCode, url } = (m.params ?? {}) as { shortCode?: string; url?: string };
-      await formOriginKnown;
-      const native = ($<HTMLFormElement>('controls').elements.namedItem('native') as HTMLInputElement).checked;
-      // The token is in the URL: open it only on the form site the app knows.
-      if (!native || typeof url !== 'string' || typeof shortCode !== 'string' || new URL(url).origin !== formOrigin)
-        return reply(m, { handled: false });
-      openSheet(shortCode, url);
-      return reply(m, { handled: true });
-    }
-    default:
-      return refuse(m, 'E_NO_HANDLER', `the host has no handler for ${m.method}`);
-  }
+/** The "native" sheet opens forms on the form site the app knows, when the page's control says so. */
+async function openForm({ shortCode, url }: { shortCode: string; url: string }): Promise<boolean> {
+  await formOriginKnown;
+  const native = ($<HTMLFormElement>('controls').elements.namedItem('native') as HTMLInputElement).checked;
+  // The token is in the URL: open it only on the form site the app knows.
+  if (!native || new URL(url).origin !== formOrigin) return false;
+  openSheet(shortCode, url);
+  return true;
 }
+
+const kernel = createHostKernel({
+  platform: 'demo-host',
+  appVersion: '1.0.0',
+  transport: 'parent',
+  // The parent-frame channel is bound to the widget frame by source and origin (below): no nonce.
+  nonce: false,
+  handlers: { getToken: token, openForm },
+  onAccepted: (m) => log('in', describe(m)),
+  onRejected: (reason) => log('bad', `ignored (${reason})`),
+  onEvent(event) {
+    if (event.name === 'table.selected') tableNames.set(event.params.shortCode, event.params.name);
+  },
+  send(_script, json) {
+    log('out', describe(JSON.parse(json) as BridgeMessage));
+    webview.contentWindow!.postMessage(json, WIDGET_ORIGIN);
+  },
+});
 
 addEventListener('message', (event) => {
   // The form page in the sheet reports its outcome to its parent, this app; only its origin counts.
@@ -126,27 +108,17 @@ addEventListener('message', (event) => {
   }
   // Everything else must come from the widget page itself: not the form iframe inside it, not others.
   if (event.source !== webview.contentWindow || event.origin !== WIDGET_ORIGIN) return;
-  const m = parseMessage(event.data);
-  if (typeof m === 'string') return log('bad', `ignored (${m})`);
-  log('in', describe(m));
-  if (m.kind === 'evt' && m.method === 'table.selected') {
-    const { shortCode, name } = (m.params ?? {}) as { shortCode?: unknown; name?: unknown };
-    if (typeof shortCode === 'string' && typeof name === 'string') tableNames.set(shortCode, name);
-  }
-  if (m.kind === 'req') void answer(m);
-  else if (m.kind === 'res') waiting.get(m.id)?.(m);
+  void kernel.receive(event.data);
 });
 
 /** A host-to-page request; its answer shows in the status line. */
 function request(method: string, params: unknown = {}): void {
-  if (!sid) return void ($('host-status').textContent = 'No widget session yet.');
-  const id = `h${++counter}`;
-  waiting.set(id, (m) => {
-    waiting.delete(id);
-    $('host-status').textContent =
-      `${method}: ${m.ok ? `ok ${payload(m.result)}` : `${m.error?.code} ${m.error?.message}`}`;
-  });
-  send({ id, kind: 'req', method, params });
+  if (!kernel.sessions.length) return void ($('host-status').textContent = 'No widget session yet.');
+  kernel.request(method, params).then(
+    (result) => ($('host-status').textContent = `${method}: ok ${payload(result)}`),
+    (error: { code: string; message: string }) =>
+      ($('host-status').textContent = `${method}: ${error.code} ${error.message}`),
+  );
 }
 
 $('refresh').addEventListener('click', () => request('widget.refresh'));
