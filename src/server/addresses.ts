@@ -15,7 +15,11 @@ export const CLIENT_ADDRESS_HEADERS: readonly ClientAddressHeader[] = ['x-forwar
 
 /** Why a request's source address did not pass. */
 export type AddressRefusal =
-  'no-source-address' | 'address-not-allowed' | 'forwarded-address-invalid' | 'forwarded-headers-conflict';
+  | 'no-source-address'
+  | 'address-not-allowed'
+  | 'forwarded-address-invalid'
+  | 'forwarded-headers-conflict'
+  | 'forwarded-header-not-named';
 
 export type AddressVerdict =
   | { allowed: true; address: string }
@@ -160,7 +164,9 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
       }
       const forwardedFor = headers.get('x-forwarded-for');
       const realIp = headers.get('x-real-ip');
-      if (!trusted(socket, 0)) return decide(socket, socket, forwardedFor !== null || realIp !== null);
+      const standard = headers.get('forwarded');
+      const anyForwarded = forwardedFor !== null || realIp !== null || standard !== null;
+      if (!trusted(socket, 0)) return decide(socket, socket, anyForwarded);
 
       const chainSource = forwardedFor === null ? undefined : fromChain(forwardedFor);
       const realIpSource = realIp === null ? undefined : fromRealIp(realIp);
@@ -176,7 +182,10 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
       if (forwardedFor !== null && realIp !== null && conflicts(chainSource, realIpSource))
         return refuse('forwarded-headers-conflict');
       if (named === INVALID) return refuse('forwarded-address-invalid');
-      // A trusted proxy that forwarded no address is judged by its own.
+      // The proxy forwarded an address, but not in the header it was said to set: clientAddressHeader is
+      // wrong for this proxy. Judging by the proxy's own (allowed) address would let every client through.
+      if (named === undefined && anyForwarded) return refuse('forwarded-header-not-named');
+      // A trusted proxy that forwarded no address at all is judged by its own.
       return decide(believed, socket);
     },
   };

@@ -52,6 +52,7 @@ export type WebhookRejectionReason =
   | 'address-not-allowed'
   | 'forwarded-address-invalid'
   | 'forwarded-headers-conflict'
+  | 'forwarded-header-not-named'
   | 'method-not-allowed'
   | 'unsupported-media-type'
   | 'body-too-large'
@@ -118,6 +119,8 @@ function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): st
       return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
     case 'forwarded-headers-conflict':
       return `X-Forwarded-For and X-Real-IP from trusted proxy ${socketAddress} name different clients, so one came from the client; refused (403). Make the proxy set both (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;).`;
+    case 'forwarded-header-not-named':
+      return `Trusted proxy ${socketAddress} forwarded the client's address, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;
     case 'address-not-allowed':
       if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
       if (verdict.forwardedIgnored)
