@@ -291,13 +291,22 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   return Object.assign(handler, { [PLAIN_HANDLER]: respond });
 }
 
+/** How far ahead of this process's clock another instance's `issuedAt` may be (clocks drift). */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Whether a cached token may be handed out: checked like a fresh exchange (a token, a lifetime above 0 and
+ * at most 30 days) and issued no later than now, since a shared cache is only as trustworthy as whoever
+ * can write to it. More than half its lifetime must be left. Anything else is a miss, never an answer.
+ */
 function isReusable(token: CachedToken, at: number): boolean {
   const lifetime = token.expiresAt - token.issuedAt;
   return (
     typeof token.accessToken === 'string' &&
     token.accessToken !== '' &&
-    Number.isFinite(lifetime) &&
-    lifetime > 0 &&
+    Number.isFinite(token.issuedAt) &&
+    token.issuedAt <= at + CLOCK_SKEW_MS &&
+    isTokenLifetime(lifetime / 1000) &&
     token.expiresAt - at > lifetime / 2
   );
 }

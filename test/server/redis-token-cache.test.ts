@@ -135,6 +135,35 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     expect(errors).toEqual([]);
   });
 
+  // Issue 30, item 8: a value someone planted in Redis is checked like a fresh exchange before it is used.
+  const now = Date.now();
+  const planted: Array<[string, Record<string, unknown>]> = [
+    [
+      'a lifetime of 1e15 ms (expires_in 999999999999)',
+      { accessToken: 'planted', issuedAt: now, expiresAt: now + 1e15 },
+    ],
+    [
+      'a lifetime just over 30 days',
+      { accessToken: 'planted', issuedAt: now, expiresAt: now + 30 * 86_400_000 + 2_000 },
+    ],
+    ['issued in the future', { accessToken: 'planted', issuedAt: now + 86_400_000, expiresAt: now + 2 * 86_400_000 }],
+    ['an empty token', { accessToken: '', issuedAt: now, expiresAt: now + 3_600_000 }],
+    ['a token that is not a string', { accessToken: { toString: 'x' }, issuedAt: now, expiresAt: now + 3_600_000 }],
+  ];
+  for (const [what, value] of planted) {
+    it(`a cached entry with ${what} is a miss: the user gets a fresh token from the service`, async () => {
+      const client = await connect();
+      const user = `planted-${planted.findIndex(([w]) => w === what)}`;
+      await client.set(`hub-embed:token:${user}`, JSON.stringify(value), { PX: 60_000 });
+      const before = exchanges(user);
+      const answer = await ask(await instance({ client }), user);
+      expect(answer.status).toBe(200);
+      expect(answer.body.access_token).not.toBe('planted');
+      expect(answer.body.expires_in).toBeLessThanOrEqual(30 * 86_400);
+      expect(exchanges(user)).toBe(before + 1);
+    });
+  }
+
   it('Redis down: requests still get tokens (a local exchange), the failure goes to onError, never a 5xx', async () => {
     const errors: unknown[] = [];
     const handler = await instance({}, errors);
