@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { publishedListPath } from '../core/client.js';
 import { HubError } from '../core/errors.js';
 import { readBodyBytes } from './body.js';
@@ -123,6 +124,7 @@ function checkUserId(clientUserId: unknown): string {
   if (typeof clientUserId !== 'string' || clientUserId.trim() === '') {
     throw configError('clientUserId must be a non-empty string: your own id of the end user.');
   }
+  if (!isWellFormedId(clientUserId)) throw configError(ILL_FORMED_ID);
   return clientUserId;
 }
 

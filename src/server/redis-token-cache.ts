@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { HubError } from '../core/errors.js';
+import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CachedToken, SharedExchange, TokenCache } from './token-cache.js';
 
@@ -85,8 +87,13 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): TokenCac
   const waitMs = positiveInteger(options.waitMs, 5_000, 'waitMs');
   const pollMs = positiveInteger(options.pollMs, 25, 'pollMs');
 
-  const tokenKey = (clientUserId: string) => `${prefix}token:${clientUserId}`;
-  const lockKey = (clientUserId: string) => `${prefix}lock:${clientUserId}`;
+  /** Redis keys are bytes: an id with no UTF-8 spelling would share its key with another id. */
+  const keyPart = (clientUserId: string) => {
+    if (!isWellFormedId(clientUserId)) throw new HubError('config', ILL_FORMED_ID);
+    return clientUserId;
+  };
+  const tokenKey = (clientUserId: string) => `${prefix}token:${keyPart(clientUserId)}`;
+  const lockKey = (clientUserId: string) => `${prefix}lock:${keyPart(clientUserId)}`;
 
   /** node-redis queues commands while it reconnects; a bound turns an outage into a prompt failure. */
   async function command<T>(name: string, run: () => Promise<T>): Promise<T> {

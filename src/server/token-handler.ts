@@ -1,4 +1,5 @@
 import { HubError, isHubError } from '../core/errors.js';
+import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { readBodyBytes } from './body.js';
 import type { ServiceClient } from './client.js';
 import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
@@ -261,6 +262,11 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     }
     if (typeof clientUserId !== 'string') {
       report(new HubError('config', 'resolveClientUserId must return a string or null.'));
+      return answer(500, { error: 'Could not read the session.' }, cors);
+    }
+    // Before any cache sees it: as a key it would collide with another user's.
+    if (!isWellFormedId(clientUserId)) {
+      report(new HubError('config', ILL_FORMED_ID));
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
 

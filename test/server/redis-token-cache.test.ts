@@ -164,6 +164,26 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     });
   }
 
+  it('ids that are not well-formed UTF-16 never share a key: "alice\\uD800" is refused, "alice\\uFFFD" gets its own token (issue 30, item 2)', async () => {
+    const errors: unknown[] = [];
+    // Headers carry Latin-1 only: the session lookup maps a name to the id, as a real one reads a store.
+    const ids: Record<string, string> = { replaced: 'alice\uFFFD', lone: 'alice\uD800' };
+    const handler = createTokenHandler({
+      client: createHubClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
+      cache: createRedisTokenCache({ client: await connect() }),
+      resolveClientUserId: (request) => ids[request.headers.get('x-test-user')!],
+      onError: (error) => errors.push(error),
+    });
+    const replaced = await ask(handler, 'replaced');
+    expect(replaced.status).toBe(200);
+    const lone = await ask(handler, 'lone');
+    expect(lone.status).toBe(500);
+    expect(lone.body).not.toHaveProperty('access_token');
+    expect(String(errors[0])).toMatch(/well-formed UTF-16/);
+    const cache = createRedisTokenCache({ client: await connect() });
+    await expect(cache.get('alice\uDC00')).rejects.toMatchObject({ kind: 'config' });
+  });
+
   it('Redis down: requests still get tokens (a local exchange), the failure goes to onError, never a 5xx', async () => {
     const errors: unknown[] = [];
     const handler = await instance({}, errors);
