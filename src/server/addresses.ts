@@ -1,4 +1,4 @@
-import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { HubError } from '../core/errors.js';
 
@@ -67,6 +67,15 @@ function isCanonicalEntry(entry: string): boolean {
   return /^(0|[1-9][0-9]{0,2})$/.test(range) || (isIPv4(address) && isIPv4(range));
 }
 
+/** An IPv6 range that holds the whole IPv4-mapped block: a dual-stack socket reports every IPv4 peer in it. */
+function coversEveryIPv4(entry: string): boolean {
+  const [address, prefix] = entry.split('/');
+  if (prefix === undefined || !isIPv6(address!)) return false;
+  const range = new BlockList();
+  range.addSubnet(address!, Number(prefix), 'ipv6');
+  return range.check('::ffff:0.0.0.0', 'ipv6') && range.check('::ffff:255.255.255.255', 'ipv6');
+}
+
 const EXAMPLE = 'e.g. ["127.0.0.1", "10.0.0.0/8", "::1"]';
 
 function compileList(list: readonly string[], option: string): Matcher {
@@ -80,6 +89,14 @@ function compileList(list: readonly string[], option: string): Matcher {
       'config',
       `${option}: "${odd.slice(0, 60)}" is not an IP address or CIDR range in canonical form. Write IPv4 in ` +
         'dotted decimal without leading zeros (203.0.113.10, not 203.0.113.010, 0xCB.0.113.10 or 3405803786).',
+    );
+  }
+  const everyIPv4 = entries.find(coversEveryIPv4);
+  if (everyIPv4 !== undefined) {
+    throw new HubError(
+      'config',
+      `${option}: "${everyIPv4}" admits every IPv4 source (its range holds all of ::ffff:0:0/96, the IPv4-mapped ` +
+        'addresses), as 0.0.0.0/0 would. List the single addresses or the narrow ranges you mean.',
     );
   }
   if (entries.length === 0) return () => false;

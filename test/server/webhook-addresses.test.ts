@@ -327,3 +327,29 @@ describe('only canonical dotted-decimal IPv4', () => {
     ).toEqual({ status: 200, called: 1 });
   });
 });
+
+describe('a range that admits every IPv4 source is refused at start-up, as 0.0.0.0/0 is (issue 30, item 9)', () => {
+  it.each(['::ffff:0:0/96', '::ffff:0.0.0.0/96', '::/80', '::/1', '::ffff:0:0/95'])(
+    'allowIps %s: a config HubError',
+    (range) => {
+      expect(() => createWebhookHandler({ allowIps: [range], onBillingDeduct: () => true })).toThrow(
+        /every IPv4 source/,
+      );
+      expect(() =>
+        createWebhookHandler({
+          allowIps: ['203.0.113.10'],
+          trustedProxies: [range],
+          clientAddressHeader: 'x-real-ip',
+          onBillingDeduct: () => true,
+        }),
+      ).toThrow(/every IPv4 source/);
+    },
+  );
+
+  it.each(['::ffff:203.0.113.0/120', '::ffff:0:0/97', '2001:db8::/32', '::1'])(
+    'allowIps %s is a narrower range, accepted',
+    (range) => {
+      expect(() => createWebhookHandler({ allowIps: [range], onBillingDeduct: () => true })).not.toThrow();
+    },
+  );
+});
