@@ -53,7 +53,8 @@ export class HubClient {
     const list = await this.#list(publishedListPath(options), options.signal);
     const tables = list.map(toTable).filter((table): table is PublishedTable => !!table);
     if (tables.length < list.length) this.#onDropped?.(list.length - tables.length);
-    return tables;
+    // A service that sends more than was asked for must not make the page render them all (no limit: all).
+    return tables.slice(0, options.limit);
   }
 
   /** GETs `path` and returns its list (`data.list`, or `data` itself when that is the array). */

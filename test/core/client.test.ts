@@ -99,6 +99,28 @@ describe('HubClient', () => {
     }
   });
 
+  it('a service that answers more tables than limit asked for is cut to limit (issue 30, item 9)', async () => {
+    const hub = createMockHub();
+    let answered = 0;
+    // This service ignores limit: the query goes on without it, and every published table comes back.
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(new Request(input, init).url);
+      url.searchParams.delete('limit');
+      const response = await hub.fetch(new Request(url, init));
+      if (url.pathname.endsWith('/published-list'))
+        answered = ((await response.clone().json()) as { data: { list: unknown[] } }).data.list.length;
+      return response;
+    }) as typeof globalThis.fetch;
+    const client = new HubClient({
+      baseUrl: hub.baseUrl,
+      tokens: new TokenSource(() => exchange(hub, 'user-alice')),
+      fetch,
+    });
+    const tables = await client.publishedList({ limit: 3 });
+    expect(answered).toBeGreaterThan(3);
+    expect(tables).toHaveLength(3);
+  });
+
   it('comma-joins and URL-encodes tags and leaves empty tags out', async () => {
     const { client, sent } = setup();
     await client.publishedList({ tags: ['delivery', '', '  ', '冷链 & co'], limit: 5 });
