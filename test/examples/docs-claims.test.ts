@@ -19,3 +19,25 @@ describe('docs/server.md, testing against the simulator', () => {
     expect((await ask()).status).toBe(502); // bob needs an exchange, which the disabled key cannot do
   });
 });
+
+describe('README.md and docs/*.md snippets', () => {
+  // A copied `request.headers.get('x-user-id')` lets any browser pick its user: the browser never picks
+  // the client_user_id (issue 30, item 9).
+  it('resolve the user from the session, never from a request header the browser can set', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const root = new URL('../../', import.meta.url);
+    const files = [
+      'README.md',
+      ...readdirSync(new URL('docs/', root))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const lookups = files.flatMap((file) =>
+      [...readFileSync(new URL(file, root), 'utf8').matchAll(/resolveClientUserId:[^\n]*/g)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
+    expect(lookups.length).toBeGreaterThan(3);
+    expect(lookups.filter((line) => /headers\.get\('(?!cookie)/i.test(line))).toEqual([]);
+  });
+});
