@@ -1,0 +1,97 @@
+// The engines the end-to-end suites run in, and what each one cannot do. A test file runs its tests in
+// each engine in turn (`inEachEngine`), one browser at a time, so the 2-core CI machine never holds
+// two. HUB_ENGINES=chromium,webkit picks some (default: all three); with HUB_REQUIRE_BROWSER=1 (CI) an
+// engine that is not installed fails instead of being skipped. A skip always names its reason.
+import { after, before, describe } from 'node:test';
+import { LAUNCH, missing, type DriverBrowser, type EngineName } from './drivers.js';
+
+export { EnginePage, FrameLocator, Locator } from './page.js';
+export type { DriverBrowser, EngineName } from './drivers.js';
+
+export const ENGINES: readonly EngineName[] = ['chromium', 'webkit', 'firefox'];
+
+export const ENGINE_LABEL: Record<EngineName, string> = {
+  chromium: 'Chromium (playwright-core, CDP)',
+  webkit: 'WebKit (WebKitGTK MiniBrowser, WebDriver classic)',
+  firefox: 'Firefox (firefox-esr, WebDriver BiDi)',
+};
+
+/**
+ * What an engine (or its driver) cannot do, each written up in docs/engines.md under the same name.
+ * A test that needs one of these is skipped in the engines that lack it, with this text as the reason.
+ */
+export const LIMITS = {
+  /** WebDriver classic has no console: the page's console.error/warn and uncaught errors are seen through a recorder script the layer adds; messages the browser itself logs (CSP, SRI) are not. */
+  'browser-console': {
+    engines: ['webkit'] as EngineName[],
+    reason:
+      'WebDriver classic (WebKitWebDriver) has no console log: messages the browser itself logs, such as a Subresource Integrity failure, cannot be read (docs/engines.md#browser-console)',
+  },
+  'cdp-heap-profiler': {
+    engines: ['webkit', 'firefox'] as EngineName[],
+    reason: 'the heap profiler is a Chrome DevTools Protocol domain (docs/engines.md#cdp-heap-profiler)',
+  },
+} as const;
+
+export type Limit = keyof typeof LIMITS;
+
+/** The reason `engine` skips a test that needs what `limit` names, or false when it can run it. */
+export function lacks(engine: EngineName, limit: Limit): string | false {
+  const entry = LIMITS[limit];
+  return (entry.engines as readonly EngineName[]).includes(engine) ? `${engine}: ${entry.reason}` : false;
+}
+
+/** The engines HUB_ENGINES selects (all by default). */
+export function selectedEngines(env = process.env): EngineName[] {
+  const wanted = (env.HUB_ENGINES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((name) => !ENGINES.includes(name as EngineName));
+  if (unknown.length)
+    throw new Error(`HUB_ENGINES names unknown engines: ${unknown.join(', ')} (known: ${ENGINES.join(', ')})`);
+  return wanted.length ? (wanted as EngineName[]) : [...ENGINES];
+}
+
+let current: { engine: EngineName; browser: DriverBrowser } | undefined;
+
+/** The browser of the engine whose tests are running now. */
+export function currentBrowser(): DriverBrowser {
+  if (!current) throw new Error('No engine is running: call this inside inEachEngine(...)');
+  return current.browser;
+}
+
+/**
+ * Declares the tests of `body` once per engine, each engine in its own `describe('in <engine>')`
+ * that starts the browser before its tests and closes it after. Engines HUB_ENGINES leaves out are
+ * skipped by name; a missing one too, unless HUB_REQUIRE_BROWSER=1 makes that a failure.
+ */
+export function inEachEngine(
+  body: (engine: EngineName) => void,
+  options: { only?: readonly EngineName[]; why?: string } = {},
+): void {
+  const chosen = selectedEngines();
+  for (const engine of ENGINES) {
+    const absent = missing(engine);
+    const skip = !chosen.includes(engine)
+      ? `${engine}: not in HUB_ENGINES=${process.env.HUB_ENGINES}`
+      : options.only && !options.only.includes(engine)
+        ? `${engine}: ${options.why ?? 'this file runs in ' + options.only.join(', ') + ' only'}`
+        : absent && process.env.HUB_REQUIRE_BROWSER !== '1'
+          ? `${engine}: ${absent}`
+          : false;
+    describe(`in ${engine}`, { skip }, () => {
+      before(async () => {
+        const browser = await LAUNCH[engine]();
+        current = { engine, browser };
+        console.log(`# engine: ${browser.version} — ${ENGINE_LABEL[engine]}`);
+      });
+      after(async () => {
+        const running = current;
+        current = undefined;
+        await running?.browser.close();
+      });
+      body(engine);
+    });
+  }
+}
