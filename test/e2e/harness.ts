@@ -6,11 +6,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { after, afterEach, before } from 'node:test';
+import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
-import { currentBrowser, EnginePage, type DriverBrowser } from './engines/index.js';
+import { currentBrowser, EnginePage, perEngine, type DriverBrowser } from './engines/index.js';
 import type { NewPageOptions } from './engines/drivers.js';
 import { defaultSeed, startMockHub, type MockSeed, type RunningMockHub, type SeedTable } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
@@ -363,7 +363,8 @@ export interface HarnessInUse {
 }
 
 /**
- * Starts the harness and Chromium before the calling file's tests and stops them after. Every page
+ * Starts a fresh harness in each engine of the calling file (see engines/inEachEngine, which also
+ * starts that engine's browser) and stops it after that engine's tests. Every page
  * opened through `watchPage`/`openPage` is closed after its test and checked there, so that every test
  * doubles as a check of the key boundary (the API key must never reach the browser: no request may
  * carry X-API-Key or call /apikeys/token) and, unless `checkPageErrors` is false, of a clean console
@@ -376,11 +377,15 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
   let harness: Harness | undefined;
   let thisTestsPages: Watch[] = [];
 
-  before(async () => {
-    harness = await startHarness(harnessOptions);
-  });
-  after(async () => {
-    await harness?.close();
+  // A fresh stack in each engine: no engine sees the tokens, wallets or webhooks another one left.
+  perEngine({
+    async setUp() {
+      harness = await startHarness(harnessOptions);
+    },
+    async tearDown() {
+      await harness?.close();
+      harness = undefined;
+    },
   });
   afterEach(async () => {
     const pages = thisTestsPages;
@@ -425,18 +430,21 @@ export interface DemoInUse {
 }
 
 /**
- * Starts the demo (its own simulator and backend, not the harness) and Chromium before the calling
- * file's tests and stops them after. Call it once, at the top of the file.
+ * Starts the demo (its own simulator and backend, not the harness) fresh in each engine of the calling
+ * file (see engines/inEachEngine) and stops it after that engine's tests. Call it once, at the top of the file.
  */
 export function useDemo(): DemoInUse {
   let demo: DemoServer | undefined;
-  before(async () => {
-    // Loaded here, not at the top: the demo server pulls in Vite, which the other e2e files never need.
-    const { startDemo } = await import('../../demo/serve.js');
-    demo = await startDemo({ port: 0 });
-  });
-  after(async () => {
-    await demo?.close();
+  perEngine({
+    async setUp() {
+      // Loaded here, not at the top: the demo server pulls in Vite, which the other e2e files never need.
+      const { startDemo } = await import('../../demo/serve.js');
+      demo = await startDemo({ port: 0 });
+    },
+    async tearDown() {
+      await demo?.close();
+      demo = undefined;
+    },
   });
   return {
     get demo() {

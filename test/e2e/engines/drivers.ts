@@ -293,12 +293,20 @@ async function launchWebKit(): Promise<DriverBrowser> {
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
 
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(base + path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const call = async (method: string, path: string, body?: unknown, retried = false): Promise<any> => {
+    let res: Response;
+    try {
+      res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      // The driver closes idle keep-alive connections; a request sent on one never reached it: send it again.
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (!retried && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) return call(method, path, body, true);
+      throw error;
+    }
     const json = (await res.json()) as { value: any };
     if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
     return json.value;

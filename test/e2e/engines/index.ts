@@ -21,11 +21,22 @@ export const ENGINE_LABEL: Record<EngineName, string> = {
  * A test that needs one of these is skipped in the engines that lack it, with this text as the reason.
  */
 export const LIMITS = {
-  /** WebDriver classic has no console: the page's console.error/warn and uncaught errors are seen through a recorder script the layer adds; messages the browser itself logs (CSP, SRI) are not. */
+  /**
+   * Messages the browser itself logs (a Subresource Integrity refusal) reach Playwright through CDP's
+   * Log domain. WebDriver classic has no console at all (the layer's recorder sees the page's own
+   * console calls and errors), and WebDriver BiDi's log.entryAdded carries console calls and script
+   * errors only.
+   */
   'browser-console': {
+    engines: ['webkit', 'firefox'] as EngineName[],
+    reason:
+      "the browser's own console messages (such as a Subresource Integrity refusal) cannot be read: WebDriver classic has no console, WebDriver BiDi's log.entryAdded carries only console calls and script errors (docs/engines.md#browser-console)",
+  },
+  /** MiniBrowser's window has a toolbar, and GTK will not make the window narrower than it. */
+  'narrow-viewport': {
     engines: ['webkit'] as EngineName[],
     reason:
-      'WebDriver classic (WebKitWebDriver) has no console log: messages the browser itself logs, such as a Subresource Integrity failure, cannot be read (docs/engines.md#browser-console)',
+      "MiniBrowser's window cannot be narrower than its toolbar (447 px of viewport), so a 375 px phone viewport cannot be had (docs/engines.md#narrow-viewport)",
   },
   'cdp-heap-profiler': {
     engines: ['webkit', 'firefox'] as EngineName[],
@@ -54,6 +65,21 @@ export function selectedEngines(env = process.env): EngineName[] {
 }
 
 let current: { engine: EngineName; browser: DriverBrowser } | undefined;
+
+interface EngineFixture {
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+}
+const fixtures: EngineFixture[] = [];
+
+/**
+ * Something a file needs fresh in each engine (a simulator, the demo with its wallets): set up after
+ * the engine's browser starts, torn down before it closes, so no engine sees another's leftovers.
+ * Call it at the top of the file, before inEachEngine.
+ */
+export function perEngine(fixture: EngineFixture): void {
+  fixtures.push(fixture);
+}
 
 /** The browser of the engine whose tests are running now. */
 export function currentBrowser(): DriverBrowser {
@@ -85,8 +111,10 @@ export function inEachEngine(
         const browser = await LAUNCH[engine]();
         current = { engine, browser };
         console.log(`# engine: ${browser.version} — ${ENGINE_LABEL[engine]}`);
+        for (const fixture of fixtures) await fixture.setUp();
       });
       after(async () => {
+        for (const fixture of [...fixtures].reverse()) await fixture.tearDown();
         const running = current;
         current = undefined;
         await running?.browser.close();
