@@ -111,9 +111,9 @@ inEachEngine((engine) => {
           (n) => n >= 2,
           'points log records',
         );
-        const { scrollWidth, viewport } = await overflow(page);
+        const { scrollWidth, clientWidth, viewport } = await overflow(page);
         assert.equal(viewport, 375);
-        assert.equal(scrollWidth, viewport, 'document.scrollingElement.scrollWidth equals the viewport width');
+        assert.equal(scrollWidth, clientWidth, 'document.scrollingElement.scrollWidth equals its clientWidth');
       });
     });
 
