@@ -43,8 +43,11 @@ export interface DriverPage {
   press(key: string): Promise<void>;
   /** Types `text` into the focused element. */
   type(text: string): Promise<void>;
+  /** Empties the field `element` (an expression in the frame reached through `frames`) and types `text` into it. */
+  fill(frames: string[], element: string, text: string): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
-  screenshot(): Promise<Buffer>;
+  /** The viewport, or only the element `element` (an expression in the top frame) returns. */
+  screenshot(element?: string): Promise<Buffer>;
   setCookie(cookie: CookieInit): Promise<void>;
   cookies(url: string): Promise<{ name: string; value: string }[]>;
   close(): Promise<void>;
@@ -122,8 +125,18 @@ async function launchChromium(): Promise<DriverBrowser> {
         click: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key),
         type: (text) => page.keyboard.insertText(text),
+        async fill(frames, element, text) {
+          const handle = (await (await frameAt(page.mainFrame(), frames, step)).evaluateHandle(element)).asElement();
+          if (!handle) throw new Error(`no element at ${element.slice(0, 80)}`);
+          await (handle as import('playwright-core').ElementHandle).fill(text);
+        },
         setViewport: (width, height) => page.setViewportSize({ width, height }),
-        screenshot: () => page.screenshot(),
+        async screenshot(element) {
+          if (!element) return page.screenshot();
+          const handle = (await page.mainFrame().evaluateHandle(element)).asElement();
+          if (!handle) throw new Error(`no element at ${element.slice(0, 80)}`);
+          return (handle as import('playwright-core').ElementHandle).screenshot();
+        },
         setCookie: (cookie) => context.addCookies([cookie]),
         cookies: async (url) => (await context.cookies(url)).map(({ name, value }) => ({ name, value })),
         close: () => context.close(),
@@ -210,8 +223,22 @@ async function launchFirefox(): Promise<DriverBrowser> {
         click: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key as never),
         type: (text) => page.keyboard.type(text),
+        async fill(frames, element, text) {
+          const handle = (await (await frameAt(page.mainFrame(), frames, step)).evaluateHandle(element)).asElement();
+          if (!handle) throw new Error(`no element at ${element.slice(0, 80)}`);
+          await handle.evaluate((field) => {
+            (field as HTMLInputElement).value = '';
+            field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+          });
+          await handle.type(text);
+        },
         setViewport: (width, height) => page.setViewport({ width, height }),
-        screenshot: async () => Buffer.from(await page.screenshot()),
+        async screenshot(element) {
+          if (!element) return Buffer.from(await page.screenshot());
+          const handle = (await page.mainFrame().evaluateHandle(element)).asElement();
+          if (!handle) throw new Error(`no element at ${element.slice(0, 80)}`);
+          return Buffer.from(await handle.screenshot());
+        },
         setCookie: ({ url, ...cookie }) => context.setCookie({ ...cookie, domain: new URL(url).hostname, path: '/' }),
         cookies: async (url) =>
           (await context.cookies())
@@ -300,6 +327,8 @@ async function launchWebKit(): Promise<DriverBrowser> {
         method,
         headers: { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        // A command that hangs (a browser that stopped answering) fails the test instead of the run.
+        signal: AbortSignal.timeout(90_000),
       });
     } catch (error) {
       // The driver closes idle keep-alive connections; a request sent on one never reached it: send it again.
@@ -391,13 +420,14 @@ async function launchWebKit(): Promise<DriverBrowser> {
         }
         const result = (await session('POST', '/execute/async', {
           script: `const done = arguments[arguments.length - 1];
+            const focused = document.activeElement;
             Promise.resolve().then(() => (${expression})).then(
-              (value) => done({ ok: true, value }),
+              (value) => done({ ok: true, value, focusMoved: document.activeElement !== focused }),
               (error) => done({ ok: false, error: String((error && error.stack) || error) }));`,
           args: [],
-        })) as { ok: boolean; value?: unknown; error?: string };
+        })) as { ok: boolean; value?: unknown; error?: string; focusMoved?: boolean };
         if (!result.ok) throw new Error(result.error);
-        return result.value;
+        return result;
       };
       const page: DriverPage = {
         goto: async (url) => void (await session('POST', '/url', { url })),
@@ -406,11 +436,15 @@ async function launchWebKit(): Promise<DriverBrowser> {
           await top();
           // WebKitWebDriver's "switch to frame" focuses that frame, which a user looking into a frame
           // would not do: remember what had focus and give it back afterwards (docs/engines.md#frame-focus).
+          // Unless the expression itself moved the focus in that frame (a test focusing a field there).
           if (frames.length) await session('POST', '/execute/sync', { script: REMEMBER_FOCUS, args: [] });
+          let focusMoved = false;
           try {
-            return await evaluateIn(frames, expression);
+            const result = await evaluateIn(frames, expression);
+            focusMoved = result.focusMoved === true;
+            return result.value;
           } finally {
-            if (frames.length) {
+            if (frames.length && !focusMoved) {
               await top();
               await session('POST', '/execute/sync', { script: RESTORE_FOCUS, args: [] });
             }
@@ -431,16 +465,29 @@ async function launchWebKit(): Promise<DriverBrowser> {
             },
           ]);
         },
-        async press(key) {
-          await top();
-          await keys([KEYS[key] ?? key]);
-        },
-        async type(text) {
-          await top();
-          await keys(Array.from(text));
+        // Keys go to the focused element of the current frame; switching frames first would move the
+        // focus (see evaluate), so keys stay where the last evaluation left the driver.
+        press: async (key) => void (await keys([KEYS[key] ?? key])),
+        type: async (text) => void (await keys(Array.from(text))),
+        async fill(frames, element, text) {
+          // WebKitWebDriver refuses Element Send Keys on a field inside a frame in a <dialog> ("not
+          // focusable"), and key actions go to the top frame's focus: the field gets its value the way
+          // a paste would, with an input event (docs/engines.md#webkit-typing).
+          await evaluateIn(
+            frames,
+            `((field, text) => { field.focus(); field.value = text;
+              field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: text }));
+              field.dispatchEvent(new Event('change', { bubbles: true })); })(${element}, ${JSON.stringify(text)})`,
+          );
         },
         setViewport,
-        screenshot: async () => Buffer.from((await session('GET', '/screenshot')) as string, 'base64'),
+        async screenshot(element) {
+          await top();
+          if (!element) return Buffer.from((await session('GET', '/screenshot')) as string, 'base64');
+          const found = await session('POST', '/execute/sync', { script: `return (${element});`, args: [] });
+          if (!found || !found[ELEMENT]) throw new Error(`no element at ${element.slice(0, 80)}`);
+          return Buffer.from((await session('GET', `/element/${found[ELEMENT]}/screenshot`)) as string, 'base64');
+        },
         async setCookie({ name, value, url, httpOnly, sameSite }) {
           // WebDriver adds cookies to the current document's site only: go there first.
           if (new URL(await page.url()).origin !== new URL(url).origin)

@@ -245,12 +245,12 @@ export class Locator extends Scope {
 
   /** Replaces the value of an input, as a user typing it would (input events included). */
   async fill(value: string): Promise<void> {
-    await this.one((element: HTMLInputElement) => {
-      element.focus();
-      element.value = '';
-      element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    });
-    if (value) await this.page.driver.type(value);
+    await this.waitFor({ state: 'visible' });
+    await this.page.driver.fill(
+      this.page.frameExpressions(this.frames),
+      `(${inPage.toString()})(${JSON.stringify(this.steps)}, 'element', null, null)`,
+      value,
+    );
   }
 
   async press(key: string): Promise<void> {
@@ -393,8 +393,11 @@ export class EnginePage extends Scope {
     return this.driver.setViewport(width, height);
   }
 
-  async screenshot(options: { path?: string } = {}): Promise<Buffer> {
-    const png = await this.driver.screenshot();
+  /** The viewport, or with `selector` only that element of the top frame (through shadow roots). */
+  async screenshot(options: { path?: string; selector?: string } = {}): Promise<Buffer> {
+    const png = await this.driver.screenshot(
+      options.selector ? this.frameExpressions([[{ kind: 'css', selector: options.selector }]])[0] : undefined,
+    );
     if (options.path) await writeFile(options.path, png);
     return png;
   }

@@ -82,6 +82,20 @@ export async function startProxy(options: { injectRecorder: boolean }): Promise<
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
       return res.end(RECORDER);
     }
+    if (path === `${OWN}narrow.html`) {
+      // A phone-wide window onto a page of this origin, for engines whose window cannot be that narrow:
+      // the frame's viewport is as wide as asked, and it keeps the origin's cookies (same site).
+      const query = new URL(req.url ?? '').searchParams;
+      const width = Number(query.get('width')) || 375;
+      const height = Number(query.get('height')) || 812;
+      const src = query.get('src') ?? '/';
+      if (!src.startsWith('/') || src.startsWith('//')) return void res.writeHead(400).end('src must be a path');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(
+        `<!doctype html><meta charset="utf-8"><title>${width} px</title><style>body{margin:0}iframe{display:block;border:0}</style>` +
+          `<iframe id="narrow" width="${width}" height="${height}" src="${src.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"></iframe>`,
+      );
+    }
     if (path === `${OWN}log` && req.method === 'POST') {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -125,7 +139,10 @@ export async function startProxy(options: { injectRecorder: boolean }): Promise<
       (answer) => {
         const type = String(answer.headers['content-type'] ?? '');
         const isToken = target.pathname.endsWith('/api/hub-token') && answer.statusCode === 200;
-        const inject = options.injectRecorder && type.startsWith('text/html') && !answer.headers['content-encoding'];
+        // Documents only: a script the page loads is sometimes served as text/html (a test's stand-in file).
+        const isDocument = String(req.headers.accept ?? '').includes('text/html');
+        const inject =
+          options.injectRecorder && isDocument && type.startsWith('text/html') && !answer.headers['content-encoding'];
         const outHeaders = { ...answer.headers };
         for (const name of HOP_BY_HOP) delete outHeaders[name];
         if (!isToken && !inject) {
