@@ -177,12 +177,36 @@ export async function startProxy(options: { injectRecorder: boolean }): Promise<
     req.pipe(upstream);
   });
 
-  // Browsers tunnel WebSockets (Vite's reload channel in the examples) through CONNECT.
+  // Chromium and Firefox tunnel WebSockets (Vite's reload channel in the examples) through CONNECT.
   const tunnels = new Set<Socket>();
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host!, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      tunnels.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => tunnels.delete(socket));
+    }
+  });
+
+  // WebKit (libsoup) sends the WebSocket upgrade to the proxy as a GET with an absolute URL instead.
+  server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    let target: URL;
+    try {
+      target = new URL(req.url ?? '');
+    } catch {
+      return void client.destroy();
+    }
+    const upstream = connect(Number(target.port || 80), target.hostname, () => {
+      const lines = [`${req.method} ${target.pathname}${target.search} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        if (!/^proxy-/i.test(req.rawHeaders[i]!)) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      }
+      upstream.write(lines.join('\r\n') + '\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client).pipe(upstream);
     });
