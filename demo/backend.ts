@@ -63,6 +63,9 @@ export interface DemoBackend {
   wallet(clientUserId: string): number | undefined;
 }
 
+/** A refund the demo ledger will not make; the webhook handler answers it 500 ("Refund failed."). */
+class RefundRefused extends Error {}
+
 /** One demo user's account in the developer's own ledger. */
 interface Wallet {
   balanceCents: number;
@@ -167,18 +170,22 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
     onBillingRefund: (event) => {
       const amount = yuan(event.amountCents);
       const wallet = wallets.get(event.clientUserId ?? '');
-      if (!wallet) return record(event, `${amount} · refused: unknown user, no wallet`, 'refused');
+      const refuse = (why: string) => {
+        record(event, `${amount} · refused: ${why}`, 'refused');
+        // Thrown, so the service is answered non-2xx: a 200 would tell it the money went back.
+        throw new RefundRefused(why);
+      };
+      if (!wallet) return refuse('unknown user, no wallet');
       // A refund gives back a charge; more than was charged and not yet refunded would create money.
-      if (event.amountCents > wallet.refundableCents) {
-        return record(
-          event,
-          `${amount} · refused: only ${yuan(wallet.refundableCents)} was charged and not yet refunded`,
-          'refused',
-        );
-      }
+      if (event.amountCents > wallet.refundableCents)
+        return refuse(`only ${yuan(wallet.refundableCents)} was charged and not yet refunded`);
       wallet.balanceCents += event.amountCents;
       wallet.refundableCents -= event.amountCents;
       record(event, `${amount} back to the wallet · ${event.reason}`, 'refunded');
+    },
+    // A refused refund is already in the demo's event list; anything else is a real failure.
+    onError: (error) => {
+      if (!(error instanceof RefundRefused)) console.error(error);
     },
     onUnknownEvent: (event) => record(event, 'unknown event'),
   });

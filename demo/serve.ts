@@ -85,12 +85,24 @@ export async function startDemo(
   };
 }
 
+/** What `npm run demo` prints: every address a newcomer opens, the simulator's console among them. */
+export function demoBanner(demo: DemoServer): string {
+  return [
+    '',
+    `  hub-embed demo:      ${demo.url}/`,
+    `  WebView host demo:   ${demo.url}/webview.html`,
+    `  service API:         ${demo.baseUrl}${demo.mock ? '  (local simulator)' : ''}`,
+    `  form site:           ${demo.formUrl}`,
+    ...(demo.mock
+      ? [`  simulator console:   ${demo.mock.baseUrl}/console/   (keys, points, webhooks, test events)`]
+      : []),
+    '',
+  ].join('\n');
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const demo = await startDemo({ port: Number(process.env.PORT) || 5173 });
-  console.log(`\n  hub-embed demo:      ${demo.url}/`);
-  console.log(`  WebView host demo:   ${demo.url}/webview.html`);
-  console.log(`  service API:         ${demo.baseUrl}${demo.mock ? '  (local simulator)' : ''}`);
-  console.log(`  form site:           ${demo.formUrl}\n`);
+  console.log(demoBanner(demo));
   const stop = () => void demo.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

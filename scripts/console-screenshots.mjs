@@ -43,8 +43,9 @@ const { baseUrl } = JSON.parse(
 
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
-  // Every page; the test comes before deliveries and requests, so that those have something to show.
-  const shots = ['keys', 'points', 'test', 'deliveries', 'requests', 'webhooks', 'tables', 'clock'];
+  // Every page; the test comes before points, deliveries and requests, so that those have something to
+  // show (a charge to refund, a delivery, requests).
+  const shots = ['keys', 'test', 'points', 'deliveries', 'requests', 'webhooks', 'tables', 'clock'];
   for (const theme of ['light', 'dark']) {
     const context = await browser.newContext({
       viewport: { width: 1100, height: 720 },
@@ -65,6 +66,13 @@ try {
         await page.locator('#transfer input[name=yuan]').fill('3.00');
         await page.locator('#transfer button').click();
         await page.locator('#transfers tbody tr').first().waitFor();
+        // The test's charge, in Alice's log, with its Refund button; refunded once in the light shot.
+        await page.locator('#users tr[data-user="user-alice"] button').click();
+        const refund = page.locator('#user-log tbody tr').filter({ hasText: 'deduct' }).first().locator('button');
+        if (theme === 'light') {
+          await refund.click();
+          await page.locator('#user-log button', { hasText: 'Refunded' }).first().waitFor();
+        } else await refund.waitFor();
       }
       if (name === 'test') {
         await page.locator('#test select').selectOption('billing_deduct');
@@ -73,7 +81,7 @@ try {
         await page.locator('#decision').waitFor();
       }
       await page.waitForTimeout(150);
-      await page.screenshot({ path: `docs/console-${name}-${theme}.png` });
+      await page.screenshot({ path: `docs/console-${name}-${theme}.png`, fullPage: name === 'points' });
       console.log(`docs/console-${name}-${theme}.png`);
     }
     await context.close();

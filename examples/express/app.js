@@ -12,14 +12,18 @@ import {
   toNodeListener,
 } from 'hub-embed/server';
 import { bundle } from './bundle.js';
-import { USERS } from './sessions.js';
+import { eventKeyOf } from './ledger.js';
+import { checkHostAndOrigin } from './hosts.js';
+import { SessionsFullError, USERS } from './sessions.js';
 
 /**
  * @typedef {object} ExampleAppOptions
  * @property {string} apiKey the service API key (from the environment; never sent to a browser)
  * @property {string} hubBaseUrl the service's `{base_url}`
  * @property {string} hubFormUrl the form site's `{form_url}`
- * @property {readonly string[]} allowedOrigins origins whose pages may call the token endpoint
+ * @property {readonly string[]} allowedOrigins origins whose pages may call the token endpoint and post
+ * @property {readonly string[]} [allowedHosts] Host names answered besides loopback ones and those of
+ *   allowedOrigins (a tunnel's name, say); every other Host gets 403
  * @property {readonly string[]} allowIps addresses the service's webhooks come from
  * @property {import('./ledger.js').Ledger} ledger
  * @property {import('./inbox.js').Inbox} inbox
@@ -39,6 +43,13 @@ export function createExampleApp(options) {
   const { apiKey, hubBaseUrl, hubFormUrl, allowedOrigins, allowIps, ledger, inbox, sessions } = options;
   const app = express();
   app.disable('x-powered-by');
+  // Before every route: no other site's page may drive this app, by DNS rebinding or by a cross-site post.
+  app.use(
+    checkHostAndOrigin({
+      allowedHosts: [...allowedOrigins.map((origin) => new URL(origin).host), ...(options.allowedHosts ?? [])],
+      allowedOrigins,
+    }),
+  );
 
   // #region readme-express
   const client = createHubClient({ apiKey, baseUrl: hubBaseUrl });
@@ -69,18 +80,22 @@ export function createExampleApp(options) {
               amountCents: event.amountCents,
               reason: event.reason,
               shortCode: event.shortCode,
+              eventKey: eventKeyOf(event), // the same body again (a resend) is paid once
             },
             signal, // the answer's deadline: a deduct still running then is rolled back
           )),
         onBillingRefund: async (event) => {
           if (event.clientUserId === null) throw new Error('billing_refund without target.client_user_id');
-          await ledger.refund({
+          const outcome = await ledger.refund({
             clientUserId: event.clientUserId,
             amountCents: event.amountCents,
             reason: event.reason,
             shortCode: event.shortCode,
-            timestamp: event.timestamp.toISOString(),
+            eventKey: eventKeyOf(event),
           });
+          // Thrown, so the service hears a non-2xx: the refund was not made.
+          if (outcome === 'exceeds-charges')
+            throw new Error(`billing_refund of ${event.amountCents} cents exceeds what was charged and not refunded`);
         },
         onNotification: async (event) => {
           if (event.clientUserId !== null) await inbox.add(event.clientUserId, event.event, event.notification);
@@ -149,7 +164,14 @@ export function createExampleApp(options) {
         .send(`user must be one of ${USERS.map((u) => u.id).join(', ')}`);
     // The account and its welcome credit exist from the first sign-in on.
     ledger.open(user.clientUserId, user.openingCents).then(
-      () => res.set('set-cookie', sessions.signIn(user)).redirect(303, '/'),
+      () => {
+        try {
+          res.set('set-cookie', sessions.signIn(user, req.socket.remoteAddress ?? '')).redirect(303, '/');
+        } catch (error) {
+          if (!(error instanceof SessionsFullError)) throw error;
+          res.status(503).set('retry-after', '60').type('text').send(error.message);
+        }
+      },
       (error) =>
         res
           .status(500)

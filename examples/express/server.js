@@ -27,6 +27,30 @@ function listen(server, port) {
   });
 }
 
+/**
+ * What `npm run example:express` prints: every address to open, the simulator's console among them.
+ * @param {Awaited<ReturnType<typeof startExample>>} running
+ */
+export function exampleBanner(running) {
+  return `
+  Express example:    ${running.url}   (open it, sign in as Alice, open a table, press Pay)
+  points page:        ${running.origin}/points
+  service API:        ${running.hub.baseUrl}${running.simulator ? '  (local simulator)' : ''}
+  form site:          ${running.hub.formUrl}${consoleLine(running)}
+  ledger database:    ${running.db.kind === 'pglite' ? 'PGlite, in memory (set DATABASE_URL for Postgres)' : 'Postgres (DATABASE_URL)'}
+`;
+}
+
+/**
+ * The simulator console's line of a banner, or '' with a real deployment (its console is not ours to link).
+ * @param {Awaited<ReturnType<typeof startExample>>} running
+ */
+export function consoleLine(running) {
+  return running.simulator
+    ? `\n  simulator console:  ${running.simulator.baseUrl}/console/   (refund a charge, send test events)`
+    : '';
+}
+
 /** @param {StartOptions} [options] */
 export async function startExample(options = {}) {
   const env = process.env;
@@ -53,6 +77,11 @@ export async function startExample(options = {}) {
     hubBaseUrl: hub.baseUrl,
     hubFormUrl: hub.formUrl,
     allowedOrigins: [origin, ...(options.extraOrigins ?? [])],
+    // Other names this app is reached by (a tunnel for a real deployment's webhooks), comma-separated.
+    allowedHosts: String(env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     // The simulator calls from loopback. For a real deployment, the outbound IPs its console shows.
     allowIps: simulator
       ? ['127.0.0.1', '::1']

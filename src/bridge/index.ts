@@ -1,4 +1,2 @@
-/** `hub-embed/bridge`: the page side of the WebView bridge, its protocol, and a mock host for tests. */
+/** `hub-embed/bridge`: the page side of the WebView bridge and its protocol. The mock host is in `hub-embed/host`. */
 export * from './runtime.js';
-export { createMockHost } from './mock-host.js';
-export type { MockHandlers, MockHost, MockHostOptions, MockTransport } from './mock-host.js';

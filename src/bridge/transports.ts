@@ -111,6 +111,18 @@ const builders: Record<TransportName, Builder> = {
   },
 };
 
+/**
+ * react-native-webview's `injectedJavaScriptObject` is there before the page's first script on Android,
+ * where the injected marker may come too late: its `hubEmbedNonce` is the nonce's early carrier.
+ */
+function earlyNonce(win: HostWindow): unknown {
+  try {
+    return JSON.parse(win.ReactNativeWebView.injectedObjectJson()).hubEmbedNonce;
+  } catch {
+    return undefined;
+  }
+}
+
 /** First match wins: the host's explicit marker, then React Native (before webkit, as RN-iOS also
  * registers a webkit handler), iOS, Android/Flutter, WeChat, an allow-listed parent frame. */
 export function detectTransport(
@@ -119,10 +131,10 @@ export function detectTransport(
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
   const named = options.only ?? marker?.transport;
+  const nonce = [marker?.nonce, earlyNonce(win)].find((value) => typeof value == 'string');
   for (const name of (Object.hasOwn(builders, named) ? [named] : Object.keys(builders)) as TransportName[]) {
     const found = builders[name](win, options);
-    if (found)
-      return { transport: { name, ...found }, nonce: typeof marker?.nonce == 'string' ? marker.nonce : undefined };
+    if (found) return { transport: { name, ...found }, nonce };
   }
   return undefined;
 }

@@ -11,18 +11,19 @@ export function settleDeduct(
   state: HubState,
   user: UserRecord,
   table: SeedTable,
-  amountCents: number,
+  sent: { amountCents: number; reason: string },
   deliveries: WebhookDelivery[],
   now: number,
 ): { charged: boolean; record: PointsLogRecord } {
   const charged = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
+  // The record names what was sent (amount and reason), so a test event's --set shows in the log line.
   const record = charged
-    ? state.logExternalDeduct(user, table, now, amountCents)
+    ? state.logExternalDeduct(user, table, now, sent)
     : state.logFailed(
         user,
         table,
         now,
-        `The developer's billing URL did not confirm the charge of ${amountCents} cents.`,
+        `The developer's billing URL did not confirm the charge of ${sent.amountCents} cents (${sent.reason}).`,
       );
   return { charged, record };
 }

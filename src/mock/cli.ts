@@ -19,6 +19,7 @@ const USAGE = `Usage: hub-embed-mock [options]
   --api-port N            API site port (default 4010; 0 picks a free port)
   --form-port N           form site port (default 4011; 0 picks a free port)
   --host H                address to bind (default 127.0.0.1, loopback only)
+  --allow-remote-clients  answer clients on other machines too (default: loopback peers only; no login!)
   --seed FILE             seed JSON file (default: the built-in seed)
   --print-seed            print the seed (built-in, or --seed and --webhook-url applied) and exit
   --webhook-url URL       set the first developer's notification and billing URLs to URL
@@ -95,6 +96,7 @@ export function parseCli(argv: string[]): CliOptions {
       'api-port': { type: 'string' },
       'form-port': { type: 'string' },
       host: { type: 'string' },
+      'allow-remote-clients': { type: 'boolean' },
       seed: { type: 'string' },
       'print-seed': { type: 'boolean' },
       'webhook-url': { type: 'string' },
@@ -118,6 +120,7 @@ export function parseCli(argv: string[]): CliOptions {
     apiPort: int(values['api-port'], 'api-port', 0, 65535) ?? 4010,
     formPort: int(values['form-port'], 'form-port', 0, 65535) ?? 4011,
     host: values.host ?? '127.0.0.1',
+    allowRemoteClients: values['allow-remote-clients'] ?? false,
     console: !values['no-console'],
     quiet: values.quiet ?? false,
     help: values.help ?? false,

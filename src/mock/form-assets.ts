@@ -36,11 +36,17 @@ export const FORM_SCRIPT = `(function () {
     return message;
   }
 
-  // The page's one way to show an amount (http.ts yuanAndPoints): "¥50.00 (5,000 points)".
+  // The page's language, chosen by the server from Accept-Language (form-strings.ts).
+  var zh = document.documentElement.lang === 'zh-CN';
+
+  // The page's one way to show an amount (http.ts yuanAndPoints): "¥10,000.00 (1,000,000 points)".
   function yuanAndPoints(cents) {
     var abs = Math.abs(cents);
-    var yuan = (cents < 0 ? '-' : '') + Math.floor(abs / 100) + '.' + String(abs % 100).padStart(2, '0');
-    return '\u00a5' + yuan + ' (' + cents.toLocaleString('en-US') + (abs === 1 ? ' point)' : ' points)');
+    var yuan =
+      (cents < 0 ? '-' : '') + Math.floor(abs / 100).toLocaleString('en-US') + '.' + String(abs % 100).padStart(2, '0');
+    var count = cents.toLocaleString('en-US');
+    if (zh) return '\u00a5' + yuan + '\uff08' + count + ' \u79ef\u5206\uff09';
+    return '\u00a5' + yuan + ' (' + count + (abs === 1 ? ' point)' : ' points)');
   }
 
   function num(value) {
@@ -75,7 +81,8 @@ export const FORM_SCRIPT = `(function () {
           post(toMessage(type, data.ok === true, data.amountCents, data.balanceCents, data.reason));
         })
         .catch(function (error) {
-          if (outcome) outcome.textContent = 'Request failed: ' + (error && error.message ? error.message : 'network error');
+          var why = error && error.message ? error.message : zh ? '\u7f51\u7edc\u9519\u8bef' : 'network error';
+          if (outcome) outcome.textContent = (zh ? '\u8bf7\u6c42\u5931\u8d25\uff1a' : 'Request failed: ') + why;
           post(toMessage(type, false, undefined, undefined, 'network'));
         })
         .then(function () { if (button) button.disabled = false; });
@@ -98,5 +105,8 @@ form { margin: 16px 0; display: grid; gap: 8px; }
 textarea { min-height: 80px; font: inherit; }
 button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid GrayText; cursor: pointer; }
 #outcome:not(:empty) { padding: 8px 12px; border-radius: 8px; border: 1px solid GrayText; }
+.hint { color: GrayText; font-size: .9rem; margin: 0; }
+/* Readable on both schemes: the page follows prefers-color-scheme (color-scheme: light dark above). */
 .error h1 { color: #b91c1c; }
+@media (prefers-color-scheme: dark) { .error h1 { color: #ff7b72; } }
 `;

@@ -1,12 +1,13 @@
 /** The form site: `GET /<short_code>?token=` renders the table's form; POSTs submit or pay. */
 import type { HubContext, RequestMeta } from './context.js';
 import { FORM_SCRIPT, FORM_STYLE } from './form-assets.js';
+import { formLocaleOf, formStrings, type FormStrings } from './form-strings.js';
 import { settleDeduct } from './billing.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, centsToYuan, readBodyText, yuanAndPoints } from './http.js';
 import { pushBounded } from './ring.js';
 import type { Account, UserRecord } from './state.js';
-import type { FormSubmission, SeedTable } from './types.js';
+import type { FormSubmission, SeedTable, WebhookConfig } from './types.js';
 import { matchingUrls } from './webhooks.js';
 
 export const FORM_CSP =
@@ -30,6 +31,8 @@ interface Outcome {
 }
 
 interface PageModel {
+  /** The page's language, from the request's Accept-Language (form-strings.ts). */
+  t: FormStrings;
   status: number;
   title: string;
   table?: SeedTable;
@@ -37,6 +40,8 @@ interface PageModel {
   token?: string;
   shortCode: string;
   outcome: Outcome;
+  /** The developer's webhook configurations: with a billing URL, the app's wallet pays, not the points. */
+  webhooksOf?: WebhookConfig[];
 }
 
 function htmlResponse(status: number, html: string): Response {
@@ -48,6 +53,8 @@ function htmlResponse(status: number, html: string): Response {
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
+      // The language comes from Accept-Language: a cache must not hand one language's page to another.
+      vary: 'Accept-Language',
     },
   });
 }
@@ -69,31 +76,36 @@ function dataAttrs(shortCode: string, o: Outcome): string {
 
 function renderPage(hub: HubContext, m: PageModel): string {
   const e = escapeHtml;
+  const { t: tr } = m;
   const t = m.table;
   let body: string;
   if (t && m.user && m.token !== undefined) {
     const action = `/${encodeURIComponent(t.short_code)}`;
     const hidden = `<input type="hidden" name="token" value="${e(m.token)}">`;
+    // Who pays decides which balance a Pay moves: the page says it before the user presses it.
+    const byApp = matchingUrls(m.webhooksOf ?? [], 'billing_deduct').length > 0;
     const paid =
       t.price_cents > 0
         ? `<form method="post" action="${e(action)}" data-action="charge">${hidden}<input type="hidden" name="action" value="charge">` +
-          `<button type="submit" part="pay">Pay ${yuanAndPoints(t.price_cents)}</button></form>`
+          `<button type="submit" part="pay">${e(tr.pay(t.price_cents))}</button>` +
+          `<p class="hint" id="pay-source">${e(byApp ? tr.paysByApp : tr.paysByPoints)}</p></form>`
         : '';
     body =
       `<header><img src="${e(iconUrl(t.icon, hub.baseUrl))}" alt="" width="48" height="48">` +
-      `<div><h1>${e(t.name)}</h1><p class="meta">${e(t.industry)} · ${t.type === 'A' ? 'Supply' : 'Demand'}</p></div></header>` +
+      `<div><h1>${e(t.name)}</h1><p class="meta">${e(t.industry)} · ${t.type === 'A' ? tr.supply : tr.demand}</p></div></header>` +
       `<ul class="tags">${t.tags.map((tag) => `<li>${e(tag)}</li>`).join('')}</ul>` +
-      `<p>User: <strong id="user">${e(m.user.clientUserId)}</strong> · Balance <strong id="balance">${yuanAndPoints(m.user.balanceCents)}</strong></p>` +
+      `<p>${tr.user}${tr.colon}<strong id="user">${e(m.user.clientUserId)}</strong></p>` +
+      `<p>${e(tr.pointsHere)}${tr.colon}<strong id="balance">${yuanAndPoints(m.user.balanceCents, tr.lang)}</strong></p>` +
       `<p id="outcome" role="status">${m.outcome.type === 'load' ? '' : e(m.outcome.message)}</p>` +
       `<form method="post" action="${e(action)}" data-action="submit">${hidden}<input type="hidden" name="action" value="submit">` +
-      `<label for="message">Message</label><textarea id="message" name="message" maxlength="${MESSAGE_MAX}"></textarea>` +
-      `<button type="submit">Submit (free)</button></form>` +
+      `<label for="message">${tr.message}</label><textarea id="message" name="message" maxlength="${MESSAGE_MAX}"></textarea>` +
+      `<button type="submit">${tr.submit}</button></form>` +
       paid;
   } else {
     body = `<div class="error"><h1>${e(m.title)}</h1><p id="outcome" role="status">${e(m.outcome.message)}</p></div>`;
   }
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${tr.lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${e(m.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/_assets/form.css"></head>` +
     `<body><main id="hub-form"${dataAttrs(m.shortCode, m.outcome)}>${body}</main>` +
@@ -103,6 +115,7 @@ function renderPage(hub: HubContext, m: PageModel): string {
 
 function errorPage(
   hub: HubContext,
+  t: FormStrings,
   status: number,
   title: string,
   message: string,
@@ -111,8 +124,13 @@ function errorPage(
 ): Response {
   return htmlResponse(
     status,
-    renderPage(hub, { status, title, shortCode, outcome: { type: 'load', ok: false, message, reason } }),
+    renderPage(hub, { t, status, title, shortCode, outcome: { type: 'load', ok: false, message, reason } }),
   );
+}
+
+/** The strings for a request's Accept-Language. */
+function stringsFor(req: Request): FormStrings {
+  return formStrings(formLocaleOf(req.headers.get('accept-language')));
 }
 
 function wantsJson(req: Request): boolean {
@@ -155,7 +173,8 @@ export function formErrorResponse(
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     });
   }
-  const response = errorPage(hub, status, status === 413 ? 'Too large' : 'Request refused', message, 'bad-request', '');
+  const t = stringsFor(req);
+  const response = errorPage(hub, t, status, status === 413 ? t.tooLarge : t.refused, message, 'bad-request', '');
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;
 }
@@ -168,7 +187,7 @@ export interface FormSite {
 export function createFormSite(hub: HubContext): FormSite {
   const submissions: FormSubmission[] = [];
 
-  async function charge(account: Account, user: UserRecord, table: SeedTable): Promise<Outcome> {
+  async function charge(account: Account, user: UserRecord, table: SeedTable, t: FormStrings): Promise<Outcome> {
     const amountCents = table.price_cents;
     const outcome = (paid: boolean, logId: Outcome['logId'], message: string, reason: string): Outcome => ({
       type: 'charge',
@@ -183,31 +202,30 @@ export function createFormSite(hub: HubContext): FormSite {
     if (urls.length === 0) {
       const record = hub.state.chargePoints(account, user, table, hub.now());
       const paid = record.record_type === 'deduct';
-      return outcome(
-        paid,
-        record.id,
-        paid ? `Paid ${centsToYuan(amountCents)} yuan from your points.` : 'Payment failed: not enough points.',
-        'insufficient-points',
-      );
+      return outcome(paid, record.id, paid ? t.paidByPoints(amountCents) : t.insufficient, 'insufficient-points');
     }
+    const reason = `Paid action on ${table.name}`;
     const deliveries = await hub.sendWebhook(account.id, {
       event: 'billing_deduct',
       short_code: table.short_code,
       project_icon_url: iconUrl(table.icon, hub.baseUrl),
       target: { client_user_id: user.clientUserId },
-      billing: { amount: centsToYuan(amountCents), reason: `Paid action on ${table.name}` },
+      billing: { amount: centsToYuan(amountCents), reason },
     });
-    const { charged: paid, record } = settleDeduct(hub.state, user, table, amountCents, deliveries, hub.now());
-    return outcome(
-      paid,
-      record.id,
-      paid ? `Paid ${centsToYuan(amountCents)} yuan.` : 'Payment failed: the charge was declined.',
-      'declined',
+    const { charged: paid, record } = settleDeduct(
+      hub.state,
+      user,
+      table,
+      { amountCents, reason },
+      deliveries,
+      hub.now(),
     );
+    return outcome(paid, record.id, paid ? t.paidByApp(amountCents) : t.declined, 'declined');
   }
 
   async function handle(req: Request, meta: RequestMeta): Promise<Response> {
     const url = new URL(req.url);
+    const t = stringsFor(req);
     const raw = url.pathname;
     if (raw === '/_assets/form.js' || raw === '/_assets/form.css') {
       if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -228,17 +246,9 @@ export function createFormSite(hub: HubContext): FormSite {
     try {
       shortCode = decodeURIComponent(raw.slice(1));
     } catch {
-      return errorPage(
-        hub,
-        400,
-        'Bad link',
-        'The link is malformed: the short code is not valid percent-encoding.',
-        'bad-request',
-        '',
-      );
+      return errorPage(hub, t, 400, t.badLinkTitle, t.badLink, 'bad-request', '');
     }
-    if (shortCode === '')
-      return errorPage(hub, 404, 'Not found', 'Open a form at /<short_code>?token=<access_token>.', 'not-found', '');
+    if (shortCode === '') return errorPage(hub, t, 404, t.notFoundTitle, t.openHow, 'not-found', '');
 
     const form = req.method === 'POST' ? await readForm(req) : undefined;
     const token = form?.get('token') ?? url.searchParams.get('token');
@@ -249,31 +259,26 @@ export function createFormSite(hub: HubContext): FormSite {
     } catch (error) {
       const message = error instanceof MockHttpError ? error.message : 'Unauthorized.';
       if (req.method === 'POST' && wantsJson(req)) throw new MockHttpError(401, message);
-      return errorPage(
-        hub,
-        401,
-        'Sign-in expired',
-        `${message} Reopen the form from the app.`,
-        'unauthorized',
-        shortCode,
-      );
+      return errorPage(hub, t, 401, t.expiredTitle, t.reopen(message), 'unauthorized', shortCode);
     }
     meta.clientUserId = session.clientUserId;
     const table = hub.state.table(shortCode);
     if (!table || !table.published) {
       if (req.method === 'POST' && wantsJson(req))
         throw new MockHttpError(404, 'This project table does not exist or is not published.');
-      return errorPage(
-        hub,
-        404,
-        'Not found',
-        'This project table does not exist or is not published.',
-        'not-found',
-        shortCode,
-      );
+      return errorPage(hub, t, 404, t.notFoundTitle, t.notPublished, 'not-found', shortCode);
     }
     const user = hub.state.ensureUser(session.account, session.clientUserId);
-    const page = { status: 200, title: table.name, table, user, token: token!, shortCode };
+    const page = {
+      t,
+      status: 200,
+      title: table.name,
+      table,
+      user,
+      token: token!,
+      shortCode,
+      webhooksOf: session.account.webhooks,
+    };
 
     if (!form) {
       return htmlResponse(
@@ -299,12 +304,12 @@ export function createFormSite(hub: HubContext): FormSite {
       );
       return outcomeResponse(req, hub, {
         ...page,
-        outcome: { type: 'submit', ok: true, message: 'Submitted. Thank you!', balanceCents: user.balanceCents },
+        outcome: { type: 'submit', ok: true, message: t.submitted, balanceCents: user.balanceCents },
       });
     }
     if (action === 'charge') {
       if (table.price_cents <= 0) throw new MockHttpError(400, 'This table has no paid action.');
-      return outcomeResponse(req, hub, { ...page, outcome: await charge(session.account, user, table) });
+      return outcomeResponse(req, hub, { ...page, outcome: await charge(session.account, user, table, t) });
     }
     throw new MockHttpError(400, 'action must be "submit" or "charge".');
   }

@@ -123,13 +123,24 @@ export function centsToYuan(cents: number): string {
 }
 
 /**
- * How the simulator's pages show an amount, everywhere the same: yuan with two decimals, then the
- * points in brackets ("¥50.00 (5,000 points)"); 1 yuan = 100 points. form-assets.ts repeats it in
- * the page script, which updates the balance after an action.
+ * Cents as yuan for people: thousands grouped, two decimals ("10,000.00"). Webhook bodies keep
+ * `centsToYuan` ("10000.00"), the spec's format.
  */
-export function yuanAndPoints(cents: number): string {
-  const points = `${cents.toLocaleString('en-US')} ${Math.abs(cents) === 1 ? 'point' : 'points'}`;
-  return `¥${centsToYuan(cents)} (${points})`;
+export function centsToGroupedYuan(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * How the simulator's pages show an amount, everywhere the same: yuan with two decimals, then the
+ * points in brackets ("¥10,000.00 (1,000,000 points)", "¥50.00（5,000 积分）"); 1 yuan = 100 points.
+ * form-assets.ts repeats it in the page script, which updates the balance after an action.
+ */
+export function yuanAndPoints(cents: number, locale: 'en' | 'zh-CN' = 'en'): string {
+  const count = cents.toLocaleString('en-US');
+  if (locale === 'zh-CN') return `¥${centsToGroupedYuan(cents)}（${count} 积分）`;
+  return `¥${centsToGroupedYuan(cents)} (${count} ${Math.abs(cents) === 1 ? 'point' : 'points'})`;
 }
 
 export function randomHex(bytes: number): string {

@@ -10,12 +10,21 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createMockHub } from './hub.js';
 import { MAX_BODY_BYTES } from './http.js';
+import { bindWarning, peerRefusal } from './peers.js';
 import type { MockHub, MockHubOptions, TransportResult, WebhookTransport } from './types.js';
 
 export interface StartMockHubOptions extends MockHubOptions {
+  /** Address to bind; default 127.0.0.1. Beyond loopback, a warning goes to `onWarning`. */
   host?: string;
   apiPort?: number;
   formPort?: number;
+  /**
+   * Answer clients on other machines too (default false: peers whose socket address is not loopback
+   * get 403, whatever their Host header says). The simulator has no login; see docs/simulator.md.
+   */
+  allowRemoteClients?: boolean;
+  /** Where the start-up warning for a bind beyond loopback goes; default stderr. */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunningMockHub {
@@ -173,13 +182,26 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /** Starts the API site and the form site on loopback (unless told otherwise); port 0 picks free ports. */
 export async function startMockHub(options: StartMockHubOptions = {}): Promise<RunningMockHub> {
-  const { host = '127.0.0.1', apiPort = 0, formPort = 0, ...hubOptions } = options;
+  const {
+    host = '127.0.0.1',
+    apiPort = 0,
+    formPort = 0,
+    allowRemoteClients = false,
+    onWarning = (message: string) => process.stderr.write(`${message}\n`),
+    ...hubOptions
+  } = options;
   let hub: MockHub | undefined;
   let apiOrigin = '';
   let formOrigin = '';
 
   const serve = (site: 'api' | 'form') => async (req: IncomingMessage, res: ServerResponse) => {
     if (!hub) return void res.destroy();
+    // First, before Host or anything else the client chooses: the socket's address it cannot choose.
+    const peer = peerRefusal(req.socket.remoteAddress, allowRemoteClients);
+    if (peer) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      return void res.end(peer);
+    }
     // HTTP/1.1 requires Host (Node answers 400 without it); an HTTP/1.0 request has to send one too,
     // because the Host check is the simulator's DNS-rebinding defence.
     if (req.headers.host === undefined) return refuse(res, 400, 'Send a Host header.');
@@ -234,6 +256,9 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     formServer.close();
     throw error;
   }
+
+  const warning = bindWarning(host, allowRemoteClients);
+  if (warning) onWarning(warning);
 
   const close = async () => {
     const stop = (server: Server) =>

@@ -265,12 +265,20 @@ export class HubState {
   }
 
   /** A charge the developer took on its own side (billing URL): points do not move, the record says so. */
-  logExternalDeduct(user: UserRecord, table: SeedTable, now: number, amountCents = table.price_cents): PointsLogRecord {
+  logExternalDeduct(
+    user: UserRecord,
+    table: SeedTable,
+    now: number,
+    sent: { amountCents: number; reason: string } = {
+      amountCents: table.price_cents,
+      reason: `Paid action on ${table.name}`,
+    },
+  ): PointsLogRecord {
     return this.log(user, now, {
       source: 'billing',
       record_type: 'deduct',
       change_cents: 0,
-      reason: `Paid action on ${table.name}: ${amountCents} cents charged by the developer's billing URL`,
+      reason: `${sent.reason}: ${sent.amountCents} cents charged by the developer's billing URL`,
       status: 'success',
       short_code: table.short_code,
       project_id: table.project_id,

@@ -83,6 +83,8 @@ interface Prepared {
   table: SeedTable | undefined;
   clientUserId: string | null;
   amountCents: number | undefined;
+  /** billing events: billing.reason as sent (after --set), for the log record. */
+  reason: string | undefined;
 }
 
 /** The body's billing.amount in cents, or undefined when it is not an amount of yuan. */
@@ -92,6 +94,12 @@ function sentAmountCents(body: Record<string, unknown>): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The body's billing.reason when it is text (at most 500 characters, as `reason` itself), else undefined. */
+function sentReason(body: Record<string, unknown>): string | undefined {
+  const reason = (body.billing as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' && reason.length <= 500 ? reason : undefined;
 }
 
 export function createTrigger(context: HubContext) {
@@ -130,9 +138,10 @@ export function createTrigger(context: HubContext) {
       target: { client_user_id: clientUserId },
     };
     let amountCents: number | undefined;
+    let reason: string | undefined;
     if (billing) {
       amountCents = yuanToCents(input.amount ?? centsToYuan(table!.price_cents || 100), 'amount');
-      const reason =
+      reason =
         optionalString(input.reason, 'reason', 500) ??
         (event === 'billing_deduct' ? `Paid action on ${table!.name}` : 'Refund after complaint review');
       body.billing = { amount: centsToYuan(amountCents), reason };
@@ -148,6 +157,8 @@ export function createTrigger(context: HubContext) {
     // The log records the amount sent: one set with --set billing.amount counts too. One that is no amount
     // at all (sent on purpose, to see the receiver refuse it) leaves the log at --amount.
     if (billing) amountCents = sentAmountCents(body) ?? amountCents;
+    // The same for the reason: the log names the reason sent, unless --set made it something else than text.
+    if (billing) reason = sentReason(body) ?? reason;
     const notification = body.notification as { link_url?: unknown } | undefined;
     if (notification && typeof notification.link_url === 'string') checkLinkUrl(notification.link_url);
     // A deduct is logged against a known user, found before anything is sent.
@@ -160,6 +171,7 @@ export function createTrigger(context: HubContext) {
       table,
       clientUserId,
       amountCents,
+      reason,
     };
   }
 
@@ -180,7 +192,8 @@ export function createTrigger(context: HubContext) {
       const result: TriggerResult = { event: prepared.event, deliveries };
       if (prepared.event === 'billing_deduct') {
         const user = state.knownUser(prepared.account, prepared.clientUserId!);
-        result.decision = settleDeduct(state, user, prepared.table!, prepared.amountCents!, deliveries, context.now());
+        const sent = { amountCents: prepared.amountCents!, reason: prepared.reason! };
+        result.decision = settleDeduct(state, user, prepared.table!, sent, deliveries, context.now());
       }
       return result;
     },

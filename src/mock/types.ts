@@ -128,6 +128,11 @@ export interface PointsLogRecord {
   created_at: string;
 }
 
+/** A log record as the console lists it: a deduct also says whether it was refunded already. */
+export interface ConsoleLogRecord extends PointsLogRecord {
+  refunded?: boolean;
+}
+
 /** A pool-to-user move (recharge or console transfer), as the points page lists them. */
 export interface TransferRecord {
   /** The id of the user's `recharge` log record. */
@@ -317,7 +322,7 @@ export interface ReadViews {
   /** Tables in catalogue order, one page (the catalogue may hold 100,000). */
   tables(page: number, pageSize: number): Page<SeedTable>;
   transfers(page: number, pageSize: number, developerId?: number): Page<TransferRecord>;
-  userLogs(clientUserId: string, page: number, pageSize: number, developerId?: number): Page<PointsLogRecord>;
+  userLogs(clientUserId: string, page: number, pageSize: number, developerId?: number): Page<ConsoleLogRecord>;
   /** The seed the simulator started from (and Reset returns to), valid input for `--seed`. */
   seed(): MockSeed;
 }

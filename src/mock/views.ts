@@ -3,7 +3,7 @@ import type { HubContext } from './context.js';
 import { iconUrl } from './icons.js';
 import { OUTBOUND_IPS } from './webhooks.js';
 import { keyView, type Account, type HubState } from './state.js';
-import type { MockSeed, Page, ReadViews } from './types.js';
+import type { ConsoleLogRecord, MockSeed, Page, ReadViews } from './types.js';
 
 /**
  * One page of an oldest-first list, newest first, copying only the page: O(page_size), however long
@@ -80,7 +80,12 @@ export function readViews(context: HubContext, seed: MockSeed): ReadViews {
       return newestFirstPage(state.developer(developerId).transfers, page, pageSize);
     },
     userLogs(clientUserId, page, pageSize, developerId) {
-      return newestFirstPage(state.knownUser(state.developer(developerId), clientUserId).logs, page, pageSize);
+      const account = state.developer(developerId);
+      const logs: Page<ConsoleLogRecord> = newestFirstPage(state.knownUser(account, clientUserId).logs, page, pageSize);
+      // The console's Refund button is off for a charge already refunded (a second refund is 409).
+      for (const record of logs.list)
+        if (record.record_type === 'deduct') record.refunded = account.refundedLogIds.has(record.id);
+      return logs;
     },
     seed() {
       return structuredClone(seed);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { connectBridge, createMockHost } from '../../src/bridge/index.js';
-import type { Bridge, BridgeOptions, MockHost, MockHostOptions, MockTransport } from '../../src/bridge/index.js';
+import { connectBridge } from '../../src/bridge/index.js';
+import type { Bridge, BridgeOptions } from '../../src/bridge/index.js';
+import { createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/host/index.js';
 
 /** In real Chromium the tests run in a frame whose parent origin the browser reports; use it. */
 export const PARENT_ORIGIN: string = window.location.ancestorOrigins?.[0] ?? 'https://host.example';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../src/bridge/index.js';
-import type { MockTransport } from '../../src/bridge/index.js';
+import type { MockTransport } from '../../src/host/index.js';
 import { connect, flush, mockHost, rejectionOf, settled, useBridgeFixtures } from './helpers.js';
 
 const TRANSPORTS: MockTransport[] = [

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // hub-embed-bridge.test.ts, which imports both as well.)
 import '../../src/define.js';
 import '../../src/webview.js';
-import { createMockHost } from '../../src/bridge/index.js';
+import { createMockHost } from '../../src/host/index.js';
 import { exchangeToken, loadedEmbed, setupHub } from './helpers.js';
 
 afterEach(() => {

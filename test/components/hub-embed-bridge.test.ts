@@ -2,13 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
-import {
-  BridgeError,
-  createMockHost,
-  type MockHost,
-  type MockHostOptions,
-  type MockTransport,
-} from '../../src/bridge/index.js';
+import { BridgeError } from '../../src/bridge/index.js';
+import { createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/host/index.js';
 import {
   clickCard,
   embed,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/webview.js';
 import '../../src/define.js';
-import { createMockHost } from '../../src/bridge/index.js';
+import { createMockHost } from '../../src/host/index.js';
 import { publishedListPath } from '../../src/core/client.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';

@@ -239,7 +239,7 @@ describe('demo backend: bounded JSON reader', () => {
 
 describe('demo backend: the ledger behind billing webhooks', () => {
   /** A billing webhook as the service sends it (docs/simulator.md "Webhooks"), from a loopback address. */
-  async function billing(event: 'billing_deduct' | 'billing_refund', user: string, amount: string) {
+  async function billing(event: 'billing_deduct' | 'billing_refund', user: string, amount: string, status = 200) {
     const body = {
       event,
       timestamp: '2026-11-22T18:00:00+08:00',
@@ -260,14 +260,14 @@ describe('demo backend: the ledger behind billing webhooks', () => {
       }),
       '127.0.0.1',
     );
-    assert.equal(response?.status, 200);
+    assert.equal(response?.status, status, `${event} ${user} ${amount}`);
     return (await response!.json()) as { ok?: boolean };
   }
 
   it('an unknown user does not get a fresh wallet', async () => {
     assert.equal(backend.wallet('user-mallory'), undefined);
     assert.deepEqual(await billing('billing_deduct', 'user-mallory', '1.00'), { ok: false });
-    await billing('billing_refund', 'user-mallory', '5.00');
+    await billing('billing_refund', 'user-mallory', '5.00', 500);
     assert.equal(backend.wallet('user-mallory'), undefined, 'neither a charge nor a refund creates a wallet');
     assert.match(backend.events.at(-1)!.summary, /unknown user/i);
   });
@@ -276,16 +276,17 @@ describe('demo backend: the ledger behind billing webhooks', () => {
     const start = backend.wallet('user-carol')!;
     assert.deepEqual(await billing('billing_deduct', 'user-carol', '1.50'), { ok: true });
     assert.equal(backend.wallet('user-carol'), start - 150);
-    await billing('billing_refund', 'user-carol', '2.00'); // more than was charged
+    // More than was charged: refused, and answered non-2xx so the service does not count it as refunded.
+    await billing('billing_refund', 'user-carol', '2.00', 500);
     assert.equal(backend.wallet('user-carol'), start - 150, 'a refund over the charged amount is refused whole');
     assert.equal(backend.events.at(-1)!.outcome, 'refused');
     await billing('billing_refund', 'user-carol', '1.50');
     assert.equal(backend.wallet('user-carol'), start);
-    await billing('billing_refund', 'user-carol', '1.50'); // the same charge again
+    await billing('billing_refund', 'user-carol', '1.50', 500); // the same charge again
     assert.equal(backend.wallet('user-carol'), start, 'a second refund of the same charge is refused');
     // Bob was never charged at all.
     const bob = backend.wallet('user-bob')!;
-    await billing('billing_refund', 'user-bob', '0.01');
+    await billing('billing_refund', 'user-bob', '0.01', 500);
     assert.equal(backend.wallet('user-bob'), bob);
   });
 

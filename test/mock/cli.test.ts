@@ -140,6 +140,27 @@ describe('hub-embed-mock CLI', () => {
     await p.exit;
   }, 20_000);
 
+  it('--host beyond loopback warns loudly on stderr; --allow-remote-clients is taken and the warning says so', async () => {
+    for (const [extra, says] of [
+      [[], /others get 403/],
+      [['--allow-remote-clients'], /ANY MACHINE THAT CAN REACH IT/],
+    ] as const) {
+      const p = run(['--host', '0.0.0.0', '--api-port', '0', '--form-port', '0', '--quiet', ...extra]);
+      const info = JSON.parse(await p.first);
+      expect(info.baseUrl).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+      await waitFor(() => p.stderr().includes('!'.repeat(72)));
+      expect(p.stderr()).toMatch(/WARNING: the simulator listens on 0\.0\.0\.0, beyond loopback/);
+      expect(p.stderr()).toMatch(says);
+      p.child.kill('SIGTERM');
+      expect(await p.exit).toBe(0);
+    }
+    const quiet = run(['--api-port', '0', '--form-port', '0', '--quiet']);
+    await quiet.first;
+    quiet.child.kill('SIGTERM');
+    await quiet.exit;
+    expect(quiet.stderr()).toBe('');
+  }, 30_000);
+
   it('--print-seed prints the built-in seed, which --seed accepts as it is', async () => {
     const printed = await runToEnd(['--print-seed']);
     expect(printed.code).toBe(0);

@@ -99,6 +99,27 @@ describe('console (/console JSON endpoints)', () => {
     expect(requests.map((r: { path: string }) => r.path)).toContain('/console/notifications');
   });
 
+  it('a user log in the console marks each charge refunded or not, so the Refund button knows; the open API log does not', async () => {
+    const hub = newHub({ fetch: async () => Response.json({ ok: true }) });
+    hub.setWebhooks([{ billing_url: 'http://r.test/b' }]);
+    const charge = await hub.trigger({ event: 'billing_deduct', clientUserId: 'user-alice', shortCode: 'k3Xp9a' });
+    const id = charge.decision!.record.id;
+    const logs = () =>
+      call(hub, 'GET', '/console/users/logs', { query: { client_user_id: 'user-alice' } }).then(
+        (r) => r.body.data.list as { id: number; record_type: string; refunded?: boolean }[],
+      );
+    expect((await logs()).find((r) => r.id === id)).toMatchObject({ record_type: 'deduct', refunded: false });
+    await call(hub, 'POST', '/console/refunds', { json: { client_user_id: 'user-alice', log_id: id } });
+    const after = await logs();
+    expect(after.find((r) => r.id === id)!.refunded).toBe(true);
+    expect(after.filter((r) => r.record_type !== 'deduct').every((r) => !('refunded' in r))).toBe(true);
+    const open = await call(hub, 'GET', `${P}/points/users/logs`, {
+      key: hub.apiKey,
+      query: { client_user_id: 'user-alice' },
+    });
+    expect(open.body.data.list.every((r: object) => !('refunded' in r))).toBe(true);
+  });
+
   it('transfers points to a user from the pool (the points management page)', async () => {
     const hub = newHub();
     const res = await call(hub, 'POST', '/console/transfers', {

@@ -137,4 +137,43 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
+
+  it('framed, it follows the browser: dark and zh-CN with a dark zh-CN browser, light and English with a light en-US one', async () => {
+    mock.hub.topUp({ yuan: 100 });
+    mock.hub.transfer({ clientUserId: 'user-carol', amountCents: 1_000_000 });
+    for (const [colorScheme, locale, lang] of [
+      ['dark', 'zh-CN', 'zh-CN'],
+      ['light', 'en-US', 'en'],
+    ] as const) {
+      const context = await browser.newContext({ colorScheme, locale });
+      const page = await context.newPage();
+      const src = `${mock.formUrl}/k3Xp9a?token=${encodeURIComponent(await token('user-carol'))}`;
+      await page.goto(`${parentOrigin}/?src=${encodeURIComponent(src)}`);
+      await messages(page, 1);
+      const frame = page.frames().find((f) => f.url().startsWith(mock.formUrl))!;
+      const look = await frame.evaluate(() => ({
+        lang: document.documentElement.lang,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+      expect(look.lang).toBe(lang);
+      // The background's brightness: Canvas is near black in dark, white in light.
+      const [r = 0, g = 0, b = 0] = look.background.match(/\d+/g)!.map(Number);
+      if (colorScheme === 'dark') expect(r + g + b).toBeLessThan(150);
+      else expect(r + g + b).toBeGreaterThan(600);
+      const balance = frame.locator('#balance');
+      expect(await balance.textContent()).toBe(
+        lang === 'zh-CN' ? '¥10,000.00（1,000,000 积分）' : '¥10,000.00 (1,000,000 points)',
+      );
+      // The page script writes the new balance in the page's language and format.
+      await frame.locator('form[data-action="charge"] button').click();
+      await expect
+        .poll(() => balance.textContent())
+        .toBe(lang === 'zh-CN' ? '¥9,995.00（999,500 积分）' : '¥9,995.00 (999,500 points)');
+      expect(await frame.locator('#outcome').textContent()).toBe(
+        lang === 'zh-CN' ? '已从你在本服务的积分支付 5.00 元。' : 'Paid 5.00 yuan from your points on this service.',
+      );
+      await context.close();
+      mock.hub.transfer({ clientUserId: 'user-carol', amountCents: 500 });
+    }
+  }, 60_000);
 });

@@ -167,7 +167,7 @@ describe('form site: submit and paid action', () => {
     const token = await tokenFor(hub, 'user-alice');
     const res = await post(hub, 'k3Xp9a', { token, action: 'charge' }, false);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('Paid 5.00 yuan from your points.');
+    expect(res.text).toContain('Paid 5.00 yuan from your points on this service.');
     expect(res.text).toContain('data-event="charge" data-ok="true" data-amount-cents="500" data-balance-cents="4500"');
   });
 
@@ -301,5 +301,89 @@ describe('form site: submit and paid action', () => {
       }),
     );
     expect((await res.json()).data.ok).toBe(true);
+  });
+});
+
+describe('form site: which balance, and in which language', () => {
+  const openIn = async (hub: MockHub, code: string, token: string, acceptLanguage?: string) => {
+    const headers: Record<string, string> = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
+    const res = await hub.handleForm(
+      new Request(`${hub.formUrl}/${encodeURIComponent(code)}?token=${encodeURIComponent(token)}`, { headers }),
+    );
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  };
+
+  it('the balance is named as the service’s points, and the page says before Pay which balance a Pay takes', async () => {
+    // No billing URL: the service takes its own points.
+    const own = newHub({ seed: seedWith({}) });
+    const ownPage = await open(own, 'evil', await tokenFor(own, 'user-alice'));
+    expect(ownPage.html).toContain('Your points on this service: <strong id="balance">¥50.00 (5,000 points)</strong>');
+    expect(ownPage.html).toContain('Paid actions take points from your points on this service.');
+    expect(ownPage.html).not.toMatch(/>Balance /);
+    const ownPaid = await post(own, 'evil', { token: await tokenFor(own, 'user-alice'), action: 'charge' });
+    expect(ownPaid.body.data).toMatchObject({
+      ok: true,
+      balanceCents: 3795,
+      message: 'Paid 12.05 yuan from your points on this service.',
+    });
+
+    // A billing URL: the app charges its own wallet; the points shown do not move, and the page says so.
+    const app = newHub({
+      seed: seedWith({}, 5000, [{ billing_url: 'http://billing.test/hook' }]),
+      fetch: billingFetch(() => Response.json({ ok: true })),
+    });
+    const appPage = await open(app, 'evil', await tokenFor(app, 'user-alice'));
+    expect(appPage.html).toContain(
+      'charged by the app you came from, to its own wallet; your points here do not change',
+    );
+    const appPaid = await post(app, 'evil', { token: await tokenFor(app, 'user-alice'), action: 'charge' });
+    expect(appPaid.body.data).toMatchObject({
+      ok: true,
+      balanceCents: 5000,
+      message: "Paid 12.05 yuan from the app's wallet; your points on this service did not change.",
+    });
+  });
+
+  it('speaks the browser’s first language (Accept-Language, the list navigator.language heads): zh* is zh-CN, anything else English', async () => {
+    const hub = newHub();
+    const token = await tokenFor(hub, 'user-alice');
+    for (const [header, lang] of [
+      ['zh-CN,zh;q=0.9,en;q=0.8', 'zh-CN'],
+      ['zh', 'zh-CN'],
+      ['ZH-tw', 'zh-CN'],
+      ['en-US,zh-CN;q=0.9', 'en'],
+      ['fr;q=0.5, zh-Hans;q=0.8', 'zh-CN'],
+      ['zh;q=0, en', 'en'],
+      ['zhx-abc', 'en'],
+      ['*', 'en'],
+      ['', 'en'],
+      ['zh-CN;q=2', 'en'],
+      ['<script>', 'en'],
+      [`${'x,'.repeat(5000)}zh`, 'en'],
+      [undefined, 'en'],
+    ] as const) {
+      const page = await openIn(hub, 'k3Xp9a', token, header);
+      expect(page.html.startsWith(`<!doctype html><html lang="${lang}">`), String(header).slice(0, 40)).toBe(true);
+      expect(page.headers.get('vary')).toMatch(/Accept-Language/);
+    }
+    const zh = (await openIn(hub, 'k3Xp9a', token, 'zh-CN')).html;
+    expect(zh).toContain('你在本服务的积分：<strong id="balance">¥50.00（5,000 积分）</strong>');
+    expect(zh).toContain('提交（免费）');
+    expect(zh).toContain('支付 ¥5.00（500 积分）');
+    const missing = await openIn(hub, 'nope', token, 'zh-CN');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('该项目表不存在或未发布。');
+    const paid = await hub.handleForm(
+      new Request(`${hub.formUrl}/k3Xp9a`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          'Accept-Language': 'zh-CN',
+        },
+        body: new URLSearchParams({ token, action: 'charge' }).toString(),
+      }),
+    );
+    expect((await paid.json()).data.message).toBe('已从你在本服务的积分支付 5.00 元。');
   });
 });

@@ -247,6 +247,28 @@ describe('interface test simulator and trigger (POST /console/trigger)', () => {
     }
   });
 
+  it('a test deduct logs the reason it sent, also when --set changed billing.reason (charged and failed alike)', async () => {
+    for (const [answer, charged] of [
+      [() => Response.json({ ok: true }), true],
+      [() => Response.json({ ok: false }), false],
+    ] as const) {
+      const { hub } = hubWithReceiver(answer);
+      const res = await call(hub, 'POST', '/console/trigger', {
+        json: { event: 'billing_deduct', short_code: 'Pf2k9d', set: { 'billing.reason': 'Unlock contact' } },
+      });
+      expect(res.body.data.deliveries[0].body.billing.reason).toBe('Unlock contact');
+      expect(res.body.data.decision.charged).toBe(charged);
+      expect(res.body.data.decision.record.reason).toContain('Unlock contact');
+      expect(res.body.data.decision.record.reason).not.toContain('Paid action on');
+    }
+    // --reason too; and a reason that --set made into no text at all leaves the record at --reason.
+    const { hub } = hubWithReceiver(() => Response.json({ ok: true }));
+    const res = await call(hub, 'POST', '/console/trigger', {
+      json: { event: 'billing_deduct', reason: 'By flag', set: { 'billing.reason': 42 } },
+    });
+    expect(res.body.data.decision.record.reason).toMatch(/^By flag: \d+ cents charged/);
+  });
+
   it('a test deduct answered ok:false (or non-200) fails: a failed record, balance unchanged', async () => {
     for (const answer of [() => Response.json({ ok: false }), () => new Response('{"ok":true}', { status: 500 })]) {
       const { hub } = hubWithReceiver(answer);
@@ -453,16 +475,22 @@ describe('console: deliveries, requests, tables, clock, reset, seed', () => {
 });
 
 describe('amounts on the simulator pages', () => {
-  it('are shown one way everywhere: yuan with two decimals, points in brackets', async () => {
+  it('are shown one way everywhere: yuan with two decimals and thousands separators, points in brackets', async () => {
     const { yuanAndPoints } = await import('../../src/mock/http.js');
     expect(yuanAndPoints(5000)).toBe('¥50.00 (5,000 points)');
     expect(yuanAndPoints(150)).toBe('¥1.50 (150 points)');
     expect(yuanAndPoints(1)).toBe('¥0.01 (1 point)');
-    expect(yuanAndPoints(1_234_567)).toBe('¥12345.67 (1,234,567 points)');
+    expect(yuanAndPoints(1_234_567)).toBe('¥12,345.67 (1,234,567 points)');
+    expect(yuanAndPoints(1_000_000)).toBe('¥10,000.00 (1,000,000 points)');
+    expect(yuanAndPoints(-123_456_789)).toBe('¥-1,234,567.89 (-123,456,789 points)');
+    expect(yuanAndPoints(1_000_000, 'zh-CN')).toBe('¥10,000.00（1,000,000 积分）');
+    const { STRINGS } = await import('../../src/mock/console-ui/strings.js');
+    expect(STRINGS.en.amountText(1_000_000)).toBe('¥10,000.00 (1,000,000 points)');
+    expect(STRINGS['zh-CN'].amountText(1_000_000)).toBe('¥10,000.00（1,000,000 积分）');
     const hub = newHub();
     const token = await tokenFor(hub, 'user-alice');
     const html = await (await hub.handleForm(new Request(`${hub.formUrl}/Pf2k9d?token=${token}`))).text();
-    expect(html).toContain('Balance <strong id="balance">¥50.00 (5,000 points)</strong>');
+    expect(html).toContain('Your points on this service: <strong id="balance">¥50.00 (5,000 points)</strong>');
     expect(html).toContain('Pay ¥1.50 (150 points)');
     expect(html).not.toMatch(/Points: /);
   });

@@ -51,6 +51,13 @@ describe('import rules (DESIGN.md, Layout)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('browser code never imports host/: the native side of the bridge stays out of every page bundle', () => {
+    const wrong = all.filter((i) => BROWSER.has(layerOf(i.from)) && layerOf(i.to) === 'host');
+    expect(wrong).toEqual([]);
+    // The walk sees host/ at all: its kernel takes the protocol from bridge/.
+    expect(all.some((i) => layerOf(i.from) === 'host' && i.to === 'bridge/protocol.js')).toBe(true);
+  });
+
   it('server/ never imports components/', () => {
     expect(all.filter((i) => layerOf(i.from) === 'server' && layerOf(i.to) === 'components')).toEqual([]);
   });
@@ -60,11 +67,14 @@ describe('import rules (DESIGN.md, Layout)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('the main entry leaves test doubles to hub-embed/bridge', async () => {
+  it('the mock host is a host: only hub-embed/host exports it, beside the kernel it is built on', async () => {
     const main = await import('../../src/index.js');
     const bridge = await import('../../src/bridge/index.js');
+    const host = await import('../../src/host/index.js');
     expect(main).not.toHaveProperty('createMockHost');
-    expect(bridge).toHaveProperty('createMockHost');
+    expect(bridge).not.toHaveProperty('createMockHost');
+    expect(host).toHaveProperty('createMockHost');
+    expect(host).toHaveProperty('createHostKernel');
   });
 
   it("tests take fixtures from @open-wc/testing, the design card's package, never its parts directly (issue 20)", () => {

@@ -29,8 +29,21 @@ export class ConsoleKeys extends ConsolePage {
       );
   }
 
+  /**
+   * Ids count the keys of every account (k1, k2, … in creation order) and this page lists the developer's
+   * only, so another account's key leaves a gap (the seed's member key is k4). The page names the gap.
+   */
+  private missingIds(): string[] {
+    const numbers = this.keys.map((k) => Number(k.id.slice(1))).filter(Number.isInteger);
+    const listed = new Set(numbers);
+    const missing: string[] = [];
+    for (let n = 1; n < Math.max(0, ...numbers); n++) if (!listed.has(n)) missing.push(`k${n}`);
+    return missing;
+  }
+
   override render() {
     const t = this.t;
+    const missing = this.missingIds();
     return html`
       <button class="primary" @click=${this.create}>${t.createKey}</button>
       ${
@@ -63,6 +76,7 @@ export class ConsoleKeys extends ConsolePage {
             </tr>`,
         ),
       )}
+      ${missing.length > 0 ? html`<p class="note" id="key-id-gap">${t.keyIdGap(missing)}</p>` : nothing}
     `;
   }
 }

@@ -1,6 +1,6 @@
 /** Points: the pool, top-up as simulated payment (1 yuan = 100 points), transfers and their records, each user's log. */
 import { html, nothing } from 'lit';
-import type { Page, PointsLogRecord, TransferRecord } from '../types.js';
+import type { ConsoleLogRecord, Page, TransferRecord, WebhookDelivery } from '../types.js';
 import { api, query } from './api.js';
 import { ConsolePage, dataTable, field, rowAction, states } from './page.js';
 import { yuanToCents } from './strings.js';
@@ -18,7 +18,7 @@ export class ConsolePoints extends ConsolePage {
   private points: PointsView = { pool_cents: 0, users: [] };
   private transfers: Page<TransferRecord> = { list: [], total: 0, page: 1, page_size: PAGE_SIZE };
   private logUser = '';
-  private logs: Page<PointsLogRecord> | null = null;
+  private logs: Page<ConsoleLogRecord> | null = null;
 
   protected override async load() {
     this.points = await api<PointsView>('/console/points');
@@ -52,6 +52,15 @@ export class ConsolePoints extends ConsolePage {
     });
   }
 
+  /** Refunds one charge: the record goes back to the user and billing_refund goes to the billing URLs. */
+  private refund(record: ConsoleLogRecord) {
+    const user = this.logUser;
+    return this.act(
+      () => api<{ deliveries: WebhookDelivery[] }>('/console/refunds', { client_user_id: user, log_id: record.id }),
+      (answer) => this.t.refundDone(record.id, answer?.deliveries.length ?? 0),
+    );
+  }
+
   private renderLogs() {
     const t = this.t;
     const logs = this.logs;
@@ -60,7 +69,7 @@ export class ConsolePoints extends ConsolePage {
       ${dataTable(
         'user-log',
         t.logOf(this.logUser),
-        ['Id', t.time, t.type, t.change, t.balance, t.reason],
+        ['Id', t.time, t.type, t.change, t.balance, t.reason, t.actions],
         logs.list.map(
           (r) =>
             html`<tr>
@@ -70,6 +79,13 @@ export class ConsolePoints extends ConsolePage {
               <td>${r.change_cents > 0 ? '+' : ''}${t.amountText(r.change_cents)}</td>
               <td>${t.amountText(r.balance_after)}</td>
               <td>${r.reason}</td>
+              <td>
+                ${
+                  r.record_type === 'deduct'
+                    ? rowAction(r.refunded ? t.refundedAlready : t.refund, r.id, () => this.refund(r), r.refunded)
+                    : nothing
+                }
+              </td>
             </tr>`,
         ),
       )}

@@ -1,5 +1,5 @@
 /** The console's words, one typed table per locale (zh-CN and en), as the widget does. */
-import { centsToYuan } from '../http.js';
+import { yuanAndPoints } from '../http.js';
 
 export type Locale = 'en' | 'zh-CN';
 
@@ -56,6 +56,14 @@ const en = {
   type: 'Type',
   change: 'Change',
   badYuan: 'Enter yuan with at most two decimals, e.g. 12.50.',
+  refund: 'Refund',
+  refundedAlready: 'Refunded',
+  refundDone: (id: number, urls: number) =>
+    `Refunded record ${id}; billing_refund sent to ${urls === 1 ? '1 URL' : `${urls} URLs`} (see Deliveries).`,
+  keyIdGap: (ids: string[]) =>
+    `Ids number the keys of every account in creation order: ${ids.join(', ')} ${
+      ids.length === 1 ? 'belongs to another account' : 'belong to other accounts'
+    } (such as the seed's member account), so ${ids.length === 1 ? 'it is' : 'they are'} not listed here.`,
   // webhooks
   configs: 'Callback configurations (called in order)',
   notificationUrl: 'Notification URL',
@@ -108,7 +116,7 @@ const en = {
   resetHelp: 'Keys, points, tables, tokens and deliveries go back to the seed the simulator started with.',
   yes: 'yes',
   no: 'no',
-  amountText: (cents: number) => `¥${centsToYuan(cents)} (${cents.toLocaleString('en-US')} points)`,
+  amountText: (cents: number) => yuanAndPoints(cents, 'en'),
 };
 
 export type Strings = typeof en;
@@ -165,6 +173,11 @@ const zh: Strings = {
   type: '类型',
   change: '变动',
   badYuan: '请输入最多两位小数的元金额，例如 12.50。',
+  refund: '退款',
+  refundedAlready: '已退款',
+  refundDone: (id, urls) => `已退还记录 ${id}；billing_refund 已发送到 ${urls} 个地址（见推送记录）。`,
+  keyIdGap: (ids) =>
+    `编号按创建顺序为所有账户的密钥编号：${ids.join('、')} 属于其他账户（例如种子数据中的成员账户），不在此列出。`,
   configs: '回调配置（按顺序调用）',
   notificationUrl: '通知回调地址',
   billingUrl: '计费回调地址',
@@ -212,7 +225,7 @@ const zh: Strings = {
   resetHelp: '密钥、积分、项目表、令牌和推送记录都会回到模拟器启动时的种子数据。',
   yes: '是',
   no: '否',
-  amountText: (cents) => `¥${centsToYuan(cents)}（${cents.toLocaleString('en-US')} 积分）`,
+  amountText: (cents) => yuanAndPoints(cents, 'zh-CN'),
 };
 
 export const STRINGS: Record<Locale, Strings> = { en, 'zh-CN': zh };

@@ -139,6 +139,23 @@ export const shared = css`
     font-size: 1.4rem;
     font-weight: 600;
   }
+  /* Webhook URL fields: a line each, the width of the page, so a whole callback URL shows. */
+  fieldset.row {
+    flex: 1 1 100%;
+    min-width: 0;
+  }
+  label.url {
+    flex: 1 1 100%;
+    min-width: 0;
+  }
+  label.url input {
+    width: 100%;
+    box-sizing: border-box;
+  }
+  .note {
+    color: var(--_muted);
+    font-size: 0.85rem;
+  }
   .panel {
     background: var(--_panel);
     border: 1px solid var(--_line);

@@ -21,7 +21,8 @@ export class ConsoleWebhooks extends ConsolePage {
   }
 
   private urlField(index: number, key: 'notification_url' | 'billing_url', label: string) {
-    return html`<label
+    // A URL field takes the room there is (styles.ts .url): a full callback URL is read, not guessed.
+    return html`<label class="url"
       >${label}<input
         type="url"
         name=${key}

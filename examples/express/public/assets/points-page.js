@@ -1,5 +1,9 @@
 // Fills the points page from /api/points, with textContent only.
-const yuan = (cents) => (cents === null ? '—' : `${cents < 0 ? '-' : ''}¥${(Math.abs(cents) / 100).toFixed(2)}`);
+/** "¥10,000.00": yuan with thousands separators, as the simulator's pages show it. */
+const yuan = (cents) =>
+  cents === null
+    ? '—'
+    : `${cents < 0 ? '-' : ''}¥${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function row(cells) {
   const tr = document.createElement('tr');

@@ -3,10 +3,11 @@
  * the way a real host does (evaluateJavaScript-style `__hubEmbedReceive`, RN `message` events, WML
  * `onmessage`, WithReply promises, parent `postMessage`), so tests drive the real page code.
  */
-import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, parseMessage, toScriptLiteral } from './protocol.js';
-import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
-import type { PageToHostRequests } from './methods.js';
-import type { HostWindow, TransportName } from './transports.js';
+import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, toScriptLiteral } from '../bridge/protocol.js';
+import { createHostKernel, type MethodHandler } from './kernel.js';
+import type { BridgeErrorCode, BridgeMessage } from '../bridge/protocol.js';
+import type { PageToHostRequests } from '../bridge/methods.js';
+import type { HostWindow, TransportName } from '../bridge/transports.js';
 
 export type MockTransport =
   'react-native' | 'webkit' | 'webkit-reply' | 'android' | 'android-jsi' | 'flutter' | 'wechat' | 'parent';
@@ -83,15 +84,59 @@ const DEFAULT_HANDLERS: MockHandlers = {
   'form.open': () => ({ handled: true }),
 };
 
+/**
+ * A thin shell around the one host implementation (src/host/kernel.ts), as a native app is: it installs
+ * the globals a real host injects, carries strings between them and the kernel, and records what
+ * crossed for tests to assert on.
+ */
 export function createMockHost(transport: MockTransport, options: MockHostOptions = {}): MockHost {
   const win = (options.window ?? window) as HostWindow;
   const handlers = options.handlers ?? DEFAULT_HANDLERS;
   const origin = options.origin ?? win.location.ancestorOrigins?.[0] ?? 'https://host.example';
   const restores: Array<() => void> = [];
-  const withReply = new Map<string, { resolve(json: string | null): void; reject(e: Error): void }>();
-  const hostCalls = new Map<string, { resolve(v: unknown): void; reject(e: BridgeError): void }>();
+  /** Requests held by `manual` (and the hello, with `answerHello: false`) until reply() or fail(). */
+  const holds = new Map<string, { resolve(result: unknown): void; reject(error: BridgeError): void }>();
   let counter = 0;
   let parentWindow: any;
+
+  /** Answers through `handlers`, or holds the request for the test to answer. */
+  const handle =
+    (handler: ((params: any) => unknown) | undefined, hold: boolean) => (params: unknown, request: BridgeMessage) => {
+      if (!hold) return handler!(params);
+      host.held.push(request);
+      return new Promise((resolve, reject) => holds.set(request.id, { resolve, reject }));
+    };
+  const methods: Record<string, MethodHandler> = {};
+  for (const [method, handler] of Object.entries(handlers))
+    if (handler) methods[method] = handle(handler, !!options.manual);
+  if (options.answerHello === false) methods['bridge.hello'] = handle(undefined, true);
+
+  const kernel = createHostKernel({
+    platform: options.platform ?? transport,
+    transport: TRANSPORT_OF[transport],
+    nonce: options.nonce ?? false,
+    // Tests hold requests as long as they like: no timeouts and no cap, as before the kernel.
+    timeoutMs: 0,
+    maxInFlight: Infinity,
+    replies: transport === 'webkit-reply' ? 'return' : 'script',
+    methods,
+    hello: {
+      v: options.helloVersion ?? 1,
+      appVersion: '1.0.0',
+      capabilities: options.capabilities ?? Object.keys(handlers),
+    },
+    send: (_script, json) => toPage(json),
+    onAccepted(m) {
+      host.messages.push(m);
+      if (m.kind === 'evt') host.events.push({ method: m.method!, params: m.params });
+      if (m.kind === 'req' && m.method === 'bridge.hello') host.sessions.push(m.sid);
+      if (m.kind === 'cancel') {
+        host.cancelled.push(m.id);
+        const i = host.held.findIndex((h) => h.id === m.id);
+        if (i >= 0) host.held.splice(i, 1);
+      }
+    },
+  });
 
   const host: MockHost = {
     transport,
@@ -104,25 +149,20 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     navigations: [],
     reply: (id, result) => respond(id, { ok: true, result }),
     fail: (id, code, message) => respond(id, { ok: false, error: { code, message } }),
-    request(method, params, sid = host.sessions.at(-1)) {
-      const id = `h${++counter}`;
-      return new Promise((resolve, reject) => {
-        hostCalls.set(id, { resolve, reject });
-        host.deliver({ sid, id, kind: 'req', method, params });
-      });
-    },
+    request: (method, params, sid = host.sessions.at(-1)) => kernel.request(method, params, { sid }),
     deliver(message) {
       const raw = isPlainObject(message) ? JSON.stringify(envelope(message as Partial<BridgeMessage>)) : message;
       toPage(raw);
     },
     announce: () => host.deliver({ sid: '', id: `h${++counter}`, kind: 'evt', method: 'bridge.ready' }),
     remove() {
+      kernel.close();
       for (const restore of restores.splice(0).reverse()) restore();
     },
   };
 
   function envelope(message: Partial<BridgeMessage>) {
-    return { ns: BRIDGE_NS, v: BRIDGE_VERSION, ...(options.nonce && { nonce: options.nonce }), ...message };
+    return { ns: BRIDGE_NS, v: BRIDGE_VERSION, ...(kernel.nonce && { nonce: kernel.nonce }), ...message };
   }
 
   function setGlobal(target: any, key: string, value: unknown) {
@@ -161,72 +201,36 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     }
   }
 
+  /** Settles a held request, or (a test's forgery) sends an answer to any request the page made. */
   function respond(id: string, body: Partial<BridgeMessage>) {
     const i = host.held.findIndex((m) => m.id === id);
-    const request = i >= 0 ? host.held.splice(i, 1)[0] : host.messages.find((m) => m.id === id && m.kind === 'req');
-    if (!request) throw new Error(`mock host: no request ${id}`);
-    const waiting = withReply.get(id);
-    withReply.delete(id);
-    if (waiting) {
-      // WKScriptMessageHandlerWithReply: replyHandler(json, nil) or replyHandler(nil, errorMessage).
-      if (body.ok) waiting.resolve(JSON.stringify(envelope({ sid: request.sid, id, kind: 'res', ...body })));
-      else waiting.reject(new Error(`${body.error!.code}: ${body.error!.message}`));
+    const hold = holds.get(id);
+    if (i >= 0 && hold) {
+      host.held.splice(i, 1);
+      holds.delete(id);
+      if (body.ok) hold.resolve(body.result);
+      else hold.reject(new BridgeError(body.error!.code, body.error!.message));
       return;
     }
+    const request = host.messages.find((m) => m.id === id && m.kind === 'req');
+    if (!request) throw new Error(`mock host: no request ${id}`);
     host.deliver({ sid: request.sid, id, kind: 'res', ...body });
   }
 
-  function run(m: BridgeMessage) {
-    const handler = handlers[m.method!];
-    if (!handler) return host.fail(m.id, 'E_NO_HANDLER', `the host has no handler for ${m.method}`);
-    Promise.resolve()
-      .then(() => handler(m.params))
-      .then(
-        (result) => host.reply(m.id, result),
-        (e) => host.fail(m.id, e instanceof BridgeError ? e.code : 'E_INTERNAL', String(e?.message ?? e)),
-      );
-  }
-
+  /**
+   * What the page posts goes to the kernel. With WKScriptMessageHandlerWithReply the answer is the
+   * reply handler's: the reply's JSON, or an error message "E_CODE: text" as a Swift host passes it.
+   */
   function fromPage(raw: unknown): Promise<string | null> | undefined {
     host.posted.push(raw);
-    // A real native channel turns a non-string into "[object Object]"; the page must never send one.
-    if (typeof raw !== 'string') return;
-    const m = parseMessage(raw);
-    if (typeof m === 'string' || (options.nonce && m.nonce !== options.nonce)) return;
-    host.messages.push(m);
-    const reply =
-      transport === 'webkit-reply' && m.kind === 'req'
-        ? new Promise<string | null>((resolve, reject) => withReply.set(m.id, { resolve, reject }))
-        : transport === 'webkit-reply'
-          ? Promise.resolve(null)
-          : undefined;
-    if (m.kind === 'evt') host.events.push({ method: m.method!, params: m.params });
-    else if (m.kind === 'cancel') {
-      host.cancelled.push(m.id);
-      const i = host.held.findIndex((h) => h.id === m.id);
-      if (i >= 0) host.held.splice(i, 1);
-    } else if (m.kind === 'res') {
-      const call = hostCalls.get(m.id);
-      hostCalls.delete(m.id);
-      if (m.ok) call?.resolve(m.result);
-      else call?.reject(new BridgeError(m.error!.code, m.error!.message));
-    } else if (m.method === 'bridge.hello') {
-      host.sessions.push(m.sid);
-      if (options.answerHello !== false) {
-        const capabilities = options.capabilities ?? Object.keys(handlers);
-        const result = {
-          v: options.helloVersion ?? 1,
-          platform: options.platform ?? transport,
-          appVersion: '1.0.0',
-          capabilities,
-          config: {},
-        };
-        // Replies go out after the page's postMessage returns, as they do from a native thread.
-        queueMicrotask(() => host.reply(m.id, result));
-      }
-    } else if (options.manual) host.held.push(m);
-    else run(m);
-    return reply;
+    const reply = kernel.receive(raw);
+    if (transport !== 'webkit-reply') return undefined;
+    return reply.then((json) => {
+      if (json === undefined) return null;
+      const answer = JSON.parse(json) as BridgeMessage;
+      if (answer.ok) return json;
+      throw new Error(`${answer.error!.code}: ${answer.error!.message}`);
+    });
   }
 
   const post = (raw: unknown) => fromPage(raw);

@@ -1,0 +1,8 @@
+/**
+ * `hub-embed/react-native`: <HubEmbedView>, the widget in a react-native-webview WebView with the host
+ * side of the bridge done (hub-embed/host). react, react-native and react-native-webview are the app's
+ * (optional peer dependencies); none of them reaches the page bundles.
+ */
+export { EVENT_PROPS, HubEmbedView } from './hub-embed-view.js';
+export type { HubEmbedViewHandle, HubEmbedViewProps } from './hub-embed-view.js';
+export type { HostEvent } from '../host/kernel.js';

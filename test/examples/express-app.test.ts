@@ -1,0 +1,251 @@
+// The Express example as an attacker meets it: a DNS-rebinding page (a foreign Host), a cross-site post,
+// one client signing in thousands of times, refunds of charges that never happened, a resent deduct. The
+// app runs on node:http with its real ledger (PGlite) and the real simulator.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+
+// The app imports the toolkit as a package ('hub-embed/server', built into dist/ by `npm run build`);
+// here it gets the same toolkit from the sources, so the test runs before a build. The bundle file is the
+// built <script>, which no route under test serves.
+vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
+vi.mock('../../examples/express/bundle.js', () => ({ bundle: { file: '/nonexistent', integrity: 'sha384-none' } }));
+
+import { openDatabase } from '../../examples/express/database.js';
+import { createInbox } from '../../examples/express/inbox.js';
+import { createLedger } from '../../examples/express/ledger.js';
+import { createSessions, SessionsFullError, USERS } from '../../examples/express/sessions.js';
+
+// A specifier the type checker does not follow: app.js imports 'hub-embed/server', which only a build
+// provides to tsc (the test redirects it above, which tsc cannot know).
+const APP = '../../examples/express/app.js';
+const { createExampleApp } = (await import(/* @vite-ignore */ APP)) as {
+  createExampleApp: (options: Record<string, unknown>) => (req: unknown, res: unknown) => void;
+};
+
+interface Answer {
+  status: number;
+  text: string;
+  cookie: string | undefined;
+}
+
+let mock: RunningMockHub;
+let server: Server;
+let db: Awaited<ReturnType<typeof openDatabase>>;
+let ledger: Awaited<ReturnType<typeof createLedger>>;
+let port = 0;
+let origin = '';
+
+/** One request over a real socket, from `from` (a loopback address), with any Host and headers. */
+function send(
+  method: string,
+  path: string,
+  {
+    host = `127.0.0.1:${port}`,
+    headers = {},
+    body,
+    from = '127.0.0.1',
+  }: {
+    host?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    from?: string;
+  } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path, localAddress: from, headers: { host, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const signIn = (user: string, options: Parameters<typeof send>[2] = {}) =>
+  send('POST', '/sign-in', {
+    ...options,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...options.headers },
+    body: `user=${user}`,
+  });
+
+beforeAll(async () => {
+  mock = await startMockHub();
+  db = await openDatabase({ databaseUrl: '', pgliteDataDir: undefined });
+  ledger = await createLedger(db);
+  const inbox = await createInbox(db);
+  let app: ReturnType<typeof createExampleApp> | undefined;
+  server = createServer((req, res) => app!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  app = createExampleApp({
+    apiKey: mock.apiKey,
+    hubBaseUrl: mock.baseUrl,
+    hubFormUrl: mock.formUrl,
+    allowedOrigins: [origin],
+    allowIps: ['127.0.0.1', '::1'],
+    ledger,
+    inbox,
+    sessions: createSessions(),
+  });
+  mock.hub.setWebhooks([{ billing_url: `${origin}/hooks/hub`, notification_url: `${origin}/hooks/hub` }]);
+}, 120_000);
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await db?.close();
+  await mock?.close();
+});
+
+describe('Express example: no other site drives it (DNS rebinding, cross-site posts)', () => {
+  it('a request whose Host is not a loopback name or the app’s own gets 403 on every route, and moves nothing', async () => {
+    const alice = (await signIn('alice')).cookie!;
+    const pool = mock.hub.points().pool_cents;
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1.evil.example:${port}`,
+      'localhost@evil.example',
+      'a b',
+    ]) {
+      const rebound = { host, headers: { cookie: alice, 'content-type': 'application/json' } };
+      expect(
+        (await send('POST', '/api/points/recharge', { ...rebound, body: '{"amount_cents":100}' })).status,
+        host,
+      ).toBe(403);
+      expect((await signIn('bob', { host })).status, host).toBe(403);
+      expect((await send('POST', '/sign-out', rebound)).status).toBe(403);
+      expect((await send('GET', '/api/points', rebound)).status).toBe(403);
+    }
+    expect(mock.hub.points().pool_cents).toBe(pool);
+    expect(await ledger.balance('user-bob')).toBeUndefined(); // Bob never signed in
+    // Loopback names cannot be rebound: every spelling is answered.
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST.:${port}`, `[::1]:${port}`])
+      expect((await send('GET', '/sign-in', { host })).status, host).toBe(200);
+    const recharge = await send('POST', '/api/points/recharge', {
+      headers: { cookie: alice, origin, 'content-type': 'application/json' },
+      body: '{"amount_cents":100}',
+    });
+    expect(recharge.status).toBe(200);
+    expect(mock.hub.points().pool_cents).toBe(pool - 100);
+  });
+
+  it('a POST from another origin gets 403 (a cross-site form signs nobody in); no Origin (curl) is answered', async () => {
+    const foreign = await signIn('bob', { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.cookie).toBeUndefined();
+    expect((await signIn('bob', { headers: { origin: 'null' } })).status).toBe(403);
+    const curl = await send('POST', '/sign-in', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'user=bob',
+    });
+    expect(curl.status).toBe(303);
+  });
+});
+
+describe('Express example: sessions', () => {
+  it('10,000 sign-ins by one client end only that client’s own sessions', () => {
+    const sessions = createSessions();
+    const victim = sessions.signIn(USERS[0], '192.0.2.7').split(';')[0]!;
+    for (let i = 0; i < 10_000; i++) sessions.signIn(USERS[1], '198.51.100.9');
+    expect(sessions.userOf(victim)?.id).toBe('alice');
+  });
+
+  it('a client keeps its 20 newest sessions; a full store refuses new sign-ins instead of evicting anyone', () => {
+    const sessions = createSessions({ maxSessions: 30, maxPerClient: 20 });
+    const own = Array.from({ length: 21 }, () => sessions.signIn(USERS[1], 'a').split(';')[0]!);
+    expect(sessions.userOf(own[0])).toBeUndefined();
+    expect(own.slice(1).every((cookie) => sessions.userOf(cookie)?.id === 'bob')).toBe(true);
+    const others = Array.from({ length: 10 }, (_, i) => sessions.signIn(USERS[0], `b${i}`).split(';')[0]!);
+    expect(() => sessions.signIn(USERS[0], 'c')).toThrow(SessionsFullError);
+    expect([...own.slice(1), ...others].every((cookie) => sessions.userOf(cookie) !== undefined)).toBe(true);
+  });
+
+  it('a session lasts 24 hours; expired ones make room in a full store', () => {
+    let now = 0;
+    const sessions = createSessions({ now: () => now, maxSessions: 2 });
+    const first = sessions.signIn(USERS[0], 'a').split(';')[0]!;
+    sessions.signIn(USERS[0], 'b');
+    expect(() => sessions.signIn(USERS[0], 'c')).toThrow(SessionsFullError);
+    now = 24 * 3600_000;
+    expect(sessions.userOf(first)).toBeUndefined();
+    expect(() => sessions.signIn(USERS[0], 'c')).not.toThrow();
+  });
+
+  it('over HTTP: one address signing in 25 times leaves another address’s session signed in', async () => {
+    const victim = (await signIn('alice', { from: '127.0.0.2' })).cookie!;
+    const attacker: string[] = [];
+    for (let i = 0; i < 25; i++) attacker.push((await signIn('bob')).cookie!);
+    const whoAmI = async (cookie: string) =>
+      JSON.parse((await send('GET', '/api/session', { headers: { cookie } })).text).user;
+    expect(await whoAmI(victim)).toEqual({ name: 'Alice' });
+    expect(await whoAmI(attacker[0]!)).toBeNull(); // the attacker's own oldest went
+    expect(await whoAmI(attacker[24]!)).toEqual({ name: 'Bob' });
+  });
+});
+
+describe('Express example: the ledger behind billing webhooks, driven by the simulator', () => {
+  const balance = () => ledger.balance('user-alice');
+
+  it('a resent billing_deduct (the same body) is charged once and answered ok:true again', async () => {
+    await signIn('alice');
+    const before = (await balance())!;
+    const sent = await mock.hub.trigger({ event: 'billing_deduct', clientUserId: 'user-alice', amount: '1.50' });
+    expect(sent.deliveries[0]).toMatchObject({ outcome: 'delivered', ok: true });
+    expect(await balance()).toBe(before - 150);
+    const again = await mock.hub.resend(sent.deliveries[0]!.id);
+    expect(again).toMatchObject({ outcome: 'delivered', ok: true, resendOf: sent.deliveries[0]!.id });
+    expect(await balance()).toBe(before - 150);
+    const deducts = (await ledger.entries('user-alice', 100)).filter((e) => e.kind === 'deduct');
+    expect(deducts.filter((e) => e.changeCents === -150)).toHaveLength(1);
+  });
+
+  it('a billing_refund beyond what was charged is refused with a non-2xx and credits nothing', async () => {
+    await signIn('alice');
+    const table = mock.hub.tables(1, 1).list[0]!.short_code;
+    const refund = (amount: string, shortCode = table) =>
+      mock.hub.trigger({ event: 'billing_refund', clientUserId: 'user-alice', shortCode, amount });
+    const charged = await mock.hub.trigger({
+      event: 'billing_deduct',
+      clientUserId: 'user-alice',
+      shortCode: table,
+      amount: '2.00',
+    });
+    expect(charged.deliveries[0]!.ok).toBe(true);
+    const before = (await balance())!;
+    for (const amount of ['500.00', '999999.99']) {
+      const [delivery] = (await refund(amount)).deliveries;
+      expect(delivery).toMatchObject({ outcome: 'rejected', status: 500 });
+    }
+    expect(await balance()).toBe(before);
+    expect((await refund('2.00')).deliveries[0]).toMatchObject({ outcome: 'delivered', status: 200 });
+    expect(await balance()).toBe(before + 200);
+    // That charge is refunded in full: the same amount again (another timestamp) is refused.
+    mock.hub.clock.advance(1000); // a new timestamp: another body, not a resend
+    expect((await refund('2.00')).deliveries[0]).toMatchObject({ outcome: 'rejected', status: 500 });
+    expect(await balance()).toBe(before + 200);
+  });
+});
+
+describe('Express example: the points page names both balances', () => {
+  it('the wallet this app charges on Pay, and the service’s points, each said for what it is', async () => {
+    const alice = (await signIn('alice')).cookie!;
+    const page = await send('GET', '/points', { headers: { cookie: alice } });
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/\s+/g, ' ');
+    expect(text).toContain('<h2 id="ledger-title">Your wallet in this app</h2>');
+    expect(text).toMatch(/What <strong>Pay<\/strong> in a form takes: the service sends <code>billing_deduct<\/code>/);
+    expect(text).toContain('<h2 id="service-title">Your points on the service</h2>');
+    expect(text).toContain('a Pay does not take it while this app does the billing');
+  });
+});

@@ -1,0 +1,353 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
+import { BridgeError, MAX_MESSAGE_CHARS } from '../../src/bridge/index.js';
+import { createHostKernel, receiveScript, type HostKernelOptions } from '../../src/host/index.js';
+
+const NONCE = vectors.host.nonce;
+
+/** A kernel set up as the vectors say, recording what it sends to the page and what it drops. */
+function vectorHost(overrides: Partial<HostKernelOptions> = {}) {
+  const sent: Array<{ script: string; json: string }> = [];
+  const rejected: string[] = [];
+  const events: unknown[] = [];
+  const getToken = vi.fn(() => vectors.host.token);
+  const openForm = vi.fn(() => vectors.host.openForm.handled);
+  const kernel = createHostKernel({
+    platform: vectors.host.platform,
+    transport: 'webkit',
+    nonce: NONCE,
+    handlers: { getToken, openForm },
+    send: (script, json) => sent.push({ script, json }),
+    onRejected: (reason) => rejected.push(reason),
+    onEvent: (event) => events.push(event),
+    ...overrides,
+  });
+  const post = async (message: unknown) => {
+    await kernel.receive(typeof message === 'string' ? message : JSON.stringify(message));
+    await new Promise((resolve) => setTimeout(resolve));
+  };
+  const lastReply = () => JSON.parse(sent.at(-1)!.json);
+  return { kernel, sent, rejected, events, getToken, openForm, post, lastReply };
+}
+
+/** A page message of this load: the handshake's session and nonce. */
+const page = (message: Record<string, unknown>) => ({ ns: 'hub-embed', v: 1, sid: 's1', nonce: NONCE, ...message });
+
+describe('host kernel: protocol test vectors (test/fixtures/bridge-vectors.json)', () => {
+  it('answers the handshake with the capabilities the app really supplies', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    expect(host.lastReply()).toEqual(vectors.hello.reply);
+  });
+
+  for (const vector of vectors.cases) {
+    it(vector.name, async () => {
+      const host = vectorHost();
+      await host.post(vectors.hello.send);
+      const before = host.sent.length;
+      await host.post(vector.send);
+      if ('drop' in vector) {
+        expect(host.sent.length).toBe(before);
+        expect(host.rejected).toEqual([vector.drop]);
+        expect(host.getToken).not.toHaveBeenCalled();
+      } else if ('event' in vector) {
+        expect(host.sent.length).toBe(before);
+        expect(host.events).toEqual([vector.event]);
+      } else if ('error' in vector) {
+        expect(host.lastReply()).toMatchObject({
+          id: (vector.send as { id: string }).id,
+          ok: false,
+          error: { code: vector.error },
+        });
+      } else {
+        expect(host.lastReply()).toEqual(vector.reply);
+        const { script } = host.sent.at(-1)!;
+        for (const text of vector.scriptHas ?? []) expect(script).toContain(text);
+        for (const text of vector.scriptLacks ?? []) expect(script).not.toContain(text);
+      }
+    });
+  }
+});
+
+describe('host kernel: the marker and the per-load nonce', () => {
+  it('the marker names the transport and the nonce; a reload makes a new nonce and fails what the old page was asked', async () => {
+    const host = vectorHost({ nonce: undefined, transport: 'react-native' });
+    const first = host.kernel.nonce;
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    const marker = host.kernel.marker;
+    const seen: Record<string, unknown> = {};
+    runInNewContext(marker, { window: seen });
+    expect(seen.__HUB_EMBED_BRIDGE__).toEqual({ transport: 'react-native', v: 1, nonce: first });
+
+    await host.post({ ...vectors.hello.send, nonce: first });
+    const pending = host.kernel.refresh();
+    host.kernel.reload();
+    await expect(pending).rejects.toMatchObject({ code: 'E_CANCELLED' });
+    expect(host.kernel.nonce).not.toBe(first);
+    // The old page's nonce no longer opens the door.
+    await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken', nonce: first }));
+    expect(host.rejected).toEqual(['nonce']);
+  });
+
+  it('a marker value cannot end the script it is injected in', () => {
+    const kernel = createHostKernel({
+      platform: 'x',
+      transport: 'wechat',
+      nonce: false,
+      markerExtras: { wechatFormPage: '</script><script>alert(1)</script>\u2028' },
+      send() {},
+    });
+    expect(kernel.marker).not.toMatch(/<\/script|\u2028/);
+    const seen: Record<string, { wechatFormPage?: string }> = {};
+    runInNewContext(kernel.marker, { window: seen });
+    expect(seen.__HUB_EMBED_BRIDGE__!.wechatFormPage).toBe('</script><script>alert(1)</script>\u2028');
+  });
+
+  it('receiveScript escapes U+2028, U+2029 and < and stays a valid script that passes the JSON through', () => {
+    const json = JSON.stringify({ text: '\u2028\u2029</script>😀' });
+    const script = receiveScript(json);
+    expect(script).not.toMatch(/[\u2028\u2029<]/);
+    const got: unknown[] = [];
+    runInNewContext(script, { window: { __hubEmbedReceive: (value: unknown) => got.push(value) } });
+    expect(got).toEqual([json]);
+  });
+});
+
+describe('host kernel: hostile and failing input', () => {
+  it('a message over the size bound is dropped before it is parsed', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const parse = vi.spyOn(JSON, 'parse');
+    await host.post(
+      JSON.stringify(
+        page({ id: 'big', kind: 'evt', method: 'widget.ready', params: { pad: 'x'.repeat(MAX_MESSAGE_CHARS) } }),
+      ),
+    );
+    expect(parse).not.toHaveBeenCalled();
+    expect(host.rejected).toEqual(['too large']);
+  });
+
+  it('a value that is not a string (a native channel would make it "[object Object]") is dropped', async () => {
+    const host = vectorHost();
+    await host.kernel.receive({ ns: 'hub-embed' });
+    expect(host.rejected).toEqual(['not a string']);
+  });
+
+  it('a handler that throws answers E_INTERNAL with its message; a BridgeError keeps its code', async () => {
+    const host = vectorHost({
+      handlers: {
+        getToken: () => {
+          throw new Error('session store down');
+        },
+        openForm: () => {
+          throw new BridgeError('E_DENIED', 'not in this screen');
+        },
+      },
+    });
+    await host.post(vectors.hello.send);
+    await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken' }));
+    expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_INTERNAL', message: 'session store down' } });
+    await host.post(
+      page({ id: 'f1', kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } }),
+    );
+    expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_DENIED', message: 'not in this screen' } });
+  });
+
+  it('getToken giving something that is not a token is E_INTERNAL, never passed on', async () => {
+    const host = vectorHost({ handlers: { getToken: () => ({ access_token: '', expires_in: 1e308 * 10 }) } });
+    await host.post(vectors.hello.send);
+    await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken' }));
+    expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_INTERNAL' } });
+  });
+
+  it('a handler that never answers is answered E_TIMEOUT after timeoutMs', async () => {
+    vi.useFakeTimers();
+    try {
+      const host = vectorHost({ timeoutMs: 5000, handlers: { getToken: () => new Promise(() => {}) } });
+      await host.kernel.receive(JSON.stringify(vectors.hello.send));
+      const done = host.kernel.receive(JSON.stringify(page({ id: 't1', kind: 'req', method: 'auth.getToken' })));
+      await vi.advanceTimersByTimeAsync(5000);
+      await done;
+      expect(host.lastReply()).toMatchObject({ id: 't1', ok: false, error: { code: 'E_TIMEOUT' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a call the page cancelled gets no late answer', async () => {
+    let finish!: (token: { access_token: string; expires_in: number }) => void;
+    const host = vectorHost({ handlers: { getToken: () => new Promise((resolve) => (finish = resolve)) } });
+    await host.post(vectors.hello.send);
+    const before = host.sent.length;
+    const done = host.kernel.receive(JSON.stringify(page({ id: 't1', kind: 'req', method: 'auth.getToken' })));
+    await host.post(page({ id: 't1', kind: 'cancel' }));
+    finish({ access_token: 'late', expires_in: 60 });
+    await done;
+    expect(host.sent.length).toBe(before);
+  });
+
+  it('1,000 token requests in flight share one getToken call and each gets its answer', async () => {
+    let finish!: (token: { access_token: string; expires_in: number }) => void;
+    const getToken = vi.fn(
+      () => new Promise<{ access_token: string; expires_in: number }>((resolve) => (finish = resolve)),
+    );
+    const host = vectorHost({ handlers: { getToken } });
+    await host.post(vectors.hello.send);
+    const before = host.sent.length;
+    const calls = Array.from({ length: 1000 }, (_, i) =>
+      host.kernel.receive(JSON.stringify(page({ id: `t${i}`, kind: 'req', method: 'auth.getToken' }))),
+    );
+    await new Promise((resolve) => setTimeout(resolve));
+    finish({ access_token: 'one', expires_in: 60 });
+    await Promise.all(calls);
+    expect(getToken).toHaveBeenCalledTimes(1);
+    const replies = host.sent.slice(before).map((s) => JSON.parse(s.json));
+    expect(new Set(replies.map((r) => r.id)).size).toBe(1000);
+    expect(replies.every((r) => r.ok && r.result.access_token === 'one')).toBe(true);
+  });
+
+  it('more requests in flight than maxInFlight are refused E_UNSUPPORTED, not queued without bound', async () => {
+    const host = vectorHost({ maxInFlight: 2, handlers: { openForm: () => new Promise(() => {}) } });
+    await host.post(vectors.hello.send);
+    const open = (id: string) =>
+      void host.kernel.receive(
+        JSON.stringify(
+          page({ id, kind: 'req', method: 'form.open', params: { shortCode: 'a', url: 'https://f.example/a' } }),
+        ),
+      );
+    open('f1');
+    open('f2');
+    open('f3');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(host.sent.map((s) => JSON.parse(s.json)).filter((r) => r.id === 'f3')).toMatchObject([
+      { ok: false, error: { code: 'E_UNSUPPORTED' } },
+    ]);
+  });
+
+  it('after close() every message is dropped and pending requests fail E_CANCELLED', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const pending = host.kernel.setTags(['a']);
+    host.kernel.close();
+    await expect(pending).rejects.toMatchObject({ code: 'E_CANCELLED' });
+    await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken' }));
+    expect(host.rejected).toEqual(['closed']);
+  });
+});
+
+describe('host kernel: requests to the page', () => {
+  it('refresh, setTags and closeForm go to the newest session and settle with its answer', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const closing = host.kernel.closeForm();
+    const request = JSON.parse(host.sent.at(-1)!.json);
+    expect(request).toMatchObject({ sid: 's1', kind: 'req', method: 'form.close', nonce: NONCE });
+    await host.post(page({ id: request.id, kind: 'res', ok: true, result: { closed: true } }));
+    await expect(closing).resolves.toBe(true);
+
+    const tagging = host.kernel.setTags(['HR', '人事']);
+    const setTags = JSON.parse(host.sent.at(-1)!.json);
+    expect(setTags).toMatchObject({ method: 'widget.setTags', params: { tags: ['HR', '人事'] } });
+    const refused = expect(tagging).rejects.toMatchObject({ code: 'E_DENIED' });
+    await host.post(
+      page({ id: setTags.id, kind: 'res', ok: false, error: { code: 'E_DENIED', message: 'bad params' } }),
+    );
+    await refused;
+  });
+
+  it('an answer from another session does not settle a request', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    await host.post({ ...vectors.hello.send, sid: 's2', id: 'h1' });
+    const refreshing = host.kernel.refresh();
+    const request = JSON.parse(host.sent.at(-1)!.json);
+    expect(request.sid).toBe('s2');
+    await host.post(page({ sid: 's1', id: request.id, kind: 'res', ok: true, result: null }));
+    expect(host.rejected).toEqual(['no such request']);
+    await host.post(page({ sid: 's2', id: request.id, kind: 'res', ok: true, result: null }));
+    await expect(refreshing).resolves.toBeUndefined();
+  });
+
+  it('a page that never answers fails the request E_TIMEOUT; with no page yet it fails at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const host = vectorHost({ timeoutMs: 1000 });
+      await expect(host.kernel.refresh()).rejects.toMatchObject({ code: 'E_UNSUPPORTED' });
+      await host.kernel.receive(JSON.stringify(vectors.hello.send));
+      await vi.advanceTimersByTimeAsync(0);
+      const refreshing = host.kernel.refresh();
+      const failed = expect(refreshing).rejects.toMatchObject({ code: 'E_TIMEOUT' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await failed;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('host kernel: replies for WKScriptMessageHandlerWithReply', () => {
+  it("with replies: 'return', receive() resolves with the reply and nothing goes through send", async () => {
+    const host = vectorHost({ replies: 'return' });
+    const hello = await host.kernel.receive(JSON.stringify(vectors.hello.send));
+    expect(JSON.parse(hello!)).toEqual(vectors.hello.reply);
+    const event = await host.kernel.receive(
+      JSON.stringify(page({ id: 'e', kind: 'evt', method: 'form.closed', params: { shortCode: 'a' } })),
+    );
+    expect(event).toBeUndefined();
+    expect(host.sent).toEqual([]);
+  });
+});
+
+describe('host kernel: what loads inside the WebView', () => {
+  const allowed = ['https://widget.example', 'https://forms.example:8443'];
+  const cases: Array<[string, 'load' | 'external' | 'blocked']> = [
+    ['https://widget.example/embed?x=1', 'load'],
+    ['HTTPS://WIDGET.EXAMPLE:443/embed', 'load'],
+    ['https://forms.example:8443/abc?token=t', 'load'],
+    ['about:blank', 'load'],
+    ['https://forms.example/abc', 'external'],
+    ['http://widget.example/embed', 'external'],
+    ['https://widget.example.evil.com/', 'external'],
+    ['https://widget.example@evil.com/', 'external'],
+    ['https://evil.com\\@widget.example/', 'external'],
+    ['https://widget%2Eexample/', 'external'],
+    ['https://help.example/terms', 'external'],
+    ['mailto:help@example.com', 'external'],
+    ['tel:+8612345', 'external'],
+    ['javascript:alert(1)', 'blocked'],
+    ['JaVaScRiPt:alert(1)', 'blocked'],
+    [' javascript:alert(1)', 'blocked'],
+    ['java\tscript:alert(1)', 'blocked'],
+    ['https://widget.example/\u2028', 'blocked'],
+    ['data:text/html,<script>alert(1)</script>', 'blocked'],
+    ['file:///etc/passwd', 'blocked'],
+    ['about:srcdoc?x', 'blocked'],
+    ['intent://scan/#Intent;scheme=zxing;end', 'blocked'],
+    ['not a url', 'blocked'],
+  ];
+  for (const [url, decision] of cases) {
+    it(`${JSON.stringify(url)} -> ${decision}`, () => {
+      const openExternal = vi.fn();
+      const kernel = createHostKernel({
+        platform: 'x',
+        transport: 'webkit',
+        allowedOrigins: allowed,
+        handlers: { openExternal },
+        send() {},
+      });
+      expect(kernel.decideNavigation(url)).toBe(decision);
+      expect(openExternal).toHaveBeenCalledTimes(decision === 'external' ? 1 : 0);
+      // Whatever this parser lets load, the browser's own URL parser places at the same allowed origin.
+      if (decision === 'load' && url.startsWith('http')) expect(allowed).toContain(new URL(url).origin);
+    });
+  }
+
+  it('allowedOrigins must be exact http(s) origins: a path or a wildcard is a TypeError at start', () => {
+    for (const bad of ['https://widget.example/', 'https://*.example', 'widget.example', 'javascript:x']) {
+      expect(() => createHostKernel({ platform: 'x', transport: 'webkit', allowedOrigins: [bad], send() {} })).toThrow(
+        TypeError,
+      );
+    }
+  });
+});

@@ -1,0 +1,252 @@
+// <HubEmbedView> (hub-embed/react-native) rendered with React in Node, its WebViews played against the
+// real WebView bundle in Chromium by a stand-in that follows react-native-webview's documented contract
+// (test/hosts/react-native/). Only the native views are stood in: the component, the host kernel, the
+// page bundle, the simulator and the browser are the real ones.
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { createElement, createRef } from 'react';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, pageHtml, serverToken, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
+
+register('./react-native/aliases.mjs', import.meta.url);
+// The page drives state changes from its own events, as a device does, not from inside act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+// react-test-renderer is deprecated in favour of testing on a device; as a Node renderer it still is what we need.
+const consoleError = console.error;
+console.error = (...args: unknown[]) => {
+  if (!String(args[0]).includes('react-test-renderer is deprecated')) consoleError(...args);
+};
+const { create } = await import('react-test-renderer');
+/** Lets React commit what was scheduled (a concurrent root renders on the next tasks). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+const { HubEmbedView } = await import('../../src/react-native/index.js');
+const { BackHandler, Linking } = await import('./react-native/react-native.js');
+const { useBrowser, webViews } = await import('./react-native/react-native-webview.js');
+type Handle = import('../../src/react-native/index.js').HubEmbedViewHandle;
+
+let h: Harness;
+let browser: Browser;
+let pageUrl: string;
+
+before(async () => {
+  h = await startHarness();
+  browser = await launchBrowser();
+  // The page an app ships for its WebView: the WebView bundle and one <hub-embed bridge="auto">, no token endpoint.
+  pageUrl = h.addPage(
+    '/rn.html',
+    pageHtml(
+      '<script src="/dist/hub-embed-webview.iife.js"></script>',
+      widget(h, { bridge: 'auto', 'token-endpoint': '' }),
+    ),
+  );
+});
+
+after(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+/** Renders <HubEmbedView> on the widget page and records everything it tells the app. */
+async function mount(options: { lateInjection?: boolean } = {}) {
+  useBrowser(browser, options);
+  Linking.opened.length = 0;
+  const seen = {
+    tokens: 0,
+    ready: [] as unknown[],
+    rejected: [] as string[],
+    external: [] as string[],
+    selected: [] as unknown[],
+  };
+  const ref = createRef<Handle>();
+  let renderer!: ReturnType<typeof create>;
+  {
+    renderer = create(
+      createElement(HubEmbedView, {
+        ref,
+        source: { uri: pageUrl },
+        getToken: async () => {
+          seen.tokens++;
+          return { access_token: await serverToken(h), expires_in: 600 };
+        },
+        onReady: (params) => seen.ready.push(params),
+        onTableSelected: (params) => seen.selected.push(params),
+        onRejected: (reason) => seen.rejected.push(reason),
+        openExternal: (url) => void seen.external.push(url),
+      }),
+    );
+  }
+  await waitFor(
+    () => webViews.length,
+    (n) => n > 0,
+    'the WebView to mount',
+  );
+  const view = webViews[0]!;
+  await view.loaded;
+  const unmount = async () => {
+    renderer.unmount();
+    await settle();
+  };
+  const modal = () => renderer.root.findByType('Modal' as never);
+  return { seen, ref, renderer, view, page: view.page!, modal, unmount };
+}
+
+describe('<HubEmbedView> against the real WebView bundle (react-native-webview contract in Chromium)', () => {
+  it('handshake, the token from getToken, and hub-ready reach the app', async () => {
+    const rn = await mount();
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready',
+      );
+      assert.equal(rn.seen.tokens, 1, 'the page asked the app for the token once');
+      await waitFor(
+        () => rn.page.locator('hub-embed hub-table-card').count(),
+        (n) => n > 0,
+        'cards',
+      );
+      assert.deepEqual(rn.seen.rejected, [], 'nothing the page sent was dropped');
+    } finally {
+      await rn.unmount();
+    }
+  });
+
+  it('a card opens the form in the native Modal on the form URL, and Android back closes it', async () => {
+    const rn = await mount();
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready',
+      );
+      await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await waitFor(
+        () => rn.modal().props.visible,
+        (visible) => visible === true,
+        'the Modal to open',
+      );
+      await waitFor(
+        () => webViews.length,
+        (n) => n === 2,
+        'the form WebView',
+      );
+      const form = webViews[1]!;
+      await form.loaded;
+      const formUrl = new URL(form.page!.url());
+      assert.equal(formUrl.origin, new URL(h.formUrl).origin, 'the form WebView shows the form site');
+      assert.match(formUrl.search, /^\?token=/, 'with the token in its query');
+      assert.equal(rn.seen.selected.length, 1, 'table.selected reached the app');
+
+      // window.open from the form page goes out to openExternal, never a window inside the app.
+      await form.page!.evaluate(() => window.open('https://help.example/terms'));
+      await waitFor(
+        () => rn.seen.external,
+        (urls) => urls.includes('https://help.example/terms'),
+        'openExternal',
+      );
+
+      BackHandler.press(rn.modal().props);
+      await settle();
+      assert.equal(rn.modal().props.visible, false, 'back closed the form');
+      assert.equal(BackHandler.press(), false, 'with no form open, back goes on to the app');
+    } finally {
+      await rn.unmount();
+    }
+  });
+
+  it('an off-site navigation is refused inside and handed to openExternal; javascript: goes nowhere', async () => {
+    const rn = await mount();
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready',
+      );
+      await rn.page.evaluate(() => {
+        location.href = 'https://evil.example/phish';
+      });
+      await waitFor(
+        () => rn.seen.external,
+        (urls) => urls.includes('https://evil.example/phish'),
+        'openExternal',
+      );
+      assert.equal(rn.page.url(), pageUrl, 'the widget page stayed');
+      await rn.page.evaluate(() => window.open('javascript:alert(1)'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(rn.seen.external, ['https://evil.example/phish']);
+      assert.deepEqual(Linking.opened, [], 'the app passed openExternal; Linking was not used');
+    } finally {
+      await rn.unmount();
+    }
+  });
+
+  it('a forged message without the nonce, and one from another frame, are ignored', async () => {
+    const rn = await mount();
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready',
+      );
+      const tokensBefore = rn.seen.tokens;
+      await rn.page.evaluate(() => {
+        const forged = { ns: 'hub-embed', v: 1, sid: 'x', id: 'f1', kind: 'req', method: 'auth.getToken' };
+        (window as unknown as { ReactNativeWebView: { postMessage(s: string): void } }).ReactNativeWebView.postMessage(
+          JSON.stringify(forged),
+        );
+      });
+      // A frame of another origin inside the page posts through the same native object.
+      await rn.page.evaluate(() => {
+        const frame = document.createElement('iframe');
+        frame.srcdoc = `<script>ReactNativeWebView.postMessage('{"ns":"hub-embed","v":1}')</script>`;
+        document.body.append(frame);
+      });
+      await waitFor(
+        () => rn.seen.rejected,
+        (reasons) => reasons.length >= 2,
+        'both refusals',
+      );
+      assert.deepEqual(new Set(rn.seen.rejected), new Set(['nonce', 'origin']));
+      assert.equal(rn.seen.tokens, tokensBefore, 'no token was handed out');
+    } finally {
+      await rn.unmount();
+    }
+  });
+
+  it('Android: with the marker injected after the page’s first scripts, the page reads the nonce from injectedJavaScriptObject', async () => {
+    const rn = await mount({ lateInjection: true });
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready through the bridge',
+      );
+      assert.equal(rn.seen.tokens, 1, 'the token came from the app: the handshake carried the nonce');
+      assert.deepEqual(rn.seen.rejected, []);
+    } finally {
+      await rn.unmount();
+    }
+  });
+
+  it('the ref offers refresh, setTags and closeForm, answered by the page', async () => {
+    const rn = await mount();
+    try {
+      await waitFor(
+        () => rn.seen.ready.length,
+        (n) => n === 1,
+        'widget.ready',
+      );
+      await rn.ref.current!.setTags(['HR']);
+      await waitFor(
+        () => rn.page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags),
+        (tags) => tags.join() === 'HR',
+        'the widget to select HR',
+      );
+      await rn.ref.current!.refresh();
+      assert.equal(await rn.ref.current!.closeForm(), false, 'no form was open');
+    } finally {
+      await rn.unmount();
+    }
+  });
+});

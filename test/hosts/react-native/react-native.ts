@@ -1,0 +1,42 @@
+/**
+ * The parts of `react-native` that <HubEmbedView> uses, standing in for the native views in Node. Each
+ * behaves as React Native documents it: a Modal renders its children only while visible and hears the
+ * Android back button first (onRequestClose); BackHandler asks its listeners newest first; Linking
+ * records the URLs it is asked to open.
+ */
+import { createElement, type ReactNode } from 'react';
+
+type Props = { children?: ReactNode; [key: string]: unknown };
+
+export const View = (props: Props) => createElement('View', props);
+export const Text = (props: Props) => createElement('Text', props);
+export const Pressable = (props: Props) => createElement('Pressable', props);
+export const Modal = (props: Props & { visible?: boolean }) =>
+  createElement('Modal', { ...props, children: undefined }, props.visible ? props.children : null);
+
+export const StyleSheet = { create: <T>(styles: T): T => styles };
+
+export const Linking = {
+  opened: [] as string[],
+  async openURL(url: string): Promise<void> {
+    Linking.opened.push(url);
+  },
+};
+
+type BackListener = () => boolean | null | undefined;
+const backListeners: BackListener[] = [];
+
+export const BackHandler = {
+  addEventListener(_event: 'hardwareBackPress', listener: BackListener) {
+    backListeners.push(listener);
+    return { remove: () => void backListeners.splice(backListeners.indexOf(listener), 1) };
+  },
+  /** The Android back button, as the system delivers it: to a visible Modal, else to the listeners. */
+  press(visibleModal?: { onRequestClose?: () => void }): boolean {
+    if (visibleModal) {
+      visibleModal.onRequestClose?.();
+      return true;
+    }
+    return [...backListeners].reverse().some((listener) => listener() === true);
+  },
+};
