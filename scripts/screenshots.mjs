@@ -111,7 +111,7 @@ async function readmeShots() {
  */
 async function engineShots() {
   mkdirSync('docs/engines', { recursive: true });
-  for (const engine of ['chromium', 'webkit', 'firefox']) {
+  for (const engine of (process.env.HUB_ENGINES || 'chromium,webkit,firefox').split(',')) {
     const browser = await LAUNCH[engine]();
     console.log(`engine: ${browser.version}`);
     try {
@@ -138,6 +138,7 @@ async function engineShots() {
             .click();
           await scope.locator('hub-embed [part="more"]').waitFor();
           await new Promise((resolve) => setTimeout(resolve, 800)); // icons
+          await scope.evaluate(() => scrollTo(0, 0)); // the chip's click may have scrolled: every shot from the top
           const file = `docs/engines/demo-${engine}-${theme}-${width}.png`;
           await page.screenshot({ path: file, ...(framed ? { selector: '#narrow' } : {}) });
           console.log(`wrote ${file}`);

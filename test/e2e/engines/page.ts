@@ -75,10 +75,14 @@ export class FrameLocator extends Scope {
   /** Runs `fn(arg)` in the frame's window (a Playwright Frame's evaluate, for a frame found by selector). */
   async evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
     const source = `(async () => { const v = await (${fn.toString()})(${JSON.stringify(arg ?? null)}); return v === undefined ? { undefined: true } : { v }; })()`;
-    return this.page.waitFor(
-      async () => unwrap(await this.page.driver.evaluate(this.page.frameExpressions(this.frames), source)) as R,
+    // Boxed, so that a function returning undefined is an answer, not "the frame is not there yet".
+    const box = await this.page.waitFor(
+      async () => ({
+        value: unwrap(await this.page.driver.evaluate(this.page.frameExpressions(this.frames), source)) as R,
+      }),
       'the frame',
     );
+    return box.value;
   }
 }
 

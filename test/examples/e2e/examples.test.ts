@@ -89,7 +89,7 @@ inEachEngine(() =>
       ];
       try {
         await test(app, page, problems);
-      assert.deepEqual(watch.leaks, [], 'no browser request carried X-API-Key or called /apikeys/token');
+        assert.deepEqual(watch.leaks, [], 'no browser request carried X-API-Key or called /apikeys/token');
       } finally {
         await watch.close();
         await stop(app);
