@@ -353,6 +353,8 @@ async function launchWebKit(): Promise<DriverBrowser> {
   const capabilities = {
     alwaysMatch: {
       proxy: { proxyType: 'manual', httpProxy: `127.0.0.1:${proxy.port}` },
+      // A page that never finishes loading fails its test in 30 s (the default waits five minutes).
+      timeouts: { pageLoad: 30_000, script: 30_000, implicit: 0 },
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     },
   };
