@@ -123,3 +123,12 @@ export function inEachEngine(
     });
   }
 }
+
+/**
+ * For a file that stays on Chromium on purpose: says so in the output, once per other engine, with
+ * the reason (a skip is never silent).
+ */
+export function onlyInChromium(why: string): void {
+  for (const engine of ENGINES.filter((name) => name !== 'chromium'))
+    describe(`in ${engine}`, { skip: `${engine}: ${why}` }, () => undefined);
+}
