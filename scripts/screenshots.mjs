@@ -1,10 +1,15 @@
-// Takes the README's screenshots of the demo page: `node scripts/screenshots.mjs [url]` (starts the demo
-// itself when no URL is given). Writes docs/demo-light.png (desktop, after a paid action),
+// Takes the screenshots of the demo page: `npm run screenshots [-- url]` (starts the demo itself when no
+// URL is given). Writes the README's docs/demo-light.png (desktop, after a paid action),
 // docs/demo-dark.png (desktop, a form open in the side sheet after a declined one) and
-// docs/demo-mobile.png (375 px wide).
+// docs/demo-mobile.png (375 px wide), all in Chromium; then the same page in each engine, light and
+// dark, at 1280 and 375 px, side by side in docs/engines/demo-<engine>-<theme>-<width>.png
+// (docs/engines.md). SHOTS=readme or SHOTS=engines takes one set only.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './chromium.mjs';
+import { LAUNCH } from '../test/e2e/engines/drivers.js';
+import { EnginePage } from '../test/e2e/engines/page.js';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error(CHROMIUM_MISSING);
@@ -81,17 +86,74 @@ const SHOTS = [
   },
 ];
 
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-try {
-  for (const { file, look, act } of SHOTS) {
-    const { context, page } = await open(browser, look);
-    await act(page);
-    await settle(page);
-    await page.screenshot({ path: file });
-    console.log(`wrote ${file}`);
-    await context.close();
+const sets = process.env.SHOTS ?? 'all';
+
+async function readmeShots() {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    for (const { file, look, act } of SHOTS) {
+      const { context, page } = await open(browser, look);
+      await act(page);
+      await settle(page);
+      await page.screenshot({ path: file });
+      console.log(`wrote ${file}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
+}
+
+/**
+ * The demo with the delivery tag selected, in each engine, light and dark, 1280 and 375 px wide. WebKit's
+ * MiniBrowser window cannot be 375 px wide (docs/engines.md#narrow-viewport): there the page is shown
+ * in a 375 px frame of the same origin, which gives its layout a 375 px viewport, and only the frame is kept.
+ */
+async function engineShots() {
+  mkdirSync('docs/engines', { recursive: true });
+  for (const engine of (process.env.HUB_ENGINES || 'chromium,webkit,firefox').split(',')) {
+    const browser = await LAUNCH[engine]();
+    console.log(`engine: ${browser.version}`);
+    try {
+      for (const theme of ['light', 'dark']) {
+        for (const width of [1280, 375]) {
+          const height = width === 375 ? 812 : 860;
+          const framed = engine === 'webkit' && width < 500;
+          const page = new EnginePage(
+            await browser.newPage(({ kind, text }) => kind !== 'warning' && console.error(`${engine} page: ${text}`), {
+              viewport: framed ? { width: 800, height: height + 40 } : { width, height },
+            }),
+          );
+          const path = `/?theme=${theme}&locale=en&open-mode=modal`;
+          await page.goto(
+            framed
+              ? `${url}/__hub_engine__/narrow.html?width=${width}&height=${height}&src=${encodeURIComponent(path)}`
+              : url + path,
+          );
+          const scope = framed ? page.frameLocator('#narrow') : page;
+          await scope.locator('hub-embed hub-table-card').first().waitFor();
+          await scope
+            .locator('hub-embed hub-tag-filter')
+            .getByRole('button', { name: 'delivery', exact: true })
+            .click();
+          await scope.locator('hub-embed [part="more"]').waitFor();
+          await new Promise((resolve) => setTimeout(resolve, 800)); // icons
+          await scope.evaluate(() => scrollTo(0, 0)); // the chip's click may have scrolled: every shot from the top
+          const file = `docs/engines/demo-${engine}-${theme}-${width}.png`;
+          await page.screenshot({ path: file, ...(framed ? { selector: '#narrow' } : {}) });
+          console.log(`wrote ${file}`);
+          await page.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
+try {
+  if (sets !== 'engines') await readmeShots();
+  if (sets !== 'readme') await engineShots();
 } finally {
-  await browser.close();
   demo?.kill('SIGTERM');
 }

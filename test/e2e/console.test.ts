@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGES } from '../../src/mock/console-ui/app.js';
 import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
 import { ROOT, launchBrowser, waitFor } from './harness.js';
+import { onlyInChromium } from './engines/index.js';
 
 /** Waits until `probe` is true (a wait, never a speed assertion). */
 function until(probe: () => Promise<boolean> | boolean, what = 'the console to show the outcome') {
@@ -352,3 +353,7 @@ describe('simulator console in Chromium', () => {
     await context.close();
   });
 });
+
+onlyInChromium(
+  "the simulator's own console pages are tooling, not the widget; they stay on Chromium (docs/engines.md)",
+);

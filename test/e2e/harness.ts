@@ -6,10 +6,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { after, afterEach, before } from 'node:test';
+import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Request as PwRequest } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { currentBrowser, EnginePage, perEngine, type DriverBrowser } from './engines/index.js';
+import type { NewPageOptions } from './engines/drivers.js';
 import { defaultSeed, startMockHub, type MockSeed, type RunningMockHub, type SeedTable } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
@@ -252,14 +254,19 @@ export function requireChromium(): string {
   return path;
 }
 
+/**
+ * Chromium through playwright-core, for the files that stay Chromium-only on purpose (the simulator's
+ * console, the prefetch timing); the cross-engine suites get their browser from inEachEngine.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 }
 
 export interface Watch {
-  page: Page;
-  context: BrowserContext;
-  /** Every request the browser made, with its headers as the route saw them. */
+  page: EnginePage;
+  /** The engine's browser the page belongs to. */
+  browser: DriverBrowser;
+  /** Every request the browser made, with the headers it sent (seen by the engine layer's proxy). */
   requests: { url: string; method: string; headers: Record<string, string> }[];
   /** Requests that carried X-API-Key or went to the key-for-token exchange. */
   leaks: string[];
@@ -272,70 +279,62 @@ export interface Watch {
 }
 
 /** The demo backend's session cookie: the browser is signed in as `user` on `origin`. */
-export function signIn(context: BrowserContext, origin: string, user = 'alice'): Promise<void> {
-  return context.addCookies([{ name: 'hub_demo_user', value: user, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+export function signIn(page: EnginePage, origin: string, user = 'alice'): Promise<void> {
+  return page.driver.setCookie({ name: 'hub_demo_user', value: user, url: origin, httpOnly: true, sameSite: 'Strict' });
 }
 
-export interface WatchOptions {
+export interface WatchOptions extends NewPageOptions {
   /** Signs the demo user in on this origin first (the backend has no fallback user). */
   signedInAt?: string;
 }
 
 /**
- * A fresh context whose every request is intercepted and checked: the API key must never leave the
- * developer's server, so no browser request may carry X-API-Key or call /apikeys/token.
+ * A fresh page in a fresh context of the running engine (see engines/), whose every request is seen
+ * on the wire and checked: the API key must never leave the developer's server, so no browser request
+ * may carry X-API-Key or call /apikeys/token.
  */
-export async function watchPage(browser: Browser, options: WatchOptions = {}): Promise<Watch> {
-  const context = await browser.newContext();
-  if (options.signedInAt) await signIn(context, options.signedInAt);
-  const page = await context.newPage();
-  const watch: Watch = {
+export async function watchPage(browser: DriverBrowser = currentBrowser(), options: WatchOptions = {}): Promise<Watch> {
+  const { signedInAt, ...pageOptions } = options;
+  const lists = {
+    requests: [] as Watch['requests'],
+    leaks: [] as string[],
+    consoleErrors: [] as string[],
+    consoleWarnings: [] as string[],
+    pageErrors: [] as string[],
+    issuedTokens: [] as string[],
+  };
+  const report = ({ kind, text, where }: { kind: string; text: string; where: string }) => {
+    if (kind === 'error') lists.consoleErrors.push(`${text} (${where})`);
+    else if (kind === 'warning') lists.consoleWarnings.push(text);
+    else lists.pageErrors.push(text);
+  };
+  const stopListening = browser.proxy.listen({
+    request(request) {
+      lists.requests.push(request);
+      if ('x-api-key' in request.headers || request.url.includes('apikeys/token'))
+        lists.leaks.push(`${request.method} ${request.url}`);
+    },
+    tokenResponse(body) {
+      try {
+        const token = (JSON.parse(body) as { access_token?: unknown }).access_token;
+        if (typeof token === 'string') lists.issuedTokens.push(token);
+      } catch {
+        // Not JSON: no token to record.
+      }
+    },
+    report,
+  });
+  const page = new EnginePage(await browser.newPage(report, pageOptions));
+  if (signedInAt) await signIn(page, signedInAt);
+  return {
     page,
-    context,
-    requests: [],
-    leaks: [],
-    consoleErrors: [],
-    consoleWarnings: [],
-    pageErrors: [],
-    issuedTokens: [],
-    close: () => context.close(),
+    browser,
+    ...lists,
+    async close() {
+      stopListening();
+      await page.close();
+    },
   };
-  const inspect = (request: PwRequest, headers: Record<string, string>) => {
-    watch.requests.push({ url: request.url(), method: request.method(), headers });
-    const names = Object.keys(headers).map((name) => name.toLowerCase());
-    if (names.includes('x-api-key') || request.url().includes('apikeys/token'))
-      watch.leaks.push(`${request.method()} ${request.url()}`);
-  };
-  await context.route('**/*', async (route) => {
-    inspect(route.request(), route.request().headers());
-    await route.continue();
-  });
-  // allHeaders() also has what the network stack added after the route saw the request.
-  context.on('requestfinished', (request) => {
-    void request.allHeaders().then(
-      (headers) => {
-        if (Object.keys(headers).some((name) => name.toLowerCase() === 'x-api-key'))
-          watch.leaks.push(`${request.method()} ${request.url()} (final headers)`);
-      },
-      () => undefined,
-    );
-  });
-  context.on('response', (response) => {
-    if (!response.url().endsWith('/api/hub-token') || response.status() !== 200) return;
-    void response.json().then(
-      (body: { access_token?: unknown }) => {
-        if (typeof body.access_token === 'string') watch.issuedTokens.push(body.access_token);
-      },
-      () => undefined,
-    );
-  });
-  page.on('console', (message) => {
-    const where = message.location()?.url ?? '';
-    if (message.type() === 'error') watch.consoleErrors.push(`${message.text()} (${where})`);
-    if (message.type() === 'warning') watch.consoleWarnings.push(message.text());
-  });
-  page.on('pageerror', (error) => watch.pageErrors.push(error.message));
-  return watch;
 }
 
 /** What a use* hook started, once its `before` has run. */
@@ -353,8 +352,8 @@ export interface UseHarnessOptions extends HarnessOptions {
 export interface HarnessInUse {
   /** The running stack; there from the file's `before` on. */
   readonly harness: Harness;
-  /** Chromium; there from the file's `before` on. */
-  readonly browser: Browser;
+  /** The running engine's browser (see engines/inEachEngine). */
+  readonly browser: DriverBrowser;
   /** A fresh watched page (see watchPage), signed in as Alice, not navigated yet; closed and checked after the test. */
   watchPage(): Promise<Watch>;
   /** Serves `html` at `path` and opens it in a watched page; closed and checked after the test. */
@@ -364,7 +363,8 @@ export interface HarnessInUse {
 }
 
 /**
- * Starts the harness and Chromium before the calling file's tests and stops them after. Every page
+ * Starts a fresh harness in each engine of the calling file (see engines/inEachEngine, which also
+ * starts that engine's browser) and stops it after that engine's tests. Every page
  * opened through `watchPage`/`openPage` is closed after its test and checked there, so that every test
  * doubles as a check of the key boundary (the API key must never reach the browser: no request may
  * carry X-API-Key or call /apikeys/token) and, unless `checkPageErrors` is false, of a clean console
@@ -375,16 +375,17 @@ export interface HarnessInUse {
 export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
   const { checkPageErrors = true, ...harnessOptions } = options;
   let harness: Harness | undefined;
-  let browser: Browser | undefined;
   let thisTestsPages: Watch[] = [];
 
-  before(async () => {
-    harness = await startHarness(harnessOptions);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.close();
+  // A fresh stack in each engine: no engine sees the tokens, wallets or webhooks another one left.
+  perEngine({
+    async setUp() {
+      harness = await startHarness(harnessOptions);
+    },
+    async tearDown() {
+      await harness?.close();
+      harness = undefined;
+    },
   });
   afterEach(async () => {
     const pages = thisTestsPages;
@@ -401,7 +402,7 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
       return started(harness, 'The harness');
     },
     get browser() {
-      return started(browser, 'The browser');
+      return currentBrowser();
     },
     async watchPage() {
       const w = await watchPage(inUse.browser, { signedInAt: inUse.harness.origin });
@@ -424,33 +425,33 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
 export interface DemoInUse {
   /** The demo as `npm run demo` serves it, on a free port; there from the file's `before` on. */
   readonly demo: DemoServer;
-  /** Chromium; there from the file's `before` on. */
-  readonly browser: Browser;
+  /** The running engine's browser (see engines/inEachEngine). */
+  readonly browser: DriverBrowser;
 }
 
 /**
- * Starts the demo (its own simulator and backend, not the harness) and Chromium before the calling
- * file's tests and stops them after. Call it once, at the top of the file.
+ * Starts the demo (its own simulator and backend, not the harness) fresh in each engine of the calling
+ * file (see engines/inEachEngine) and stops it after that engine's tests. Call it once, at the top of the file.
  */
 export function useDemo(): DemoInUse {
   let demo: DemoServer | undefined;
-  let browser: Browser | undefined;
-  before(async () => {
-    // Loaded here, not at the top: the demo server pulls in Vite, which the other e2e files never need.
-    const { startDemo } = await import('../../demo/serve.js');
-    demo = await startDemo({ port: 0 });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
+  perEngine({
+    async setUp() {
+      // Loaded here, not at the top: the demo server pulls in Vite, which the other e2e files never need.
+      const { startDemo } = await import('../../demo/serve.js');
+      demo = await startDemo({ port: 0 });
+    },
+    async tearDown() {
+      await demo?.close();
+      demo = undefined;
+    },
   });
   return {
     get demo() {
       return started(demo, 'The demo');
     },
     get browser() {
-      return started(browser, 'The browser');
+      return currentBrowser();
     },
   };
 }
@@ -486,35 +487,39 @@ export interface RecordedEvent {
   detail: any;
 }
 
-export function events(page: Page, type?: string): Promise<RecordedEvent[]> {
+export function events(page: EnginePage, type?: string): Promise<RecordedEvent[]> {
   return page.evaluate(
     (t) => ((window as any).__e2e?.events ?? []).filter((e: RecordedEvent) => !t || e.type === t),
     type,
   );
 }
 
-export function violations(page: Page): Promise<{ directive: string; blocked: string; sample: string }[]> {
+export function violations(page: EnginePage): Promise<{ directive: string; blocked: string; sample: string }[]> {
   return page.evaluate(() => (window as any).__e2e?.violations ?? []);
 }
 
 /** Names on the cards, in grid order (parts are public API; Playwright CSS pierces open shadow roots). */
-export function cardNames(page: Page): Promise<string[]> {
+export function cardNames(page: EnginePage): Promise<string[]> {
   return page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
 }
 
 /** Waits until exactly `count` card icons show a loaded image: the API site served each one. */
-export async function waitForIcons(page: Page, count: number, what = 'every icon to load'): Promise<void> {
+export async function waitForIcons(page: EnginePage, count: number, what = 'every icon to load'): Promise<void> {
   await waitFor(
     () =>
-      page
-        .locator('hub-embed hub-table-card img[part="icon"]')
-        .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => {
+        const loaded = imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0);
+        // The icons load lazily, and how far below the fold "near" reaches differs by engine (WebKit's
+        // is the viewport): bring the next icon still waiting into view, as a reader scrolling would.
+        imgs.find((img) => !loaded.includes(img))?.scrollIntoView({ block: 'center' });
+        return loaded.length;
+      }),
     (loaded) => loaded === count,
     what,
   );
 }
 
-export async function waitForReady(page: Page): Promise<void> {
+export async function waitForReady(page: EnginePage): Promise<void> {
   await waitFor(
     () => events(page, 'hub-ready'),
     (list) => list.length > 0,
@@ -523,7 +528,7 @@ export async function waitForReady(page: Page): Promise<void> {
 }
 
 /** What the widget shows as an error, if anything: the element's own alert or the frame's. */
-export function visibleErrors(page: Page): Promise<string[]> {
+export function visibleErrors(page: EnginePage): Promise<string[]> {
   return page.locator('hub-embed [role="alert"]').allTextContents();
 }
 

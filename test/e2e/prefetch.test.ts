@@ -11,6 +11,7 @@ import { publishedListPath } from '../../src/core/client.js';
 import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
 import { createHubClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { BUNDLE, launchBrowser, waitFor } from './harness.js';
+import { onlyInChromium } from './engines/index.js';
 
 /** How each token route bends the prefetching handler's answer. */
 const VARIANTS: Record<string, (prefetched: Record<string, unknown>) => unknown> = {
@@ -146,3 +147,5 @@ describe('prefetch with the token, in Chromium', () => {
     });
   });
 });
+
+onlyInChromium("counts requests from Playwright's network log, a Chrome DevTools Protocol view (docs/engines.md)");

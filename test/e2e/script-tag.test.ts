@@ -16,6 +16,7 @@ import {
   widget,
   type Watch,
 } from './harness.js';
+import { inEachEngine } from './engines/index.js';
 
 // Every page is checked after its test for a leaked API key; uncaught errors are checked by the tests
 // themselves (assertWorking and the other-version test).
@@ -41,196 +42,198 @@ async function assertWorking(w: Watch, widgets = 1): Promise<void> {
 
 const TAGS = ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame'];
 
-describe('<script src=hub-embed.iife.js>', () => {
-  // In the suite, not at the top: top-level before hooks all start at once, before the harness is up.
-  before(async () => {
-    expected = (await simulatorList(e2e.harness)).map((table) => table.name);
-  });
-
-  it('declarative use: an element already in the page before the script loads upgrades and works', async () => {
-    // Script last, after the element: no page JavaScript beyond the bundle itself.
-    const w = await open('/declarative.html', '', widget(e2e.harness) + SCRIPT);
-    await assertWorking(w);
-    const defined = await w.page.evaluate((tags) => tags.map((tag) => customElements.get(tag) !== undefined), TAGS);
-    assert.deepEqual(
-      defined,
-      TAGS.map(() => true),
-      'every element is registered',
-    );
-  });
-
-  it('the HubEmbed global exposes the version, the registered element classes and the core functions', async () => {
-    const w = await open('/global.html', SCRIPT, '');
-    const g = await w.page.evaluate(() => {
-      const api = (window as any).HubEmbed ?? {};
-      return {
-        version: api.version,
-        classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard', 'HubFormFrame'].map(
-          (name) => typeof api[name],
-        ),
-        same: customElements.get('hub-embed') === api.HubEmbed,
-        core: ['buildFormUrl', 'tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError'].filter(
-          (name) => typeof api[name] !== 'function',
-        ),
-      };
+inEachEngine(() => {
+  describe('<script src=hub-embed.iife.js>', () => {
+    // In the suite, not at the top: top-level before hooks all start at once, before the harness is up.
+    before(async () => {
+      expected = (await simulatorList(e2e.harness)).map((table) => table.name);
     });
-    assert.deepEqual(
-      g.classes,
-      ['function', 'function', 'function', 'function', 'function'],
-      'element classes on HubEmbed',
-    );
-    assert.ok(g.same, 'HubEmbed.HubEmbed is the registered <hub-embed> class');
-    assert.equal(
-      g.version,
-      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
-      'HubEmbed.version is the package version',
-    );
-    assert.deepEqual(g.core, [], 'core functions missing from HubEmbed');
-  });
 
-  it('an element added by the page after the script loads works too', async () => {
-    const w = await open('/late-element.html', SCRIPT, '');
-    await w.page.evaluate((markup) => {
-      const template = document.createElement('template');
-      // Parsing a constant test string through a template: the page under test has no Trusted Types.
-      template.innerHTML = markup;
-      document.body.append(template.content);
-    }, widget(e2e.harness));
-    await assertWorking(w);
-  });
+    it('declarative use: an element already in the page before the script loads upgrades and works', async () => {
+      // Script last, after the element: no page JavaScript beyond the bundle itself.
+      const w = await open('/declarative.html', '', widget(e2e.harness) + SCRIPT);
+      await assertWorking(w);
+      const defined = await w.page.evaluate((tags) => tags.map((tag) => customElements.get(tag) !== undefined), TAGS);
+      assert.deepEqual(
+        defined,
+        TAGS.map(() => true),
+        'every element is registered',
+      );
+    });
 
-  it('a page that loads the script twice raises no error and defines nothing twice', async () => {
-    const w = await open('/twice.html', SCRIPT + SCRIPT, widget(e2e.harness));
-    await assertWorking(w);
-    const versions = await w.page.evaluate(
-      (tags) => tags.map((tag) => (customElements.get(tag) as any)?.version),
-      TAGS,
-    );
-    assert.ok(
-      versions.every((v) => typeof v === 'string' && v === versions[0]),
-      'one registered class per tag, all of this version',
-    );
-    assert.equal(await w.page.locator('hub-embed').count(), 1);
-  });
+    it('the HubEmbed global exposes the version, the registered element classes and the core functions', async () => {
+      const w = await open('/global.html', SCRIPT, '');
+      const g = await w.page.evaluate(() => {
+        const api = (window as any).HubEmbed ?? {};
+        return {
+          version: api.version,
+          classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard', 'HubFormFrame'].map(
+            (name) => typeof api[name],
+          ),
+          same: customElements.get('hub-embed') === api.HubEmbed,
+          core: ['buildFormUrl', 'tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError'].filter(
+            (name) => typeof api[name] !== 'function',
+          ),
+        };
+      });
+      assert.deepEqual(
+        g.classes,
+        ['function', 'function', 'function', 'function', 'function'],
+        'element classes on HubEmbed',
+      );
+      assert.ok(g.same, 'HubEmbed.HubEmbed is the registered <hub-embed> class');
+      assert.equal(
+        g.version,
+        JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
+        'HubEmbed.version is the package version',
+      );
+      assert.deepEqual(g.core, [], 'core functions missing from HubEmbed');
+    });
 
-  it('a page with the script before and after the element raises no error and renders once per element', async () => {
-    const w = await open('/before-after.html', SCRIPT, `${widget(e2e.harness)}${SCRIPT}${widget(e2e.harness)}`);
-    await waitFor(
-      async () =>
-        await w.page.evaluate(
-          () => ((window as any).__e2e.events as { type: string }[]).filter((e) => e.type === 'hub-ready').length,
-        ),
-      (n) => n === 2,
-      'two hub-ready events',
-    );
-    await assertWorking(w, 2);
-  });
+    it('an element added by the page after the script loads works too', async () => {
+      const w = await open('/late-element.html', SCRIPT, '');
+      await w.page.evaluate((markup) => {
+        const template = document.createElement('template');
+        // Parsing a constant test string through a template: the page under test has no Trusted Types.
+        template.innerHTML = markup;
+        document.body.append(template.content);
+      }, widget(e2e.harness));
+      await assertWorking(w);
+    });
 
-  it('another version already defined is reported once on the console and kept', async () => {
-    // A stand-in for an older copy of the widget that registered the tags first.
-    const other = `<script src="/e2e/other-version.js"></script>`;
-    e2e.harness.addPage(
-      '/e2e/other-version.js',
-      `(function () {
+    it('a page that loads the script twice raises no error and defines nothing twice', async () => {
+      const w = await open('/twice.html', SCRIPT + SCRIPT, widget(e2e.harness));
+      await assertWorking(w);
+      const versions = await w.page.evaluate(
+        (tags) => tags.map((tag) => (customElements.get(tag) as any)?.version),
+        TAGS,
+      );
+      assert.ok(
+        versions.every((v) => typeof v === 'string' && v === versions[0]),
+        'one registered class per tag, all of this version',
+      );
+      assert.equal(await w.page.locator('hub-embed').count(), 1);
+    });
+
+    it('a page with the script before and after the element raises no error and renders once per element', async () => {
+      const w = await open('/before-after.html', SCRIPT, `${widget(e2e.harness)}${SCRIPT}${widget(e2e.harness)}`);
+      await waitFor(
+        async () =>
+          await w.page.evaluate(
+            () => ((window as any).__e2e.events as { type: string }[]).filter((e) => e.type === 'hub-ready').length,
+          ),
+        (n) => n === 2,
+        'two hub-ready events',
+      );
+      await assertWorking(w, 2);
+    });
+
+    it('another version already defined is reported once on the console and kept', async () => {
+      // A stand-in for an older copy of the widget that registered the tags first.
+      const other = `<script src="/e2e/other-version.js"></script>`;
+      e2e.harness.addPage(
+        '/e2e/other-version.js',
+        `(function () {
       ${JSON.stringify(TAGS)}.forEach(function (tag) {
         var C = class extends HTMLElement {};
         C.version = '0.0.0-other';
         customElements.define(tag, C);
       });
     })();`,
-    );
-    const w = await open('/other-version.html', other + SCRIPT + SCRIPT, '');
-    await waitFor(
-      () => w.page.evaluate(() => typeof (window as any).HubEmbed),
-      (type) => type === 'object',
-      'the bundle to run',
-    );
-    assert.deepEqual(w.pageErrors, [], 'nothing thrown');
-    const warnings = w.consoleWarnings.filter((text) => text.includes('already defined'));
-    // The second copy of the same version skips itself entirely (the build's guard), so one warning in all.
-    assert.equal(warnings.length, 1, 'one warning for the page, not one per element or per copy');
-    assert.match(warnings[0]!, /0\.0\.0-other/);
-    assert.equal(
-      await w.page.evaluate(() => (customElements.get('hub-embed') as any).version),
-      '0.0.0-other',
-      'the first definition stays',
-    );
-  });
-
-  it('the bundle is one classic script with no key header, no exchange path and no eval', () => {
-    const source = readFileSync(BUNDLE, 'utf8');
-    // assert.ok, not doesNotMatch: a failure must not print 40 KB of minified code.
-    assert.ok(!/^\s*(import|export)\s/m.test(source), 'no ES module syntax in a classic script');
-    assert.ok(
-      !/X-API-Key|apikeys\/token/i.test(source),
-      'the browser bundle knows neither the key header nor the exchange path',
-    );
-    // Lit parses its own templates through a Trusted Types policy; nothing may evaluate strings as code.
-    assert.ok(!/\beval\(|new Function\(/.test(source), 'no eval or new Function');
-    assert.ok(source.startsWith('var HubEmbed='), 'a classic script that declares the HubEmbed global');
-  });
-
-  it('both bundles are pure ASCII, so a page in another charset (GBK, Latin-1) still shows the Chinese texts', async () => {
-    for (const file of [BUNDLE, BUNDLE.replace('hub-embed.iife.js', 'hub-embed-webview.iife.js')]) {
-      const bytes = readFileSync(file);
-      assert.equal(
-        bytes.findIndex((byte) => byte > 0x7f),
-        -1,
-        `${file}: a byte above 0x7f`,
       );
-      // The zh-CN table is there, as escapes: 全部 ("All").
-      assert.ok(bytes.toString('latin1').includes('\\u5168\\u90e8'), `${file}: the escaped zh-CN texts`);
-    }
-    // And the escapes are the same text to the browser.
-    const w = await open('/zh.html', '', widget(e2e.harness, { locale: 'zh-CN' }) + SCRIPT);
-    await waitForReady(w.page);
-    assert.equal(await w.page.locator('hub-embed hub-tag-filter [part~=chip-all]').textContent(), '全部');
+      const w = await open('/other-version.html', other + SCRIPT + SCRIPT, '');
+      await waitFor(
+        () => w.page.evaluate(() => typeof (window as any).HubEmbed),
+        (type) => type === 'object',
+        'the bundle to run',
+      );
+      assert.deepEqual(w.pageErrors, [], 'nothing thrown');
+      const warnings = w.consoleWarnings.filter((text) => text.includes('already defined'));
+      // The second copy of the same version skips itself entirely (the build's guard), so one warning in all.
+      assert.equal(warnings.length, 1, 'one warning for the page, not one per element or per copy');
+      assert.match(warnings[0]!, /0\.0\.0-other/);
+      assert.equal(
+        await w.page.evaluate(() => (customElements.get('hub-embed') as any).version),
+        '0.0.0-other',
+        'the first definition stays',
+      );
+    });
+
+    it('the bundle is one classic script with no key header, no exchange path and no eval', () => {
+      const source = readFileSync(BUNDLE, 'utf8');
+      // assert.ok, not doesNotMatch: a failure must not print 40 KB of minified code.
+      assert.ok(!/^\s*(import|export)\s/m.test(source), 'no ES module syntax in a classic script');
+      assert.ok(
+        !/X-API-Key|apikeys\/token/i.test(source),
+        'the browser bundle knows neither the key header nor the exchange path',
+      );
+      // Lit parses its own templates through a Trusted Types policy; nothing may evaluate strings as code.
+      assert.ok(!/\beval\(|new Function\(/.test(source), 'no eval or new Function');
+      assert.ok(source.startsWith('var HubEmbed='), 'a classic script that declares the HubEmbed global');
+    });
+
+    it('both bundles are pure ASCII, so a page in another charset (GBK, Latin-1) still shows the Chinese texts', async () => {
+      for (const file of [BUNDLE, BUNDLE.replace('hub-embed.iife.js', 'hub-embed-webview.iife.js')]) {
+        const bytes = readFileSync(file);
+        assert.equal(
+          bytes.findIndex((byte) => byte > 0x7f),
+          -1,
+          `${file}: a byte above 0x7f`,
+        );
+        // The zh-CN table is there, as escapes: 全部 ("All").
+        assert.ok(bytes.toString('latin1').includes('\\u5168\\u90e8'), `${file}: the escaped zh-CN texts`);
+      }
+      // And the escapes are the same text to the browser.
+      const w = await open('/zh.html', '', widget(e2e.harness, { locale: 'zh-CN' }) + SCRIPT);
+      await waitForReady(w.page);
+      assert.equal(await w.page.locator('hub-embed hub-tag-filter [part~=chip-all]').textContent(), '全部');
+    });
   });
-});
 
-/** A React Native host object that records what the page posts and never answers. */
-const SILENT_RN_HOST =
-  '<script>window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };</script>';
-const posted = (w: Watch) =>
-  w.page.evaluate(() => ((window as any).__posted as string[]).map((m) => JSON.parse(m).method as string));
-const bridgeNotices = (w: Watch) => w.consoleWarnings.filter((text) => text.includes('needs the WebView build'));
+  /** A React Native host object that records what the page posts and never answers. */
+  const SILENT_RN_HOST =
+    '<script>window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };</script>';
+  const posted = (w: Watch) =>
+    w.page.evaluate(() => ((window as any).__posted as string[]).map((m) => JSON.parse(m).method as string));
+  const bridgeNotices = (w: Watch) => w.consoleWarnings.filter((text) => text.includes('needs the WebView build'));
 
-describe('bridge="auto" in the two <script> bundles', () => {
-  before(async () => {
-    expected ??= (await simulatorList(e2e.harness)).map((table) => table.name);
-  });
+  describe('bridge="auto" in the two <script> bundles', () => {
+    before(async () => {
+      expected ??= (await simulatorList(e2e.harness)).map((table) => table.name);
+    });
 
-  it('hub-embed-webview.iife.js: the bridge is plugged in, shakes hands with the host, and the widget loads when the host stays silent', async () => {
-    const w = await open(
-      '/webview-bundle.html',
-      `${SILENT_RN_HOST}<script src="/dist/hub-embed-webview.iife.js"></script>`,
-      widget(e2e.harness, { bridge: 'auto' }),
-    );
-    await waitFor(
-      () => posted(w),
-      (methods) => methods.includes('bridge.hello'),
-      'the handshake',
-    );
-    assert.equal(await w.page.evaluate(() => typeof (window as any).HubEmbed.connectBridge), 'function');
-    // No answer within the ready timeout: the page runs as a web page, from token-endpoint.
-    await assertWorking(w);
-    assert.deepEqual(bridgeNotices(w), []);
-  });
+    it('hub-embed-webview.iife.js: the bridge is plugged in, shakes hands with the host, and the widget loads when the host stays silent', async () => {
+      const w = await open(
+        '/webview-bundle.html',
+        `${SILENT_RN_HOST}<script src="/dist/hub-embed-webview.iife.js"></script>`,
+        widget(e2e.harness, { bridge: 'auto' }),
+      );
+      await waitFor(
+        () => posted(w),
+        (methods) => methods.includes('bridge.hello'),
+        'the handshake',
+      );
+      assert.equal(await w.page.evaluate(() => typeof (window as any).HubEmbed.connectBridge), 'function');
+      // No answer within the ready timeout: the page runs as a web page, from token-endpoint.
+      await assertWorking(w);
+      assert.deepEqual(bridgeNotices(w), []);
+    });
 
-  it('hub-embed.iife.js: no bridge, so nothing is posted to the host and the console says once which build to use', async () => {
-    const w = await open(
-      '/plain-bundle-auto.html',
-      `${SILENT_RN_HOST}${SCRIPT}`,
-      widget(e2e.harness, { bridge: 'auto' }) + widget(e2e.harness, { bridge: 'auto' }),
-    );
-    await waitForReady(w.page);
-    await waitFor(
-      () => cardNames(w.page),
-      (shown) => shown.length === expected.length * 2,
-      'both widgets',
-    );
-    assert.deepEqual(await posted(w), []);
-    assert.equal(bridgeNotices(w).length, 1, w.consoleWarnings.join('\n'));
-    assert.deepEqual(w.pageErrors, []);
+    it('hub-embed.iife.js: no bridge, so nothing is posted to the host and the console says once which build to use', async () => {
+      const w = await open(
+        '/plain-bundle-auto.html',
+        `${SILENT_RN_HOST}${SCRIPT}`,
+        widget(e2e.harness, { bridge: 'auto' }) + widget(e2e.harness, { bridge: 'auto' }),
+      );
+      await waitForReady(w.page);
+      await waitFor(
+        () => cardNames(w.page),
+        (shown) => shown.length === expected.length * 2,
+        'both widgets',
+      );
+      assert.deepEqual(await posted(w), []);
+      assert.equal(bridgeNotices(w).length, 1, w.consoleWarnings.join('\n'));
+      assert.deepEqual(w.pageErrors, []);
+    });
   });
 });

@@ -1,11 +1,12 @@
-// Each example, started with its own npm command as a newcomer would, driven in Chromium against the
+// Each example, started with its own npm command as a newcomer would, driven in Chromium, WebKit and
+// Firefox (test/e2e/engines/) against the
 // simulator: sign in, hub-ready, open a form, pay, and see the charge in the Express example's ledger
 // on the points page. Runs after `npm run build` (.ci/run), with node:test.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../../scripts/chromium.mjs';
+import { describe, it } from 'node:test';
+import { inEachEngine, type EnginePage as Page } from '../../e2e/engines/index.js';
+import { watchPage } from '../../e2e/harness.js';
 
 interface Started {
   child: ChildProcess;
@@ -44,16 +45,6 @@ function stop(started: Started | undefined): Promise<void> {
   });
 }
 
-/** Problems a page reports: script errors, console errors, CSP violations. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  return problems;
-}
-
 /** Signs in as Alice, waits for hub-ready, opens the steel-structure table (¥5.00) and pays in the form. */
 async function payAsAlice(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -78,87 +69,88 @@ async function ledgerRows(page: Page, pointsUrl: string): Promise<string[]> {
 /** The ledger's first row once payAsAlice has paid: the ¥5.00 charge, out of Alice's ¥20.00 welcome credit. */
 const ALICE_PAID = /deduct\s+-¥5\.00\s+¥15\.00\s+Paid action on 钢结构安装/;
 
-const executablePath = findChromium();
-
-describe('the examples, each started with its npm command', { skip: executablePath ? false : CHROMIUM_MISSING }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS });
-  });
-  after(() => browser?.close());
-
-  /**
-   * Starts `npm run <script>` and gives `test` a fresh page of the browser whose problems are recorded;
-   * the page closes and the example stops whatever the test did.
-   */
-  async function withExample(
-    script: string,
-    test: (app: Started, page: Page, problems: string[]) => Promise<void>,
-  ): Promise<void> {
-    const app = await start(script);
-    const page = await browser.newPage();
-    try {
-      await test(app, page, watch(page));
-    } finally {
-      await page.close();
-      await stop(app);
+inEachEngine(() =>
+  describe('the examples, each started with its npm command', () => {
+    /**
+     * Starts `npm run <script>` and gives `test` a fresh page of the browser whose problems are recorded;
+     * the page closes and the example stops whatever the test did.
+     */
+    async function withExample(
+      script: string,
+      test: (app: Started, page: Page, problems: () => string[]) => Promise<void>,
+    ): Promise<void> {
+      const app = await start(script);
+      // A fresh context of the engine; the problems it reports are script errors and console errors.
+      const watch = await watchPage();
+      const page = watch.page;
+      const problems = () => [
+        ...watch.pageErrors.map((text) => `pageerror: ${text}`),
+        ...watch.consoleErrors.map((text) => `console: ${text}`),
+      ];
+      try {
+        await test(app, page, problems);
+        assert.deepEqual(watch.leaks, [], 'no browser request carried X-API-Key or called /apikeys/token');
+      } finally {
+        await watch.close();
+        await stop(app);
+      }
     }
-  }
 
-  it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
-    await withExample('example:express', async (app, page, problems) => {
-      await payAsAlice(page, app.url);
-      const rows = await ledgerRows(page, new URL('/points', app.url).href);
-      assert.match(rows[0] ?? '', ALICE_PAID);
-      assert.equal(await page.locator('#ledger-balance').innerText(), '¥15.00');
-
-      // The service's administrator refunds the charge: billing_refund reaches the app once.
-      const logs = (await (
-        await fetch(`${app.serviceUrl}/api/v1/hub/points/users/logs?client_user_id=user-alice`, {
-          headers: { 'X-API-Key': 'sk-mock-active-0123456789abcdef' },
-        })
-      ).json()) as { data: { list: { id: number; record_type: string }[] } };
-      const charge = logs.data.list.find((record) => record.record_type === 'deduct');
-      assert.ok(charge, 'the service logged the charge');
-      const refund = await fetch(`${app.serviceUrl}/console/refunds`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_user_id: 'user-alice', log_id: charge.id }),
-      });
-      assert.equal(refund.status, 200, await refund.text());
-      const afterRefund = await ledgerRows(page, new URL('/points', app.url).href);
-      assert.equal(afterRefund.filter((row) => /refund/.test(row)).length, 1);
-      assert.equal(await page.locator('#ledger-balance').innerText(), '¥20.00');
-      assert.deepEqual(problems, []);
-
-      // The token endpoint takes the user from the session only: a body naming a user is no session.
-      const origin = new URL(app.url).origin;
-      const named = await fetch(`${origin}/api/hub-token`, {
-        method: 'POST',
-        headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ client_user_id: 'user-alice' }),
-      });
-      assert.equal(named.status, 401);
-      // allowedOrigins: a page of another origin gets 403, even with a session cookie.
-      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-      const foreign = await fetch(`${origin}/api/hub-token`, {
-        method: 'POST',
-        headers: { origin: 'https://evil.example', cookie },
-      });
-      assert.equal(foreign.status, 403);
-      const own = await fetch(`${origin}/api/hub-token`, { method: 'POST', headers: { origin, cookie } });
-      assert.equal(own.status, 200);
-    });
-  });
-
-  for (const framework of ['react', 'vue']) {
-    it(`npm run example:${framework}: the widget in ${framework} pays through the Express example's ledger`, async () => {
-      await withExample(`example:${framework}`, async (app, page, problems) => {
+    it('npm run example:express: a paid action reaches the ledger, the points page shows it, a refund is recorded once, and the token endpoint trusts only the session and its origins', async () => {
+      await withExample('example:express', async (app, page, problems) => {
         await payAsAlice(page, app.url);
         const rows = await ledgerRows(page, new URL('/points', app.url).href);
         assert.match(rows[0] ?? '', ALICE_PAID);
-        assert.deepEqual(problems, []);
+        assert.equal(await page.locator('#ledger-balance').innerText(), '¥15.00');
+
+        // The service's administrator refunds the charge: billing_refund reaches the app once.
+        const logs = (await (
+          await fetch(`${app.serviceUrl}/api/v1/hub/points/users/logs?client_user_id=user-alice`, {
+            headers: { 'X-API-Key': 'sk-mock-active-0123456789abcdef' },
+          })
+        ).json()) as { data: { list: { id: number; record_type: string }[] } };
+        const charge = logs.data.list.find((record) => record.record_type === 'deduct');
+        assert.ok(charge, 'the service logged the charge');
+        const refund = await fetch(`${app.serviceUrl}/console/refunds`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ client_user_id: 'user-alice', log_id: charge.id }),
+        });
+        assert.equal(refund.status, 200, await refund.text());
+        const afterRefund = await ledgerRows(page, new URL('/points', app.url).href);
+        assert.equal(afterRefund.filter((row) => /refund/.test(row)).length, 1);
+        assert.equal(await page.locator('#ledger-balance').innerText(), '¥20.00');
+        assert.deepEqual(problems(), []);
+
+        // The token endpoint takes the user from the session only: a body naming a user is no session.
+        const origin = new URL(app.url).origin;
+        const named = await fetch(`${origin}/api/hub-token`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ client_user_id: 'user-alice' }),
+        });
+        assert.equal(named.status, 401);
+        // allowedOrigins: a page of another origin gets 403, even with a session cookie.
+        const cookie = (await page.driver.cookies(app.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+        const foreign = await fetch(`${origin}/api/hub-token`, {
+          method: 'POST',
+          headers: { origin: 'https://evil.example', cookie },
+        });
+        assert.equal(foreign.status, 403);
+        const own = await fetch(`${origin}/api/hub-token`, { method: 'POST', headers: { origin, cookie } });
+        assert.equal(own.status, 200);
       });
     });
-  }
-});
+
+    for (const framework of ['react', 'vue']) {
+      it(`npm run example:${framework}: the widget in ${framework} pays through the Express example's ledger`, async () => {
+        await withExample(`example:${framework}`, async (app, page, problems) => {
+          await payAsAlice(page, app.url);
+          const rows = await ledgerRows(page, new URL('/points', app.url).href);
+          assert.match(rows[0] ?? '', ALICE_PAID);
+          assert.deepEqual(problems(), []);
+        });
+      });
+    }
+  }),
+);
