@@ -25,6 +25,12 @@ export interface PrefetchOptions {
    */
   cacheMs?: number;
   /**
+   * With `cacheMs`: the most the shared lists may hold, in bytes (their JSON, two bytes a character).
+   * Every selection is a list of its own, so it is bounded by size, not count; the least recently used
+   * go first, and a list larger than the whole bound is not kept. Default 4 MiB.
+   */
+  cacheBytes?: number;
+  /**
    * The token answer waits at most this long (ms) for the prefetch, then goes without it and the widget
    * loads as usual. Default 3000.
    */
@@ -64,6 +70,11 @@ export function parseSelection(load: unknown): Selection | undefined {
 
 export type Prefetcher = (accessToken: string, selection: Selection) => Promise<PrefetchedAnswers | undefined>;
 
+export type CachingPrefetcher = Prefetcher & {
+  /** Bytes the shared lists hold now (0 without cacheMs): what cacheBytes bounds. */
+  readonly cachedBytes: number;
+};
+
 /**
  * Fetches both answers in parallel with the user's own token. Never rejects: a failure (reported) or a
  * timeout gives undefined, and the token answer goes out without prefetched data.
@@ -72,29 +83,40 @@ export function createPrefetcher(
   client: Pick<ServiceClient, 'publishedTags' | 'publishedList'>,
   options: PrefetchOptions,
   report: (error: unknown) => void,
-): Prefetcher {
+): CachingPrefetcher {
   const cacheMs = options.cacheMs ?? 0;
   const timeoutMs = options.timeoutMs ?? 3000;
   if (!Number.isSafeInteger(cacheMs) || cacheMs < 0)
     throw new HubError('config', 'prefetch.cacheMs must be a whole number of milliseconds, 0 (off) or more.');
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
     throw new HubError('config', 'prefetch.timeoutMs must be a whole number of milliseconds above 0.');
-  const shared = cacheMs > 0 ? new LRUCache<string, PrefetchedAnswers>({ max: 1000, ttl: cacheMs }) : undefined;
+  const cacheBytes = options.cacheBytes ?? 4 * 1024 * 1024;
+  if (!Number.isSafeInteger(cacheBytes) || cacheBytes < 1)
+    throw new HubError('config', 'prefetch.cacheBytes must be a whole number of bytes above 0.');
+  // One tags answer for every selection; the lists, one per selection, bounded by their size.
+  const sharedTags = cacheMs > 0 ? new LRUCache<'tags', unknown[]>({ max: 1, ttl: cacheMs }) : undefined;
+  const sharedLists =
+    cacheMs > 0
+      ? new LRUCache<string, unknown[]>({
+          ttl: cacheMs,
+          maxSize: cacheBytes,
+          sizeCalculation: (list) => Math.max(1, JSON.stringify(list).length * 2),
+        })
+      : undefined;
 
   async function fetchBoth(accessToken: string, selection: Selection): Promise<PrefetchedAnswers> {
     const path = publishedListPath(selection);
-    const cached = shared?.get(path);
-    if (cached) return cached;
     const [tags, list] = await Promise.all([
-      client.publishedTags(accessToken),
-      client.publishedList(accessToken, selection),
+      sharedTags?.get('tags') ?? client.publishedTags(accessToken),
+      sharedLists?.get(path) ?? client.publishedList(accessToken, selection),
     ]);
-    const answers = { 'published-tags': tags, [path]: list };
-    shared?.set(path, answers);
-    return answers;
+    sharedTags?.set('tags', tags);
+    // lru-cache leaves out an entry larger than maxSize, and evicts others to make room for the rest.
+    sharedLists?.set(path, list);
+    return { 'published-tags': tags, [path]: list };
   }
 
-  return async (accessToken, selection) => {
+  const prefetch: Prefetcher = async (accessToken, selection) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), timeoutMs);
@@ -108,5 +130,12 @@ export function createPrefetcher(
     } finally {
       clearTimeout(timer);
     }
+  };
+  // A getter, read when asked (Object.assign would copy its value once).
+  return Object.defineProperty(prefetch, 'cachedBytes', {
+    get: () => sharedLists?.calculatedSize ?? 0,
+  }) as Prefetcher & {
+    /** Bytes the shared lists hold now (0 without cacheMs): what cacheBytes bounds. */
+    readonly cachedBytes: number;
   };
 }
