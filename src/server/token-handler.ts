@@ -21,7 +21,11 @@ export interface TokenHandlerOptions {
   cache?: TokenCache;
   /** Milliseconds since the epoch; replaceable for tests. Default Date.now. */
   now?: () => number;
-  /** Called with failures the browser only sees as a generic 5xx. Default: console.error. */
+  /**
+   * Called with failures the browser only sees as a generic 5xx (or, for a cache outage, not at all).
+   * The same failure again within 10 s is counted, not repeated: the next report after that carries
+   * the count, so an outage under load is a few lines, not one per request. Default: console.error.
+   */
   onError?: (error: unknown) => void;
   /**
    * Also fetch, with the user's new token, the tags and the list the widget says it loads next, and answer
@@ -146,13 +150,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   const onError = options.onError ?? defaultOnError;
   const inFlight = new Map<string, Promise<CachedToken>>();
 
-  const report = (error: unknown) => {
-    try {
-      onError(error);
-    } catch {
-      // Logging must not change the answer.
-    }
-  };
+  const report = aggregateReports(onError, now);
 
   const { client, prefetch } = options;
   if (prefetch && (typeof client.publishedTags !== 'function' || typeof client.publishedList !== 'function'))
@@ -295,6 +293,39 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   };
   // toNodeListener serves this form on node:http, without a Request and a Response per call (plain.ts).
   return Object.assign(handler, { [PLAIN_HANDLER]: respond });
+}
+
+/** How long one failure is reported once; repeats within it are counted into the next report. */
+const REPORT_WINDOW_MS = 10_000;
+const MAX_REPORT_KINDS = 100;
+
+/**
+ * onError, called once per distinct failure per window. A Redis outage or a down service fails every
+ * request the same way; 3,000 requests made 12,003 reports before. Repeats are counted, and the first
+ * report after the window is preceded by how many were held back.
+ */
+function aggregateReports(onError: (error: unknown) => void, now: () => number): (error: unknown) => void {
+  const seen = new Map<string, { until: number; held: number }>();
+  const call = (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      // Logging must not change the answer.
+    }
+  };
+  return (error) => {
+    const key = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const at = now();
+    const entry = seen.get(key);
+    if (entry && at < entry.until) {
+      entry.held++;
+      return;
+    }
+    if (entry?.held) call(new Error(`${entry.held} more like this in ${REPORT_WINDOW_MS / 1000} s: ${key}`));
+    if (!entry && seen.size >= MAX_REPORT_KINDS) seen.clear();
+    seen.set(key, { until: at + REPORT_WINDOW_MS, held: 0 });
+    call(error);
+  };
 }
 
 /** How far ahead of this process's clock another instance's `issuedAt` may be (clocks drift). */
