@@ -198,6 +198,8 @@ function servePlain(
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // As on the Web path: an unread body is still arriving; answer and close rather than read it.
     if (abandoned) res.setHeader('connection', 'close');
+    // A handler that gave up on a body still arriving (too slow) closes: drop the socket once answered.
+    if (headers.connection === 'close' && !req.readableEnded) res.once('finish', () => req.socket.destroy());
     res.end(body ?? undefined);
     if (abandoned) req.resume(); // discard what still arrives until the socket closes
   });

@@ -34,6 +34,12 @@ export interface TokenHandlerOptions {
    * `{cacheMs}` shares the answers between users for that long (see PrefetchOptions). Default off.
    */
   prefetch?: boolean | PrefetchOptions;
+  /**
+   * How long the request body may take to arrive, in ms; a slower one gets 408 and the connection is
+   * closed. The body is a few hundred bytes, so a slow one is a client holding connections open (Node's
+   * own limit is its 300 s requestTimeout). Default 10000.
+   */
+  bodyTimeoutMs?: number;
 }
 
 export type TokenHandler = (request: Request) => Promise<Response>;
@@ -65,6 +71,7 @@ function webInput(request: Request): PlainInput {
 /** The body holds a refusal hint and a selection, which are small; a bigger one is answered 413. */
 const MAX_BODY_BYTES = 8192;
 const TOO_LARGE = Symbol('body too large');
+const TOO_SLOW = Symbol('body too slow');
 
 /** What the handler reads from the body: both parts optional, anything odd simply absent. */
 interface TokenRequest {
@@ -79,14 +86,22 @@ interface TokenRequest {
  * else (or no body) is ignored. Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not
  * whatever the client sends.
  */
-async function readTokenRequest(input: PlainInput): Promise<TokenRequest | typeof TOO_LARGE> {
+async function readTokenRequest(
+  input: PlainInput,
+  timeoutMs: number,
+): Promise<TokenRequest | typeof TOO_LARGE | typeof TOO_SLOW> {
   let text: string;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
   try {
-    const bytes = await input.body(MAX_BODY_BYTES);
+    const bytes = await Promise.race([input.body(MAX_BODY_BYTES), late]);
+    if (bytes === TOO_SLOW) return TOO_SLOW;
     if (bytes === undefined) return TOO_LARGE;
     text = new TextDecoder().decode(bytes);
   } catch {
     return {};
+  } finally {
+    clearTimeout(timer);
   }
   return parseTokenRequest(text);
 }
@@ -151,6 +166,9 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   const inFlight = new Map<string, Promise<CachedToken>>();
 
   const report = aggregateReports(onError, now);
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
+  if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs < 1)
+    throw new HubError('config', 'bodyTimeoutMs must be a whole number of milliseconds above 0.');
 
   const { client, prefetch } = options;
   if (prefetch && (typeof client.publishedTags !== 'function' || typeof client.publishedList !== 'function'))
@@ -268,8 +286,10 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       return answer(500, { error: 'Could not read the session.' }, cors);
     }
 
-    const body = await readTokenRequest(input);
+    const body = await readTokenRequest(input, bodyTimeoutMs);
     if (body === TOO_LARGE) return answer(413, { error: 'Body too large.' }, cors);
+    // `connection: close` tells toNodeListener to drop the socket the slow body is still arriving on.
+    if (body === TOO_SLOW) return answer(408, { error: 'Body too slow.' }, { ...cors, connection: 'close' });
     let token: CachedToken;
     try {
       await forgetRefused(body.hint, clientUserId);
