@@ -66,28 +66,55 @@ function appendToken(search: string, token: string): string {
 }
 
 /**
- * Whether a path has a dot segment (`.` or `..`) in any spelling a server may decode: `%2e` for a
- * dot, `%2f`, `%5c` or a backslash for a slash, and `..;x` (a path parameter, which some servers drop).
- * An encoded slash alone is fine: a short code may contain one.
+ * `text` with every %XX decoded, again and again until nothing changes: a server or proxy may decode
+ * once more than we do (`%252e` is `%2e` after one pass, `.` after two). Bytewise, which is all the
+ * checks below need: they look for ASCII.
  */
-function hasDotSegment(path: string): boolean {
-  const decoded = path.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
-  return decoded.split('/').some((segment) => /^\.\.?(;|$)/.test(segment));
+function decodeFully(text: string): string {
+  let previous = '';
+  let current = text;
+  for (let pass = 0; pass < 8 && current !== previous; pass++) {
+    previous = current;
+    current = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return current;
 }
 
-/** The query without any `token` parameter, however its name is spelled (`%74oken` decodes to it). */
+/**
+ * Whether a path has a dot segment (`.` or `..`) in any spelling a server may decode: `%2e` for a dot,
+ * encoded once or more (`%252e`), `%2f`, `%5c` or a backslash for a slash, and a path parameter after it
+ * (`..;x`, `..%3bx`), which some servers drop. An encoded slash alone is fine: a short code may contain one.
+ */
+function hasDotSegment(path: string): boolean {
+  return decodeFully(path)
+    .replace(/\\/g, '/')
+    .split('/')
+    .some((segment) => /^\.\.?(;|$)/.test(segment));
+}
+
+/**
+ * Whether a query pair names `token` in any spelling a server may read it in: any letter case
+ * (`TOKEN`), percent-encoded once or more (`%74oken`), or after a `;`, which some servers take as a
+ * separator (`a=1;token=x`).
+ */
+function namesToken(pair: string): boolean {
+  return pair.split(';').some((part) => decodeFully(part.split('=')[0]!.replace(/\+/g, ' ')).toLowerCase() === 'token');
+}
+
+/** The query without any pair that could be read as a `token` parameter (see namesToken). */
 function withoutToken(query: string): string {
   return query
     .split('&')
-    .filter((pair) => pair !== '' && new URLSearchParams(pair).keys().next().value !== 'token')
+    .filter((pair) => pair !== '' && !namesToken(pair))
     .join('&');
 }
 
 /**
  * A notification's in-site `link_url` made into a full link (spec, Events): the form-site root
  * prepended, the token appended as query `token` before any `#fragment`. A `token` already in the
- * link is replaced, since the form site would read the first one and the link comes from outside.
- * Dot segments are refused in every spelling, so a link cannot climb above the form-site root.
+ * link is dropped in every spelling a server may read (any case, percent-encoded, after a `;`), since
+ * the form site might read that one and the link comes from outside; a pair that carries one after a
+ * `;` goes whole. Dot segments are refused in every spelling, so a link cannot climb above the root.
  */
 export function buildNotificationLink(formSiteRoot: string, linkUrl: string, token: string): string {
   if (typeof token !== 'string' || token === '') {

@@ -6,10 +6,30 @@
  */
 import { MockHttpError } from './http.js';
 
-/** `.` or `..` as a segment in any spelling a server may decode (%2e, %2f, %5c, `..;x`). */
+/** Every %XX decoded until nothing changes (`%252e` is `.` after two passes), bytewise. */
+function decodeFully(text: string): string {
+  let previous = '';
+  let current = text;
+  for (let pass = 0; pass < 8 && current !== previous; pass++) {
+    previous = current;
+    current = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return current;
+}
+
+/** `.` or `..` as a segment in any spelling a server may decode (%2e, %252e, %2f, %5c, `..;x`, `..%3bx`). */
 function hasDotSegment(path: string): boolean {
-  const decoded = path.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
-  return decoded.split('/').some((segment) => /^\.\.?(;|$)/.test(segment));
+  return decodeFully(path)
+    .replace(/\\/g, '/')
+    .split('/')
+    .some((segment) => /^\.\.?(;|$)/.test(segment));
+}
+
+/** A `token` parameter in any spelling a server may read: any case, percent-encoded, after a `;`. */
+function hasToken(query: string): boolean {
+  return query
+    .split(/[&;]/)
+    .some((part) => decodeFully(part.split('=')[0]!.replace(/\+/g, ' ')).toLowerCase() === 'token');
 }
 
 /** Link paths in notifications are in-site paths: no scheme, no host, no token, no control characters. */
@@ -23,7 +43,7 @@ export function checkLinkUrl(value: string): string {
   const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   if (hasDotSegment(path))
     throw new MockHttpError(400, 'link_url must not contain "." or ".." segments in any spelling (%2e, %2f).');
-  if (queryAt !== -1 && new URLSearchParams(beforeHash.slice(queryAt + 1)).has('token'))
+  if (queryAt !== -1 && hasToken(beforeHash.slice(queryAt + 1)))
     throw new MockHttpError(400, 'link_url must not contain a token; receivers append their own.');
   return value;
 }
