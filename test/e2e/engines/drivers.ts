@@ -319,6 +319,9 @@ async function launchWebKit(): Promise<DriverBrowser> {
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  // A test process that is killed or crashes must not leave Xvfb, the driver and MiniBrowser behind.
+  const orphanGuard = () => kill();
+  process.once('exit', orphanGuard);
 
   const call = async (method: string, path: string, body?: unknown, retried = false): Promise<any> => {
     let res: Response;
@@ -512,6 +515,7 @@ async function launchWebKit(): Promise<DriverBrowser> {
       return page;
     },
     async close() {
+      process.off('exit', orphanGuard);
       kill();
       await proxy.close();
     },
