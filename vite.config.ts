@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
-import { minify } from 'terser';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
 import pkg from './package.json' with { type: 'json' };
@@ -15,7 +17,6 @@ const external = [
   /^lit($|\/)/,
   /^@lit\//,
   /^node:/,
-  'ipaddr.js',
   'proxy-addr',
   'lru-cache',
   /^react($|\/)/,
@@ -54,55 +55,17 @@ const esBuild: UserConfig['build'] = {
 /**
  * Source templates and stylesheets are written for people, indented and commented; the <script> bundles
  * get them minified. Lit ships html`` and css`` text verbatim, so without this every indent would ship.
- * minify-literals (html-minifier-next for templates, Lightning CSS for stylesheets) keeps Lit's binding
+ * minify-literals (html-minifier-terser for templates, clean-css for stylesheets) keeps Lit's binding
  * markers and attribute case intact.
- *
- * Then a stylesheet without interpolation, css`text`, becomes unsafeCSS(`text`): the same CSSResult (the
- * text is constant source, nothing from outside), without the css tag's check of interpolated values and
- * its long error text in the bundle (142 B gzip). It runs first ('pre'), on the TypeScript as written.
  */
 const minifyTemplates: Plugin = {
   name: 'hub-embed-minify-templates',
   enforce: 'pre',
   async transform(source, id) {
     if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|css)`/.test(source)) return null;
-    // Unquoted attribute values where HTML allows them (no space, quote, `=`, `<`, `>` or backtick): Lit
-    // parses its templates as HTML, so `part=grid` is `part="grid"`; 25 B gzip on each bundle.
-    const code =
-      (await minifyHTMLLiterals(source, { fileName: id, html: { removeAttributeQuotes: true } }))?.code ?? source;
-    if (!code.includes("import { css } from 'lit';")) return code;
-    const constantSheets = code.replace(/\bcss`([^`$\\]*)`/g, 'unsafeCSS(`$1`)');
-    if (/\bcss`/.test(constantSheets)) return code; // a sheet with interpolation keeps the checking tag
-    return constantSheets.replace("import { css } from 'lit';", "import { unsafeCSS } from 'lit';");
+    return (await minifyHTMLLiterals(source, { fileName: id }))?.code ?? source;
   },
 };
-
-/**
- * A second minifier over the first one's output: Terser's compressor (three passes) and mangler find what
- * Oxc's leaves: 31 B gzip on the plain bundle, 59 B on the WebView one, the two "unsafe" options included
- * (measured when prefetch was added, docs/benchmarks.md). They are safe for this code: nothing in
- * it (Lit included) constructs a function expression with `new` (unsafe_arrows: arrows have no
- * prototype) or reads a function's `length` (keep_fargs: false drops unused trailing parameters).
- * For the WebView bundle also hoist_funs: it moves function declarations to the top of their scope, where
- * JavaScript hoists them anyway, and gzip then finds the bridge's helpers together (16 B smaller; on the
- * plain bundle the same option costs 37 B, so it is off there).
- * Terser alone (`build.minify: 'terser'`) does worse here: 150 B more than Oxc alone.
- */
-const terserPass = (hoistFunctions: boolean): Plugin => ({
-  name: 'hub-embed-terser-pass',
-  async generateBundle(_, bundle) {
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk') continue;
-      chunk.code = (
-        await minify(chunk.code, {
-          ecma: 2020,
-          compress: { passes: 3, unsafe_arrows: true, keep_fargs: false, hoist_funs: hoistFunctions },
-          mangle: true,
-        })
-      ).code!;
-    }
-  },
-});
 
 /**
  * A second copy of the same version of the <script> bundle on one page does nothing at all: not even
@@ -139,6 +102,96 @@ const asciiOnly: Plugin = {
     }
   },
 };
+
+/**
+ * The form half of <hub-embed> (src/components/hub-embed/form-opener.ts) loads on intent. In the ES
+ * build that is a dynamic import, and the page's bundler makes the chunk. A classic script has no
+ * imports, so for the <script> bundles the form half is a classic script of its own, built first:
+ * dist/hub-embed.form.js, copied to dist/hub-embed-webview.form.js by scripts/build.mjs so that each
+ * bundle's later file sits beside it under its own name. Whatever it imports from outside its own modules
+ * (Lit, the base class, a few helpers) it takes from the object that the main file's loader
+ * (form-opener-loader.script.ts) puts at `__hubEmbedFormChunk` before adding the script.
+ */
+const FORM_CHUNK = 'hub-embed.form.js';
+const FORM_CHUNK_GLOBAL = '__hubEmbedFormChunk';
+const formChunkModules = [
+  'src/components/hub-embed/form-opener.script-entry.ts',
+  'src/components/hub-embed/form-opener.ts',
+  'src/components/hub-embed/form-opener.styles.ts',
+  'src/components/hub-form-frame/hub-form-frame.ts',
+  'src/components/hub-form-frame/hub-form-frame.styles.ts',
+  // Only the form half builds form URLs: the chunk has its own copy of that part of core/urls.ts.
+  'src/core/urls.ts',
+].map((file) => resolve(file));
+
+const mainFileImports: Plugin = {
+  name: 'hub-embed-form-chunk-imports',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer) return null;
+    const own =
+      source.startsWith('.') && formChunkModules.includes(resolve(dirname(importer), source.replace(/\.js$/, '.ts')));
+    return own ? null : { id: 'hub-embed-main', external: true };
+  },
+};
+
+/**
+ * The chunk finds what it imports from the main file on one object, so a name missing there would fail
+ * only when a user opens a form: the build checks every name the chunk's modules import from outside
+ * the chunk against that object's keys.
+ */
+const formChunkImportsOffered: Plugin = {
+  name: 'hub-embed-form-chunk-imports-offered',
+  enforce: 'pre',
+  transform(source, id) {
+    if (!formChunkModules.includes(id)) return null;
+    const loader = readFileSync('src/components/hub-embed/form-opener-loader.script.ts', 'utf8');
+    const offered: string[] = /const exportsForChunk = \{([^}]*)\}/.exec(loader)?.[1]?.match(/\w+/g) ?? [];
+    for (const [, names, from] of source.matchAll(/^import \{([^}]*)\} from '([^']+)';/gm)) {
+      if (formChunkModules.includes(resolve(dirname(id), from!.replace(/\.js$/, '.ts')))) continue;
+      for (const specifier of names!.split(',').map((name) => name.trim())) {
+        if (!specifier || specifier.startsWith('type ')) continue;
+        const name = specifier.split(' as ')[0]!;
+        if (!offered.includes(name))
+          throw new Error(
+            `${id} imports ${name} from ${from}: add it to exportsForChunk in form-opener-loader.script.ts.`,
+          );
+      }
+    }
+    return null;
+  },
+};
+
+const formChunkBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  target: 'es2022',
+  minify: true,
+  sourcemap: false,
+  lib: { entry: formChunkModules[0]!, name: FORM_CHUNK_GLOBAL, formats: ['iife'], fileName: () => FORM_CHUNK },
+  rolldownOptions: { output: { globals: { 'hub-embed-main': FORM_CHUNK_GLOBAL }, generatedCode: { symbols: false } } },
+};
+
+/** In the <script> bundles, <hub-embed> loads its form half with the classic-script loader. */
+const scriptFormLoader: Plugin = {
+  name: 'hub-embed-script-form-loader',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (!importer || !source.endsWith('/form-opener-loader.js')) return null;
+    return resolve(dirname(importer), source.replace(/\.js$/, '.script.ts'));
+  },
+};
+
+/** The form chunk's file name beside `bundle` (the first file's name) and its integrity. */
+function formChunkDefine(bundle: 'hub-embed' | 'hub-embed-webview') {
+  const file = `dist/${FORM_CHUNK}`;
+  if (!existsSync(file)) throw new Error(`${file} is missing: build it first (vite build --mode form-chunk).`);
+  const integrity = `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+  return {
+    __HUB_FORM_CHUNK_FILE__: JSON.stringify(`${bundle}.form.js`),
+    __HUB_FORM_CHUNK_INTEGRITY__: JSON.stringify(integrity),
+  };
+}
 
 // Two classic scripts: the plain one for web pages, and one with the WebView bridge behind
 // <hub-embed bridge="auto"> (the bridge would not fit the plain bundle's size budget).
@@ -185,16 +238,22 @@ const webTestRunnerSocket: Plugin = {
 };
 
 export default defineConfig(({ mode }) => ({
-  define,
+  define: mode.startsWith('iife')
+    ? { ...define, ...formChunkDefine(mode === 'iife' ? 'hub-embed' : 'hub-embed-webview') }
+    : define,
   build:
     mode === 'iife'
       ? iifeBuild('src/define.ts', 'hub-embed.iife.js')
       : mode === 'iife-webview'
         ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
-        : esBuild,
+        : mode === 'form-chunk'
+          ? formChunkBuild
+          : esBuild,
   plugins: mode.startsWith('iife')
-    ? [minifyTemplates, terserPass(mode === 'iife-webview'), skipSecondCopy, asciiOnly]
-    : [],
+    ? [scriptFormLoader, minifyTemplates, skipSecondCopy, asciiOnly]
+    : mode === 'form-chunk'
+      ? [formChunkImportsOffered, mainFileImports, minifyTemplates, asciiOnly]
+      : [],
   test: {
     reporters: ['default', './test/skipped-reporter.ts'],
     // Every test starts from the real globals and functions: no spy or stub outlives its test.

@@ -1,12 +1,13 @@
 /**
- * `npm run bench`: sizes, time to ready, render, token handler and memory, each next to its reference
- * measured in the same run. Prints one table and writes bench/results.json.
+ * `npm run bench`: sizes, time to ready, the form half on intent, render, token handler and memory, each
+ * next to its reference measured in the same run. Prints one table and writes bench/results.json.
  *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing.
  *   --out <file>  where to write the JSON (default bench/results.json).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { formHalfRows, measureFormHalf, type FormHalfResults } from './form-half.js';
 import { launchChromium } from './lib/browser.js';
 import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
 import { measureMemory, FLAT_BYTES_PER_CYCLE, type MemoryResults } from './memory.js';
@@ -28,6 +29,7 @@ export interface BenchResults {
   machine: { cpus: number; model: string; memoryBytes: number; node: string };
   sizes: SizeResults;
   ready: ReadyResults;
+  formHalf: FormHalfResults;
   render: RenderCase[];
   tokenHandler: TokenHandlerResults;
   instances: InstancesResults;
@@ -57,6 +59,7 @@ export function plan(smoke: boolean) {
         browserLatencyMs: 20,
         serviceLatencyMs: 2,
         readyRuns: 1,
+        formRuns: 1,
         renderCounts: [100],
         renderReps: 1,
         requests: 200,
@@ -69,6 +72,7 @@ export function plan(smoke: boolean) {
         browserLatencyMs: 100,
         serviceLatencyMs: 10,
         readyRuns: 7,
+        formRuns: 11,
         renderCounts: [100, 1000, 10000],
         renderReps: 15,
         requests: 10_000,
@@ -120,6 +124,7 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       target: '',
     });
   rows.push(...readyRows(ready));
+  rows.push(...formHalfRows(r.formHalf));
   for (const c of render) {
     const target = c.count === 1000;
     const spread = (range: [number, number]) => `spread ${range[0]}-${range[1]}x`;
@@ -274,6 +279,12 @@ export async function runBench(
       serviceLatencyMs: p.serviceLatencyMs,
       runs: p.readyRuns,
     });
+    log('the form half: bytes, and click to form load, single file against split...');
+    const formHalf = await measureFormHalf(browser, {
+      browserLatencyMs: p.browserLatencyMs,
+      serviceLatencyMs: p.serviceLatencyMs,
+      runs: p.formRuns,
+    });
     log('render...');
     const render = await measureRender(browser, { counts: p.renderCounts, reps: p.renderReps });
     log('memory...');
@@ -281,7 +292,7 @@ export async function runBench(
     log('simulator at scale...');
     const mockScale = await measureMockScale(options.smoke);
     const cpu = cpus();
-    const measured = { sizes, ready, render, tokenHandler, instances, memory, mockScale };
+    const measured = { sizes, ready, formHalf, render, tokenHandler, instances, memory, mockScale };
     const results: BenchResults = {
       mode: options.smoke ? 'smoke' : 'full',
       date: new Date().toISOString(),

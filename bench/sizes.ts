@@ -1,7 +1,8 @@
 /**
- * Sizes: the built script bundle, the same entry with Lit left out (our own code), and Lit alone, each
- * as gzip -9 and brotli q11 bytes. The two extra bundles are built here with vite's build() API into a
- * temp dir, minified like the real IIFE, so the three rows are comparable.
+ * Sizes: the built script bundle (its first file), the same file with Lit left out (our own code), and
+ * Lit alone, each as gzip -9 and brotli q11 bytes. The two extra bundles are built here with vite's
+ * build() API into a temp dir: our own code with the real config (its plugins, the form half apart as in
+ * the real first file), Lit minified like the real IIFE, so the three rows are comparable.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { readBundle } from './lib/page-server.js';
+import { buildScriptFile } from './lib/script-build.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -71,10 +73,10 @@ export function sizeOf(bytes: Uint8Array): Size {
 }
 
 /**
- * One minified IIFE of `entry`, like dist/hub-embed.iife.js; `external` modules become globals and do
- * not count. IIFE rather than ES because vite keeps whitespace in ES library builds.
+ * One minified IIFE of `entry`, like dist/hub-embed.iife.js. IIFE rather than ES because vite keeps
+ * whitespace in ES library builds.
  */
-async function bundleSize(entry: string, external: RegExp[]): Promise<Size> {
+async function bundleSize(entry: string): Promise<Size> {
   const outDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
   try {
     await build({
@@ -91,7 +93,6 @@ async function bundleSize(entry: string, external: RegExp[]): Promise<Size> {
         minify: true,
         sourcemap: false,
         lib: { entry, name: 'HubBench', formats: ['iife'], fileName: () => 'out.js' },
-        rolldownOptions: { external, output: { globals: (id: string) => `Lit_${id.replace(/\W/g, '_')}` } },
       },
     });
     const files = readdirSync(outDir).filter((f) => f.endsWith('.js'));
@@ -104,29 +105,14 @@ async function bundleSize(entry: string, external: RegExp[]): Promise<Size> {
 
 export async function measureSizes(): Promise<SizeResults> {
   const bundle = sizeOf(readBundle());
-  const withoutLit = await bundleSize(join(ROOT, 'src/define.ts'), [
-    /^lit($|\/)/,
-    /^@lit\//,
-    /^lit-html($|\/)/,
-    /^lit-element($|\/)/,
-  ]);
-  const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'), []);
-  return { bundle, withoutLit, litAlone, rebuiltRaw: await rebuiltRaw(), references: measureReferences() };
-}
-
-/** dist/hub-embed.iife.js built again from src/ with the real config, to tell a stale dist/ apart. */
-async function rebuiltRaw(): Promise<number> {
-  const outDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
-  try {
-    await build({
-      configFile: join(ROOT, 'vite.config.ts'),
-      root: ROOT,
-      mode: 'iife',
-      logLevel: 'silent',
-      build: { outDir },
-    });
-    return readFileSync(join(outDir, 'hub-embed.iife.js')).length;
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  const withoutLit = sizeOf(
+    await buildScriptFile('plain', {
+      formHalf: 'apart',
+      external: [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/],
+    }),
+  );
+  const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'));
+  // dist/hub-embed.iife.js built again from src/ with the real config, to tell a stale dist/ apart.
+  const rebuiltRaw = (await buildScriptFile('plain', { formHalf: 'apart' })).length;
+  return { bundle, withoutLit, litAlone, rebuiltRaw, references: measureReferences() };
 }

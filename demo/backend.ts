@@ -3,7 +3,7 @@
 // receives webhooks.
 import { readJsonBody, type BodyProblem } from '../src/server/body.js';
 import {
-  createHubClient,
+  createServiceClient,
   createTokenHandler,
   createWebhookHandler,
   formatCentsAsYuan,
@@ -30,7 +30,7 @@ const WALLET_START_CENTS = 1_000;
 /** One top-up moves at most this much: the demo has no payment provider to say otherwise. */
 const TOP_UP_MAX_CENTS = 1_000_000;
 /** Every JSON body the browser sends here is a few dozen bytes. */
-const MAX_BODY_BYTES = 4096;
+const MAX_BROWSER_BODY_BYTES = 4096;
 
 export interface DemoEvent {
   id: number;
@@ -94,14 +94,14 @@ function isJson(request: Request): boolean {
 }
 
 const BODY_ANSWERS: Record<BodyProblem, [number, string]> = {
-  'too-large': [413, `The body is larger than ${MAX_BODY_BYTES} bytes.`],
+  'too-large': [413, `The body is larger than ${MAX_BROWSER_BODY_BYTES} bytes.`],
   'bad-encoding': [400, 'The body is not UTF-8.'],
   'bad-json': [400, 'The body is not valid JSON.'],
 };
 
-/** The body as a JSON object, read no further than MAX_BODY_BYTES; otherwise the answer to give. */
+/** The body as a JSON object, read no further than MAX_BROWSER_BODY_BYTES; otherwise the answer to give. */
 async function readObject(request: Request): Promise<Record<string, unknown> | Response> {
-  const read = await readJsonBody(request, MAX_BODY_BYTES);
+  const read = await readJsonBody(request, MAX_BROWSER_BODY_BYTES);
   if (!read.ok) {
     const [status, error] = BODY_ANSWERS[read.problem];
     return json({ error }, status);
@@ -114,7 +114,7 @@ async function readObject(request: Request): Promise<Record<string, unknown> | R
 
 export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
   const origins = new Set(options.origins.map((origin) => new URL(origin).origin));
-  const client = createHubClient({
+  const client = createServiceClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),

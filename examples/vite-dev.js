@@ -4,7 +4,7 @@
 // page), so the page and its token endpoint share one origin and the session cookie.
 import { createServer as createNetServer } from 'node:net';
 import { createServer } from 'vite';
-import { consoleLine, startExample } from './express/server.js';
+import { startExample, viteExampleBanner } from './express/server.js';
 
 const framework = process.argv[2];
 if (framework !== 'react' && framework !== 'vue') {
@@ -44,11 +44,7 @@ const vite = await createServer({
   logLevel: 'warn',
 });
 await vite.listen();
-console.log(`
-  ${framework === 'react' ? 'React' : 'Vue'} example:  ${origin}/   (sign in as Alice, open a table, press Pay)
-  Express example: ${backend.url}   (also served here: ${origin}/points)
-  service API:     ${backend.hub.baseUrl}${backend.simulator ? '  (local simulator)' : ''}${consoleLine(backend)}
-`);
+console.log(viteExampleBanner(framework, origin, backend));
 
 const stop = () =>
   Promise.all([vite.close(), backend.close()]).then(

@@ -4,7 +4,7 @@
 // generated module (one string) that the simulator serves from memory in all three cases.
 //   node scripts/console-bundle.mjs           writes src/mock/console-ui/bundle.generated.ts
 //   node scripts/console-bundle.mjs --check   exits 1 when that file is not what the sources give
-// test/mock/console-bundle.test.ts runs the check, so a stale bundle fails the tests.
+// test/mock/console-page.test.ts runs the check, so a stale bundle fails the tests.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';

@@ -1,8 +1,14 @@
-// Side-effect free: importing this registers nothing (import 'hub-embed/define' for that).
-export * from './core/index.js';
-// The WebView bridge: connectBridge, its protocol and types. Nothing there runs on import either.
-// createMockHost, a test double of a native host, is exported from hub-embed/bridge only.
-export * from './bridge/runtime.js';
+// hub-embed's main entry: the elements and what a page needs around them. Side-effect free: importing
+// this registers nothing (import 'hub-embed/define' for that). Lower-level pieces have entries of their
+// own: hub-embed/core (URL and path building, the token source's parts), hub-embed/bridge (the WebView
+// bridge's page side and its wire protocol) and hub-embed/host (the native side).
+export { HubError, isHubError, type HubErrorKind } from './core/errors.js';
+export { TokenSource, type TokenAnswer, type TokenContext, type TokenProvider } from './core/token-source.js';
+export { tokenFromEndpoint, type TokenEndpointOptions } from './core/endpoint.js';
+export { HubClient, type HubClientOptions } from './core/client.js';
+export { buildFormUrl } from './core/urls.js';
+export type { AccessToken, PublishedTable } from './core/types.js';
+export type { HubEventDetails, HubEventMap, HubEventName } from './components/events.js';
 export { HubElement } from './components/base.js';
 export { HubEmbed, type OpenFormHook, type OpenMode } from './components/hub-embed/hub-embed.js';
 export type { HostLink, HostLinker } from './components/hub-embed/host.js';

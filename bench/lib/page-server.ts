@@ -1,28 +1,36 @@
 /**
- * The page the benchmarks and the fault run load in Chromium: the BUILT script bundle, a blank page,
- * and a developer token endpoint (createTokenHandler + createHubClient) in front of the simulator.
- * The session is a cookie (`bench_user`), as a real backend would decide the user; the browser never
- * names the user in the request.
+ * The page the benchmarks and the fault run load in Chromium: the BUILT script bundle with its form half
+ * beside it (the first file adds /hub-embed.form.js, or the WebView one /hub-embed-webview.form.js, on intent), a blank page, and a developer token
+ * endpoint (createTokenHandler + createServiceClient) in front of the simulator. The session is a cookie
+ * (`bench_user`), as a real backend would decide the user; the browser never names the user in the request.
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createHubClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { sleep, type LoggedRequest } from './latency-proxy.js';
 
 export const IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed.iife.js', import.meta.url));
+export const WEBVIEW_IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed-webview.iife.js', import.meta.url));
+/** The form half of both <script> bundles, which the first file loads from beside itself. */
+export const FORM_HALF_PATH = fileURLToPath(new URL('../../dist/hub-embed.form.js', import.meta.url));
 
 export const PAGE_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>hub-embed bench</title>
 <style>body{margin:0;font:14px system-ui,sans-serif;width:1200px}</style></head>
 <body><script src="/hub-embed.iife.js"></script></body></html>`;
 
-/** The built script bundle, or a clear error telling how to make it. */
+/** A built file of the <script> bundles, or a clear error telling how to make it. */
+export function readBuilt(path: string): Buffer {
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: run \`npm run build\` first (the benchmark measures the built bundle).`);
+  return readFileSync(path);
+}
+
+/** The built script bundle (its first file). */
 export function readBundle(): Buffer {
-  if (!existsSync(IIFE_PATH))
-    throw new Error(`${IIFE_PATH} is missing: run \`npm run build\` first (the benchmark measures the built bundle).`);
-  return readFileSync(IIFE_PATH);
+  return readBuilt(IIFE_PATH);
 }
 
 export interface PageServerOptions {
@@ -35,6 +43,12 @@ export interface PageServerOptions {
   browserLatencyMs?: number;
   /** L_s: each call of the server to the service waits this long first. Default 0. */
   serviceLatencyMs?: number;
+  /** The script the page loads; default dist/hub-embed.iife.js. */
+  script?: Buffer;
+  /** Served at /hub-embed.form.js and /hub-embed-webview.form.js; default dist/hub-embed.form.js. A build with the form half inside needs none. */
+  formHalf?: Buffer;
+  /** L_b for the page's scripts too (the first file and the form half). Default 0. */
+  scriptLatencyMs?: number;
 }
 
 export interface TokenAnswer {
@@ -52,15 +66,22 @@ export interface PageServer {
   upstreamExchanges(): number;
   /** Every token request: arrival and the end of its answer. */
   tokenLog: LoggedRequest[];
+  /** Every request for a script (the first file and the form half): arrival and the end of its answer. */
+  scriptLog: LoggedRequest[];
   close(): Promise<void>;
 }
 
 const USER_COOKIE = /(?:^|;\s*)bench_user=([A-Za-z0-9_-]{1,64})/;
 
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
-  const bundle = readBundle();
+  const scripts = new Map<string, Buffer>([
+    ['/hub-embed.iife.js', options.script ?? readBundle()],
+    // Beside the script under both bundles' names (one file): the WebView bundle asks for its own.
+    ['/hub-embed.form.js', options.formHalf ?? readBuilt(FORM_HALF_PATH)],
+    ['/hub-embed-webview.form.js', options.formHalf ?? readBuilt(FORM_HALF_PATH)],
+  ]);
   const serviceLatencyMs = options.serviceLatencyMs ?? 0;
-  const client = createHubClient({
+  const client = createServiceClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     fetch: serviceLatencyMs ? async (input, init) => (await sleep(serviceLatencyMs), fetch(input, init)) : undefined,
@@ -102,13 +123,22 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     return response;
   });
 
+  const scriptLog: LoggedRequest[] = [];
+  const serveScript = async (path: string, body: Buffer, res: ServerResponse) => {
+    const entry = { method: 'GET', path, start: performance.now(), end: 0 };
+    if (options.scriptLatencyMs) await sleep(options.scriptLatencyMs);
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(body, () => {
+      entry.end = performance.now();
+      scriptLog.push(entry);
+    });
+  };
+
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/api/hub-token') return void tokenListener(req, res);
-    if (req.method === 'GET' && path === '/hub-embed.iife.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-      return void res.end(bundle);
-    }
+    const script = scripts.get(path);
+    if (req.method === 'GET' && script) return void serveScript(path, script, res);
     if (req.method === 'GET' && path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(PAGE_HTML);
@@ -126,6 +156,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     tokenAnswers,
     upstreamExchanges: () => exchanges,
     tokenLog,
+    scriptLog,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -19,6 +19,11 @@ export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/** Exact bytes, for figures that differ by less than a tenth of a kilobyte. */
+export function byteCount(count: number): string {
+  return `${count.toLocaleString('en')} B`;
+}
+
 export function ms(value: number): string {
   return value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import {
-  createHubClient,
+  createServiceClient,
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
@@ -52,7 +52,7 @@ export function createExampleApp(options) {
   );
 
   // #region readme-express
-  const client = createHubClient({ apiKey, baseUrl: hubBaseUrl });
+  const client = createServiceClient({ apiKey, baseUrl: hubBaseUrl });
 
   // The widget's token-endpoint. The user comes from your session cookie, never from the request.
   app.post(
@@ -117,7 +117,7 @@ export function createExampleApp(options) {
     "script-src 'self'",
     "style-src 'self'",
     "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
+    'trusted-types lit-html hub-embed',
     `connect-src 'self' ${hubOrigin}`,
     `frame-src ${formOrigin}`,
     `img-src 'self' ${hubOrigin}`,
@@ -151,6 +151,9 @@ export function createExampleApp(options) {
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/vendor/hub-embed.iife.js', (_req, res) =>
     res.sendFile(bundle.file, { headers: { 'cache-control': 'no-cache' } }),
+  );
+  app.get('/vendor/hub-embed.form.js', (_req, res) =>
+    res.sendFile(bundle.formFile, { headers: { 'cache-control': 'no-cache' } }),
   );
   app.use('/assets', express.static(new URL('./public/assets', import.meta.url).pathname, { index: false }));
 

@@ -8,5 +8,7 @@ const dist = new URL('./dist/', import.meta.resolve('hub-embed/package.json'));
 
 export const bundle = {
   file: fileURLToPath(new URL('hub-embed.iife.js', dist)),
+  /** The form half, which the bundle loads from beside itself on intent (its integrity is inside the bundle). */
+  formFile: fileURLToPath(new URL('hub-embed.form.js', dist)),
   integrity: readFileSync(new URL('hub-embed.iife.js.sri', dist), 'utf8').trim(),
 };

@@ -42,6 +42,21 @@ export function exampleBanner(running) {
 }
 
 /**
+ * What `npm run example:react` and `example:vue` print (examples/vite-dev.js): the framework's page, the
+ * Express app behind it, and the simulator's console.
+ * @param {'react' | 'vue'} framework
+ * @param {string} origin the Vite dev server's origin
+ * @param {Awaited<ReturnType<typeof startExample>>} running
+ */
+export function viteExampleBanner(framework, origin, running) {
+  return `
+  ${framework === 'react' ? 'React' : 'Vue'} example:  ${origin}/   (sign in as Alice, open a table, press Pay)
+  Express example: ${running.url}   (also served here: ${origin}/points)
+  service API:     ${running.hub.baseUrl}${running.simulator ? '  (local simulator)' : ''}${consoleLine(running)}
+`;
+}
+
+/**
  * The simulator console's line of a banner, or '' with a real deployment (its console is not ours to link).
  * @param {Awaited<ReturnType<typeof startExample>>} running
  */

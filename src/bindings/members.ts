@@ -53,19 +53,19 @@ export interface HubElementMembers {
   };
   'hub-table-card': {
     element: HubTableCard;
-    properties: 'table' | 'locale' | 'strings';
+    properties: 'table' | 'busy' | 'locale' | 'strings';
     renamedAttributes: never;
     events: 'hub-table-select';
   };
   'hub-table-grid': {
     element: HubTableGrid;
-    properties: 'tables' | 'loading' | 'selected' | 'matchesOnly' | 'locale' | 'strings';
+    properties: 'tables' | 'loading' | 'tags' | 'opening' | 'matchesOnly' | 'locale' | 'strings';
     renamedAttributes: 'matches-only';
     events: 'hub-table-select' | 'hub-tags-change';
   };
   'hub-tag-filter': {
     element: HubTagFilter;
-    properties: 'tags' | 'selected' | 'locale' | 'strings';
+    properties: 'options' | 'tags' | 'locale' | 'strings';
     renamedAttributes: never;
     events: 'hub-tags-change';
   };

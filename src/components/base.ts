@@ -2,9 +2,26 @@ import { LitElement, type PropertyDeclarations } from 'lit';
 import type { HubEventDetails, HubEventName } from './events.js';
 import { stringsFor, type HubLocale, type HubStrings } from './strings.js';
 
+type Versioned = CustomElementConstructor & { version?: string };
+
+let warned = false;
+
+/**
+ * Registers `tag` unless it is taken. A page may load the script twice: the same version is skipped
+ * silently, another version once with a warning, because two versions cannot share a tag name.
+ */
+export function define(tag: string, ctor: Versioned): void {
+  const existing: Versioned | undefined = customElements.get(tag);
+  if (!existing) return customElements.define(tag, ctor);
+  if (existing.version === ctor.version || warned) return;
+  warned = true;
+  console.warn(`hub-embed ${ctor.version}: <${tag}> already defined by ${existing.version}; kept.`);
+}
+
 /** The value if it is an array, else []: properties set from script may hold anything. */
 export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
-  return Array.isArray(value) ? value : [];
+  // Array.isArray narrows to any[]; the elements' type is what the caller declared, as before the check.
+  return Array.isArray(value) ? (value as readonly T[]) : [];
 }
 
 /**

@@ -8,16 +8,20 @@ import type { PublishedTable } from '../core/types.js';
  * All are `bubbles: true, composed: true`; `hub-table-select` is cancelable.
  */
 export interface HubEventDetails {
-  /** Once per load, when the tags and the list for the tags selected by then are both in. */
-  'hub-ready': { tags: string[]; tables: PublishedTable[] };
-  /** The user changed the tag selection. */
-  'hub-tags-change': { selected: string[] };
+  /**
+   * Once per load, when the tags on offer (`options`) and the list for the tags selected by then are both in. `matching`:
+   * how many of `tables` match the selected tags (all of them with none selected), as the count shows.
+   */
+  'hub-ready': { options: string[]; tables: PublishedTable[]; matching: number };
+  /** The user changed the tag selection: `tags` is the new one, as `tags` holds it on every element. */
+  'hub-tags-change': { tags: string[] };
   /** A card was activated; preventDefault() keeps the form closed. */
   'hub-table-select': { table: PublishedTable };
   'hub-form-open': { shortCode: string };
   'hub-form-close': { shortCode: string };
   /** A message the form page posted, from its own window and origin. */
   'hub-form-message': { data: unknown };
+  /** Cancelable: preventDefault() keeps the error off the browser console (the widget still shows it). */
   'hub-error': { error: HubError };
 }
 

@@ -36,6 +36,7 @@ export const shared = css`
     padding: calc(var(--_space) / 2) var(--_space);
   }
 
+  /* It reaches 4 px beyond the control: a scroll container around controls leaves that much room. */
   :focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;

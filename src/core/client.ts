@@ -1,11 +1,11 @@
 import { HubError } from './errors.js';
 import { isText, readAnswer, send } from './http.js';
 import type { TokenSource } from './token-source.js';
-import { safeHttpUrl } from './urls.js';
+import { apiBaseUrl, safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
 export interface HubClientOptions {
-  /** The service's `{base_url}`; paths go under `{base_url}/api/v1/hub`. */
+  /** The service's `{base_url}` (or `{base_url}/api/v1/hub`); paths go under `{base_url}/api/v1/hub`. */
   baseUrl: string;
   tokens: TokenSource;
   fetch?: typeof fetch;
@@ -34,9 +34,7 @@ export class HubClient {
   readonly #onDropped?: (count: number) => void;
 
   constructor(options: HubClientOptions) {
-    const base = safeHttpUrl(options.baseUrl);
-    if (!base) throw new HubError('config', 'Set base-url to an http(s) URL.');
-    this.#api = base.replace(/\/+$/, '') + '/api/v1/hub/projects/';
+    this.#api = apiBaseUrl(options.baseUrl, 'base-url') + '/projects/';
     this.#tokens = options.tokens;
     this.#fetch = options.fetch;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
@@ -71,7 +69,7 @@ export class HubClient {
     const token = await this.#tokens.get({ signal });
     // The token may have come with this very answer (a token endpoint with prefetch); checked as below.
     const prefetched = this.#tokens.takePrefetched(path);
-    if (Array.isArray(prefetched)) return prefetched;
+    if (Array.isArray(prefetched)) return prefetched as unknown[];
     let response = await request(token);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
@@ -85,7 +83,7 @@ export class HubClient {
     if (!Array.isArray(list)) {
       throw new HubError('invalid-response', `${path}: no list; check base-url.`, { status: response.status });
     }
-    return list;
+    return list as unknown[];
   }
 }
 

@@ -130,7 +130,7 @@ export class TokenSource {
         // Once the request is cancelled every waiter has been rejected with `aborted`: this reaches nobody.
         throw error instanceof HubError
           ? error
-          : new HubError('token', `Token provider: ${error}; check it.`, { cause: error });
+          : new HubError('token', `Token provider: ${String(error)}; check it.`, { cause: error });
       } finally {
         // A failure is not cached: the next get() asks again.
         if (this.#flight === flight) this.#flight = undefined;

@@ -23,6 +23,26 @@ export function safeHttpUrl(value: unknown): string | undefined {
   return httpUrl(value)?.href;
 }
 
+/** Where the spec puts every endpoint: under `{base_url}/api/v1/hub`. */
+export const API_PREFIX = '/api/v1/hub';
+
+/**
+ * The one rule for the service's address, for the widget's `base-url` and the server's `baseUrl` alike:
+ * an absolute http(s) URL without credentials, query or fragment, given as the spec's `{base_url}`
+ * or as `{base_url}/api/v1/hub` (people copy the endpoints' common prefix; it is not doubled). Returns
+ * the API root, `{base_url}/api/v1/hub`, without a trailing slash. `what` names the setting in errors.
+ */
+export function apiBaseUrl(baseUrl: unknown, what: string): string {
+  const url = httpUrl(baseUrl);
+  // Nothing but an origin and a path: no credentials, query or fragment. One message for every refusal:
+  // it says what a usable value looks like.
+  if (!url || url.href !== url.origin + url.pathname) {
+    throw new HubError('config', `Set ${what} to the service's address, like https://hub.example.com.`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
+}
+
 /**
  * Parses a form-site address: absolute http(s), and https unless the host is loopback, because the
  * token travels in its query string.

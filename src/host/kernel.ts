@@ -362,7 +362,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
       failAll('E_CANCELLED', 'the page loaded again');
     },
     receive,
-    request: request as HostKernel['request'],
+    request,
     refresh: async () => {
       await request('widget.refresh');
     },

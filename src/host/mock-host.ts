@@ -7,7 +7,7 @@ import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, toScriptLiteral } from '../brid
 import { createHostKernel, type MethodHandler } from './kernel.js';
 import type { BridgeErrorCode, BridgeMessage } from '../bridge/protocol.js';
 import type { PageToHostRequests } from '../bridge/methods.js';
-import type { HostWindow, TransportName } from '../bridge/transports.js';
+import type { TransportName } from '../bridge/transports.js';
 
 export type MockTransport =
   'react-native' | 'webkit' | 'webkit-reply' | 'android' | 'android-jsi' | 'flutter' | 'wechat' | 'parent';
@@ -60,12 +60,29 @@ export interface MockHost {
   fail(id: string, code: BridgeErrorCode, message: string): void;
   /** A host-to-page request to the newest session (or `sid`). */
   request(method: string, params?: unknown, sid?: string): Promise<unknown>;
-  /** Delivers a message or a raw value through this host's inbound path, as the host would. */
-  deliver(message: Partial<BridgeMessage> | unknown): void;
+  /**
+   * Delivers a value through this host's inbound path, as the host would: a plain object is a message
+   * (`Partial<BridgeMessage>`) and gets the envelope; any other value goes as it is.
+   */
+  deliver(message: unknown): void;
   /** Pushes `evt bridge.ready`, as a host that injects early does. */
   announce(): void;
   /** Removes every global this host installed. */
   remove(): void;
+}
+
+/** The globals this mock installs and later calls into, typed as it uses them. */
+interface MockedWindow extends Window {
+  /** The page's bridge installs it (src/bridge/receive.ts); native hosts evaluate calls to it. */
+  __hubEmbedReceive?: (message: unknown) => void;
+  /** Transport 'android': the addWebMessageListener object this mock installs. */
+  hubEmbed: AndroidChannel;
+}
+
+/** Android's addWebMessageListener object: the page posts through it and hears the host's replies on it. */
+interface AndroidChannel extends EventTarget {
+  postMessage(raw: unknown): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
 }
 
 const TRANSPORT_OF: Record<MockTransport, TransportName> = {
@@ -90,14 +107,14 @@ const DEFAULT_HANDLERS: MockHandlers = {
  * crossed for tests to assert on.
  */
 export function createMockHost(transport: MockTransport, options: MockHostOptions = {}): MockHost {
-  const win = (options.window ?? window) as HostWindow;
+  const win = (options.window ?? window) as MockedWindow;
   const handlers = options.handlers ?? DEFAULT_HANDLERS;
   const origin = options.origin ?? win.location.ancestorOrigins?.[0] ?? 'https://host.example';
   const restores: Array<() => void> = [];
   /** Requests held by `manual` (and the hello, with `answerHello: false`) until reply() or fail(). */
   const holds = new Map<string, { resolve(result: unknown): void; reject(error: BridgeError): void }>();
   let counter = 0;
-  let parentWindow: any;
+  let parentWindow: MessageEventSource | undefined;
 
   /** Answers through `handlers`, or holds the request for the test to answer. */
   const handle =
@@ -170,20 +187,23 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     return { ns: BRIDGE_NS, v: BRIDGE_VERSION, ...(kernel.nonce && { nonce: kernel.nonce }), ...message };
   }
 
-  function setGlobal(target: any, key: string, value: unknown) {
+  function setGlobal(target: object, key: string, value: unknown) {
     const previous = Object.getOwnPropertyDescriptor(target, key);
     Object.defineProperty(target, key, { value, configurable: true, writable: true });
-    restores.push(() => (previous ? Object.defineProperty(target, key, previous) : delete target[key]));
+    restores.push(() => {
+      if (previous) Object.defineProperty(target, key, previous);
+      else Reflect.deleteProperty(target, key);
+    });
   }
 
   // Native hosts evaluate `window.__hubEmbedReceive(<literal>)`; parsing the escaped literal as JSON
   // is what the JavaScript engine does with it, without evaluating code.
   const viaReceive = (raw: unknown) =>
-    win.__hubEmbedReceive?.(typeof raw === 'string' ? JSON.parse(toScriptLiteral(raw)) : raw);
+    win.__hubEmbedReceive?.(typeof raw === 'string' ? (JSON.parse(toScriptLiteral(raw)) as unknown) : raw);
   const dispatchOn = (target: EventTarget, raw: unknown, extra: MessageEventInit = {}) =>
     target.dispatchEvent(new MessageEvent('message', { data: raw, ...extra }));
 
-  function toPage(raw: unknown) {
+  function toPage(raw: unknown): void {
     switch (transport) {
       case 'react-native': {
         const target = options.rnTarget ?? 'receive';
@@ -195,10 +215,12 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
       case 'android': {
         const channel = win.hubEmbed;
         dispatchOn(channel, raw);
-        return channel.onmessage?.({ data: raw });
+        channel.onmessage?.({ data: raw });
+        return;
       }
       case 'parent':
-        return dispatchOn(win, raw, { origin, source: parentWindow });
+        dispatchOn(win, raw, { origin, source: parentWindow ?? null });
+        return;
       case 'wechat':
         throw new Error('a WeChat mini-program cannot message the web-view page');
       default:
@@ -226,11 +248,9 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
    * What the page posts goes to the kernel. With WKScriptMessageHandlerWithReply the answer is the
    * reply handler's: the reply's JSON, or an error message "E_CODE: text" as a Swift host passes it.
    */
-  function fromPage(raw: unknown): Promise<string | null> | undefined {
+  function fromPageWithReply(raw: unknown): Promise<string | null> {
     host.posted.push(raw);
-    const reply = kernel.receive(raw);
-    if (transport !== 'webkit-reply') return undefined;
-    return reply.then((json) => {
+    return kernel.receive(raw).then((json) => {
       if (json === undefined) return null;
       const answer = JSON.parse(json) as BridgeMessage;
       if (answer.ok) return json;
@@ -238,19 +258,24 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     });
   }
 
-  const post = (raw: unknown) => fromPage(raw);
+  /** Every other host answers through `send` (the kernel's `replies: 'script'`), so the page's post returns nothing. */
+  function post(raw: unknown): void {
+    host.posted.push(raw);
+    void kernel.receive(raw);
+  }
+
   switch (transport) {
     case 'react-native':
       setGlobal(win, 'ReactNativeWebView', { postMessage: post });
       break;
     case 'webkit':
-    case 'webkit-reply':
       setGlobal(win, 'webkit', { messageHandlers: { hubEmbed: { postMessage: post } } });
       break;
+    case 'webkit-reply':
+      setGlobal(win, 'webkit', { messageHandlers: { hubEmbed: { postMessage: fromPageWithReply } } });
+      break;
     case 'android': {
-      const channel: any = new EventTarget();
-      channel.postMessage = post;
-      channel.onmessage = null;
+      const channel: AndroidChannel = Object.assign(new EventTarget(), { postMessage: post, onmessage: null });
       setGlobal(win, 'hubEmbed', channel);
       break;
     }
@@ -293,10 +318,11 @@ function isPlainObject(value: unknown): boolean {
 }
 
 /** Browsers accept only a real window as a MessageEvent source; simpler DOMs accept any object. */
-function fakeParentWindow(win: HostWindow, restores: Array<() => void>): object {
+function fakeParentWindow(win: Window, restores: Array<() => void>): MessageEventSource {
   try {
-    new MessageEvent('message', { source: {} as Window });
-    return {};
+    const standIn = {} as Window;
+    new MessageEvent('message', { source: standIn });
+    return standIn;
   } catch {
     const frame = win.document.createElement('iframe');
     frame.hidden = true;

@@ -10,7 +10,7 @@ import { SeedError, parseSeedTable, parseWebhookConfig } from './seed.js';
 import { keyView, type Account } from './state.js';
 import { createTrigger, notificationOf } from './trigger.js';
 import type { AdminOperations, WebhookConfig } from './types.js';
-import { NOTIFICATION_EVENTS } from './webhooks.js';
+import { eventsOfKind } from './webhooks.js';
 
 export function adminOperations(context: HubContext): AdminOperations {
   const { state } = context;
@@ -100,8 +100,9 @@ export function adminOperations(context: HubContext): AdminOperations {
       return { configs: parsed.map((c) => ({ ...c })) };
     },
     async triggerNotification(input) {
-      if (typeof input.event !== 'string' || !(NOTIFICATION_EVENTS as readonly string[]).includes(input.event)) {
-        throw new MockHttpError(400, `event must be one of ${NOTIFICATION_EVENTS.join(', ')}.`);
+      const notifications: readonly string[] = eventsOfKind('notification');
+      if (typeof input.event !== 'string' || !notifications.includes(input.event)) {
+        throw new MockHttpError(400, `event must be one of ${notifications.join(', ')}.`);
       }
       const event = input.event;
       const enterprise = event.startsWith('enterprise_');

@@ -76,7 +76,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     {
       method: 'GET',
       path: `${API_PREFIX}/projects/published-tags`,
-      async handle(req, _url, meta) {
+      handle(req, _url, meta) {
         const { clientUserId } = state.authenticateToken(bearerOf(req, meta), hub.now());
         meta.clientUserId = clientUserId;
         return ok({ list: [...state.catalog.tags()] });
@@ -85,7 +85,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     {
       method: 'GET',
       path: `${API_PREFIX}/projects/published-list`,
-      async handle(req, url, meta) {
+      handle(req, url, meta) {
         const { clientUserId } = state.authenticateToken(bearerOf(req, meta), hub.now());
         meta.clientUserId = clientUserId;
         const wanted = parseTags(url.searchParams.get('tags')).map((t) => t.toLowerCase());
@@ -105,7 +105,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     {
       method: 'GET',
       path: `${API_PREFIX}/points/users/balance`,
-      async handle(req, url, meta) {
+      handle(req, url, meta) {
         const { account, clientUserId } = userOfQuery(req, url, meta);
         const user = state.knownUser(account, clientUserId);
         return ok({ client_user_id: user.clientUserId, user_id: user.userId, balance_cents: user.balanceCents });
@@ -134,7 +134,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     {
       method: 'GET',
       path: `${API_PREFIX}/points/users/logs`,
-      async handle(req, url, meta) {
+      handle(req, url, meta) {
         const { account, clientUserId } = userOfQuery(req, url, meta);
         const { page, pageSize } = pageQuery(url);
         const user = state.knownUser(account, clientUserId);

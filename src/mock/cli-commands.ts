@@ -95,7 +95,7 @@ async function callConsole<T>(base: string, path: string, body: unknown): Promis
   const text = await res.text();
   let envelope: { message?: string; data?: unknown } | null;
   try {
-    envelope = JSON.parse(text);
+    envelope = JSON.parse(text) as typeof envelope; // the simulator's own envelope
   } catch {
     throw new CommandError(`The simulator answered HTTP ${res.status} without JSON: ${text.slice(0, 200)}`, 1);
   }

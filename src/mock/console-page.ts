@@ -41,7 +41,7 @@ function asset(path: string, type: string, body: string): Route {
   return {
     method: 'GET',
     path,
-    handle: async () => new Response(body, { headers: { 'content-type': type, ...SECURITY_HEADERS } }),
+    handle: () => new Response(body, { headers: { 'content-type': type, ...SECURITY_HEADERS } }),
   };
 }
 
@@ -50,7 +50,7 @@ export function consolePageRoutes(): Route[] {
     {
       method: 'GET',
       path: '/console',
-      handle: async () => new Response(null, { status: 308, headers: { location: '/console/' } }),
+      handle: () => new Response(null, { status: 308, headers: { location: '/console/' } }),
     },
     asset('/console/', 'text/html; charset=utf-8', SHELL),
     asset('/console/app.js', 'text/javascript; charset=utf-8', CONSOLE_SCRIPT),

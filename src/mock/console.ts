@@ -45,8 +45,8 @@ export function refuseCrossSite(req: Request, url: URL): void {
     throw new MockHttpError(403, 'The console answers its own pages only (Sec-Fetch-Site is not same-origin).');
   const origin = req.headers.get('origin');
   if (origin === null) return;
-  const host = req.headers.get('host');
-  const own = origin === url.origin || (host !== null && origin === `${url.protocol}//${host}`);
+  const hostHeader = req.headers.get('host');
+  const own = origin === url.origin || (hostHeader !== null && origin === `${url.protocol}//${hostHeader}`);
   if (!own) throw new MockHttpError(403, 'The console answers its own pages only (Origin is another site).');
 }
 

@@ -29,7 +29,8 @@ export interface RequestMeta {
 export interface Route {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
-  handle(req: Request, url: URL, meta: RequestMeta): Promise<Response>;
+  /** May answer at once. A throw (MockHttpError) is its error answer either way: the pipeline awaits it in a try. */
+  handle(req: Request, url: URL, meta: RequestMeta): Response | Promise<Response>;
 }
 
 /** Exact-path routing with 404 for unknown paths and 405 (plus Allow) for known paths. */

@@ -2,16 +2,11 @@
  * CORS for the API site. Browsers may call the Bearer endpoints from allowed origins; X-API-Key is
  * deliberately never an allowed header, so a browser page cannot use an API key cross-origin.
  */
+import { isLoopbackHostname } from './hosts.js';
 import { errorResponse } from './http.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
-
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
-  if (hostname === '[::1]') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
 
 export function originAllowed(origin: string, allowed: string[] | 'loopback'): boolean {
   if (allowed !== 'loopback') return allowed.includes('*') || allowed.includes(origin);
@@ -22,7 +17,7 @@ export function originAllowed(origin: string, allowed: string[] | 'loopback'): b
     return false;
   }
   return (
-    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname)
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHostname(url.hostname)
   );
 }
 

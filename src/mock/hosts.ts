@@ -29,19 +29,19 @@ export function isLoopbackHostname(hostname: string): boolean {
 }
 
 /** Normalises `allowedHosts` (names or addresses, no scheme or port); throws naming a bad entry. */
-export function checkAllowedHosts(hosts: unknown): string[] {
-  if (hosts === undefined) return [];
-  if (!Array.isArray(hosts)) throw new TypeError('allowedHosts must be an array of host names.');
-  return hosts.map((host) => {
-    let name: string | undefined;
-    if (typeof host === 'string') {
+export function checkAllowedHosts(hostnames: unknown): string[] {
+  if (hostnames === undefined) return [];
+  if (!Array.isArray(hostnames)) throw new TypeError('allowedHosts must be an array of host names.');
+  return hostnames.map((entry) => {
+    let hostname: string | undefined;
+    if (typeof entry === 'string') {
       // A bare IPv6 address gets its brackets; anything then ending in :digits named a port.
-      const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-      if (!/:\d+$/.test(bracketed)) name = hostnameOf(bracketed);
+      const bracketed = entry.includes(':') && !entry.startsWith('[') ? `[${entry}]` : entry;
+      if (!/:\d+$/.test(bracketed)) hostname = hostnameOf(bracketed);
     }
-    if (name === undefined)
-      throw new TypeError(`allowedHosts: ${JSON.stringify(host)} is not a host name or address (no scheme, no port).`);
-    return name;
+    if (hostname === undefined)
+      throw new TypeError(`allowedHosts: ${JSON.stringify(entry)} is not a host name or address (no scheme, no port).`);
+    return hostname;
   });
 }
 
@@ -49,7 +49,7 @@ export function checkAllowedHosts(hosts: unknown): string[] {
  * The refusal text for a Host header, or undefined when the simulator answers it. A request without
  * Host (only possible in process, through `hub.fetch` or the handlers) is answered.
  */
-export function hostRefusal(hostHeader: string | null, allowed: readonly string[]): string | undefined {
+export function hostHeaderRefusal(hostHeader: string | null, allowed: readonly string[]): string | undefined {
   if (hostHeader === null) return undefined;
   const name = hostnameOf(hostHeader);
   if (name !== undefined && (isLoopbackHostname(name) || allowed.includes(name))) return undefined;

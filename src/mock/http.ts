@@ -1,6 +1,7 @@
 /** Envelope responses, bounded body reading and input checks shared by every simulator route. */
 
-export const MAX_BODY_BYTES = 64 * 1024;
+/** The largest request body any simulator route accepts (the spec names none); larger is 413. */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 /** A request the simulator refuses; thrown by validators, turned into an envelope by the router. */
 export class MockHttpError extends Error {
@@ -35,12 +36,12 @@ export function errorResponse(status: number, message: string, headers: Record<s
  */
 export async function readBodyText(req: Request): Promise<string> {
   const declared = req.headers.get('content-length');
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
-    throw new MockHttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`);
+  if (declared !== null && Number(declared) > MAX_REQUEST_BODY_BYTES) {
+    throw new MockHttpError(413, `Request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes; send a smaller body.`);
   }
   const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) {
-    throw new MockHttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`);
+  if (bytes.byteLength > MAX_REQUEST_BODY_BYTES) {
+    throw new MockHttpError(413, `Request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes; send a smaller body.`);
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }

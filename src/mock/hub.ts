@@ -62,7 +62,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
     now: () => clock.now(),
     sendWebhook(developerId, partial) {
       const account = state.developer(developerId);
-      const body: WebhookBody = { ...partial, timestamp: isoBeijing(clock.now()) } as WebhookBody;
+      const body: WebhookBody = { ...partial, timestamp: isoBeijing(clock.now()) };
       return dispatch(dispatchContext, matchingUrls(account.webhooks, body.event), body);
     },
     async resendWebhook(original) {

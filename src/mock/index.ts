@@ -5,8 +5,8 @@ export { startMockHub, nodeWebhookTransport } from './node.js';
 export type { StartMockHubOptions, RunningMockHub } from './node.js';
 export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
 export { iconSvg } from './icons.js';
-export { NOTIFICATION_EVENTS, BILLING_EVENTS, fetchTransport } from './webhooks.js';
-export { MAX_BODY_BYTES } from './http.js';
+export { fetchTransport } from './webhooks.js';
+export { MAX_REQUEST_BODY_BYTES } from './http.js';
 export { FORM_CSP } from './form.js';
 export type {
   MockHub,

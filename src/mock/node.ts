@@ -9,12 +9,16 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createMockHub } from './hub.js';
-import { MAX_BODY_BYTES } from './http.js';
+import { MAX_REQUEST_BODY_BYTES } from './http.js';
 import { bindWarning, peerRefusal } from './peers.js';
 import type { MockHub, MockHubOptions, TransportResult, WebhookTransport } from './types.js';
 
 export interface StartMockHubOptions extends MockHubOptions {
-  /** Address to bind; default 127.0.0.1. Beyond loopback, a warning goes to `onWarning`. */
+  /**
+   * The address (or name) to bind, as in `server.listen({host})`; default 127.0.0.1. Beyond loopback, a
+   * warning goes to `onWarning`.
+   */
+  // eslint-disable-next-line id-denylist -- the bind address, named as server.listen and --host name it
   host?: string;
   apiPort?: number;
   formPort?: number;
@@ -34,6 +38,12 @@ export interface RunningMockHub {
   hub: MockHub;
   close(): Promise<void>;
 }
+
+/**
+ * How much of a receiver's answer the transport holds: enough for any billing_deduct `{"ok": …}`; the
+ * rest of a huge answer is read and dropped.
+ */
+export const MAX_RECEIVER_ANSWER_BYTES = 64 * 1024;
 
 /** node:http transport: separate connect and overall deadlines, as the spec's Delivery behaviour asks. */
 export const nodeWebhookTransport: WebhookTransport = (url, init) =>
@@ -77,7 +87,7 @@ export const nodeWebhookTransport: WebhookTransport = (url, init) =>
       res.on('data', (chunk: Buffer) => {
         // The body only matters for billing_deduct's `ok`; a huge answer is not worth holding.
         size += chunk.length;
-        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+        if (size <= MAX_RECEIVER_ANSWER_BYTES) chunks.push(chunk);
       });
       res.on('end', () =>
         finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
@@ -87,8 +97,9 @@ export const nodeWebhookTransport: WebhookTransport = (url, init) =>
     req.end(init.body);
   });
 
-function hostForUrl(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+/** A bind address as a URL's hostname: an IPv6 literal in brackets. */
+function urlHostnameOf(bindAddress: string): string {
+  return bindAddress.includes(':') && !bindAddress.startsWith('[') ? `[${bindAddress}]` : bindAddress;
 }
 
 /**
@@ -114,7 +125,7 @@ async function toWebRequest(
     const tooLarge = await new Promise<boolean>((resolve, reject) => {
       req.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
+        if (size > MAX_REQUEST_BODY_BYTES) {
           req.removeAllListeners('data');
           req.pause();
           resolve(true);
@@ -170,10 +181,10 @@ async function sendWebResponse(res: ServerResponse, response: Response): Promise
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
+function listen(server: Server, port: number, bindAddress: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen(port, bindAddress, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
@@ -183,7 +194,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Starts the API site and the form site on loopback (unless told otherwise); port 0 picks free ports. */
 export async function startMockHub(options: StartMockHubOptions = {}): Promise<RunningMockHub> {
   const {
-    host = '127.0.0.1',
+    host: bindAddress = '127.0.0.1',
     apiPort = 0,
     formPort = 0,
     allowRemoteClients = false,
@@ -194,7 +205,7 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
   let apiOrigin = '';
   let formOrigin = '';
 
-  const serve = (site: 'api' | 'form') => async (req: IncomingMessage, res: ServerResponse) => {
+  const answer = async (site: 'api' | 'form', req: IncomingMessage, res: ServerResponse) => {
     if (!hub) return void res.destroy();
     // First, before Host or anything else the client chooses: the socket's address it cannot choose.
     const peer = peerRefusal(req.socket.remoteAddress, allowRemoteClients);
@@ -216,7 +227,7 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
       const tooLarge = () => {
         const msg = {
           code: 413,
-          message: `Request body is larger than ${MAX_BODY_BYTES} bytes; send a smaller body.`,
+          message: `Request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes; send a smaller body.`,
           data: null,
         };
         return new Response(JSON.stringify(msg), {
@@ -236,13 +247,15 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     }
   };
 
+  // answer() turns its own failures into a 500 or a destroyed socket: nothing waits on its promise.
+  const serve = (site: 'api' | 'form') => (req: IncomingMessage, res: ServerResponse) => void answer(site, req, res);
   const apiServer = createServer(serve('api'));
   const formServer = createServer(serve('form'));
   try {
-    const boundApi = await listen(apiServer, apiPort, host);
-    const boundForm = await listen(formServer, formPort, host);
-    apiOrigin = `http://${hostForUrl(host)}:${boundApi}`;
-    formOrigin = `http://${hostForUrl(host)}:${boundForm}`;
+    const boundApi = await listen(apiServer, apiPort, bindAddress);
+    const boundForm = await listen(formServer, formPort, bindAddress);
+    apiOrigin = `http://${urlHostnameOf(bindAddress)}:${boundApi}`;
+    formOrigin = `http://${urlHostnameOf(bindAddress)}:${boundForm}`;
     // A caller's own fetch (or transport) wins; otherwise node:http gives a real connect timeout.
     const transport = hubOptions.webhookTransport ?? (hubOptions.fetch ? undefined : nodeWebhookTransport);
     hub = createMockHub({
@@ -257,7 +270,7 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     throw error;
   }
 
-  const warning = bindWarning(host, allowRemoteClients);
+  const warning = bindWarning(bindAddress, allowRemoteClients);
   if (warning) onWarning(warning);
 
   const close = async () => {

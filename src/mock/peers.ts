@@ -19,8 +19,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /** A bind address (or name) that only this machine can reach. */
-export function isLoopbackBind(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
+export function isLoopbackBind(bindAddress: string): boolean {
+  const bare = bindAddress.replace(/^\[|\]$/g, '');
   return bare === 'localhost' || isLoopbackAddress(bare);
 }
 
@@ -35,8 +35,8 @@ export function peerRefusal(address: string | undefined, allowRemoteClients: boo
 }
 
 /** The start-up warning for a server bound beyond loopback, or undefined for a loopback bind. */
-export function bindWarning(host: string, allowRemoteClients: boolean): string | undefined {
-  if (isLoopbackBind(host)) return undefined;
+export function bindWarning(bindAddress: string, allowRemoteClients: boolean): string | undefined {
+  if (isLoopbackBind(bindAddress)) return undefined;
   const rule = allowRemoteClients
     ? 'and --allow-remote-clients is on: ANY MACHINE THAT CAN REACH IT can read the API keys at /console/seed, ' +
       'move points, and make the simulator send webhooks to any URL it can reach (other services on this machine too).'
@@ -44,7 +44,7 @@ export function bindWarning(host: string, allowRemoteClients: boolean): string |
       'with no login: they could read the API keys and make the simulator call any URL.';
   return [
     '!'.repeat(72),
-    `WARNING: the simulator listens on ${host}, beyond loopback, ${rule}`,
+    `WARNING: the simulator listens on ${bindAddress}, beyond loopback, ${rule}`,
     'Bind 127.0.0.1 (the default) unless you need another machine to reach it, and only on a network you trust.',
     '!'.repeat(72),
   ].join('\n');

@@ -6,7 +6,7 @@ import type { HubContext, RequestMeta, Route } from './context.js';
 import { findRoute } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
 import { formErrorResponse, type FormSite } from './form.js';
-import { hostRefusal } from './hosts.js';
+import { hostHeaderRefusal } from './hosts.js';
 import { MockHttpError, errorResponse } from './http.js';
 import { ICON_NAME, iconSvg } from './icons.js';
 import type { HubSettings } from './settings.js';
@@ -18,7 +18,7 @@ export interface PipelineParts {
   routes: Route[];
   formSite: FormSite;
   /** Called with each answered request (the request log and `onRequest`). */
-  record(entry: RequestLogEntry): void;
+  record: (entry: RequestLogEntry) => void;
 }
 
 export type RequestPipeline = Pick<MockHub, 'handleApi' | 'handleForm' | 'fetch'>;
@@ -89,9 +89,9 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
     throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.`);
   }
 
-  /** Answered before anything else on both sites, so a refused host reaches no route. */
-  function refusedHost(site: 'api' | 'form', req: Request, url: URL): Response | undefined {
-    const refusal = hostRefusal(req.headers.get('host'), settings.allowedHosts);
+  /** Answered before anything else on both sites, so a request with a refused Host header reaches no route. */
+  function refusedHostHeader(site: 'api' | 'form', req: Request, url: URL): Response | undefined {
+    const refusal = hostHeaderRefusal(req.headers.get('host'), settings.allowedHosts);
     if (refusal === undefined) return undefined;
     log(site, req, url, 403, { auth: 'none' });
     return new Response(refusal, {
@@ -102,7 +102,7 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
 
   async function handleApi(req: Request): Promise<Response> {
     const url = new URL(req.url);
-    const refused = refusedHost('api', req, url);
+    const refused = refusedHostHeader('api', req, url);
     if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
@@ -125,7 +125,7 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
 
   async function handleForm(req: Request): Promise<Response> {
     const url = new URL(req.url);
-    const refused = refusedHost('form', req, url);
+    const refused = refusedHostHeader('form', req, url);
     if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     let response: Response;

@@ -2,12 +2,14 @@
  * Outbound webhooks per the spec's Events section: POST JSON, one attempt, every matching
  * configuration once and in order, every delivery recorded with its outcome.
  */
+import type { BillingEventName, NotificationEventName } from '../server/webhook-events.js';
 import type { TransportResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookTransport } from './types.js';
 
 /**
- * The spec's nine events and the object each carries beside the common fields. The simulator keeps its
- * own table (mock/ shares only types with the rest of src/): the server toolkit's receiver is then tested
- * against a second, independent reading of the spec, not against its own list.
+ * The object each event carries beside the common fields. The event names have one definition, the
+ * server toolkit's `NOTIFICATION_EVENTS` and `BillingEventName`; mock/ may take only types from the rest of
+ * src/, so this table is checked against those types: an event added to or missing from either side, or
+ * of the wrong kind, fails the type check.
  */
 const EVENT_KINDS = {
   order_matched: 'notification',
@@ -19,17 +21,20 @@ const EVENT_KINDS = {
   enterprise_authorization_approved: 'notification',
   billing_deduct: 'billing',
   billing_refund: 'billing',
-} as const;
+} as const satisfies { readonly [E in NotificationEventName]: 'notification' } & {
+  readonly [E in BillingEventName]: 'billing';
+};
 
 export type WebhookKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
 export type MockEventName = keyof typeof EVENT_KINDS;
 
 /** Every event the simulator can send, notifications first, in the spec's order. */
 export const ALL_EVENTS = Object.keys(EVENT_KINDS) as readonly MockEventName[];
-export const NOTIFICATION_EVENTS: readonly MockEventName[] = ALL_EVENTS.filter(
-  (event) => EVENT_KINDS[event] === 'notification',
-);
-export const BILLING_EVENTS: readonly MockEventName[] = ALL_EVENTS.filter((event) => EVENT_KINDS[event] === 'billing');
+
+/** The events of one kind, in the spec's order. */
+export function eventsOfKind(kind: WebhookKind): readonly MockEventName[] {
+  return ALL_EVENTS.filter((event) => EVENT_KINDS[event] === kind);
+}
 
 /**
  * The platform's outbound IPs, shown in the console and the CLI banner for the receiver's allow-list.

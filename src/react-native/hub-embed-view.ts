@@ -157,7 +157,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     return kernel.closeForm();
   };
 
-  useImperativeHandle(ref, () => ({ refresh: kernel.refresh, setTags: kernel.setTags, closeForm }), [kernel, form]);
+  useImperativeHandle(
+    ref,
+    () => ({ refresh: () => kernel.refresh(), setTags: (tags) => kernel.setTags(tags), closeForm }),
+    [kernel, form],
+  );
 
   // Android back closes a form first: the Modal's own onRequestClose handles its form; this, the page's.
   useEffect(() => {

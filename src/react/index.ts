@@ -2,7 +2,8 @@
 
 /**
  * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19): properties as
- * props, events as `onHubReady`-style props with typed `event.detail`. Importing it registers the elements.
+ * props, events as `onHubReady`-style props with typed `event.detail`. Like every binding it registers
+ * nothing: `import "hub-embed/define"` once registers the elements.
  * For React 19 JSX such as `<hub-embed onhub-ready={...}>`, see the types in ./jsx.ts.
  */
 import * as React from 'react';
@@ -13,7 +14,7 @@ import {
   HubTableCard as HubTableCardElement,
   HubTableGrid as HubTableGridElement,
   HubTagFilter as HubTagFilterElement,
-} from '../define.js';
+} from '../index.js';
 export type * from './jsx.js';
 
 /** An event name carrying the detail type the element declares for it. */
@@ -63,7 +64,7 @@ export const HubTableCard = createComponent({
 
 /** `<hub-table-grid>`: The tables as cards, with skeletons while loading, an empty state and an announced count.
 Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
-With tags `selected`, the tables matching them come first and a divider (part `more`) separates the
+With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
 tables the service added to fill its limit; `matches-only` leaves those out. */
 export const HubTableGrid = createComponent({
   tagName: 'hub-table-grid',

@@ -79,7 +79,9 @@ function coversEveryIPv4(entry: string): boolean {
 const EXAMPLE = 'e.g. ["127.0.0.1", "10.0.0.0/8", "::1"]';
 
 function compileList(list: readonly string[], option: string): Matcher {
-  if (!Array.isArray(list) || list.some((entry) => typeof entry !== 'string' || entry.trim() === '')) {
+  // A JavaScript caller may pass anything. Array.isArray(list) would narrow the typed list to any[].
+  const given: unknown = list;
+  if (!Array.isArray(given) || list.some((entry) => typeof entry !== 'string' || entry.trim() === '')) {
     throw new HubError('config', `${option} must be an array of IP addresses or CIDR ranges, ${EXAMPLE}.`);
   }
   const entries = list.map((entry) => entry.trim());

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { publishedListPath } from '../core/client.js';
 import { HubError } from '../core/errors.js';
+import { API_PREFIX, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
 import {
@@ -69,30 +70,12 @@ export interface ServiceClient {
   publishedList(accessToken: string, query?: PublishedListQuery): Promise<unknown[]>;
 }
 
-const API_PREFIX = '/api/v1/hub';
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Every answer the spec describes is a few KB; a logs page of 100 records stays far below this. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 function configError(message: string): HubError {
   return new HubError('config', message);
-}
-
-function normaliseBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string')
-    throw configError('baseUrl must be the service address, e.g. https://hub.example.com.');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw configError(`baseUrl "${baseUrl}" is not an absolute URL; use e.g. https://hub.example.com.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw configError('baseUrl must be an http(s) URL.');
-  if (url.username || url.password || url.search || url.hash)
-    throw configError('baseUrl must not carry credentials, a query or a fragment.');
-  const path = url.pathname.replace(/\/+$/, '');
-  // Accept a baseUrl that already names the API prefix rather than calling /api/v1/hub/api/v1/hub.
-  return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
 }
 
 function systemCode(error: unknown): string {
@@ -157,9 +140,9 @@ function checkInteger(value: unknown, name: string, min: number, max: number): n
   return value;
 }
 
-export function createHubClient(options: ServiceClientOptions): ServiceClient {
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const apiKey = checkApiKey(options?.apiKey);
-  const apiBase = normaliseBaseUrl(options.baseUrl);
+  const apiBase = apiBaseUrl(options.baseUrl, 'baseUrl');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
   const timeoutMs =

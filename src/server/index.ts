@@ -1,5 +1,5 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
-export { createHubClient, MAX_ANSWER_BYTES } from './client.js';
+export { createServiceClient, MAX_ANSWER_BYTES } from './client.js';
 export type { LogsQuery, PublishedListQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
 export type {
   Balance,

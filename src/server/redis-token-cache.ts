@@ -6,12 +6,15 @@ import type { CachedToken, SharedExchange, TokenCache } from './token-cache.js';
 
 /**
  * The few commands the cache needs, typed by shape so that node-redis v4 and v5 clients (`createClient()`
- * from the `redis` package) both fit without this package depending on either.
+ * from the `redis` package) both fit without this package depending on either. Their answers are
+ * `unknown` because v4 and v5 type them differently; the cache checks what it reads.
  */
 export interface RedisClientLike {
-  get(key: string): Promise<string | null | unknown>;
-  set(key: string, value: string, options: { PX: number; NX?: true }): Promise<string | null | unknown>;
-  del(key: string): Promise<number | unknown>;
+  /** The stored string, or null. */
+  get(key: string): Promise<unknown>;
+  /** 'OK', or null when NX found the key taken. */
+  set(key: string, value: string, options: { PX: number; NX?: true }): Promise<unknown>;
+  del(key: string): Promise<unknown>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
@@ -152,7 +155,7 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): TokenCac
     } finally {
       await command('EVAL', () =>
         client.eval(RELEASE_OWN_LOCK, { keys: [lockKey(clientUserId)], arguments: [owner] }),
-      ).catch(work.onCacheError); // An unreleased lock expires by itself after lockMs.
+      ).catch((error: unknown) => work.onCacheError(error)); // An unreleased lock expires by itself after lockMs.
     }
   }
 

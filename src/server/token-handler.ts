@@ -68,22 +68,22 @@ function webInput(request: Request): PlainInput {
   };
 }
 
-/** The body holds a refusal hint and a selection, which are small; a bigger one is answered 413. */
-const MAX_BODY_BYTES = 8192;
+/** The body holds the refused token and what the widget loads next, which are small; a bigger one is answered 413. */
+export const MAX_TOKEN_REQUEST_BYTES = 8192;
 const TOO_LARGE = Symbol('body too large');
 const TOO_SLOW = Symbol('body too slow');
 
 /** What the handler reads from the body: both parts optional, anything odd simply absent. */
 interface TokenRequest {
-  /** The token the browser says the service refused. */
-  hint?: string;
-  /** What the widget loads next, for the prefetch. */
-  selection?: Selection;
+  /** The token the browser says the service refused (`previous`, as the browser's TokenContext names it). */
+  previous?: string;
+  /** What the widget loads next, for the prefetch (`load`, as in the browser's TokenContext). */
+  load?: Selection;
 }
 
 /**
- * `previous` from a `{reason: 'unauthorized', previous}` body and the selection from its `load`; anything
- * else (or no body) is ignored. Reading stops at MAX_BODY_BYTES, so an endless upload costs 8 KB, not
+ * `previous` from a `{reason: 'unauthorized', previous}` body and `load` (tags and limit); anything
+ * else (or no body) is ignored. Reading stops at MAX_TOKEN_REQUEST_BYTES, so an endless upload costs 8 KB, not
  * whatever the client sends.
  */
 async function readTokenRequest(
@@ -94,7 +94,7 @@ async function readTokenRequest(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
   try {
-    const bytes = await Promise.race([input.body(MAX_BODY_BYTES), late]);
+    const bytes = await Promise.race([input.body(MAX_TOKEN_REQUEST_BYTES), late]);
     if (bytes === TOO_SLOW) return TOO_SLOW;
     if (bytes === undefined) return TOO_LARGE;
     text = new TextDecoder().decode(bytes);
@@ -113,15 +113,17 @@ function parseTokenRequest(text: string): TokenRequest {
   } catch {
     return {};
   }
-  const hint =
+  const previous =
     body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
       ? body.previous
       : undefined;
-  return { hint, selection: parseSelection(body?.load) };
+  return { previous, load: parseSelection(body?.load) };
 }
 
 function normaliseOrigins(origins: readonly string[]): Set<string> {
-  if (!Array.isArray(origins))
+  // A JavaScript caller may pass anything. Array.isArray(origins) would narrow the typed list to any[].
+  const given: unknown = origins;
+  if (!Array.isArray(given))
     throw new HubError('config', 'allowedOrigins must be an array of origins, e.g. ["https://app.example.com"].');
   return new Set(
     origins.map((origin) => {
@@ -152,7 +154,7 @@ function defaultOnError(error: unknown): void {
  */
 export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   if (typeof options?.client?.exchangeToken !== 'function')
-    throw new HubError('config', 'createTokenHandler needs client: createHubClient({apiKey, baseUrl}).');
+    throw new HubError('config', 'createTokenHandler needs client: createServiceClient({apiKey, baseUrl}).');
   if (typeof options.resolveClientUserId !== 'function') {
     throw new HubError(
       'config',
@@ -172,7 +174,10 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
 
   const { client, prefetch } = options;
   if (prefetch && (typeof client.publishedTags !== 'function' || typeof client.publishedList !== 'function'))
-    throw new HubError('config', 'prefetch needs a client with publishedTags and publishedList: use createHubClient.');
+    throw new HubError(
+      'config',
+      'prefetch needs a client with publishedTags and publishedList: use createServiceClient.',
+    );
   const prefetcher = prefetch
     ? createPrefetcher(client as Required<typeof client>, typeof prefetch === 'object' ? prefetch : {}, report)
     : undefined;
@@ -197,7 +202,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
 
   async function exchangeAndStore(clientUserId: string): Promise<CachedToken> {
     const token = await options.client.exchangeToken(clientUserId);
-    // A client of your own may skip createHubClient's check; an unbounded lifetime would reach the browser.
+    // A client of your own may skip createServiceClient's check; an unbounded lifetime would reach the browser.
     if (!isTokenLifetime(token?.expiresIn))
       throw new HubError(
         'invalid-response',
@@ -218,15 +223,15 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
    * Drop the cached token only when it is exactly that one, so a page can force at most one fresh
    * exchange per token it really holds, never a stream of them.
    */
-  async function forgetRefused(hint: string | undefined, clientUserId: string): Promise<void> {
-    if (hint === undefined || inFlight.has(clientUserId)) return;
+  async function forgetRefused(previous: string | undefined, clientUserId: string): Promise<void> {
+    if (previous === undefined || inFlight.has(clientUserId)) return;
     try {
       if (cache.deleteIfToken) {
-        await cache.deleteIfToken(clientUserId, hint);
+        await cache.deleteIfToken(clientUserId, previous);
         return;
       }
       const cached = await cache.get(clientUserId);
-      if (cached?.accessToken === hint) await cache.delete(clientUserId);
+      if (cached?.accessToken === previous) await cache.delete(clientUserId);
     } catch (error) {
       report(error);
     }
@@ -292,7 +297,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     if (body === TOO_SLOW) return answer(408, { error: 'Body too slow.' }, { ...cors, connection: 'close' });
     let token: CachedToken;
     try {
-      await forgetRefused(body.hint, clientUserId);
+      await forgetRefused(body.previous, clientUserId);
       token = await tokenFor(clientUserId);
     } catch (error) {
       report(error);
@@ -302,7 +307,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       return answer(502, { error: 'Could not obtain a token. Try again later.' }, cors);
     }
     // After the token: the prefetch uses it, and its failures (reported) leave the token answer as it is.
-    const prefetched = prefetcher && body.selection ? await prefetcher(token.accessToken, body.selection) : undefined;
+    const prefetched = prefetcher && body.load ? await prefetcher(token.accessToken, body.load) : undefined;
     const expiresIn = Math.max(1, Math.floor((token.expiresAt - now()) / 1000));
     return answer(200, { access_token: token.accessToken, expires_in: expiresIn, prefetched }, cors);
   }

@@ -29,14 +29,22 @@ export interface WebhookHandlerOptions {
    */
   clientAddressHeader?: ClientAddressHeader;
   /**
-   * Told about every delivery refused before your callbacks (403, 405, 413, 415, 400, and a billing_deduct
-   * answered ok:false because it is malformed). Default: one console line per distinct address and reason.
+   * Told about every delivery refused before your callbacks (403, 405, 413, 415, 400, a billing_deduct
+   * answered ok:false because it is malformed, and a billing_refund answered 501 for want of
+   * onBillingRefund). Default: one console line per distinct address and reason.
    */
   onRejected?: (rejection: WebhookRejection) => void;
   onNotification?: (event: NotificationEvent) => unknown;
   /** Deduct on your side; return true only when the charge succeeded. Anything else answers ok:false. */
   onBillingDeduct: (event: BillingDeductEvent, context: DeductContext) => boolean | Promise<boolean>;
+  /** Give the amount back. Without it (and without `refunds: 'decline'`) the handler warns at start-up. */
   onBillingRefund?: (event: BillingRefundEvent) => unknown;
+  /**
+   * `'decline'`: this receiver makes no refunds, on purpose. Each billing_refund is answered 501 (the
+   * service counts it as not delivered and never resends it) and reported to onRejected, and the start-up
+   * warning is not printed. Not allowed together with onBillingRefund.
+   */
+  refunds?: 'decline';
   onUnknownEvent?: (event: UnknownEvent) => unknown;
   /** Called with every callback failure (a throw, a missed deadline). Default: console.error. */
   onError?: (error: unknown, event: WebhookEvent) => void;
@@ -58,13 +66,14 @@ export type WebhookRejectionReason =
   | 'body-too-large'
   | 'body-invalid'
   | 'event-invalid'
-  | 'billing-invalid';
+  | 'billing-invalid'
+  | 'refund-not-handled';
 
 export interface WebhookRejection {
   reason: WebhookRejectionReason;
   /** The address the request was judged by (a canonical IP), or undefined when there was none. */
   address: string | undefined;
-  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false). */
+  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false), 501 for an unhandled refund. */
   status: number;
   /** One line: what was refused and what to do about it. Never contains request text. */
   message: string;
@@ -164,6 +173,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       'createWebhookHandler needs onBillingDeduct: deductions cannot be answered without your ledger.',
     );
   }
+  checkRefunds(options);
   const filter = createAddressFilter({
     allowIps: options.allowIps,
     trustedProxies: options.trustedProxies ?? [],
@@ -287,7 +297,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           parsed.reason,
           `a malformed billing_refund was refused (400) without calling onBillingRefund: ${parsed.reason}`,
         );
-      if (!options.onBillingRefund) return problem(501, 'No refund handler is configured.');
+      if (!options.onBillingRefund)
+        return refuse(
+          501,
+          'refund-not-handled',
+          'No refund handler is configured.',
+          "a billing_refund was answered 501: no onBillingRefund is configured. The service does not resend it, so give that amount back by hand (the service's points logs show it) and pass onBillingRefund.",
+        );
       return (await settle(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
         ? json(200, { ok: true })
         : problem(500, 'Refund failed.');
@@ -305,6 +321,24 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (unknown && !(await settle(() => unknown(event), event, onError))) return problem(500, 'Event handler failed.');
     return new Response(null, { status: 204 });
   };
+}
+
+const NO_REFUND_HANDLER =
+  "[hub-embed/server] createWebhookHandler has no onBillingRefund: every billing_refund will be answered 501, and the service does not resend it, so each refund is lost. Pass onBillingRefund to give the amount back, or refunds: 'decline' if this receiver makes no refunds on purpose.";
+
+/** A receiver without refunds is either a choice, said with refunds: 'decline', or a warning at start-up. */
+function checkRefunds(options: WebhookHandlerOptions): void {
+  if (options.refunds !== undefined && options.refunds !== 'decline')
+    throw new HubError('config', `refunds must be 'decline' or left out; got ${JSON.stringify(options.refunds)}.`);
+  const handled = options.onBillingRefund !== undefined;
+  if (handled && typeof options.onBillingRefund !== 'function')
+    throw new HubError('config', 'onBillingRefund must be a function.');
+  if (handled && options.refunds === 'decline')
+    throw new HubError(
+      'config',
+      "onBillingRefund and refunds: 'decline' contradict each other: pass onBillingRefund to make refunds, or refunds: 'decline' to answer them 501.",
+    );
+  if (!handled && options.refunds !== 'decline') console.warn(NO_REFUND_HANDLER);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -26,7 +26,7 @@ const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
     // A plain web page must not wait: only a host's marker says that its objects may come late.
-    waitForHostMs: (window as any).__HUB_EMBED_BRIDGE__ ? undefined : 0,
+    waitForHostMs: (window as { __HUB_EMBED_BRIDGE__?: unknown }).__HUB_EMBED_BRIDGE__ ? undefined : 0,
   });
   bridge.handle('widget.refresh', () => element.refresh());
   bridge.handle('widget.setTags', ({ tags }) => element.setTags(tags));
@@ -52,7 +52,7 @@ const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
       return true;
     },
     tell(type, detail) {
-      const mirror = MIRROR[type] as ((detail: HostEventDetails[typeof type]) => HostEvent) | undefined;
+      const mirror = MIRROR[type];
       if (!mirror) return; // hub-tags-change: the bridge protocol has no event for it
       const [name, params] = mirror(detail);
       // Each pair in MIRROR is checked above; emit's own signature cannot follow a union of pairs.

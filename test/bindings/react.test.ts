@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ComponentProps } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import '../../src/define.js';
 import { HubEmbed, HubTagFilter, HubTableCard } from '../../src/react/index.js';
 import type { HubEmbed as HubEmbedElement } from '../../src/index.js';
 import type { HubEmbedJsxProps } from '../../src/react/jsx.js';
@@ -57,7 +58,7 @@ describe('hub-embed/react', () => {
     expect(element.tokenEndpoint).toBe(s.endpoint);
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
     const detail = ready.mock.calls[0]![0].detail;
-    expect(detail.tags).toContain('delivery');
+    expect(detail.options).toContain('delivery');
     expect(detail.tables.length).toBeGreaterThan(0);
     expect(detail.tables.length).toBeLessThanOrEqual(5);
   });
@@ -65,19 +66,19 @@ describe('hub-embed/react', () => {
   it('a changed prop reaches the element, and a new handler replaces the old one', async () => {
     const first = vi.fn();
     const second = vi.fn();
-    render(createElement(HubTagFilter, { tags: ['a', 'b'], selected: [], onHubTagsChange: first }));
+    render(createElement(HubTagFilter, { options: ['a', 'b'], tags: [], onHubTagsChange: first }));
     const filter = container!.querySelector('hub-tag-filter')!;
     await filter.updateComplete;
     flushSync(() =>
-      root!.render(createElement(HubTagFilter, { tags: ['a', 'b', 'c'], selected: ['c'], onHubTagsChange: second })),
+      root!.render(createElement(HubTagFilter, { options: ['a', 'b', 'c'], tags: ['c'], onHubTagsChange: second })),
     );
-    expect(filter.tags).toEqual(['a', 'b', 'c']);
-    expect(filter.selected).toEqual(['c']);
+    expect(filter.options).toEqual(['a', 'b', 'c']);
+    expect(filter.tags).toEqual(['c']);
     await filter.updateComplete;
     filter.shadowRoot!.querySelector<HTMLButtonElement>('[part~="chip"]:not([part~="chip-all"])')!.click();
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
-    expect(second.mock.calls[0]![0].detail.selected).toEqual(expect.any(Array));
+    expect(second.mock.calls[0]![0].detail.tags).toEqual(expect.any(Array));
   });
 
   it('onHubTableSelect gets the cancelable event: preventDefault() reaches the element', async () => {
@@ -105,6 +106,6 @@ describe('hub-embed/react', () => {
     expect(element.tags).toEqual(['delivery']);
     expect(element.baseUrl).toBe(s.hub.baseUrl); // through the attribute
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
-    expect((ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready']).detail.tags).toContain('delivery');
+    expect((ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready']).detail.options).toContain('delivery');
   });
 });

@@ -65,23 +65,23 @@ describe('hub-embed/vue', () => {
     expect(element.limit).toBe(3);
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
     const event = ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready'];
-    expect(event.detail.tags).toContain('delivery');
+    expect(event.detail.options).toContain('delivery');
     expect(event.detail.tables.length).toBeLessThanOrEqual(3);
   });
 
   it('a reactive prop change reaches the element, and @hub-tags-change gets the detail', async () => {
-    const selected = ref<string[]>([]);
+    const tags = ref<string[]>([]);
     const changed = vi.fn();
     const root = mount({
-      render: () => h('hub-tag-filter', { tags: ['a', 'b'], selected: selected.value, onHubTagsChange: changed }),
+      render: () => h('hub-tag-filter', { options: ['a', 'b'], tags: tags.value, onHubTagsChange: changed }),
     });
     const filter = root.querySelector('hub-tag-filter')!;
-    selected.value = ['b'];
+    tags.value = ['b'];
     await nextTick();
-    expect(filter.selected).toEqual(['b']);
+    expect(filter.tags).toEqual(['b']);
     await filter.updateComplete;
     filter.shadowRoot!.querySelector<HTMLButtonElement>('[part~="chip-all"]')!.click();
     expect(changed).toHaveBeenCalledTimes(1);
-    expect((changed.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-tags-change']).detail.selected).toEqual([]);
+    expect((changed.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-tags-change']).detail.tags).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
 // the tests uses Vitest's own `expect`, so a reader never wonders which one a line means.
 import { expect as chaiExpect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HubLocale } from '../../src/components/strings.js';
+import { clippedFocusRings } from './focus-ring.js';
 import { inChromium } from './helpers.js';
 
 /** axe-core finds no violation in `element`, its shadow roots and its same-origin frames. */
@@ -49,5 +50,19 @@ export function describeAccessible(states: Record<string, (look: Look) => Promis
         it.skipIf(!inChromium)(`${state} (${look.theme}, ${look.locale})`, async () => {
           await expectAccessible(await make(look));
         });
+  });
+  // Pixels from a screenshot: Chromium only, like axe. A screenshot per focusable part is slow, so two
+  // looks: each colour scheme once, each language once.
+  describe('every focusable part shows its whole focus ring, light and dark (pixels)', () => {
+    for (const look of [looks[0]!, looks[3]!])
+      for (const [state, make] of Object.entries(states))
+        it.skipIf(!inChromium)(
+          `${state} (${look.theme}, ${look.locale})`,
+          async () => {
+            const clipped = await clippedFocusRings(await make(look));
+            expect(clipped, clipped.join('\n')).toEqual([]);
+          },
+          120_000,
+        );
   });
 }

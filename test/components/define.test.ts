@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { define, HubEmbed } from '../../src/define.js';
+import { define, HubEmbed, loadFormOpener } from '../../src/define.js';
 import * as entry from '../../src/index.js';
 
 describe('define()', () => {
-  it('registers every element, each class stamped with the package version', () => {
-    for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame']) {
+  it('registers every element, each class stamped with the package version; <hub-form-frame> with the form half', async () => {
+    for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card']) {
       expect(customElements.get(tag)).toBeDefined();
     }
+    const { HubFormFrame } = await loadFormOpener();
+    expect(customElements.get('hub-form-frame')).toBe(HubFormFrame);
+    expect(HubFormFrame.version).toBe(entry.version);
     expect(customElements.get('hub-embed')).toBe(HubEmbed);
     expect(HubEmbed.version).toBe(entry.version);
   });

@@ -25,7 +25,7 @@ export class TypedEvents extends HubElement {
     // @ts-expect-error an event name that is not in the map
     this.emit('hub-table-pick', { table });
     // @ts-expect-error a detail of the wrong shape
-    this.emit('hub-tags-change', { selected: 'delivery' });
+    this.emit('hub-tags-change', { tags: 'delivery' });
     this.addEventListener('hub-ready', (event) => {
       const names: string[] = event.detail.tables.map((t) => t.name);
       // @ts-expect-error the detail of hub-ready has no shortCode

@@ -209,7 +209,7 @@ describe('<hub-embed bridge>', () => {
     const before = lists();
     await h.request('widget.refresh', {});
     expect(lists()).toBe(before + 1);
-    const tag = el.shadowRoot!.querySelector('hub-tag-filter')!.tags[0]!;
+    const tag = el.shadowRoot!.querySelector('hub-tag-filter')!.options[0]!;
     await expect(h.request('widget.setTags', { tags: [tag] })).resolves.toBeNull();
     expect(el.tags).toEqual([tag]);
     await until(

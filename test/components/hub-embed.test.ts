@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { describeAccessible, type Look } from './accessible.js';
 import '../../src/define.js';
+import type { HubEventMap } from '../../src/components/events.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
@@ -90,7 +91,7 @@ describe('<hub-embed>', () => {
   });
 
   describe('loading', () => {
-    it('the token first, then tags and list in parallel; hub-ready {tags, tables}; the count is announced', async () => {
+    it('the token first, then tags and list in parallel; hub-ready {options, tables}; the count is announced', async () => {
       const seen = record();
       const s = setupHub();
       const held = s.holdList('');
@@ -111,10 +112,10 @@ describe('<hub-embed>', () => {
       expect(apiPaths[0]).toBe('token');
       expect(apiPaths.slice(1).sort()).toEqual(['published-list', 'published-tags']);
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
-      expect(readyEvent.detail.tags.length).toBeGreaterThan(5);
+      expect(readyEvent.detail.options.length).toBeGreaterThan(5);
       expect(readyEvent.detail.tables).toEqual(gridOf(el).tables);
       expect(part(gridOf(el), 'count')!.textContent).toBe(`${gridOf(el).tables.length} results`);
-      expect(chipsOf(el).length).toBe(readyEvent.detail.tags.length + 1);
+      expect(chipsOf(el).length).toBe(readyEvent.detail.options.length + 1);
     });
 
     it('hub-ready fires when the tags and the list are in and rendered: chips and every card are on screen', async () => {
@@ -135,7 +136,7 @@ describe('<hub-embed>', () => {
       document.body.append(el);
       try {
         await until(() => !!seenAtReady, 'hub-ready');
-        expect(seenAtReady).toEqual({ chips: filterOf(el).tags.length + 1, cards: 26, rendered: 26 });
+        expect(seenAtReady).toEqual({ chips: filterOf(el).options.length + 1, cards: 26, rendered: 26 });
       } finally {
         el.remove();
       }
@@ -149,14 +150,20 @@ describe('<hub-embed>', () => {
       expect(api[1]).toContain('published-list');
     });
 
-    it('adds <link rel="preconnect"> for the base origin (CORS) and the form origin', async () => {
-      const s = setupHub();
-      await loadedEmbed(s);
-      const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')];
-      const api = links.find((link) => link.href.startsWith(s.hub.baseUrl));
-      const form = links.find((link) => link.href.startsWith(s.hub.formUrl));
-      expect(api?.hasAttribute('crossorigin')).toBe(true);
-      expect(form?.hasAttribute('crossorigin')).toBe(false);
+    it('preconnects the base origin (CORS) on load, and the form origin (no CORS) on the first intent, a pointer over a card', async () => {
+      const formUrl = 'http://127.0.0.1:4999';
+      const s = setupHub({ formUrl });
+      const el = await loadedEmbed(s);
+      const preconnect = (origin: string) =>
+        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].find((link) =>
+          link.href.startsWith(origin),
+        );
+      expect(preconnect(s.hub.baseUrl)?.hasAttribute('crossorigin')).toBe(true);
+      expect(preconnect(formUrl)).toBeUndefined();
+      gridOf(el).dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
+      expect(preconnect(formUrl), 'a pointer over the grid but not over a card').toBeUndefined();
+      cardsOf(el)[0]!.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
+      expect(preconnect(formUrl)?.hasAttribute('crossorigin')).toBe(false);
     });
 
     it('tags attribute sets the initial selection; limit caps the list', async () => {
@@ -166,7 +173,47 @@ describe('<hub-embed>', () => {
       expect(listUrls(s)[0]).toContain(`tags=${encodeURIComponent('delivery,logistics')}`);
       expect(listUrls(s)[0]).toContain('limit=3');
       expect(gridOf(el).tables.length).toBeLessThanOrEqual(3);
-      expect(filterOf(el).selected).toEqual(['delivery', 'logistics']);
+      expect(filterOf(el).tags).toEqual(['delivery', 'logistics']);
+    });
+
+    it('hub-ready says how many tables match the selected tags ({options, tables, matching}), as the count line does', async () => {
+      const s = setupHub();
+      const seen: HubEventMap['hub-ready'][] = [];
+      document.addEventListener('hub-ready', (event) => seen.push(event), { once: true });
+      const el = await loadedEmbed(s, 'tags="delivery"');
+      await until(() => seen.length === 1, 'hub-ready');
+      const { tables, matching } = seen[0]!.detail;
+      // The simulator fills its limit from other projects: fewer match than are listed.
+      expect(matching).toBeLessThan(tables.length);
+      expect(matching).toBeGreaterThan(0);
+      expect(part(gridOf(el), 'count')!.textContent).toContain(`${matching} matching`);
+      const everything: HubEventMap['hub-ready'][] = [];
+      document.addEventListener('hub-ready', (event) => everything.push(event), { once: true });
+      el.setTags([]);
+      await el.refresh();
+      await until(() => everything.length === 1, 'hub-ready after refresh');
+      expect(everything[0]!.detail.matching).toBe(everything[0]!.detail.tables.length);
+    });
+
+    it('a limit set after the first load is acted on: the list is asked for again with the new limit', async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s, 'limit="5"');
+      expect(listUrls(s).at(-1)).toContain('limit=5');
+      el.limit = 2;
+      await until(() => listUrls(s).at(-1)!.includes('limit=2'), 'a list request with limit=2');
+      await ready(el);
+      expect(gridOf(el).tables.length).toBeLessThanOrEqual(2);
+    });
+
+    it('a base-url set after the first load is acted on: the next requests go to the new base', async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s);
+      const before = s.urls.length;
+      el.baseUrl = `${s.hub.baseUrl}/api/v1/hub`;
+      await until(() => s.urls.slice(before).some((url) => url.includes('published-list')), 'a new list request');
+      await ready(el);
+      // The same service under the other accepted spelling of {base_url}: the path is not doubled.
+      expect(s.urls.slice(before).filter((url) => url.includes('/api/v1/hub/api/v1/hub'))).toEqual([]);
     });
 
     it('tokenProvider overrides token-endpoint', async () => {
@@ -244,14 +291,14 @@ describe('<hub-embed>', () => {
       const seen = record();
       parent.append(el);
       await ready(el);
-      expect(filterOf(el).tags.length).toBeGreaterThan(0);
+      expect(filterOf(el).options.length).toBeGreaterThan(0);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
       expect(seen.filter((event) => event.type === 'hub-error')).toEqual([]);
     });
   });
 
   describe('tags', () => {
-    it('a chip click fires hub-tags-change {selected} and fetches the list again; the old grid stays, busy', async () => {
+    it('a chip click fires hub-tags-change {tags} and fetches the list again; the old grid stays, busy', async () => {
       const seen = record();
       const s = setupHub();
       const el = await loadedEmbed(s);
@@ -266,15 +313,15 @@ describe('<hub-embed>', () => {
       hold.release();
       await until(() => !gridOf(el).loading);
       const change = seen.find((event) => event.type === 'hub-tags-change')!;
-      expect(change.detail.selected).toEqual([filterOf(el).tags[0]]);
-      expect(el.tags).toEqual(change.detail.selected);
-      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filterOf(el).tags[0]!)}`);
+      expect(change.detail.tags).toEqual([filterOf(el).options[0]]);
+      expect(el.tags).toEqual(change.detail.tags);
+      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filterOf(el).options[0]!)}`);
     });
 
     it('race: a slow older list response arriving after a newer one never overwrites it', async () => {
       const s = setupHub();
       const el = await loadedEmbed(s);
-      const [first, second] = filterOf(el).tags as [string, string];
+      const [first, second] = filterOf(el).options as [string, string];
       const slow = s.holdList(`tags=${encodeURIComponent(first)}`);
       chipsOf(el)[1]!.click();
       await slow.seen;
@@ -340,7 +387,7 @@ describe('<hub-embed>', () => {
       expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(
         true,
       );
-      expect(readyEvent.detail.tags).toEqual(filterOf(el).tags);
+      expect(readyEvent.detail.options).toEqual(filterOf(el).options);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
     });
 
@@ -374,7 +421,7 @@ describe('<hub-embed>', () => {
       el.setTags(['logistics']);
       await until(() => listUrls(s).length > count && !gridOf(el).loading);
       expect(listUrls(s).at(-1)).toContain('tags=logistics');
-      expect(filterOf(el).selected).toEqual(['logistics']);
+      expect(filterOf(el).tags).toEqual(['logistics']);
       expect(seen.filter((event) => event.type === 'hub-tags-change')).toEqual([]);
     });
   });
@@ -392,7 +439,7 @@ describe('<hub-embed>', () => {
         chipsOf(el)
           .find((chip) => chip.textContent === tag)!
           .click();
-      await until(() => !gridOf(el).loading && gridOf(el).selected.length === tags.length, 'the list for the tags');
+      await until(() => !gridOf(el).loading && gridOf(el).tags.length === tags.length, 'the list for the tags');
       await el.updateComplete;
     }
 
@@ -450,9 +497,9 @@ describe('<hub-embed>', () => {
       part(gridOf(el), 'show-all')!.click();
       expect(el.tags).toEqual([]);
       expect(seen.filter((event) => event.type === 'hub-tags-change').map((event) => event.detail)).toEqual([
-        { selected: [] },
+        { tags: [] },
       ]);
-      await until(() => !gridOf(el).loading && gridOf(el).selected.length === 0, 'the list for all tags');
+      await until(() => !gridOf(el).loading && gridOf(el).tags.length === 0, 'the list for all tags');
       await el.updateComplete;
       expect(count(el)).toBe('26 results');
     });

@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
+import { loadFormOpener } from '../../src/define.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
 import { buildFormUrl } from '../../src/core/urls.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
 import { inChromium, part, until } from './helpers.js';
 
 const FORM = 'http://127.0.0.1:4011';
+
+// <hub-form-frame> comes with the form half of <hub-embed>; a page that uses it alone loads that first.
+beforeAll(() => loadFormOpener());
 
 afterEach(() => {
   vi.useRealTimers();

@@ -160,7 +160,7 @@ describe('<hub-table-grid>', () => {
         locale=${look.locale}
         .tables=${attrs.tables ?? []}
         ?loading=${attrs.loading ?? false}
-        .selected=${attrs.selected ?? []}
+        .tags=${attrs.selected ?? []}
         ?matches-only=${attrs.selected && !attrs.tables?.length}
       ></hub-table-grid>`,
     );

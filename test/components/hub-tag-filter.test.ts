@@ -5,8 +5,8 @@ import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-f
 import { describeAccessible, onPage } from './accessible.js';
 import { inChromium, key, part, parts } from './helpers.js';
 
-async function filter(tags: string[], selected: string[] = []): Promise<HubTagFilter> {
-  return fixture<HubTagFilter>(html`<hub-tag-filter .tags=${tags} .selected=${selected}></hub-tag-filter>`);
+async function filter(options: string[], tags: string[] = []): Promise<HubTagFilter> {
+  return fixture<HubTagFilter>(html`<hub-tag-filter .options=${options} .tags=${tags}></hub-tag-filter>`);
 }
 
 function chips(el: HubTagFilter): HTMLButtonElement[] {
@@ -15,7 +15,7 @@ function chips(el: HubTagFilter): HTMLButtonElement[] {
 
 function changes(el: HubTagFilter): string[][] {
   const seen: string[][] = [];
-  el.addEventListener('hub-tags-change', (event) => seen.push(event.detail.selected));
+  el.addEventListener('hub-tags-change', (event) => seen.push(event.detail.tags));
   return seen;
 }
 
@@ -31,28 +31,28 @@ describe('<hub-tag-filter>', () => {
     expect(part(el, 'chip-all')).toBe(chips(el)[0]);
   });
 
-  it('property selected presses its chips and the "All" chip is released, without an event', async () => {
+  it('property tags (the selection) presses its chips and the "All" chip is released, without an event', async () => {
     const el = await filter(['a', 'b', 'c']);
     const seen = changes(el);
-    el.selected = ['b', 'c'];
+    el.tags = ['b', 'c'];
     await el.updateComplete;
     expect(chips(el).map((chip) => chip.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'true', 'true']);
     expect(parts(el, 'chip-pressed')).toHaveLength(2);
     expect(seen).toEqual([]);
   });
 
-  it('multi-select: clicks toggle tags and fire hub-tags-change {selected} (bubbles, composed)', async () => {
+  it('multi-select: clicks toggle tags and fire hub-tags-change {tags} (bubbles, composed)', async () => {
     const el = await filter(['a', 'b', 'c']);
     const seen: CustomEvent[] = [];
     document.addEventListener('hub-tags-change', (event) => seen.push(event), { once: false });
     chips(el)[1]!.click();
     chips(el)[3]!.click();
     await el.updateComplete;
-    expect(el.selected).toEqual(['a', 'c']);
+    expect(el.tags).toEqual(['a', 'c']);
     chips(el)[1]!.click();
     await el.updateComplete;
-    expect(el.selected).toEqual(['c']);
-    expect(seen.map((event) => event.detail.selected)).toEqual([['a'], ['a', 'c'], ['c']]);
+    expect(el.tags).toEqual(['c']);
+    expect(seen.map((event) => event.detail.tags)).toEqual([['a'], ['a', 'c'], ['c']]);
     expect(seen[0]!.bubbles && seen[0]!.composed).toBe(true);
   });
 
@@ -61,7 +61,7 @@ describe('<hub-tag-filter>', () => {
     const seen = changes(el);
     chips(el)[0]!.click();
     await el.updateComplete;
-    expect(el.selected).toEqual([]);
+    expect(el.tags).toEqual([]);
     chips(el)[0]!.click();
     expect(seen).toEqual([[]]);
   });
@@ -102,7 +102,7 @@ describe('<hub-tag-filter>', () => {
 
   it('right-to-left: ArrowLeft moves forward and ArrowRight backward', async () => {
     const wrapper = await fixture<HTMLDivElement>(
-      html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .tags=${['a', 'b']}></hub-tag-filter></div>`,
+      html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .options=${['a', 'b']}></hub-tag-filter></div>`,
     );
     const el = wrapper.querySelector('hub-tag-filter')!;
     await el.updateComplete;
@@ -138,7 +138,9 @@ describe('<hub-tag-filter>', () => {
   });
 
   it('duplicate tags show once; strings and locale localize the text', async () => {
-    const el = await fixture<HubTagFilter>(html`<hub-tag-filter locale="zh-CN" .tags=${['a', 'a']}></hub-tag-filter>`);
+    const el = await fixture<HubTagFilter>(
+      html`<hub-tag-filter locale="zh-CN" .options=${['a', 'a']}></hub-tag-filter>`,
+    );
     expect(chips(el).map((chip) => chip.textContent)).toEqual(['全部', 'a']);
     el.strings = { all: 'Everything', filter: 'Tags' };
     await el.updateComplete;
@@ -150,16 +152,16 @@ describe('<hub-tag-filter>', () => {
   const manyTags = Array.from({ length: 60 }, (_, i) => `tag ${i + 1}`);
   describeAccessible({
     'none selected': (look) =>
-      onPage(look, html`<hub-tag-filter locale=${look.locale} .tags=${tags}></hub-tag-filter>`),
+      onPage(look, html`<hub-tag-filter locale=${look.locale} .options=${tags}></hub-tag-filter>`),
     'some selected': (look) =>
       onPage(
         look,
-        html`<hub-tag-filter locale=${look.locale} .tags=${tags} .selected=${['delivery', '健康']}></hub-tag-filter>`,
+        html`<hub-tag-filter locale=${look.locale} .options=${tags} .tags=${['delivery', '健康']}></hub-tag-filter>`,
       ),
     'scrolled to the end of many tags': async (look) => {
       const el = await onPage<HubTagFilter>(
         look,
-        html`<hub-tag-filter locale=${look.locale} .tags=${manyTags} .selected=${['tag 60']}></hub-tag-filter>`,
+        html`<hub-tag-filter locale=${look.locale} .options=${manyTags} .tags=${['tag 60']}></hub-tag-filter>`,
       );
       const toolbar = part(el, 'toolbar')!;
       toolbar.scrollTop = toolbar.scrollHeight;

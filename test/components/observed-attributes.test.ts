@@ -1,7 +1,9 @@
 // Each element observes exactly its documented attributes: internal state has no attribute, so a page
 // cannot set it from markup and the manifest does not list it.
-import { describe, expect, it } from 'vitest';
-import '../../src/define.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFormOpener } from '../../src/define.js';
+
+beforeAll(() => loadFormOpener());
 
 const observed = (tag: string) =>
   [...(customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes].sort();
@@ -36,7 +38,7 @@ describe('observed attributes', () => {
       'table-name',
       'timeout',
     ]);
-    expect(observed('hub-table-card')).toEqual(['locale']);
+    expect(observed('hub-table-card')).toEqual(['busy', 'locale']);
     expect(observed('hub-table-grid')).toEqual(['loading', 'locale', 'matches-only']);
     expect(observed('hub-tag-filter')).toEqual(['locale']);
   });

@@ -51,6 +51,37 @@ afterEach(() => {
 });
 
 describe('HubClient', () => {
+  it('base-url: {base_url} with or without /api/v1/hub (and a trailing slash) asks the same URL, never doubled', async () => {
+    for (const suffix of ['', '/', '/api/v1/hub', '/api/v1/hub/']) {
+      const { hub, sent, tokens, fetch } = setup();
+      const client = new HubClient({ baseUrl: hub.baseUrl + suffix, tokens, fetch });
+      await client.publishedTags();
+      expect(sent.at(-1)!.url).toBe(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
+    }
+  });
+
+  it('base-url with a query, a fragment or credentials, or not http(s), is a config error naming base-url', () => {
+    const tokens = new TokenSource(async () => ({ access_token: 't', expires_in: 60 }));
+    for (const baseUrl of [
+      'https://hub.example.com/?region=cn',
+      'https://hub.example.com/#x',
+      'https://user:pw@hub.example.com',
+      'ftp://hub.example.com',
+      'hub.example.com',
+      '',
+    ]) {
+      let thrown: unknown;
+      try {
+        new HubClient({ baseUrl, tokens });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(HubError);
+      expect((thrown as HubError).kind).toBe('config');
+      expect((thrown as HubError).message).toContain('base-url');
+    }
+  });
+
   it('sends Bearer requests under {baseUrl}/api/v1/hub', async () => {
     const { client, sent, hub } = setup();
     await client.publishedTags();

@@ -35,7 +35,8 @@ function strictCsp(overrides: Record<string, string> = {}): string {
     'script-src': "'self'",
     'style-src': "'self'",
     'require-trusted-types-for': "'script'",
-    'trusted-types': 'lit-html',
+    // lit-html parses Lit's templates; hub-embed admits the one URL of the form half's script.
+    'trusted-types': 'lit-html hub-embed',
     // The token endpoint is on the page's own origin here; the API site is another.
     'connect-src': `'self' ${api}`,
     'frame-src': form,
@@ -68,7 +69,7 @@ inEachEngine((engine) => {
       const response = await fetch(e2e.harness.origin + '/csp-strict.html');
       assert.match(
         response.headers.get('content-security-policy') ?? '',
-        /require-trusted-types-for 'script'; trusted-types lit-html/,
+        /require-trusted-types-for 'script'; trusted-types lit-html hub-embed/,
       );
       await waitForReady(w.page);
       const expected = (await simulatorList(e2e.harness)).map((table) => table.name);
@@ -125,7 +126,7 @@ inEachEngine((engine) => {
 
     it("the script loaded twice on a Trusted Types page with 'allow-duplicates' (docs/csp.md) gives zero violations", async () => {
       const w = await e2e.openWidget('/csp-twice.html', {
-        csp: strictCsp({ 'trusted-types': "lit-html 'allow-duplicates'" }),
+        csp: strictCsp({ 'trusted-types': "lit-html hub-embed 'allow-duplicates'" }),
         head: SCRIPT + SCRIPT,
       });
       await waitForReady(w.page);

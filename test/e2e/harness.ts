@@ -175,11 +175,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         page.html,
         page.csp ? { 'content-security-policy': page.csp } : {},
       );
-    if (path.startsWith('/dist/')) {
+    // /dist-tampered/ serves dist/ too, but with the form chunk changed by one byte after the build, as a
+    // hostile CDN might: its integrity value must refuse it.
+    const tampered = path.startsWith('/dist-tampered/');
+    if (path.startsWith('/dist/') || tampered) {
       // Only files inside dist/: a `..` in the path must not reach the rest of the disk.
-      const file = normalize(join(DIST, decodeURIComponent(path.slice('/dist/'.length))));
+      const file = normalize(join(DIST, decodeURIComponent(path.slice(path.indexOf('/', 1) + 1))));
       if (!file.startsWith(DIST + sep) || !existsSync(file)) return send(res, 404, 'text/plain', 'Not found');
-      return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+      const body = readFileSync(file);
+      const served = tampered && file.endsWith('.form.js') ? Buffer.concat([body, Buffer.from(';')]) : body;
+      return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', served);
     }
     send(res, 404, 'text/plain', 'Not found');
   });
@@ -456,7 +461,22 @@ export function useDemo(): DemoInUse {
   };
 }
 
-/** Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion. */
+/**
+ * Polls `probe` until `accept` holds; fails with the last value seen. A wait, never a speed assertion.
+ * When `accept` is a type guard (`(token) => token !== undefined`), the value it lets through has the guarded type.
+ */
+export async function waitFor<T, Accepted extends T>(
+  probe: () => Promise<T> | T,
+  accept: (value: T) => value is Accepted,
+  what: string,
+  timeoutMs?: number,
+): Promise<Accepted>;
+export async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<T>;
 export async function waitFor<T>(
   probe: () => Promise<T> | T,
   accept: (value: T) => boolean,

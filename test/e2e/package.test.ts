@@ -136,7 +136,7 @@ describe('npm pack', () => {
       const missing = [
         ...['HubEmbed', 'HubTagFilter', 'version'].filter((n) => !(n in main)),
         ...['HubClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
-        ...['createHubClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
+        ...['createServiceClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
       ];
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
       console.log(main.version);`);
@@ -235,7 +235,8 @@ describe('npm pack', () => {
     // Both entries are imported for their side effects only, as `import 'hub-embed/webview'` is. A module
     // wrongly taken as side-effect free is dropped silently: elements never registered, or a WebView
     // build without its bridge.
-    const bundle = async (entry: string): Promise<string> => {
+    /** The entry's output, and the chunks the bundler split off (the form half, a dynamic import). */
+    const bundle = async (entry: string): Promise<{ main: string; chunks: string }> => {
       const file = join(scratch, `side-effects-${entry.replace(/\W/g, '-')}.js`);
       writeFileSync(file, `import '${entry}';\n`);
       const outDir = mkdtempSync(join(work, 'bundle-'));
@@ -245,17 +246,27 @@ describe('npm pack', () => {
         logLevel: 'silent',
         build: { outDir, minify: false, write: true, lib: { entry: file, formats: ['es'], fileName: () => 'out.js' } },
       });
-      return readFileSync(join(outDir, 'out.js'), 'utf8');
+      const chunks = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((path) => path.endsWith('.js') && path !== 'out.js')
+        .map((path) => readFileSync(join(outDir, path), 'utf8'));
+      return { main: readFileSync(join(outDir, 'out.js'), 'utf8'), chunks: chunks.join('\n') };
     };
-    const plain = await bundle('hub-embed/define');
-    const webview = await bundle('hub-embed/webview');
-    for (const [name, code] of [
-      ['define', plain],
-      ['webview', webview],
+    const { main: plain, chunks: plainChunks } = await bundle('hub-embed/define');
+    const { main: webview, chunks: webviewChunks } = await bundle('hub-embed/webview');
+    for (const [name, code, chunks] of [
+      ['define', plain, plainChunks],
+      ['webview', webview, webviewChunks],
     ] as const) {
-      for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame']) {
+      for (const tag of ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card']) {
         assert.ok(code.includes(`define("${tag}"`), `hub-embed/${name} registers <${tag}>`);
       }
+      // The form half is a dynamic import, which the bundler splits off into a file of its own.
+      assert.ok(!code.includes(`define("hub-form-frame"`), `hub-embed/${name}: the form half is not in the first file`);
+      assert.ok(
+        chunks.includes(`define("hub-form-frame"`),
+        `hub-embed/${name}: the split-off form half registers <hub-form-frame>`,
+      );
+      assert.match(code + chunks, /import\(/, `hub-embed/${name} imports its form half dynamically`);
     }
     // Code, not the doc comments an unminified bundle keeps.
     assert.ok(

@@ -7,6 +7,7 @@ import {
   BUNDLE,
   SCRIPT,
   cardNames,
+  events,
   pageHtml,
   simulatorList,
   useHarness,
@@ -40,7 +41,33 @@ async function assertWorking(w: Watch, widgets = 1): Promise<void> {
   assert.deepEqual(w.consoleWarnings, [], 'no console warnings (same version loaded twice is silent)');
 }
 
-const TAGS = ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card', 'hub-form-frame'];
+// <hub-form-frame> comes with the form half, loaded on intent (tested below).
+const TAGS = ['hub-embed', 'hub-tag-filter', 'hub-table-grid', 'hub-table-card'];
+
+/** How many times the page fetched the form half's script. */
+const formChunkFetches = (w: Watch) =>
+  w.page.evaluate(
+    () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/hub-embed.form.js')).length,
+  );
+
+/** Keeps the browser's idle-time load of the form half from running, so that only intent loads it. */
+const NO_IDLE = '<script>window.requestIdleCallback = () => 0;</script>';
+
+/** The first card's control, as the user sees it. */
+const firstCard = (w: Watch) => w.page.locator('hub-embed hub-table-card').first().locator('[part="card"]');
+
+async function formOpens(w: Watch): Promise<void> {
+  await waitFor(
+    () => events(w.page, 'hub-form-open'),
+    (list) => list.length > 0,
+    'hub-form-open',
+  );
+  await waitFor(
+    () => w.page.locator('hub-embed hub-form-frame iframe').count(),
+    (count) => count === 1,
+    'the form iframe',
+  );
+}
 
 inEachEngine(() => {
   describe('<script src=hub-embed.iife.js>', () => {
@@ -61,26 +88,24 @@ inEachEngine(() => {
       );
     });
 
-    it('the HubEmbed global exposes the version, the registered element classes and the core functions', async () => {
+    it('the HubEmbed global exposes the version, the registered element classes, the core functions and loadFormOpener(), which brings <hub-form-frame>', async () => {
       const w = await open('/global.html', SCRIPT, '');
-      const g = await w.page.evaluate(() => {
+      const g = await w.page.evaluate(async () => {
         const api = (window as any).HubEmbed ?? {};
+        const before = customElements.get('hub-form-frame');
+        const formHalf = await api.loadFormOpener();
         return {
           version: api.version,
-          classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard', 'HubFormFrame'].map(
-            (name) => typeof api[name],
-          ),
+          classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard'].map((name) => typeof api[name]),
           same: customElements.get('hub-embed') === api.HubEmbed,
-          core: ['buildFormUrl', 'tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError'].filter(
+          core: ['tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError', 'loadFormOpener'].filter(
             (name) => typeof api[name] !== 'function',
           ),
+          frameBefore: before === undefined,
+          frameAfter: customElements.get('hub-form-frame') === formHalf.HubFormFrame,
         };
       });
-      assert.deepEqual(
-        g.classes,
-        ['function', 'function', 'function', 'function', 'function'],
-        'element classes on HubEmbed',
-      );
+      assert.deepEqual(g.classes, ['function', 'function', 'function', 'function'], 'element classes on HubEmbed');
       assert.ok(g.same, 'HubEmbed.HubEmbed is the registered <hub-embed> class');
       assert.equal(
         g.version,
@@ -88,6 +113,8 @@ inEachEngine(() => {
         'HubEmbed.version is the package version',
       );
       assert.deepEqual(g.core, [], 'core functions missing from HubEmbed');
+      assert.ok(g.frameBefore, '<hub-form-frame> is not defined before the form half loads');
+      assert.ok(g.frameAfter, 'loadFormOpener() defines <hub-form-frame>');
     });
 
     it('an element added by the page after the script loads works too', async () => {
@@ -196,6 +223,72 @@ inEachEngine(() => {
   const posted = (w: Watch) =>
     w.page.evaluate(() => ((window as any).__posted as string[]).map((m) => JSON.parse(m).method as string));
   const bridgeNotices = (w: Watch) => w.consoleWarnings.filter((text) => text.includes('needs the WebView build'));
+
+  describe('the form half: a script of its own, loaded on intent with its integrity (issue 25)', () => {
+    it('nothing fetches it before intent; a pointer over a card does, and the click then opens the form', async () => {
+      const w = await open('/intent.html', NO_IDLE + SCRIPT, widget(e2e.harness));
+      await assertWorking(w);
+      assert.equal(await formChunkFetches(w), 0, 'no fetch of the form half before intent');
+      assert.equal(await w.page.evaluate(() => customElements.get('hub-form-frame') === undefined), true);
+      await w.page.evaluate(() => {
+        const card = document
+          .querySelector('hub-embed')!
+          .shadowRoot!.querySelector('hub-table-grid')!
+          .shadowRoot!.querySelector('hub-table-card')!;
+        card.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
+      });
+      await waitFor(
+        () => w.page.evaluate(() => customElements.get('hub-form-frame') !== undefined),
+        (defined) => defined,
+        '<hub-form-frame> defined by the form half, on intent alone',
+      );
+      assert.equal(await formChunkFetches(w), 1);
+      await firstCard(w).click();
+      await formOpens(w);
+      assert.equal(await formChunkFetches(w), 1, 'fetched once');
+      assert.deepEqual(w.consoleErrors, []);
+      assert.deepEqual(w.pageErrors, []);
+    });
+
+    it('a cold click, before the form half is in, opens the form all the same', async () => {
+      const w = await open('/cold.html', NO_IDLE + SCRIPT, widget(e2e.harness));
+      await assertWorking(w);
+      assert.equal(await formChunkFetches(w), 0);
+      await firstCard(w).click();
+      await formOpens(w);
+      assert.equal(await formChunkFetches(w), 1);
+      assert.deepEqual(w.pageErrors, []);
+    });
+
+    it('when the browser is idle after hub-ready the form half loads unasked', async () => {
+      const w = await open('/idle.html', SCRIPT, widget(e2e.harness));
+      await assertWorking(w);
+      await waitFor(
+        () => formChunkFetches(w),
+        (count) => count === 1,
+        'the idle-time fetch of the form half',
+      );
+    });
+
+    it('a tampered hub-embed.form.js is refused by its integrity: the click shows a network error with Retry, never a dead click', async () => {
+      const w = await open(
+        '/tampered.html',
+        NO_IDLE + SCRIPT.replace('/dist/', '/dist-tampered/'),
+        widget(e2e.harness),
+      );
+      await waitForReady(w.page);
+      await firstCard(w).click();
+      const [failure] = await waitFor(
+        () => events(w.page, 'hub-error'),
+        (list) => list.length > 0,
+        'hub-error for the refused form half',
+      );
+      assert.equal(failure!.detail.error.kind, 'network');
+      assert.equal(await w.page.evaluate(() => customElements.get('hub-form-frame') === undefined), true);
+      assert.equal(await w.page.locator('hub-embed [part="retry"]').count(), 1, 'a retry control');
+      assert.ok((await cardNames(w.page)).length > 0, 'the cards stay');
+    });
+  });
 
   describe('bridge="auto" in the two <script> bundles', () => {
     before(async () => {

@@ -149,8 +149,8 @@ inEachEngine(() => {
       await gridShows(w, names(await simulatorList(e2e.harness)), 'the unfiltered grid');
 
       const changes = await events(w.page, 'hub-tags-change');
-      assert.deepEqual(changes.at(-1)!.detail, { selected: [] });
-      assert.deepEqual(changes[1]!.detail, { selected: [ENCODING_TAG, 'delivery'] });
+      assert.deepEqual(changes.at(-1)!.detail, { tags: [] });
+      assert.deepEqual(changes[1]!.detail, { tags: [ENCODING_TAG, 'delivery'] });
       assert.deepEqual(await visibleErrors(w.page), []);
       assert.deepEqual(w.consoleErrors, []);
     });
@@ -173,7 +173,7 @@ inEachEngine(() => {
       );
       await w.page.locator('hub-embed [part="show-all"]').click();
       await gridShows(w, names(await simulatorList(e2e.harness)), 'every table after Show all');
-      assert.deepEqual((await events(w.page, 'hub-tags-change')).at(-1)!.detail, { selected: [] });
+      assert.deepEqual((await events(w.page, 'hub-tags-change')).at(-1)!.detail, { tags: [] });
       assert.deepEqual(w.consoleErrors, []);
     });
 

@@ -19,17 +19,20 @@ async function consoleOf(banner: string): Promise<string> {
 }
 
 describe('start-up banners name the simulator console', { timeout: 120_000 }, () => {
-  it('npm run example:express (and example:react / example:vue, which print the same line) print the console address', async () => {
+  it('npm run example:express, example:react and example:vue print the console address', async () => {
     // A specifier tsc does not follow: server.js imports 'hub-embed/mock', which only a build gives tsc.
     const SERVER = '../../examples/express/server.js';
-    const { exampleBanner, startExample } = (await import(/* @vite-ignore */ SERVER)) as {
+    const { exampleBanner, viteExampleBanner, startExample } = (await import(/* @vite-ignore */ SERVER)) as {
       exampleBanner: (running: unknown) => string;
+      viteExampleBanner: (framework: 'react' | 'vue', origin: string, running: unknown) => string;
       startExample: (options: object) => Promise<{ simulator?: { baseUrl: string }; close(): Promise<void> }>;
     };
     const running = await startExample({ port: 0, databaseUrl: '' });
     try {
-      const url = await consoleOf(exampleBanner(running));
-      expect(url).toBe(`${running.simulator!.baseUrl}/console/`);
+      const consoleUrl = `${running.simulator!.baseUrl}/console/`;
+      expect(await consoleOf(exampleBanner(running))).toBe(consoleUrl);
+      for (const framework of ['react', 'vue'] as const)
+        expect(await consoleOf(viteExampleBanner(framework, 'http://127.0.0.1:5173', running))).toBe(consoleUrl);
     } finally {
       await running.close();
     }

@@ -70,6 +70,24 @@ test(
       // Counted from the servers' request log, so exact even with smoke counts.
       assert.deepEqual(prefetch.roundTrips, [1], 'prefetch: the token request is the one browser round trip');
       assert.ok(today.roundTrips[0]! >= 3, "today's path: token, preflight, GET");
+      // The form half (issue 25): out of the first file, and loaded on intent only.
+      const { formHalf } = results;
+      for (const b of formHalf.bytes) {
+        assert.ok(b.firstGzip < b.singleGzip, `${b.bundle}: the first file is smaller than the single file`);
+        assert.equal(b.totalGzip, b.firstGzip + formHalf.formHalfGzip);
+      }
+      for (const g of [formHalf.cold, formHalf.hover]) {
+        assert.equal(g.single.length, formHalf.runs);
+        assert.equal(g.split.length, formHalf.runs);
+        assert.ok(
+          g.single.every((s) => s.formHalfRequests === 0),
+          'the single file never asks for the form half',
+        );
+        assert.ok(
+          g.split.every((s) => s.formHalfRequests === 1),
+          'the split build asks for the form half once, on intent',
+        );
+      }
       for (const c of results.render) {
         assert.equal(c.litCards, c.count, 'the element rendered every card');
         assert.equal(c.plainCards, c.count, 'the baseline rendered every card');

@@ -13,6 +13,24 @@ test('token bound: one request per quarter ttl (rounded to whole seconds), plus 
   );
 });
 
+test("console filter: the widget's own report of a fault's error is expected, of another error not", () => {
+  const where = { apiOrigin: 'http://127.0.0.1:4010', tokenUrl: 'http://127.0.0.1:5000/api/hub-token' };
+  const url = 'http://127.0.0.1:5000/hub-embed.iife.js';
+  const report = (message: string) => ({ text: `hub-embed: ${message} HubError: ${message}\n    at x`, url });
+  assert.equal(
+    expectedConsoleError(report('published-list answered 500 (Injected fault); check it or retry.'), where),
+    true,
+  );
+  assert.equal(
+    expectedConsoleError(report('Token endpoint /api/hub-token answered 502; check it or retry.'), where),
+    true,
+  );
+  assert.equal(expectedConsoleError(report('http://127.0.0.1:4010/x unreachable; check it.'), where), true);
+  assert.equal(expectedConsoleError(report('published-tags timed out; retry.'), where), true);
+  assert.equal(expectedConsoleError(report('published-list: no list; check base-url.'), where), false);
+  assert.equal(expectedConsoleError(report('Set base-url to an http(s) URL.'), where), false);
+});
+
 test('console filter: only failed loads on the API origin or the token endpoint are expected', () => {
   const where = { apiOrigin: 'http://127.0.0.1:4010', tokenUrl: 'http://127.0.0.1:5000/api/hub-token' };
   const failed = 'Failed to load resource: the server responded with a status of 500 (Internal Server Error)';

@@ -26,12 +26,18 @@ export function tokenRequestBound(input: {
  * Chromium logs every failed resource load as a console error, with no way to silence it from the page.
  * Exactly these are expected under fault injection: "Failed to load resource" for a URL on the
  * simulator's API origin (500s, dropped connections, icons) or for the token endpoint (502 after a
- * dropped upstream exchange). Everything else counts.
+ * dropped upstream exchange). And the widget's own report of the errors those faults cause (each distinct
+ * one once, "hub-embed: …"): a 5xx answer, an unreachable service or a timeout, never another kind
+ * (a config error or a malformed answer still counts). Everything else counts.
  */
 export function expectedConsoleError(
   entry: { text: string; url: string },
   where: { apiOrigin: string; tokenUrl: string },
 ): boolean {
+  if (entry.text.startsWith('hub-embed: ')) {
+    const message = entry.text.split('\n')[0]!;
+    return / answered 5\d\d[ ;(]| unreachable; | timed out; /.test(message);
+  }
   if (!entry.text.startsWith('Failed to load resource')) return false;
   return entry.url.startsWith(`${where.apiOrigin}/`) || entry.url === where.tokenUrl;
 }

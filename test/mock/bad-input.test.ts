@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/mock/http.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../src/mock/http.js';
 import { P, call, expectErrorEnvelope, newHub, stateOf, tokenFor } from './helpers.js';
 
 const POSTS = [`${P}/apikeys/token`, `${P}/points/users/recharge`];
@@ -42,7 +42,7 @@ describe('bad input', () => {
   it('bodies over 64 KB are 413 and change nothing', async () => {
     const hub = newHub();
     const before = stateOf(hub);
-    const pad = 'x'.repeat(MAX_BODY_BYTES);
+    const pad = 'x'.repeat(MAX_REQUEST_BODY_BYTES);
     expectErrorEnvelope(
       await call(hub, 'POST', `${P}/points/users/recharge`, {
         key: hub.apiKey,
@@ -60,8 +60,8 @@ describe('bad input', () => {
   it('a body of exactly 64 KB is read (the limit is inclusive)', async () => {
     const hub = newHub();
     const base = JSON.stringify({ client_user_id: 'u', pad: '' });
-    const body = JSON.stringify({ client_user_id: 'u', pad: 'x'.repeat(MAX_BODY_BYTES - base.length) });
-    expect(body.length).toBe(MAX_BODY_BYTES);
+    const body = JSON.stringify({ client_user_id: 'u', pad: 'x'.repeat(MAX_REQUEST_BODY_BYTES - base.length) });
+    expect(body.length).toBe(MAX_REQUEST_BODY_BYTES);
     expect((await call(hub, 'POST', `${P}/apikeys/token`, { key: hub.apiKey, body })).status).toBe(200);
   });
 

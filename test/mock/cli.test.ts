@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
-import { BILLING_EVENTS, NOTIFICATION_EVENTS } from '../../src/mock/webhooks.js';
+import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
 import { rawRequest } from './raw-http.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -189,7 +189,7 @@ describe('hub-embed-mock CLI', () => {
     const rx = await startReceiver((event) => (event === 'billing_deduct' ? '{"ok":true}' : '{}'));
     const p = run(['--api-port', '0', '--form-port', '0', '--quiet', '--webhook-url', rx.url]);
     const { baseUrl } = JSON.parse(await p.first);
-    const events = [...NOTIFICATION_EVENTS, ...BILLING_EVENTS];
+    const events = [...NOTIFICATION_EVENTS, 'billing_deduct', 'billing_refund'];
     for (const event of events) {
       const r = await runToEnd(['trigger', event, '--url', baseUrl]);
       expect(r.code, `${event}: ${r.stderr}`).toBe(0);

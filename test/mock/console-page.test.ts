@@ -6,7 +6,8 @@ import { newHub } from './helpers.js';
 
 describe('the console web page (/console/)', () => {
   it('the served console script is the bundle of the current src/mock/console-ui sources (npm run console:bundle)', async () => {
-    expect(readFileSync(GENERATED, 'utf8')).toBe(await consoleBundleModule());
+    const current = readFileSync(GENERATED, 'utf8') === (await consoleBundleModule());
+    expect(current, 'src/mock/console-ui/bundle.generated.ts is stale: run npm run console:bundle').toBe(true);
   }, 60_000);
 
   it('is served in process too, with a strict CSP: no inline script or style, no framing, no eval', async () => {

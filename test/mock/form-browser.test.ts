@@ -138,6 +138,47 @@ describe.skipIf(!executablePath)('form page in Chromium', () => {
     await page.close();
   }, 30_000);
 
+  it('with a billing URL, the page text before and after a Pay names both balances: the app’s wallet paid, the points here stayed', async () => {
+    // The developer's billing receiver: it takes every charge from its own wallet.
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+    const billingUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/hub`;
+    const setBillingUrls = (configs: object[]) =>
+      fetch(`${mock.baseUrl}/console/webhooks`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ configs }),
+      });
+    expect((await setBillingUrls([{ billing_url: billingUrl }])).ok).toBe(true);
+    try {
+      const page = await framed('k3Xp9a', await token('user-alice'));
+      await messages(page, 1);
+      const frame = page.frames().find((f) => f.url().startsWith(mock.formUrl))!;
+      const pointsLine = /Your points on this service: (¥[\d,.]+ \([\d,]+ points\))/;
+      const before = await frame.locator('body').innerText();
+      const points = pointsLine.exec(before)?.[1];
+      expect(points, before).toBeDefined();
+      expect(before).toContain(
+        'Paid actions are charged by the app you came from, to its own wallet; your points here do not change.',
+      );
+      await frame.locator('form[data-action="charge"] button').click();
+      await expect.poll(() => frame.locator('#outcome').textContent()).toMatch(/^Paid/);
+      const after = await frame.locator('body').innerText();
+      expect(after).toContain("Paid 5.00 yuan from the app's wallet; your points on this service did not change.");
+      expect(pointsLine.exec(after)?.[1]).toBe(points);
+      await page.close();
+    } finally {
+      await setBillingUrls([]);
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  }, 30_000);
+
   it('framed, it follows the browser: dark and zh-CN with a dark zh-CN browser, light and English with a light en-US one', async () => {
     mock.hub.topUp({ yuan: 100 });
     mock.hub.transfer({ clientUserId: 'user-carol', amountCents: 1_000_000 });

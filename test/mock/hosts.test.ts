@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAllowedHosts, hostRefusal } from '../../src/mock/hosts.js';
+import { checkAllowedHosts, hostHeaderRefusal } from '../../src/mock/hosts.js';
 import { createMockHub } from '../../src/mock/hub.js';
 import { rawRequest } from './raw-http.js';
 import { useStartedMockHubs } from './helpers.js';
@@ -10,7 +10,7 @@ const portOf = (url: string) => new URL(url).port;
 
 describe('the simulator answers only loopback hosts and the hosts it is told (DNS-rebinding defence)', () => {
   it('loopback names and addresses in any spelling are answered; every other Host is refused', () => {
-    for (const host of [
+    for (const hostHeader of [
       'localhost',
       'LOCALHOST:4010',
       'app.localhost:4010',
@@ -20,8 +20,8 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
       '[::1]:4010',
       '[0:0:0:0:0:0:0:1]',
     ])
-      expect(hostRefusal(host, []), host).toBeUndefined();
-    for (const host of [
+      expect(hostHeaderRefusal(hostHeader, []), hostHeader).toBeUndefined();
+    for (const hostHeader of [
       'evil.example',
       'evil.example:4010',
       'localhost.evil.example',
@@ -34,9 +34,9 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
       'localhost/evil',
       'local host',
     ])
-      expect(hostRefusal(host, []), host).toMatch(/not answered.+--allowed-host/);
-    expect(hostRefusal('sim.test:8080', ['sim.test'])).toBeUndefined();
-    expect(hostRefusal('SIM.test', checkAllowedHosts(['Sim.Test']))).toBeUndefined();
+      expect(hostHeaderRefusal(hostHeader, []), hostHeader).toMatch(/not answered.+--allowed-host/);
+    expect(hostHeaderRefusal('sim.test:8080', ['sim.test'])).toBeUndefined();
+    expect(hostHeaderRefusal('SIM.test', checkAllowedHosts(['Sim.Test']))).toBeUndefined();
   });
 
   it('allowedHosts takes host names and addresses only: a scheme, a port or a path is a clear error', () => {
@@ -78,9 +78,9 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
 
   it('over real HTTP, loopback hosts and --allowed-host names are answered; a request without Host is refused', async () => {
     const mock = await start({ allowedHosts: ['sim.test'] });
-    for (const host of [`localhost:${portOf(mock.baseUrl)}`, '127.0.0.1', 'sim.test', 'dev.localhost']) {
-      const answer = await rawRequest(mock.baseUrl, `GET /console/state HTTP/1.1\nHost: ${host}`);
-      expect(answer.status, host).toBe(200);
+    for (const hostHeader of [`localhost:${portOf(mock.baseUrl)}`, '127.0.0.1', 'sim.test', 'dev.localhost']) {
+      const answer = await rawRequest(mock.baseUrl, `GET /console/state HTTP/1.1\nHost: ${hostHeader}`);
+      expect(answer.status, hostHeader).toBe(200);
     }
     const noHost = await rawRequest(mock.baseUrl, `GET /console/state HTTP/1.0`);
     expect(noHost.status).toBe(400);

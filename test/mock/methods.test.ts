@@ -15,8 +15,8 @@ describe('methods a Web Request refuses', () => {
       [mock.baseUrl, 'GET, HEAD, POST, PUT, OPTIONS'],
       [mock.formUrl, 'GET, HEAD, POST'],
     ] as const) {
-      const host = new URL(url).host;
-      const answer = await rawRequest(url, `TRACE /api/v1/hub/points/balance HTTP/1.1\nHost: ${host}`);
+      const hostHeader = new URL(url).host;
+      const answer = await rawRequest(url, `TRACE /api/v1/hub/points/balance HTTP/1.1\nHost: ${hostHeader}`);
       expect(answer.status).toBe(405);
       expect(answer.text).toMatch(new RegExp(`\\r\\nallow: ${allow}\\r\\n`, 'i'));
       expect(answer.text).toMatch(/Method TRACE is not allowed/);
@@ -35,8 +35,8 @@ describe('methods a Web Request refuses', () => {
   it('an extension method a Web Request accepts (PROPFIND) is routed like any other: 405 on a known path, never 500', async () => {
     const mock = await startMockHub();
     running.push(mock);
-    const host = new URL(mock.baseUrl).host;
-    const propfind = await rawRequest(mock.baseUrl, `PROPFIND /console/state HTTP/1.1\nHost: ${host}`);
+    const hostHeader = new URL(mock.baseUrl).host;
+    const propfind = await rawRequest(mock.baseUrl, `PROPFIND /console/state HTTP/1.1\nHost: ${hostHeader}`);
     expect(propfind.status).toBe(405);
     expect(propfind.text).toMatch(/Method PROPFIND is not allowed here; use GET/);
   });

@@ -12,9 +12,9 @@ const external = Object.values(networkInterfaces())
   .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 /** GET over a real socket from `from` to `to`, with the Host header an attacker would send. */
-function getFrom(from: string, to: string, port: number, path: string, host = '127.0.0.1') {
+function getFrom(from: string, to: string, port: number, path: string, hostHeader = '127.0.0.1') {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request({ host: to, port, path, localAddress: from, headers: { host } }, (res) => {
+    const req = request({ host: to, port, path, localAddress: from, headers: { host: hostHeader } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
@@ -78,9 +78,9 @@ describe('a simulator bound beyond loopback answers loopback peers only (by sock
     await start({ host: '127.0.0.1', onWarning: (m) => warnings.push(m) });
     await start({ host: '::1', onWarning: (m) => warnings.push(m) });
     expect(warnings).toHaveLength(1);
-    for (const host of ['localhost', '127.0.0.1', '::1', '[::1]'])
-      expect(bindWarning(host, false), host).toBeUndefined();
-    for (const host of ['0.0.0.0', '::', '192.0.2.2', 'example.test'])
-      expect(bindWarning(host, false), host).toMatch(/WARNING/);
+    for (const bindAddress of ['localhost', '127.0.0.1', '::1', '[::1]'])
+      expect(bindWarning(bindAddress, false), bindAddress).toBeUndefined();
+    for (const bindAddress of ['0.0.0.0', '::', '192.0.2.2', 'example.test'])
+      expect(bindWarning(bindAddress, false), bindAddress).toMatch(/WARNING/);
   });
 });

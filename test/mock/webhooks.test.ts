@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockHub } from '../../src/mock/hub.js';
 import { nodeWebhookTransport } from '../../src/mock/node.js';
-import { NOTIFICATION_EVENTS } from '../../src/mock/webhooks.js';
+import * as mock from '../../src/mock/index.js';
+import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
+import * as server from '../../src/server/index.js';
+import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
 import type { MockHubOptions } from '../../src/mock/types.js';
 import { T0 } from './helpers.js';
 
@@ -129,6 +132,15 @@ describe('webhook dispatch (Events)', () => {
     for (const event of NOTIFICATION_EVENTS)
       await hub.triggerNotification({ event, clientUserId: 'u', shortCode: 'k3Xp9a', title: 't', content: 'c' });
     expect(hits.map((h) => h.body.event)).toEqual([...NOTIFICATION_EVENTS]);
+  });
+
+  it("NOTIFICATION_EVENTS has one definition, the toolkit's: the simulator sends those events and exports no list of its own", async () => {
+    expect(eventsOfKind('notification')).toEqual([...NOTIFICATION_EVENTS]);
+    expect(ALL_EVENTS).toEqual([...NOTIFICATION_EVENTS, 'billing_deduct', 'billing_refund']);
+    expect(ALL_EVENTS.map(kindOf)).toEqual([...NOTIFICATION_EVENTS.map(() => 'notification'), 'billing', 'billing']);
+    expect(server.NOTIFICATION_EVENTS).toBe(NOTIFICATION_EVENTS);
+    expect(mock).not.toHaveProperty('NOTIFICATION_EVENTS');
+    expect(mock).not.toHaveProperty('BILLING_EVENTS');
   });
 
   it('link_url must be an in-site path without domain or token', async () => {

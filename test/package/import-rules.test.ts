@@ -1,4 +1,5 @@
-// DESIGN's layers, enforced: a wrong import arrow fails CI instead of waiting for a reviewer.
+// The layers of docs/architecture.md ("Layers and their import rules"), enforced: a wrong import arrow
+// fails CI instead of waiting for a reviewer.
 //   browser code (core, components, bridge, the browser entries) never imports server/ or mock/;
 //   server/ never imports components/;
 //   mock/ takes only types from the rest of src/ (`import type`), so the simulator runs on its own.
@@ -39,7 +40,7 @@ const BROWSER = new Set(['core', 'components', 'bridge', 'webview', 'react', 'vu
 
 const all = files(SRC).flatMap(importsOf);
 
-describe('import rules (DESIGN.md, Layout)', () => {
+describe('import rules (docs/architecture.md, Layers and their import rules)', () => {
   it('finds the imports it checks', () => {
     expect(all.length).toBeGreaterThan(100);
     expect(all.some((i) => layerOf(i.from) === 'server' && i.to === 'core/errors.js')).toBe(true);

@@ -49,6 +49,33 @@ describe('no-DOM imports of the source entries', () => {
     expect(main.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('the main entry is a small surface: the elements, the core a page uses, no bridge wire internals (issue 28 item 4)', async () => {
+    const main = await import('../../src/index.js');
+    expect(Object.keys(main).sort()).toEqual(
+      [
+        'HubClient',
+        'HubElement',
+        'HubEmbed',
+        'HubError',
+        'HubFormFrame',
+        'HubTableCard',
+        'HubTableGrid',
+        'HubTagFilter',
+        'TokenSource',
+        'buildFormUrl',
+        'enableBridge',
+        'isHubError',
+        'stringsFor',
+        'tokenFromEndpoint',
+        'version',
+      ].sort(),
+    );
+    // The wire protocol lives in hub-embed/bridge.
+    const bridge = await import('../../src/bridge/index.js');
+    for (const name of ['parseMessage', 'toScriptLiteral', 'BRIDGE_NS', 'detectTransport', 'connectBridge'])
+      expect(bridge).toHaveProperty(name);
+  });
+
   it('importing hub-embed/core in Node (no DOM) does not throw', async () => {
     const core = await import('../../src/core/index.js');
     expect(Object.keys(core)).toEqual(
@@ -59,14 +86,14 @@ describe('no-DOM imports of the source entries', () => {
   it('importing hub-embed/server in Node (no DOM) does not throw', async () => {
     const server = await import('../../src/server/index.js');
     expect(Object.keys(server)).toEqual(
-      expect.arrayContaining(['createHubClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']),
+      expect.arrayContaining(['createServiceClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']),
     );
   });
 
-  // A second opinion from a bare `node` process, outside vitest. Only the undecorated entries: the
-  // repo's TS loader (scripts/ts-hooks.mjs) cannot run the elements' decorators; the built `hub-embed`
-  // entry is imported in bare Node from the packed tarball by test/e2e/package.test.ts.
-  for (const name of ['hub-embed/core', 'hub-embed/server'] as const) {
+  // A second opinion from a bare `node` process, outside vitest, through the repo's TS loader
+  // (scripts/ts-register.mjs); the built entries are imported in bare Node from the packed tarball by
+  // test/e2e/package.test.ts.
+  for (const name of ['hub-embed', 'hub-embed/core', 'hub-embed/server'] as const) {
     it(`importing ${name} in a bare node process (no DOM, no vitest) does not throw`, () => {
       const { keys, dom } = importInPlainNode(ENTRIES[name]);
       // The check is only meaningful if the process really had no DOM.

@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { HubError, isHubError } from '../../src/core/errors.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
-import { createHubClient, type ServiceClient } from '../../src/server/client.js';
+import { HubClient } from '../../src/core/client.js';
+import { TokenSource } from '../../src/core/token-source.js';
+import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
 import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
 import { rejectionOf } from '../rejection.js';
 
 function setup(options: Parameters<typeof createMockHub>[0] = {}): { hub: MockHub; client: ServiceClient } {
   const hub = createMockHub(options);
-  return { hub, client: createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
+  return { hub, client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
 }
 
 function apiRequests(hub: MockHub) {
   return hub.requestLog.filter((entry) => entry.site === 'api');
 }
 
-describe('createHubClient against the simulator', () => {
+describe('createServiceClient against the simulator', () => {
   it('exchangeToken returns a token bound to the user and its lifetime', async () => {
     const { hub, client } = setup({ tokenTtlSeconds: 600 });
     const token = await client.exchangeToken('user-alice');
@@ -114,26 +116,68 @@ describe('createHubClient against the simulator', () => {
 
   it('a slow service fails with HubError kind timeout', async () => {
     const hub = createMockHub({ latencyMs: 2000 });
-    const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
+    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
     const error = await rejectionOf(client.balance('user-alice'));
     expect(isHubError(error, 'timeout')).toBe(true);
   });
 
   it('an unreachable service fails with HubError kind network', async () => {
-    const client = createHubClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
+    const client = createServiceClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
     expect(isHubError(await rejectionOf(client.balance('user-alice')), 'network')).toBe(true);
   });
 
   it('accepts a baseUrl with a trailing slash or already ending in /api/v1/hub', async () => {
     const hub = createMockHub();
     for (const baseUrl of [`${hub.baseUrl}/`, `${hub.baseUrl}/api/v1/hub`, `${hub.baseUrl}/api/v1/hub/`]) {
-      const client = createHubClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
+      const client = createServiceClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
       expect((await client.balance('user-alice')).balanceCents).toBe(5000);
     }
   });
 });
 
-describe('createHubClient input checks (before any request)', () => {
+describe('base URL: one rule for the widget and the server (core/urls apiBaseUrl)', () => {
+  it('the server client and the widget client accept and refuse the same values and ask the same URL', async () => {
+    const hub = createMockHub();
+    const reference = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const token = (await reference.exchangeToken('user-alice')).accessToken;
+    const tokens = new TokenSource(async () => ({ access_token: token, expires_in: 600 }));
+    const values = [
+      hub.baseUrl,
+      `${hub.baseUrl}/`,
+      `${hub.baseUrl}/api/v1/hub`,
+      `${hub.baseUrl}/api/v1/hub/`,
+      `${hub.baseUrl}/?region=cn`,
+      `${hub.baseUrl}/#top`,
+      hub.baseUrl.replace('//', '//user:pw@'),
+      'ftp://hub.example.com',
+      'hub.example.com',
+    ];
+    for (const baseUrl of values) {
+      const asked: string[] = [];
+      const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        asked.push(request.url);
+        return hub.fetch(request);
+      }) as typeof globalThis.fetch;
+      /** The URL a first request went to, or 'config' when the client refused the value. */
+      const outcome = async (ask: () => Promise<unknown>) => {
+        try {
+          await ask();
+          return asked.pop();
+        } catch (error) {
+          return isHubError(error, 'config') ? 'config' : error;
+        }
+      };
+      const server = await outcome(() =>
+        createServiceClient({ apiKey: hub.apiKey, baseUrl, fetch }).publishedTags(token),
+      );
+      const widget = await outcome(() => new HubClient({ baseUrl, tokens, fetch }).publishedTags());
+      expect({ baseUrl, server }).toEqual({ baseUrl, server: widget });
+    }
+  });
+});
+
+describe('createServiceClient input checks (before any request)', () => {
   const cases: [string, (client: ServiceClient) => Promise<unknown>][] = [
     ['empty clientUserId', (c) => c.exchangeToken('')],
     ['blank clientUserId', (c) => c.balance('   ')],
@@ -176,7 +220,7 @@ describe('createHubClient input checks (before any request)', () => {
   ])('bad options %j are a config error', (options) => {
     let thrown: unknown;
     try {
-      createHubClient(options);
+      createServiceClient(options);
     } catch (error) {
       thrown = error;
     }
@@ -188,7 +232,7 @@ describe('the API key stays secret', () => {
   const secret = 'sk-mock-active-0123456789abcdef';
 
   it('never appears in toString(), JSON.stringify(client) or util.inspect(client)', () => {
-    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com' });
+    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com' });
     expect(String(client)).not.toContain(secret);
     expect(`${client}`).toContain('hub.example.com');
     expect(JSON.stringify(client)).not.toContain(secret);
@@ -198,7 +242,7 @@ describe('the API key stays secret', () => {
 
   it('never appears in errors, even when the bad key itself is rejected by the simulator', async () => {
     const hub = createMockHub();
-    const client = createHubClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const client = createServiceClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
     const error = await rejectionOf(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);
     for (const text of [
@@ -215,7 +259,7 @@ describe('the API key stays secret', () => {
     const leaky = (async () => {
       throw new TypeError(`fetch failed with headers X-API-Key: ${secret}`);
     }) as typeof fetch;
-    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
+    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'network')).toBe(true);
     expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(secret);
@@ -223,14 +267,14 @@ describe('the API key stays secret', () => {
 
   it('a non-envelope answer is an invalid-response error', async () => {
     const html = (async () => new Response('<html>proxy</html>', { status: 200 })) as typeof fetch;
-    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
+    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
     expect(isHubError(await rejectionOf(client.balance('u')), 'invalid-response')).toBe(true);
   });
 
   it('an HTTP 200 whose envelope code says 402 is a HubPoolInsufficientError', async () => {
     const envelope = (async () =>
       new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
-    const client = createHubClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
+    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
     expect(await rejectionOf(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
       HubPoolInsufficientError,
     );

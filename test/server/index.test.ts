@@ -10,7 +10,7 @@ import type { HubClient } from '../../src/server/index.js';
 describe('hub-embed/server entry', () => {
   it('exports the three pieces, the adapter, the typed errors and the amount helpers', () => {
     for (const name of [
-      'createHubClient',
+      'createServiceClient',
       'createTokenHandler',
       'createWebhookHandler',
       'createMemoryTokenCache',
@@ -33,7 +33,7 @@ describe('hub-embed/server entry', () => {
 
   it("names its client type ServiceClient, not the browser core's HubClient", () => {
     const options: ServiceClientOptions = { apiKey: 'sk-test', baseUrl: 'https://hub.example.com' };
-    const client: ServiceClient = server.createHubClient(options);
+    const client: ServiceClient = server.createServiceClient(options);
     const notExported: HubClient | undefined = undefined;
     expect(String(client)).toBe('ServiceClient(https://hub.example.com)');
     expect(notExported).toBeUndefined();

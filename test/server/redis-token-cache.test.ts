@@ -1,10 +1,11 @@
 // The Redis token cache against a real redis-server and the simulator: one exchange per user across
 // handlers and processes, the unauthorized rule across instances, and Redis outages that cost no request.
 import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
-import { createHubClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
+import { createServiceClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
 import { createRedisTokenCache, type RedisTokenCacheOptions } from '../../src/server/redis-token-cache.js';
 import { findRedisServer, REDIS_MISSING, redisRequired, startRedisServer, type RedisServer } from './redis-server.js';
 import { startTokenInstance } from './token-instance-process.js';
@@ -40,7 +41,7 @@ function exchanges(user?: string): number {
 async function instance(options: Partial<RedisTokenCacheOptions> = {}, errors: unknown[] = []): Promise<TokenHandler> {
   const client = options.client ?? (await connect());
   return createTokenHandler({
-    client: createHubClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
+    client: createServiceClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
     cache: createRedisTokenCache({ commandTimeoutMs: 200, ...options, client }),
     resolveClientUserId: (request) => request.headers.get('x-test-user'),
     onError: (error) => errors.push(error),
@@ -115,6 +116,28 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     expect(await client.get('hub-embed:lock:stuck')).toBe('slow-holder');
   });
 
+  it("a holder whose lock expired mid-exchange and was taken by another process releases nothing: the other's lock stays (compare-and-delete, not DEL)", async () => {
+    const client = await connect();
+    const cache = createRedisTokenCache({ client, commandTimeoutMs: 200, lockMs: 50 });
+    const lock = 'hub-embed:lock:overrun';
+    const token = { accessToken: 'slow-one', issuedAt: 0, expiresAt: Number.MAX_SAFE_INTEGER };
+    const got = await cache.exchangeOnce!('overrun', {
+      // The exchange outlives lockMs: the lock expires, and another process takes it before we finish.
+      async exchange() {
+        expect(await client.get(lock)).not.toBeNull();
+        while ((await client.get(lock)) !== null) await sleep(10);
+        expect(await client.set(lock, 'next-holder', { PX: 60_000, NX: true })).toBe('OK');
+        return token;
+      },
+      isUsable: () => true,
+      onCacheError: (error) => {
+        throw error;
+      },
+    });
+    expect(got).toBe(token);
+    expect(await client.get(lock)).toBe('next-holder');
+  });
+
   it('unauthorized across instances: only the exact refused token is dropped, at most one forced exchange per token', async () => {
     const [a, b] = [await instance(), await instance()];
     const old = (await ask(a, 'revoked')).body.access_token;
@@ -169,7 +192,7 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     // Headers carry Latin-1 only: the session lookup maps a name to the id, as a real one reads a store.
     const ids: Record<string, string> = { replaced: 'alice\uFFFD', lone: 'alice\uD800' };
     const handler = createTokenHandler({
-      client: createHubClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
+      client: createServiceClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
       cache: createRedisTokenCache({ client: await connect() }),
       resolveClientUserId: (request) => ids[request.headers.get('x-test-user')!],
       onError: (error) => errors.push(error),

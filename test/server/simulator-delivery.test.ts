@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
-import { createHubClient } from '../../src/server/client.js';
+import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
 import type { BillingDeductEvent, BillingRefundEvent, NotificationEvent } from '../../src/server/webhook-events.js';
@@ -29,7 +29,7 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
   );
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   running.hub.setWebhooks([{ notification_url: url, billing_url: url }]);
-  const client = createHubClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
+  const client = createServiceClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
   return { running, hub: running.hub, client };
 }
 

@@ -2,19 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockHub } from '../../src/mock/hub.js';
-import { createHubClient } from '../../src/server/client.js';
+import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
-import { createTokenHandler } from '../../src/server/token-handler.js';
+import { createTokenHandler, MAX_TOKEN_REQUEST_BYTES } from '../../src/server/token-handler.js';
 
 // The token handler reads one small optional body (a refusal hint). It used to buffer the whole body
-// before checking its 8 KB bound, so a 400 MB upload cost more than a gigabyte of memory.
+// before checking its bound (8 KB, MAX_TOKEN_REQUEST_BYTES), so a 400 MB upload cost more than a gigabyte of memory.
 
-const BOUND = 8192;
+const BOUND = MAX_TOKEN_REQUEST_BYTES;
 const CHUNK = 1024;
 
 function setup() {
   const hub = createMockHub();
-  const client = createHubClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => {} });
   const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
   return { handler, exchanges };

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isHubError } from '../../src/core/errors.js';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
+import {
+  createWebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookRejection,
+} from '../../src/server/webhook-handler.js';
 import {
   NOTIFICATION_EVENTS,
   type BillingDeductEvent,
@@ -348,9 +352,54 @@ describe('billing_refund', () => {
     expect(errors.length).toBe(1);
   });
 
-  it('without onBillingRefund the refund is answered 501, so the service records it as not delivered', async () => {
-    const { handler } = receiver();
-    expect((await handler(webhookRequest(refund()), source)).status).toBe(501);
+  it('without onBillingRefund the refund is answered 501 and onRejected hears refund-not-handled', async () => {
+    for (const refunds of [undefined, 'decline' as const]) {
+      const rejections: WebhookRejection[] = [];
+      const { handler } = receiver({ refunds, onRejected: (rejection) => rejections.push(rejection) });
+      const response = await handler(webhookRequest(refund()), source);
+      expect(response.status).toBe(501);
+      expect(rejections).toEqual([
+        {
+          reason: 'refund-not-handled',
+          address: ALLOWED,
+          status: 501,
+          message: expect.stringMatching(/billing_refund was answered 501.*does not resend it.*pass onBillingRefund/),
+        },
+      ]);
+      // What the delivery said stays out of the line: logs are no place for request text.
+      expect(rejections[0]!.message).not.toMatch(/Complaint upheld|2\.50|user-1/);
+    }
+  });
+
+  it('without onBillingRefund the handler warns at start-up that every refund would be lost', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    receiver();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/no onBillingRefund.*501.*lost.*refunds: 'decline'/);
+  });
+
+  it("refunds: 'decline' says no refunds on purpose: no start-up warning", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    receiver({ refunds: 'decline' });
+    receiver({ onBillingRefund: () => {} });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("onBillingRefund with refunds: 'decline', or any other refunds value, is a config error", () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const overrides of [
+      { onBillingRefund: () => {}, refunds: 'decline' as const },
+      { refunds: 'ignore' as unknown as 'decline' },
+      { onBillingRefund: 'yes' as unknown as () => void },
+    ]) {
+      let thrown: unknown;
+      try {
+        receiver(overrides);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isHubError(thrown) && thrown.kind).toBe('config');
+    }
   });
 
   it('a malformed refund amount answers 400 and never reaches the handler', async () => {

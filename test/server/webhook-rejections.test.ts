@@ -120,7 +120,7 @@ describe('onRejected: every refused delivery is reported', () => {
 describe('the default rejection log: one line per distinct address and reason, saying what to do', () => {
   it('loopback not in allowIps: "add it for local testing with the simulator"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true });
+    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true, refunds: 'decline' });
     await handler(webhookRequest(deductBody('1.00')), { remoteAddress: '127.0.0.1' });
     expect(warn.mock.calls).toEqual([
       ['[hub-embed/server] webhook: 127.0.0.1 is not in allowIps; add it for local testing with the simulator.'],
@@ -129,7 +129,7 @@ describe('the default rejection log: one line per distinct address and reason, s
 
   it('the same address and reason is printed once; another address or reason prints again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true });
+    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true, refunds: 'decline' });
     for (let i = 0; i < 5; i++) await handler(webhookRequest(deductBody('1.00')), { remoteAddress: '127.0.0.1' });
     await handler(webhookRequest(deductBody('1.00')), { remoteAddress: '::1' });
     await handler(webhookRequest(deductBody('1.00')), { remoteAddress: '198.51.100.1' });
@@ -148,7 +148,7 @@ describe('the default rejection log: one line per distinct address and reason, s
 
   it('a forwarded header from a socket that is not a trusted proxy: the line says to add the proxy', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true });
+    const handler = createWebhookHandler({ allowIps: [ALLOWED], onBillingDeduct: () => true, refunds: 'decline' });
     await handler(webhookRequest(deductBody('1.00'), { headers: { 'x-forwarded-for': ALLOWED } }), {
       remoteAddress: '10.0.0.2',
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-// The React components of the five elements (importing them registers the elements).
+// Registers the elements, once for the whole app; hub-embed/react holds their React components.
+import 'hub-embed/define';
 import { HubEmbed } from 'hub-embed/react';
 
 interface Session {
@@ -46,7 +47,7 @@ export function App() {
         baseUrl={session.baseUrl}
         formUrl={session.formUrl}
         openMode="modal"
-        onHubReady={(event) => setStatus(`${event.detail.tables.length} tables ready.`)}
+        onHubReady={(event) => setStatus(`${event.detail.matching} matching tables ready.`)}
         onHubFormMessage={(event) => {
           const message = event.detail.data as { type?: string; ok?: boolean } | null;
           if (message?.type === 'charge')

@@ -23,3 +23,9 @@ export function deepActive(): HTMLElement | undefined {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return (active as HTMLElement | null) ?? undefined;
 }
+
+/** Runs `task` when the browser is idle (soon after, where requestIdleCallback is missing). */
+export function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}

@@ -13,8 +13,7 @@ export const styles = css`
     color-scheme: dark;
   }
 
-  :host,
-  [part~="dialog"] {
+  :host {
     background: var(--_bg);
   }
 
@@ -23,28 +22,13 @@ export const styles = css`
     gap: var(--_space);
   }
 
+  /* Room for the retry control's focus ring: the widget may sit flush at the top of a WebView. */
   [part~="error"] {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: var(--_space);
+    padding-block: 4px;
     margin-bottom: var(--_space);
-  }
-
-  [part~="dialog"] {
-    width: min(100vw - 2em, 56em);
-    height: min(100vh - 2em, 56em);
-    padding: 0;
-    color: inherit;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-
-  [part~="dialog"]::backdrop {
-    background: rgb(0 0 0/0.5);
-  }
-
-  [part~="dialog"] [part~="frame"] {
-    height: 100%;
   }
 `;

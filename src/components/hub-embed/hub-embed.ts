@@ -1,28 +1,37 @@
-import { html, nothing } from 'lit';
-import { HubClient } from '../../core/client.js';
-import { sharedTokenSource } from '../../core/endpoint.js';
-import { HubError } from '../../core/errors.js';
-import { TokenSource, type TokenProvider } from '../../core/token-source.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { HubError } from '../../core/errors.js';
+import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
-import { buildFormUrl, parseFormSite } from '../../core/urls.js';
 import { HubElement } from '../base.js';
-import type { HubEventDetails, HubEventMap, HubEventName } from '../events.js';
+import type { HubEventDetails, HubEventName } from '../events.js';
 import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.js';
 import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
-import { deepActive, preconnect } from './dom.js';
+import { deepActive, preconnect, whenIdle } from './dom.js';
+import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
+import { loadFormOpener } from './form-opener-loader.js';
 import { linkHost, type HostEventDetails, type HostLink } from './host.js';
+import { reportOnce } from './report.js';
 import { styles } from './hub-embed.styles.js';
+import { TableLoader } from './table-loader.js';
 
-export type OpenMode = 'modal' | 'inline' | 'navigate';
+export type { OpenFormHook, OpenMode };
 
-/** Lets a host (a WebView bridge) open the form itself: resolve true and the element opens nothing. */
-export type OpenFormHook = (request: { shortCode: string; url: string }) => boolean | Promise<boolean>;
-
-/** Properties whose change means a new client, a new token source, and loading everything again. */
-const SETUP = ['tokenEndpoint', 'baseUrl', 'formUrl', 'tokenProvider', 'limit', 'bridge', 'bridgeOrigins'];
+/**
+ * Properties whose change means a new client, a new token source, and loading everything again. Typed
+ * as keys of the element, so that a misspelt key (`'limits'`) fails to compile instead of never matching.
+ */
+const SETUP = [
+  'tokenEndpoint',
+  'baseUrl',
+  'formUrl',
+  'tokenProvider',
+  'limit',
+  'bridge',
+  'bridgeOrigins',
+] as const satisfies readonly (keyof HubEmbed)[];
 
 const list = (value: string | null) =>
   (value ?? '')
@@ -53,24 +62,21 @@ const internal = { attribute: false };
  *   tags, tag: forwarded from <hub-table-grid>.
  * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
  *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
- * @event hub-ready - `{tags, tables}` once per load (first load, refresh, retry): when the tags and the
- *   list for the tags selected by then are both in and rendered.
- * @event hub-tags-change - `{selected}` when the user changes the tag selection (a chip, or "show all").
+ * @event hub-ready - `{options, tables, matching}` once per load (first load, refresh, retry): when the tags
+ *   and the list for the tags selected by then are both in and rendered. `matching` counts the tables that
+ *   match the selected tags (what the count line says), `tables` also holds those the service added.
+ * @event hub-tags-change - `{tags}`, the new selection, when the user changes it (a chip, or "show all").
  * @event hub-table-select - `{table}`, cancelable: preventDefault() keeps the form closed.
  * @event hub-form-open - `{shortCode}` when the form opens.
  * @event hub-form-close - `{shortCode}` when the form closes.
  * @event hub-form-message - `{data}` posted by the form page.
- * @event hub-error - `{error}`, a HubError with a `kind`.
+ * @event hub-error - `{error}`, a HubError with a `kind`, cancelable: each distinct error is also written
+ *   once to the browser console with what to check, unless a listener calls preventDefault().
  */
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
-    allTags: internal,
-    tables: internal,
-    listedTags: internal,
-    busy: internal,
-    error: internal,
-    form: internal,
+    opening: internal,
     tokenEndpoint: { attribute: 'token-endpoint' },
     baseUrl: { attribute: 'base-url' },
     formUrl: { attribute: 'form-url' },
@@ -86,28 +92,25 @@ export class HubEmbed extends HubElement {
 
   /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
   openFormHook?: OpenFormHook;
-  // #private rather than `private`: the minifier shortens these names in the <script> bundle.
-  #tokens?: TokenSource;
-  #client?: HubClient;
-  #loadControl?: AbortController;
-  #listControl?: AbortController;
-  #stale = true;
-  /** Set when a load's tags are in and hub-ready waits only for the list. */
-  #readyOwed = false;
-  /** False while a load waits for its tags: `busy` alone turns false as soon as the list is in. */
-  #tagsSettled = true;
-  #returnFocus?: HTMLElement;
+  #loader = new TableLoader(this, {
+    host: () => this.#link,
+    ready: (detail) => {
+      this.emit('hub-ready', detail);
+      // Forms open sooner when the form half is already in; an idle browser fetches it for free.
+      whenIdle(() => void this.#formOpener().catch(() => undefined));
+    },
+    error: (detail) => {
+      if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
+    },
+  });
+  /** The form half, once its chunk is in: it opens forms, and owns the dialog and the open form. */
+  #opener?: FormOpener;
   #link?: HostLink;
   /** What the current bridge was made for; undefined when there is none. */
   #linkKey?: string;
 
-  declare private allTags: string[];
-  declare private tables?: PublishedTable[];
-  /** The tags `tables` were listed for: where their matches end is measured against these, not `tags`. */
-  declare private listedTags: string[];
-  declare private busy: boolean;
-  declare private error?: HubError;
-  declare private form?: { table: PublishedTable; token: string };
+  /** The short code of the table whose form is being opened (its card shows busy meanwhile). */
+  declare private opening?: string;
 
   /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
   declare tokenEndpoint: string;
@@ -140,9 +143,6 @@ export class HubEmbed extends HubElement {
 
   constructor() {
     super();
-    this.allTags = [];
-    this.listedTags = [];
-    this.busy = false;
     this.matchesOnly = false;
     this.tokenEndpoint = this.baseUrl = this.formUrl = '';
     this.tags = [];
@@ -150,9 +150,6 @@ export class HubEmbed extends HubElement {
     this.openMode = 'modal';
     this.bridge = 'off';
     this.bridgeOrigins = [];
-    this.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.form && this.closeForm()) event.preventDefault();
-    });
   }
 
   /**
@@ -168,41 +165,26 @@ export class HubEmbed extends HubElement {
     return done;
   }
 
-  get #dialog(): HTMLDialogElement | null | undefined {
-    // renderRoot exists only once connected; closeForm() is public and may come earlier.
-    return this.renderRoot?.querySelector('dialog');
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     this.#syncBridge();
-    if (this.#stale) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#syncBridge();
-    this.#loadControl?.abort();
-    this.#listControl?.abort();
-    // What was cut off loads again when the element is added back: the list, or the tags of a load.
-    if (this.busy || !this.#tagsSettled) this.#stale = true;
   }
 
-  override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (SETUP.some((key) => changed.has(key))) {
-      this.#stale = true;
-      this.#client = undefined;
-    }
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (SETUP.some((key) => changed.has(key))) this.#loader.settingsChanged();
     if (!this.isConnected) return;
     this.#syncBridge();
-    if (this.#stale) void this.#load();
-    // Under an error a tag change is a retry: the whole load, since the tags may be missing too.
-    else if (changed.has('tags') && this.#client) void (this.error ? this.#load() : this.#reList());
+    this.#loader.update(changed.has('tags'));
   }
 
   /** One host link while connected with bridge="auto", made again when its settings change. */
   #syncBridge(): void {
-    const key = this.isConnected && this.bridge === 'auto' ? `${this.bridgeOrigins}` : undefined;
+    const key = this.isConnected && this.bridge === 'auto' ? this.bridgeOrigins.join(',') : undefined;
     if (key === this.#linkKey) return;
     this.#link?.close();
     this.#link = undefined;
@@ -211,130 +193,55 @@ export class HubEmbed extends HubElement {
     this.#link = linkHost(this, this.bridgeOrigins);
   }
 
-  #setup(): HubClient {
-    if (this.#client) return this.#client;
-    // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
-    // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
-    const site = parseFormSite(this.formUrl).href;
-    // The host's tokens first, then the page's provider; else token-endpoint's source, shared by widgets.
-    const provider = this.#link?.tokens() || this.tokenProvider;
-    this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(this.tokenEndpoint);
-    const client = new HubClient({ baseUrl: this.baseUrl, tokens: this.#tokens });
-    preconnect(this.baseUrl, true);
-    preconnect(site, false);
-    return (this.#client = client);
-  }
-
-  async #load(): Promise<void> {
-    this.#stale = false;
-    this.#loadControl?.abort();
-    const control = (this.#loadControl = new AbortController());
-    const signal = control.signal;
-    this.error = undefined;
-    this.busy = true;
-    this.#readyOwed = false;
-    this.#tagsSettled = false;
-    try {
-      // Whether the host supplies the token is known after the handshake; with no host object this
-      // settles at once.
-      await this.#link?.ready;
-      if (signal.aborted) return;
-      const client = this.#setup();
-      // The token first, so that the two requests below share it instead of racing for one. Told what
-      // they will be, a token endpoint with prefetch sends their answers along (HubClient uses them).
-      await this.#tokens!.get({ signal, load: { tags: this.tags, limit: this.limit } });
-      // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
-      const tagsAnswer = client.publishedTags({ signal });
-      // The list goes its own way: a tag change while the tags load replaces it with a newer one.
-      void this.#reList();
-      const tags = await tagsAnswer;
-      if (control !== this.#loadControl) return;
-      this.allTags = tags;
-      this.#tagsSettled = true;
-      this.#readyOwed = true;
-      void this.#announceReady();
-    } catch (error) {
-      // One error per load, whichever of the tags and the list failed first.
-      if (control !== this.#loadControl || this.error) return;
-      this.#tagsSettled = true;
-      // Under the error, no list of this failed load may still turn up.
-      this.#listControl?.abort();
-      this.tables = undefined;
-      this.#fail(error);
-    }
-  }
-
-  /** Loads and shows the list for the current tags, unless a newer request has replaced this one by then. */
-  async #reList(): Promise<void> {
-    this.#listControl?.abort();
-    const control = (this.#listControl = new AbortController());
-    const tags = this.tags;
-    this.busy = true;
-    try {
-      const tables = await this.#client!.publishedList({ tags, limit: this.limit, signal: control.signal });
-      if (control !== this.#listControl) return;
-      this.tables = tables;
-      this.listedTags = tags;
-      this.busy = false;
-      void this.#announceReady();
-    } catch (error) {
-      // One error per load: when its tags failed first, that error already shows.
-      if (control !== this.#listControl || this.error) return;
-      // The cards on screen belong to the previous tags: never leave them up under the error.
-      this.tables = undefined;
-      this.#fail(error);
-    }
+  /** The form half, loaded once: its chunk on the first call, the same opener after. */
+  async #formOpener(): Promise<FormOpener> {
+    const { FormOpener } = await loadFormOpener();
+    if (this.#opener) return this.#opener;
+    this.#opener = new FormOpener(this, {
+      strings: () => this.t,
+      token: () => this.#loader.tokenSource().get({ minValidityMs: 60_000 }),
+      hostOpens: (request) => this.#link?.openForm(request),
+      announce: (name, shortCode) => this.emit(name, { shortCode }),
+      tellHost: (name, detail) => this.#link?.tell(name, detail),
+    });
+    this.requestUpdate();
+    return this.#opener;
   }
 
   /**
-   * hub-ready, once per load: when its tags and the list for the tags selected by then are both in and
-   * rendered. Whatever arrives first is rendered at once; only the event waits for both.
+   * The first sign that a form may open (a pointer over a card, a card focused or touched): fetch the
+   * form half and warm up the connection to the form site, so that the click finds both ready.
    */
-  async #announceReady(): Promise<void> {
-    const { tables } = this;
-    if (!this.#readyOwed || this.busy || !tables) return;
-    this.#readyOwed = false;
-    const load = this.#loadControl;
-    await this.updateComplete;
-    // A newer load (refresh, new settings) owes its own hub-ready; this one's is void.
-    if (load === this.#loadControl && !load?.signal.aborted) this.emit('hub-ready', { tags: this.allTags, tables });
-  }
-
-  #fail(error: unknown): void {
-    const hubError = error instanceof HubError ? error : new HubError('api', String(error), { cause: error });
-    if (hubError.kind === 'aborted') return;
-    this.error = hubError;
-    this.busy = false;
-    this.emit('hub-error', { error: hubError });
-  }
+  #onIntent = {
+    handleEvent: (event: Event): void => {
+      if (!event.composedPath().some((node) => (node as Element).localName === 'hub-table-card')) return;
+      const site = this.#loader.formSite;
+      if (site) preconnect(site, false);
+      void this.#formOpener().catch(() => undefined);
+    },
+    // touchstart: the page's scrolling never waits for this listener.
+    passive: true,
+  };
 
   #onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
     // Re-emitted from the host, so that a page's preventDefault() is known before anything opens.
     event.stopPropagation();
     if (!this.emit('hub-table-select', event.detail, true)) return event.preventDefault();
-    this.#returnFocus = deepActive();
-    void this.#open(event.detail.table);
+    void this.#open(event.detail.table, deepActive());
   }
 
-  async #open(table: PublishedTable): Promise<void> {
+  /** Opens the form of `table`; a click before the form half is in waits for it, its card marked busy. */
+  async #open(table: PublishedTable, returnFocus?: HTMLElement): Promise<void> {
     const shortCode = table.short_code;
+    this.opening = shortCode;
     try {
-      this.#setup();
-      const token = await this.#tokens!.get({ minValidityMs: 60_000 });
-      const url = buildFormUrl(this.formUrl, shortCode, token);
-      if ((await this.openFormHook?.({ shortCode, url })) || (await this.#link?.openForm({ shortCode, url }))) return;
-      this.emit('hub-form-open', { shortCode });
-      if (this.openMode === 'navigate') {
-        open(url, '_top');
-        return;
-      }
-      this.form = { table, token };
-      await this.updateComplete;
-      if (this.openMode !== 'inline') this.#dialog?.showModal();
-      // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
-      this.renderRoot.querySelector<HubFormFrame>('hub-form-frame')?.focus();
+      const opener = await this.#formOpener();
+      this.#loader.clearRetriedError();
+      await opener.open(table, returnFocus);
     } catch (error) {
-      this.#fail(error);
+      this.#loader.fail(error, () => this.#open(table, returnFocus));
+    } finally {
+      if (this.opening === shortCode) this.opening = undefined;
     }
   }
 
@@ -344,42 +251,12 @@ export class HubEmbed extends HubElement {
     cancelable?: boolean,
   ): boolean {
     const go = super.emit(name, detail, cancelable);
-    // The element's own events; the form page's messages reach the host through #onFrameEvent instead.
-    if (go && name !== 'hub-form-message') this.#link?.tell(name, detail as HostEventDetails[Name]);
+    // The element's own events; the form page's messages reach the host through the form half instead. A
+    // table-select the page vetoed opens nothing, so the host hears nothing of it; a hub-error the page
+    // handled (kept off the console) the host still hears.
+    const vetoed = !go && name === 'hub-table-select';
+    if (!vetoed && name !== 'hub-form-message') this.#link?.tell(name, detail as HostEventDetails[Name]);
     return go;
-  }
-
-  /**
-   * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
-   * iframe and the form URL's origin, and those (and its timeout) reach the host through the link.
-   */
-  #onFrameEvent(event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void {
-    const shortCode = this.form?.table.short_code ?? '';
-    if (event.type === 'hub-error') this.#link?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
-    else this.#link?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
-  }
-
-  /** A click on the backdrop closes the dialog: its target is the dialog, at a point outside its box. */
-  #onDialogClick(event: MouseEvent): void {
-    const dialog = this.#dialog;
-    if (!dialog || event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) this.closeForm();
-  }
-
-  /** A dialog's `close` event comes a task later: by then a newer form may be open in it. */
-  #onDialogClose(): void {
-    if (!this.#dialog?.open) this.closeForm();
-  }
-
-  #onFrameClose(event: Event): void {
-    event.stopPropagation();
-    this.closeForm();
   }
 
   /** A config error names what to fix and offers no retry: retrying cannot help until the page changes. */
@@ -389,14 +266,14 @@ export class HubEmbed extends HubElement {
     return html`
       <div part="error" role="alert">
         ${t[error.kind as 'api'] ?? t.api}
-        <button part="retry" @click=${this.refresh}>${t.retry}</button>
+        <button part="retry" @click=${() => this.#loader.retry()}>${t.retry}</button>
       </div>
     `;
   }
 
   /** The user's new selection, from a chip or from the grid's "show all"; the event goes on to the page. */
-  #onTagsChange(event: CustomEvent<{ selected: string[] }>): void {
-    this.tags = event.detail.selected;
+  #onTagsChange(event: CustomEvent<{ tags: string[] }>): void {
+    this.tags = event.detail.tags;
   }
 
   #renderTagFilter() {
@@ -404,8 +281,8 @@ export class HubEmbed extends HubElement {
       <hub-tag-filter
         exportparts="toolbar,chip,chip-all,chip-pressed"
         .strings=${this.t}
-        .tags=${this.allTags}
-        .selected=${this.tags}
+        .options=${this.#loader.options}
+        .tags=${this.tags}
         @hub-tags-change=${this.#onTagsChange}
       ></hub-tag-filter>
     `;
@@ -416,39 +293,23 @@ export class HubEmbed extends HubElement {
       <hub-table-grid
         exportparts="count,grid,more,skeleton,empty,show-all,${CARD_PARTS}"
         .strings=${this.t}
-        .tables=${this.tables ?? []}
-        .selected=${this.listedTags}
-        .loading=${this.busy}
+        .tables=${this.#loader.tables ?? []}
+        .tags=${this.#loader.listedTags}
+        .loading=${this.#loader.busy}
+        .opening=${this.opening}
         ?matches-only=${this.matchesOnly}
+        @pointerover=${this.#onIntent}
+        @focusin=${this.#onIntent}
+        @touchstart=${this.#onIntent}
         @hub-table-select=${this.#onSelect}
         @hub-tags-change=${this.#onTagsChange}
       ></hub-table-grid>
     `;
   }
 
-  /** The open form, in the dialog or inline; nothing while no form is open. */
-  #renderFrame() {
-    const form = this.form;
-    if (!form) return nothing;
-    return html`
-      <hub-form-frame
-        part="frame"
-        exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
-        .strings=${this.t}
-        .formUrl=${this.formUrl}
-        .shortCode=${form.table.short_code}
-        .token=${form.token}
-        .tableName=${form.table.name}
-        @hub-form-close=${this.#onFrameClose}
-        @hub-error=${this.#onFrameEvent}
-        @hub-form-message=${this.#onFrameEvent}
-      ></hub-form-frame>
-    `;
-  }
-
   /** Loads tags and tables again (what the retry control does). */
   refresh(): Promise<void> {
-    return this.#load();
+    return this.#loader.load();
   }
 
   /** Selects tags as the host says; fires no event. */
@@ -458,42 +319,20 @@ export class HubEmbed extends HubElement {
 
   /** Closes an open form, returns focus to its card, and fires `hub-form-close`; false when none was open. */
   closeForm(): boolean {
-    const form = this.form;
-    if (!form) return false;
-    this.form = undefined;
-    // close() on a dialog that is not open does nothing (inline mode, or Escape closed it already).
-    this.#dialog?.close();
-    this.emit('hub-form-close', { shortCode: form.table.short_code });
-    void this.updateComplete.then(() => this.#returnFocus?.focus());
-    return true;
+    return this.#opener?.close() ?? false;
   }
 
   override render() {
-    const { form, error, openMode } = this;
-    const inlineForm = openMode === 'inline' && form;
-    // An open-mode the element does not know falls back to the dialog, as #open() does.
-    const modal = openMode !== 'inline' && openMode !== 'navigate';
+    const { error } = this.#loader;
+    const inlineForm = this.#opener?.renderInline();
     return html`
       ${error ? this.#renderError(error) : nothing}
-      ${inlineForm ? this.#renderFrame() : nothing}
-      <div part="body" ?hidden=${inlineForm}>
-        ${this.allTags.length ? this.#renderTagFilter() : nothing}
-        ${this.tables || !error ? this.#renderGrid() : nothing}
+      ${inlineForm ?? nothing}
+      <div part="body" ?hidden=${!!inlineForm}>
+        ${this.#loader.options.length ? this.#renderTagFilter() : nothing}
+        ${this.#loader.tables || !error ? this.#renderGrid() : nothing}
       </div>
-      ${
-        modal
-          ? html`
-            <dialog
-              part="dialog"
-              aria-label=${form?.table.name ?? ''}
-              @click=${this.#onDialogClick}
-              @close=${this.#onDialogClose}
-            >
-              ${this.#renderFrame()}
-            </dialog>
-          `
-          : nothing
-      }
+      ${this.#opener?.renderDialog() ?? nothing}
     `;
   }
 }

@@ -19,6 +19,19 @@ export const styles = css`
     border-color: var(--_accent);
   }
 
+  [part~="card"][aria-busy="true"] {
+    cursor: progress;
+    border-color: var(--_accent);
+  }
+
+  /*
+   * The ring is drawn over the card's own edge, not outside it: in the grid each card has
+   * content-visibility: auto, whose paint containment clips anything drawn beyond the card.
+   */
+  [part~="card"]:focus-visible {
+    outline-offset: -2px;
+  }
+
   [part~="icon"] {
     height: 40px;
     border-radius: calc(var(--_radius) / 2);

@@ -8,7 +8,7 @@ import { styles } from './hub-table-card.styles.js';
 /**
  * @tag hub-table-card
  * @summary One published table as a single control: Enter, Space or a click selects it.
- * @csspart card - The control (`role="button"`).
+ * @csspart card - The control (`role="button"`, `aria-busy` while its form is opening).
  * @csspart icon - The icon image or its placeholder, always 40×40.
  * @csspart icon-placeholder - Shown for a missing, broken or non-http(s) icon.
  * @csspart name - The table's name.
@@ -18,11 +18,22 @@ import { styles } from './hub-table-card.styles.js';
  */
 export class HubTableCard extends HubElement {
   static override styles = [shared, styles];
-  static override properties = { broken: { attribute: false }, table: { attribute: false } };
+  static override properties = {
+    broken: { attribute: false },
+    table: { attribute: false },
+    busy: { type: Boolean },
+  };
 
   /** The icon failed to load: show the placeholder instead. Starts unset, which reads as false. */
   declare private broken?: boolean;
   declare table?: PublishedTable;
+  /** Its form is opening: the card says so until the form shows. */
+  declare busy: boolean;
+
+  constructor() {
+    super();
+    this.busy = false;
+  }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('table')) this.broken = false;
@@ -46,7 +57,7 @@ export class HubTableCard extends HubElement {
     const icon = !this.broken && safeHttpUrl(table.icon);
     const tags = arrayOf(table.tags).map((tag) => html`<span part="tag">${tag}</span>`);
     return html`
-      <div part="card" role="button" tabindex="0" @click=${this.#activate} @keydown=${this.#onKey}>
+      <div part="card" role="button" tabindex="0" aria-busy=${this.busy} @click=${this.#activate} @keydown=${this.#onKey}>
         ${
           icon
             ? html`

@@ -14,7 +14,7 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @tag hub-table-grid
  * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
  * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
- * With tags `selected`, the tables matching them come first and a divider (part `more`) separates the
+ * With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
  * tables the service added to fill its limit; `matches-only` leaves those out.
  * @csspart count - The result count, a live region (`role="status"`).
  * @csspart grid - A card list (`role="list"`, `aria-busy` while loading): the matching tables, and
@@ -27,21 +27,24 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @cssproperty --hub-card-height - The height a card is assumed to have until it first scrolls into
  *   view (cards off screen are not rendered; default 88px).
  * @event hub-table-select - `{table}`, cancelable, from the activated card.
- * @event hub-tags-change - `{selected: []}` when the user asks to show all tables from the empty state.
+ * @event hub-tags-change - `{tags: []}` when the user asks to show all tables from the empty state.
  */
 export class HubTableGrid extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
     tables: { attribute: false },
     loading: { type: Boolean },
-    selected: { attribute: false },
+    tags: { attribute: false },
+    opening: { attribute: false },
     matchesOnly: { type: Boolean, attribute: 'matches-only' },
   };
 
   declare tables: PublishedTable[];
   declare loading: boolean;
-  /** The tags the tables were listed for; they decide where the matching tables end. */
-  declare selected: string[];
+  /** The selected tags the tables were listed for; they decide where the matching tables end. */
+  declare tags: string[];
+  /** The short code of the table whose form is opening: its card shows busy. */
+  declare opening?: string;
   /** Show only the tables that match the selected tags, not the ones the service added to fill its limit. */
   declare matchesOnly: boolean;
 
@@ -49,7 +52,7 @@ export class HubTableGrid extends HubElement {
     super();
     this.tables = [];
     this.loading = false;
-    this.selected = [];
+    this.tags = [];
     this.matchesOnly = false;
   }
 
@@ -63,7 +66,14 @@ export class HubTableGrid extends HubElement {
 
   #renderList(tables: readonly PublishedTable[], label: { text?: string; by?: string }) {
     const cards = tables.map(
-      (table) => html`<hub-table-card role="listitem" exportparts=${CARD_PARTS} .table=${table}></hub-table-card>`,
+      (table) => html`
+        <hub-table-card
+          role="listitem"
+          exportparts=${CARD_PARTS}
+          .table=${table}
+          ?busy=${table.short_code === this.opening}
+        ></hub-table-card>
+      `,
     );
     return html`
       <div
@@ -84,7 +94,7 @@ export class HubTableGrid extends HubElement {
   #renderEmpty(noMatch: boolean) {
     const t = this.t;
     if (!noMatch) return html`<p part="empty">${t.empty}</p>`;
-    const showAll = () => this.emit('hub-tags-change', { selected: [] });
+    const showAll = () => this.emit('hub-tags-change', { tags: [] });
     return html`
       <p part="empty">
         ${t.noMatch}
@@ -96,8 +106,8 @@ export class HubTableGrid extends HubElement {
   override render() {
     const t = this.t;
     const tables = arrayOf(this.tables);
-    const filtered = arrayOf(this.selected).length > 0;
-    const matched = countMatches(tables, arrayOf(this.selected));
+    const filtered = arrayOf(this.tags).length > 0;
+    const matched = countMatches(tables, arrayOf(this.tags));
     const matches = tables.slice(0, matched);
     const others = this.matchesOnly ? [] : tables.slice(matched);
     let count = fill(t.results, tables.length);

@@ -13,37 +13,37 @@ import { styles } from './hub-tag-filter.styles.js';
  * @csspart chip-pressed - Chips that are pressed.
  * @cssproperty --hub-tags-max-height - Height after which the chips scroll (default 8.5em: three rows
  *   and half of the next, so that the scroll shows).
- * @event hub-tags-change - `{selected: string[]}`, on a user's click only.
+ * @event hub-tags-change - `{tags: string[]}`, the new selection, on a user's click only.
  */
 export class HubTagFilter extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
     focused: { attribute: false },
+    options: { attribute: false },
     tags: { attribute: false },
-    selected: { attribute: false },
   };
 
   /** Roving tabindex: the one chip reachable with Tab. */
   declare private focused: number;
-  /** All tags to offer. */
+  /** Every tag to offer. */
+  declare options: string[];
+  /** The selected tags, as on <hub-embed>; empty means "All". */
   declare tags: string[];
-  /** The selected tags; empty means "All". */
-  declare selected: string[];
 
   constructor() {
     super();
     this.focused = 0;
+    this.options = [];
     this.tags = [];
-    this.selected = [];
   }
 
   #toggle(index: number, tag?: string): void {
     this.focused = index;
-    const was = arrayOf(this.selected);
+    const was = arrayOf(this.tags);
     if (tag === undefined && !was.length) return;
     const next = tag === undefined ? [] : was.includes(tag) ? was.filter((t) => t !== tag) : [...was, tag];
-    this.selected = next;
-    this.emit('hub-tags-change', { selected: next });
+    this.tags = next;
+    this.emit('hub-tags-change', { tags: next });
   }
 
   #onKey(event: KeyboardEvent): void {
@@ -69,11 +69,11 @@ export class HubTagFilter extends HubElement {
   }
 
   override render() {
-    const tags = [...new Set(arrayOf(this.tags))];
-    const selected = arrayOf(this.selected);
-    const focused = Math.min(this.focused, tags.length);
+    const options = [...new Set(arrayOf(this.options))];
+    const selected = arrayOf(this.tags);
+    const focused = Math.min(this.focused, options.length);
     const all = this.t.all;
-    const chips = [undefined, ...tags].map((tag, i) => {
+    const chips = [undefined, ...options].map((tag, i) => {
       const pressed = tag === undefined ? selected.length === 0 : selected.includes(tag);
       const parts = ['chip', tag === undefined && 'chip-all', pressed && 'chip-pressed'].filter(Boolean).join(' ');
       return html`

@@ -51,7 +51,7 @@ async function payAsAlice(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: /^Alice/ }).click();
   await page
     .getByRole('status')
-    .filter({ hasText: /\d+ tables ready\./ })
+    .filter({ hasText: /\d+ matching tables ready\./ })
     .waitFor();
   await page.locator('hub-embed hub-table-card', { hasText: '钢结构安装' }).locator('[part="card"]').click();
   const form = page.frameLocator('hub-embed hub-form-frame iframe');

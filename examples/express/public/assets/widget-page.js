@@ -3,7 +3,7 @@ const widget = document.querySelector('hub-embed');
 const status = document.getElementById('status');
 
 widget.addEventListener('hub-ready', (event) => {
-  status.textContent = `${event.detail.tables.length} tables ready.`;
+  status.textContent = `${event.detail.matching} matching tables ready.`;
 });
 widget.addEventListener('hub-form-message', (event) => {
   const message = event.detail.data;

@@ -1,0 +1,381 @@
+/**
+ * The form half on intent (issue 25), paired against the same source built as one file:
+ *
+ * - Bytes: the first file of each <script> bundle (all a page loads before hub-ready) and the first file
+ *   plus the form half (dist/hub-embed.form.js), gzip -9, next to the single file (bench/lib/script-build.ts).
+ * - Click to the form: from the gesture to the form iframe's `load`, on the modelled network of the
+ *   time-to-ready bench: L_b for every browser request (the page's scripts, the form half's script, the
+ *   token endpoint, the service and the form site, each through a delaying proxy or route) and L_s for the
+ *   developer's server's calls to the service. Two gestures: a cold click (the pointer arrives over a
+ *   card and presses at once, so the form half has not loaded: the page's requestIdleCallback never
+ *   calls back, which keeps the idle-time load from running) and a click after 150 ms of hover. The
+ *   clock starts at the first pointer event of the click as the page sees it: the pointer's arrival over
+ *   the card (cold; a real click's pointer events are intent too) or the press (after hover). Each run is
+ *   a fresh browser context (nothing cached) and a new user; who goes first alternates between runs.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { startMockHub } from '../src/mock/index.js';
+import { launchChromium } from './lib/browser.js';
+import { warmFonts } from './lib/fonts.js';
+import { startLatencyProxy } from './lib/latency-proxy.js';
+import { FORM_HALF_PATH, IIFE_PATH, readBuilt, startPageServer, WEBVIEW_IIFE_PATH } from './lib/page-server.js';
+import { buildSingleFile, type BundleKind } from './lib/script-build.js';
+import { byteCount, formatTable, median, ms, ratio, type Row } from './lib/stats.js';
+
+export type Build = 'single' | 'split';
+export type Gesture = 'cold' | 'hover';
+
+/** The cold click of the split build at most as slow as the single file's, in the same run. */
+export const COLD_CLICK_TARGET_RATIO = 1.0;
+/** After hover, the split build's click at most 0.8x the single file's, in the same run. */
+export const HOVER_CLICK_TARGET_RATIO = 0.8;
+export const HOVER_MS = 150;
+
+export interface BundleBytes {
+  bundle: BundleKind;
+  /** gzip -9 of the first file: all the page loads before hub-ready. */
+  firstGzip: number;
+  /** firstGzip plus the form half's gzip -9: the two files are two transfers. */
+  totalGzip: number;
+  /** gzip -9 of the same source built as one file. */
+  singleGzip: number;
+}
+
+export interface ClickSample {
+  /** From the first pointer event of the click to the form iframe's `load`. */
+  ms: number;
+  /** From the same start to `hub-form-open`: the wait for the form half and the token, before the frame. */
+  openMs: number;
+  /** From the pointer's arrival over the card to the press (0 for a cold click, >= HOVER_MS after hover). */
+  hoverMs: number;
+  /** Requests for the form half (*.form.js) the page made, and whether one had its answer before the clock started. */
+  formHalfRequests: number;
+  formHalfInBeforeClick: boolean;
+}
+
+export interface GestureResults {
+  gesture: Gesture;
+  single: ClickSample[];
+  split: ClickSample[];
+  singleMedianMs: number;
+  splitMedianMs: number;
+  singleOpenMedianMs: number;
+  splitOpenMedianMs: number;
+  /** Per run, split / single (paired), and their median. */
+  pairedRatios: number[];
+  pairedRatioMedian: number;
+  targetRatio: number;
+}
+
+export interface FormHalfResults {
+  browserLatencyMs: number;
+  serviceLatencyMs: number;
+  runs: number;
+  formHalfGzip: number;
+  bytes: BundleBytes[];
+  cold: GestureResults;
+  hover: GestureResults;
+  /** Per run, the split build's click after hover / the single file's cold click, and their median. */
+  hoverToSingleColdRatios: number[];
+  hoverToSingleColdRatioMedian: number;
+}
+
+const gzip9 = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+
+function measureBytes(singles: Record<BundleKind, Buffer>): { formHalfGzip: number; bytes: BundleBytes[] } {
+  const formHalfGzip = gzip9(readBuilt(FORM_HALF_PATH));
+  const firstFiles: Record<BundleKind, string> = { plain: IIFE_PATH, webview: WEBVIEW_IIFE_PATH };
+  const bytes: BundleBytes[] = [];
+  for (const bundle of ['plain', 'webview'] as const) {
+    const firstGzip = gzip9(readBuilt(firstFiles[bundle]));
+    bytes.push({ bundle, firstGzip, totalGzip: firstGzip + formHalfGzip, singleGzip: gzip9(singles[bundle]) });
+  }
+  return { formHalfGzip, bytes };
+}
+
+/** What the page reports of one click: timestamps on the page's clock and the form half's requests. */
+interface InPageClick {
+  firstPointer: number;
+  press: number;
+  open: number;
+  load: number;
+  formHalf: { startTime: number; responseEnd: number }[];
+}
+
+/**
+ * Runs in the page before the gesture: notes the first pointer event and the press (capture on window,
+ * pointer events are composed), and the `load` of the iframe that the opened form renders.
+ */
+function armInPage(): void {
+  const el = document.querySelector('hub-embed') as HTMLElement & { updateComplete: Promise<boolean> };
+  const seen: { firstPointer?: number; press?: number } = {};
+  const note = (event: Event) => {
+    seen.firstPointer ??= event.timeStamp;
+    if (event.type === 'pointerdown') seen.press ??= event.timeStamp;
+  };
+  for (const type of ['pointerover', 'pointermove', 'pointerdown']) addEventListener(type, note, { capture: true });
+  let open = Number.NaN;
+  const load = new Promise<number>((resolve, reject) => {
+    const giveUp = setTimeout(() => reject(new Error('no form iframe load within 15 s of arming')), 15_000);
+    el.addEventListener(
+      'hub-error',
+      (event) => reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
+      { once: true },
+    );
+    el.addEventListener(
+      'hub-form-open',
+      async (event) => {
+        open = event.timeStamp;
+        // The frame renders an update or two after hub-form-open; its page needs at least one round trip
+        // of the modelled network, so a listener added within a few tasks cannot miss its `load`.
+        let iframe: HTMLIFrameElement | null | undefined;
+        while (!iframe) {
+          await new Promise((next) => setTimeout(next, 0));
+          iframe = el.shadowRoot?.querySelector('hub-form-frame')?.shadowRoot?.querySelector('iframe');
+        }
+        iframe.addEventListener(
+          'load',
+          (event) => {
+            clearTimeout(giveUp);
+            resolve(event.timeStamp);
+          },
+          { once: true },
+        );
+      },
+      { once: true },
+    );
+  });
+  (window as unknown as { benchClick: Promise<InPageClick> }).benchClick = load.then((loadAt) => ({
+    firstPointer: seen.firstPointer ?? Number.NaN,
+    press: seen.press ?? Number.NaN,
+    open,
+    load: loadAt,
+    formHalf: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.form.js'))
+      .map((entry) => ({ startTime: entry.startTime, responseEnd: (entry as PerformanceResourceTiming).responseEnd })),
+  }));
+}
+
+/** Mounts <hub-embed> and resolves at hub-ready, once its first card is rendered. */
+async function mountInPage({ baseUrl, formUrl }: { baseUrl: string; formUrl: string }): Promise<void> {
+  const el = document.createElement('hub-embed') as HTMLElement & { updateComplete: Promise<boolean> };
+  el.setAttribute('token-endpoint', '/api/hub-token');
+  el.setAttribute('base-url', baseUrl);
+  el.setAttribute('form-url', formUrl);
+  await new Promise((resolve, reject) => {
+    el.addEventListener('hub-ready', resolve, { once: true });
+    el.addEventListener(
+      'hub-error',
+      (event) => reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
+      { once: true },
+    );
+    document.body.append(el);
+  });
+}
+
+async function clickOnce(page: Page, gesture: Gesture): Promise<InPageClick> {
+  const card = page.locator('hub-embed hub-table-card [part~=card]').first();
+  const box = await card.boundingBox();
+  if (!box) throw new Error('the first card has no box to click');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.evaluate(armInPage);
+  await page.mouse.move(x, y);
+  if (gesture === 'hover') await page.waitForTimeout(HOVER_MS);
+  await page.mouse.down();
+  await page.mouse.up();
+  return page.evaluate(() => (window as unknown as { benchClick: Promise<InPageClick> }).benchClick);
+}
+
+export async function measureFormHalf(
+  browser: Browser,
+  options: { browserLatencyMs: number; serviceLatencyMs: number; runs: number },
+): Promise<FormHalfResults> {
+  const { browserLatencyMs: Lb, serviceLatencyMs: Ls, runs } = options;
+  const singles = { plain: await buildSingleFile('plain'), webview: await buildSingleFile('webview') };
+  const { formHalfGzip, bytes } = measureBytes(singles);
+
+  const mock = await startMockHub({});
+  const api = await startLatencyProxy(mock.baseUrl, Lb);
+  const formSite = await startLatencyProxy(mock.formUrl, Lb);
+  const common = {
+    baseUrl: mock.baseUrl,
+    apiKey: mock.apiKey,
+    browserLatencyMs: Lb,
+    serviceLatencyMs: Ls,
+    scriptLatencyMs: Lb,
+    // Hub-ready sooner, so each run is shorter; the click does not ask the token endpoint (its token is cached).
+    prefetch: true,
+  };
+  const servers = {
+    single: await startPageServer({ ...common, script: singles.plain }),
+    split: await startPageServer(common),
+  };
+  const samples: Record<Gesture, Record<Build, ClickSample[]>> = {
+    cold: { single: [], split: [] },
+    hover: { single: [], split: [] },
+  };
+
+  async function run(build: Build, gesture: Gesture, index: number): Promise<void> {
+    const server = servers[build];
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: 'bench_user', value: `form-${build}-${gesture}-${index}-${Date.now().toString(36)}`, url: server.url },
+    ]);
+    // An idle browser never comes: the form half loads on intent only, never before the gesture.
+    await context.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await page.waitForFunction(() => customElements.get('hub-embed') !== undefined);
+      await page.evaluate(warmFonts);
+      await page.evaluate(mountInPage, { baseUrl: api.url, formUrl: formSite.url });
+      const click = await clickOnce(page, gesture);
+      const start = gesture === 'cold' ? click.firstPointer : click.press;
+      if (!Number.isFinite(start)) throw new Error(`${build} ${gesture}: the page saw no pointer event of the click`);
+      if (build === 'single' && click.formHalf.length > 0)
+        throw new Error('the single-file build requested a .form.js: it is not the single file');
+      if (build === 'split' && gesture === 'cold' && click.formHalf.some((entry) => entry.startTime < start))
+        throw new Error('a cold click found the form half requested before the click: the run is not cold');
+      samples[gesture][build].push({
+        ms: click.load - start,
+        openMs: click.open - start,
+        hoverMs: click.press - click.firstPointer,
+        formHalfRequests: click.formHalf.length,
+        formHalfInBeforeClick: click.formHalf.some((entry) => entry.responseEnd <= click.press),
+      });
+    } finally {
+      await context.close();
+    }
+  }
+
+  try {
+    const cells: [Build, Gesture][] = [
+      ['single', 'cold'],
+      ['split', 'cold'],
+      ['single', 'hover'],
+      ['split', 'hover'],
+    ];
+    for (let index = 0; index < runs; index++) {
+      // Reversed every other run, so a slow moment of the machine does not always fall on the same cell.
+      for (const [build, gesture] of index % 2 ? [...cells].reverse() : cells) await run(build, gesture, index);
+    }
+  } finally {
+    await servers.single.close();
+    await servers.split.close();
+    await formSite.close();
+    await api.close();
+    await mock.close();
+  }
+
+  const summarise = (gesture: Gesture, targetRatio: number): GestureResults => {
+    const { single, split } = samples[gesture];
+    const pairedRatios = split.map((sample, i) => ratio(sample.ms, single[i]!.ms));
+    return {
+      gesture,
+      single,
+      split,
+      singleMedianMs: median(single.map((sample) => sample.ms)),
+      splitMedianMs: median(split.map((sample) => sample.ms)),
+      singleOpenMedianMs: median(single.map((sample) => sample.openMs)),
+      splitOpenMedianMs: median(split.map((sample) => sample.openMs)),
+      pairedRatios,
+      pairedRatioMedian: median(pairedRatios),
+      targetRatio,
+    };
+  };
+  // The other reading of "today's click": a user of the single file who does not hover first.
+  const hoverToSingleColdRatios = samples.hover.split.map((sample, i) => ratio(sample.ms, samples.cold.single[i]!.ms));
+  return {
+    browserLatencyMs: Lb,
+    serviceLatencyMs: Ls,
+    runs,
+    formHalfGzip,
+    bytes,
+    cold: summarise('cold', COLD_CLICK_TARGET_RATIO),
+    hover: summarise('hover', HOVER_CLICK_TARGET_RATIO),
+    hoverToSingleColdRatios,
+    hoverToSingleColdRatioMedian: median(hoverToSingleColdRatios),
+  };
+}
+
+/** The bytes rows, the four click medians, and the two paired verdicts. */
+export function formHalfRows(results: FormHalfResults): Row[] {
+  const { browserLatencyMs: Lb, runs } = results;
+  const rows: Row[] = [];
+  for (const b of results.bytes) {
+    const name = b.bundle === 'plain' ? 'plain bundle' : 'WebView bundle';
+    const single = `single file ${byteCount(b.singleGzip)}`;
+    rows.push({
+      metric: `bytes before hub-ready, ${name} (first file), gzip -9`,
+      value: byteCount(b.firstGzip),
+      reference: single,
+      ratio: `${ratio(b.firstGzip, b.singleGzip)}x single`,
+      target: '',
+    });
+    rows.push({
+      metric: `bytes in total, ${name} (first file + form half), gzip -9`,
+      value: `${byteCount(b.totalGzip)} (+ ${byteCount(results.formHalfGzip)})`,
+      reference: single,
+      ratio: `${ratio(b.totalGzip, b.singleGzip)}x single`,
+      target: '',
+    });
+  }
+  const network = `L_b=${Lb} ms, median of ${runs}`;
+  const bound = (trips: number) => `${trips} L_b = ${ms(trips * Lb)}`;
+  const inBefore = (samples: ClickSample[]) =>
+    `form half in before the press: ${samples.filter((s) => s.formHalfInBeforeClick).length} of ${samples.length}`;
+  for (const g of [results.cold, results.hover]) {
+    const gesture = g.gesture === 'cold' ? 'cold click' : `click after ${HOVER_MS} ms hover`;
+    rows.push({
+      metric: `${gesture} to form load, single file (${network})`,
+      value: ms(g.singleMedianMs),
+      reference: `${bound(2)}; hub-form-open at ${ms(g.singleOpenMedianMs)}`,
+      ratio: '',
+      target: '',
+    });
+    rows.push({
+      metric: `${gesture} to form load, split (${network})`,
+      value: ms(g.splitMedianMs),
+      reference: `${g.gesture === 'cold' ? bound(3) : bound(2)}; hub-form-open at ${ms(g.splitOpenMedianMs)}`,
+      ratio: '',
+      target: '',
+    });
+    rows.push({
+      metric: `${gesture} to form load, split / single file (paired runs)`,
+      value: `${g.pairedRatioMedian}x`,
+      reference: `runs: ${g.pairedRatios.join(', ')}${g.gesture === 'hover' ? `; ${inBefore(g.split)}` : ''}`,
+      ratio: '',
+      target: `<= ${g.targetRatio}x`,
+      met: g.pairedRatioMedian <= g.targetRatio,
+    });
+  }
+  rows.push({
+    metric: `click after ${HOVER_MS} ms hover (split) / cold click (single file), paired`,
+    value: `${results.hoverToSingleColdRatioMedian}x`,
+    reference: `runs: ${results.hoverToSingleColdRatios.join(', ')}`,
+    ratio: '',
+    target: '',
+  });
+  return rows;
+}
+
+// Alone: `node --import ./scripts/ts-register.mjs bench/form-half.ts [--smoke]` (after `npm run build`).
+if (process.argv[1]?.endsWith('form-half.ts')) {
+  const smoke = process.argv.includes('--smoke');
+  const browser = await launchChromium();
+  try {
+    const results = await measureFormHalf(browser, {
+      browserLatencyMs: smoke ? 20 : 100,
+      serviceLatencyMs: smoke ? 2 : 10,
+      runs: smoke ? 1 : 11,
+    });
+    console.log(formatTable(formHalfRows(results)));
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { css } from 'lit';
+
+/** The dialog of the modal mode, added to <hub-embed>'s shadow root when the form half arrives. */
+export const styles = css`
+  [part~="dialog"] {
+    width: min(100vw - 2em, 56em);
+    height: min(100vh - 2em, 56em);
+    padding: 0;
+    color: inherit;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+
+  [part~="dialog"]::backdrop {
+    background: rgb(0 0 0/0.5);
+  }
+
+  [part~="dialog"] [part~="frame"] {
+    height: 100%;
+  }
+`;
