@@ -66,7 +66,7 @@ const minifyTemplates: Plugin = {
     // With its source map: without it the components' code maps to nothing, in the shipped .map files
     // and in `npm run size:why` (which then counted every element as "(glue)").
     const minified = await minifyHTMLLiterals(source, { fileName: id });
-    return minified ? { code: minified.code, map: minified.map } : null;
+    return minified ? { code: minified.code, map: minified.map?.toString() } : null;
   },
 };
 

@@ -48,7 +48,24 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const cardsShown = (page: Page) => page.locator('hub-embed hub-table-card').first().waitFor();
+/** The first card, visible; when it never comes, the failure says what the page showed instead. */
+async function cardsShown(page: Page): Promise<void> {
+  try {
+    await page.locator('hub-embed hub-table-card').first().waitFor();
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => {
+        const embed = document.querySelector('hub-embed');
+        return `${location.href}; hub-embed ${customElements.get('hub-embed') ? 'defined' : 'not defined'}, shows: ${(
+          embed?.shadowRoot?.textContent ?? '(no shadow root)'
+        )
+          .replace(/\s+/g, ' ')
+          .slice(0, 300)}; page: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 300)}`;
+      })
+      .catch((cause: unknown) => `(the page could not be read: ${String(cause)})`);
+    throw new Error(`${(error as Error).message}; ${shown}`, { cause: error });
+  }
+}
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
 async function openTable(page: Page, name: string): Promise<void> {
