@@ -684,6 +684,26 @@ describe('<hub-embed>', () => {
       expect(frameOf(el)!.shadowRoot!.querySelector('iframe')!.getAttribute('src')).toBe(told[0]);
     });
 
+    it("the form speaks the widget's locale and takes its strings overrides (the form's texts come with the form half)", async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s, { locale: 'zh-CN' });
+      const table = gridOf(el).tables[0]!;
+      await clickCard(el);
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
+      const frame = frameOf(el)!;
+      expect(part(frame, 'close')!.getAttribute('aria-label')).toBe('关闭');
+      expect(frame.shadowRoot!.querySelector('iframe')!.getAttribute('title')).toBe(`表单：${table.name}`);
+      el.closeForm();
+      el.strings = { close: 'Fermer', form: 'Formulaire : {n}' };
+      await el.updateComplete;
+      await clickCard(el);
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe again');
+      expect(part(frameOf(el)!, 'close')!.getAttribute('aria-label')).toBe('Fermer');
+      expect(frameOf(el)!.shadowRoot!.querySelector('iframe')!.getAttribute('title')).toBe(
+        `Formulaire : ${table.name}`,
+      );
+    });
+
     it('before opening a form the token must have 60 s left, else a fresh one is fetched first', async () => {
       const s = setupHub();
       let calls = 0;
