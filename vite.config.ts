@@ -123,6 +123,7 @@ const formChunkModules = [
   'src/components/hub-embed/form-opener.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',
+  'src/components/hub-form-frame/hub-form-frame.strings.ts',
   // Only the form half builds form URLs: the chunk has its own copy of that part of core/urls.ts.
   'src/core/urls.ts',
 ].map((file) => resolve(file));

@@ -38,17 +38,8 @@ export interface HubElementMembers {
   'hub-form-frame': {
     element: HubFormFrame;
     properties:
-      | 'formUrl'
-      | 'shortCode'
-      | 'token'
-      | 'tableName'
-      | 'sandbox'
-      | 'referrerPolicy'
-      | 'allow'
-      | 'timeout'
-      | 'locale'
-      | 'strings';
-    renamedAttributes: 'form-url' | 'short-code' | 'table-name' | 'referrerpolicy';
+      'src' | 'shortCode' | 'tableName' | 'sandbox' | 'referrerPolicy' | 'allow' | 'timeout' | 'locale' | 'strings';
+    renamedAttributes: 'short-code' | 'table-name' | 'referrerpolicy';
     events: 'hub-form-message' | 'hub-form-close' | 'hub-error';
   };
   'hub-table-card': {

@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { HubEventDetails, HubEventName } from './events.js';
-import { stringsFor, type HubLocale, type HubStrings } from './strings.js';
+import { stringsFor, type HubLocale, type HubStrings, type WidgetStrings } from './strings.js';
 
 type Versioned = CustomElementConstructor & { version?: string };
 
@@ -40,7 +40,8 @@ export class HubElement extends LitElement {
   /** Overrides any UI text of the locale's table. */
   declare strings?: Partial<HubStrings>;
 
-  protected get t(): HubStrings {
+  /** The texts in the element's locale, with the embedder's overrides (an open form adds its own). */
+  protected get t(): WidgetStrings {
     return { ...stringsFor(this.locale), ...this.strings };
   }
 

@@ -24,12 +24,19 @@ export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'in
   empty: string;
   loading: string;
   retry: string;
+  /** The form's own texts (the close control, the iframe's title, the load error): in the form half. */
   close: string;
   form: string;
   frameError: string;
 }
 
-const en: HubStrings = {
+/** The texts that only an open form shows: they come with the form half, not in the first file. */
+export type FormStringKey = 'close' | 'form' | 'frameError';
+
+/** The texts of the widget without an open form. */
+export type WidgetStrings = Omit<HubStrings, FormStringKey>;
+
+const en: WidgetStrings = {
   all: 'All',
   filter: 'Filter by tag',
   tables: 'Tables',
@@ -42,9 +49,6 @@ const en: HubStrings = {
   empty: 'No tables found.',
   loading: 'Loading…',
   retry: 'Retry',
-  close: 'Close',
-  form: 'Form: {n}',
-  frameError: 'The form did not load.',
   token: 'Could not sign you in.',
   unauthorized: 'Access was refused.',
   network: 'Network error.',
@@ -53,7 +57,7 @@ const en: HubStrings = {
   config: 'Setup error: {n}',
 };
 
-const zh: HubStrings = {
+const zh: WidgetStrings = {
   all: '全部',
   filter: '按标签筛选',
   tables: '表单',
@@ -66,9 +70,6 @@ const zh: HubStrings = {
   empty: '暂无表单。',
   loading: '加载中…',
   retry: '重试',
-  close: '关闭',
-  form: '表单：{n}',
-  frameError: '表单无法加载。',
   token: '无法登录。',
   unauthorized: '无权访问。',
   network: '网络错误。',
@@ -77,9 +78,14 @@ const zh: HubStrings = {
   config: '配置错误：{n}',
 };
 
-/** The table for `locale`, else for the browser's language: Chinese for any `zh*`, English otherwise. */
-export function stringsFor(locale?: string): HubStrings {
-  return /^zh/i.test(locale || globalThis.navigator?.language || '') ? zh : en;
+const widgetStrings: Record<HubLocale, WidgetStrings> = { en, 'zh-CN': zh };
+
+/**
+ * Of a table per locale, the one for `locale`, else for the browser's language: Chinese for any `zh*`,
+ * English otherwise. The widget's texts by default; the form half passes the form's own tables.
+ */
+export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {
+  return tables[/^zh/i.test(locale || globalThis.navigator?.language || '') ? 'zh-CN' : 'en'];
 }
 
 /** Fills `{n}`; split/join, because String.replace would expand `$&` in hostile names. */

@@ -1,6 +1,7 @@
 import { HubError } from './errors.js';
 import { isText, readAnswer, send } from './http.js';
-import type { TokenSource } from './token-source.js';
+import { PUBLISHED_TAGS, publishedListPath } from './paths.js';
+import type { TokenAnswer, TokenLoad, TokenSource } from './token-source.js';
 import { apiBaseUrl, safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
@@ -25,13 +26,22 @@ export interface PublishedListOptions extends RequestOptions {
   limit?: number;
 }
 
-/** The browser's client for the Bearer endpoints (published tags and list). */
+/**
+ * The browser's client for the Bearer endpoints (published tags and list). It also keeps the answers
+ * that came with the token `prepare()` got (from a token endpoint with prefetch, or a native host): each
+ * is used once, instead of the request for exactly its path, and only with the token it came with, so
+ * prefetched data serves the load it was fetched for and never becomes a stale cache.
+ */
 export class HubClient {
   readonly #api: string;
   readonly #tokens: TokenSource;
   readonly #fetch?: typeof fetch;
   readonly #timeoutMs: number;
   readonly #onDropped?: (count: number) => void;
+  /** The token the answers in #prefetched came with. */
+  #prefetchedWith?: string;
+  /** Answers by path (relative to `projects/`), as the token's `prefetched` gave them: checked when used. */
+  #prefetched: Record<string, unknown> = {};
 
   constructor(options: HubClientOptions) {
     this.#api = apiBaseUrl(options.baseUrl, 'base-url') + '/projects/';
@@ -41,9 +51,17 @@ export class HubClient {
     this.#onDropped = options.onDropped;
   }
 
+  /**
+   * The token that the requests for `load` will share, got before they go out instead of racing for
+   * one. Told what they will be, a token endpoint with prefetch sends their answers along.
+   */
+  prepare(load: TokenLoad, options: RequestOptions = {}): Promise<string> {
+    return this.#tokens.get({ signal: options.signal, load, answered: this.#keep });
+  }
+
   /** De-duplicated, sorted tags of the published tables. */
   async publishedTags(options: RequestOptions = {}): Promise<string[]> {
-    return (await this.#list('published-tags', options.signal)).filter(isText);
+    return (await this.#list(PUBLISHED_TAGS, options.signal)).filter(isText);
   }
 
   /** Published tables, those matching any of `tags` first. */
@@ -67,9 +85,11 @@ export class HubClient {
         this.#timeoutMs,
       );
     const token = await this.#tokens.get({ signal });
-    // The token may have come with this very answer (a token endpoint with prefetch); checked as below.
-    const prefetched = this.#tokens.takePrefetched(path);
-    if (Array.isArray(prefetched)) return prefetched as unknown[];
+    // The token may have come with this very answer (see prepare): used once, and only with that token,
+    // and checked as the service's below.
+    const prefetched = this.#prefetched[path];
+    delete this.#prefetched[path];
+    if (token === this.#prefetchedWith && Array.isArray(prefetched)) return prefetched as unknown[];
     let response = await request(token);
     if (response.status === 401) {
       // One retry with a fresh token: the old one may have expired or been revoked meanwhile.
@@ -85,6 +105,12 @@ export class HubClient {
     }
     return list as unknown[];
   }
+
+  /** Keeps what came with a new token, in place of what came with the one before. */
+  #keep = (answer: TokenAnswer): void => {
+    this.#prefetchedWith = answer.access_token;
+    this.#prefetched = { ...answer.prefetched };
+  };
 }
 
 function toTable(item: unknown): PublishedTable | undefined {
@@ -100,30 +126,4 @@ function toTable(item: unknown): PublishedTable | undefined {
   if (href) table.icon = href;
   if (Number.isFinite(total)) table.total = total as number;
   return table;
-}
-
-/**
- * The tags a list is asked for: blank ones left out, de-duplicated and sorted (by UTF-16 code unit, as
- * Array.prototype.sort does), so that one selection is always one URL, whatever order the user picked the
- * tags in: one CORS preflight and one HTTP cache entry per selection.
- */
-export function canonicalTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.filter((tag) => tag.trim()))].sort();
-}
-
-/**
- * `published-list` and its query for these tags and limit, relative to `{base_url}/api/v1/hub/projects/`:
- * the URL the widget asks for, and the key a token endpoint's prefetched list is sent under.
- */
-export function publishedListPath({ tags = [], limit }: { tags?: readonly string[]; limit?: number }): string {
-  const sorted = canonicalTags(tags);
-  const withComma = sorted.find((tag) => tag.includes(','));
-  if (withComma) throw new HubError('config', `Remove the comma from tag "${withComma}".`);
-  let query = sorted.length ? '&tags=' + encodeURIComponent(sorted.join(',')) : '';
-  if (limit !== undefined) {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new HubError('config', 'Set limit to an integer >= 1.');
-    query += '&limit=' + limit;
-  }
-  // Each parameter comes with its `&`; the first one starts the query instead.
-  return 'published-list' + query.replace('&', '?');
 }

@@ -10,13 +10,7 @@ export {
   type TokenLoad,
 } from './token-source.js';
 export { tokenFromEndpoint, sharedTokenSource, type TokenEndpointOptions } from './endpoint.js';
-export {
-  HubClient,
-  canonicalTags,
-  publishedListPath,
-  type HubClientOptions,
-  type PublishedListOptions,
-  type RequestOptions,
-} from './client.js';
+export { canonicalTags, publishedListPath } from './paths.js';
+export { HubClient, type HubClientOptions, type PublishedListOptions, type RequestOptions } from './client.js';
 export { buildFormUrl, buildNotificationLink, isLoopbackHost, parseFormSite, safeHttpUrl } from './urls.js';
 export type { AccessToken, Envelope, PublishedTable } from './types.js';

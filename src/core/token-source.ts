@@ -23,7 +23,8 @@ export interface TokenLoad {
 /**
  * A token, and optionally the first answers fetched with it for `ctx.load`: `prefetched` maps the path of
  * each (relative to `{base_url}/api/v1/hub/projects/`: `published-tags`, and `publishedListPath(load)`) to
- * its list, i.e. the service's `data.list`. HubClient uses an entry once, instead of that request, when its
+ * its list, i.e. the service's `data.list`. TokenSource hands the whole answer to the caller that waited
+ * for it (`answered`); HubClient keeps the entries and uses each once, instead of that request, when its
  * path is exactly the one it is about to ask for, and checks it as it checks the service's answers.
  */
 export type TokenAnswer = AccessToken & { prefetched?: Record<string, unknown> };
@@ -37,13 +38,19 @@ export interface TokenGetOptions {
   minValidityMs?: number;
   /** Passed to the provider when this call asks for a new token. */
   load?: TokenLoad;
+  /**
+   * Told the provider's whole answer when this call waited for a new token: what came along with it
+   * (`prefetched`) is the caller's to keep. Not called when the current token is fresh enough.
+   */
+  answered?: (answer: TokenAnswer) => void;
 }
 
 /** Joins the provider call in flight; with a signal, leaves it alone on abort. */
-type Flight = (signal?: AbortSignal) => Promise<string>;
+type Flight = (signal?: AbortSignal) => Promise<TokenAnswer>;
 
 /**
- * Holds the current access token in memory only. Concurrent `get()` calls share one provider call;
+ * Holds the current access token in memory only, and nothing else of the provider's answers: what comes
+ * along with a token goes to the callers that waited for it (`answered`). Concurrent `get()` calls share one provider call;
  * a token is replaced before it expires, with a margin of max(30 s, 10% of its lifetime) counted from
  * receipt, capped at half the lifetime so that very short-lived tokens are still used at all.
  */
@@ -55,8 +62,6 @@ export class TokenSource {
   /** 0 once the token is invalidated (a token received is never due at time 0). */
   #refreshAt = 0;
   #flight?: Flight;
-  /** The answers that came with the current token (its `prefetched`), replaced with it; each is taken once. */
-  #prefetched: Record<string, unknown> = {};
   readonly #provider: TokenProvider;
   readonly #now: () => number;
 
@@ -66,22 +71,13 @@ export class TokenSource {
   }
 
   /** The current token if it is fresh enough, else a new one from the provider. */
-  async get(options: TokenGetOptions = {}): Promise<string> {
-    const { signal, minValidityMs = 0 } = options;
+  async get({ signal, minValidityMs = 0, load, answered }: TokenGetOptions = {}): Promise<string> {
     if (signal?.aborted) throw abortError();
     const now = this.#now();
     if (this.#token && now < this.#refreshAt && this.#expiresAt - now >= minValidityMs) return this.#token;
-    return (this.#flight ??= this.#fetch(options.load))(signal);
-  }
-
-  /**
-   * The answer for `path` that came with the current token, once: a later call gets undefined, so
-   * prefetched data serves the load it was fetched for and never becomes a stale cache.
-   */
-  takePrefetched(path: string): unknown {
-    const answer = this.#prefetched[path];
-    delete this.#prefetched[path];
-    return answer;
+    const answer = await (this.#flight ??= this.#fetch(load))(signal);
+    answered?.(answer);
+    return answer.access_token;
   }
 
   /** Drops `token` (after a 401), but only while it is still the current one. */
@@ -98,7 +94,7 @@ export class TokenSource {
     const flight: Flight = (signal) => {
       waiters++;
       if (!signal) return promise;
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<TokenAnswer>((resolve, reject) => {
         const onAbort = () => {
           reject(abortError());
           // The shared request is cancelled only when nobody is left waiting for it, and is let go at
@@ -123,9 +119,8 @@ export class TokenSource {
           this.#token = token.access_token;
           this.#expiresAt = received + lifetime;
           this.#refreshAt = received + lifetime - margin;
-          this.#prefetched = { ...token.prefetched };
         }
-        return token.access_token;
+        return token;
       } catch (error) {
         // Once the request is cancelled every waiter has been rejected with `aborted`: this reaches nobody.
         throw error instanceof HubError

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
-import { publishedListPath } from '../core/client.js';
+import { publishedListPath } from '../core/paths.js';
 import { HubError } from '../core/errors.js';
 import { API_PREFIX, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';

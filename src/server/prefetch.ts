@@ -4,8 +4,8 @@
  * needs one round trip before it can render instead of three (token, CORS preflight, GETs).
  */
 import { LRUCache } from 'lru-cache';
-import { canonicalTags, publishedListPath } from '../core/client.js';
 import { HubError } from '../core/errors.js';
+import { PUBLISHED_TAGS, canonicalTags, publishedListPath } from '../core/paths.js';
 import type { ServiceClient } from './client.js';
 
 /** The selection the widget says it loads next (`load` in the token request body), once validated. */
@@ -113,7 +113,7 @@ export function createPrefetcher(
     sharedTags?.set('tags', tags);
     // lru-cache leaves out an entry larger than maxSize, and evicts others to make room for the rest.
     sharedLists?.set(path, list);
-    return { 'published-tags': tags, [path]: list };
+    return { [PUBLISHED_TAGS]: tags, [path]: list };
   }
 
   const prefetch: Prefetcher = async (accessToken, selection) => {

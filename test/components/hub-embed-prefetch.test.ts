@@ -3,7 +3,7 @@ import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/webview.js';
 import '../../src/define.js';
 import { createMockHost } from '../../src/host/index.js';
-import { publishedListPath } from '../../src/core/client.js';
+import { publishedListPath } from '../../src/core/paths.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
 import { createMockHub, type MockHub } from '../../src/mock/hub.js';
 import { exchangeToken, gridOf } from './helpers.js';

@@ -534,7 +534,7 @@ describe('<hub-embed>', () => {
       expect(dialog.tagName).toBe('DIALOG');
       await until(() => dialog.open);
       expect(frameOf(el)!.shortCode).toBe(table.short_code);
-      expect(frameOf(el)!.formUrl).toBe(s.hub.formUrl);
+      expect(frameOf(el)!.src.startsWith(`${s.hub.formUrl}/${encodeURIComponent(table.short_code)}?token=`)).toBe(true);
       expect(seen.map((event) => event.type)).toContain('hub-table-select');
       expect(seen.find((event) => event.type === 'hub-form-open')!.detail).toEqual({ shortCode: table.short_code });
       await frameOf(el)!.updateComplete;
@@ -669,6 +669,41 @@ describe('<hub-embed>', () => {
       await until(() => !!frameOf(el));
     });
 
+    it('one form URL per open: openFormHook is told the very URL the frame then loads', async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s);
+      const told: string[] = [];
+      el.openFormHook = ({ url }) => {
+        told.push(url);
+        return false;
+      };
+      await clickCard(el);
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
+      expect(told).toHaveLength(1);
+      expect(frameOf(el)!.src).toBe(told[0]);
+      expect(frameOf(el)!.shadowRoot!.querySelector('iframe')!.getAttribute('src')).toBe(told[0]);
+    });
+
+    it("the form speaks the widget's locale and takes its strings overrides (the form's texts come with the form half)", async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s, { locale: 'zh-CN' });
+      const table = gridOf(el).tables[0]!;
+      await clickCard(el);
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe');
+      const frame = frameOf(el)!;
+      expect(part(frame, 'close')!.getAttribute('aria-label')).toBe('关闭');
+      expect(frame.shadowRoot!.querySelector('iframe')!.getAttribute('title')).toBe(`表单：${table.name}`);
+      el.closeForm();
+      el.strings = { close: 'Fermer', form: 'Formulaire : {n}' };
+      await el.updateComplete;
+      await clickCard(el);
+      await until(() => !!frameOf(el)?.shadowRoot?.querySelector('iframe'), 'the form iframe again');
+      expect(part(frameOf(el)!, 'close')!.getAttribute('aria-label')).toBe('Fermer');
+      expect(frameOf(el)!.shadowRoot!.querySelector('iframe')!.getAttribute('title')).toBe(
+        `Formulaire : ${table.name}`,
+      );
+    });
+
     it('before opening a form the token must have 60 s left, else a fresh one is fetched first', async () => {
       const s = setupHub();
       let calls = 0;
@@ -706,7 +741,7 @@ describe('<hub-embed>', () => {
       await until(() => !!frameOf(el));
       el.closeForm();
       const token =
-        frameOf(el)?.token ??
+        (frameOf(el) && new URL(frameOf(el)!.src).searchParams.get('token')) ??
         new URL(s.urls.find((url) => url.includes('token=')) ?? 'http://x/?token=').searchParams.get('token');
       const tokens = s.hub.requestLog.length ? [token] : [];
       expect(seen.length).toBeGreaterThan(3);

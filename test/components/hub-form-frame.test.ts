@@ -15,9 +15,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function frame(attrs: { token?: string; formUrl?: string; shortCode?: string } = {}): Promise<HubFormFrame> {
+const CODE = 'promo 2026/秋 ✨?#%+';
+const SRC = buildFormUrl(FORM, CODE, 'tok en/+');
+
+async function frame(src = SRC): Promise<HubFormFrame> {
   const el = await fixture<HubFormFrame>(
-    html`<hub-form-frame form-url=${attrs.formUrl ?? FORM} short-code=${attrs.shortCode ?? 'promo 2026/秋 ✨?#%+'} table-name="Autumn <b>Promo</b>" .token=${attrs.token ?? 'tok en/+'}></hub-form-frame>`,
+    html`<hub-form-frame short-code=${CODE} table-name="Autumn <b>Promo</b>" .src=${src}></hub-form-frame>`,
   );
   return el;
 }
@@ -31,9 +34,9 @@ function post(init: MessageEventInit): void {
 }
 
 describe('<hub-form-frame>', () => {
-  it('loads buildFormUrl(formUrl, shortCode, token) in an iframe with a localized title', async () => {
+  it('loads src, the URL buildFormUrl made, as it is, in an iframe with a localized title', async () => {
     const el = await frame();
-    expect(iframe(el).getAttribute('src')).toBe(buildFormUrl(FORM, 'promo 2026/秋 ✨?#%+', 'tok en/+'));
+    expect(iframe(el).getAttribute('src')).toBe(SRC);
     expect(iframe(el).getAttribute('title')).toBe('Form: Autumn <b>Promo</b>');
     expect(part(el, 'title')!.textContent).toBe('Autumn <b>Promo</b>');
     el.locale = 'zh-CN';
@@ -41,12 +44,18 @@ describe('<hub-form-frame>', () => {
     expect(iframe(el).getAttribute('title')).toBe('表单：Autumn <b>Promo</b>');
   });
 
-  it('token is a property only: never reflected to an attribute', async () => {
-    const el = await frame({ token: 'secret-token' });
+  it('src is a property only: the token in it never reaches an attribute of the element', async () => {
+    const el = await frame(buildFormUrl(FORM, 'a', 'secret-token'));
     expect(el.getAttributeNames().some((name) => el.getAttribute(name)!.includes('secret-token'))).toBe(false);
-    el.setAttribute('token', 'from-attribute');
+    el.setAttribute('src', buildFormUrl(FORM, 'a', 'from-attribute'));
     await el.updateComplete;
-    expect(el.token).toBe('secret-token');
+    expect(el.src).toContain('secret-token');
+    expect(iframe(el).getAttribute('src')).toContain('secret-token');
+  });
+
+  it('the title falls back to the short code when there is no table-name', async () => {
+    const el = await fixture<HubFormFrame>(html`<hub-form-frame short-code="k3Xp9a" .src=${SRC}></hub-form-frame>`);
+    expect(iframe(el).getAttribute('title')).toBe('Form: k3Xp9a');
   });
 
   it('documented defaults for sandbox, referrerpolicy and allow, each overridable by attribute', async () => {
@@ -63,15 +72,20 @@ describe('<hub-form-frame>', () => {
     expect(iframe(el).getAttribute('allow')).toBe('payment');
   });
 
-  it('without a token or short code there is no iframe; a non-https form-url shows the reason', async () => {
-    const el = await frame({ token: '' });
+  it('without src there is no iframe; a src that is not https (a plain http site, a script URL) shows the reason', async () => {
+    const el = await frame('');
     expect(iframe(el)).toBeNull();
-    el.token = 't';
-    el.formUrl = 'http://forms.example.com';
+    for (const src of ['http://forms.example.com/a?token=t', 'javascript:alert(1)', 'not a url']) {
+      el.src = src;
+      await el.updateComplete;
+      expect(iframe(el)).toBeNull();
+      expect(part(el, 'error')!.textContent).toContain('Set src to an https URL');
+      expect(part(el, 'retry')).toBeNull();
+    }
+    el.src = SRC;
     await el.updateComplete;
-    expect(iframe(el)).toBeNull();
-    expect(part(el, 'error')!.textContent).toContain('https');
-    expect(part(el, 'retry')).toBeNull();
+    expect(iframe(el)!.getAttribute('src')).toBe(SRC);
+    expect(part(el, 'error')).toBeNull();
   });
 
   it('shows a loading indicator until the iframe loads', async () => {
@@ -115,7 +129,7 @@ describe('<hub-form-frame>', () => {
   it('attribute timeout changes the wait', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const el = await fixture<HubFormFrame>(
-      html`<hub-form-frame timeout="2000" form-url=${FORM} short-code="a" .token=${'t'}></hub-form-frame>`,
+      html`<hub-form-frame timeout="2000" short-code="a" .src=${SRC}></hub-form-frame>`,
     );
     vi.advanceTimersByTime(2000);
     await el.updateComplete;
@@ -129,7 +143,7 @@ describe('<hub-form-frame>', () => {
     const close = part(el, 'close')!;
     expect(close.getAttribute('aria-label')).toBe('Close');
     close.click();
-    expect(seen.map((event) => event.detail)).toEqual([{ shortCode: 'promo 2026/秋 ✨?#%+' }]);
+    expect(seen.map((event) => event.detail)).toEqual([{ shortCode: CODE }]);
     expect(seen[0]!.composed).toBe(true);
   });
 
@@ -151,7 +165,7 @@ describe('<hub-form-frame>', () => {
   );
 
   it('a message with source null is refused when there is no iframe', async () => {
-    const el = await frame({ token: '' });
+    const el = await frame('');
     const seen: unknown[] = [];
     el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
     post({ data: 'x', origin: FORM });
@@ -207,11 +221,10 @@ describe('<hub-form-frame>', () => {
       look,
       html`<hub-form-frame
           locale=${look.locale}
-          form-url=${formUrl}
           short-code="promo 2026/秋"
           table-name="Autumn promo 秋季"
           timeout=${state === 'error' ? 1 : 60_000}
-          .token=${'tok'}
+          .src=${buildFormUrl(formUrl, 'promo 2026/秋', 'tok')}
         ></hub-form-frame>`,
     );
     if (state === 'error') await until(() => !!part(el, 'retry'), 'the error with retry');

@@ -30,7 +30,6 @@ describe('observed attributes', () => {
   it('the inner elements observe their documented attributes only', () => {
     expect(observed('hub-form-frame')).toEqual([
       'allow',
-      'form-url',
       'locale',
       'referrerpolicy',
       'sandbox',

@@ -229,4 +229,20 @@ describe('TokenSource', () => {
     const tokens = new TokenSource(async () => ({ access_token: 'a+b/c=%2F', expires_in: 60 }));
     expect(await tokens.get()).toBe('a+b/c=%2F');
   });
+
+  it('holds tokens only: the whole answer goes to each caller that waited for it, and is not kept', async () => {
+    let round = 0;
+    const tokens = new TokenSource(async () => ({
+      access_token: `t${++round}`,
+      expires_in: 3600,
+      prefetched: { 'published-tags': [`from t${round}`] },
+    }));
+    const seen: unknown[] = [];
+    const answered = (answer: unknown) => seen.push(answer);
+    // Two callers of one provider call are both told; a caller served the cached token is not.
+    await Promise.all([tokens.get({ answered }), tokens.get({ answered })]);
+    await tokens.get({ answered });
+    const first = { access_token: 't1', expires_in: 3600, prefetched: { 'published-tags': ['from t1'] } };
+    expect(seen).toEqual([first, first]);
+  });
 });

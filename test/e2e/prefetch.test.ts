@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { publishedListPath } from '../../src/core/client.js';
+import { publishedListPath } from '../../src/core/paths.js';
 import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
 import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { BUNDLE, launchBrowser, waitFor } from './harness.js';

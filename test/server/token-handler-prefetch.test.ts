@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishedListPath } from '../../src/core/client.js';
+import { publishedListPath } from '../../src/core/paths.js';
 import { createMockHub } from '../../src/mock/hub.js';
 import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';

@@ -8,7 +8,7 @@ import { HubError } from '../../core/errors.js';
 import { isText } from '../../core/http.js';
 import { define, HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
-import { fill } from '../strings.js';
+import { fill, stringsFor } from '../strings.js';
 import type { FormOpenerModule } from './form-opener-loader.js';
 
 /** The chunk's file name and its SRI value, from the build. */
@@ -27,6 +27,7 @@ const exportsForChunk = {
   HubElement,
   shared,
   fill,
+  stringsFor,
   formOpenerLoaded,
 };
 

@@ -5,15 +5,17 @@ import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl } from '../../core/urls.js';
 import { define } from '../base.js';
 import type { HubEventMap } from '../events.js';
-import type { HostEventDetails } from './host.js';
+import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
-import type { HubStrings } from '../strings.js';
+import type { HubLocale, HubStrings } from '../strings.js';
 import { styles } from './form-opener.styles.js';
 
 // The chunk brings its element with it: <hub-form-frame> exists once a form can open.
 define('hub-form-frame', HubFormFrame);
 
-export { HubFormFrame };
+// A page that uses <hub-form-frame> on its own makes its `src` with buildFormUrl: in the <script> builds
+// that function is in this half only, so loadFormOpener() hands it over with the element.
+export { buildFormUrl, HubFormFrame };
 
 export type OpenMode = 'modal' | 'inline' | 'navigate';
 
@@ -25,6 +27,8 @@ export interface FormHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly openMode: OpenMode;
   readonly formUrl: string;
+  readonly locale?: HubLocale;
+  readonly strings?: Partial<HubStrings>;
   readonly openFormHook?: OpenFormHook;
   readonly updateComplete: Promise<boolean>;
   addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void): void;
@@ -33,22 +37,18 @@ export interface FormHost {
 
 /** What the element lends the form half of its private side. */
 export interface FormSeat {
-  /** The element's texts in its locale. */
-  strings(): HubStrings;
   /** An access token with at least a minute left. */
   token(): Promise<string>;
-  /** Offers the form to a native host: true when the host opened it. */
-  hostOpens(request: { shortCode: string; url: string }): Promise<boolean> | undefined;
+  /** The native host, when one answered: it may open the form, and hears what the form page says. */
+  host(): HostLink | undefined;
   /** The element's own events: `hub-form-open` and `hub-form-close`, also told to a native host. */
   announce(name: 'hub-form-open' | 'hub-form-close', shortCode: string): void;
-  /** Tells a native host what the form page said, or that it timed out (the events bubble to the page too). */
-  tellHost<Name extends 'hub-error' | 'hub-form-message'>(name: Name, detail: HostEventDetails[Name]): void;
 }
 
-/** An open form: its table, the token in its URL, and where focus goes back when it closes. */
+/** An open form: its table, its URL (token included), and where focus goes back when it closes. */
 interface OpenForm {
   table: PublishedTable;
-  token: string;
+  url: string;
   returnFocus?: HTMLElement;
 }
 
@@ -86,15 +86,15 @@ export class FormOpener {
     const host = this.#host;
     const seat = this.#seat;
     const shortCode = table.short_code;
-    const token = await seat.token();
-    const url = buildFormUrl(host.formUrl, shortCode, token);
-    if ((await host.openFormHook?.({ shortCode, url })) || (await seat.hostOpens({ shortCode, url }))) return;
+    // Built here only: the hook, a native host, the navigation and <hub-form-frame> all get this URL.
+    const url = buildFormUrl(host.formUrl, shortCode, await seat.token());
+    if ((await host.openFormHook?.({ shortCode, url })) || (await seat.host()?.openForm({ shortCode, url }))) return;
     seat.announce('hub-form-open', shortCode);
     if (host.openMode === 'navigate') {
       open(url, '_top');
       return;
     }
-    this.#form = { table, token, returnFocus };
+    this.#form = { table, url, returnFocus };
     host.requestUpdate();
     await host.updateComplete;
     if (host.openMode !== 'inline') this.#dialog?.showModal();
@@ -162,13 +162,15 @@ export class FormOpener {
 
   /**
    * The form page never reaches the host itself: <hub-form-frame> passes on only messages from its own
-   * iframe and the form URL's origin, and those (and its timeout) reach the host through the seat.
+   * iframe and the form URL's origin, and those (and its timeout) reach the host from here; the events
+   * bubble on to the page.
    */
   #onFrameEvent = (event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void => {
-    if (event.type === 'hub-error') this.#seat.tellHost('hub-error', (event as HubEventMap['hub-error']).detail);
+    const host = this.#seat.host();
+    if (event.type === 'hub-error') host?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {
       const shortCode = this.#form?.table.short_code ?? '';
-      this.#seat.tellHost('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
+      host?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
     }
   };
 
@@ -177,10 +179,10 @@ export class FormOpener {
       <hub-form-frame
         part="frame"
         exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
-        .strings=${this.#seat.strings()}
-        .formUrl=${this.#host.formUrl}
+        .locale=${this.#host.locale}
+        .strings=${this.#host.strings}
+        .src=${form.url}
         .shortCode=${form.table.short_code}
-        .token=${form.token}
         .tableName=${form.table.name}
         @hub-form-close=${this.#onFrameClose}
         @hub-error=${this.#onFrameEvent}

@@ -198,11 +198,9 @@ export class HubEmbed extends HubElement {
     const { FormOpener } = await loadFormOpener();
     if (this.#opener) return this.#opener;
     this.#opener = new FormOpener(this, {
-      strings: () => this.t,
       token: () => this.#loader.tokenSource().get({ minValidityMs: 60_000 }),
-      hostOpens: (request) => this.#link?.openForm(request),
+      host: () => this.#link,
       announce: (name, shortCode) => this.emit(name, { shortCode }),
-      tellHost: (name, detail) => this.#link?.tell(name, detail),
     });
     this.requestUpdate();
     return this.#opener;

@@ -152,9 +152,9 @@ export class TableLoader implements ReactiveController {
       if (signal.aborted) return;
       const client = this.#setup();
       const { tags, limit } = this.#host;
-      // The token first, so that the two requests below share it instead of racing for one. Told what
-      // they will be, a token endpoint with prefetch sends their answers along (HubClient uses them).
-      await this.#tokens!.get({ signal, load: { tags, limit } });
+      // The token first, so that the two requests below share it; with their answers, when a token
+      // endpoint with prefetch sends them along.
+      await client.prepare({ tags, limit }, { signal });
       // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
       const tagsAnswer = client.publishedTags({ signal });
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.

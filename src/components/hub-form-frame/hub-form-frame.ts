@@ -1,19 +1,24 @@
 import { html, nothing } from 'lit';
 import { HubError } from '../../core/errors.js';
-import { buildFormUrl } from '../../core/urls.js';
+import { parseFormSite } from '../../core/urls.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
-import { fill } from '../strings.js';
+import { fill, stringsFor, type HubStrings } from '../strings.js';
+import { formStrings } from './hub-form-frame.strings.js';
 import { styles } from './hub-form-frame.styles.js';
 
 /**
+ * Shows the form page at `src`, the form URL that `buildFormUrl(form_url, short_code, token)` makes: the
+ * element that opens the form builds it once, and the same URL goes to the iframe, a native host or a
+ * navigation alike.
+ *
  * @tag hub-form-frame
  * @summary The form page of one table in a sandboxed iframe, with loading, timeout/retry and close.
  * @csspart bar - The header row with the title and the close control.
  * @csspart title - The table name.
  * @csspart close - The close control.
  * @csspart loading - Shown until the iframe fires `load`.
- * @csspart error - Shown after the load timeout or for an unusable form URL.
+ * @csspart error - Shown after the load timeout or for an unusable src.
  * @csspart retry - Reloads the iframe.
  * @csspart iframe - The iframe.
  * @cssproperty --hub-frame-min-height - Minimum height (default 480px).
@@ -25,9 +30,8 @@ export class HubFormFrame extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
     status: { attribute: false },
-    formUrl: { attribute: 'form-url' },
+    src: { attribute: false },
     shortCode: { attribute: 'short-code' },
-    token: { attribute: false },
     tableName: { attribute: 'table-name' },
     sandbox: {},
     referrerPolicy: { attribute: 'referrerpolicy' },
@@ -35,17 +39,20 @@ export class HubFormFrame extends HubElement {
     timeout: { type: Number },
   };
 
-  #url?: string;
+  /** `src` once checked; undefined while there is none or it is unusable. */
+  #url?: URL;
   #problem?: string;
   #timer?: ReturnType<typeof setTimeout>;
 
   declare private status: 'idle' | 'loading' | 'ready' | 'error';
 
-  /** The form site, `{form_url}`. */
-  declare formUrl: string;
+  /**
+   * The form URL, `buildFormUrl(form_url, short_code, token)`: https unless the host is loopback. A
+   * property only: it carries the token, which an attribute would expose to the page's DOM.
+   */
+  declare src: string;
+  /** The table's short code: named by `hub-form-close`, and the iframe's title when there is no table-name. */
   declare shortCode: string;
-  /** The access token. A property only: an attribute would expose it to the page's DOM. */
-  declare token: string;
   /** Shown in the bar and in the iframe's title. */
   declare tableName: string;
   /** The iframe's sandbox. The form needs scripts, its own origin (storage), forms and popups (payment). */
@@ -60,14 +67,18 @@ export class HubFormFrame extends HubElement {
   constructor() {
     super();
     this.status = 'idle';
-    this.formUrl = '';
+    this.src = '';
     this.shortCode = '';
-    this.token = '';
     this.tableName = '';
     this.sandbox = 'allow-scripts allow-same-origin allow-forms allow-popups';
     this.referrerPolicy = 'strict-origin-when-cross-origin';
     this.allow = 'clipboard-write; payment';
     this.timeout = 15_000;
+  }
+
+  /** The widget's texts and the form's own, which come with this element. */
+  protected override get t(): HubStrings {
+    return { ...stringsFor(this.locale, formStrings), ...super.t };
   }
 
   get #iframe(): HTMLIFrameElement | null | undefined {
@@ -88,16 +99,17 @@ export class HubFormFrame extends HubElement {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('formUrl') || changed.has('shortCode') || changed.has('token')) this.#start();
+    if (changed.has('src')) this.#start();
   }
 
   #start(): void {
     this.#url = this.#problem = undefined;
     clearTimeout(this.#timer);
     this.status = 'idle';
-    if (!this.formUrl || !this.shortCode || !this.token) return;
+    if (!this.src) return;
     try {
-      this.#url = buildFormUrl(this.formUrl, this.shortCode, this.token);
+      // The token travels in the URL: only to an https site (or a loopback one), never to a script URL.
+      this.#url = parseFormSite(this.src, 'src');
     } catch (error) {
       this.#problem = (error as Error).message;
       this.status = 'error';
@@ -126,7 +138,7 @@ export class HubFormFrame extends HubElement {
     const own = this.#iframe?.contentWindow;
     // Without a window of its own (no iframe yet), `source === null` must not pass for a match. An
     // iframe is there only with a URL.
-    if (!own || event.source !== own || event.origin !== new URL(this.#url!).origin) return;
+    if (!own || event.source !== own || event.origin !== this.#url!.origin) return;
     this.emit('hub-form-message', { data: event.data });
   };
 
@@ -145,7 +157,7 @@ export class HubFormFrame extends HubElement {
     if (!iframe) return;
     this.status = 'loading';
     // Assigning src navigates again even when the value is unchanged.
-    iframe.src = this.#url!;
+    iframe.src = this.#url!.href;
     this.#arm();
   }
 
@@ -176,7 +188,7 @@ export class HubFormFrame extends HubElement {
           ? html`
             <iframe
               part="iframe"
-              src=${url}
+              src=${url.href}
               title=${fill(t.form, this.tableName || this.shortCode)}
               sandbox=${this.sandbox}
               referrerpolicy=${this.referrerPolicy}
