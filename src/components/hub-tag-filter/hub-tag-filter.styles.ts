@@ -13,6 +13,8 @@ export const styles = css`
     overflow: auto;
     max-height: var(--hub-tags-max-height, 8.5em);
     padding: 4px;
+    /* Firefox draws an element's scrollbar light in a dark shadow tree; named colours follow the theme. */
+    scrollbar-color: var(--_border) transparent;
   }
 
   [part~="chip"] {
