@@ -21,7 +21,7 @@ import {
   widgetPage,
   type Watch,
 } from './harness.js';
-import { inEachEngine } from './engines/index.js';
+import { inEachEngine, lacks } from './engines/index.js';
 
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
@@ -90,7 +90,7 @@ async function formPageCode(frame: {
   return frame.locator('#hub-form').getAttribute('data-short-code');
 }
 
-inEachEngine(() => {
+inEachEngine((engine) => {
   describe('<hub-embed> from the script bundle', () => {
     it('renders the tags and the cards the simulator publishes', async () => {
       const w = await e2e.openWidget('/render.html');
@@ -189,61 +189,64 @@ inEachEngine(() => {
   });
 
   describe('the look in each engine', () => {
-    it('in the dark theme the tag toolbar scrolls under a dark scrollbar, not a light one (Firefox drew it light)', async (t) => {
-      const w = await e2e.openWidget('/dark-toolbar.html', {
-        attrs: { theme: 'dark', style: '--hub-tags-max-height: 3em' },
-      });
-      await waitForReady(w.page);
-      const toolbar = w.page.locator('hub-embed hub-tag-filter [part="toolbar"]');
-      const { bar, width, overflows } = await toolbar.evaluate((element: HTMLElement) => {
-        const style = getComputedStyle(element);
-        const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
-        return {
-          bar: element.offsetWidth - element.clientWidth - borders,
-          width: element.offsetWidth,
-          overflows: element.scrollHeight > element.clientHeight,
-        };
-      });
-      assert.ok(overflows, 'the toolbar scrolls at this max height');
-      if (bar === 0)
-        return t.skip('this engine draws overlay scrollbars, which take no room: no scrollbar pixels to read');
-      const png = (await w.page.screenshot({ selector: 'hub-embed' })).toString('base64');
-      // The mean lightness (0 to 1) of the scrollbar's strip, read back in the page, where every engine
-      // decodes PNG: the strip is the toolbar's right edge, `bar` px wide, in the widget's screenshot.
-      const lightness = await w.page.evaluate(
-        async ({ png, bar, width }) => {
-          const embed = document.querySelector('hub-embed')!;
-          const element = embed
-            .shadowRoot!.querySelector('hub-tag-filter')!
-            .shadowRoot!.querySelector<HTMLElement>('[part="toolbar"]')!;
-          const host = embed.getBoundingClientRect();
-          const box = element.getBoundingClientRect();
-          const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-          const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-          const scale = image.width / host.width;
-          const canvas = new OffscreenCanvas(image.width, image.height);
-          const context = canvas.getContext('2d')!;
-          context.drawImage(image, 0, 0);
-          const left = Math.round((box.left - host.left + width - bar + 1) * scale);
-          const top = Math.round((box.top - host.top + 2) * scale);
-          const strip = context.getImageData(
-            left,
-            top,
-            Math.max(1, Math.round((bar - 2) * scale)),
-            Math.round((box.height - 4) * scale),
-          );
-          let sum = 0;
-          for (let i = 0; i < strip.data.length; i += 4)
-            sum += (strip.data[i]! + strip.data[i + 1]! + strip.data[i + 2]!) / 765;
-          return sum / (strip.data.length / 4);
-        },
-        { png, bar, width },
-      );
-      assert.ok(
-        lightness < 0.4,
-        `the scrollbar strip is dark on the dark theme (mean lightness ${lightness.toFixed(2)})`,
-      );
-    });
+    it(
+      'in the dark theme the tag toolbar scrolls under a dark scrollbar, not a light one (Firefox drew it light)',
+      { skip: lacks(engine, 'overlay-scrollbars') },
+      async () => {
+        const w = await e2e.openWidget('/dark-toolbar.html', {
+          attrs: { theme: 'dark', style: '--hub-tags-max-height: 3em' },
+        });
+        await waitForReady(w.page);
+        const toolbar = w.page.locator('hub-embed hub-tag-filter [part="toolbar"]');
+        const { bar, width, overflows } = await toolbar.evaluate((element: HTMLElement) => {
+          const style = getComputedStyle(element);
+          const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+          return {
+            bar: element.offsetWidth - element.clientWidth - borders,
+            width: element.offsetWidth,
+            overflows: element.scrollHeight > element.clientHeight,
+          };
+        });
+        assert.ok(overflows, 'the toolbar scrolls at this max height');
+        assert.ok(bar > 0, 'the scrollbar takes room (an engine that now draws overlay scrollbars belongs in LIMITS)');
+        const png = (await w.page.screenshot({ selector: 'hub-embed' })).toString('base64');
+        // The mean lightness (0 to 1) of the scrollbar's strip, read back in the page, where every engine
+        // decodes PNG: the strip is the toolbar's right edge, `bar` px wide, in the widget's screenshot.
+        const lightness = await w.page.evaluate(
+          async ({ png, bar, width }) => {
+            const embed = document.querySelector('hub-embed')!;
+            const element = embed
+              .shadowRoot!.querySelector('hub-tag-filter')!
+              .shadowRoot!.querySelector<HTMLElement>('[part="toolbar"]')!;
+            const host = embed.getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+            const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+            const scale = image.width / host.width;
+            const canvas = new OffscreenCanvas(image.width, image.height);
+            const context = canvas.getContext('2d')!;
+            context.drawImage(image, 0, 0);
+            const left = Math.round((box.left - host.left + width - bar + 1) * scale);
+            const top = Math.round((box.top - host.top + 2) * scale);
+            const strip = context.getImageData(
+              left,
+              top,
+              Math.max(1, Math.round((bar - 2) * scale)),
+              Math.round((box.height - 4) * scale),
+            );
+            let sum = 0;
+            for (let i = 0; i < strip.data.length; i += 4)
+              sum += (strip.data[i]! + strip.data[i + 1]! + strip.data[i + 2]!) / 765;
+            return sum / (strip.data.length / 4);
+          },
+          { png, bar, width },
+        );
+        assert.ok(
+          lightness < 0.4,
+          `the scrollbar strip is dark on the dark theme (mean lightness ${lightness.toFixed(2)})`,
+        );
+      },
+    );
   });
 
   describe('opening a table', () => {

@@ -38,6 +38,12 @@ export const LIMITS = {
     reason:
       "MiniBrowser's window cannot be narrower than its toolbar (447 px of viewport), so a 375 px phone viewport cannot be had (docs/engines.md#narrow-viewport)",
   },
+  /** Scrollbars drawn over the content take no room, so there are no scrollbar pixels of their own to read. */
+  'overlay-scrollbars': {
+    engines: ['chromium', 'webkit'] as EngineName[],
+    reason:
+      'this engine draws overlay scrollbars in the tag toolbar, which take no room and show only while scrolling: no scrollbar pixels to read (docs/engines.md#overlay-scrollbars)',
+  },
   'cdp-heap-profiler': {
     engines: ['webkit', 'firefox'] as EngineName[],
     reason: 'the heap profiler is a Chrome DevTools Protocol domain (docs/engines.md#cdp-heap-profiler)',
