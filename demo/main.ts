@@ -174,7 +174,7 @@ for (const type of [
     const detail = (event as CustomEvent<Record<string, unknown>>).detail ?? {};
     const summary =
       type === 'hub-ready'
-        ? `${(detail.tables as unknown[]).length} tables`
+        ? `${detail.matching as number} matching of ${(detail.tables as unknown[]).length} tables`
         : type === 'hub-error'
           ? String((detail.error as Error).message)
           : JSON.stringify(detail, (key, value) =>
