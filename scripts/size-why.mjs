@@ -1,6 +1,6 @@
 // npm run size:why [-- webview]: which modules the <script> bundle's bytes come from.
-// Builds the bundle with a source map into a temporary folder (so it never touches dist/ and two runs
-// can go at once), gives each output character to the module the map says it came from, and prints
+// Builds the bundle with a source map into a temporary folder (so two runs can go at once; dist/ gets
+// only the form half, and only when it is not built yet), gives each output character to the module the map says it came from, and prints
 // each module's raw and gzip -9 bytes. Per-module gzip sums to more than the whole (gzip shares
 // repeats across modules); it is a guide to where to look, the build's figure is the one that counts.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
