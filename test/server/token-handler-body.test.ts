@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createMockHub } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
-import { createTokenHandler, MAX_TOKEN_REQUEST_BYTES } from '../../src/server/token-handler.js';
+import { createTokenHandler } from '../../src/server/token-handler.js';
+import { MAX_TOKEN_REQUEST_BYTES } from '../../src/server/token-request.js';
 
 // The token handler reads one small optional body (a refusal hint). It used to buffer the whole body
 // before checking its bound (8 KB, MAX_TOKEN_REQUEST_BYTES), so a 400 MB upload cost more than a gigabyte of memory.

@@ -1,0 +1,68 @@
+/** Reading a token request: a Request as plain input, and its small body within a size and a time bound. */
+import { readBodyBytes } from './body.js';
+import type { PlainInput } from './plain.js';
+import { parseSelection, type Selection } from './prefetch.js';
+
+/** A Request as the handler reads it. */
+export function webInput(request: Request): PlainInput {
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    request: () => request,
+    // A resolveClientUserId that read the body itself leaves nothing to read.
+    body: async (maxBytes) =>
+      request.body === null || request.bodyUsed ? new Uint8Array(0) : readBodyBytes(request, maxBytes),
+  };
+}
+
+/** The body holds the refused token and what the widget loads next, which are small; a bigger one is answered 413. */
+export const MAX_TOKEN_REQUEST_BYTES = 8192;
+export const TOO_LARGE = Symbol('body too large');
+export const TOO_SLOW = Symbol('body too slow');
+
+/** What the handler reads from the body: both parts optional, anything odd simply absent. */
+export interface TokenRequest {
+  /** The token the browser says the service refused (`previous`, as the browser's TokenContext names it). */
+  previous?: string;
+  /** What the widget loads next, for the prefetch (`load`, as in the browser's TokenContext). */
+  load?: Selection;
+}
+
+/**
+ * `previous` from a `{reason: 'unauthorized', previous}` body and `load` (tags and limit); anything
+ * else (or no body) is ignored. Reading stops at MAX_TOKEN_REQUEST_BYTES, so an endless upload costs 8 KB, not
+ * whatever the client sends.
+ */
+export async function readTokenRequest(
+  input: PlainInput,
+  timeoutMs: number,
+): Promise<TokenRequest | typeof TOO_LARGE | typeof TOO_SLOW> {
+  let text: string;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
+  try {
+    const bytes = await Promise.race([input.body(MAX_TOKEN_REQUEST_BYTES), late]);
+    if (bytes === TOO_SLOW) return TOO_SLOW;
+    if (bytes === undefined) return TOO_LARGE;
+    text = new TextDecoder().decode(bytes);
+  } catch {
+    return {};
+  } finally {
+    clearTimeout(timer);
+  }
+  return parseTokenRequest(text);
+}
+
+function parseTokenRequest(text: string): TokenRequest {
+  let body: { reason?: unknown; previous?: unknown; load?: unknown } | null;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return {};
+  }
+  const previous =
+    body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
+      ? body.previous
+      : undefined;
+  return { previous, load: parseSelection(body?.load) };
+}

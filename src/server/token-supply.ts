@@ -1,0 +1,108 @@
+/** Tokens per end user: a cached one while it is good, else one exchange per user in flight, stored for reuse. */
+import { HubError } from '../core/errors.js';
+import type { ServiceClient } from './client.js';
+import { isTokenLifetime, MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
+import type { CachedToken, TokenCache } from './token-cache.js';
+
+export interface TokenSupplyOptions {
+  client: Pick<ServiceClient, 'exchangeToken'>;
+  cache: TokenCache;
+  now: () => number;
+  /** Failures of the cache (which cost an exchange, not the answer). */
+  report: (error: unknown) => void;
+}
+
+export interface TokenSupply {
+  /** A token for this user that has more than half its lifetime left; exchange failures propagate. */
+  tokenFor(clientUserId: string): Promise<CachedToken>;
+  /**
+   * The browser says the service refused `previous` (an early revocation the cache cannot know about).
+   * Drop the cached token only when it is exactly that one, so a page can force at most one fresh
+   * exchange per token it really holds, never a stream of them.
+   */
+  forgetRefused(previous: string | undefined, clientUserId: string): Promise<void>;
+}
+
+export function createTokenSupply({ client, cache, now, report }: TokenSupplyOptions): TokenSupply {
+  const inFlight = new Map<string, Promise<CachedToken>>();
+
+  async function fresh(clientUserId: string): Promise<CachedToken> {
+    let cached: CachedToken | undefined;
+    try {
+      cached = await cache.get(clientUserId);
+    } catch (error) {
+      report(error); // A cache outage costs an exchange, not the answer.
+    }
+    if (cached && isReusable(cached, now())) return cached;
+    const exchange = () => exchangeAndStore(clientUserId);
+    if (!cache.exchangeOnce) return exchange();
+    // A shared cache: one process exchanges for this user, the others wait for the token it stores.
+    return cache.exchangeOnce(clientUserId, {
+      exchange,
+      isUsable: (token) => isReusable(token, now()),
+      onCacheError: report,
+    });
+  }
+
+  async function exchangeAndStore(clientUserId: string): Promise<CachedToken> {
+    const token = await client.exchangeToken(clientUserId);
+    // A client of your own may skip createServiceClient's check; an unbounded lifetime would reach the browser.
+    if (!isTokenLifetime(token?.expiresIn))
+      throw new HubError(
+        'invalid-response',
+        `exchangeToken gave an expiresIn that is not a number of seconds above 0 and at most ${MAX_TOKEN_LIFETIME_SECONDS}.`,
+      );
+    const issuedAt = now();
+    const entry = { accessToken: token.accessToken, issuedAt, expiresAt: issuedAt + token.expiresIn * 1000 };
+    try {
+      await cache.set(clientUserId, entry, (entry.expiresAt - issuedAt) / 2);
+    } catch (error) {
+      report(error);
+    }
+    return entry;
+  }
+
+  async function forgetRefused(previous: string | undefined, clientUserId: string): Promise<void> {
+    if (previous === undefined || inFlight.has(clientUserId)) return;
+    try {
+      if (cache.deleteIfToken) {
+        await cache.deleteIfToken(clientUserId, previous);
+        return;
+      }
+      const cached = await cache.get(clientUserId);
+      if (cached?.accessToken === previous) await cache.delete(clientUserId);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  function tokenFor(clientUserId: string): Promise<CachedToken> {
+    const pending = inFlight.get(clientUserId);
+    if (pending) return pending;
+    const started = fresh(clientUserId).finally(() => inFlight.delete(clientUserId));
+    inFlight.set(clientUserId, started);
+    return started;
+  }
+
+  return { tokenFor, forgetRefused };
+}
+
+/** How far ahead of this process's clock another instance's `issuedAt` may be (clocks drift). */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Whether a cached token may be handed out: checked like a fresh exchange (a token, a lifetime above 0 and
+ * at most 30 days) and issued no later than now, since a shared cache is only as trustworthy as whoever
+ * can write to it. More than half its lifetime must be left. Anything else is a miss, never an answer.
+ */
+function isReusable(token: CachedToken, at: number): boolean {
+  const lifetime = token.expiresAt - token.issuedAt;
+  return (
+    typeof token.accessToken === 'string' &&
+    token.accessToken !== '' &&
+    Number.isFinite(token.issuedAt) &&
+    token.issuedAt <= at + CLOCK_SKEW_MS &&
+    isTokenLifetime(lifetime / 1000) &&
+    token.expiresAt - at > lifetime / 2
+  );
+}
