@@ -19,14 +19,11 @@ export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
 export type { PrefetchOptions, PrefetchedAnswers } from './prefetch.js';
 export { createMemoryTokenCache } from './token-cache.js';
 export type { CachedToken, MemoryTokenCacheOptions, SharedExchange, TokenCache } from './token-cache.js';
-export { createRejectionLogger, createWebhookHandler } from './webhook-handler.js';
-export type {
-  DeductContext,
-  WebhookHandler,
-  WebhookHandlerOptions,
-  WebhookRejection,
-  WebhookRejectionReason,
-} from './webhook-handler.js';
+export { createWebhookHandler } from './webhook-handler.js';
+export type { WebhookHandler, WebhookHandlerOptions } from './webhook-handler.js';
+export type { DeductContext } from './webhook-callbacks.js';
+export { createRejectionLogger } from './webhook-rejections.js';
+export type { WebhookRejection, WebhookRejectionReason } from './webhook-rejections.js';
 export { NOTIFICATION_EVENTS } from './webhook-events.js';
 export type {
   BillingDeductEvent,

@@ -1,6 +1,8 @@
+/** The webhook receiver: its options, checked once, and each admitted delivery's event passed to its callback. */
 import { HubError } from '../core/errors.js';
-import { createAddressFilter, type AddressVerdict, type ClientAddressHeader, type SourceInfo } from './addresses.js';
-import { readJsonBody, type BodyProblem } from './body.js';
+import { createAddressFilter, type ClientAddressHeader, type SourceInfo } from './addresses.js';
+import { BODY_MESSAGE, json, problem } from './webhook-answers.js';
+import { callbackSucceeded, deductWithin, type DeductContext } from './webhook-callbacks.js';
 import {
   isNotificationEvent,
   parseBilling,
@@ -12,11 +14,8 @@ import {
   type UnknownEvent,
   type WebhookEvent,
 } from './webhook-events.js';
-
-/** Passed to billing_deduct handlers: aborted when the deadline passes and the answer is already ok:false. */
-export interface DeductContext {
-  signal: AbortSignal;
-}
+import { createDeliveryGate } from './webhook-gate.js';
+import { createRejectionLogger, type WebhookRejection } from './webhook-rejections.js';
 
 export interface WebhookHandlerOptions {
   /** The platform's outbound IPs from the console: single addresses or CIDR ranges, IPv4 or IPv6. */
@@ -55,57 +54,6 @@ export interface WebhookHandlerOptions {
 
 export type WebhookHandler = (request: Request, info: SourceInfo) => Promise<Response>;
 
-export type WebhookRejectionReason =
-  | 'no-source-address'
-  | 'address-not-allowed'
-  | 'forwarded-address-invalid'
-  | 'forwarded-headers-conflict'
-  | 'forwarded-header-not-named'
-  | 'method-not-allowed'
-  | 'unsupported-media-type'
-  | 'body-too-large'
-  | 'body-invalid'
-  | 'event-invalid'
-  | 'billing-invalid'
-  | 'refund-not-handled';
-
-export interface WebhookRejection {
-  reason: WebhookRejectionReason;
-  /** The address the request was judged by (a canonical IP), or undefined when there was none. */
-  address: string | undefined;
-  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false), 501 for an unhandled refund. */
-  status: number;
-  /** One line: what was refused and what to do about it. Never contains request text. */
-  message: string;
-}
-
-const BODY_MESSAGE: Record<BodyProblem, string> = {
-  'too-large': 'Body too large.',
-  'bad-encoding': 'Body is not UTF-8.',
-  'bad-json': 'Body is not valid JSON.',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-function problem(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
-
-function isJsonContentType(value: string | null): boolean {
-  if (value === null) return false;
-  const [type, ...params] = value.split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/json') return false;
-  return params.every((param) => !param.startsWith('charset=') || /^charset="?utf-8"?$/.test(param));
-}
-
 function positiveInteger(value: number | undefined, fallback: number, option: string): number {
   const result = value ?? fallback;
   if (!Number.isSafeInteger(result) || result <= 0)
@@ -115,51 +63,6 @@ function positiveInteger(value: number | undefined, fallback: number, option: st
 
 function defaultOnError(error: unknown, event: WebhookEvent): void {
   console.error(`[hub-embed/server] webhook callback for "${event.event}" failed:`, error);
-}
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): string {
-  const { address, socketAddress } = verdict;
-  switch (verdict.reason) {
-    case 'no-source-address':
-      return 'A request without a socket address was refused (403); pass { remoteAddress: req.socket.remoteAddress } (toNodeListener does).';
-    case 'forwarded-address-invalid':
-      return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
-    case 'forwarded-headers-conflict':
-      return `X-Forwarded-For and X-Real-IP from trusted proxy ${socketAddress} name different clients, so one came from the client; refused (403). Make the proxy set both (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;).`;
-    case 'forwarded-header-not-named':
-      return `Trusted proxy ${socketAddress} forwarded the client's address, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;
-    case 'address-not-allowed':
-      if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
-      if (verdict.forwardedIgnored)
-        return `${address} is not in allowIps. The request carries a forwarded address, which counts only from trustedProxies: if ${address} is your reverse proxy, add it to trustedProxies and set clientAddressHeader.`;
-      return `${address} is not in allowIps; if it is one of the platform's outbound IPs shown in the console, add it.`;
-  }
-}
-
-/** Remembers at most this many (address, reason) pairs, so a flood of addresses cannot grow memory. */
-const MAX_REMEMBERED_REJECTIONS = 1000;
-
-/** One console line per distinct address and reason: enough to learn why nothing arrives, not a log flood. */
-export function createRejectionLogger(
-  log: (line: string) => void = console.warn,
-): (rejection: WebhookRejection) => void {
-  const seen = new Set<string>();
-  let silenced = false;
-  return (rejection) => {
-    const key = `${rejection.address ?? ''} ${rejection.reason}`;
-    if (silenced || seen.has(key)) return;
-    if (seen.size === MAX_REMEMBERED_REJECTIONS) {
-      silenced = true;
-      log(
-        '[hub-embed/server] webhook: many distinct refusals; further ones are not printed. Pass onRejected to see every one.',
-      );
-      return;
-    }
-    seen.add(key);
-    log(`[hub-embed/server] webhook: ${rejection.message}`);
-  };
 }
 
 /**
@@ -197,52 +100,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
+  const admit = createDeliveryGate({ filter, maxBodyBytes, reject });
+
   return async (request, info) => {
     // The deadline counts from arrival: reading the body also spends the service's 10 seconds.
     const arrivedAt = Date.now();
-    const verdict = filter.judge(request.headers, info ?? {});
-    if (!verdict.allowed) {
-      reject({ reason: verdict.reason, address: verdict.address, status: 403, message: addressMessage(verdict) });
-      return problem(403, 'Forbidden.');
-    }
-    const address = verdict.address;
-    const refuse = (
-      status: number,
-      reason: WebhookRejectionReason,
-      error: string,
-      advice: string,
-      headers: Record<string, string> = {},
-    ) => {
-      reject({ reason, address, status, message: `${address}: ${advice}` });
-      return problem(status, error, headers);
-    };
-    if (request.method !== 'POST')
-      return refuse(
-        405,
-        'method-not-allowed',
-        'Use POST.',
-        'a request that is not POST was refused (405); the service sends POST only.',
-        {
-          allow: 'POST',
-        },
-      );
-    if (!isJsonContentType(request.headers.get('content-type')))
-      return refuse(
-        415,
-        'unsupported-media-type',
-        'Use Content-Type: application/json.',
-        'a request without Content-Type: application/json was refused (415).',
-      );
-
-    const claimed = request.headers.get('x-webhook-event');
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok && body.problem === 'too-large')
-      return refuse(
-        413,
-        'body-too-large',
-        BODY_MESSAGE['too-large'],
-        `a body over maxBodyBytes (${maxBodyBytes}) was refused (413); raise maxBodyBytes if real events are larger.`,
-      );
+    const delivery = await admit(request, info);
+    if (delivery instanceof Response) return delivery;
+    const { address, claimed, body, refuse } = delivery;
     const named = body.ok && isRecord(body.value) ? body.value.event : undefined;
 
     // The spec wants 200 for every deduction, ok:false when it did not happen. A request that calls itself
@@ -304,7 +169,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           'No refund handler is configured.',
           "a billing_refund was answered 501: no onBillingRefund is configured. The service does not resend it, so give that amount back by hand (the service's points logs show it) and pass onBillingRefund.",
         );
-      return (await settle(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
+      return (await callbackSucceeded(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
         ? json(200, { ok: true })
         : problem(500, 'Refund failed.');
     }
@@ -313,12 +178,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (!parsed.ok)
         return refuse(400, 'event-invalid', parsed.reason, `an event was refused (400): ${parsed.reason}`);
       const handler = options.onNotification;
-      if (handler && !(await settle(() => handler(parsed.event), parsed.event, onError)))
+      if (handler && !(await callbackSucceeded(() => handler(parsed.event), parsed.event, onError)))
         return problem(500, 'Notification handler failed.');
       return new Response(null, { status: 204 });
     }
     const unknown = options.onUnknownEvent;
-    if (unknown && !(await settle(() => unknown(event), event, onError))) return problem(500, 'Event handler failed.');
+    if (unknown && !(await callbackSucceeded(() => unknown(event), event, onError)))
+      return problem(500, 'Event handler failed.');
     return new Response(null, { status: 204 });
   };
 }
@@ -343,77 +209,4 @@ function checkRefunds(options: WebhookHandlerOptions): void {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function settle(
-  run: () => unknown,
-  event: WebhookEvent,
-  onError: (error: unknown, event: WebhookEvent) => void,
-): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    reportSafely(onError, error, event);
-    return false;
-  }
-}
-
-function reportSafely(
-  onError: (error: unknown, event: WebhookEvent) => void,
-  error: unknown,
-  event: WebhookEvent,
-): void {
-  try {
-    onError(error, event);
-  } catch {
-    // A failing logger must not turn an answer the service needs into a crash.
-  }
-}
-
-async function deductWithin(
-  handler: WebhookHandlerOptions['onBillingDeduct'],
-  event: BillingDeductEvent,
-  remainingMs: number,
-  onError: (error: unknown, event: WebhookEvent) => void,
-): Promise<boolean> {
-  const controller = new AbortController();
-  if (remainingMs <= 0) {
-    controller.abort();
-    reportSafely(
-      onError,
-      new HubError('timeout', 'The billing_deduct deadline passed before the handler could run.'),
-      event,
-    );
-    return false;
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<'deadline'>((resolve) => {
-    timer = setTimeout(() => resolve('deadline'), remainingMs);
-  });
-  const outcome = Promise.resolve()
-    .then(() => handler(event, { signal: controller.signal }))
-    .then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-  try {
-    const first = await Promise.race([outcome, deadline]);
-    if (first === 'deadline') {
-      controller.abort();
-      reportSafely(
-        onError,
-        new HubError('timeout', `onBillingDeduct did not answer within ${remainingMs} ms; answered ok:false.`),
-        event,
-      );
-      return false;
-    }
-    if ('error' in first) {
-      reportSafely(onError, first.error, event);
-      return false;
-    }
-    return first.result === true;
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isHubError } from '../../src/core/errors.js';
 import type { ClientAddressHeader } from '../../src/server/addresses.js';
-import { createWebhookHandler, type WebhookRejection } from '../../src/server/webhook-handler.js';
+import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import type { WebhookRejection } from '../../src/server/webhook-rejections.js';
 import { ALLOWED, deductBody, webhookRequest } from './webhook-helpers.js';
 
 function receiver(allowIps: string[], trustedProxies?: string[], clientAddressHeader?: ClientAddressHeader) {

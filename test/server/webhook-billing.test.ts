@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createWebhookHandler, type WebhookRejection } from '../../src/server/webhook-handler.js';
+import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import type { WebhookRejection } from '../../src/server/webhook-rejections.js';
 import { ALLOWED, deductBody, eventBody, webhookRequest } from './webhook-helpers.js';
 
 // The spec: a deduction is answered HTTP 200 in both cases, told apart by `ok` alone. A deduction the

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isHubError } from '../../src/core/errors.js';
-import {
-  createWebhookHandler,
-  type WebhookHandlerOptions,
-  type WebhookRejection,
-} from '../../src/server/webhook-handler.js';
+import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
+import type { WebhookRejection } from '../../src/server/webhook-rejections.js';
 import {
   NOTIFICATION_EVENTS,
   type BillingDeductEvent,

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createRejectionLogger,
-  createWebhookHandler,
-  type WebhookRejection,
-} from '../../src/server/webhook-handler.js';
+import { createWebhookHandler } from '../../src/server/webhook-handler.js';
+import { createRejectionLogger, type WebhookRejection } from '../../src/server/webhook-rejections.js';
 import { ALLOWED, deductBody, eventBody, webhookRequest } from './webhook-helpers.js';
 
 // A 403 used to be silent: a newcomer following the README never learned why nothing arrived.

@@ -1,0 +1,72 @@
+/** Webhook deliveries refused before the callbacks: the reasons, their one-line advice, and the default console logger. */
+import type { AddressVerdict } from './addresses.js';
+
+export type WebhookRejectionReason =
+  | 'no-source-address'
+  | 'address-not-allowed'
+  | 'forwarded-address-invalid'
+  | 'forwarded-headers-conflict'
+  | 'forwarded-header-not-named'
+  | 'method-not-allowed'
+  | 'unsupported-media-type'
+  | 'body-too-large'
+  | 'body-invalid'
+  | 'event-invalid'
+  | 'billing-invalid'
+  | 'refund-not-handled';
+
+export interface WebhookRejection {
+  reason: WebhookRejectionReason;
+  /** The address the request was judged by (a canonical IP), or undefined when there was none. */
+  address: string | undefined;
+  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false), 501 for an unhandled refund. */
+  status: number;
+  /** One line: what was refused and what to do about it. Never contains request text. */
+  message: string;
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The one-line advice for a source address that did not pass: why, and what to change. */
+export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): string {
+  const { address, socketAddress } = verdict;
+  switch (verdict.reason) {
+    case 'no-source-address':
+      return 'A request without a socket address was refused (403); pass { remoteAddress: req.socket.remoteAddress } (toNodeListener does).';
+    case 'forwarded-address-invalid':
+      return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
+    case 'forwarded-headers-conflict':
+      return `X-Forwarded-For and X-Real-IP from trusted proxy ${socketAddress} name different clients, so one came from the client; refused (403). Make the proxy set both (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;).`;
+    case 'forwarded-header-not-named':
+      return `Trusted proxy ${socketAddress} forwarded the client's address, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;
+    case 'address-not-allowed':
+      if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
+      if (verdict.forwardedIgnored)
+        return `${address} is not in allowIps. The request carries a forwarded address, which counts only from trustedProxies: if ${address} is your reverse proxy, add it to trustedProxies and set clientAddressHeader.`;
+      return `${address} is not in allowIps; if it is one of the platform's outbound IPs shown in the console, add it.`;
+  }
+}
+
+/** Remembers at most this many (address, reason) pairs, so a flood of addresses cannot grow memory. */
+const MAX_REMEMBERED_REJECTIONS = 1000;
+
+/** One console line per distinct address and reason: enough to learn why nothing arrives, not a log flood. */
+export function createRejectionLogger(
+  log: (line: string) => void = console.warn,
+): (rejection: WebhookRejection) => void {
+  const seen = new Set<string>();
+  let silenced = false;
+  return (rejection) => {
+    const key = `${rejection.address ?? ''} ${rejection.reason}`;
+    if (silenced || seen.has(key)) return;
+    if (seen.size === MAX_REMEMBERED_REJECTIONS) {
+      silenced = true;
+      log(
+        '[hub-embed/server] webhook: many distinct refusals; further ones are not printed. Pass onRejected to see every one.',
+      );
+      return;
+    }
+    seen.add(key);
+    log(`[hub-embed/server] webhook: ${rejection.message}`);
+  };
+}
