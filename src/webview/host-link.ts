@@ -3,7 +3,6 @@
 // Importing it does nothing; enableBridge() plugs it in (src/webview/enable-bridge.ts does for the WebView build).
 
 import { useHostLinker, type HostEventDetails, type HostLinker } from '../components/hub-embed/host.js';
-import type { HubEmbed } from '../components/hub-embed/hub-embed.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
@@ -21,7 +20,7 @@ const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name]) => Hos
   'hub-form-message': ({ shortCode, data }) => ['form.message', { shortCode, data }],
 };
 
-const linkToHost: HostLinker = (element: HubEmbed, allowedParentOrigins) => {
+const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   const bridge = connectBridge({
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,

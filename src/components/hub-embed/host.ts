@@ -1,6 +1,5 @@
 import type { TokenProvider } from '../../core/token-source.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
-import type { HubEmbed } from './hub-embed.js';
 
 /**
  * What ties one `<hub-embed bridge="auto">` to a native host. The WebView build makes it (src/webview/host-link.ts,
@@ -23,8 +22,15 @@ export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
   'hub-form-message': HubEventDetails['hub-form-message'] & { shortCode: string };
 };
 
+/** What a host may ask of the element: its public methods that answer the host's requests. */
+export interface LinkedElement {
+  refresh(): Promise<void>;
+  setTags(tags: string[]): void;
+  closeForm(): boolean;
+}
+
 /** Makes the HostLink of a connected element with bridge="auto" for its `bridge-origins`; undefined: none. */
-export type HostLinker = (element: HubEmbed, allowedParentOrigins: string[]) => HostLink | undefined;
+export type HostLinker = (element: LinkedElement, allowedParentOrigins: string[]) => HostLink | undefined;
 
 let linker: HostLinker | undefined;
 
@@ -37,6 +43,6 @@ export function useHostLinker(make: HostLinker, fallback?: boolean): void {
 }
 
 /** The HostLink for a connected element, from whatever was plugged in. */
-export function linkHost(element: HubEmbed, allowedParentOrigins: string[]): HostLink | undefined {
+export function linkHost(element: LinkedElement, allowedParentOrigins: string[]): HostLink | undefined {
   return linker?.(element, allowedParentOrigins);
 }
