@@ -5,6 +5,7 @@ import { formLocaleOf, formStrings, type FormStrings } from './form-strings.js';
 import { settleDeduct } from './billing.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, centsToYuan, readBodyText, yuanAndPoints } from './http.js';
+import { chargePoints } from './ledger.js';
 import { pushBounded } from './ring.js';
 import type { Account, UserRecord } from './state.js';
 import type { FormSubmission, SeedTable, WebhookConfig } from './types.js';
@@ -200,7 +201,7 @@ export function createFormSite(hub: HubContext): FormSite {
     });
     const urls = matchingUrls(account.webhooks, 'billing_deduct');
     if (urls.length === 0) {
-      const record = hub.state.chargePoints(account, user, table, hub.now());
+      const record = chargePoints(hub.state, account, user, table, hub.now());
       const paid = record.record_type === 'deduct';
       return outcome(paid, record.id, paid ? t.paidByPoints(amountCents) : t.insufficient, 'insufficient-points');
     }
