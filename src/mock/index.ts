@@ -7,7 +7,7 @@ export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
 export { iconSvg } from './icons.js';
 export { fetchTransport } from './webhooks.js';
 export { MAX_REQUEST_BODY_BYTES } from './http.js';
-export { FORM_CSP } from './form.js';
+export { FORM_CSP } from './form-page.js';
 export type {
   MockHub,
   MockClock,
