@@ -1,7 +1,8 @@
 /** hub-embed/mock: the Open Integration Service simulator (in-process handlers and a Node server). */
 export { createMockHub } from './hub.js';
 export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
-export { startMockHub, nodeWebhookTransport } from './node.js';
+export { startMockHub } from './node.js';
+export { nodeWebhookTransport } from './node-transport.js';
 export type { StartMockHubOptions, RunningMockHub } from './node.js';
 export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
 export { iconSvg } from './icons.js';
