@@ -1,16 +1,18 @@
 /**
- * Test doubles for every native host. Each installs the same globals a real host injects and answers
- * the way a real host does (evaluateJavaScript-style `__hubEmbedReceive`, RN `message` events, WML
- * `onmessage`, WithReply promises, parent `postMessage`), so tests drive the real page code.
+ * The test double of every native host: a shell around the kernel that records what crossed and holds requests.
+ *
+ * Each installs the same globals a real host injects (mock-transports.ts) and answers the way a real host
+ * does (evaluateJavaScript-style `__hubEmbedReceive`, RN `message` events, WML `onmessage`, WithReply
+ * promises, parent `postMessage`), so tests drive the real page code.
  */
-import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, toScriptLiteral } from '../bridge/protocol.js';
-import { createHostKernel, type MethodHandler } from './kernel.js';
+import { BRIDGE_NS, BRIDGE_VERSION, BridgeError } from '../bridge/protocol.js';
+import { createHostKernel } from './kernel.js';
+import { TRANSPORT_OF, installTransport, type MockTransport } from './mock-transports.js';
 import type { BridgeErrorCode, BridgeMessage } from '../bridge/protocol.js';
 import type { PageToHostRequests } from '../bridge/methods.js';
-import type { TransportName } from '../bridge/transports.js';
+import type { MethodHandler } from './types.js';
 
-export type MockTransport =
-  'react-native' | 'webkit' | 'webkit-reply' | 'android' | 'android-jsi' | 'flutter' | 'wechat' | 'parent';
+export type { MockTransport } from './mock-transports.js';
 
 export type MockHandlers = {
   [M in keyof PageToHostRequests]?: (
@@ -71,31 +73,6 @@ export interface MockHost {
   remove(): void;
 }
 
-/** The globals this mock installs and later calls into, typed as it uses them. */
-interface MockedWindow extends Window {
-  /** The page's bridge installs it (src/bridge/receive.ts); native hosts evaluate calls to it. */
-  __hubEmbedReceive?: (message: unknown) => void;
-  /** Transport 'android': the addWebMessageListener object this mock installs. */
-  hubEmbed: AndroidChannel;
-}
-
-/** Android's addWebMessageListener object: the page posts through it and hears the host's replies on it. */
-interface AndroidChannel extends EventTarget {
-  postMessage(raw: unknown): void;
-  onmessage: ((event: { data: unknown }) => void) | null;
-}
-
-const TRANSPORT_OF: Record<MockTransport, TransportName> = {
-  'react-native': 'react-native',
-  webkit: 'webkit',
-  'webkit-reply': 'webkit',
-  android: 'android',
-  'android-jsi': 'android',
-  flutter: 'android',
-  wechat: 'wechat',
-  parent: 'parent',
-};
-
 const DEFAULT_HANDLERS: MockHandlers = {
   'auth.getToken': () => ({ access_token: 'mock-host-token', expires_in: 3600 }),
   'form.open': () => ({ handled: true }),
@@ -107,14 +84,10 @@ const DEFAULT_HANDLERS: MockHandlers = {
  * crossed for tests to assert on.
  */
 export function createMockHost(transport: MockTransport, options: MockHostOptions = {}): MockHost {
-  const win = (options.window ?? window) as MockedWindow;
   const handlers = options.handlers ?? DEFAULT_HANDLERS;
-  const origin = options.origin ?? win.location.ancestorOrigins?.[0] ?? 'https://host.example';
-  const restores: Array<() => void> = [];
   /** Requests held by `manual` (and the hello, with `answerHello: false`) until reply() or fail(). */
   const holds = new Map<string, { resolve(result: unknown): void; reject(error: BridgeError): void }>();
   let counter = 0;
-  let parentWindow: MessageEventSource | undefined;
 
   /** Answers through `handlers`, or holds the request for the test to answer. */
   const handle =
@@ -142,7 +115,7 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
       appVersion: '1.0.0',
       capabilities: options.capabilities ?? Object.keys(handlers),
     },
-    send: (_script, json) => toPage(json),
+    send: (_script, json) => page.toPage(json),
     onAccepted(m) {
       host.messages.push(m);
       if (m.kind === 'evt') host.events.push({ method: m.method!, params: m.params });
@@ -174,58 +147,17 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     },
     deliver(message) {
       const raw = isPlainObject(message) ? JSON.stringify(envelope(message as Partial<BridgeMessage>)) : message;
-      toPage(raw);
+      page.toPage(raw);
     },
     announce: () => host.deliver({ sid: '', id: `h${++counter}`, kind: 'evt', method: 'bridge.ready' }),
     remove() {
       kernel.close();
-      for (const restore of restores.splice(0).reverse()) restore();
+      page.remove();
     },
   };
 
   function envelope(message: Partial<BridgeMessage>) {
     return { ns: BRIDGE_NS, v: BRIDGE_VERSION, ...(kernel.nonce && { nonce: kernel.nonce }), ...message };
-  }
-
-  function setGlobal(target: object, key: string, value: unknown) {
-    const previous = Object.getOwnPropertyDescriptor(target, key);
-    Object.defineProperty(target, key, { value, configurable: true, writable: true });
-    restores.push(() => {
-      if (previous) Object.defineProperty(target, key, previous);
-      else Reflect.deleteProperty(target, key);
-    });
-  }
-
-  // Native hosts evaluate `window.__hubEmbedReceive(<literal>)`; parsing the escaped literal as JSON
-  // is what the JavaScript engine does with it, without evaluating code.
-  const viaReceive = (raw: unknown) =>
-    win.__hubEmbedReceive?.(typeof raw === 'string' ? (JSON.parse(toScriptLiteral(raw)) as unknown) : raw);
-  const dispatchOn = (target: EventTarget, raw: unknown, extra: MessageEventInit = {}) =>
-    target.dispatchEvent(new MessageEvent('message', { data: raw, ...extra }));
-
-  function toPage(raw: unknown): void {
-    switch (transport) {
-      case 'react-native': {
-        const target = options.rnTarget ?? 'receive';
-        if (target === 'receive') return viaReceive(raw);
-        if (target !== 'document') dispatchOn(win, raw);
-        if (target !== 'window') dispatchOn(win.document, raw);
-        return;
-      }
-      case 'android': {
-        const channel = win.hubEmbed;
-        dispatchOn(channel, raw);
-        channel.onmessage?.({ data: raw });
-        return;
-      }
-      case 'parent':
-        dispatchOn(win, raw, { origin, source: parentWindow ?? null });
-        return;
-      case 'wechat':
-        throw new Error('a WeChat mini-program cannot message the web-view page');
-      default:
-        return viaReceive(raw);
-    }
   }
 
   /** Settles a held request, or (a test's forgery) sends an answer to any request the page made. */
@@ -264,70 +196,14 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
     void kernel.receive(raw);
   }
 
-  switch (transport) {
-    case 'react-native':
-      setGlobal(win, 'ReactNativeWebView', { postMessage: post });
-      break;
-    case 'webkit':
-      setGlobal(win, 'webkit', { messageHandlers: { hubEmbed: { postMessage: post } } });
-      break;
-    case 'webkit-reply':
-      setGlobal(win, 'webkit', { messageHandlers: { hubEmbed: { postMessage: fromPageWithReply } } });
-      break;
-    case 'android': {
-      const channel: AndroidChannel = Object.assign(new EventTarget(), { postMessage: post, onmessage: null });
-      setGlobal(win, 'hubEmbed', channel);
-      break;
-    }
-    case 'android-jsi':
-    case 'flutter':
-      setGlobal(win, 'hubEmbed', { postMessage: post });
-      break;
-    case 'wechat':
-      setGlobal(win, '__wxjs_environment', 'miniprogram');
-      setGlobal(win, 'wx', {
-        miniProgram: {
-          postMessage: ({ data }: { data: { hubEmbed: unknown[] } }) => data.hubEmbed.forEach(post),
-          navigateTo({ url, success, fail }: { url: string; success?: () => void; fail?: (e: unknown) => void }) {
-            host.navigations.push(url);
-            queueMicrotask(() =>
-              options.wechatNavigate === 'fail' ? fail?.({ errMsg: 'navigateTo:fail' }) : success?.(),
-            );
-          },
-          getEnv: (cb: (env: { miniprogram: boolean }) => void) => cb({ miniprogram: true }),
-        },
-      });
-      break;
-    case 'parent': {
-      parentWindow = fakeParentWindow(win, restores);
-      setGlobal(parentWindow, 'postMessage', (data: unknown, targetOrigin: string) => {
-        // The browser drops a message whose targetOrigin does not match the receiver.
-        if (targetOrigin === origin) post(data);
-      });
-      setGlobal(win, 'parent', parentWindow);
-      break;
-    }
-  }
-  if (options.marker || options.nonce)
-    setGlobal(win, '__HUB_EMBED_BRIDGE__', { transport: TRANSPORT_OF[transport], v: 1, nonce: options.nonce });
+  const page = installTransport(transport, options, {
+    post,
+    postWithReply: fromPageWithReply,
+    navigations: host.navigations,
+  });
   return host;
 }
 
 function isPlainObject(value: unknown): boolean {
   return !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
-}
-
-/** Browsers accept only a real window as a MessageEvent source; simpler DOMs accept any object. */
-function fakeParentWindow(win: Window, restores: Array<() => void>): MessageEventSource {
-  try {
-    const standIn = {} as Window;
-    new MessageEvent('message', { source: standIn });
-    return standIn;
-  } catch {
-    const frame = win.document.createElement('iframe');
-    frame.hidden = true;
-    win.document.body.append(frame);
-    restores.push(() => frame.remove());
-    return frame.contentWindow!;
-  }
 }

@@ -7,9 +7,11 @@ import type { HubContext } from './context.js';
 import { MockHttpError, centsToYuan, requireAmountCents } from './http.js';
 import { iconUrl } from './icons.js';
 import { SeedError, parseSeedTable, parseWebhookConfig } from './seed.js';
-import { keyView, type Account } from './state.js';
+import { recharge, refund, topUp } from './ledger.js';
+import type { Account } from './state.js';
 import { createTrigger, notificationOf } from './trigger.js';
 import type { AdminOperations, WebhookConfig } from './types.js';
+import { keyView } from './views.js';
 import { eventsOfKind } from './webhooks.js';
 
 export function adminOperations(context: HubContext): AdminOperations {
@@ -55,7 +57,7 @@ export function adminOperations(context: HubContext): AdminOperations {
       if (Math.abs(cents - yuan * 100) > 1e-6) throw new MockHttpError(400, 'yuan must have at most two decimals.');
       requireAmountCents(cents, 'yuan * 100');
       const dev = account(input.developerId);
-      return { developer_id: dev.id, amount_cents: cents, pool_cents: state.topUp(dev, cents) };
+      return { developer_id: dev.id, amount_cents: cents, pool_cents: topUp(dev, cents) };
     },
     publish(shortCode) {
       const t = table(shortCode);
@@ -131,7 +133,7 @@ export function adminOperations(context: HubContext): AdminOperations {
       const dev = account(input.developerId);
       const user = state.knownUser(dev, input.clientUserId);
       const reason = input.reason ?? 'Refund after complaint review';
-      const { record: rec, amountCents, table: t } = state.refund(dev, user, input.logId, reason, context.now());
+      const { record: rec, amountCents, table: t } = refund(state, dev, user, input.logId, reason, context.now());
       const sent = await context.sendWebhook(dev.id, {
         event: 'billing_refund',
         short_code: rec.short_code ?? '',
@@ -142,7 +144,8 @@ export function adminOperations(context: HubContext): AdminOperations {
       return { record: { ...rec }, deliveries: sent };
     },
     transfer(input) {
-      return state.recharge(
+      return recharge(
+        state,
         account(input.developerId),
         {
           clientUserId: input.clientUserId,

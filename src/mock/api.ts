@@ -2,6 +2,7 @@
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, ok, optionalString, queryInt, readJsonObject, requireAmountCents, requireId } from './http.js';
+import { recharge } from './ledger.js';
 import { newestFirstPage } from './views.js';
 
 export const API_PREFIX = '/api/v1/hub';
@@ -128,7 +129,7 @@ export function apiRoutes(hub: HubContext): Route[] {
           ...(externalOrderId !== undefined ? { externalOrderId } : {}),
           ...(reason !== undefined ? { reason } : {}),
         };
-        return ok(state.recharge(account, input, hub.now()));
+        return ok(recharge(state, account, input, hub.now()));
       },
     },
     {

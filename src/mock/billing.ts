@@ -1,4 +1,5 @@
 /** The rule that turns the answers to a billing_deduct into a charge or a failure, and its log record. */
+import { logExternalDeduct, logFailed } from './ledger.js';
 import type { HubState, UserRecord } from './state.js';
 import type { PointsLogRecord, SeedTable, WebhookDelivery } from './types.js';
 
@@ -18,8 +19,9 @@ export function settleDeduct(
   const charged = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
   // The record names what was sent (amount and reason), so a test event's --set shows in the log line.
   const record = charged
-    ? state.logExternalDeduct(user, table, now, sent)
-    : state.logFailed(
+    ? logExternalDeduct(state, user, table, now, sent)
+    : logFailed(
+        state,
         user,
         table,
         now,

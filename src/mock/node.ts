@@ -1,17 +1,11 @@
-/** Node-only: serve a MockHub on two node:http servers, and send webhooks with a real connect timeout. */
-import {
-  request as httpRequest,
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+/** Node-only: serve a MockHub on two node:http servers (the API site and the form site). */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createMockHub } from './hub.js';
 import { MAX_REQUEST_BODY_BYTES } from './http.js';
+import { nodeWebhookTransport } from './node-transport.js';
 import { bindWarning, peerRefusal } from './peers.js';
-import type { MockHub, MockHubOptions, TransportResult, WebhookTransport } from './types.js';
+import type { MockHub, MockHubOptions } from './types.js';
 
 export interface StartMockHubOptions extends MockHubOptions {
   /**
@@ -38,64 +32,6 @@ export interface RunningMockHub {
   hub: MockHub;
   close(): Promise<void>;
 }
-
-/**
- * How much of a receiver's answer the transport holds: enough for any billing_deduct `{"ok": …}`; the
- * rest of a huge answer is read and dropped.
- */
-export const MAX_RECEIVER_ANSWER_BYTES = 64 * 1024;
-
-/** node:http transport: separate connect and overall deadlines, as the spec's Delivery behaviour asks. */
-export const nodeWebhookTransport: WebhookTransport = (url, init) =>
-  new Promise<TransportResult>((resolve) => {
-    let settled = false;
-    const finish = (result: TransportResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(overall);
-      clearTimeout(connect);
-      resolve(result);
-    };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      finish({ kind: 'network-error', error: 'Invalid URL.' });
-      return;
-    }
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, {
-      method: 'POST',
-      headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
-    });
-    const overall = setTimeout(() => {
-      finish({ kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` });
-      req.destroy();
-    }, init.timeoutMs);
-    const connect = setTimeout(() => {
-      finish({ kind: 'connect-timeout', error: `No TCP connection within ${init.connectTimeoutMs} ms.` });
-      req.destroy();
-    }, init.connectTimeoutMs);
-    req.on('socket', (socket: Socket) => {
-      if (!socket.connecting) clearTimeout(connect);
-      else socket.once('connect', () => clearTimeout(connect));
-    });
-    req.on('error', (error) => finish({ kind: 'network-error', error: error.message }));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        // The body only matters for billing_deduct's `ok`; a huge answer is not worth holding.
-        size += chunk.length;
-        if (size <= MAX_RECEIVER_ANSWER_BYTES) chunks.push(chunk);
-      });
-      res.on('end', () =>
-        finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', (error) => finish({ kind: 'network-error', error: error.message }));
-    });
-    req.end(init.body);
-  });
 
 /** A bind address as a URL's hostname: an IPv6 literal in brackets. */
 function urlHostnameOf(bindAddress: string): string {

@@ -1,9 +1,11 @@
-/** Read-only views of the simulator's state: the ledger check, the console's snapshot, lists and pages. */
+/** Read-only views of the simulator's state: the ledger check, the console's snapshot, keys as it shows them, pages. */
 import type { HubContext } from './context.js';
+import { isoUtc } from './http.js';
 import { iconUrl } from './icons.js';
+import { ledgerBalanced } from './ledger.js';
 import { OUTBOUND_IPS } from './webhooks.js';
-import { keyView, type Account, type HubState } from './state.js';
-import type { ConsoleLogRecord, MockSeed, Page, ReadViews } from './types.js';
+import type { Account, ApiKeyRecord, HubState } from './state.js';
+import type { ApiKeyView, ConsoleLogRecord, MockSeed, Page, ReadViews } from './types.js';
 
 /**
  * One page of an oldest-first list, newest first, copying only the page: O(page_size), however long
@@ -24,6 +26,26 @@ function usersOf(account: Account) {
   }));
 }
 
+/**
+ * The prefix and the last four characters. Two keys can share both (the seed's keys all end in the
+ * same digits), so the console shows the mask with the key's id, created time and state.
+ */
+export function maskKey(key: string): string {
+  return key.length < 16 ? `${key.slice(0, 3)}…` : `${key.slice(0, 8)}…${key.slice(-4)}`;
+}
+
+export function keyView(record: ApiKeyRecord, now: number): ApiKeyView {
+  const expired = record.expiresAt !== null && record.expiresAt <= now;
+  return {
+    id: record.id,
+    mask: maskKey(record.key),
+    state: record.status === 'disabled' ? 'disabled' : expired ? 'expired' : 'active',
+    status: record.status,
+    created_at: isoUtc(record.createdAt),
+    expires_at: record.expiresAt === null ? null : isoUtc(record.expiresAt),
+  };
+}
+
 function keysOf(state: HubState, accountId: number, now: number) {
   return [...state.keys.values()].filter((k) => k.accountId === accountId).map((k) => keyView(k, now));
 }
@@ -41,7 +63,7 @@ export function readViews(context: HubContext, seed: MockSeed): ReadViews {
         toppedUpCents: dev.totals.toppedUp,
         chargedCents: dev.totals.charged,
         refundedCents: dev.totals.refunded,
-        balanced: state.ledgerBalanced(dev),
+        balanced: ledgerBalanced(dev),
       };
     },
     snapshot() {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockHub } from '../../src/mock/hub.js';
-import { nodeWebhookTransport } from '../../src/mock/node.js';
+import { nodeWebhookTransport } from '../../src/mock/node-transport.js';
 import * as mock from '../../src/mock/index.js';
 import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
 import * as server from '../../src/server/index.js';

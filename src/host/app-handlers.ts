@@ -1,0 +1,44 @@
+/** The app's typed handlers as bridge methods: their arguments and results checked, one getToken call at a time. */
+import type { AccessToken } from '../core/types.js';
+import { isObject } from '../bridge/methods.js';
+import { BridgeError } from '../bridge/protocol.js';
+import type { HostHandlers, MethodHandler } from './types.js';
+
+const isToken = (value: unknown): value is AccessToken =>
+  isObject(value) &&
+  typeof value.access_token === 'string' &&
+  value.access_token !== '' &&
+  typeof value.expires_in === 'number' &&
+  Number.isFinite(value.expires_in) &&
+  value.expires_in > 0;
+
+/** `auth.getToken` and `form.open`, each present only when the app supplies its handler. */
+export function typedMethods(handlers: HostHandlers): Record<string, MethodHandler | undefined> {
+  let tokenCall: Promise<AccessToken> | undefined;
+
+  /** Single flight: the page may ask from several widgets or retries at once; the app's server is asked once. */
+  function token(params: unknown): Promise<AccessToken> {
+    const reason = isObject(params) && params.reason === 'expired' ? 'expired' : 'initial';
+    tokenCall ??= Promise.resolve()
+      .then(() => handlers.getToken!({ reason }))
+      .then((result) => {
+        if (!isToken(result)) throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
+        return { access_token: result.access_token, expires_in: result.expires_in };
+      })
+      .finally(() => (tokenCall = undefined));
+    return tokenCall;
+  }
+
+  async function openForm(params: unknown): Promise<{ handled: boolean }> {
+    if (!isObject(params) || typeof params.url !== 'string' || typeof params.shortCode !== 'string') {
+      throw new BridgeError('E_DENIED', 'form.open needs {url, shortCode}');
+    }
+    const handled = await handlers.openForm!({ url: params.url, shortCode: params.shortCode });
+    return { handled: handled === true };
+  }
+
+  return {
+    'auth.getToken': handlers.getToken && ((params) => token(params)),
+    'form.open': handlers.openForm && ((params) => openForm(params)),
+  };
+}

@@ -1,0 +1,113 @@
+/** The host kernel's types: what the app supplies (options, handlers, methods) and the kernel it gets back. */
+import type { AccessToken } from '../core/types.js';
+import type { HelloResult, HostToPageRequests, PageToHostEvents } from '../bridge/methods.js';
+import type { BridgeMessage } from '../bridge/protocol.js';
+import type { TransportName } from '../bridge/transports.js';
+import type { NavigationDecision } from './navigation.js';
+
+/** What the app supplies. `bridge.hello` announces exactly these, so the page asks for nothing else. */
+export interface HostHandlers {
+  /** The token for the signed-in user, from the app's own server. Concurrent requests share one call. */
+  getToken?(request: { reason?: 'initial' | 'expired' }): AccessToken | Promise<AccessToken>;
+  /** Resolve true when the app opened the form itself (a native screen); the page then opens nothing. */
+  openForm?(request: { url: string; shortCode: string }): boolean | Promise<boolean>;
+  /** A URL that must leave the WebView: the system browser, a Custom Tab, an SFSafariViewController. */
+  openExternal?(url: string): void | Promise<void>;
+}
+
+/** One event of the page, typed from the bridge's one event map. */
+export type HostEvent = {
+  [E in keyof PageToHostEvents]: { name: E; params: PageToHostEvents[E] };
+}[keyof PageToHostEvents];
+
+/** A handler of a page request by method name: what test doubles and app-specific methods plug in. */
+export type MethodHandler = (params: unknown, request: BridgeMessage) => unknown;
+
+export interface HostKernelOptions {
+  /** Told to the page in the hello: 'ios', 'android', 'react-native', … */
+  platform: string;
+  /** The page transport the marker names (docs/webview.md, "Transports"). */
+  transport: TransportName;
+  appVersion?: string;
+  handlers?: HostHandlers;
+  /** Every event the page sends (widget.ready, table.selected, form.opened, …). */
+  onEvent?(event: HostEvent): void;
+  /**
+   * Delivers one message to the page. `script` is what evaluateJavaScript / injectJavaScript runs
+   * (`window.__hubEmbedReceive(<literal>)`); `json` is the message itself, for channels that carry
+   * strings (a parent frame's postMessage, an Android WebMessagePort).
+   */
+  send(script: string, json: string): void;
+  /** Exact origins whose pages may load inside the WebView: the widget page's and the form site's. */
+  allowedOrigins?: readonly string[];
+  /** How long the page has to answer a request, and a handler to settle; default 10 s. 0: no limit. */
+  timeoutMs?: number;
+  /** A message that was dropped, and why: for the app's logs. Never shown to the user. */
+  onRejected?(reason: string, raw: unknown): void;
+  /**
+   * `script` (default): replies go through `send`. `return`: `receive()` resolves with the reply, as a
+   * WKScriptMessageHandlerWithReply's replyHandler wants it.
+   */
+  replies?: 'script' | 'return';
+  /**
+   * The first load's nonce; later loads always get a fresh random one. `false`: no nonce at all, for a
+   * channel that is already bound to the page (a parent frame checked by origin and source; tests).
+   */
+  nonce?: string | false;
+  /** More of the marker, e.g. `{wechatFormPage: '/pages/hub-form/index'}`. */
+  markerExtras?: Record<string, string>;
+  /** Methods beyond the typed handlers, or in their place (test doubles, app-specific calls). */
+  methods?: Record<string, MethodHandler | undefined>;
+  /** Overrides of the hello's answer (a `methods['bridge.hello']` replaces it altogether). */
+  hello?: Partial<HelloResult>;
+  /** Every message that passed the checks, before it is handled: for the app's logs and for tests. */
+  onAccepted?(message: BridgeMessage): void;
+  /** Most page requests handled at once; more are answered E_UNSUPPORTED. Default 1,000. */
+  maxInFlight?: number;
+}
+
+export interface RequestOptions {
+  /** The page session to ask; default the newest. */
+  sid?: string;
+  timeoutMs?: number;
+}
+
+export interface HostKernel {
+  /** This page load's nonce ('' with `nonce: false`). */
+  readonly nonce: string;
+  /** The script to inject before the page's own scripts run: the marker with the transport and nonce. */
+  readonly marker: string;
+  /** The page sessions that said hello during this load, oldest first. */
+  readonly sessions: readonly string[];
+  /**
+   * A new page load began (call it before the load, then inject `marker`): a new nonce, a new session
+   * list, and requests to the old page fail E_CANCELLED. `keepNonce` for a WebView that fixes its
+   * injected scripts before the load starts (react-native-webview): the same nonce then stays.
+   */
+  reload(options?: { keepNonce?: boolean }): void;
+  /**
+   * Every raw value the page posted. With `replies: 'return'` it resolves with the reply's JSON for a
+   * request (undefined otherwise); with `replies: 'script'` the reply goes through `send`.
+   */
+  receive(raw: unknown): Promise<string | undefined>;
+  /** A request to the page (`widget.refresh`, `widget.setTags`, `form.close`, or any method it handles). */
+  request<M extends keyof HostToPageRequests>(
+    method: M,
+    params: HostToPageRequests[M]['params'],
+    options?: RequestOptions,
+  ): Promise<HostToPageRequests[M]['result']>;
+  request(method: string, params?: unknown, options?: RequestOptions): Promise<unknown>;
+  /** Loads the widget's tags and tables again. */
+  refresh(): Promise<void>;
+  /** Selects tags in the widget. */
+  setTags(tags: string[]): Promise<void>;
+  /** Closes a form the page opened; resolves whether one was open. */
+  closeForm(): Promise<boolean>;
+  /**
+   * Whether a navigation may load inside the WebView. For `external` the kernel has already passed the
+   * URL to `openExternal`; `blocked` (javascript:, data:, file:, …) goes nowhere.
+   */
+  decideNavigation(url: string): NavigationDecision;
+  /** Ends everything: pending requests fail E_CANCELLED, later messages are dropped. */
+  close(): void;
+}
