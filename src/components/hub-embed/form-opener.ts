@@ -7,6 +7,7 @@ import { define } from '../base.js';
 import type { HubEventMap } from '../events.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
+import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
 import type { HubLocale, HubStrings } from '../strings.js';
 import { styles } from './form-opener.styles.js';
 
@@ -32,6 +33,7 @@ export interface FormHost {
   readonly openFormHook?: OpenFormHook;
   readonly updateComplete: Promise<boolean>;
   addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void): void;
+  addEventListener(type: 'pointerover' | 'pointerleave', listener: (event: PointerEvent) => void): void;
   requestUpdate(): void;
 }
 
@@ -53,14 +55,41 @@ interface OpenForm {
 }
 
 /**
+ * How long a pointer rests on a card before its form is prepared. A pointer crossing the grid prepares
+ * nothing; one that stops on a card is about to click it, and that click then finds the form loaded.
+ */
+export const PREPARE_AFTER_MS = 100;
+
+/** The table of the card an event went through, if any. */
+const cardTable = (event: Event) =>
+  (event.composedPath().find((node) => (node as Element).localName === 'hub-table-card') as HubTableCard | undefined)
+    ?.table;
+
+/** The user asked the browser to save data (Save-Data, or prefers-reduced-data): no speculative loads. */
+const savingData = () =>
+  !!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData ||
+  matchMedia('(prefers-reduced-data: reduce)').matches;
+
+/**
  * Opens a table's form in the three modes: in a `<dialog>` (modal), in place of the grid (inline), or
  * by top-level navigation. Owns the dialog's manners: Escape anywhere in the widget and a backdrop
  * click close it, and focus returns to the card that opened it.
+ *
+ * In the modal mode it also prepares the form of the card a pointer rests on: the form page loads in the
+ * closed dialog, and the click shows that very frame. A prepared form tells no one anything (no
+ * hub-form-open, and what its page says or how it fails waits for the open); nothing is prepared for a
+ * native host or an `openFormHook` (either may open the form elsewhere), inline or by navigation, or when
+ * the user saves data.
  */
 export class FormOpener {
   #host: FormHost;
   #seat: FormSeat;
   #form?: OpenForm;
+  /** The form loading in the closed dialog for the card the pointer rests on; the next click shows it. */
+  #prepared?: OpenForm;
+  /** What the prepared form's frame said before it opened: told when it opens, in order. */
+  #held: CustomEvent[] = [];
+  #restTimer?: ReturnType<typeof setTimeout>;
 
   constructor(host: FormHost, seat: FormSeat) {
     this.#host = host;
@@ -72,6 +101,41 @@ export class FormOpener {
     host.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
+    host.addEventListener('pointerover', (event) => {
+      clearTimeout(this.#restTimer);
+      const table = cardTable(event);
+      if (table) this.#restTimer = setTimeout(() => void this.#prepare(table), PREPARE_AFTER_MS);
+    });
+    host.addEventListener('pointerleave', () => clearTimeout(this.#restTimer));
+    // This half came because a pointer arrived over a card: one still resting there has waited long enough.
+    const grid = host.renderRoot.querySelector('hub-table-grid')?.renderRoot;
+    const rested = [...(grid?.querySelectorAll<HubTableCard>('hub-table-card') ?? [])].find((card) =>
+      card.matches(':hover'),
+    );
+    if (rested?.table) void this.#prepare(rested.table);
+  }
+
+  /** The modal mode's form for `table`, loading out of sight; best effort: the click does it properly. */
+  async #prepare(table: PublishedTable): Promise<void> {
+    const host = this.#host;
+    const able = () =>
+      !this.#form &&
+      !host.openFormHook &&
+      !this.#seat.host() &&
+      host.openMode !== 'inline' &&
+      host.openMode !== 'navigate' &&
+      !savingData();
+    if (!able() || this.#prepared?.table === table) return;
+    try {
+      const url = buildFormUrl(host.formUrl, table.short_code, await this.#seat.token());
+      // A form may have opened, or the settings changed, while the token came.
+      if (!able()) return;
+      this.#prepared = { table, url };
+      this.#held = [];
+      host.requestUpdate();
+    } catch {
+      // Nothing is shown for a form not asked for; the click builds its URL again and reports what fails.
+    }
   }
 
   get #dialog(): HTMLDialogElement | null {
@@ -94,12 +158,20 @@ export class FormOpener {
       open(url, '_top');
       return;
     }
+    clearTimeout(this.#restTimer);
+    // The prepared frame is this form's when its URL is this one: it stays, loaded or loading, and what
+    // it said meanwhile is told now. Another URL (another card, a newer token) navigates the frame.
+    const held = this.#prepared?.url === url ? this.#held : [];
+    this.#prepared = undefined;
+    this.#held = [];
     this.#form = { table, url, returnFocus };
     host.requestUpdate();
     await host.updateComplete;
+    const frame = host.renderRoot.querySelector<HubFormFrame>('hub-form-frame');
+    for (const event of held) frame?.dispatchEvent(new CustomEvent(event.type, event));
     if (host.openMode !== 'inline') this.#dialog?.showModal();
     // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
-    host.renderRoot.querySelector<HubFormFrame>('hub-form-frame')?.focus();
+    frame?.focus();
   }
 
   /** Closes the open form, returns focus to its card and fires `hub-form-close`; false when none was open. */
@@ -124,11 +196,12 @@ export class FormOpener {
   renderDialog() {
     const mode = this.#host.openMode;
     if (mode === 'inline' || mode === 'navigate') return nothing;
-    const form = this.#form;
+    // A prepared form loads in the same place, so that opening it keeps its frame.
+    const form = this.#form ?? this.#prepared;
     return html`
       <dialog
         part="dialog"
-        aria-label=${form?.table.name ?? ''}
+        aria-label=${this.#form?.table.name ?? ''}
         @click=${this.#onDialogClick}
         @close=${this.#onDialogClose}
       >
@@ -166,6 +239,13 @@ export class FormOpener {
    * bubble on to the page.
    */
   #onFrameEvent = (event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void => {
+    if (!this.#form) {
+      // A prepared form's page or timeout: nobody has seen this form yet. Told if it opens.
+      event.stopPropagation();
+      // Bounded: a page that talks while nobody looks keeps only its last words.
+      if (this.#held.push(event) > 20) this.#held.shift();
+      return;
+    }
     const host = this.#seat.host();
     if (event.type === 'hub-error') host?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {

@@ -129,7 +129,10 @@ export class HubEmbed extends HubElement {
   declare matchesOnly: boolean;
   /** `light`, `dark`, or `auto` (the system's). */
   declare theme: 'light' | 'dark' | 'auto';
-  /** `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). */
+  /**
+   * `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). In `modal`, the
+   * form of a card the pointer rests on loads in the closed dialog beforehand, so that its click shows it.
+   */
   declare openMode: OpenMode;
   /** Supplies tokens instead of token-endpoint, e.g. from a native host. */
   declare tokenProvider?: TokenProvider;

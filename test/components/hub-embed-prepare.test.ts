@@ -1,0 +1,129 @@
+// A pointer resting on a card prepares its form (issue 25: the click after intent finds the form loaded):
+// the form page loads in the closed dialog, the click shows that frame, and nothing is told before it opens.
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/define.js';
+import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
+import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-opener.js';
+import { cardsOf, clickCard, frameOf, loadedEmbed, part, setupHub, until } from './helpers.js';
+
+/** A pointer arriving over the card at `index`, as the browser reports it (composed, from inside the card). */
+function pointerOver(el: HubEmbed, index: number): void {
+  const control = part(cardsOf(el)[index]!, 'card')!;
+  control.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true, pointerType: 'mouse' }));
+}
+
+const dialogOf = (el: HubEmbed) => el.shadowRoot!.querySelector('dialog');
+const rest = () => new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS * 2));
+
+/** A widget whose form half is in: the first pointer over a card brought it. */
+async function withFormHalf(attrs: string | Record<string, string> = {}) {
+  const s = setupHub();
+  const el = await loadedEmbed(s, attrs);
+  pointerOver(el, 1);
+  await until(() => !!dialogOf(el) || el.openMode !== 'modal', 'the form half to arrive');
+  return { s, el };
+}
+
+describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
+  afterEach(() => {
+    delete (navigator as { connection?: unknown }).connection;
+  });
+
+  it('a pointer resting on a card loads its form in the closed dialog, and tells nobody', async () => {
+    const { el } = await withFormHalf();
+    const told: string[] = [];
+    for (const type of ['hub-form-open', 'hub-form-message', 'hub-error'])
+      el.addEventListener(type, () => told.push(type));
+    pointerOver(el, 0);
+    await until(() => !!frameOf(el), 'a prepared frame');
+    const frame = frameOf(el)!;
+    const table = cardsOf(el)[0]!.table!;
+    expect(frame.shortCode).toBe(table.short_code);
+    expect(new URL(frame.src).pathname).toBe(`/${encodeURIComponent(table.short_code)}`);
+    expect(new URL(frame.src).searchParams.get('token')).toBeTruthy();
+    expect(dialogOf(el)!.open).toBe(false);
+    // What the prepared page says is held: the page hears nothing before the form opens.
+    frame.dispatchEvent(
+      new CustomEvent('hub-form-message', { detail: { data: 'early' }, bubbles: true, composed: true }),
+    );
+    await rest();
+    expect(told).toEqual([]);
+  });
+
+  it('the click on the prepared card shows that same frame, then tells what its page said meanwhile', async () => {
+    const { el } = await withFormHalf();
+    pointerOver(el, 0);
+    await until(() => !!frameOf(el), 'a prepared frame');
+    const prepared = frameOf(el)!;
+    const src = prepared.src;
+    prepared.dispatchEvent(
+      new CustomEvent('hub-form-message', { detail: { data: 'early' }, bubbles: true, composed: true }),
+    );
+    const told: string[] = [];
+    el.addEventListener('hub-form-open', () => told.push('open'));
+    el.addEventListener('hub-form-message', (event) => told.push(`message ${String(event.detail.data)}`));
+    await clickCard(el, 0);
+    await until(() => dialogOf(el)!.open, 'the dialog to open');
+    // The same element with the same URL: its iframe was not made again, so its page is not loaded again.
+    expect(frameOf(el)).toBe(prepared);
+    expect(frameOf(el)!.src).toBe(src);
+    expect(told).toEqual(['open', 'message early']);
+  });
+
+  it('a pointer crossing cards prepares only the one it rests on; resting on another moves the one frame there', async () => {
+    const { el } = await withFormHalf();
+    pointerOver(el, 0);
+    pointerOver(el, 1);
+    await until(() => !!frameOf(el), 'a prepared frame');
+    expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[1]!.table!.short_code);
+    const frame = frameOf(el)!;
+    pointerOver(el, 2);
+    await until(() => frameOf(el)?.shortCode === cardsOf(el)[2]!.table!.short_code, 'the frame to move');
+    expect(frameOf(el)).toBe(frame);
+    expect(el.shadowRoot!.querySelectorAll('hub-form-frame')).toHaveLength(1);
+  });
+
+  it('a pointer that leaves the widget before resting prepares nothing', async () => {
+    const { el } = await withFormHalf();
+    pointerOver(el, 0);
+    el.dispatchEvent(new PointerEvent('pointerleave'));
+    await rest();
+    expect(frameOf(el)).toBeNull();
+  });
+
+  it('a click on another card than the prepared one opens that card, in the one frame', async () => {
+    const { el } = await withFormHalf();
+    pointerOver(el, 0);
+    await until(() => !!frameOf(el), 'a prepared frame');
+    await clickCard(el, 2);
+    await until(() => dialogOf(el)!.open, 'the dialog to open');
+    expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[2]!.table!.short_code);
+    expect(el.shadowRoot!.querySelectorAll('hub-form-frame')).toHaveLength(1);
+  });
+
+  it('nothing is prepared inline, by navigation, with an openFormHook, or when the user saves data', async () => {
+    for (const setting of ['inline', 'navigate', 'hook', 'save-data'] as const) {
+      // Save-Data as the browser reports it (an own property shadows NetworkInformation's getter).
+      if (setting === 'save-data')
+        Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+      const { el } = await withFormHalf(setting === 'inline' || setting === 'navigate' ? { 'open-mode': setting } : {});
+      if (setting === 'hook') el.openFormHook = () => false;
+      pointerOver(el, 0);
+      await rest();
+      expect(frameOf(el), setting).toBeNull();
+      el.remove();
+      delete (navigator as { connection?: unknown }).connection;
+    }
+  });
+
+  it('closing an opened form leaves nothing prepared behind', async () => {
+    const { el } = await withFormHalf();
+    pointerOver(el, 0);
+    await until(() => !!frameOf(el), 'a prepared frame');
+    await clickCard(el, 0);
+    await until(() => dialogOf(el)!.open, 'the dialog to open');
+    expect(el.closeForm()).toBe(true);
+    await el.updateComplete;
+    expect(frameOf(el)).toBeNull();
+  });
+});
