@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { formHalfRows, measureFormHalf, type FormHalfResults } from './form-half.js';
+import { formHalfBytesRows, formHalfClickRows, measureFormHalf, type FormHalfResults } from './form-half.js';
 import { launchChromium } from './lib/browser.js';
 import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
 import { measureMemory, FLAT_BYTES_PER_CYCLE, type MemoryResults } from './memory.js';
@@ -30,6 +30,8 @@ export interface BenchResults {
   sizes: SizeResults;
   ready: ReadyResults;
   formHalf: FormHalfResults;
+  /** The same clicks on a network where a new connection costs one L_b to set up (a preconnect can save it). */
+  formHalfConnections: FormHalfResults;
   render: RenderCase[];
   tokenHandler: TokenHandlerResults;
   instances: InstancesResults;
@@ -124,7 +126,11 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       target: '',
     });
   rows.push(...readyRows(ready));
-  rows.push(...formHalfRows(r.formHalf));
+  rows.push(
+    ...formHalfBytesRows(r.formHalf),
+    ...formHalfClickRows(r.formHalf),
+    ...formHalfClickRows(r.formHalfConnections),
+  );
   for (const c of render) {
     const target = c.count === 1000;
     const spread = (range: [number, number]) => `spread ${range[0]}-${range[1]}x`;
@@ -280,11 +286,14 @@ export async function runBench(
       runs: p.readyRuns,
     });
     log('the form half: bytes, and click to form load, single file against split...');
-    const formHalf = await measureFormHalf(browser, {
+    const clickNetwork = {
       browserLatencyMs: p.browserLatencyMs,
       serviceLatencyMs: p.serviceLatencyMs,
       runs: p.formRuns,
-    });
+    };
+    const formHalf = await measureFormHalf(browser, clickNetwork);
+    log('the same clicks, a new connection costing one L_b to set up...');
+    const formHalfConnections = await measureFormHalf(browser, { ...clickNetwork, connectMs: p.browserLatencyMs });
     log('render...');
     const render = await measureRender(browser, { counts: p.renderCounts, reps: p.renderReps });
     log('memory...');
@@ -292,7 +301,17 @@ export async function runBench(
     log('simulator at scale...');
     const mockScale = await measureMockScale(options.smoke);
     const cpu = cpus();
-    const measured = { sizes, ready, formHalf, render, tokenHandler, instances, memory, mockScale };
+    const measured = {
+      sizes,
+      ready,
+      formHalf,
+      formHalfConnections,
+      render,
+      tokenHandler,
+      instances,
+      memory,
+      mockScale,
+    };
     const results: BenchResults = {
       mode: options.smoke ? 'smoke' : 'full',
       date: new Date().toISOString(),

@@ -9,7 +9,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
-import { sleep, type LoggedRequest } from './latency-proxy.js';
+import { connectionSetUp, sleep, type LoggedRequest } from './latency-proxy.js';
 
 export const IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed.iife.js', import.meta.url));
 export const WEBVIEW_IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed-webview.iife.js', import.meta.url));
@@ -49,6 +49,8 @@ export interface PageServerOptions {
   formHalf?: Buffer;
   /** L_b for the page's scripts too (the first file and the form half). Default 0. */
   scriptLatencyMs?: number;
+  /** A new connection's set-up, before its first answer (latency-proxy.ts). Default 0. */
+  connectMs?: number;
 }
 
 export interface TokenAnswer {
@@ -134,7 +136,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     });
   };
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
+    // A new connection's set-up comes before anything on it is answered (no wait when connectMs is 0).
+    const left = setUpLeft(req);
+    if (left) await sleep(left);
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/api/hub-token') return void tokenListener(req, res);
     const script = scripts.get(path);
@@ -146,6 +151,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('Not found');
   });
+  const setUpLeft = connectionSetUp(server, options.connectMs ?? 0);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
