@@ -94,7 +94,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
   const queue = new Set<() => void>();
-  const handlers = new Map<string, (params: any) => unknown>();
+  /** A handler as the bridge keeps it: its params are checked against HOST_REQUESTS' shape before the call. */
+  const handlers = new Map<string, (params: never) => unknown>();
   const seen = new Set<string>();
   const offs: Array<() => void> = [];
   let state: State;
@@ -155,7 +156,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     method: string,
     params: unknown,
     { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {},
-  ): Promise<any> {
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const waiting = state !== 'ready' && method !== 'bridge.hello';
       const refused =
@@ -194,7 +195,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
         // the other transports return nothing. A post that throws (too large, host gone) fails the call.
         new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
-          (reply) => reply != null && receive(reply),
+          (reply) => {
+            if (reply !== undefined && reply !== null) receive(reply);
+          },
           (e) => settle(id, toBridgeError(e)),
         );
       };
@@ -226,7 +229,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] },
       { timeoutMs },
     ).then(
-      (r) => {
+      (result) => {
+        // RESULTS checked what the bridge relies on (platform, capabilities); the rest is kept as sent.
+        const r = result as HelloResult;
         if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
         stopTimers();
         state = 'ready';
@@ -239,7 +244,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         }
       },
       // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
-      (e: BridgeError) => state === 'waiting' && end('none', e.code, e.message),
+      (e: BridgeError) => {
+        if (state === 'waiting') end('none', e.code, e.message);
+      },
     );
   }
 
@@ -269,12 +276,15 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     seen.add(id);
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
-    const reply = (answer: Partial<BridgeMessage>) => state === 'closed' || post({ id, kind: 'res', ...answer });
+    const reply = (answer: Partial<BridgeMessage>) => {
+      if (state !== 'closed') post({ id, kind: 'res', ...answer });
+    };
     Promise.resolve()
       .then(() => {
         if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
         if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
-        return handler(params ?? {});
+        // The shape above is the handler's params type (HOST_REQUESTS mirrors HostToPageRequests).
+        return handler((params ?? {}) as never);
       })
       // A result too large to send still gets an answer: the error.
       .then((result = null) => reply({ ok: true, result }))
@@ -288,7 +298,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function receive(raw: unknown): void {
     if (state === 'closed') return;
     const m = parseMessage(raw);
-    if (typeof m == 'string') return ignore(m);
+    if (typeof m === 'string') return ignore(m);
     if (nonce && m.nonce !== nonce) return ignore('nonce');
     if (m.kind === 'evt' && m.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again.
@@ -302,7 +312,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     else if (m.kind === 'req') answer(m);
   }
 
-  const onPageShow = (e: Event) => (e as PageTransitionEvent).persisted && state === 'ready' && start();
+  const onPageShow = (e: Event) => {
+    if ((e as PageTransitionEvent).persisted && state === 'ready') start();
+  };
   win.addEventListener('pageshow', onPageShow);
   offs.push(addReceiver(win, receive), () => win.removeEventListener('pageshow', onPageShow));
 
@@ -311,7 +323,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   queueMicrotask(probe);
   probeTimer = setInterval(probe, 100);
   // Stopped with the other timers; it can only end a bridge that never found a host object.
-  waitTimer = setTimeout(() => transport || noHost(), options.waitForHostMs ?? readyMs);
+  waitTimer = setTimeout(() => {
+    if (!transport) noHost();
+  }, options.waitForHostMs ?? readyMs);
 
   return {
     sid,
@@ -325,7 +339,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       return pending.size;
     },
     hasCapability: (method) => !!host?.capabilities.includes(method),
-    request: call,
+    // RESULTS checked each result against its method's shape, which is its result type.
+    request: call as Bridge['request'],
     emit(event, params) {
       const waiting = state !== 'ready';
       if (refusal(waiting)) return false;

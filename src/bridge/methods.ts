@@ -36,31 +36,46 @@ export interface HelloResult {
   config?: Record<string, unknown>;
 }
 
-/** Whether a value that arrived has the shape the Methods table of docs/webview.md gives. */
-export type Shape = (value: any) => unknown;
+/** Whether (truthy) a value that arrived, parsed JSON, has the shape the Methods table of docs/webview.md gives. */
+export type Shape = (value: unknown) => unknown;
 
-export const isObject = (v: any): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
-const noParams: Shape = (v) => v === undefined || isObject(v);
-const strings = (v: unknown, max: number) =>
-  Array.isArray(v) && v.length <= max && v.every((s) => typeof s === 'string' && s.length <= 200);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Parsed JSON, to read members from before checking them: optional chaining reads a member of an object
+ * and gives undefined for anything else (null, a number, a string), so each check below sees either.
+ * `Members` reads one that a check before it found to be an object.
+ */
+type Arrived = Partial<Record<string, unknown>> | null | undefined;
+type Members = Record<string, unknown>;
+
+const noParams: Shape = (value) => value === undefined || isObject(value);
+const strings = (value: unknown, max: number) =>
+  Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
 
 // Maps rather than object literals, so that a method called `toString` finds nothing.
 /** Params of the requests a host may send; any other method has no handler. */
 export const HOST_REQUESTS = new Map<string, Shape>([
   ['widget.refresh', noParams],
-  ['widget.setTags', (v) => strings(v?.tags, 100)],
+  ['widget.setTags', (params) => strings((params as Arrived)?.tags, 100)],
   ['form.close', noParams],
 ]);
 
-/**
- * Results of the page's requests; a result of another shape is refused (E_INTERNAL). Results (and the params above)
- * are parsed JSON, in which only an object can have a named member: `v?.member` checks both.
- */
+/** Results of the page's requests; a result of another shape is refused (E_INTERNAL). */
 export const RESULTS = new Map<string, Shape>([
-  ['bridge.hello', (v) => typeof v?.platform == 'string' && strings(v.capabilities, 200)],
+  [
+    'bridge.hello',
+    (result) => typeof (result as Arrived)?.platform === 'string' && strings((result as Members).capabilities, 200),
+  ],
   [
     'auth.getToken',
-    (v) => v?.access_token && typeof v.access_token == 'string' && v.expires_in > 0 && Number.isFinite(v.expires_in),
+    (result) =>
+      (result as Arrived)?.access_token &&
+      typeof (result as Members).access_token === 'string' &&
+      // A non-number may compare above 0 ('5'); Number.isFinite then refuses it.
+      ((result as Members).expires_in as number) > 0 &&
+      Number.isFinite((result as Members).expires_in),
   ],
-  ['form.open', (v) => typeof v?.handled == 'boolean'],
+  ['form.open', (result) => typeof (result as Arrived)?.handled === 'boolean'],
 ]);

@@ -62,23 +62,25 @@ const dropPollutingKeys = (key: string, value: unknown) =>
  */
 export function parseMessage(raw: unknown): BridgeMessage | string {
   // A non-string is refused before JSON.parse, which would coerce it ("[object Object]").
-  if (typeof raw != 'string' || raw.length > MAX_MESSAGE_CHARS) return 'malformed';
-  let m: any;
+  if (typeof raw !== 'string' || raw.length > MAX_MESSAGE_CHARS) return 'malformed';
+  // Every member unchecked until checked below; optional chaining reads none of null or a primitive.
+  let m: { [Key in keyof BridgeMessage]?: unknown } | null;
   try {
-    m = JSON.parse(raw, dropPollutingKeys);
+    m = JSON.parse(raw, dropPollutingKeys) as typeof m;
   } catch {
     return 'malformed';
   }
   if (m?.ns !== BRIDGE_NS || m.v !== BRIDGE_VERSION) return 'foreign';
   const { kind } = m;
   // Requests and events name a method; responses and cancels refer to a request by its id.
-  const kindOk = kind === 'req' || kind === 'evt' ? typeof m.method == 'string' : kind === 'res' || kind === 'cancel';
-  if (!kindOk || typeof m.sid != 'string' || typeof m.id != 'string' || m.id.length > 64) return 'malformed';
+  const kindOk = kind === 'req' || kind === 'evt' ? typeof m.method === 'string' : kind === 'res' || kind === 'cancel';
+  if (!kindOk || typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'malformed';
   if (kind === 'res' && m.ok !== true) {
-    const { code, message } = Object(m.error);
+    // A host's error as the page passes it on: a code from the closed set (else E_INTERNAL), a short text.
+    const { code, message } = Object(m.error) as { code?: unknown; message?: unknown };
     m.error = {
-      code: BRIDGE_ERROR_CODES.includes(code) ? code : 'E_INTERNAL',
-      message: typeof message == 'string' ? message.slice(0, 500) : 'host error',
+      code: BRIDGE_ERROR_CODES.includes(code as BridgeErrorCode) ? (code as BridgeErrorCode) : 'E_INTERNAL',
+      message: typeof message === 'string' ? message.slice(0, 500) : 'host error',
     };
   }
   return m as BridgeMessage;
@@ -90,7 +92,7 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
  */
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
-  const text = String((reason as Error)?.message ?? reason).slice(0, 500);
+  const text = String((reason as { message?: unknown } | null | undefined)?.message ?? reason).slice(0, 500);
   const code = text.split(':')[0] as BridgeErrorCode;
   return BRIDGE_ERROR_CODES.includes(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)

@@ -1,5 +1,6 @@
 /** How the page reaches each kind of native host, and which one this page is in. */
-import { BridgeError } from './protocol.js';
+import type { PageToHostRequests } from './methods.js';
+import { BridgeError, type BridgeMessage } from './protocol.js';
 
 export type TransportName = 'react-native' | 'webkit' | 'android' | 'wechat' | 'parent';
 
@@ -24,16 +25,57 @@ export interface DetectOptions {
   wechatFormPage?: string;
 }
 
-export type HostWindow = Window & Record<string, any>;
+/**
+ * What native hosts may put on the page's window, as the bridge reads it. Every value is unchecked until
+ * used: each leaf is `unknown`, and optional chaining reads through whatever an intermediate holds.
+ */
+export interface HostGlobals {
+  ReactNativeWebView?: { injectedObjectJson?: unknown };
+  webkit?: { messageHandlers?: { hubEmbed?: unknown } };
+  hubEmbed?: unknown;
+  wx?: { miniProgram?: unknown };
+  __wxjs_environment?: unknown;
+  __HUB_EMBED_BRIDGE__?: { transport?: unknown; nonce?: unknown; wechatFormPage?: unknown };
+  __hubEmbedReceive?: unknown;
+}
+
+export type HostWindow = Window & HostGlobals;
 
 type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'name'> | undefined;
 
-export const isFn = (f: unknown): f is (...args: any[]) => any => typeof f === 'function';
+export const isFn = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
+
+/** A host object the page posts to: react-native-webview's, a WKScriptMessageHandler, an Android channel. */
+interface Poster {
+  postMessage(json: string): unknown;
+  addEventListener?: unknown;
+}
+
+/**
+ * Whether a host's object has a postMessage to call: optional chaining reads a member of whatever the
+ * value is (a primitive has none). The type says what else the caller expects of such an object.
+ */
+const hasPostMessage = <T>(value: unknown): value is T =>
+  isFn((value as { postMessage?: unknown } | undefined)?.postMessage);
+
+/** How the JS-SDK's calls fail: `{errMsg}`, a text. */
+interface WeChatError {
+  errMsg?: string;
+}
+
+/** What the page asks of a host that opens a form. */
+type FormOpen = PageToHostRequests['form.open']['params'];
+
+/** The WeChat JS-SDK's `wx.miniProgram`, of which the bridge uses two calls. */
+interface MiniProgram {
+  postMessage(message: { data: { hubEmbed: string[] } }): void;
+  navigateTo(options: { url: string; success(): void; fail(error: unknown): void }): void;
+}
 
 /** Listens for `message` on every target; returns the undo. */
-function onMessage(targets: any[], handler: (e: MessageEvent) => void): () => void {
-  for (const t of targets) t.addEventListener('message', handler);
-  return () => targets.forEach((t) => t.removeEventListener('message', handler));
+function onMessage(targets: EventTarget[], handler: (e: MessageEvent) => void): () => void {
+  for (const target of targets) target.addEventListener('message', handler as EventListener);
+  return () => targets.forEach((target) => target.removeEventListener('message', handler as EventListener));
 }
 
 function originOf(url: string): string | undefined {
@@ -57,45 +99,57 @@ function parentOrigin(win: HostWindow, allowed: readonly string[]): string | und
  * React Native, webkit and Android/Flutter differ only in where the host object lives and where its
  * messages arrive: each posts one JSON string to the object's postMessage (called as a method).
  */
-const channel = (target: any, listen?: Transport['listen']) =>
-  isFn(target?.postMessage) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
+const channel = (target: unknown, listen?: Transport['listen']) =>
+  hasPostMessage<Poster>(target) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
 
 const builders: Record<TransportName, Builder> = {
   // iOS fires the host's postMessage on window, Android on document; a message from another frame
   // has a source, a native one has none.
   'react-native': (win) =>
-    channel(win.ReactNativeWebView, (deliver) => onMessage([win, win.document], (e) => e.source || deliver(e.data))),
+    channel(win.ReactNativeWebView, (deliver) =>
+      onMessage([win, win.document], (event) => {
+        if (!event.source) deliver(event.data);
+      }),
+    ),
   webkit: (win) => channel(win.webkit?.messageHandlers?.hubEmbed),
   // addWebMessageListener's object (every version) has addEventListener, for the reply proxy's messages;
   // a JavascriptInterface or a Flutter JavaScriptChannel has postMessage only: its host calls
   // __hubEmbedReceive.
-  android: ({ hubEmbed: c }) =>
-    channel(c, isFn(c?.addEventListener) ? (deliver) => onMessage([c], (e) => deliver(e.data)) : undefined),
+  android: ({ hubEmbed: object }) =>
+    channel(
+      object,
+      isFn((object as Partial<Poster> | undefined)?.addEventListener)
+        ? (deliver) => onMessage([object as Poster & EventTarget], (event) => deliver(event.data))
+        : undefined,
+    ),
   wechat(win, { wechatFormPage: page = win.__HUB_EMBED_BRIDGE__?.wechatFormPage }) {
     const mp = win.wx?.miniProgram;
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
-    if (!inMiniProgram || !isFn(mp?.postMessage)) return;
-    const formPage = /^\/[\w\-/]+$/.test(String(page)) && page;
+    // The JS-SDK's miniProgram has both calls; a page that fakes one without navigateTo fails its form.open.
+    if (!inMiniProgram || !hasPostMessage<MiniProgram>(mp)) return;
+    const formPage = /^\/[\w\-/]+$/.test(String(page)) && String(page);
     const batch: string[] = [];
     return {
       // The mini-program cannot message the page, so requests are answered here, as its host would answer
       // them; events are batched: the mini-program reads posts only at back/share/destroy.
       post(json) {
-        const m = JSON.parse(json);
+        // The page's own message (envelope() made it): its shape is known.
+        const m = JSON.parse(json) as BridgeMessage;
         if (m.kind === 'evt' && batch.push(json) === 1)
           queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
-        if (m.kind === 'req')
-          return new Promise((resolve, reject) => {
-            if (m.method === 'bridge.hello')
-              return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-            if (m.method !== 'form.open' || !formPage)
-              throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
-            mp.navigateTo({
-              url: `${formPage}?shortCode=${encodeURIComponent(m.params.shortCode)}&url=${encodeURIComponent(m.params.url)}`,
-              success: () => resolve({ handled: true }),
-              fail: (e: any) => reject(new BridgeError('E_DENIED', `${e?.errMsg}`)),
-            });
-          }).then((result) => JSON.stringify({ ...m, kind: 'res', ok: true, result }));
+        if (m.kind !== 'req') return undefined;
+        return new Promise((resolve, reject) => {
+          if (m.method === 'bridge.hello')
+            return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+          if (m.method !== 'form.open' || !formPage)
+            throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
+          mp.navigateTo({
+            // The page's own request: its params have form.open's type.
+            url: `${formPage}?shortCode=${encodeURIComponent((m.params as FormOpen).shortCode)}&url=${encodeURIComponent((m.params as FormOpen).url)}`,
+            success: () => resolve({ handled: true }),
+            fail: (error) => reject(new BridgeError('E_DENIED', String((error as WeChatError | undefined)?.errMsg))),
+          });
+        }).then((result) => JSON.stringify({ ...m, kind: 'res', ok: true, result }));
       },
     };
   },
@@ -106,7 +160,9 @@ const builders: Record<TransportName, Builder> = {
     return {
       post: (json) => win.parent.postMessage(json, target),
       listen: (deliver) =>
-        onMessage([win], (e) => e.source === win.parent && allowed.includes(e.origin) && deliver(e.data)),
+        onMessage([win], (event) => {
+          if (event.source === win.parent && allowed.includes(event.origin)) deliver(event.data);
+        }),
     };
   },
 };
@@ -117,7 +173,12 @@ const builders: Record<TransportName, Builder> = {
  */
 function earlyNonce(win: HostWindow): unknown {
   try {
-    return JSON.parse(win.ReactNativeWebView.injectedObjectJson()).hubEmbedNonce;
+    // Anything but a method that returns a JSON object's text throws here, and means no early nonce.
+    return (
+      JSON.parse((win.ReactNativeWebView as { injectedObjectJson(): string }).injectedObjectJson()) as {
+        hubEmbedNonce?: unknown;
+      }
+    ).hubEmbedNonce;
   } catch {
     return undefined;
   }
@@ -130,9 +191,10 @@ export function detectTransport(
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
-  const named = options.only ?? marker?.transport;
-  const nonce = [marker?.nonce, earlyNonce(win)].find((value) => typeof value == 'string');
-  for (const name of (Object.hasOwn(builders, named) ? [named] : Object.keys(builders)) as TransportName[]) {
+  // Object.hasOwn takes any value as a key, so an odd marker value simply names no transport.
+  const named = (options.only ?? marker?.transport) as TransportName;
+  const nonce = [marker?.nonce, earlyNonce(win)].find((value) => typeof value === 'string');
+  for (const name of Object.hasOwn(builders, named) ? [named] : (Object.keys(builders) as TransportName[])) {
     const found = builders[name](win, options);
     if (found) return { transport: { name, ...found }, nonce };
   }

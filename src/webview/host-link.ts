@@ -51,11 +51,10 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
       return true;
     },
     tell(type, detail) {
-      const mirror = MIRROR[type];
-      if (!mirror) return; // hub-tags-change: the bridge protocol has no event for it
-      const [name, params] = mirror(detail);
-      // Each pair in MIRROR is checked above; emit's own signature cannot follow a union of pairs.
-      bridge.emit(name as 'widget.ready', params as PageToHostEvents['widget.ready']);
+      // None for hub-tags-change: the bridge protocol has no event for it.
+      const event = MIRROR[type]?.(detail);
+      // Each pair in MIRROR is typed above; emit's own signature cannot follow a union of pairs.
+      if (event) bridge.emit(...(event as ['widget.ready', PageToHostEvents['widget.ready']]));
     },
     close: () => bridge.close(),
   };
