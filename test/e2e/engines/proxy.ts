@@ -127,54 +127,64 @@ export async function startProxy(options: { injectRecorder: boolean }): Promise<
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     emit((l) => l.request?.({ url: target.href, method: req.method ?? 'GET', headers: { ...headers } }));
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port || 80,
-        path: target.pathname + target.search,
-        method: req.method,
-        headers,
-        agent,
-      },
-      (answer) => {
-        const type = String(answer.headers['content-type'] ?? '');
-        const isToken = target.pathname.endsWith('/api/hub-token') && answer.statusCode === 200;
-        // Documents only: a script the page loads is sometimes served as text/html (a test's stand-in file).
-        const isDocument = String(req.headers.accept ?? '').includes('text/html');
-        const inject =
-          options.injectRecorder && isDocument && type.startsWith('text/html') && !answer.headers['content-encoding'];
-        const outHeaders = { ...answer.headers };
-        for (const name of HOP_BY_HOP) delete outHeaders[name];
-        if (!isToken && !inject) {
-          res.writeHead(answer.statusCode ?? 502, outHeaders);
-          return void answer.pipe(res);
-        }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          if (isToken) emit((l) => l.tokenResponse?.(body.toString()));
-          if (inject) {
-            const html = body.toString();
-            const tag = `<script src="${OWN}recorder.js"></script>`;
-            const head = /<head[^>]*>/i.exec(html);
-            body = Buffer.from(
-              head
-                ? html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length)
-                : tag + html,
-            );
-            delete outHeaders['content-length'];
+    // A kept-alive socket the server closes as it is reused fails with ECONNRESET before any answer (the
+    // race Node's http docs describe); a request without a body is sent again once on a fresh socket.
+    const bodiless = req.method === 'GET' || req.method === 'HEAD';
+    const forward = (firstTry: boolean) => {
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port || 80,
+          path: target.pathname + target.search,
+          method: req.method,
+          headers,
+          agent,
+        },
+        (answer) => {
+          const type = String(answer.headers['content-type'] ?? '');
+          const isToken = target.pathname.endsWith('/api/hub-token') && answer.statusCode === 200;
+          // Documents only: a script the page loads is sometimes served as text/html (a test's stand-in file).
+          const isDocument = String(req.headers.accept ?? '').includes('text/html');
+          const inject =
+            options.injectRecorder && isDocument && type.startsWith('text/html') && !answer.headers['content-encoding'];
+          const outHeaders = { ...answer.headers };
+          for (const name of HOP_BY_HOP) delete outHeaders[name];
+          if (!isToken && !inject) {
+            res.writeHead(answer.statusCode ?? 502, outHeaders);
+            return void answer.pipe(res);
           }
-          res.writeHead(answer.statusCode ?? 502, outHeaders);
-          res.end(body);
-        });
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`proxy: ${error.message}`);
-    });
-    req.pipe(upstream);
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            let body = Buffer.concat(chunks);
+            if (isToken) emit((l) => l.tokenResponse?.(body.toString()));
+            if (inject) {
+              const html = body.toString();
+              const tag = `<script src="${OWN}recorder.js"></script>`;
+              const head = /<head[^>]*>/i.exec(html);
+              body = Buffer.from(
+                head
+                  ? html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length)
+                  : tag + html,
+              );
+              delete outHeaders['content-length'];
+            }
+            res.writeHead(answer.statusCode ?? 502, outHeaders);
+            res.end(body);
+          });
+        },
+      );
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (firstTry && bodiless && upstream.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent)
+          return forward(false);
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`proxy: ${error.message}`);
+      });
+      // Sent again, a request has no body left to pipe: only a bodiless one is.
+      if (firstTry) req.pipe(upstream);
+      else upstream.end();
+    };
+    forward(true);
   });
 
   // Chromium and Firefox tunnel WebSockets (Vite's reload channel in the examples) through CONNECT.
