@@ -38,7 +38,16 @@ export interface HubElementMembers {
   'hub-form-frame': {
     element: HubFormFrame;
     properties:
-      'src' | 'shortCode' | 'tableName' | 'sandbox' | 'referrerPolicy' | 'allow' | 'timeout' | 'locale' | 'strings';
+      | 'src'
+      | 'shortCode'
+      | 'tableName'
+      | 'sandbox'
+      | 'referrerPolicy'
+      | 'allow'
+      | 'timeout'
+      | 'held'
+      | 'locale'
+      | 'strings';
     renamedAttributes: 'short-code' | 'table-name' | 'referrerpolicy';
     events: 'hub-form-message' | 'hub-form-close' | 'hub-error';
   };

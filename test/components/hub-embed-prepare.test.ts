@@ -29,45 +29,50 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
     delete (navigator as { connection?: unknown }).connection;
   });
 
-  it('a pointer resting on a card loads its form in the closed dialog, and tells nobody', async () => {
+  it('a pointer resting on a card loads its form in the closed dialog, and tells nobody, not even a capturing listener', async () => {
     const { el } = await withFormHalf();
     const told: string[] = [];
-    for (const type of ['hub-form-open', 'hub-form-message', 'hub-error'])
-      el.addEventListener(type, () => told.push(type));
+    const tell = (event: Event) => told.push(event.type);
+    const types = ['hub-form-open', 'hub-form-message', 'hub-error'];
+    for (const type of types) document.addEventListener(type, tell, { capture: true });
     pointerOver(el, 0);
     await until(() => !!frameOf(el), 'a prepared frame');
     const frame = frameOf(el)!;
     const table = cardsOf(el)[0]!.table!;
     expect(frame.shortCode).toBe(table.short_code);
+    expect(frame.held).toBe(true);
     expect(new URL(frame.src).pathname).toBe(`/${encodeURIComponent(table.short_code)}`);
     expect(new URL(frame.src).searchParams.get('token')).toBeTruthy();
     expect(dialogOf(el)!.open).toBe(false);
-    // What the prepared page says is held: the page hears nothing before the form opens.
-    frame.dispatchEvent(
-      new CustomEvent('hub-form-message', { detail: { data: 'early' }, bubbles: true, composed: true }),
-    );
+    // The prepared page times out (its site is not there): the frame keeps its error to itself.
+    frame.timeout = 1;
+    frame.retry();
     await rest();
+    expect(part(frame, 'error')).not.toBeNull();
+    for (const type of types) document.removeEventListener(type, tell, { capture: true });
     expect(told).toEqual([]);
   });
 
-  it('the click on the prepared card shows that same frame, then tells what its page said meanwhile', async () => {
+  it('the click on the prepared card shows that same frame, then tells what happened to it meanwhile', async () => {
     const { el } = await withFormHalf();
     pointerOver(el, 0);
     await until(() => !!frameOf(el), 'a prepared frame');
     const prepared = frameOf(el)!;
     const src = prepared.src;
-    prepared.dispatchEvent(
-      new CustomEvent('hub-form-message', { detail: { data: 'early' }, bubbles: true, composed: true }),
-    );
+    prepared.timeout = 1;
+    prepared.retry();
+    await rest();
     const told: string[] = [];
     el.addEventListener('hub-form-open', () => told.push('open'));
-    el.addEventListener('hub-form-message', (event) => told.push(`message ${String(event.detail.data)}`));
+    el.addEventListener('hub-error', (event) => told.push(`error ${event.detail.error.kind}`));
     await clickCard(el, 0);
     await until(() => dialogOf(el)!.open, 'the dialog to open');
+    await until(() => told.length === 2, 'the held error');
     // The same element with the same URL: its iframe was not made again, so its page is not loaded again.
     expect(frameOf(el)).toBe(prepared);
     expect(frameOf(el)!.src).toBe(src);
-    expect(told).toEqual(['open', 'message early']);
+    expect(frameOf(el)!.held).toBe(false);
+    expect(told).toEqual(['open', 'error timeout']);
   });
 
   it('a pointer crossing cards prepares only the one it rests on; resting on another moves the one frame there', async () => {

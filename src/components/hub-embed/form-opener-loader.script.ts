@@ -100,8 +100,8 @@ export function loadFormOpener(): Promise<FormOpenerModule> {
       const script = document.createElement('script');
       script.src = trustedChunkUrl();
       script.integrity = __HUB_FORM_CHUNK_INTEGRITY__;
-      // SRI on a script from another origin (a CDN) needs a CORS fetch.
-      script.crossOrigin = 'anonymous';
+      // SRI on a script from another origin (a CDN) needs a CORS fetch: '' is "anonymous", as for the preconnect.
+      script.crossOrigin = '';
       // A script that ran without handing over the form half was not this build's chunk.
       script.onload = () => settle && fail();
       script.onerror = () => fail();

@@ -87,8 +87,6 @@ export class FormOpener {
   #form?: OpenForm;
   /** The form loading in the closed dialog for the card the pointer rests on; the next click shows it. */
   #prepared?: OpenForm;
-  /** What the prepared form's frame said before it opened: told when it opens, in order. */
-  #held: CustomEvent[] = [];
   #restTimer?: ReturnType<typeof setTimeout>;
 
   constructor(host: FormHost, seat: FormSeat) {
@@ -131,7 +129,6 @@ export class FormOpener {
       // A form may have opened, or the settings changed, while the token came.
       if (!able()) return;
       this.#prepared = { table, url };
-      this.#held = [];
       host.requestUpdate();
     } catch {
       // Nothing is shown for a form not asked for; the click builds its URL again and reports what fails.
@@ -159,16 +156,13 @@ export class FormOpener {
       return;
     }
     clearTimeout(this.#restTimer);
-    // The prepared frame is this form's when its URL is this one: it stays, loaded or loading, and what
-    // it said meanwhile is told now. Another URL (another card, a newer token) navigates the frame.
-    const held = this.#prepared?.url === url ? this.#held : [];
+    // The prepared frame is this form's when its URL is this one: it stays, loaded or loading, and is
+    // released now (what its page said meanwhile comes out). Another URL navigates the frame.
     this.#prepared = undefined;
-    this.#held = [];
     this.#form = { table, url, returnFocus };
     host.requestUpdate();
     await host.updateComplete;
     const frame = host.renderRoot.querySelector<HubFormFrame>('hub-form-frame');
-    for (const event of held) frame?.dispatchEvent(new CustomEvent(event.type, event));
     if (host.openMode !== 'inline') this.#dialog?.showModal();
     // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
     frame?.focus();
@@ -205,7 +199,7 @@ export class FormOpener {
         @click=${this.#onDialogClick}
         @close=${this.#onDialogClose}
       >
-        ${form ? this.#renderFrame(form) : nothing}
+        ${form ? this.#renderFrame(form, form !== this.#form) : nothing}
       </dialog>
     `;
   }
@@ -239,13 +233,6 @@ export class FormOpener {
    * bubble on to the page.
    */
   #onFrameEvent = (event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void => {
-    if (!this.#form) {
-      // A prepared form's page or timeout: nobody has seen this form yet. Told if it opens.
-      event.stopPropagation();
-      // Bounded: a page that talks while nobody looks keeps only its last words.
-      if (this.#held.push(event) > 20) this.#held.shift();
-      return;
-    }
     const host = this.#seat.host();
     if (event.type === 'hub-error') host?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {
@@ -254,7 +241,8 @@ export class FormOpener {
     }
   };
 
-  #renderFrame(form: OpenForm) {
+  /** `held`: a prepared form, out of sight, whose frame keeps its events until it opens. */
+  #renderFrame(form: OpenForm, held = false) {
     return html`
       <hub-form-frame
         part="frame"
@@ -264,6 +252,7 @@ export class FormOpener {
         .src=${form.url}
         .shortCode=${form.table.short_code}
         .tableName=${form.table.name}
+        .held=${held}
         @hub-form-close=${this.#onFrameClose}
         @hub-error=${this.#onFrameEvent}
         @hub-form-message=${this.#onFrameEvent}

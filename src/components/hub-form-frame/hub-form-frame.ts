@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { HubError } from '../../core/errors.js';
 import { parseFormSite } from '../../core/urls.js';
 import { HubElement } from '../base.js';
+import type { HubEventDetails, HubEventName } from '../events.js';
 import { shared } from '../shared.styles.js';
 import { fill, stringsFor, type HubStrings } from '../strings.js';
 import { formStrings } from './hub-form-frame.strings.js';
@@ -37,12 +38,15 @@ export class HubFormFrame extends HubElement {
     referrerPolicy: { attribute: 'referrerpolicy' },
     allow: {},
     timeout: { type: Number },
+    held: { attribute: false },
   };
 
   /** `src` once checked; undefined while there is none or it is unusable. */
   #url?: URL;
   #problem?: string;
   #timer?: ReturnType<typeof setTimeout>;
+  /** The events of a held frame, each a dispatch to make, in order, when it is released. */
+  #waiting: (() => void)[] = [];
 
   declare private status: 'idle' | 'loading' | 'ready' | 'error';
 
@@ -63,6 +67,12 @@ export class HubFormFrame extends HubElement {
   declare allow: string;
   /** Milliseconds to wait for the page's `load` before showing an error with retry. */
   declare timeout: number;
+  /**
+   * The page loads out of sight, ahead of its opening (`<hub-embed>` prepares the form of the card a
+   * pointer rests on): what the page says and a timeout wait, and are dispatched in order when `held`
+   * turns false. Not even a capturing listener hears of a form nobody has opened.
+   */
+  declare held: boolean;
 
   constructor() {
     super();
@@ -74,6 +84,7 @@ export class HubFormFrame extends HubElement {
     this.referrerPolicy = 'strict-origin-when-cross-origin';
     this.allow = 'clipboard-write; payment';
     this.timeout = 15_000;
+    this.held = false;
   }
 
   /** The widget's texts and the form's own, which come with this element. */
@@ -102,7 +113,21 @@ export class HubFormFrame extends HubElement {
     if (changed.has('src')) this.#start();
   }
 
+  override updated(): void {
+    if (this.held) return;
+    for (const dispatch of this.#waiting.splice(0)) dispatch();
+  }
+
+  /** Dispatches the frame's own event, or keeps it while the frame is held (at most its last 20). */
+  protected override emit<Name extends HubEventName>(name: Name, detail: HubEventDetails[Name]): boolean {
+    if (!this.held) return super.emit(name, detail);
+    if (this.#waiting.push(() => super.emit(name, detail)) > 20) this.#waiting.shift();
+    return true;
+  }
+
   #start(): void {
+    // A new page: what the one before said while held is of no interest any more.
+    this.#waiting = [];
     this.#url = this.#problem = undefined;
     clearTimeout(this.#timer);
     this.status = 'idle';
