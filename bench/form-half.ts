@@ -131,10 +131,13 @@ function armInPage(): void {
         open = event.timeStamp;
         // The frame renders an update or two after hub-form-open; its page needs at least one round trip
         // of the modelled network, so a listener added within a few tasks cannot miss its `load`.
+        type Frame = HTMLElement & { updateComplete: Promise<boolean> };
+        let frame: Frame | null | undefined;
         let iframe: HTMLIFrameElement | null | undefined;
         while (!iframe) {
           await new Promise((next) => setTimeout(next, 0));
-          iframe = el.shadowRoot?.querySelector('hub-form-frame')?.shadowRoot?.querySelector('iframe');
+          frame = el.shadowRoot?.querySelector<Frame>('hub-form-frame');
+          iframe = frame?.shadowRoot?.querySelector('iframe');
         }
         iframe.addEventListener(
           'load',
@@ -144,6 +147,13 @@ function armInPage(): void {
           },
           { once: true },
         );
+        // A form prepared while the pointer rested on the card may have loaded before the click: its
+        // frame shows no loading part, and the form is there as soon as it is shown.
+        await frame!.updateComplete;
+        if (!frame!.shadowRoot!.querySelector('[part~="loading"]')) {
+          clearTimeout(giveUp);
+          resolve(performance.now());
+        }
       },
       { once: true },
     );
