@@ -164,6 +164,40 @@ describe('<hub-form-frame>', () => {
     },
   );
 
+  // happy-dom gives an iframe no window, so the page's own message needs Chromium.
+  it.skipIf(!inChromium)(
+    "held: the page's messages and the timeout wait, unheard even by a capturing listener, and come out in order on release; a new src drops what the old page said",
+    async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const el = await frame();
+      el.held = true;
+      await el.updateComplete;
+      const seen: string[] = [];
+      const note = (event: Event) => seen.push(event.type);
+      for (const type of ['hub-form-message', 'hub-error']) document.addEventListener(type, note, { capture: true });
+      post({ data: 'loaded', origin: FORM, source: iframe(el).contentWindow });
+      vi.advanceTimersByTime(15_000);
+      await el.updateComplete;
+      expect(part(el, 'error')).not.toBeNull();
+      expect(seen).toEqual([]);
+      el.held = false;
+      await el.updateComplete;
+      expect(seen).toEqual(['hub-form-message', 'hub-error']);
+
+      // Held again for another page: what the first one said meanwhile is of no interest once src changes.
+      seen.length = 0;
+      el.held = true;
+      await el.updateComplete;
+      post({ data: 'old page', origin: FORM, source: iframe(el).contentWindow });
+      el.src = buildFormUrl(FORM, 'other', 'tok');
+      await el.updateComplete;
+      el.held = false;
+      await el.updateComplete;
+      for (const type of ['hub-form-message', 'hub-error']) document.removeEventListener(type, note, { capture: true });
+      expect(seen).toEqual([]);
+    },
+  );
+
   it('a message with source null is refused when there is no iframe', async () => {
     const el = await frame('');
     const seen: unknown[] = [];
