@@ -15,13 +15,24 @@ function pointerOver(el: HubEmbed, index: number): void {
 const dialogOf = (el: HubEmbed) => el.shadowRoot!.querySelector('dialog');
 const rest = () => new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS * 2));
 
-/** A widget whose form half is in: the first pointer over a card brought it. */
+/**
+ * A widget whose form half is in and listening: the first pointer over a card brought it (in every open
+ * mode: the element the half defines, then the opener it makes for this widget a few tasks later).
+ */
 async function withFormHalf(attrs: string | Record<string, string> = {}) {
   const s = setupHub();
   const el = await loadedEmbed(s, attrs);
   pointerOver(el, 1);
-  await until(() => !!dialogOf(el) || el.openMode !== 'modal', 'the form half to arrive');
+  await customElements.whenDefined('hub-form-frame');
+  await rest();
   return { s, el };
+}
+
+/** Rests a pointer on the card at `index` until its form is prepared; the frame it loads in. */
+async function prepare(el: HubEmbed, index: number) {
+  pointerOver(el, index);
+  await until(() => frameOf(el)?.shortCode === cardsOf(el)[index]!.table!.short_code, 'a prepared frame');
+  return frameOf(el)!;
 }
 
 describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
@@ -35,9 +46,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
     const tell = (event: Event) => told.push(event.type);
     const types = ['hub-form-open', 'hub-form-message', 'hub-error'];
     for (const type of types) document.addEventListener(type, tell, { capture: true });
-    pointerOver(el, 0);
-    await until(() => !!frameOf(el), 'a prepared frame');
-    const frame = frameOf(el)!;
+    const frame = await prepare(el, 0);
     const table = cardsOf(el)[0]!.table!;
     expect(frame.shortCode).toBe(table.short_code);
     expect(frame.held).toBe(true);
@@ -55,9 +64,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
 
   it('the click on the prepared card shows that same frame, then tells what happened to it meanwhile', async () => {
     const { el } = await withFormHalf();
-    pointerOver(el, 0);
-    await until(() => !!frameOf(el), 'a prepared frame');
-    const prepared = frameOf(el)!;
+    const prepared = await prepare(el, 0);
     const src = prepared.src;
     prepared.timeout = 1;
     prepared.retry();
@@ -82,9 +89,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
     await until(() => !!frameOf(el), 'a prepared frame');
     expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[1]!.table!.short_code);
     const frame = frameOf(el)!;
-    pointerOver(el, 2);
-    await until(() => frameOf(el)?.shortCode === cardsOf(el)[2]!.table!.short_code, 'the frame to move');
-    expect(frameOf(el)).toBe(frame);
+    expect(await prepare(el, 2)).toBe(frame);
     expect(el.shadowRoot!.querySelectorAll('hub-form-frame')).toHaveLength(1);
   });
 
@@ -98,8 +103,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
 
   it('a click on another card than the prepared one opens that card, in the one frame', async () => {
     const { el } = await withFormHalf();
-    pointerOver(el, 0);
-    await until(() => !!frameOf(el), 'a prepared frame');
+    await prepare(el, 0);
     await clickCard(el, 2);
     await until(() => dialogOf(el)!.open, 'the dialog to open');
     expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[2]!.table!.short_code);
@@ -115,6 +119,11 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
       if (setting === 'hook') el.openFormHook = () => false;
       pointerOver(el, 0);
       await rest();
+      // Nothing prepared, not merely nothing shown: a later switch to the modal mode finds no form either.
+      if (setting === 'inline' || setting === 'navigate') {
+        el.openMode = 'modal';
+        await el.updateComplete;
+      }
       expect(frameOf(el), setting).toBeNull();
       el.remove();
       delete (navigator as { connection?: unknown }).connection;
@@ -123,8 +132,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
 
   it('closing an opened form leaves nothing prepared behind', async () => {
     const { el } = await withFormHalf();
-    pointerOver(el, 0);
-    await until(() => !!frameOf(el), 'a prepared frame');
+    await prepare(el, 0);
     await clickCard(el, 0);
     await until(() => dialogOf(el)!.open, 'the dialog to open');
     expect(el.closeForm()).toBe(true);
