@@ -5,13 +5,14 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-// Budgets fail the build (gzip -9, zlib's count); goals are printed. The budgets leave headroom so that a
-// feature does not reopen a byte diet; the goals are to be reached by build-level means only (template and
-// CSS minification, Lit's production build, tree shaking), never by bending the source (issue 14).
+// Budgets of the first files (gzip -9, zlib's count), decided in issue 37: the plain file stays level with
+// Typeform's embed script (14,215 B) by design, and each budget keeps at least ROOM bytes free, so that a
+// feature never reopens a byte diet. The bytes come down only by build-level means (template and CSS
+// minification, Lit's production build, tree shaking), never by bending the source.
+const ROOM = 256;
 const BUNDLES = [
-  { file: 'dist/hub-embed.iife.js', budget: 14_336, goal: 12_288 },
-  // Back to 17,408 now that the form half loads on intent (issue 25), with the build tricks gone.
-  { file: 'dist/hub-embed-webview.iife.js', budget: 17_408, goal: 15_360 },
+  { file: 'dist/hub-embed.iife.js', budget: 14_592 },
+  { file: 'dist/hub-embed-webview.iife.js', budget: 17_920 },
 ];
 
 function run(cmd, args) {
@@ -35,7 +36,7 @@ if (!cliSource.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${cliS
 chmodSync(cli, 0o755);
 
 let over = false;
-for (const { file, budget, goal } of BUNDLES) {
+for (const { file, budget } of BUNDLES) {
   const bundle = readFileSync(file);
   const gzip = gzipSync(bundle, { level: 9 }).length;
   const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
@@ -43,12 +44,12 @@ for (const { file, budget, goal } of BUNDLES) {
   // What a page loads later, on intent: the form half beside the bundle.
   const later = gzipSync(readFileSync(file.replace('.iife.js', '.form.js')), { level: 9 }).length;
   console.log(
-    `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (${goal ? `goal ${goal}, ` : ''}budget ${budget}); ` +
+    `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (budget ${budget}, ${budget - gzip} B of room, at least ${ROOM}); ` +
       `with the form half it loads on intent ${gzip + later} bytes`,
   );
   console.log(`${file}.sri: ${sri}`);
-  if (gzip > budget) {
-    console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} > ${budget} bytes gzip -9`);
+  if (gzip > budget - ROOM) {
+    console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${ROOM} B under its ${budget} B budget`);
     over = true;
   }
 }
