@@ -49,7 +49,9 @@ for (const { file, budget } of BUNDLES) {
   );
   console.log(`${file}.sri: ${sri}`);
   if (gzip > budget - ROOM) {
-    console.error(`SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${ROOM} B under its ${budget} B budget`);
+    console.error(
+      `SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${ROOM} B under its ${budget} B budget`,
+    );
     over = true;
   }
 }
