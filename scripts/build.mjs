@@ -20,6 +20,8 @@ function run(cmd, args) {
 }
 
 rmSync('dist', { recursive: true, force: true });
+// The simulator serves its console from a module built here, never committed.
+run('node', ['scripts/console-bundle.mjs']);
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 // The form chunk first: the two <script> bundles carry its integrity value.
 run('npx', ['vite', 'build', '--mode', 'form-chunk', '--logLevel', 'warn']);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, consoleBundleModule } from '../../scripts/console-bundle.mjs';
@@ -9,6 +10,12 @@ describe('the console web page (/console/)', () => {
     const current = readFileSync(GENERATED, 'utf8') === (await consoleBundleModule());
     expect(current, 'src/mock/console-ui/bundle.generated.ts is stale: run npm run console:bundle').toBe(true);
   }, 60_000);
+
+  it('the generated bundle is built, never committed, and declares a string, not its 47 KB literal type', () => {
+    const tracked = execFileSync('git', ['ls-files', 'src'], { encoding: 'utf8' }).split('\n');
+    expect(tracked.filter((file) => file.includes('.generated.'))).toEqual([]);
+    expect(readFileSync(GENERATED, 'utf8')).toMatch(/^export const CONSOLE_SCRIPT: string = /m);
+  });
 
   it('is served in process too, with a strict CSP: no inline script or style, no framing, no eval', async () => {
     const hub = newHub();
