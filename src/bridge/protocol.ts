@@ -35,6 +35,13 @@ export class BridgeError extends Error {
 
 export type MessageKind = 'req' | 'res' | 'evt' | 'cancel';
 
+/**
+ * The ways a page reaches its host, as the host's marker names them (`__HUB_EMBED_BRIDGE__.transport`).
+ * Here rather than beside the transports, which read the page's window: the host side (src/host, React
+ * Native) names them too, and its declarations must type-check without the DOM library.
+ */
+export type TransportName = 'react-native' | 'webkit' | 'android' | 'wechat' | 'parent';
+
 /** One message on the wire, always sent as a JSON string. */
 export interface BridgeMessage {
   ns: typeof BRIDGE_NS;

@@ -1,8 +1,8 @@
 /** How the page reaches each kind of native host, and which one this page is in. */
 import type { PageToHostRequests } from './methods.js';
-import { BridgeError, type BridgeMessage } from './protocol.js';
+import { BridgeError, type BridgeMessage, type TransportName } from './protocol.js';
 
-export type TransportName = 'react-native' | 'webkit' | 'android' | 'wechat' | 'parent';
+export type { TransportName };
 
 export interface Transport {
   readonly name: TransportName;
