@@ -1,7 +1,7 @@
 /** The checks on every value the page posts: a bounded string, a v1 message, of this page load and of a session. */
 import { MAX_MESSAGE_CHARS, parseMessage } from '../bridge/protocol.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
-import type { TransportName } from '../bridge/transports.js';
+import type { TransportName } from '../bridge/protocol.js';
 
 /** What a message must match to be for the current page load. */
 export interface PageLoad {

@@ -2,7 +2,7 @@
 import type { AccessToken } from '../core/types.js';
 import type { HelloResult, HostToPageRequests, PageToHostEvents } from '../bridge/methods.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
-import type { TransportName } from '../bridge/transports.js';
+import type { TransportName } from '../bridge/protocol.js';
 import type { NavigationDecision } from './navigation.js';
 
 /** What the app supplies. `bridge.hello` announces exactly these, so the page asks for nothing else. */

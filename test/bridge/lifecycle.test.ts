@@ -179,4 +179,17 @@ describe('bridge lifecycle', () => {
     await flush();
     expect(debug.mock.calls.filter(([m]) => m === 'ignored: malformed')).toHaveLength(3);
   });
+
+  it('session and message ids are 96 random bits from crypto.getRandomValues, never Math.random', async () => {
+    const random = vi.spyOn(Math, 'random');
+    const host = mockHost('webkit');
+    const bridges = [connect(), connect()];
+    await Promise.all(bridges.map((bridge) => bridge.ready));
+    await bridges[0]!.request('auth.getToken', {});
+    bridges[0]!.emit('widget.ready', { version: '1' });
+    const ids = [...bridges.map((bridge) => bridge.sid), ...host.messages.map((message) => message.id)];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(random).not.toHaveBeenCalled();
+  });
 });
