@@ -7,6 +7,7 @@ export type WebhookRejectionReason =
   | 'forwarded-address-invalid'
   | 'forwarded-headers-conflict'
   | 'forwarded-header-not-named'
+  | 'forwarded-header-missing'
   | 'method-not-allowed'
   | 'unsupported-media-type'
   | 'body-too-large'
@@ -25,6 +26,14 @@ export interface WebhookRejection {
   message: string;
 }
 
+/** A header name as people write it: `x-forwarded-for` as X-Forwarded-For, `cf-connecting-ip` as CF-Connecting-IP. */
+function headerName(header: string | undefined): string {
+  return (header ?? '')
+    .split('-')
+    .map((word) => (/^(ip|cf)$/.test(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('-');
+}
+
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /** The one-line advice for a source address that did not pass: why, and what to change. */
@@ -35,10 +44,14 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
       return 'A request without a socket address was refused (403); pass { remoteAddress: req.socket.remoteAddress } (toNodeListener does).';
     case 'forwarded-address-invalid':
       return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
-    case 'forwarded-headers-conflict':
-      return `X-Forwarded-For and X-Real-IP from trusted proxy ${socketAddress} name different clients, so one came from the client; refused (403). Make the proxy set both (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;).`;
+    case 'forwarded-headers-conflict': {
+      const [namedHeader, other] = verdict.headers.map(headerName);
+      return `${other} from trusted proxy ${socketAddress} names another client than ${namedHeader}, so one of them came from the client; refused (403). Make the proxy set or remove ${other} too (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;), or add the proxy it names to trustedProxies.`;
+    }
     case 'forwarded-header-not-named':
-      return `Trusted proxy ${socketAddress} forwarded the client's address, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;
+      return `Trusted proxy ${socketAddress} named the client in ${verdict.headers.map(headerName).join(', ')}, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;
+    case 'forwarded-header-missing':
+      return `Trusted proxy ${socketAddress} sent no client address in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Make the proxy set that header, or leave ${socketAddress} out of trustedProxies if it also sends deliveries itself.`;
     case 'address-not-allowed':
       if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
       if (verdict.forwardedIgnored)

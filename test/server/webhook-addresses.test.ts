@@ -89,8 +89,9 @@ describe('webhook address allow-list', () => {
     expect(await statusFrom([ALLOWED], '10.0.0.2', chain, ['10.0.0.0/8'])).toEqual({ status: 200, called: 1 });
   });
 
-  it('a trusted proxy without forwarded headers is judged by its own address', async () => {
+  it('a trusted proxy without forwarded headers is refused, even when its own address is allowed', async () => {
     expect(await statusFrom([ALLOWED], '10.0.0.2', {}, ['10.0.0.0/8'])).toEqual({ status: 403, called: 0 });
+    expect(await statusFrom([ALLOWED, '10.0.0.2'], '10.0.0.2', {}, ['10.0.0.0/8'])).toEqual({ status: 403, called: 0 });
   });
 
   // Header values arrive as bytes; non-Latin-1 text shows up as its UTF-8 bytes read as Latin-1.
@@ -225,7 +226,7 @@ describe('clientAddressHeader: the one header the trusted proxy sets', () => {
       thrown = error;
     }
     expect(isHubError(thrown, 'config')).toBe(true);
-    expect((thrown as Error).message).toMatch(/clientAddressHeader "x-forwarded-for".*"x-real-ip"/);
+    expect((thrown as Error).message).toMatch(/clientAddressHeader "x-forwarded-for".*"x-real-ip".*"forwarded"/);
   });
 
   it('an unknown clientAddressHeader is a config error', () => {
@@ -233,7 +234,7 @@ describe('clientAddressHeader: the one header the trusted proxy sets', () => {
       createWebhookHandler({
         allowIps: [ALLOWED],
         trustedProxies: [PROXY],
-        clientAddressHeader: 'forwarded' as ClientAddressHeader,
+        clientAddressHeader: 'cf-connecting-ip' as ClientAddressHeader,
         onBillingDeduct: () => true,
       }),
     ).toThrow(/clientAddressHeader/);
@@ -353,4 +354,82 @@ describe('a range that admits every IPv4 source is refused at start-up, as 0.0.0
       expect(() => createWebhookHandler({ allowIps: [range], onBillingDeduct: () => true })).not.toThrow();
     },
   );
+});
+
+describe('allowIps and trustedProxies that together admit every IPv4 source are refused at start-up (issue 35, item 6)', () => {
+  const everyone: string[][] = [
+    ['0.0.0.0/1', '128.0.0.0/1'],
+    ['128.0.0.0/1', '0.0.0.0/2', '64.0.0.0/2'],
+    ['0.0.0.0/128.0.0.0', '128.0.0.0/1'],
+    ['::ffff:0:0/97', '128.0.0.0/1'],
+    ['::ffff:0.0.0.0/97', '::ffff:128.0.0.0/97'],
+    Array.from({ length: 256 }, (_, octet) => `${octet}.0.0.0/8`),
+    ['0.0.0.0/1', '10.0.0.0/8', '128.0.0.0/2', '192.0.0.0/2'],
+  ];
+
+  it.each(everyone.map((list) => [list.length > 4 ? `${list.length} ranges` : list.join(' + '), list]))(
+    'allowIps %s: a config HubError naming the widest ranges',
+    (_, list) => {
+      let thrown: unknown;
+      try {
+        createWebhookHandler({ allowIps: list, onBillingDeduct: () => true, refunds: 'decline' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isHubError(thrown, 'config')).toBe(true);
+      expect((thrown as Error).message).toMatch(
+        /^allowIps: its ranges together admit every IPv4 source \(the widest: "/,
+      );
+      expect(() =>
+        createWebhookHandler({
+          allowIps: [ALLOWED],
+          trustedProxies: list,
+          clientAddressHeader: 'x-forwarded-for',
+          onBillingDeduct: () => true,
+          refunds: 'decline',
+        }),
+      ).toThrow(/^trustedProxies: its ranges together admit every IPv4 source/);
+    },
+  );
+
+  const notEveryone: string[][] = [
+    ['0.0.0.0/1'],
+    [
+      '0.0.0.0/1',
+      '128.0.0.0/2',
+      '192.0.0.0/3',
+      '224.0.0.0/4',
+      '240.0.0.0/5',
+      '248.0.0.0/6',
+      '252.0.0.0/7',
+      '254.0.0.0/8',
+      '255.0.0.0/9',
+    ],
+    Array.from({ length: 255 }, (_, octet) => `${octet}.0.0.0/8`),
+    ['0.0.0.0/1', '::ffff:128.0.0.0/98', '2001:db8::/32', '::1'],
+    ['0.0.0.0/1', '::ffff:0:0:0/97', '64:ff9b::/96'],
+  ];
+
+  it.each(notEveryone.map((list) => [list.length > 4 ? `${list.length} ranges` : list.join(' + '), list]))(
+    'allowIps %s leaves some IPv4 address out: accepted',
+    (_, list) => {
+      expect(() =>
+        createWebhookHandler({ allowIps: list, onBillingDeduct: () => true, refunds: 'decline' }),
+      ).not.toThrow();
+    },
+  );
+
+  it('the last address of IPv4 matters: everything but 255.255.255.255 is accepted, with it refused', () => {
+    const allButLast = Array.from({ length: 32 }, (_, bit) => {
+      // 0.0.0.0/1, 128.0.0.0/2, 192.0.0.0/3 ... 255.255.255.254/32
+      const first = 2 ** 32 - 2 ** (32 - bit);
+      const octets = [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join('.');
+      return `${octets}/${bit + 1}`;
+    });
+    const handler = (allowIps: string[]) =>
+      createWebhookHandler({ allowIps, onBillingDeduct: () => true, refunds: 'decline' });
+    expect(() => handler(allButLast)).not.toThrow();
+    expect(() => handler([...allButLast, '255.255.255.255'])).toThrow(/together admit every IPv4 source/);
+    expect(() => handler([...allButLast, '::ffff:255.255.255.255'])).toThrow(/together admit every IPv4 source/);
+  });
 });

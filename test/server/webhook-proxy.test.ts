@@ -135,17 +135,155 @@ describe('a trusted proxy that forwards an address, but not in the named header,
     });
   }
 
-  it('a trusted proxy that forwards no address at all is still judged by its own address', async () => {
-    const { deliver, onRejected } = await receiver('x-forwarded-for');
-    expect(await deliver({})).toEqual({ status: 200, called: 1 });
-    expect(onRejected).not.toHaveBeenCalled();
-  });
-
   it('the named header alone still decides', async () => {
     const forwardedFor = await receiver('x-forwarded-for');
     expect(await forwardedFor.deliver({ 'x-forwarded-for': ALLOWED })).toEqual({ status: 200, called: 1 });
     const realIp = await receiver('x-real-ip');
     expect(await realIp.deliver({ 'x-real-ip': ATTACKER })).toEqual({ status: 403, called: 0 });
     expect(realIp.onRejected).toHaveBeenCalledWith(expect.objectContaining({ reason: 'address-not-allowed' }));
+  });
+});
+
+/** A receiver on node:http; this test's fetch plays the proxy (or the client, without trustedProxies). */
+async function receiverWith(
+  options: Pick<WebhookHandlerOptions, 'allowIps' | 'trustedProxies' | 'clientAddressHeader'>,
+) {
+  const onBillingDeduct = vi.fn(() => true);
+  const onRejected = vi.fn();
+  const listener = toNodeListener(
+    createWebhookHandler({ ...options, onBillingDeduct, refunds: 'decline', onError: () => {}, onRejected }),
+  );
+  const server = createServer((req, res) => listener(req, res));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const deliver = async (headers: Record<string, string>) => {
+    const response = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-event': 'billing_deduct', ...headers },
+      body: JSON.stringify(deductBody('1.00')),
+    });
+    return { status: response.status, called: onBillingDeduct.mock.calls.length };
+  };
+  const reasons = () => onRejected.mock.calls.map(([rejection]) => (rejection as { reason: string }).reason);
+  return { deliver, onRejected, reasons };
+}
+
+// The proxy's own 127.0.0.1 is allowed too, as in the simulator set-up: judged by its own address, every
+// client it forwards would pass.
+const BEHIND_PROXY = { allowIps: [ALLOWED, '127.0.0.1'], trustedProxies: ['127.0.0.1'] };
+const OTHER_HEADERS = ['cf-connecting-ip', 'true-client-ip', 'x-client-ip'];
+
+describe('a trusted proxy that names the client in another header, or in none, fails closed (issue 35, item 5a)', () => {
+  it('a trusted proxy that forwards no address at all is refused (forwarded-header-missing), not judged by its own', async () => {
+    const { deliver, onRejected } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+    expect(await deliver({})).toEqual({ status: 403, called: 0 });
+    expect(onRejected).toHaveBeenCalledWith(
+      expect.objectContaining({
+        reason: 'forwarded-header-missing',
+        address: '127.0.0.1',
+        message: expect.stringMatching(/no client address in the header named by clientAddressHeader/),
+      }),
+    );
+  });
+
+  for (const other of OTHER_HEADERS) {
+    it(`a proxy that sets only ${other}: refused (forwarded-header-not-named), the message names it`, async () => {
+      const { deliver, onRejected } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+      expect(await deliver({ [other]: ATTACKER })).toEqual({ status: 403, called: 0 });
+      const [rejection] = onRejected.mock.calls[0]! as [{ reason: string; message: string }];
+      expect(rejection.reason).toBe('forwarded-header-not-named');
+      expect(rejection.message.toLowerCase()).toContain(other);
+    });
+
+    it(`a proxy that sets only ${other}, with the client's own X-Forwarded-For naming an allowed address: refused (forwarded-headers-conflict)`, async () => {
+      const { deliver, reasons } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+      expect(await deliver({ [other]: ATTACKER, 'x-forwarded-for': ALLOWED })).toEqual({ status: 403, called: 0 });
+      expect(reasons()).toEqual(['forwarded-headers-conflict']);
+    });
+
+    it(`${other} naming the same client as the named header (a CDN that sets both) is let through`, async () => {
+      const { deliver } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+      expect(await deliver({ [other]: ALLOWED, 'x-forwarded-for': `${ATTACKER}, ${ALLOWED}` })).toEqual({
+        status: 200,
+        called: 1,
+      });
+    });
+  }
+
+  it('without trustedProxies nothing changes: no header is read, the socket decides', async () => {
+    const open = await receiverWith({ allowIps: ['127.0.0.1'] });
+    expect(await open.deliver({})).toEqual({ status: 200, called: 1 });
+    expect(await open.deliver({ 'cf-connecting-ip': ATTACKER, 'x-forwarded-for': ATTACKER })).toEqual({
+      status: 200,
+      called: 2,
+    });
+    const closed = await receiverWith({ allowIps: [ALLOWED] });
+    expect(await closed.deliver({ 'cf-connecting-ip': ALLOWED, 'x-forwarded-for': ALLOWED })).toEqual({
+      status: 403,
+      called: 0,
+    });
+    expect(closed.reasons()).toEqual(['address-not-allowed']);
+  });
+});
+
+describe('Forwarded is cross-checked with the named header (issue 35, item 5b)', () => {
+  it("a proxy that sets only Forwarded, with the client's own X-Forwarded-For naming an allowed address: refused", async () => {
+    const { deliver, reasons, onRejected } = await receiverWith({
+      ...BEHIND_PROXY,
+      clientAddressHeader: 'x-forwarded-for',
+    });
+    expect(await deliver({ forwarded: `for=${ATTACKER};proto=https`, 'x-forwarded-for': ALLOWED })).toEqual({
+      status: 403,
+      called: 0,
+    });
+    // The proxy appends its element to the client's own Forwarded: the right-most one counts.
+    expect(await deliver({ forwarded: `for=${ALLOWED}, for=${ATTACKER}`, 'x-forwarded-for': ALLOWED })).toEqual({
+      status: 403,
+      called: 0,
+    });
+    expect(reasons()).toEqual(['forwarded-headers-conflict', 'forwarded-headers-conflict']);
+    expect(onRejected.mock.calls[0]![0].message).toMatch(
+      /^Forwarded from trusted proxy 127\.0\.0\.1 names another client than X-Forwarded-For/,
+    );
+  });
+
+  it('Forwarded and X-Forwarded-For set alike by the proxy are let through, in every RFC 7239 spelling', async () => {
+    const { deliver } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+    for (const forwarded of [
+      `for=${ALLOWED}`,
+      `For="${ALLOWED}:4711";proto=https`,
+      `for=${ATTACKER}, for=${ALLOWED};by=127.0.0.1`,
+      `proto=https;for="${ALLOWED}"`,
+    ]) {
+      expect((await deliver({ forwarded, 'x-forwarded-for': ALLOWED })).status, forwarded).toBe(200);
+    }
+  });
+
+  it('an unreadable Forwarded beside the named header is refused: unknown, obfuscated, no for=, an unquoted port', async () => {
+    const { deliver, reasons } = await receiverWith({ ...BEHIND_PROXY, clientAddressHeader: 'x-forwarded-for' });
+    const unreadable = ['for=unknown', 'for=_hidden', 'proto=https', `for=${ALLOWED}:80`, 'for="[2001:db8::1"'];
+    for (const forwarded of unreadable) {
+      expect(await deliver({ forwarded, 'x-forwarded-for': ALLOWED }), forwarded).toEqual({ status: 403, called: 0 });
+    }
+    expect(new Set(reasons())).toEqual(new Set(['forwarded-headers-conflict']));
+  });
+
+  it('clientAddressHeader "forwarded": the right-most for= that is not a trusted proxy decides', async () => {
+    const { deliver, reasons } = await receiverWith({
+      allowIps: [ALLOWED, '2001:db8::7'],
+      trustedProxies: ['127.0.0.1'],
+      clientAddressHeader: 'forwarded',
+    });
+    expect((await deliver({ forwarded: `for=${ALLOWED}` })).status).toBe(200);
+    expect((await deliver({ forwarded: 'for="[2001:db8::7]:4711"' })).status).toBe(200);
+    expect((await deliver({ forwarded: `for=${ATTACKER}, for=${ALLOWED}, for=127.0.0.1` })).status).toBe(200);
+    expect((await deliver({ forwarded: `for=${ALLOWED}, for=${ATTACKER}` })).status).toBe(403);
+    // The client's own X-Forwarded-For and X-Real-IP do not help it either.
+    expect(
+      (await deliver({ forwarded: `for=${ATTACKER}`, 'x-forwarded-for': ALLOWED, 'x-real-ip': ALLOWED })).status,
+    ).toBe(403);
+    expect((await deliver({ forwarded: 'for=unknown' })).status).toBe(403);
+    expect(reasons()).toEqual(['address-not-allowed', 'forwarded-headers-conflict', 'forwarded-address-invalid']);
   });
 });

@@ -1,0 +1,163 @@
+/** `allowIps` and `trustedProxies`: canonical entries only, no list that admits every IPv4 source, compiled for matching. */
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import proxyaddr from 'proxy-addr';
+import { HubError } from '../core/errors.js';
+
+/** Whether an address is on a compiled list; `index` is proxy-addr's hop index (unused by the lists). */
+export type Matcher = (address: string, index: number) => boolean;
+
+/**
+ * Only the spellings every parser reads alike. `203.0.113.010` is 203.0.113.8 to inet_aton and
+ * 203.0.113.10 to a human; `0xCB.0.113.10` and `3405803786` are 203.0.113.10 to some parsers and
+ * garbage to others. An allow-list must not depend on which parser reads it, so those forms are refused.
+ * Node's isIPv4 accepts dotted decimal without leading zeros only; its isIPv6 applies the same rule to
+ * an embedded IPv4 tail. A zone (`fe80::1%eth0`) names an interface of the sender's host, not ours.
+ */
+export function isCanonicalAddress(text: string): boolean {
+  return isIPv4(text) || (isIPv6(text) && !text.includes('%'));
+}
+
+/** `address`, `address/prefix` or IPv4 `address/netmask`, each part canonical. */
+function isCanonicalEntry(entry: string): boolean {
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined || !isCanonicalAddress(address)) return false;
+  if (range === undefined) return true;
+  return /^(0|[1-9][0-9]{0,2})$/.test(range) || (isIPv4(address) && isIPv4(range));
+}
+
+/** An IPv6 range that holds the whole IPv4-mapped block: a dual-stack socket reports every IPv4 peer in it. */
+function coversEveryIPv4(entry: string): boolean {
+  const [address, prefix] = entry.split('/');
+  if (prefix === undefined || !isIPv6(address!)) return false;
+  const range = new BlockList();
+  range.addSubnet(address!, Number(prefix), 'ipv6');
+  return range.check('::ffff:0.0.0.0', 'ipv6') && range.check('::ffff:255.255.255.255', 'ipv6');
+}
+
+/** An IPv4 address as a number, 0 to 2^32 - 1. */
+function ipv4Number(address: string): number {
+  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+}
+
+/** The eight 16-bit groups of a (valid) IPv6 address: `::` expanded, an IPv4 tail made two groups. */
+function ipv6Groups(address: string): number[] {
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  const hex = tail ? address.slice(0, tail.index) + ipv4Groups(tail[1]!) : address;
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const [head = '', rest] = hex.split('::');
+  if (rest === undefined) return groups(head);
+  const left = groups(head);
+  const right = groups(rest);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+function ipv4Groups(address: string): string {
+  const value = ipv4Number(address);
+  return `${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`;
+}
+
+/** The IPv4 addresses an entry admits, first and last, or undefined when it admits none. */
+interface IPv4Span {
+  entry: string;
+  first: number;
+  last: number;
+}
+
+/**
+ * The IPv4 sources an entry admits: an IPv4 entry directly; an IPv6 entry through the IPv4-mapped
+ * block `::ffff:0:0/96` (proxy-addr matches `::ffff:a.b.c.d` and `a.b.c.d` alike), where `/120` spans
+ * as much as an IPv4 `/24`. Entries are canonical and compile (checked before), so a netmask is
+ * contiguous and counting its bits gives the prefix.
+ */
+function ipv4Span(entry: string): IPv4Span | undefined {
+  const [address = '', range] = entry.split('/');
+  let value: number;
+  let prefix: number;
+  if (isIPv4(address)) {
+    value = ipv4Number(address);
+    prefix = range === undefined ? 32 : isIPv4(range) ? bitsOf(range) : Number(range);
+  } else {
+    const groups = ipv6Groups(address);
+    const ipv6Prefix = range === undefined ? 128 : Number(range);
+    // A shorter prefix holds the whole mapped block (refused before) or misses it; so does another /96.
+    const mapped = groups.slice(0, 6).join(':') === '0:0:0:0:0:65535';
+    if (ipv6Prefix < 96 || !mapped) return undefined;
+    value = groups[6]! * 65536 + groups[7]!;
+    prefix = ipv6Prefix - 96;
+  }
+  const size = 2 ** (32 - prefix);
+  const first = value - (value % size);
+  return { entry, first, last: first + size - 1 };
+}
+
+function bitsOf(netmask: string): number {
+  return netmask.split('.').reduce((bits, octet) => bits + Number(octet).toString(2).replace(/0/g, '').length, 0);
+}
+
+/**
+ * The entries that together admit every IPv4 source (`0.0.0.0/1` + `128.0.0.0/1`, or 256 `/8`s),
+ * widest first, or undefined when some IPv4 address stays out. Every IPv6 address admitted would
+ * include the mapped block, so this one check also refuses a list covering all of IPv6.
+ */
+function coverEveryIPv4(entries: readonly string[]): IPv4Span[] | undefined {
+  const spans = entries.map(ipv4Span).filter((span) => span !== undefined);
+  spans.sort((a, b) => a.first - b.first);
+  let next = 0; // the lowest address no span seen so far admits
+  for (const span of spans) {
+    if (span.first > next) return undefined;
+    next = Math.max(next, span.last + 1);
+  }
+  if (next <= 0xffffffff) return undefined;
+  return spans.sort((a, b) => b.last - b.first - (a.last - a.first));
+}
+
+const EXAMPLE = 'e.g. ["127.0.0.1", "10.0.0.0/8", "::1"]';
+
+/**
+ * Checks a list and compiles it for matching. A bad list is a HubError kind 'config' at start-up: an
+ * entry in an odd spelling, or entries that alone or together admit every IPv4 source (an allow-list
+ * that lets everyone in is no lock, and a proxy list that trusts everyone lets every client name its
+ * own address).
+ */
+export function compileAddressList(list: readonly string[], option: string): Matcher {
+  // A JavaScript caller may pass anything. Array.isArray(list) would narrow the typed list to any[].
+  const given: unknown = list;
+  if (!Array.isArray(given) || list.some((entry) => typeof entry !== 'string' || entry.trim() === '')) {
+    throw new HubError('config', `${option} must be an array of IP addresses or CIDR ranges, ${EXAMPLE}.`);
+  }
+  const entries = list.map((entry) => entry.trim());
+  const odd = entries.find((entry) => !isCanonicalEntry(entry));
+  if (odd !== undefined) {
+    throw new HubError(
+      'config',
+      `${option}: "${odd.slice(0, 60)}" is not an IP address or CIDR range in canonical form. Write IPv4 in ` +
+        'dotted decimal without leading zeros (203.0.113.10, not 203.0.113.010, 0xCB.0.113.10 or 3405803786).',
+    );
+  }
+  const everyIPv4 = entries.find(coversEveryIPv4);
+  if (everyIPv4 !== undefined) {
+    throw new HubError(
+      'config',
+      `${option}: "${everyIPv4}" admits every IPv4 source (its range holds all of ::ffff:0:0/96, the IPv4-mapped ` +
+        'addresses), as 0.0.0.0/0 would. List the single addresses or the narrow ranges you mean.',
+    );
+  }
+  if (entries.length === 0) return () => false;
+  let matcher: Matcher;
+  try {
+    // proxy-addr handles CIDR, netmasks and IPv4-mapped IPv6 in both directions.
+    matcher = proxyaddr.compile(entries);
+  } catch (error) {
+    throw new HubError('config', `${option}: ${(error as Error).message}. Use single addresses or CIDR ranges.`);
+  }
+  const together = coverEveryIPv4(entries);
+  if (together !== undefined) {
+    const widest = together.slice(0, 4).map((span) => `"${span.entry}"`);
+    throw new HubError(
+      'config',
+      `${option}: its ranges together admit every IPv4 source (the widest: ${widest.join(', ')}), as ` +
+        '0.0.0.0/0 would. List the single addresses or the narrow ranges you mean.',
+    );
+  }
+  return matcher;
+}
