@@ -3,14 +3,17 @@ import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
 import { BridgeError } from '../../src/bridge/index.js';
+import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-opener.js';
 import { createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/host/index.js';
 import {
+  cardsOf,
   clickCard,
   embed,
   exchangeToken,
   frameOf,
   gridOf,
   inChromium,
+  part,
   ready,
   setupHub,
   until,
@@ -139,6 +142,26 @@ describe('<hub-embed bridge>', () => {
     expect(events(h, 'form.opened')).toEqual([{ shortCode, handledBy: 'host' }]);
     expect(frameOf(el)).toBeNull();
     expect(pageOpens).toEqual([]);
+  });
+
+  it('a native host answered: nothing is prepared for it, though a pointer rests on a card and the mode is modal', async () => {
+    const s = setupHub();
+    // The host answers form.open with {handled: false}: a prepared form would even be the one shown.
+    host('webkit', { handlers: { ...tokenHandlers(s), 'form.open': () => ({ handled: false }) } });
+    const el = await embedOnHost(s, { bridge: 'auto' });
+    await ready(el);
+    const rest = () => {
+      part(cardsOf(el)[0]!, 'card')!.dispatchEvent(
+        new PointerEvent('pointerover', { bubbles: true, composed: true, pointerType: 'mouse' }),
+      );
+      return new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS * 3));
+    };
+    // The first pointer brings the form half; the second rests on a card with the half in.
+    await rest();
+    await customElements.whenDefined('hub-form-frame');
+    await rest();
+    await el.updateComplete;
+    expect(frameOf(el)).toBeNull();
   });
 
   it('form.open answered {handled: false}, or failing: the page opens the form itself', async () => {

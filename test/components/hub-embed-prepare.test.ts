@@ -3,13 +3,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-opener.js';
+import { PREPARE_AFTER_MS, PREPARED_FOR_MS } from '../../src/components/hub-embed/form-opener.js';
 import { cardsOf, clickCard, frameOf, loadedEmbed, part, setupHub, until } from './helpers.js';
 
 /** A pointer arriving over the card at `index`, as the browser reports it (composed, from inside the card). */
-function pointerOver(el: HubEmbed, index: number): void {
+function pointerOver(el: HubEmbed, index: number, type = 'pointerover', pointerType = 'mouse'): void {
   const control = part(cardsOf(el)[index]!, 'card')!;
-  control.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true, pointerType: 'mouse' }));
+  control.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, pointerType }));
+}
+
+/** A pointer moving inside the widget over no card (the grid's count line). */
+function pointerOffCards(el: HubEmbed): void {
+  part(el.shadowRoot!.querySelector('hub-table-grid')!, 'count')!.dispatchEvent(
+    new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }),
+  );
 }
 
 const dialogOf = (el: HubEmbed) => el.shadowRoot!.querySelector('dialog');
@@ -82,31 +89,92 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
     expect(told).toEqual(['open', 'error timeout']);
   });
 
-  it('a pointer crossing cards prepares only the one it rests on; resting on another moves the one frame there', async () => {
+  it('a pointer crossing cards prepares only the one it rests on; resting on another prepares it in a new frame, and the one before leaves', async () => {
     const { el } = await withFormHalf();
     pointerOver(el, 0);
     pointerOver(el, 1);
     await until(() => !!frameOf(el), 'a prepared frame');
     expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[1]!.table!.short_code);
     const frame = frameOf(el)!;
-    expect(await prepare(el, 2)).toBe(frame);
+    const iframe = part(frame, 'iframe');
+    // A new element, so a new iframe: moving one iframe's src would add a session-history entry.
+    const next = await prepare(el, 2);
+    expect(next).not.toBe(frame);
+    expect(part(next, 'iframe')).not.toBe(iframe);
+    expect(frame.isConnected).toBe(false);
     expect(el.shadowRoot!.querySelectorAll('hub-form-frame')).toHaveLength(1);
   });
 
-  it('a pointer that leaves the widget before resting prepares nothing', async () => {
+  it('a pointer moving from card to card prepares each (pointermove: pointerover stops at the grid between two cards)', async () => {
     const { el } = await withFormHalf();
-    pointerOver(el, 0);
-    el.dispatchEvent(new PointerEvent('pointerleave'));
-    await rest();
+    for (const index of [2, 0]) {
+      pointerOver(el, index, 'pointermove');
+      await until(() => frameOf(el)?.shortCode === cardsOf(el)[index]!.table!.short_code, `card ${index} prepared`);
+    }
+  });
+
+  it('a mouse leaving the prepared card, to no card or out of the widget, drops its form', async () => {
+    const { el } = await withFormHalf();
+    await prepare(el, 0);
+    pointerOffCards(el);
+    await el.updateComplete;
+    expect(frameOf(el)).toBeNull();
+    await prepare(el, 2);
+    el.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+    await el.updateComplete;
     expect(frameOf(el)).toBeNull();
   });
 
-  it('a click on another card than the prepared one opens that card, in the one frame', async () => {
+  it(
+    'a finger lifted from a card keeps its form for the click that follows; nobody opening it drops it after a few seconds',
+    async () => {
+      const { el } = await withFormHalf();
+      pointerOver(el, 0, 'pointerdown', 'touch');
+      await until(() => !!frameOf(el), 'the pressed card prepared');
+      const frame = frameOf(el)!;
+      el.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'touch' }));
+      await el.updateComplete;
+      expect(frameOf(el)).toBe(frame);
+      await new Promise((resolve) => setTimeout(resolve, PREPARED_FOR_MS + 100));
+      await el.updateComplete;
+      expect(frameOf(el)).toBeNull();
+      expect(frame.isConnected).toBe(false);
+    },
+    PREPARED_FOR_MS + 5_000,
+  );
+
+  it('a press on a card prepares its form at once, before any rest', async () => {
     const { el } = await withFormHalf();
-    await prepare(el, 0);
+    const code = cardsOf(el)[2]!.table!.short_code;
+    pointerOver(el, 2, 'pointerdown');
+    // A press alone, with no pointerover before it: no rest began, only the press can have prepared it.
+    await until(() => frameOf(el)?.shortCode === code, 'the pressed card prepared');
+  });
+
+  it("a prepared page that is never opened says nothing as another form: its window is not the next form's", async () => {
+    const { el } = await withFormHalf();
+    const first = await prepare(el, 0);
+    // The window and origin a message from the first page comes with.
+    const window0 = part<HTMLIFrameElement>(first, 'iframe')!.contentWindow!;
+    const origin = new URL(first.src).origin;
+    await prepare(el, 2);
+    await clickCard(el, 2);
+    await until(() => dialogOf(el)!.open, 'the dialog to open');
+    const heard: unknown[] = [];
+    el.addEventListener('hub-form-message', (event) => heard.push(event.detail.data));
+    // The first page speaks late, as a page that was navigated away from can (the message was already queued).
+    dispatchEvent(new MessageEvent('message', { source: window0, origin, data: 'from the first page' }));
+    await el.updateComplete;
+    expect(heard).toEqual([]);
+  });
+
+  it("a click on another card than the prepared one opens that card's form in a frame of its own; the prepared one leaves", async () => {
+    const { el } = await withFormHalf();
+    const prepared = await prepare(el, 0);
     await clickCard(el, 2);
     await until(() => dialogOf(el)!.open, 'the dialog to open');
     expect(frameOf(el)!.shortCode).toBe(cardsOf(el)[2]!.table!.short_code);
+    expect(frameOf(el)).not.toBe(prepared);
     expect(el.shadowRoot!.querySelectorAll('hub-form-frame')).toHaveLength(1);
   });
 

@@ -33,7 +33,10 @@ export interface FormHost {
   readonly openFormHook?: OpenFormHook;
   readonly updateComplete: Promise<boolean>;
   addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void): void;
-  addEventListener(type: 'pointerover' | 'pointerleave', listener: (event: PointerEvent) => void): void;
+  addEventListener(
+    type: 'pointerover' | 'pointermove' | 'pointerdown' | 'pointerleave',
+    listener: (event: PointerEvent) => void,
+  ): void;
   requestUpdate(): void;
 }
 
@@ -47,10 +50,20 @@ export interface FormSeat {
   announce(name: 'hub-form-open' | 'hub-form-close', shortCode: string): void;
 }
 
-/** An open form: its table, its URL (token included), and where focus goes back when it closes. */
+/**
+ * A form, open or prepared: its table, its URL (token included), the <hub-form-frame> made for it alone,
+ * and, once open, where focus goes back when it closes.
+ */
 interface OpenForm {
   table: PublishedTable;
   url: string;
+  /**
+   * A new element, so a new iframe, for each form: an iframe given another `src` would navigate, and each
+   * such navigation is an entry in the page's session history (Back would then reload earlier forms out
+   * of sight), and its window would stay the same one, so that a late message of the earlier page could
+   * pass for the later form's.
+   */
+  frame: HubFormFrame;
   returnFocus?: HTMLElement;
 }
 
@@ -59,6 +72,13 @@ interface OpenForm {
  * nothing; one that stops on a card is about to click it, and that click then finds the form loaded.
  */
 export const PREPARE_AFTER_MS = 100;
+
+/**
+ * How long a prepared form that nobody opens is kept: its page holds a token and runs scripts. A mouse
+ * that leaves the card drops it at once; a finger lifted from a card has left it before its click comes,
+ * so for a touch this is the only end.
+ */
+export const PREPARED_FOR_MS = 5_000;
 
 /** The table of the card an event went through, if any. */
 const cardTable = (event: Event) =>
@@ -75,11 +95,12 @@ const savingData = () =>
  * by top-level navigation. Owns the dialog's manners: Escape anywhere in the widget and a backdrop
  * click close it, and focus returns to the card that opened it.
  *
- * In the modal mode it also prepares the form of the card a pointer rests on: the form page loads in the
- * closed dialog, and the click shows that very frame. A prepared form tells no one anything (no
- * hub-form-open, and what its page says or how it fails waits for the open); nothing is prepared for a
- * native host or an `openFormHook` (either may open the form elsewhere), inline or by navigation, or when
- * the user saves data.
+ * In the modal mode it also prepares the form of the card a pointer rests on or presses: the form page
+ * loads in the closed dialog, in a frame of its own, and a click on that card shows that very frame. A
+ * prepared form tells no one anything (no hub-form-open, and what its page says or how it fails waits for
+ * the open), and leaves with its frame when the pointer leaves the card or nobody opens it for a few
+ * seconds; nothing is prepared for a native host or an `openFormHook` (either may open the form
+ * elsewhere), inline or by navigation, or when the user saves data.
  */
 export class FormOpener {
   #host: FormHost;
@@ -87,7 +108,10 @@ export class FormOpener {
   #form?: OpenForm;
   /** The form loading in the closed dialog for the card the pointer rests on; the next click shows it. */
   #prepared?: OpenForm;
+  /** The short code of the card the pointer is over (or pressed), if any. */
+  #pointed?: string;
   #restTimer?: ReturnType<typeof setTimeout>;
+  #dropTimer?: ReturnType<typeof setTimeout>;
 
   constructor(host: FormHost, seat: FormSeat) {
     this.#host = host;
@@ -99,18 +123,56 @@ export class FormOpener {
     host.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
-    host.addEventListener('pointerover', (event) => {
-      clearTimeout(this.#restTimer);
-      const table = cardTable(event);
-      if (table) this.#restTimer = setTimeout(() => void this.#prepare(table), PREPARE_AFTER_MS);
+    // A pointer going from one card to the next inside the grid's shadow root sends a pointerover that
+    // stops at that shadow boundary (its target and relatedTarget both become the grid there), so the
+    // element hears only the first card entered from outside the grid. pointermove has no relatedTarget
+    // and reaches the element from every card: together they say which card the pointer is over.
+    host.addEventListener('pointerover', this.#onPointer);
+    host.addEventListener('pointermove', this.#onPointer);
+    host.addEventListener('pointerdown', this.#onPress);
+    host.addEventListener('pointerleave', (event) => {
+      // A finger leaves as it lifts, before the click that opens the form: only a mouse or pen leaves early.
+      if (event.pointerType !== 'touch') this.#point(undefined);
     });
-    host.addEventListener('pointerleave', () => clearTimeout(this.#restTimer));
-    // This half came because a pointer arrived over a card: one still resting there has waited long enough.
+    // The half may come after the pointer arrived over a card: one still resting there has waited long enough.
     const grid = host.renderRoot.querySelector('hub-table-grid')?.renderRoot;
     const rested = [...(grid?.querySelectorAll<HubTableCard>('hub-table-card') ?? [])].find((card) =>
       card.matches(':hover'),
     );
-    if (rested?.table) void this.#prepare(rested.table);
+    if (rested?.table) {
+      this.#pointed = rested.table.short_code;
+      void this.#prepare(rested.table);
+    }
+  }
+
+  /** The pointer is over the card of `table`, or over no card: a rest there prepares its form. */
+  #point(table: PublishedTable | undefined): void {
+    const code = table?.short_code;
+    if (code === this.#pointed) return;
+    this.#pointed = code;
+    clearTimeout(this.#restTimer);
+    // The pointer left the prepared card: its form is not wanted any more.
+    if (this.#prepared) this.#drop();
+    if (table) this.#restTimer = setTimeout(() => void this.#prepare(table), PREPARE_AFTER_MS);
+  }
+
+  #onPointer = (event: PointerEvent): void => this.#point(cardTable(event));
+
+  /** A press on a card is the surest sign of a click to come: its form is prepared at once. */
+  #onPress = (event: PointerEvent): void => {
+    const table = cardTable(event);
+    if (!table) return;
+    this.#point(table);
+    clearTimeout(this.#restTimer);
+    void this.#prepare(table);
+  };
+
+  /** Drops the prepared form: its frame leaves the page, and with it its page, its token and what it said. */
+  #drop(): void {
+    clearTimeout(this.#dropTimer);
+    if (!this.#prepared) return;
+    this.#prepared = undefined;
+    this.#host.requestUpdate();
   }
 
   /** The modal mode's form for `table`, loading out of sight; best effort: the click does it properly. */
@@ -123,12 +185,15 @@ export class FormOpener {
       host.openMode !== 'inline' &&
       host.openMode !== 'navigate' &&
       !savingData();
-    if (!able() || this.#prepared?.table === table) return;
+    const code = table.short_code;
+    if (!able() || this.#prepared?.table.short_code === code) return;
     try {
-      const url = buildFormUrl(host.formUrl, table.short_code, await this.#seat.token());
-      // A form may have opened, or the settings changed, while the token came.
-      if (!able()) return;
-      this.#prepared = { table, url };
+      const url = buildFormUrl(host.formUrl, code, await this.#seat.token());
+      // A form may have opened, the settings changed, or the pointer moved on while the token came.
+      if (!able() || this.#pointed !== code || this.#prepared?.table.short_code === code) return;
+      this.#drop();
+      this.#prepared = { table, url, frame: this.#newFrame(table, url, true) };
+      this.#dropTimer = setTimeout(() => this.#drop(), PREPARED_FOR_MS);
       host.requestUpdate();
     } catch {
       // Nothing is shown for a form not asked for; the click builds its URL again and reports what fails.
@@ -156,16 +221,20 @@ export class FormOpener {
       return;
     }
     clearTimeout(this.#restTimer);
-    // The prepared frame is this form's when its URL is this one: it stays, loaded or loading, and is
-    // released now (what its page said meanwhile comes out). Another URL navigates the frame.
+    clearTimeout(this.#dropTimer);
+    // The prepared frame is this form's when it was prepared with this very URL (table, site and token):
+    // it stays, loaded or loading, and is released (what its page said meanwhile comes out). Any other
+    // prepared frame leaves with its page; this form gets a frame of its own.
+    const prepared = this.#prepared;
     this.#prepared = undefined;
-    this.#form = { table, url, returnFocus };
+    const frame = prepared?.url === url ? prepared.frame : this.#newFrame(table, url);
+    frame.held = false;
+    this.#form = { table, url, frame, returnFocus };
     host.requestUpdate();
     await host.updateComplete;
-    const frame = host.renderRoot.querySelector<HubFormFrame>('hub-form-frame');
     if (host.openMode !== 'inline') this.#dialog?.showModal();
     // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
-    frame?.focus();
+    frame.focus();
   }
 
   /** Closes the open form, returns focus to its card and fires `hub-form-close`; false when none was open. */
@@ -183,7 +252,7 @@ export class FormOpener {
 
   /** The form in place of the grid (inline mode), or undefined when the grid shows. */
   renderInline() {
-    return this.#host.openMode === 'inline' && this.#form ? this.#renderFrame(this.#form) : undefined;
+    return this.#host.openMode === 'inline' && this.#form ? this.#frameOf(this.#form) : undefined;
   }
 
   /** The dialog of the modal mode (an open-mode the element does not know falls back to it). */
@@ -199,7 +268,7 @@ export class FormOpener {
         @click=${this.#onDialogClick}
         @close=${this.#onDialogClose}
       >
-        ${form ? this.#renderFrame(form, form !== this.#form) : nothing}
+        ${form ? this.#frameOf(form) : nothing}
       </dialog>
     `;
   }
@@ -236,27 +305,37 @@ export class FormOpener {
     const host = this.#seat.host();
     if (event.type === 'hub-error') host?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {
-      const shortCode = this.#form?.table.short_code ?? '';
+      // The frame's own table: only an open frame speaks, and each frame serves one form.
+      const { shortCode } = event.currentTarget as HubFormFrame;
       host?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
     }
   };
 
-  /** `held`: a prepared form, out of sight, whose frame keeps its events until it opens. */
-  #renderFrame(form: OpenForm, held = false) {
-    return html`
-      <hub-form-frame
-        part="frame"
-        exportparts="bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry"
-        .locale=${this.#host.locale}
-        .strings=${this.#host.strings}
-        .src=${form.url}
-        .shortCode=${form.table.short_code}
-        .tableName=${form.table.name}
-        .held=${held}
-        @hub-form-close=${this.#onFrameClose}
-        @hub-error=${this.#onFrameEvent}
-        @hub-form-message=${this.#onFrameEvent}
-      ></hub-form-frame>
-    `;
+  /**
+   * A frame for one form. `held`: a prepared form, out of sight, whose frame keeps its events until it
+   * opens. Its events reach the element and the host as a rendered frame's would.
+   */
+  #newFrame(table: PublishedTable, url: string, held = false): HubFormFrame {
+    const frame = new HubFormFrame();
+    frame.setAttribute('part', 'frame');
+    frame.setAttribute(
+      'exportparts',
+      'bar,title,close,iframe,loading:frame-loading,error:frame-error,retry:frame-retry',
+    );
+    frame.src = url;
+    frame.shortCode = table.short_code;
+    frame.tableName = table.name;
+    frame.held = held;
+    frame.addEventListener('hub-form-close', this.#onFrameClose);
+    frame.addEventListener('hub-error', this.#onFrameEvent);
+    frame.addEventListener('hub-form-message', this.#onFrameEvent);
+    return frame;
+  }
+
+  /** The form's frame, with the element's texts as they are now, to render where the form shows. */
+  #frameOf(form: OpenForm): HubFormFrame {
+    form.frame.locale = this.#host.locale;
+    form.frame.strings = this.#host.strings;
+    return form.frame;
   }
 }

@@ -39,6 +39,11 @@ export interface DriverPage {
   evaluate(frames: string[], expression: string): Promise<unknown>;
   /** A mouse click at (x, y) of the top-level viewport. */
   click(x: number, y: number): Promise<void>;
+  /**
+   * Moves the mouse to (x, y) of the top-level viewport through a few points on the way, as a hand
+   * would: the engine fires the pointer events of every element crossed, shadow boundaries included.
+   */
+  move(x: number, y: number): Promise<void>;
   /** A key press, Playwright key names ('Escape', 'Enter', 'Tab'). */
   press(key: string): Promise<void>;
   /** Types `text` into the focused element. */
@@ -65,6 +70,9 @@ export interface DriverBrowser {
 }
 
 export const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** The points a mouse move passes through on its way (one a frame, in the WebDriver engine). */
+const MOVE_STEPS = 10;
 
 // ---------------------------------------------------------------------------------------------------
 // Chromium through playwright-core
@@ -123,6 +131,7 @@ async function launchChromium(): Promise<DriverBrowser> {
         url: async () => page.url(),
         evaluate: async (frames, expression) => (await frameAt(page.mainFrame(), frames, step)).evaluate(expression),
         click: (x, y) => page.mouse.click(x, y),
+        move: (x, y) => page.mouse.move(x, y, { steps: MOVE_STEPS }),
         press: (key) => page.keyboard.press(key),
         type: (text) => page.keyboard.insertText(text),
         async fill(frames, element, text) {
@@ -221,6 +230,7 @@ async function launchFirefox(): Promise<DriverBrowser> {
         url: async () => page.url(),
         evaluate: async (frames, expression) => (await frameAt(page.mainFrame(), frames, step)).evaluate(expression),
         click: (x, y) => page.mouse.click(x, y),
+        move: (x, y) => page.mouse.move(x, y, { steps: MOVE_STEPS }),
         press: (key) => page.keyboard.press(key as never),
         type: (text) => page.keyboard.type(text),
         async fill(frames, element, text) {
@@ -466,6 +476,26 @@ async function launchWebKit(): Promise<DriverBrowser> {
                 { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) },
                 { type: 'pointerDown', button: 0 },
                 { type: 'pointerUp', button: 0 },
+              ],
+            },
+          ]);
+        },
+        async move(x, y) {
+          await top();
+          // With a duration, the driver moves the pointer through the points in between.
+          await actions([
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                {
+                  type: 'pointerMove',
+                  duration: MOVE_STEPS * 16,
+                  origin: 'viewport',
+                  x: Math.round(x),
+                  y: Math.round(y),
+                },
               ],
             },
           ]);

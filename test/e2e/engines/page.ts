@@ -224,6 +224,21 @@ export class Locator extends Scope {
 
   /** A real mouse click in the middle of the element, once it can receive one. */
   async click(): Promise<void> {
+    const { x, y } = await this.actionPoint('clickable');
+    await this.page.driver.click(x, y);
+  }
+
+  /** A real mouse moved to the middle of the element, once it can receive one (as Playwright's hover). */
+  async hover(): Promise<void> {
+    const { x, y } = await this.actionPoint('hoverable');
+    await this.page.driver.move(x, y);
+  }
+
+  /**
+   * The middle of the element in the top-level viewport, once nothing covers it and it has stopped
+   * moving (a dialog that is still moving in is not clicked yet).
+   */
+  private async actionPoint(what: string): Promise<{ x: number; y: number }> {
     let why = 'it is not there';
     const where = await this.page.waitFor(
       async () => {
@@ -231,16 +246,16 @@ export class Locator extends Scope {
         if (first.strict) throw new StrictError(`${this.describe()} matches ${first.strict} elements`);
         why = first.retry ?? (first.missing ? 'it is not there' : 'it moves');
         if (first.missing || first.retry) return undefined;
-        // Stable: the same place a frame later (a dialog that is still moving in is not clicked yet).
+        // Stable: the same place a frame later.
         await sleep(50);
         const again = (await this.run('point')) as { x?: number; y?: number };
         if (again.x !== first.x || again.y !== first.y) return undefined;
         return { x: first.x!, y: first.y! };
       },
-      () => `${this.describe()} to be clickable (last seen: ${why})`,
+      () => `${this.describe()} to be ${what} (last seen: ${why})`,
     );
     const offset = await this.page.frameOffset(this.frames);
-    await this.page.driver.click(where.x + offset.x, where.y + offset.y);
+    return { x: where.x + offset.x, y: where.y + offset.y };
   }
 
   async focus(): Promise<void> {
@@ -295,7 +310,10 @@ export class EnginePage extends Scope {
     press: (key: string) => this.driver.press(key),
     type: (text: string) => this.driver.type(text),
   };
-  readonly mouse = { click: (x: number, y: number) => this.driver.click(x, y) };
+  readonly mouse = {
+    click: (x: number, y: number) => this.driver.click(x, y),
+    move: (x: number, y: number) => this.driver.move(x, y),
+  };
 
   constructor(readonly driver: DriverPage) {
     super(undefined as never, []);
