@@ -124,8 +124,10 @@ const formChunkModules = [
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.strings.ts',
-  // Only the form half builds form URLs: the chunk has its own copy of that part of core/urls.ts.
+  // Only the form half builds form URLs: the chunk has its own copy of that part of core/urls.ts,
+  // and of the link rules it checks short codes with.
   'src/core/urls.ts',
+  'src/core/link-rules.ts',
 ].map((file) => resolve(file));
 
 const mainFileImports: Plugin = {

@@ -1,5 +1,6 @@
 import { HubError } from './errors.js';
 import { isText } from './http.js';
+import { hasDotSegment, namesToken } from './link-rules.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -67,15 +68,18 @@ function encode(value: string, what: string): string {
 
 /**
  * `{form_url}/<short_code>?token=<token>`, both parts encoded with encodeURIComponent semantics.
- * A query already in formUrl is kept (token appended with `&`); a hash stays last.
+ * A query already in formUrl is kept (token appended with `&`); a hash stays last. A short code that
+ * is a dot segment in any spelling a server may decode (`..`, `../x` sent as `..%2Fx`, `%2e%2e`, `..;x`)
+ * is refused, as in notification links: the form site could read the token-bearing URL as one above
+ * its root. The spec's codes are opaque names such as `k3Xp9a`.
  */
 export function buildFormUrl(formUrl: string, shortCode: string, token: string): string {
-  if (!isText(shortCode) || shortCode === '.' || shortCode === '..') {
-    throw new HubError('config', 'Use a short code.');
-  }
+  if (!isText(shortCode)) throw new HubError('config', 'Use a short code.');
   if (!isText(token)) throw new HubError('config', 'Get a token first.');
   const url = parseFormSite(formUrl);
-  url.pathname = url.pathname.replace(/\/$/, '') + '/' + encode(shortCode, 'short code');
+  const segment = encode(shortCode, 'short code');
+  if (hasDotSegment(segment)) throw new HubError('config', 'Use a short code without dot segments.');
+  url.pathname = url.pathname.replace(/\/$/, '') + '/' + segment;
   url.search = appendToken(url.search, token);
   return url.href;
 }
@@ -83,42 +87,6 @@ export function buildFormUrl(formUrl: string, shortCode: string, token: string):
 function appendToken(search: string, token: string): string {
   // '' and '?' become '?', '?a=1' becomes '?a=1&', and '?a=1&' stays.
   return (/[?&]$/.test(search) ? search : search + (search ? '&' : '?')) + 'token=' + encode(token, 'token');
-}
-
-/**
- * `text` with every %XX decoded, again and again until nothing changes: a server or proxy may decode
- * once more than we do (`%252e` is `%2e` after one pass, `.` after two). Bytewise, which is all the
- * checks below need: they look for ASCII.
- */
-function decodeFully(text: string): string {
-  let previous = '';
-  let current = text;
-  for (let pass = 0; pass < 8 && current !== previous; pass++) {
-    previous = current;
-    current = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  return current;
-}
-
-/**
- * Whether a path has a dot segment (`.` or `..`) in any spelling a server may decode: `%2e` for a dot,
- * encoded once or more (`%252e`), `%2f`, `%5c` or a backslash for a slash, and a path parameter after it
- * (`..;x`, `..%3bx`), which some servers drop. An encoded slash alone is fine: a short code may contain one.
- */
-function hasDotSegment(path: string): boolean {
-  return decodeFully(path)
-    .replace(/\\/g, '/')
-    .split('/')
-    .some((segment) => /^\.\.?(;|$)/.test(segment));
-}
-
-/**
- * Whether a query pair names `token` in any spelling a server may read it in: any letter case
- * (`TOKEN`), percent-encoded once or more (`%74oken`), or after a `;`, which some servers take as a
- * separator (`a=1;token=x`).
- */
-function namesToken(pair: string): boolean {
-  return pair.split(';').some((part) => decodeFully(part.split('=')[0]!.replace(/\+/g, ' ')).toLowerCase() === 'token');
 }
 
 /** The query without any pair that could be read as a `token` parameter (see namesToken). */

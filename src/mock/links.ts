@@ -1,36 +1,10 @@
 /**
- * The rules for a notification's `link_url`, as the simulator (playing the platform) sends it. They
- * are the toolkit's rules (src/core/urls.ts, buildNotificationLink) written again, because the
- * simulator shares only types with the rest; test/fixtures/notification-links.ts holds the vectors
- * both sides are tested with.
+ * The rules for a notification's `link_url`, as the simulator (playing the platform) sends it: the
+ * toolkit's own rules (src/core/link-rules.ts, the one copy both sides import), with 400 answers.
+ * test/fixtures/notification-links.ts holds the vectors both sides are tested with.
  */
+import { hasDotSegment, namesToken } from '../core/link-rules.js';
 import { MockHttpError } from './http.js';
-
-/** Every %XX decoded until nothing changes (`%252e` is `.` after two passes), bytewise. */
-function decodeFully(text: string): string {
-  let previous = '';
-  let current = text;
-  for (let pass = 0; pass < 8 && current !== previous; pass++) {
-    previous = current;
-    current = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  return current;
-}
-
-/** `.` or `..` as a segment in any spelling a server may decode (%2e, %252e, %2f, %5c, `..;x`, `..%3bx`). */
-function hasDotSegment(path: string): boolean {
-  return decodeFully(path)
-    .replace(/\\/g, '/')
-    .split('/')
-    .some((segment) => /^\.\.?(;|$)/.test(segment));
-}
-
-/** A `token` parameter in any spelling a server may read: any case, percent-encoded, after a `;`. */
-function hasToken(query: string): boolean {
-  return query
-    .split(/[&;]/)
-    .some((part) => decodeFully(part.split('=')[0]!.replace(/\+/g, ' ')).toLowerCase() === 'token');
-}
 
 /** Link paths in notifications are in-site paths: no scheme, no host, no token, no control characters. */
 export function checkLinkUrl(value: string): string {
@@ -43,7 +17,13 @@ export function checkLinkUrl(value: string): string {
   const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   if (hasDotSegment(path))
     throw new MockHttpError(400, 'link_url must not contain "." or ".." segments in any spelling (%2e, %2f).');
-  if (queryAt !== -1 && hasToken(beforeHash.slice(queryAt + 1)))
+  if (
+    queryAt !== -1 &&
+    beforeHash
+      .slice(queryAt + 1)
+      .split('&')
+      .some(namesToken)
+  )
     throw new MockHttpError(400, 'link_url must not contain a token; receivers append their own.');
   return value;
 }

@@ -46,7 +46,11 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
       return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
     case 'forwarded-headers-conflict': {
       const [namedHeader, other] = verdict.headers.map(headerName);
-      return `${other} from trusted proxy ${socketAddress} names another client than ${namedHeader}, so one of them came from the client; refused (403). Make the proxy set or remove ${other} too (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;), or add the proxy it names to trustedProxies.`;
+      // The two nginx headers have a known recipe; any other header is the proxy's (or CDN's) own setting.
+      const recipe = verdict.headers.every((header) => header === 'x-real-ip' || header === 'x-forwarded-for')
+        ? ' (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;)'
+        : '';
+      return `${other} from trusted proxy ${socketAddress} names another client than ${namedHeader}, so one of them came from the client; refused (403). Make the proxy set both${recipe} or remove ${other}; if ${other} names a proxy of yours, add it to trustedProxies.`;
     }
     case 'forwarded-header-not-named':
       return `Trusted proxy ${socketAddress} named the client in ${verdict.headers.map(headerName).join(', ')}, but not in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Name the header this proxy sets (see docs/server.md, "Source address").`;

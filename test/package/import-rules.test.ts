@@ -2,7 +2,8 @@
 // fails CI instead of waiting for a reviewer.
 //   browser code (core, components, bridge, the browser entries) never imports server/ or mock/;
 //   server/ never imports components/;
-//   mock/ takes only types from the rest of src/ (`import type`), so the simulator runs on its own.
+//   mock/ takes only types from the rest of src/ (`import type`), so the simulator runs on its own,
+//   except the rules it shares with core: leaf modules that import nothing (SHARED_WITH_MOCK).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,9 @@ const BROWSER = new Set(['core', 'components', 'bridge', 'webview', 'react', 'vu
 
 const all = files(SRC).flatMap(importsOf);
 
+/** The rules one copy of which both core and the simulator apply (issue 37, item 8). */
+const SHARED_WITH_MOCK = ['core/link-rules.js'];
+
 describe('import rules (docs/architecture.md, Layers and their import rules)', () => {
   it('finds the imports it checks', () => {
     expect(all.length).toBeGreaterThan(100);
@@ -63,9 +67,23 @@ describe('import rules (docs/architecture.md, Layers and their import rules)', (
     expect(all.filter((i) => layerOf(i.from) === 'server' && layerOf(i.to) === 'components')).toEqual([]);
   });
 
-  it('mock/ takes only types from the rest of src/', () => {
-    const wrong = all.filter((i) => layerOf(i.from) === 'mock' && layerOf(i.to) !== 'mock' && !i.typeOnly);
+  it('mock/ takes only types from the rest of src/, besides the leaf modules it shares with core', () => {
+    const wrong = all.filter(
+      (i) => layerOf(i.from) === 'mock' && layerOf(i.to) !== 'mock' && !i.typeOnly && !SHARED_WITH_MOCK.includes(i.to),
+    );
     expect(wrong).toEqual([]);
+    // Each shared module is used by the simulator and imports nothing, so the simulator pulls in no more.
+    for (const shared of SHARED_WITH_MOCK) {
+      expect(all.some((i) => layerOf(i.from) === 'mock' && i.to === shared && !i.typeOnly)).toBe(true);
+      expect(all.filter((i) => i.from === shared.replace(/\.js$/, '.ts'))).toEqual([]);
+    }
+  });
+
+  it('the link rules have one copy: no file but core/link-rules.ts defines them (issue 37, item 8)', () => {
+    const copies = files(SRC).filter((file) =>
+      /function (decodeFully|hasDotSegment|namesToken)\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/link-rules.ts']);
   });
 
   it('the mock host is a host: only hub-embed/host exports it, beside the kernel it is built on', async () => {
