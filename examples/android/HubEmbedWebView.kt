@@ -50,7 +50,7 @@ class HubEmbedWebView(
     // openForm = { shortCode, url -> showForm(url); true } (url is on the form site; check its origin).
     onEvent = onEvent,
     send = { script, _ -> if (onWidget) webView.evaluateJavascript(script, null) },
-    schedule = { delayMs, task -> main.postDelayed(task, delayMs) }
+    schedule = { delayMs, task -> main.postDelayed({ task() }, delayMs) }
   )
 
   @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")

@@ -260,7 +260,7 @@ enum HubEmbedNavigation {
   }
 
   static func decide(_ url: String, allowedOrigins: Set<String>) -> Decision {
-    if url.range(of: "[\u{0}-\u{20}\u{7f}-\u{9f}\u{2028}\u{2029}]", options: .regularExpression) != nil { return .blocked }
+    if url.range(of: #"[\x{0}-\x{20}\x{7f}-\x{9f}\x{2028}\x{2029}]"#, options: .regularExpression) != nil { return .blocked }
     if url == "about:blank" || url == "about:srcdoc" { return .load }
     guard let end = url.range(of: #"^[a-zA-Z][a-zA-Z\d+.-]*:"#, options: .regularExpression) else { return .blocked }
     let scheme = url[end].lowercased()
