@@ -160,6 +160,27 @@ describe('native host protocol files follow the protocol test vectors', () => {
   }
 });
 
+describe('the Swift and Dart protocol files are twins of the Kotlin one, which runs every vector', () => {
+  /** Each error a file answers ("E_DENIED: no signed-in user"), interpolations written {}. */
+  const answers = (code: string) =>
+    new Set(
+      [...code.matchAll(/["'](E_[A-Z_]+)["'],\s*(?:message:\s*)?["']([^"']+)["']/g)]
+        .filter((m) => !m[2]!.startsWith('E_'))
+        .map((m) => `${m[1]}: ${m[2]!.replace(/\\\(\w+\)|\$\{\w+\}|\$\w+/g, '{}')}`),
+    );
+  const reasons = (code: string) =>
+    new Set([...code.matchAll(/onRejected(?:\?\.call)?\(["']([^"']+)["']\)/g)].map((m) => m[1]));
+  const [kotlin, ...others] = Object.values(protocols).map((host) => host.code);
+
+  it('answers the same errors with the same messages, and drops with the same reasons', () => {
+    expect(answers(kotlin!).size).toBeGreaterThanOrEqual(7);
+    for (const code of others) {
+      expect(answers(code)).toEqual(answers(kotlin!));
+      expect(reasons(code)).toEqual(reasons(kotlin!));
+    }
+  });
+});
+
 describe('native host glue files', () => {
   it('Android: marker and listener for the widget origin only; the JavascriptInterface fallback gets the nonce too', () => {
     const code = read('examples/android/HubEmbedWebView.kt');
