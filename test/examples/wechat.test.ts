@@ -13,6 +13,18 @@ const { readHubEvents, formUrlFrom } = requireHere('./hub-embed-events.js') as {
   readHubEvents(data: unknown): Array<{ method: string; params: unknown }>;
   formUrlFrom(encoded: string | undefined, site: string): string | undefined;
 };
+const signIn = requireHere('./server/sign-in.js') as {
+  openIdFromLoginCode(code: unknown, app: { appId: string; appSecret: string; fetch?: typeof fetch }): Promise<string>;
+  createTicketBook(options?: { ttlMs?: number; max?: number; now?: () => number }): {
+    issueTicket(userId: string): string;
+    redeemTicket(ticket: unknown): string | undefined;
+    readonly size: number;
+  };
+  enterWithTicket(
+    url: string,
+    book: { redeemTicket(ticket: string): string | undefined },
+  ): { userId: string | undefined; location: string } | null;
+};
 
 interface PageInstance {
   data: Record<string, unknown>;
@@ -21,13 +33,14 @@ interface PageInstance {
 }
 
 /** Loads a page file as the mini-program does: `Page(config)`, with `require` relative to it. */
-function loadPage(path: string): PageInstance {
+function loadPage(path: string, globals: Record<string, unknown> = {}): PageInstance {
   let config: Record<string, unknown> = {};
   const file = new URL(path, root);
   runInNewContext(readFileSync(file, 'utf8'), {
     Page: (definition: Record<string, unknown>) => (config = definition),
     require: createRequire(file),
     console,
+    ...globals,
   });
   const page = { ...config, data: { ...(config.data as object) } } as PageInstance;
   page.setData = (patch) => Object.assign(page.data, patch);
@@ -122,5 +135,129 @@ describe('examples/wechat: the web-view page pair', () => {
       expect(open(bad), bad).toBe('');
     }
     expect(formUrlFrom('%E0%A4%A', 'https://forms.example.com')).toBeUndefined();
+  });
+});
+
+/** A stand-in for the mini-program's wx.login and wx.request, recording what the page asked. */
+function wxStandIn({ code = 'c0de', status = 200, data = { ticket: 'T1' } as unknown, loginFails = false } = {}) {
+  const requests: Array<Record<string, unknown>> = [];
+  const wx = {
+    login(options: { success(r: { code: string }): void; fail(): void }) {
+      if (loginFails) options.fail();
+      else options.success({ code });
+    },
+    request(options: Record<string, unknown> & { success(r: unknown): void }) {
+      requests.push(options);
+      options.success({ statusCode: status, data });
+    },
+  };
+  return { wx, requests };
+}
+
+describe('examples/wechat: signing in inside <web-view> with a one-time ticket from wx.login', () => {
+  it('the widget page posts wx.login’s code to the app server and loads the widget with the ticket in the src', () => {
+    const { wx, requests } = wxStandIn({ data: { ticket: 'a+b/c=' } });
+    const page = loadPage('pages/hub/index.js', { wx });
+    expect(page.data.src).toBe('');
+    (page.onLoad as () => void).call(page);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: 'https://widget.example.com/api/wechat/web-view-ticket',
+      method: 'POST',
+      data: { code: 'c0de' },
+    });
+    expect(page.data.src).toBe('https://widget.example.com/embed?ticket=a%2Bb%2Fc%3D');
+  });
+
+  it('a failed login or an answer without a ticket loads no page and says so', () => {
+    for (const stand of [wxStandIn({ loginFails: true }), wxStandIn({ status: 500 }), wxStandIn({ data: {} })]) {
+      const page = loadPage('pages/hub/index.js', { wx: stand.wx });
+      (page.onLoad as () => void).call(page);
+      expect(page.data).toMatchObject({ src: '', failed: true });
+    }
+    const wxml = readFileSync(new URL('pages/hub/index.wxml', root), 'utf8');
+    expect(wxml).toContain('<web-view wx:if="{{src}}"');
+    expect(wxml).toContain('wx:elif="{{failed}}"');
+  });
+
+  it('the server asks jscode2session with the app’s id and secret, and refuses a code WeChat refuses', async () => {
+    const asked: string[] = [];
+    const fetch = (async (url: string) => {
+      asked.push(url);
+      const code = new URL(url).searchParams.get('js_code');
+      const body = code === 'good' ? { openid: 'o-123', session_key: 'k' } : { errcode: 40029, errmsg: 'invalid code' };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    const app = { appId: 'wx1', appSecret: 's3cret', fetch };
+    await expect(signIn.openIdFromLoginCode('good', app)).resolves.toBe('o-123');
+    const url = new URL(asked[0]!);
+    expect(url.origin + url.pathname).toBe('https://api.weixin.qq.com/sns/jscode2session');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      appid: 'wx1',
+      secret: 's3cret',
+      js_code: 'good',
+      grant_type: 'authorization_code',
+    });
+    await expect(signIn.openIdFromLoginCode('used', app)).rejects.toThrow(
+      'WeChat refused the login code (40029: invalid code).',
+    );
+    // Not a code at all: WeChat is not even asked.
+    for (const bad of [undefined, '', 'a b', 'x'.repeat(129), { code: 'good' }])
+      await expect(signIn.openIdFromLoginCode(bad, app)).rejects.toThrow('Send the code of wx.login.');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a ticket is redeemed once, expires, and the redirect drops it from the address', () => {
+    let time = 1_000;
+    const book = signIn.createTicketBook({ ttlMs: 60_000, now: () => time });
+    const ticket = book.issueTicket('user-7');
+    expect(ticket).toMatch(/^[\w-]{43}$/);
+    expect(book.issueTicket('user-7')).not.toBe(ticket);
+
+    const entry = signIn.enterWithTicket(`https://widget.example.com/embed?ticket=${ticket}&x=1#top`, book);
+    expect(entry).toEqual({ userId: 'user-7', location: '/embed?x=1#top' });
+    // Used once: the same ticket again starts no session.
+    expect(signIn.enterWithTicket(`https://widget.example.com/embed?ticket=${ticket}`, book)).toEqual({
+      userId: undefined,
+      location: '/embed',
+    });
+    expect(signIn.enterWithTicket('https://widget.example.com/embed', book)).toBeNull();
+
+    const late = book.issueTicket('user-8');
+    time += 60_000;
+    expect(book.redeemTicket(late)).toBeUndefined();
+    expect(book.redeemTicket('guessed')).toBeUndefined();
+    expect(book.redeemTicket(undefined)).toBeUndefined();
+  });
+
+  it('unused tickets are bounded and expired ones swept', () => {
+    let time = 0;
+    const book = signIn.createTicketBook({ ttlMs: 1_000, max: 3, now: () => time });
+    book.issueTicket('a');
+    book.issueTicket('b');
+    book.issueTicket('c');
+    expect(() => book.issueTicket('d')).toThrow('Too many sign-ins at once');
+    time = 1_000;
+    book.issueTicket('d');
+    expect(book.size).toBe(1);
+    expect(() => book.issueTicket('')).toThrow(TypeError);
+  });
+});
+
+describe('examples/wechat: the form page parses no messages (the form site never sends any)', () => {
+  it('pages/hub-form has no bindmessage and reads no events', () => {
+    const js = readFileSync(new URL('pages/hub-form/index.js', root), 'utf8');
+    const wxml = readFileSync(new URL('pages/hub-form/index.wxml', root), 'utf8');
+    expect(wxml).not.toContain('bindmessage');
+    expect(js).not.toMatch(/readHubEvents|onFormMessage|JSON\.parse/);
+    const page = loadPage('pages/hub-form/index.js');
+    expect(Object.keys(page).filter((key) => typeof page[key] === 'function')).toEqual(['onLoad', 'setData']);
+  });
+
+  it('the README notes the form site’s business domain and quotes the widget page exactly', async () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    expect(readme).toMatch(/\*\*also the form site's\*\* \(`\{form_url\}`\)/);
+    const { withRegions } = await import('../../scripts/doc-regions.mjs');
+    expect(withRegions(readme)).toBe(readme);
   });
 });

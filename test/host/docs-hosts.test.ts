@@ -1,83 +1,279 @@
-// The Swift and Kotlin hosts of docs/webview.md cannot run here, so they are held to the same wire rules
-// as the protocol test vectors by reading them: each checks ns, v, the nonce and the kind before acting,
-// answers with the envelope the vectors expect, escapes the three characters that break a script, and
-// uses only the protocol's error codes.
+// The native hosts of docs/webview.md are files (examples/ios, examples/android, examples/flutter), and the
+// docs quote them exactly. The Kotlin protocol runs on a JVM against every vector
+// (test/hosts/android/kotlin-vectors.test.ts). No Swift or Dart toolchain installs from Debian or npm, so the
+// Swift and Dart files, and every platform glue file, are held to the same rules here by reading them:
+// each rule below is one the vectors or the hardening issues name, checked in the real file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
 import { BRIDGE_ERROR_CODES } from '../../src/bridge/index.js';
+import { withRegions } from '../../scripts/doc-regions.mjs';
 
-const doc = readFileSync(new URL('../../docs/webview.md', import.meta.url), 'utf8');
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const doc = read('docs/webview.md');
 
-/** All code blocks of one language under a `### heading`, up to the next heading of that level. */
-function blocks(heading: string, language: string): string {
-  const start = doc.indexOf(`### ${heading}`);
-  const end = doc.indexOf('\n### ', start + 4);
-  const section = doc.slice(start, end);
-  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]).join('\n');
-}
+/** Names of the page-to-host events, from the one event map. */
+const EVENTS = [...read('src/bridge/methods.ts').matchAll(/^ {2}'([a-z]+\.[a-zA-Z]+)': /gm)]
+  .map((m) => m[1]!)
+  .filter((name) => ['widget.', 'table.', 'form.opened', 'form.closed', 'form.message'].some((p) => name.startsWith(p)))
+  .filter((name) => !['widget.refresh', 'widget.setTags'].includes(name));
+/** The navigation rules of hub-embed/host, as the regular expressions and schemes navigation.ts uses. */
+const navigation = read('src/host/navigation.ts');
+const NAV_PATTERNS = [
+  /const match = \/(.+?)\/i\.exec/.exec(navigation)![1]!.replaceAll('\\/', '/'),
+  /if \(!\/(.+?)\/\.test\(authority\)/.exec(navigation)![1]!,
+];
+const BLOCKED = JSON.parse(
+  /BLOCKED_SCHEMES = new Set\((\[.+?\])\)/.exec(navigation)![1]!.replaceAll("'", '"'),
+) as string[];
 
-const hosts = {
-  'iOS (Swift)': {
-    code: blocks('iOS (Swift, WKWebView)', 'swift'),
+/** The reasons a host reports for each drop case of the vectors. */
+const DROP_REASONS = [...new Set(vectors.cases.flatMap((v) => ('drop' in v && v.drop ? [v.drop] : [])))];
+
+const protocols = {
+  'Kotlin (examples/android/HubEmbedProtocol.kt)': {
+    code: read('examples/android/HubEmbedProtocol.kt'),
+    checks: [
+      'm.opt("ns") != "hub-embed"',
+      '!isOne(m.opt("v"))',
+      'if (m.opt("nonce") != nonce) return onRejected("nonce")',
+      'kind == "req" || kind == "evt"',
+      'id.length > 64',
+      'sid !in sessions',
+    ],
+    rejects: (reason: string) => `onRejected("${reason}")`,
+    parseNeverThrows: ['catch (error: JSONException)', 'catch (error: StackOverflowError)'],
+    escapes: ['replace("\\u2028", "\\\\u2028")', 'replace("\\u2029", "\\\\u2029")', 'replace("<", "\\\\u003c")'],
+  },
+  'Swift (examples/ios/HubEmbedProtocol.swift)': {
+    code: read('examples/ios/HubEmbedProtocol.swift'),
     checks: [
       'm["ns"] as? String == "hub-embed"',
-      'm["v"] as? Int == 1',
-      'm["nonce"] as? String == nonce',
-      'm["kind"] as? String == "req"',
+      'CFGetTypeID(v) != CFBooleanGetTypeID(), v.doubleValue == 1',
+      'guard m["nonce"] as? String == nonce else { return onRejected("nonce") }',
+      'kind == "req" || kind == "evt"',
+      'id.utf16.count <= 64',
+      'guard hello || sessions.contains(sid)',
     ],
+    rejects: (reason: string) => `onRejected("${reason}")`,
+    parseNeverThrows: ['let value = try? JSONSerialization.jsonObject'],
     escapes: ['"\\u{2028}", with: "\\\\u2028"', '"\\u{2029}", with: "\\\\u2029"', '"<", with: "\\\\u003c"'],
-    externalLinks: ['createWebViewWith', 'SFSafariViewController', 'decidePolicyFor'],
   },
-  'Android (Kotlin)': {
-    code: blocks('Android (Kotlin)', 'kotlin'),
+  'Dart (examples/flutter/lib/hub_embed_protocol.dart)': {
+    code: read('examples/flutter/lib/hub_embed_protocol.dart'),
     checks: [
-      'optString("ns") != "hub-embed"',
-      'optInt("v") != 1',
-      'optString("nonce") != nonce',
-      'optString("kind") != "req"',
+      "m['ns'] != 'hub-embed'",
+      "m['v'] != 1",
+      "if (m['nonce'] != nonce) return onRejected?.call('nonce')",
+      "kind == 'req' || kind == 'evt'",
+      'id.length > 64',
+      '!_sessions.contains(sid)',
     ],
-    escapes: ['replace("\\u2028", "\\\\u2028")', 'replace("\\u2029", "\\\\u2029")', 'replace("<", "\\\\u003c")'],
-    externalLinks: ['onCreateWindow', 'shouldOverrideUrlLoading', 'CustomTabsIntent'],
+    rejects: (reason: string) => `onRejected?.call('${reason}')`,
+    parseNeverThrows: ['m = jsonDecode(raw);\n    } catch (_) {'],
+    escapes: [`replaceAll('\\u2028', r'\\u2028')`, `replaceAll('\\u2029', r'\\u2029')`, `replaceAll('<', r'\\u003c')`],
   },
 };
 
-describe('docs/webview.md native hosts follow the protocol test vectors', () => {
-  for (const [name, host] of Object.entries(hosts)) {
+describe('docs/webview.md quotes the native host files exactly', () => {
+  it('every `<!-- from: file#region -->` block equals its region of the file', () => {
+    expect(doc.match(/<!-- from: examples\/(ios|android|flutter)\//g)?.length).toBeGreaterThanOrEqual(8);
+    expect(withRegions(doc)).toBe(doc);
+  });
+
+  it('the native hosts section has no code block that is not from a file', () => {
+    const start = doc.indexOf('## Native hosts');
+    const section = doc.slice(start, doc.indexOf('### React Native', start));
+    const blocks = section.match(/^```\w+$/gm) ?? [];
+    const quoted = section.match(/^<!-- from: .+ -->\n```\w+$/gm) ?? [];
+    expect(blocks.length).toBe(quoted.length);
+    const flutter = doc.slice(doc.indexOf('### Flutter'), doc.indexOf('### WeChat'));
+    expect((flutter.match(/^```dart$/gm) ?? []).length).toBe(
+      (flutter.match(/^<!-- from: .+ -->\n```dart$/gm) ?? []).length,
+    );
+  });
+
+  it('says which hosts run against the vectors and which are only read', () => {
+    expect(doc).toMatch(/Android \(Kotlin\).+\*\*Run\.\*\*/);
+    expect(doc).toMatch(/iOS \(Swift\).+\*\*Read\.\*\* No Swift toolchain installs from Debian or npm/);
+    expect(doc).toMatch(/Flutter \(Dart\).+\*\*Read\*\*.+no Dart SDK from Debian or npm/);
+  });
+});
+
+describe('native host protocol files follow the protocol test vectors', () => {
+  for (const [name, host] of Object.entries(protocols)) {
     describe(name, () => {
-      it('drops a message unless ns, v, this load’s nonce and kind all match (the vectors’ drop cases)', () => {
-        expect(host.code.length).toBeGreaterThan(500);
+      it('drops a message unless ns, v, this load’s nonce, kind, id and session all match (the vectors’ drop cases)', () => {
         for (const check of host.checks) expect(host.code).toContain(check);
+        for (const reason of DROP_REASONS) expect(host.code, reason).toContain(host.rejects(reason));
+        // The order of the kernel: parse (foreign, malformed), then the nonce, then the session.
+        const at = (reason: string) => host.code.indexOf(host.rejects(reason));
+        expect(at('foreign')).toBeLessThan(at('nonce'));
+        expect(at('nonce')).toBeLessThan(at('sid'));
       });
 
-      it('makes a random nonce per load and puts it in the marker', () => {
-        expect(host.code).toMatch(/UUID\(\)\.uuidString|UUID\.randomUUID\(\)/);
-        expect(host.code).toMatch(/__HUB_EMBED_BRIDGE__=\{transport:'(webkit|android)',v:1,nonce:/);
+      it('survives malformed JSON: parsing never throws, it drops the text as malformed', () => {
+        for (const line of host.parseNeverThrows) expect(host.code).toContain(line);
       });
 
-      it('answers with the vectors’ envelope: ns, v, sid, id, kind res, ok, and the nonce', () => {
-        for (const key of Object.keys(vectors.hello.reply)) expect(host.code, key).toContain(`"${key}"`);
-        expect(host.code).toContain('"res"');
+      it('answers with the vectors’ envelope: ns, v, sid, id, kind res, ok, result or error, and the nonce', () => {
+        for (const key of Object.keys(vectors.hello.reply))
+          expect(host.code, key).toMatch(new RegExp(`["']${key}["']`));
+        for (const key of Object.keys(vectors.hello.reply.result))
+          expect(host.code, key).toMatch(new RegExp(`["']${key}["']`));
+        for (const key of Object.keys(vectors.host.token)) expect(host.code, key).toMatch(new RegExp(`["']${key}["']`));
+        expect(host.code).toMatch(/["']res["']/);
+        expect(host.code).toMatch(/["']error["']/);
       });
 
       it('escapes U+2028, U+2029 and < in what it evaluates', () => {
         for (const escape of host.escapes) expect(host.code).toContain(escape);
+        expect(host.code).toContain('window.__hubEmbedReceive&&window.__hubEmbedReceive(');
       });
 
-      it('answers an unknown method E_NO_HANDLER and uses no code outside the protocol', () => {
-        expect(host.code).toContain('E_NO_HANDLER');
-        const codes = new Set(host.code.match(/\bE_[A-Z_]+\b/g));
-        for (const code of codes) expect(BRIDGE_ERROR_CODES as readonly string[]).toContain(code);
+      it('answers the vectors’ errors and uses no code outside the protocol', () => {
+        for (const vector of vectors.cases) if ('error' in vector) expect(host.code).toContain(vector.error);
+        for (const code of new Set(host.code.match(/\bE_[A-Z_]+\b/g)))
+          expect(BRIDGE_ERROR_CODES as readonly string[]).toContain(code);
       });
 
-      it('sends links that leave the widget out of the WebView', () => {
-        for (const api of host.externalLinks) expect(host.code).toContain(api);
+      it('hands every event of the event map to the app, typed, and refuses other shapes', () => {
+        expect(EVENTS).toHaveLength(6);
+        for (const event of EVENTS)
+          expect(host.code, event).toMatch(new RegExp(`["']${event.replace('.', '\\.')}["']`));
+        expect(host.code).toContain(host.rejects('event shape'));
+      });
+
+      it('asks the page (widget.setTags, widget.refresh, form.close) and settles each with the page’s answer', () => {
+        for (const method of ['widget.setTags', 'widget.refresh', 'form.close']) expect(host.code).toContain(method);
+        expect(host.code).toContain('E_TIMEOUT');
+        expect(host.code).toContain('the page loaded again');
+        expect(host.code).toContain(host.rejects('no such request'));
+      });
+
+      it('keeps navigation to allowed origins with the rules of hub-embed/host', () => {
+        for (const pattern of NAV_PATTERNS) expect(host.code).toContain(pattern);
+        for (const scheme of BLOCKED) expect(host.code).toMatch(new RegExp(`["']${scheme}["']`));
+        expect(host.code).toMatch(/about:blank/);
       });
     });
   }
+});
 
-  // That the page really reads it is test/hosts/react-native.test.ts's Android case.
-  it('says where the page reads the early carrier hubEmbedNonce', () => {
-    expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
+describe('the Swift and Dart protocol files are twins of the Kotlin one, which runs every vector', () => {
+  /** Each error a file answers ("E_DENIED: no signed-in user"), interpolations written {}. */
+  const answers = (code: string) =>
+    new Set(
+      [...code.matchAll(/["'](E_[A-Z_]+)["'],\s*(?:message:\s*)?["']([^"']+)["']/g)]
+        .filter((m) => !m[2]!.startsWith('E_'))
+        .map((m) => `${m[1]}: ${m[2]!.replace(/\\\(\w+\)|\$\{\w+\}|\$\w+/g, '{}')}`),
+    );
+  const reasons = (code: string) =>
+    new Set([...code.matchAll(/onRejected(?:\?\.call)?\(["']([^"']+)["']\)/g)].map((m) => m[1]));
+  const [kotlin, ...others] = Object.values(protocols).map((host) => host.code);
+
+  it('answers the same errors with the same messages, and drops with the same reasons', () => {
+    expect(answers(kotlin!).size).toBeGreaterThanOrEqual(7);
+    for (const code of others) {
+      expect(answers(code)).toEqual(answers(kotlin!));
+      expect(reasons(code)).toEqual(reasons(kotlin!));
+    }
   });
+});
+
+describe('native host glue files', () => {
+  it('Android: marker and listener for the widget origin only; the JavascriptInterface fallback gets the nonce too', () => {
+    const code = read('examples/android/HubEmbedWebView.kt');
+    expect(code).toContain('WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(), setOf(widgetOrigin))');
+    expect(code).toContain('addWebMessageListener(webView, "hubEmbed", setOf(widgetOrigin))');
+    expect(code).toContain('isMainFrame && sourceOrigin.toString() == widgetOrigin');
+    // Without document-start scripts, the marker (with the nonce) still reaches the widget page.
+    expect(code).toContain('if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(), null)');
+    expect(code).toContain('protocol.announce()');
+    expect(code).toMatch(
+      /main\.post \{ if \(onWidget && HubEmbedNavigation\.originOf\(webView\.url \?: ""\) == widgetOrigin\) protocol\.receive\(json\) \}/,
+    );
+    expect(code).toContain('protocol.reload()');
+    expect(code).toContain('HubEmbedNavigation.decide(request.url.toString(), allowedOrigins)');
+    expect(code).toContain('onCreateWindow');
+    expect(code).toContain('CustomTabsIntent');
+    expect(code).toMatch(/protocol\.setTags\(listOf\("HR"\)\) \{ answer ->/);
+  });
+
+  it('iOS: marker at document start in the main frame; messages from the widget origin’s main frame only', () => {
+    const code = read('examples/ios/HubEmbedWebView.swift');
+    expect(code).toContain('injectionTime: .atDocumentStart, forMainFrameOnly: true');
+    expect(code).toContain('frame.isMainFrame, HubEmbedNavigation.originOf(from) == widgetOrigin');
+    expect(code).toContain('didStartProvisionalNavigation navigation: WKNavigation!) { protocolHost.reload() }');
+    expect(code).toContain('HubEmbedNavigation.decide(url.absoluteString, allowedOrigins: allowedOrigins)');
+    expect(code).toContain('createWebViewWith');
+    expect(code).toContain('return nil');
+    expect(code).toContain('SFSafariViewController');
+    expect(code).toContain('removeScriptMessageHandler(forName: "hubEmbed")');
+    expect(code).toContain('protocolHost.setTags(["HR"])');
+  });
+
+  // Issue 35 item 3: the Flutter host gave the user's token to any page the WebView went to.
+  describe('Flutter: marker and answers only on the widget’s origin, navigation kept to allowed origins', () => {
+    const view = read('examples/flutter/lib/hub_embed_view.dart');
+    const protocol = read('examples/flutter/lib/hub_embed_protocol.dart');
+
+    it('the marker sets itself only in a document of the widget origin, injected at onPageStarted and again at onPageFinished', () => {
+      expect(protocol).toContain("return 'if(location.origin===${scriptLiteral(widgetOrigin)})'");
+      expect(view).toMatch(
+        /onPageStarted: \(url\) \{\n\s+protocol\.reload\(\);\n\s+if \(HubEmbedNavigation\.originOf\(url\) == widgetOrigin\) _run\(protocol\.marker\(widgetOrigin\)\);/,
+      );
+      expect(view).toMatch(
+        /onPageFinished: \(url\) async \{\n\s+if \(!await _onWidget\(\)\) return;\n\s+_run\(protocol\.marker\(widgetOrigin\)\);/,
+      );
+      expect(view).toContain('protocol.announce();');
+    });
+
+    it('receives only while the current page is on the widget origin, and every script it runs checks the origin', () => {
+      expect(view).toContain(
+        "..addJavaScriptChannel('hubEmbed', onMessageReceived: (message) => _receive(message.message))",
+      );
+      expect(view).toContain('if (await _onWidget()) protocol.receive(text);');
+      expect(view).toContain("HubEmbedNavigation.originOf(await controller.currentUrl() ?? '') == widgetOrigin");
+      expect(view).toContain("controller.runJavaScript('if(location.origin===$origin){$script}');");
+      expect(view).toContain('send: (script) => _run(script)');
+      // Nothing else runs scripts in the page.
+      expect(view.match(/runJavaScript\(/g)).toHaveLength(1);
+    });
+
+    it('the main frame stays on the widget’s and the form site’s origins; other links leave', () => {
+      expect(view).toContain('onNavigationRequest: _decide');
+      expect(view).toContain('}) : allowedOrigins = {widgetOrigin, formOrigin}');
+      expect(view).toContain('switch (HubEmbedNavigation.decide(request.url, allowedOrigins))');
+      expect(view).toMatch(
+        /case NavigationChoice\.external:\n\s+launchUrl\(Uri\.parse\(request\.url\), mode: LaunchMode\.externalApplication\);\n\s+return NavigationDecision\.prevent;/,
+      );
+      expect(view).toMatch(/case NavigationChoice\.blocked:\n\s+return NavigationDecision\.prevent;/);
+    });
+
+    it('shows one host request with its answer', () => {
+      expect(view).toContain("final answer = await host.protocol.setTags(['HR']);");
+    });
+  });
+});
+
+// That the page really reads it is test/hosts/react-native.test.ts's Android case.
+it('docs/webview.md says where the page reads the early carrier hubEmbedNonce', () => {
+  expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
+});
+
+describe('page snippets carry a viewport meta (iOS lays a page without one out at 980 px)', () => {
+  const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+  const pages = {
+    'docs/webview.md': doc,
+    'examples/wechat/README.md': read('examples/wechat/README.md'),
+  };
+  for (const [file, text] of Object.entries(pages)) {
+    it(file, () => {
+      const blocks = [...text.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]!);
+      const pageBlocks = blocks.filter((block) => /<hub-embed|<script|<html/i.test(block));
+      expect(pageBlocks.length).toBeGreaterThan(0);
+      for (const block of pageBlocks) expect(block).toContain(VIEWPORT);
+    });
+  }
 });

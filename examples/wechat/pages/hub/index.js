@@ -1,14 +1,37 @@
-// The web-view page holding the widget. The widget page opens forms by navigateTo('/pages/hub-form/index')
-// when its marker allows that page (docs/webview.md, "WeChat mini-program"); what else it did arrives
-// in batches at bindmessage.
+// The web-view page holding the widget. It signs the user in first: wx.login's code goes to your server,
+// which answers a one-time ticket (server/sign-in.js); the ticket rides in the web-view src and is
+// redeemed once by the server that serves the widget page. The widget page opens forms by
+// navigateTo('/pages/hub-form/index') when its marker allows that page (docs/webview.md, "WeChat
+// mini-program"); what else it did arrives in batches at bindmessage.
 const { readHubEvents } = require('../../hub-embed-events.js');
 
 // Your widget page: <hub-embed bridge="auto"> with the WebView bundle, and before it
 // window.__HUB_EMBED_BRIDGE__ = {transport: 'wechat', wechatFormPage: '/pages/hub-form/index'}.
 const WIDGET_PAGE = 'https://widget.example.com/embed';
+// Your server's route that turns a wx.login code into a ticket (a request domain of the mini-program).
+const TICKET_ROUTE = 'https://widget.example.com/api/wechat/web-view-ticket';
 
+// #region wechat-hub-page
 Page({
-  data: { src: WIDGET_PAGE },
+  data: { src: '', failed: false },
+
+  onLoad() {
+    const failed = () => this.setData({ failed: true });
+    wx.login({
+      success: ({ code }) =>
+        wx.request({
+          url: TICKET_ROUTE,
+          method: 'POST',
+          data: { code },
+          success: ({ statusCode, data }) => {
+            if (statusCode !== 200 || !data || typeof data.ticket !== 'string') return failed();
+            this.setData({ src: `${WIDGET_PAGE}?ticket=${encodeURIComponent(data.ticket)}` });
+          },
+          fail: failed,
+        }),
+      fail: failed,
+    });
+  },
 
   onHubMessage(e) {
     for (const { method, params } of readHubEvents(e.detail.data)) {
@@ -18,3 +41,4 @@ Page({
     }
   },
 });
+// #endregion wechat-hub-page

@@ -1,0 +1,289 @@
+// Bridge protocol v1 (docs/webview.md), the host side, in plain Kotlin and org.json: no android.* import,
+// so the same file runs in the app and on a JVM, where test/hosts/android/kotlin-vectors.test.ts feeds it every
+// protocol test vector (test/fixtures/bridge-vectors.json). HubEmbedWebView.kt is the Android glue around it.
+// org.json is Android's own; on a JVM, Debian's libandroid-json-java is the same implementation.
+//
+// Not thread-safe on purpose: call everything on one thread (Android: the UI thread), including the
+// answers the app gives to getToken.
+package com.example.hubembed
+
+import org.json.JSONArray
+import org.json.JSONException
+import org.json.JSONObject
+import org.json.JSONTokener
+
+// #region kotlin-protocol-api
+/** What the widget page tells the app, each with its documented params (src/bridge/methods.ts). */
+sealed class HubEvent {
+  data class Ready(val version: String) : HubEvent()
+  data class TableSelected(val shortCode: String, val name: String) : HubEvent()
+  data class FormOpened(val shortCode: String, val handledBy: String) : HubEvent()
+  data class FormClosed(val shortCode: String) : HubEvent()
+  data class WidgetError(val kind: String, val message: String) : HubEvent()
+  /** What the form page posted to the widget; `data` is any JSON value (JSONObject, JSONArray, String, ...). */
+  data class FormMessage(val shortCode: String, val data: Any?) : HubEvent()
+}
+
+data class HubToken(val accessToken: String, val expiresIn: Int)
+
+/** The page's answer to a host request: `result` when ok, else a protocol error code and its message. */
+data class PageAnswer(val ok: Boolean, val result: Any?, val code: String?, val message: String?)
+
+class HubEmbedProtocol(
+  private val platform: String,
+  /** The load's nonce, put into the marker; the page stamps it on every message. */
+  val nonce: String = randomNonce(),
+  /** Supplies the user's token: call `done` once, with null when nobody is signed in (E_DENIED). */
+  private val getToken: ((reason: String, done: (HubToken?) -> Unit) -> Unit)? = null,
+  /** Opens the form natively and returns true, or false to let the page open it itself. */
+  private val openForm: ((shortCode: String, url: String) -> Boolean)? = null,
+  private val onEvent: (HubEvent) -> Unit = {},
+  /** Delivers a message to the page: run `script` in the widget page's main frame (evaluateJavascript). */
+  private val send: (script: String, json: String) -> Unit,
+  /** Runs `task` after `delayMs` on the same thread (Android: Handler.postDelayed); null: no timeouts. */
+  private val schedule: ((delayMs: Long, task: () -> Unit) -> Unit)? = null,
+  /** Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape. */
+  private val onRejected: (reason: String) -> Unit = {},
+  private val timeoutMs: Long = 10_000
+)
+// #endregion kotlin-protocol-api
+{
+  private var sessions = listOf<String>()
+  private val cancelled = HashSet<String>()
+  private val waiting = HashMap<String, Waiting>()
+  private var counter = 0
+  /** Bumped by every reload: an answer the app gives after the page went away is not sent to the new page. */
+  private var load = 0
+
+  private class Waiting(val sid: String, val done: (PageAnswer) -> Unit)
+
+  /** The script that sets the marker, for a document-start script (or, failing that, as early as the glue can). */
+  fun marker(transport: String = "android"): String {
+    val json = JSONObject().put("transport", transport).put("v", 1).put("nonce", nonce).toString()
+    return "window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;"
+  }
+
+  /** A new page started in the WebView: forget its sessions, fail what the old page was asked. */
+  fun reload() {
+    load++
+    sessions = listOf()
+    cancelled.clear()
+    for ((_, call) in HashMap(waiting)) call.done(PageAnswer(false, null, "E_CANCELLED", "the page loaded again"))
+    waiting.clear()
+  }
+
+  /** Tells a page whose marker came late to look for the host again and say hello. */
+  fun announce() = deliver(envelope(JSONObject().put("sid", "").put("id", "ready").put("kind", "evt").put("method", "bridge.ready")))
+
+  // #region kotlin-receive
+  /** One string the page posted. Never throws: whatever is not this load's v1 message is dropped. */
+  fun receive(raw: String) {
+    if (raw.length > MAX_MESSAGE_CHARS) return onRejected("too large")
+    val m = parse(raw)
+    if (m == null) return onRejected("malformed")
+    if (m !is JSONObject || m.opt("ns") != "hub-embed" || !isOne(m.opt("v"))) return onRejected("foreign")
+    val kind = m.opt("kind")
+    val method = m.opt("method") as? String
+    val sid = m.opt("sid") as? String
+    val id = m.opt("id") as? String
+    val kindOk = if (kind == "req" || kind == "evt") method != null else kind == "res" || kind == "cancel"
+    if (!kindOk || sid == null || id == null || id.length > 64) return onRejected("malformed")
+    if (m.opt("nonce") != nonce) return onRejected("nonce")
+    val hello = kind == "req" && method == "bridge.hello"
+    if (!hello && sid !in sessions) return onRejected("sid")
+
+    when (kind) {
+      "evt" -> event(method!!, m.opt("params"))
+      "cancel" -> if (cancelled.size < MAX_CANCELLED) cancelled.add(id)
+      "res" -> settle(m, sid, id)
+      else -> {
+        // A hello makes its session the newest, the one host requests go to.
+        if (hello) sessions = (sessions.filter { it != sid } + sid).takeLast(MAX_SESSIONS)
+        answer(method!!, m.opt("params"), sid, id)
+      }
+    }
+  }
+  // #endregion kotlin-receive
+
+  // #region kotlin-host-requests
+  /** Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED). */
+  fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) = request("widget.setTags", JSONObject().put("tags", JSONArray(tags)), done)
+
+  fun refresh(done: (PageAnswer) -> Unit = {}) = request("widget.refresh", JSONObject(), done)
+
+  /** `result` is {closed: true} when a form was open in the page. */
+  fun closeForm(done: (PageAnswer) -> Unit = {}) = request("form.close", JSONObject(), done)
+
+  fun request(method: String, params: JSONObject, done: (PageAnswer) -> Unit) {
+    val sid = sessions.lastOrNull() ?: return done(PageAnswer(false, null, "E_UNSUPPORTED", "no widget page has said hello yet"))
+    val id = "h${++counter}"
+    waiting[id] = Waiting(sid, done)
+    schedule?.invoke(timeoutMs) {
+      waiting.remove(id)?.done?.invoke(PageAnswer(false, null, "E_TIMEOUT", "$method timed out"))
+    }
+    deliver(envelope(JSONObject().put("sid", sid).put("id", id).put("kind", "req").put("method", method).put("params", params)))
+  }
+  // #endregion kotlin-host-requests
+
+  private fun settle(m: JSONObject, sid: String, id: String) {
+    val call = waiting[id]
+    if (call == null || call.sid != sid) return onRejected("no such request")
+    waiting.remove(id)
+    if (m.opt("ok") == true) return call.done(PageAnswer(true, m.opt("result"), null, null))
+    val error = m.optJSONObject("error")
+    val code = error?.opt("code") as? String
+    call.done(PageAnswer(false, null, if (code in ERROR_CODES) code else "E_INTERNAL", (error?.opt("message") as? String)?.take(500) ?: "page error"))
+  }
+
+  private fun event(name: String, params: Any?) {
+    val p = params as? JSONObject
+    fun text(key: String) = p?.opt(key) as? String
+    val event: HubEvent? = when (name) {
+      "widget.ready" -> text("version")?.let { HubEvent.Ready(it) }
+      "table.selected" -> text("shortCode")?.let { code -> text("name")?.let { HubEvent.TableSelected(code, it) } }
+      "form.opened" -> text("shortCode")?.let { code -> text("handledBy")?.takeIf { it == "host" || it == "page" }?.let { HubEvent.FormOpened(code, it) } }
+      "form.closed" -> text("shortCode")?.let { HubEvent.FormClosed(it) }
+      "widget.error" -> text("kind")?.let { kind -> text("message")?.let { HubEvent.WidgetError(kind, it) } }
+      "form.message" -> text("shortCode")?.let { HubEvent.FormMessage(it, p?.opt("data")) }
+      else -> null
+    }
+    // An event the app cannot type is not passed on half-read.
+    if (event == null) onRejected("event shape") else onEvent(event)
+  }
+
+  // #region kotlin-answers
+  private fun answer(method: String, params: Any?, sid: String, id: String) {
+    val asked = load
+    var answered = false
+    fun reply(ok: Boolean, payload: JSONObject) {
+      // Exactly once; not to a page that cancelled the call or went away meanwhile.
+      if (answered) return
+      answered = true
+      if (cancelled.remove(id) || asked != load) return
+      deliver(envelope(JSONObject().put("sid", sid).put("id", id).put("kind", "res").put("ok", ok).put(if (ok) "result" else "error", payload)))
+    }
+    fun fail(code: String, message: String) = reply(false, JSONObject().put("code", code).put("message", message))
+
+    val p = params as? JSONObject
+    try {
+      when (method) {
+        "bridge.hello" -> reply(true, JSONObject().put("v", 1).put("platform", platform)
+          .put("capabilities", JSONArray(listOfNotNull(getToken?.let { "auth.getToken" }, openForm?.let { "form.open" })))
+          .put("config", JSONObject()))
+        "auth.getToken" -> {
+          val tokens = getToken ?: return fail("E_NO_HANDLER", "the app handles no $method")
+          tokens(if (p?.opt("reason") == "expired") "expired" else "initial") { token ->
+            when {
+              token == null -> fail("E_DENIED", "no signed-in user")
+              token.accessToken == "" || token.expiresIn <= 0 -> fail("E_INTERNAL", "getToken must give a token and expires_in > 0")
+              else -> reply(true, JSONObject().put("access_token", token.accessToken).put("expires_in", token.expiresIn))
+            }
+          }
+        }
+        "form.open" -> {
+          val open = openForm ?: return fail("E_NO_HANDLER", "the app handles no $method")
+          val url = p?.opt("url") as? String
+          val shortCode = p?.opt("shortCode") as? String
+          if (url == null || shortCode == null) return fail("E_DENIED", "form.open needs {url, shortCode}")
+          reply(true, JSONObject().put("handled", open(shortCode, url)))
+        }
+        else -> fail("E_NO_HANDLER", "the app handles no $method")
+      }
+    } catch (error: Exception) {
+      fail("E_INTERNAL", (error.message ?: error.toString()).take(500))
+    }
+  }
+  // #endregion kotlin-answers
+
+  private fun envelope(message: JSONObject): String =
+    unescapeSlashes(message.put("ns", "hub-embed").put("v", 1).put("nonce", nonce).toString())
+
+  private fun deliver(json: String) = send(receiveScript(json), json)
+
+  companion object {
+    const val MAX_MESSAGE_CHARS = 4 * 1024 * 1024
+    private const val MAX_SESSIONS = 16
+    private const val MAX_CANCELLED = 1000
+    val ERROR_CODES = setOf("E_NO_HANDLER", "E_TIMEOUT", "E_CANCELLED", "E_DENIED", "E_UNSUPPORTED", "E_VERSION", "E_INTERNAL")
+
+    /** The JSON value of `raw`, or null when it is not exactly one JSON value. Never throws. */
+    private fun parse(raw: String): Any? = try {
+      val tokener = JSONTokener(raw)
+      val value = tokener.nextValue()
+      // Text after the value ("{} x") is not JSON, whatever a lenient tokener made of the start.
+      if (tokener.nextClean() == '\u0000') value else null
+    } catch (error: JSONException) {
+      null
+    } catch (error: RuntimeException) {
+      null
+    } catch (error: StackOverflowError) {
+      null   // "[[[[…" nested deeper than the parser's recursion: the page must not crash the app
+    }
+
+    /**
+     * Android's org.json writes `/` as `\/`. Both mean `/`, but the page (and the vectors) get the text
+     * JSON.stringify would write: an odd run of backslashes before `/` loses its last one (`\\/` is an
+     * escaped backslash and a slash, and stays).
+     */
+    private val SLASH = Regex("""(\\+)/""")
+    private fun unescapeSlashes(json: String) =
+      SLASH.replace(json) { run -> val n = run.groupValues[1].length; "\\".repeat(n - n % 2) + "/" }
+
+    /** 1 as JSON reads it (1 and 1.0 are the same number); not "1", not true. */
+    private fun isOne(value: Any?) = value is Number && value.toDouble() == 1.0
+
+    // #region kotlin-escape
+    /** A JavaScript string literal of `json`, with U+2028, U+2029 and < escaped so nothing ends the script. */
+    fun scriptLiteral(json: String): String =
+      unescapeSlashes(JSONObject.quote(json)).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("<", "\\u003c")
+
+    fun receiveScript(json: String) = "window.__hubEmbedReceive&&window.__hubEmbedReceive(${scriptLiteral(json)});true;"
+    // #endregion kotlin-escape
+
+    fun randomNonce(): String {
+      val bytes = ByteArray(16)
+      java.security.SecureRandom().nextBytes(bytes)
+      return bytes.joinToString("") { String.format("%02x", it) }
+    }
+  }
+}
+
+// #region kotlin-navigation
+/**
+ * Which URLs load inside the WebView: only the widget's and the form site's origins. Other web links leave
+ * for a Custom Tab, and schemes that run script or read files go nowhere. Origins are read by a small
+ * parser that fails closed (userinfo, backslashes, percent-encoded hosts never count as allowed), the
+ * same rules as hub-embed/host's decideNavigation.
+ */
+object HubEmbedNavigation {
+  enum class Decision { LOAD, EXTERNAL, BLOCKED }
+
+  private val BLOCKED_SCHEMES = setOf("javascript:", "data:", "file:", "blob:", "vbscript:", "content:", "intent:")
+  private val HEAD = Regex("""^(https?:)//([^/\\?#]*)(?:[/\\?#]|$)""", RegexOption.IGNORE_CASE)
+  private val AUTHORITY = Regex("""^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$""")
+  private val SCHEME = Regex("""^([a-z][a-z\d+.-]*:)""", RegexOption.IGNORE_CASE)
+  private val INVISIBLE = Regex("[\u0000-\u0020\u007f-\u009f\u2028\u2029]")
+
+  /** `scheme://host[:port]`, lower-cased, default port dropped; null for anything but a plain http(s) URL. */
+  fun originOf(url: String): String? {
+    val match = HEAD.find(url) ?: return null
+    val scheme = asciiLower(match.groupValues[1])
+    val authority = asciiLower(match.groupValues[2])
+    if (!AUTHORITY.matches(authority)) return null
+    val port = if (scheme == "http:") ":80" else ":443"
+    return "$scheme//" + if (authority.endsWith(port)) authority.dropLast(port.length) else authority
+  }
+
+  fun decide(url: String, allowedOrigins: Set<String>): Decision {
+    if (INVISIBLE.containsMatchIn(url)) return Decision.BLOCKED
+    if (url == "about:blank" || url == "about:srcdoc") return Decision.LOAD
+    val scheme = SCHEME.find(url)?.groupValues?.get(1)?.let(::asciiLower)
+    if (scheme == null || scheme == "about:" || scheme in BLOCKED_SCHEMES) return Decision.BLOCKED
+    if (originOf(url)?.let { it in allowedOrigins } == true) return Decision.LOAD
+    return Decision.EXTERNAL
+  }
+
+  // URL schemes and hosts are lower-cased as ASCII, whatever the device's locale (Turkish dotless i).
+  private fun asciiLower(text: String) = buildString { for (c in text) append(if (c in 'A'..'Z') c + 32 else c) }
+}
+// #endregion kotlin-navigation

@@ -1,0 +1,162 @@
+// The Android glue around HubEmbedProtocol.kt: a WebView that shows the widget page, hands the page's
+// strings to the protocol and the protocol's scripts to the page, keeps navigation to the widget's and the
+// form site's origins, and sends other links to a Custom Tab. Dependencies: androidx.webkit (1.6+) and
+// androidx.browser. R8: keep @JavascriptInterface methods
+// (-keepclassmembers class * { @android.webkit.JavascriptInterface <methods>; }).
+//
+// This file needs the Android SDK, which CI does not have: test/host/docs-hosts.test.ts reads it for the
+// rules below; the protocol it calls runs on a JVM against every test vector (test/hosts/android/kotlin-vectors.test.ts).
+package com.example.hubembed
+
+import android.annotation.SuppressLint
+import android.content.Context
+import android.content.Intent
+import android.graphics.Bitmap
+import android.net.Uri
+import android.os.Handler
+import android.os.Looper
+import android.os.Message
+import android.webkit.JavascriptInterface
+import android.webkit.WebChromeClient
+import android.webkit.WebResourceRequest
+import android.webkit.WebView
+import android.webkit.WebViewClient
+import androidx.browser.customtabs.CustomTabsIntent
+import androidx.webkit.WebViewCompat
+import androidx.webkit.WebViewFeature
+
+// #region kotlin-host
+class HubEmbedWebView(
+  private val context: Context,
+  private val webView: WebView,
+  /** The widget page's exact origin, e.g. https://widget.example.com. */
+  private val widgetOrigin: String,
+  /** The form site's exact origin ({form_url}): forms load inside the WebView too. */
+  formOrigin: String,
+  /** Your server's token for the signed-in user; call done(null) when nobody is signed in. */
+  getToken: (reason: String, done: (HubToken?) -> Unit) -> Unit,
+  /** What the widget tells the app: Ready, TableSelected, FormOpened, FormClosed, WidgetError, FormMessage. */
+  onEvent: (HubEvent) -> Unit
+) {
+  private val allowedOrigins = setOf(widgetOrigin, formOrigin)
+  private val main = Handler(Looper.getMainLooper())
+  /** Whether the current main-frame page is the widget page: only then does the host inject or answer. */
+  private var onWidget = false
+
+  val protocol = HubEmbedProtocol(
+    platform = "android",
+    getToken = getToken,
+    // No openForm: forms open in the page's own dialog. To show them in a screen of yours, pass
+    // openForm = { shortCode, url -> showForm(url); true } (url is on the form site; check its origin).
+    onEvent = onEvent,
+    send = { script, _ -> if (onWidget) webView.evaluateJavascript(script, null) },
+    schedule = { delayMs, task -> main.postDelayed({ task() }, delayMs) }
+  )
+
+  @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")
+  fun load(url: String) {
+    webView.settings.javaScriptEnabled = true
+    webView.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
+    val atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
+    if (atDocumentStart) {
+      // Before any script of the page, in the widget origin's frames only.
+      WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(), setOf(widgetOrigin))
+    }
+    if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
+      // Injected only into frames of the widget origin; runs on the UI thread.
+      WebViewCompat.addWebMessageListener(webView, "hubEmbed", setOf(widgetOrigin)) { _, message, sourceOrigin, isMainFrame, _ ->
+        val data = message.data
+        if (isMainFrame && sourceOrigin.toString() == widgetOrigin && onWidget && data != null) protocol.receive(data)
+      }
+    } else {
+      // A JavascriptInterface is visible to every frame and runs on the "JavaBridge" thread: hop to the UI
+      // thread, check the main frame's origin there; the nonce keeps the widget page's sub-frames out.
+      webView.addJavascriptInterface(object {
+        @JavascriptInterface fun postMessage(json: String) {
+          main.post { if (onWidget && HubEmbedNavigation.originOf(webView.url ?: "") == widgetOrigin) protocol.receive(json) }
+        }
+      }, "hubEmbed")
+    }
+    webView.webViewClient = object : WebViewClient() {
+      override fun onPageStarted(view: WebView, url: String, favicon: Bitmap?) {
+        protocol.reload()
+        onWidget = HubEmbedNavigation.originOf(url) == widgetOrigin
+        // Without document-start scripts the marker (and its nonce) comes as early as Android lets it, and
+        // once more when the page is committed; the page waits for a late marker, bridge.ready tells it.
+        if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(), null)
+      }
+
+      override fun onPageCommitVisible(view: WebView, url: String) {
+        if (!onWidget) return
+        if (!atDocumentStart) view.evaluateJavascript(protocol.marker(), null)
+        // A hello the new page sent before onPageStarted reached us was forgotten by reload(): ask again.
+        protocol.announce()
+      }
+
+      override fun shouldOverrideUrlLoading(view: WebView, request: WebResourceRequest): Boolean {
+        // Sub-frames of the page load as the page says; the main frame stays on the allowed origins.
+        if (!request.isForMainFrame) return false
+        return when (HubEmbedNavigation.decide(request.url.toString(), allowedOrigins)) {
+          HubEmbedNavigation.Decision.LOAD -> false
+          HubEmbedNavigation.Decision.EXTERNAL -> { if (request.hasGesture()) openExternal(request.url); true }
+          HubEmbedNavigation.Decision.BLOCKED -> true
+        }
+      }
+    }
+    webView.webChromeClient = object : WebChromeClient() {
+      override fun onCreateWindow(view: WebView, isDialog: Boolean, isUserGesture: Boolean, resultMsg: Message): Boolean {
+        if (!isUserGesture) return false
+        // The new window's URL arrives in a throwaway WebView's first navigation: send it out, create nothing.
+        val probe = WebView(view.context)
+        probe.webViewClient = object : WebViewClient() {
+          override fun shouldOverrideUrlLoading(v: WebView, r: WebResourceRequest): Boolean {
+            if (HubEmbedNavigation.decide(r.url.toString(), emptySet()) == HubEmbedNavigation.Decision.EXTERNAL) openExternal(r.url)
+            v.destroy()
+            return true
+          }
+        }
+        (resultMsg.obj as WebView.WebViewTransport).webView = probe
+        resultMsg.sendToTarget()
+        return true
+      }
+    }
+    webView.loadUrl(url)
+  }
+
+  /** Web links in a Custom Tab; mailto: and tel: to their apps. javascript:, data:, file:, intent: never get here. */
+  private fun openExternal(uri: Uri) {
+    when (uri.scheme) {
+      "http", "https" -> CustomTabsIntent.Builder().build().launchUrl(context, uri)
+      "mailto", "tel" -> context.startActivity(Intent(Intent.ACTION_VIEW, uri))
+    }
+  }
+}
+// #endregion kotlin-host
+
+// #region kotlin-usage
+// In an Activity: events to the app, and one request to the page with its answer.
+fun showWidget(context: Context, webView: WebView, api: MyServer) {
+  val host = HubEmbedWebView(context, webView, "https://widget.example.com", "https://forms.example.com",
+    getToken = { reason, done -> api.hubToken(reason) { token -> done(token) } },   // done on the UI thread
+    onEvent = { event ->
+      when (event) {
+        is HubEvent.Ready -> api.log("widget ${event.version} ready")
+        is HubEvent.TableSelected -> api.log("table ${event.shortCode}: ${event.name}")
+        is HubEvent.FormOpened -> api.log("form ${event.shortCode} opened by ${event.handledBy}")
+        is HubEvent.FormClosed -> api.refreshOrders()   // the outcome comes from your own server
+        is HubEvent.WidgetError -> api.log("widget error ${event.kind}: ${event.message}")
+        is HubEvent.FormMessage -> api.log("form ${event.shortCode} said ${event.data}")
+      }
+    })
+  host.load("https://widget.example.com/embed")
+  // Later, e.g. from a filter in your own toolbar:
+  host.protocol.setTags(listOf("HR")) { answer -> if (!answer.ok) api.log("setTags failed: ${answer.code}") }
+}
+// #endregion kotlin-usage
+
+/** Stands for your app's own server client. */
+interface MyServer {
+  fun hubToken(reason: String, done: (HubToken?) -> Unit)
+  fun refreshOrders()
+  fun log(text: String)
+}

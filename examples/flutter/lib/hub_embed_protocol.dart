@@ -1,0 +1,286 @@
+// Bridge protocol v1 (docs/webview.md), the host side, in plain Dart (dart:convert, dart:math, dart:async;
+// no Flutter import), so it could run under `dart test` anywhere; hub_embed_view.dart is the webview_flutter
+// glue around it. No Dart SDK installs from Debian or npm, so CI holds this file to the protocol test
+// vectors (test/fixtures/bridge-vectors.json) by reading it (test/host/docs-hosts.test.ts), rule by rule;
+// its Kotlin twin (examples/android/HubEmbedProtocol.kt) runs every vector on a JVM.
+import 'dart:async';
+import 'dart:convert';
+import 'dart:math';
+
+// #region dart-protocol-api
+/// What the widget page tells the app, each with its documented params (src/bridge/methods.ts).
+sealed class HubEvent {}
+
+class WidgetReady extends HubEvent { WidgetReady(this.version); final String version; }
+class TableSelected extends HubEvent { TableSelected(this.shortCode, this.name); final String shortCode, name; }
+class FormOpened extends HubEvent { FormOpened(this.shortCode, this.handledBy); final String shortCode, handledBy; }
+class FormClosed extends HubEvent { FormClosed(this.shortCode); final String shortCode; }
+class WidgetError extends HubEvent { WidgetError(this.kind, this.message); final String kind, message; }
+/// What the form page posted to the widget: any JSON value.
+class FormMessage extends HubEvent { FormMessage(this.shortCode, this.data); final String shortCode; final Object? data; }
+
+class HubToken { const HubToken(this.accessToken, this.expiresIn); final String accessToken; final int expiresIn; }
+
+/// The page's answer to a host request: [result] when [ok], else a protocol error [code] and its message.
+class PageAnswer {
+  const PageAnswer.ok(this.result) : ok = true, code = null, message = null;
+  const PageAnswer.failed(String this.code, String this.message) : ok = false, result = null;
+  final bool ok;
+  final Object? result;
+  final String? code, message;
+}
+
+class HubEmbedProtocol {
+  HubEmbedProtocol({
+    required this.platform,
+    required this.send,
+    String? nonce,
+    this.getToken,
+    this.openForm,
+    this.onEvent,
+    this.onRejected,
+    this.timeout = const Duration(seconds: 10),
+  }) : nonce = nonce ?? randomNonce();
+
+  final String platform;
+  /// The load's nonce, put into the marker; the page stamps it on every message.
+  final String nonce;
+  /// Supplies the user's token; null when nobody is signed in (E_DENIED).
+  final Future<HubToken?> Function(String reason)? getToken;
+  /// Opens the form natively and returns true, or false to let the page open it itself.
+  final bool Function(String shortCode, String url)? openForm;
+  final void Function(HubEvent event)? onEvent;
+  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape.
+  final void Function(String reason)? onRejected;
+  /// Delivers a script to the widget page's main frame (runJavaScript).
+  final void Function(String script) send;
+  final Duration timeout;
+// #endregion dart-protocol-api
+
+  static const maxMessageChars = 4 * 1024 * 1024;
+  static const errorCodes = {'E_NO_HANDLER', 'E_TIMEOUT', 'E_CANCELLED', 'E_DENIED', 'E_UNSUPPORTED', 'E_VERSION', 'E_INTERNAL'};
+
+  List<String> _sessions = [];
+  final _cancelled = <String>{};
+  final _waiting = <String, ({String sid, void Function(PageAnswer) done, Timer timer})>{};
+  var _counter = 0;
+  /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
+  var _load = 0;
+
+  /// The marker script. It sets the marker only in a document of [widgetOrigin]: a script run while the
+  /// previous page is still shown (iOS's onPageStarted) finds another origin there and sets nothing.
+  String marker(String widgetOrigin, {String transport = 'android'}) {
+    final json = jsonEncode({'transport': transport, 'v': 1, 'nonce': nonce});
+    return 'if(location.origin===${scriptLiteral(widgetOrigin)})'
+        'window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;';
+  }
+
+  /// A new page started: forget its sessions, fail what the old page was asked.
+  void reload() {
+    _load++;
+    _sessions = [];
+    _cancelled.clear();
+    final calls = _waiting.values.toList();
+    _waiting.clear();
+    for (final call in calls) {
+      call.timer.cancel();
+      call.done(const PageAnswer.failed('E_CANCELLED', 'the page loaded again'));
+    }
+  }
+
+  /// Tells a page whose marker came late to look for the host again and say hello.
+  void announce() => _deliver({'sid': '', 'id': 'ready', 'kind': 'evt', 'method': 'bridge.ready'});
+
+  // #region dart-receive
+  /// One string the page posted. Never throws: whatever is not this load's v1 message is dropped.
+  void receive(String raw) {
+    if (raw.length > maxMessageChars) return onRejected?.call('too large');
+    final Object? m;
+    try {
+      m = jsonDecode(raw);
+    } catch (_) {
+      // FormatException, or anything else the decoder throws: never the app's problem.
+      return onRejected?.call('malformed');
+    }
+    if (m is! Map<String, Object?> || m['ns'] != 'hub-embed' || m['v'] != 1) return onRejected?.call('foreign');
+    final kind = m['kind'];
+    final method = m['method'];
+    final sid = m['sid'];
+    final id = m['id'];
+    final kindOk = kind == 'req' || kind == 'evt' ? method is String : kind == 'res' || kind == 'cancel';
+    if (!kindOk || sid is! String || id is! String || id.length > 64) return onRejected?.call('malformed');
+    if (m['nonce'] != nonce) return onRejected?.call('nonce');
+    final hello = kind == 'req' && method == 'bridge.hello';
+    if (!hello && !_sessions.contains(sid)) return onRejected?.call('sid');
+
+    switch (kind) {
+      case 'evt':
+        _event(method as String, m['params']);
+      case 'cancel':
+        if (_cancelled.length < 1000) _cancelled.add(id);
+      case 'res':
+        _settle(m, sid, id);
+      default:
+        // A hello makes its session the newest, the one host requests go to.
+        if (hello) {
+          final sessions = [..._sessions.where((s) => s != sid), sid];
+          _sessions = sessions.length > 16 ? sessions.sublist(sessions.length - 16) : sessions;
+        }
+        unawaited(_answer(method as String, m['params'], sid, id));
+    }
+  }
+  // #endregion dart-receive
+
+  // #region dart-host-requests
+  /// Host -> page: select these tags in the widget; completes with the page's answer (or E_TIMEOUT, E_CANCELLED).
+  Future<PageAnswer> setTags(List<String> tags) => request('widget.setTags', {'tags': tags});
+
+  Future<PageAnswer> refresh() => request('widget.refresh', {});
+
+  /// `result` is {closed: true} when a form was open in the page.
+  Future<PageAnswer> closeForm() => request('form.close', {});
+
+  Future<PageAnswer> request(String method, Map<String, Object?> params) {
+    if (_sessions.isEmpty) return Future.value(const PageAnswer.failed('E_UNSUPPORTED', 'no widget page has said hello yet'));
+    final sid = _sessions.last;
+    final id = 'h${++_counter}';
+    final answer = Completer<PageAnswer>();
+    final timer = Timer(timeout, () {
+      if (_waiting.remove(id) != null) answer.complete(PageAnswer.failed('E_TIMEOUT', '$method timed out'));
+    });
+    _waiting[id] = (sid: sid, done: answer.complete, timer: timer);
+    _deliver({'sid': sid, 'id': id, 'kind': 'req', 'method': method, 'params': params});
+    return answer.future;
+  }
+  // #endregion dart-host-requests
+
+  void _settle(Map<String, Object?> m, String sid, String id) {
+    final call = _waiting[id];
+    if (call == null || call.sid != sid) return onRejected?.call('no such request');
+    _waiting.remove(id);
+    call.timer.cancel();
+    if (m['ok'] == true) return call.done(PageAnswer.ok(m['result']));
+    final error = m['error'];
+    final code = error is Map ? error['code'] : null;
+    final message = error is Map && error['message'] is String ? error['message'] as String : 'page error';
+    call.done(PageAnswer.failed(errorCodes.contains(code) ? code as String : 'E_INTERNAL',
+        message.length > 500 ? message.substring(0, 500) : message));
+  }
+
+  void _event(String name, Object? params) {
+    final p = params is Map<String, Object?> ? params : const <String, Object?>{};
+    String? text(String key) => p[key] is String ? p[key] as String : null;
+    final HubEvent? event = switch (name) {
+      'widget.ready' when text('version') != null => WidgetReady(text('version')!),
+      'table.selected' when text('shortCode') != null && text('name') != null => TableSelected(text('shortCode')!, text('name')!),
+      'form.opened' when text('shortCode') != null && (p['handledBy'] == 'host' || p['handledBy'] == 'page') =>
+        FormOpened(text('shortCode')!, text('handledBy')!),
+      'form.closed' when text('shortCode') != null => FormClosed(text('shortCode')!),
+      'widget.error' when text('kind') != null && text('message') != null => WidgetError(text('kind')!, text('message')!),
+      'form.message' when text('shortCode') != null => FormMessage(text('shortCode')!, p['data']),
+      _ => null,
+    };
+    // An event the app cannot type is not passed on half-read.
+    if (event == null) {
+      onRejected?.call('event shape');
+    } else {
+      onEvent?.call(event);
+    }
+  }
+
+  // #region dart-answers
+  Future<void> _answer(String method, Object? params, String sid, String id) async {
+    final asked = _load;
+    void reply(bool ok, Map<String, Object?> payload) {
+      // Not to a page that cancelled the call or went away meanwhile.
+      if (_cancelled.remove(id) || asked != _load) return;
+      _deliver({'sid': sid, 'id': id, 'kind': 'res', 'ok': ok, (ok ? 'result' : 'error'): payload});
+    }
+
+    void fail(String code, String message) => reply(false, {'code': code, 'message': message});
+
+    final p = params is Map<String, Object?> ? params : null;
+    try {
+      switch (method) {
+        case 'bridge.hello':
+          reply(true, {
+            'v': 1,
+            'platform': platform,
+            'capabilities': [if (getToken != null) 'auth.getToken', if (openForm != null) 'form.open'],
+            'config': <String, Object?>{},
+          });
+        case 'auth.getToken' when getToken != null:
+          final token = await getToken!(p?['reason'] == 'expired' ? 'expired' : 'initial');
+          if (token == null) return fail('E_DENIED', 'no signed-in user');
+          if (token.accessToken.isEmpty || token.expiresIn <= 0) {
+            return fail('E_INTERNAL', 'getToken must give a token and expires_in > 0');
+          }
+          reply(true, {'access_token': token.accessToken, 'expires_in': token.expiresIn});
+        case 'form.open' when openForm != null:
+          final url = p?['url'];
+          final shortCode = p?['shortCode'];
+          if (url is! String || shortCode is! String) return fail('E_DENIED', 'form.open needs {url, shortCode}');
+          reply(true, {'handled': openForm!(shortCode, url)});
+        default:
+          fail('E_NO_HANDLER', 'the app handles no $method');
+      }
+    } catch (error) {
+      final text = '$error';
+      fail('E_INTERNAL', text.length > 500 ? text.substring(0, 500) : text);
+    }
+  }
+  // #endregion dart-answers
+
+  void _deliver(Map<String, Object?> message) =>
+      send(receiveScript(jsonEncode({...message, 'ns': 'hub-embed', 'v': 1, 'nonce': nonce})));
+
+  // #region dart-escape
+  /// A JavaScript string literal of [json], with U+2028, U+2029 and < escaped so nothing ends the script.
+  static String scriptLiteral(String json) => jsonEncode(json)
+      .replaceAll('\u2028', r'\u2028')
+      .replaceAll('\u2029', r'\u2029')
+      .replaceAll('<', r'\u003c');
+
+  static String receiveScript(String json) => 'window.__hubEmbedReceive&&window.__hubEmbedReceive(${scriptLiteral(json)});true;';
+  // #endregion dart-escape
+
+  static String randomNonce() {
+    final random = Random.secure();
+    return List.generate(16, (_) => random.nextInt(256).toRadixString(16).padLeft(2, '0')).join();
+  }
+}
+
+// #region dart-navigation
+enum NavigationChoice { load, external, blocked }
+
+/// Which URLs load inside the WebView: only the widget's and the form site's origins. Other web links leave
+/// for the browser, and schemes that run script or read files go nowhere. The same rules as hub-embed/host's
+/// decideNavigation and the Kotlin host's HubEmbedNavigation.
+class HubEmbedNavigation {
+  static const _blockedSchemes = {'javascript:', 'data:', 'file:', 'blob:', 'vbscript:', 'content:', 'intent:'};
+  static final _head = RegExp(r'^(https?:)//([^/\\?#]*)(?:[/\\?#]|$)', caseSensitive: false);
+  static final _authority = RegExp(r'^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$');
+  static final _scheme = RegExp(r'^([a-z][a-z\d+.-]*:)', caseSensitive: false);
+  static final _invisible = RegExp('[\u0000-\u0020\u007f-\u009f\u2028\u2029]');
+
+  /// `scheme://host[:port]`, lower-cased, default port dropped; null for anything but a plain http(s) URL.
+  static String? originOf(String url) {
+    final match = _head.firstMatch(url);
+    if (match == null) return null;
+    final scheme = match[1]!.toLowerCase();
+    final authority = match[2]!.toLowerCase();
+    if (!_authority.hasMatch(authority)) return null;
+    final port = scheme == 'http:' ? ':80' : ':443';
+    return '$scheme//${authority.endsWith(port) ? authority.substring(0, authority.length - port.length) : authority}';
+  }
+
+  static NavigationChoice decide(String url, Set<String> allowedOrigins) {
+    if (_invisible.hasMatch(url)) return NavigationChoice.blocked;
+    if (url == 'about:blank' || url == 'about:srcdoc') return NavigationChoice.load;
+    final scheme = _scheme.firstMatch(url)?[1]?.toLowerCase();
+    if (scheme == null || scheme == 'about:' || _blockedSchemes.contains(scheme)) return NavigationChoice.blocked;
+    if (allowedOrigins.contains(originOf(url))) return NavigationChoice.load;
+    return NavigationChoice.external;
+  }
+}
+// #endregion dart-navigation

@@ -1,0 +1,138 @@
+// The webview_flutter glue around hub_embed_protocol.dart: the widget page in a WebViewController, the
+// marker and the answers only while the current page is on the widget's origin, navigation kept to the
+// widget's and the form site's origins, other links in the browser.
+//
+// webview_flutter has no document-start scripts and does not say which frame or origin posted to a
+// JavaScript channel (the `hubEmbed` channel is visible to every frame). So: the marker goes in at
+// onPageStarted (on Android usually before the page's scripts; on iOS the new document does not exist
+// yet, and the marker's own origin check makes that run a no-op) and again at onPageFinished, followed by
+// `bridge.ready`, which makes a page that met the marker late say hello; every message must carry the
+// nonce, which only the widget page's main frame can read; and nothing is received or sent unless the
+// WebView's current URL is on the widget's origin.
+//
+// No Dart SDK installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for these rules.
+import 'package:flutter/widgets.dart';
+import 'package:url_launcher/url_launcher.dart';
+import 'package:webview_flutter/webview_flutter.dart';
+
+import 'hub_embed_protocol.dart';
+
+// #region dart-host
+class HubEmbedHost {
+  HubEmbedHost({
+    required this.widgetOrigin,
+    required String formOrigin,
+    required Future<HubToken?> Function(String reason) getToken,
+    required void Function(HubEvent event) onEvent,
+  }) : allowedOrigins = {widgetOrigin, formOrigin} {
+    protocol = HubEmbedProtocol(
+      platform: 'flutter',
+      getToken: getToken,
+      onEvent: onEvent,
+      // Only into a document of the widget's origin, even if the WebView moved on meanwhile.
+      send: (script) => _run(script),
+    );
+    controller = WebViewController()
+      ..setJavaScriptMode(JavaScriptMode.unrestricted)
+      // Before loadRequest: a channel takes effect from the next page load.
+      ..addJavaScriptChannel('hubEmbed', onMessageReceived: (message) => _receive(message.message))
+      ..setNavigationDelegate(NavigationDelegate(
+        onNavigationRequest: _decide,
+        onPageStarted: (url) {
+          protocol.reload();
+          if (HubEmbedNavigation.originOf(url) == widgetOrigin) _run(protocol.marker(widgetOrigin));
+        },
+        onPageFinished: (url) async {
+          if (!await _onWidget()) return;
+          _run(protocol.marker(widgetOrigin));
+          // A hello sent before onPageStarted reached us was forgotten by reload(), and a page that met the
+          // marker late may not have said one: ask again.
+          protocol.announce();
+        },
+      ));
+  }
+
+  /// Exact origins, e.g. https://widget.example.com.
+  final String widgetOrigin;
+  final Set<String> allowedOrigins;
+  late final HubEmbedProtocol protocol;
+  late final WebViewController controller;
+
+  Future<void> load(String url) => controller.loadRequest(Uri.parse(url));
+
+  Future<bool> _onWidget() async => HubEmbedNavigation.originOf(await controller.currentUrl() ?? '') == widgetOrigin;
+
+  Future<void> _receive(String text) async {
+    // Another site the WebView shows now (a form page) never reaches the protocol; the nonce keeps the
+    // widget page's sub-frames out.
+    if (await _onWidget()) protocol.receive(text);
+  }
+
+  void _run(String script) {
+    final origin = HubEmbedProtocol.scriptLiteral(widgetOrigin);
+    controller.runJavaScript('if(location.origin===$origin){$script}');
+  }
+
+  NavigationDecision _decide(NavigationRequest request) {
+    // Sub-frames of the page load as the page says; the main frame stays on the allowed origins.
+    if (!request.isMainFrame) return NavigationDecision.navigate;
+    switch (HubEmbedNavigation.decide(request.url, allowedOrigins)) {
+      case NavigationChoice.load:
+        return NavigationDecision.navigate;
+      case NavigationChoice.external:
+        launchUrl(Uri.parse(request.url), mode: LaunchMode.externalApplication);
+        return NavigationDecision.prevent;
+      case NavigationChoice.blocked:
+        return NavigationDecision.prevent;
+    }
+  }
+}
+// #endregion dart-host
+
+// #region dart-usage
+// In a widget: events to the app, and one request to the page with its answer.
+class HubEmbedScreen extends StatefulWidget {
+  const HubEmbedScreen({super.key, required this.api});
+  final MyServer api;
+  @override
+  State<HubEmbedScreen> createState() => _HubEmbedScreenState();
+}
+
+class _HubEmbedScreenState extends State<HubEmbedScreen> {
+  late final host = HubEmbedHost(
+    widgetOrigin: 'https://widget.example.com',
+    formOrigin: 'https://forms.example.com',
+    getToken: (reason) => widget.api.hubToken(reason),   // null: nobody signed in
+    onEvent: (event) => switch (event) {
+      WidgetReady(:final version) => widget.api.log('widget $version ready'),
+      TableSelected(:final shortCode, :final name) => widget.api.log('table $shortCode: $name'),
+      FormOpened(:final shortCode, :final handledBy) => widget.api.log('form $shortCode opened by $handledBy'),
+      FormClosed() => widget.api.refreshOrders(),   // the outcome comes from your own server
+      WidgetError(:final kind, :final message) => widget.api.log('widget error $kind: $message'),
+      FormMessage(:final shortCode, :final data) => widget.api.log('form $shortCode said $data'),
+    },
+  );
+
+  @override
+  void initState() {
+    super.initState();
+    host.load('https://widget.example.com/embed');
+  }
+
+  /// E.g. from a filter in your own toolbar.
+  Future<void> showHr() async {
+    final answer = await host.protocol.setTags(['HR']);
+    if (!answer.ok) widget.api.log('setTags failed: ${answer.code}');
+  }
+
+  @override
+  Widget build(BuildContext context) => WebViewWidget(controller: host.controller);
+}
+// #endregion dart-usage
+
+/// Stands for your app's own server client.
+abstract class MyServer {
+  Future<HubToken?> hubToken(String reason);
+  void refreshOrders();
+  void log(String text);
+}

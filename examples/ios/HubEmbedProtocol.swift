@@ -1,0 +1,272 @@
+// Bridge protocol v1 (docs/webview.md), the host side, in Foundation only (no WebKit, no UIKit), so it
+// could run under `swift test` on any machine; HubEmbedWebView.swift is the WKWebView glue around it.
+// No Swift toolchain installs from Debian or npm, so CI holds this file to the protocol test vectors
+// (test/fixtures/bridge-vectors.json) by reading it (test/host/docs-hosts.test.ts), rule by rule; the
+// Kotlin twin of this file (examples/android/HubEmbedProtocol.kt) runs every vector on a JVM.
+//
+// Call everything on the main actor, including the answers the app gives to getToken.
+import Foundation
+
+// #region swift-protocol-api
+/// What the widget page tells the app, each with its documented params (src/bridge/methods.ts).
+enum HubEvent: Equatable {
+  case ready(version: String)
+  case tableSelected(shortCode: String, name: String)
+  case formOpened(shortCode: String, handledBy: String)
+  case formClosed(shortCode: String)
+  case widgetError(kind: String, message: String)
+  /// What the form page posted to the widget, as JSON text.
+  case formMessage(shortCode: String, json: String)
+}
+
+struct HubToken { let accessToken: String; let expiresIn: Int }
+
+/// The page's answer to a host request: a result, or a protocol error code and its message.
+enum PageAnswer { case ok(Any?), failed(code: String, message: String) }
+
+@MainActor
+final class HubEmbedProtocol {
+  let platform: String
+  /// The load's nonce, put into the marker; the page stamps it on every message.
+  let nonce: String
+  /// Supplies the user's token; nil when nobody is signed in (E_DENIED).
+  var getToken: ((_ reason: String) async throws -> HubToken?)?
+  /// Opens the form natively and returns true, or false to let the page open it itself.
+  var openForm: ((_ shortCode: String, _ url: String) -> Bool)?
+  var onEvent: (HubEvent) -> Void = { _ in }
+  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape.
+  var onRejected: (String) -> Void = { _ in }
+  /// Delivers a script to the widget page's main frame (evaluateJavaScript).
+  var send: (_ script: String) -> Void = { _ in }
+  var timeout: Duration = .seconds(10)
+// #endregion swift-protocol-api
+
+  private var sessions: [String] = []
+  private var cancelled = Set<String>()
+  private var waiting: [String: (sid: String, done: (PageAnswer) -> Void)] = [:]
+  private var counter = 0
+  /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
+  private var load = 0
+
+  static let maxMessageChars = 4 * 1024 * 1024
+  static let errorCodes: Set<String> = ["E_NO_HANDLER", "E_TIMEOUT", "E_CANCELLED", "E_DENIED", "E_UNSUPPORTED", "E_VERSION", "E_INTERNAL"]
+
+  init(platform: String, nonce: String = HubEmbedProtocol.randomNonce()) {
+    self.platform = platform
+    self.nonce = nonce
+  }
+
+  /// The script that sets the marker, injected at document start in the main frame.
+  func marker(transport: String = "webkit") -> String {
+    let json = Self.json(["transport": transport, "v": 1, "nonce": nonce])
+    return "window.__HUB_EMBED_BRIDGE__=JSON.parse(\(Self.scriptLiteral(json)));true;"
+  }
+
+  /// A new page started: forget its sessions, fail what the old page was asked.
+  func reload() {
+    load += 1
+    sessions = []
+    cancelled = []
+    let calls = waiting.values
+    waiting = [:]
+    for call in calls { call.done(.failed(code: "E_CANCELLED", message: "the page loaded again")) }
+  }
+
+  // #region swift-receive
+  /// One string the page posted. Never throws: whatever is not this load's v1 message is dropped.
+  func receive(_ raw: String) {
+    guard raw.utf16.count <= Self.maxMessageChars else { return onRejected("too large") }
+    guard let data = raw.data(using: .utf8),
+          let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+      return onRejected("malformed")
+    }
+    // JSONSerialization reads true as 1: `v` must be a number, not a Bool, to be 1.
+    guard let m = value as? [String: Any], m["ns"] as? String == "hub-embed",
+          let v = m["v"] as? NSNumber, CFGetTypeID(v) != CFBooleanGetTypeID(), v.doubleValue == 1 else {
+      return onRejected("foreign")
+    }
+    let kind = m["kind"] as? String
+    let method = m["method"] as? String
+    let kindOk = kind == "req" || kind == "evt" ? method != nil : kind == "res" || kind == "cancel"
+    guard kindOk, let kind, let sid = m["sid"] as? String, let id = m["id"] as? String, id.utf16.count <= 64 else {
+      return onRejected("malformed")
+    }
+    guard m["nonce"] as? String == nonce else { return onRejected("nonce") }
+    let hello = kind == "req" && method == "bridge.hello"
+    guard hello || sessions.contains(sid) else { return onRejected("sid") }
+
+    switch kind {
+    case "evt": event(method!, m["params"])
+    case "cancel": if cancelled.count < 1000 { cancelled.insert(id) }
+    case "res": settle(m, sid: sid, id: id)
+    default:
+      // A hello makes its session the newest, the one host requests go to.
+      if hello { sessions = Array((sessions.filter { $0 != sid } + [sid]).suffix(16)) }
+      Task { await answer(method!, m["params"], sid: sid, id: id) }
+    }
+  }
+  // #endregion swift-receive
+
+  // #region swift-host-requests
+  /// Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED).
+  func setTags(_ tags: [String], done: @escaping (PageAnswer) -> Void = { _ in }) {
+    request("widget.setTags", ["tags": tags], done: done)
+  }
+
+  func refresh(done: @escaping (PageAnswer) -> Void = { _ in }) { request("widget.refresh", [:], done: done) }
+
+  func closeForm(done: @escaping (PageAnswer) -> Void = { _ in }) { request("form.close", [:], done: done) }
+
+  func request(_ method: String, _ params: [String: Any], done: @escaping (PageAnswer) -> Void) {
+    guard let sid = sessions.last else { return done(.failed(code: "E_UNSUPPORTED", message: "no widget page has said hello yet")) }
+    counter += 1
+    let id = "h\(counter)"
+    waiting[id] = (sid, done)
+    Task { [timeout] in
+      try? await Task.sleep(for: timeout)
+      waiting.removeValue(forKey: id)?.done(.failed(code: "E_TIMEOUT", message: "\(method) timed out"))
+    }
+    deliver(["sid": sid, "id": id, "kind": "req", "method": method, "params": params])
+  }
+  // #endregion swift-host-requests
+
+  private func settle(_ m: [String: Any], sid: String, id: String) {
+    guard let call = waiting[id], call.sid == sid else { return onRejected("no such request") }
+    waiting.removeValue(forKey: id)
+    if m["ok"] as? Bool == true { return call.done(.ok(m["result"])) }
+    let error = m["error"] as? [String: Any]
+    let code = error?["code"] as? String ?? ""
+    call.done(.failed(code: Self.errorCodes.contains(code) ? code : "E_INTERNAL",
+                      message: String((error?["message"] as? String ?? "page error").prefix(500))))
+  }
+
+  private func event(_ name: String, _ params: Any?) {
+    let p = params as? [String: Any]
+    func text(_ key: String) -> String? { p?[key] as? String }
+    let event: HubEvent?
+    switch name {
+    case "widget.ready": event = text("version").map { .ready(version: $0) }
+    case "table.selected":
+      if let code = text("shortCode"), let name = text("name") { event = .tableSelected(shortCode: code, name: name) } else { event = nil }
+    case "form.opened":
+      if let code = text("shortCode"), let by = text("handledBy"), by == "host" || by == "page" {
+        event = .formOpened(shortCode: code, handledBy: by)
+      } else { event = nil }
+    case "form.closed": event = text("shortCode").map { .formClosed(shortCode: $0) }
+    case "widget.error":
+      if let kind = text("kind"), let message = text("message") { event = .widgetError(kind: kind, message: message) } else { event = nil }
+    case "form.message": event = text("shortCode").map { .formMessage(shortCode: $0, json: Self.json(p?["data"] ?? NSNull())) }
+    default: event = nil
+    }
+    // An event the app cannot type is not passed on half-read.
+    if let event { onEvent(event) } else { onRejected("event shape") }
+  }
+
+  // #region swift-answers
+  private func answer(_ method: String, _ params: Any?, sid: String, id: String) async {
+    let asked = load
+    func reply(_ ok: Bool, _ payload: [String: Any]) {
+      // Not to a page that cancelled the call or went away meanwhile.
+      if cancelled.remove(id) != nil || asked != load { return }
+      var res: [String: Any] = ["sid": sid, "id": id, "kind": "res", "ok": ok]
+      res[ok ? "result" : "error"] = payload
+      deliver(res)
+    }
+    func fail(_ code: String, _ message: String) { reply(false, ["code": code, "message": message]) }
+
+    let p = params as? [String: Any]
+    switch method {
+    case "bridge.hello":
+      let capabilities = [getToken.map { _ in "auth.getToken" }, openForm.map { _ in "form.open" }].compactMap { $0 }
+      reply(true, ["v": 1, "platform": platform, "capabilities": capabilities, "config": [String: Any]()])
+    case "auth.getToken":
+      guard let getToken else { return fail("E_NO_HANDLER", "the app handles no \(method)") }
+      do {
+        guard let token = try await getToken(p?["reason"] as? String == "expired" ? "expired" : "initial") else {
+          return fail("E_DENIED", "no signed-in user")
+        }
+        guard !token.accessToken.isEmpty, token.expiresIn > 0 else {
+          return fail("E_INTERNAL", "getToken must give a token and expires_in > 0")
+        }
+        reply(true, ["access_token": token.accessToken, "expires_in": token.expiresIn])
+      } catch {
+        fail("E_INTERNAL", String(String(describing: error).prefix(500)))
+      }
+    case "form.open":
+      guard let openForm else { return fail("E_NO_HANDLER", "the app handles no \(method)") }
+      guard let url = p?["url"] as? String, let shortCode = p?["shortCode"] as? String else {
+        return fail("E_DENIED", "form.open needs {url, shortCode}")
+      }
+      reply(true, ["handled": openForm(shortCode, url)])
+    default:
+      fail("E_NO_HANDLER", "the app handles no \(method)")
+    }
+  }
+  // #endregion swift-answers
+
+  private func deliver(_ message: [String: Any]) {
+    var envelope = message
+    envelope["ns"] = "hub-embed"
+    envelope["v"] = 1
+    envelope["nonce"] = nonce
+    send(Self.receiveScript(Self.json(envelope)))
+  }
+
+  // #region swift-escape
+  /// JSON text; .withoutEscapingSlashes writes `/` as JSON.stringify does.
+  static func json(_ value: Any) -> String {
+    let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+    return data.flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+  }
+
+  /// A JavaScript string literal of `json`, with U+2028, U+2029 and < escaped so nothing ends the script.
+  static func scriptLiteral(_ text: String) -> String {
+    json(text)   // a JSON string literal is a JavaScript string literal, once these three are escaped
+      .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+      .replacingOccurrences(of: "<", with: "\\u003c")
+  }
+
+  static func receiveScript(_ json: String) -> String {
+    "window.__hubEmbedReceive&&window.__hubEmbedReceive(\(scriptLiteral(json)));true;"
+  }
+  // #endregion swift-escape
+
+  static func randomNonce() -> String {
+    (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+  }
+}
+
+// #region swift-navigation
+/// Which URLs load inside the WebView: only the widget's and the form site's origins. Other web links leave
+/// for an SFSafariViewController, and schemes that run script or read files go nowhere. The same rules as
+/// hub-embed/host's decideNavigation and the Kotlin host's HubEmbedNavigation.
+enum HubEmbedNavigation {
+  enum Decision { case load, external, blocked }
+
+  static let blockedSchemes: Set<String> = ["javascript:", "data:", "file:", "blob:", "vbscript:", "content:", "intent:"]
+
+  /// `scheme://host[:port]`, lower-cased, default port dropped; nil for anything but a plain http(s) URL.
+  static func originOf(_ url: String) -> String? {
+    guard let head = url.range(of: #"^(https?:)//([^/\\?#]*)(?:[/\\?#]|$)"#, options: [.regularExpression, .caseInsensitive])
+    else { return nil }
+    let match = String(url[head])
+    let scheme = String(match.prefix { $0 != ":" }).lowercased() + ":"
+    let authority = String(match.dropFirst(scheme.count + 2).prefix { !"/\\?#".contains($0) }).lowercased()
+    guard authority.range(of: #"^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$"#, options: .regularExpression) != nil
+    else { return nil }
+    let port = scheme == "http:" ? ":80" : ":443"
+    return "\(scheme)//" + (authority.hasSuffix(port) ? String(authority.dropLast(port.count)) : authority)
+  }
+
+  static func decide(_ url: String, allowedOrigins: Set<String>) -> Decision {
+    if url.range(of: #"[\x{0}-\x{20}\x{7f}-\x{9f}\x{2028}\x{2029}]"#, options: .regularExpression) != nil { return .blocked }
+    if url == "about:blank" || url == "about:srcdoc" { return .load }
+    guard let end = url.range(of: #"^[a-zA-Z][a-zA-Z\d+.-]*:"#, options: .regularExpression) else { return .blocked }
+    let scheme = url[end].lowercased()
+    if scheme == "about:" || blockedSchemes.contains(scheme) { return .blocked }
+    if let origin = originOf(url), allowedOrigins.contains(origin) { return .load }
+    return .external
+  }
+}
+// #endregion swift-navigation

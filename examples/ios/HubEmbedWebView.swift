@@ -1,0 +1,130 @@
+// The WKWebView glue around HubEmbedProtocol.swift (iOS 16+): the marker at document start in the main
+// frame, a WKScriptMessageHandler that takes strings from the widget page's main frame only, navigation
+// kept to the widget's and the form site's origins, and links that leave in an SFSafariViewController.
+// Replies go back through evaluateJavaScript, so host requests (setTags) and answers share one path.
+//
+// No Swift toolchain installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for the
+// rules below (the iOS path itself runs in a real WebKit in test/hosts/webkitgtk.test.ts, with the kernel).
+import SafariServices
+import UIKit
+import WebKit
+
+// #region swift-host
+@MainActor
+final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDelegate, WKUIDelegate {
+  let webView: WKWebView
+  let protocolHost = HubEmbedProtocol(platform: "ios")
+  private let widgetOrigin: String
+  private let allowedOrigins: Set<String>
+  /// Shows SFSafariViewController for links that leave the widget.
+  weak var presenter: UIViewController?
+
+  /// `widgetOrigin` and `formOrigin` are exact origins, e.g. https://widget.example.com.
+  init(widgetOrigin: String, formOrigin: String) {
+    self.widgetOrigin = widgetOrigin
+    allowedOrigins = [widgetOrigin, formOrigin]
+    let config = WKWebViewConfiguration()
+    webView = WKWebView(frame: .zero, configuration: config)
+    super.init()
+    let scripts = webView.configuration.userContentController
+    // Before any script of the page, in the main frame only: sub-frames never see the nonce.
+    scripts.addUserScript(
+      WKUserScript(source: protocolHost.marker(), injectionTime: .atDocumentStart, forMainFrameOnly: true))
+    // WKUserContentController retains its handlers: call detach() when the screen goes away.
+    scripts.add(WeakHandler(self), contentWorld: .page, name: "hubEmbed")
+    protocolHost.send = { [weak self] script in
+      guard let self, self.onWidget else { return }
+      self.webView.evaluateJavaScript(script)
+    }
+    webView.navigationDelegate = self
+    webView.uiDelegate = self
+  }
+
+  func detach() { webView.configuration.userContentController.removeScriptMessageHandler(forName: "hubEmbed") }
+
+  func load(_ url: URL) { webView.load(URLRequest(url: url)) }
+
+  private var onWidget: Bool { webView.url.flatMap { HubEmbedNavigation.originOf($0.absoluteString) } == widgetOrigin }
+
+  func userContentController(_ ucc: WKUserContentController, didReceive message: WKScriptMessage) {
+    let frame = message.frameInfo
+    let origin = frame.securityOrigin
+    let from = "\(origin.protocol)://\(origin.host)" + (origin.port == 0 ? "" : ":\(origin.port)")
+    guard frame.isMainFrame, HubEmbedNavigation.originOf(from) == widgetOrigin, onWidget,
+          let text = message.body as? String else { return }   // anything but a string is not our page's bridge
+    protocolHost.receive(text)
+  }
+
+  // A new page: forget the old one's sessions and fail what it was asked.
+  func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) { protocolHost.reload() }
+
+  func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
+               decisionHandler: @escaping @MainActor (WKNavigationActionPolicy) -> Void) {
+    // Sub-frames of the page load as the page says; the main frame stays on the allowed origins.
+    guard action.targetFrame?.isMainFrame ?? true, let url = action.request.url else { return decisionHandler(.allow) }
+    switch HubEmbedNavigation.decide(url.absoluteString, allowedOrigins: allowedOrigins) {
+    case .load: decisionHandler(.allow)
+    case .external:
+      if action.navigationType == .linkActivated { openExternal(url) }   // no tap, no leaving the app
+      decisionHandler(.cancel)
+    case .blocked: decisionHandler(.cancel)
+    }
+  }
+
+  // window.open and target=_blank: no second WebView.
+  func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+               for action: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+    if let url = action.request.url, HubEmbedNavigation.decide(url.absoluteString, allowedOrigins: []) == .external {
+      openExternal(url)
+    }
+    return nil
+  }
+
+  private func openExternal(_ url: URL) {
+    guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return UIApplication.shared.open(url) }
+    presenter?.present(SFSafariViewController(url: url), animated: true)
+  }
+}
+
+/// Holds the handler weakly, so the content controller does not keep the screen alive.
+private final class WeakHandler: NSObject, WKScriptMessageHandler {
+  weak var target: (NSObject & WKScriptMessageHandler)?
+  init(_ target: NSObject & WKScriptMessageHandler) { self.target = target }
+  func userContentController(_ ucc: WKUserContentController, didReceive message: WKScriptMessage) {
+    target?.userContentController(ucc, didReceive: message)
+  }
+}
+// #endregion swift-host
+
+// #region swift-usage
+// In a view controller: events to the app, and one request to the page with its answer.
+@MainActor
+func showWidget(in controller: UIViewController, api: MyServer) -> HubEmbedWebView {
+  let host = HubEmbedWebView(widgetOrigin: "https://widget.example.com", formOrigin: "https://forms.example.com")
+  host.presenter = controller
+  host.protocolHost.getToken = { reason in try await api.hubToken(reason: reason) }   // nil: nobody signed in
+  host.protocolHost.onEvent = { event in
+    switch event {
+    case .ready(let version): api.log("widget \(version) ready")
+    case .tableSelected(let shortCode, let name): api.log("table \(shortCode): \(name)")
+    case .formOpened(let shortCode, let handledBy): api.log("form \(shortCode) opened by \(handledBy)")
+    case .formClosed: api.refreshOrders()   // the outcome comes from your own server
+    case .widgetError(let kind, let message): api.log("widget error \(kind): \(message)")
+    case .formMessage(let shortCode, let json): api.log("form \(shortCode) said \(json)")
+    }
+  }
+  controller.view.addSubview(host.webView)
+  host.load(URL(string: "https://widget.example.com/embed")!)
+  return host
+}
+
+// Later, e.g. from a filter in your own toolbar:
+// host.protocolHost.setTags(["HR"]) { answer in if case .failed(let code, _) = answer { api.log("setTags: \(code)") } }
+// #endregion swift-usage
+
+/// Stands for your app's own server client.
+protocol MyServer {
+  func hubToken(reason: String) async throws -> HubToken?
+  func refreshOrders()
+  func log(_ text: String)
+}

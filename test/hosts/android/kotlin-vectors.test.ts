@@ -1,0 +1,334 @@
+// The Android host's protocol logic (examples/android/HubEmbedProtocol.kt, quoted by docs/webview.md), compiled
+// with Debian's kotlinc and run on a JVM with Debian's org.json (libandroid-json-java, Android's own
+// implementation). test/hosts/android/Harness.kt only moves strings between this test and the host; every
+// protocol test vector, the host's requests to the page, the events and hostile input are judged here.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runInNewContext } from 'node:vm';
+import { fileURLToPath } from 'node:url';
+import vectors from '../../fixtures/bridge-vectors.json' with { type: 'json' };
+import { decideNavigation } from '../../../src/host/navigation.js';
+
+const ORG_JSON = '/usr/share/java/com.android.json.jar';
+const KOTLIN_STDLIB = '/usr/share/java/kotlin-stdlib.jar';
+const sources = ['../../../examples/android/HubEmbedProtocol.kt', './Harness.kt'].map((path) =>
+  fileURLToPath(new URL(path, import.meta.url)),
+);
+const kotlinc = spawnSync('kotlinc', ['-version'], { encoding: 'utf8' }).status === 0;
+const missing = [...(kotlinc ? [] : ['kotlinc']), ...[ORG_JSON, KOTLIN_STDLIB].filter((path) => !existsSync(path))];
+// CI installs them (.ci/run); elsewhere the suite says what it lacks instead of failing.
+const skip =
+  missing.length && !process.env.CI
+    ? `needs ${missing.join(', ')} (apt-get install kotlin default-jdk-headless libandroid-json-java)`
+    : false;
+
+const NONCE = vectors.host.nonce;
+type Out = Record<string, unknown> & { out: string };
+let classpath = '';
+let workDir = '';
+
+/** Starts a host set up as the vectors say (options override), runs `commands`, returns what it did. */
+function run(commands: Array<Record<string, unknown>>, options: Record<string, unknown> = {}): Out[] {
+  const host = {
+    op: 'host',
+    platform: vectors.host.platform,
+    nonce: NONCE,
+    token: vectors.host.token,
+    openForm: vectors.host.openForm.handled,
+    ...options,
+  };
+  const input = [host, ...commands].map((command) => JSON.stringify(command)).join('\n');
+  const java = spawnSync('java', ['-cp', classpath, 'HarnessKt'], { input, encoding: 'utf8' });
+  // A Kotlin exception (the host throwing on what the page sent) fails the test here.
+  assert.equal(java.status, 0, java.stderr);
+  return java.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Out);
+}
+
+const post = (message: unknown) => ({
+  op: 'post',
+  data: typeof message === 'string' ? message : JSON.stringify(message),
+});
+const hello = post(vectors.hello.send);
+const page = (message: Record<string, unknown>) => post({ ns: 'hub-embed', v: 1, sid: 's1', nonce: NONCE, ...message });
+const sent = (outs: Out[]) => outs.filter((o) => o.out === 'send').map((o) => JSON.parse(o.json as string));
+const rejected = (outs: Out[]) => outs.filter((o) => o.out === 'rejected').map((o) => o.reason);
+/** What runs in the page: the script delivers exactly the JSON to __hubEmbedReceive. */
+function delivered(script: string): unknown {
+  const got: string[] = [];
+  runInNewContext(script, { window: { __hubEmbedReceive: (value: string) => got.push(value) } });
+  assert.equal(got.length, 1);
+  return JSON.parse(got[0]!);
+}
+
+/** The Kotlin event class for each event of the one event map (src/bridge/methods.ts). */
+const EVENT_TYPES: Record<string, string> = {
+  'widget.ready': 'Ready',
+  'table.selected': 'TableSelected',
+  'form.opened': 'FormOpened',
+  'form.closed': 'FormClosed',
+  'widget.error': 'WidgetError',
+  'form.message': 'FormMessage',
+};
+
+// kotlinc takes 20 to 60 s on a shared machine: once for the whole file.
+before(() => {
+  if (skip) return;
+  workDir = mkdtempSync(join(tmpdir(), 'hub-kotlin-'));
+  const jar = join(workDir, 'host.jar');
+  execFileSync('kotlinc', [...sources, '-cp', ORG_JSON, '-d', jar], { stdio: ['ignore', 'ignore', 'pipe'] });
+  classpath = [jar, ORG_JSON, KOTLIN_STDLIB].join(':');
+});
+after(() => workDir && rmSync(workDir, { recursive: true, force: true }));
+
+describe('Android host (Kotlin on a JVM): protocol test vectors', { skip }, () => {
+  it('answers the handshake with the capabilities the app really supplies', () => {
+    const outs = run([hello]);
+    assert.deepEqual(sent(outs), [vectors.hello.reply]);
+    assert.deepEqual(delivered(outs[0]!.script as string), vectors.hello.reply);
+    const bare = run([hello], { token: null, openForm: null });
+    assert.deepEqual((sent(bare)[0].result as { capabilities: string[] }).capabilities, []);
+  });
+
+  for (const vector of vectors.cases) {
+    it(vector.name, () => {
+      const outs = run([hello, post(vector.send)]);
+      const after = outs.slice(1);
+      if ('drop' in vector) {
+        assert.deepEqual(sent(after), []);
+        assert.deepEqual(rejected(after), [vector.drop]);
+        assert.ok(!after.some((o) => o.out === 'getToken' || o.out === 'openForm'));
+      } else if ('event' in vector) {
+        assert.deepEqual(sent(after), []);
+        assert.deepEqual(after, [
+          { out: 'event', type: EVENT_TYPES[vector.event!.name], params: vector.event!.params },
+        ]);
+      } else if ('error' in vector) {
+        const [reply] = sent(after);
+        assert.equal(reply.id, (vector.send as { id: string }).id);
+        assert.equal(reply.ok, false);
+        assert.equal(reply.error.code, vector.error);
+        assert.equal(reply.nonce, NONCE);
+      } else {
+        assert.deepEqual(sent(after), [vector.reply]);
+        const script = after.find((o) => o.out === 'send')!.script as string;
+        for (const text of vector.scriptHas ?? []) assert.ok(script.includes(text), `script has ${text}`);
+        for (const text of vector.scriptLacks ?? [])
+          assert.ok(!script.includes(text), `script lacks ${JSON.stringify(text)}`);
+        assert.deepEqual(delivered(script), vector.reply);
+      }
+    });
+  }
+});
+
+describe('Android host (Kotlin on a JVM): events, host requests, hostile input', { skip }, () => {
+  it('hands every event of the event map to the app, typed; an event of another shape goes to onRejected', () => {
+    const events: Array<[string, Record<string, unknown>]> = [
+      ['widget.ready', { version: '0.1.0' }],
+      ['table.selected', { shortCode: 'ab12', name: '钢结构安装' }],
+      ['form.opened', { shortCode: 'ab12', handledBy: 'page' }],
+      ['form.closed', { shortCode: 'ab12' }],
+      ['widget.error', { kind: 'token', message: 'Access was refused.' }],
+      ['form.message', { shortCode: 'ab12', data: { paid: true } }],
+    ];
+    const outs = run([
+      hello,
+      ...events.map(([method, params], i) => page({ id: `e${i}`, kind: 'evt', method, params })),
+      page({ id: 'bad1', kind: 'evt', method: 'table.selected', params: { shortCode: 42 } }),
+      page({ id: 'bad2', kind: 'evt', method: 'form.opened', params: null }),
+      page({ id: 'bad3', kind: 'evt', method: 'form.opened', params: { shortCode: 'a', handledBy: 'mars' } }),
+      page({ id: 'bad4', kind: 'evt', method: 'files.changed', params: {} }),
+    ]).slice(1);
+    assert.deepEqual(
+      outs.filter((o) => o.out === 'event'),
+      events.map(([method, params]) => ({ out: 'event', type: EVENT_TYPES[method], params })),
+    );
+    assert.deepEqual(rejected(outs), ['event shape', 'event shape', 'event shape', 'event shape']);
+  });
+
+  it('asks the page (widget.setTags) in the newest session and hands the page’s answer to the app', () => {
+    const outs = run([
+      hello,
+      { op: 'setTags', tags: ['HR', '装修'] },
+      page({ id: 'h1', kind: 'res', ok: true, result: null }),
+      { op: 'refresh' },
+      page({ id: 'h2', kind: 'res', ok: false, error: { code: 'E_NOT_A_CODE', message: 'x' } }),
+    ]).slice(1);
+    const [request, refresh] = sent(outs);
+    assert.deepEqual(request, {
+      ns: 'hub-embed',
+      v: 1,
+      sid: 's1',
+      id: 'h1',
+      kind: 'req',
+      method: 'widget.setTags',
+      params: { tags: ['HR', '装修'] },
+      nonce: NONCE,
+    });
+    assert.equal(refresh.method, 'widget.refresh');
+    const answers = outs.filter((o) => o.out === 'answer');
+    assert.deepEqual(answers, [
+      { out: 'answer', ok: true, result: null, code: null },
+      // A code outside the protocol's closed set is E_INTERNAL.
+      { out: 'answer', ok: false, result: null, code: 'E_INTERNAL' },
+    ]);
+  });
+
+  it('a host request fails E_TIMEOUT when the page never answers, E_CANCELLED on reload, E_UNSUPPORTED before a hello', () => {
+    const outs = run([
+      { op: 'setTags', tags: [] },
+      hello,
+      { op: 'setTags', tags: [] },
+      { op: 'elapse' },
+      { op: 'closeForm' },
+      { op: 'reload' },
+      // The reloaded page answers too late, and its old session is gone.
+      page({ id: 'h2', kind: 'res', ok: true, result: { closed: true } }),
+    ]);
+    const codes = outs.filter((o) => o.out === 'answer').map((o) => o.code);
+    assert.deepEqual(codes, ['E_UNSUPPORTED', 'E_TIMEOUT', 'E_CANCELLED']);
+    assert.deepEqual(rejected(outs), ['sid']);
+  });
+
+  it('an answer from another session, or to an id never asked, is dropped as no such request', () => {
+    const outs = run([
+      hello,
+      post({ ...vectors.hello.send, sid: 's2', id: 'h0b' }),
+      { op: 'setTags', tags: ['a'] },
+      page({ id: 'h1', kind: 'res', ok: true, result: null }),
+      page({ sid: 's2', id: 'h1', kind: 'res', ok: true, result: null }),
+    ]).slice(1);
+    assert.equal(sent(outs)[1].sid, 's2');
+    assert.deepEqual(rejected(outs), ['no such request']);
+    assert.equal(outs.filter((o) => o.out === 'answer').length, 1);
+  });
+
+  it('answers nothing the page cancelled, nor to a page that loaded again meanwhile', () => {
+    const token = { hold: true };
+    const cancelled = run(
+      [
+        hello,
+        page({ id: 't1', kind: 'req', method: 'auth.getToken' }),
+        page({ id: 't1', kind: 'cancel' }),
+        { op: 'release' },
+      ],
+      { token },
+    );
+    assert.equal(sent(cancelled).length, 1);
+    const reloaded = run(
+      [hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' }), { op: 'reload' }, { op: 'release' }],
+      { token },
+    );
+    assert.equal(sent(reloaded).length, 1);
+    const answered = run([hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' }), { op: 'release' }], {
+      token,
+    });
+    assert.equal(sent(answered)[1].result.access_token, 'late-token');
+  });
+
+  it('survives malformed JSON and odd values without throwing, and still answers afterwards', () => {
+    // Not JSON, or a number no JSON value holds: Android's org.json reads some of it leniently (an unquoted
+    // word is a string) and refuses 1e999, so these are dropped as malformed or foreign; never a crash.
+    const notJson = [
+      '',
+      '{',
+      'nul',
+      '{} trailing',
+      '\u0000',
+      '['.repeat(1_000_000),
+      "{'ns':'hub-embed'}",
+      '{"ns":"hub-embed","v":1e999,"sid":"s1","id":"x","kind":"req","method":"auth.getToken"}',
+    ];
+    const message = { ns: 'hub-embed', v: 1, sid: 's1', id: 'x', kind: 'req', method: 'auth.getToken', nonce: NONCE };
+    const odd = [
+      JSON.stringify({ ...message, v: '1' }),
+      JSON.stringify({ ...message, v: true }),
+      JSON.stringify({ ...message, sid: 7 }),
+      JSON.stringify({ ...message, method: 42 }),
+      JSON.stringify({ ...message, nonce: 7 }),
+      JSON.stringify({ ...message, method: 'form.open', params: 'x' }),
+    ];
+    const outs = run([
+      hello,
+      ...[...notJson, ...odd].map(post),
+      page({ id: 'ok', kind: 'req', method: 'auth.getToken' }),
+    ]).slice(1);
+    const replies = sent(outs);
+    // Only form.open with params that are no object gets an answer (E_DENIED); the rest are dropped.
+    assert.deepEqual(
+      replies.map((r) => [r.id, r.ok, r.error?.code]),
+      [
+        ['x', false, 'E_DENIED'],
+        ['ok', true, undefined],
+      ],
+    );
+    const reasons = rejected(outs);
+    assert.equal(reasons.length, notJson.length + odd.length - 1);
+    for (const reason of reasons.slice(0, notJson.length)) assert.match(reason as string, /^(malformed|foreign)$/);
+    // Valid JSON is judged as the kernel judges it.
+    assert.deepEqual(reasons.slice(notJson.length), ['foreign', 'foreign', 'malformed', 'malformed', 'nonce']);
+  });
+
+  it('writes backslashes and slashes of a value as the page reads them', () => {
+    const token = { access_token: 'a/b\\/c\\\\/d\\', expires_in: 60 };
+    const outs = run([hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' })], { token });
+    assert.deepEqual(sent(outs)[1].result, token);
+    assert.deepEqual(delivered(outs.at(-1)!.script as string), sent(outs)[1]);
+  });
+
+  it('a token the app cannot give is E_DENIED; the marker sets the transport, v and this load’s nonce', () => {
+    const outs = run([hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' }), { op: 'marker' }], {
+      token: {},
+    });
+    assert.equal(sent(outs)[1].error.code, 'E_DENIED');
+    const seen: Record<string, unknown> = {};
+    runInNewContext(outs.find((o) => o.out === 'marker')!.script as string, { window: seen });
+    assert.deepEqual(JSON.parse(JSON.stringify(seen.__HUB_EMBED_BRIDGE__)), {
+      transport: 'android',
+      v: 1,
+      nonce: NONCE,
+    });
+  });
+
+  it('decides navigation exactly as hub-embed/host does: only allowed origins load inside', () => {
+    const allowed = ['https://widget.example.com', 'https://forms.example.com'];
+    const urls = [
+      'https://widget.example.com/embed',
+      'https://WIDGET.example.com:443/x',
+      'https://forms.example.com/abc?token=1',
+      'https://widget.example.com.evil.test/',
+      'https://widget.example.com@evil.test/',
+      'https://evil.test\\@widget.example.com/',
+      'http://widget.example.com/',
+      'https://widget.example.com:8443/',
+      'https://%77idget.example.com/',
+      'https://other.example/',
+      'mailto:a@b.c',
+      'tel:123',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'intent://x#Intent;end',
+      'about:blank',
+      'about:config',
+      ' https://widget.example.com/',
+      'https://widget.example.com/\u2028',
+      'weixin://pay',
+      '//widget.example.com/',
+      '',
+    ];
+    const [outs] = run([{ op: 'navigate', allowed, urls }]).slice(0);
+    assert.deepEqual(
+      outs!.decisions,
+      urls.map((url) => decideNavigation(url, allowed)),
+    );
+  });
+});
