@@ -168,19 +168,23 @@ const builders: Record<TransportName, Builder> = {
 };
 
 /**
- * react-native-webview's `injectedJavaScriptObject` is there before the page's first script on Android,
- * where the injected marker may come too late: its `hubEmbedNonce` is the nonce's early carrier.
+ * A hub-embed host on react-native-webview says, in its `injectedJavaScriptObject`, that its marker is
+ * coming. On Android that object is readable by every frame (addJavascriptInterface), so it carries no
+ * secret: the nonce comes only in the marker, which reaches the main frame alone, sometimes after the
+ * page's first scripts. Until then the page waits rather than speak without it.
  */
-function earlyNonce(win: HostWindow): unknown {
+function markerComing(win: HostWindow): boolean {
   try {
-    // Anything but a method that returns a JSON object's text throws here, and means no early nonce.
+    // Anything but a method that returns a JSON object's text throws here, and means no promise.
     return (
-      JSON.parse((win.ReactNativeWebView as { injectedObjectJson(): string }).injectedObjectJson()) as {
-        hubEmbedNonce?: unknown;
-      }
-    ).hubEmbedNonce;
+      (
+        JSON.parse((win.ReactNativeWebView as { injectedObjectJson(): string }).injectedObjectJson()) as {
+          hubEmbedMarker?: unknown;
+        }
+      ).hubEmbedMarker === true
+    );
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -191,9 +195,10 @@ export function detectTransport(
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
+  if (!marker && markerComing(win)) return undefined;
   // Object.hasOwn takes any value as a key, so an odd marker value simply names no transport.
   const named = (options.only ?? marker?.transport) as TransportName;
-  const nonce = [marker?.nonce, earlyNonce(win)].find((value) => typeof value === 'string');
+  const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;
   for (const name of Object.hasOwn(builders, named) ? [named] : (Object.keys(builders) as TransportName[])) {
     const found = builders[name](win, options);
     if (found) return { transport: { name, ...found }, nonce };

@@ -76,8 +76,10 @@ describe('docs/webview.md native hosts follow the protocol test vectors', () => 
     });
   }
 
-  // That the page really reads it is test/hosts/react-native.test.ts's Android case.
-  it('says where the page reads the early carrier hubEmbedNonce', () => {
+  // That the page really waits for the marker is test/hosts/react-native.test.ts's Android case.
+  it('says that React Native’s injected object is readable by every frame and carries no nonce', () => {
     expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
+    expect(doc).toContain('hubEmbedMarker: true');
+    expect(doc).not.toContain('hubEmbedNonce');
   });
 });
