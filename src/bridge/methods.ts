@@ -5,7 +5,14 @@ import { isObject } from './protocol.js';
 /** Requests the page sends to the native host. */
 export interface PageToHostRequests {
   /** The host supplies the token instead of the developer's token endpoint. */
-  'auth.getToken': { params: { reason?: 'initial' | 'expired' }; result: AccessToken };
+  /**
+   * `reason` is core's TokenSource reason; `previous` the token being replaced (`unauthorized`: the service
+   * refused it early, so the host must not hand it back). Hosts read `expired`, from older pages, as `expiring`.
+   */
+  'auth.getToken': {
+    params: { reason?: 'initial' | 'expiring' | 'unauthorized' | 'expired'; previous?: string };
+    result: AccessToken;
+  };
   /** The host answers `{handled: true}` when it opens the form natively. */
   'form.open': { params: { shortCode: string; url: string }; result: { handled: boolean } };
 }

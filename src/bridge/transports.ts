@@ -196,18 +196,20 @@ const builders = {
 } satisfies Record<TransportName, Builder>;
 
 /**
- * react-native-webview's `injectedJavaScriptObject` is there before the page's first script on Android,
- * where the injected marker may come too late: its `hubEmbedNonce` is the nonce's early carrier.
+ * A hub-embed host on react-native-webview says, in its `injectedJavaScriptObject`, that its marker is
+ * coming. On Android that object is readable by every frame (addJavascriptInterface), so it carries no
+ * secret: the nonce comes only in the marker, which reaches the main frame alone, sometimes after the
+ * page's first scripts. Until then the page waits rather than speak without it.
  */
-function earlyNonce(win: HostWindow): unknown {
+function markerComing(win: HostWindow): boolean {
   const read = win.ReactNativeWebView?.injectedObjectJson;
-  if (!isFn(read)) return undefined;
+  if (!isFn(read)) return false;
   try {
-    // Called as a method of its object; anything but a JSON object's text means no early nonce.
+    // Called as a method of its object; anything but a JSON object's text means no promise.
     const injected: unknown = JSON.parse(String(read.call(win.ReactNativeWebView)));
-    return isObject(injected) ? injected.hubEmbedNonce : undefined;
+    return isObject(injected) && injected.hubEmbedMarker === true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -218,8 +220,9 @@ export function detectTransport(
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
+  if (!marker && markerComing(win)) return undefined;
   const named = options.only ?? marker?.transport;
-  const nonce = [marker?.nonce, earlyNonce(win)].find((value) => typeof value === 'string');
+  const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;
   // A marker that names no transport (or an odd value) leaves the choice to detection.
   for (const name of isTransportName(named) ? [named] : DETECTION_ORDER) {
     const found = builders[name](win, options);

@@ -2,7 +2,8 @@
 import type { AccessToken } from '../core/types.js';
 import { isObject } from '../bridge/methods.js';
 import { BridgeError } from '../bridge/protocol.js';
-import type { HostHandlers, MethodHandler } from './types.js';
+import type { TokenReason } from '../core/token-source.js';
+import type { HostHandlers, MethodHandler, TokenRequest } from './types.js';
 
 const isToken = (value: unknown): value is AccessToken =>
   isObject(value) &&
@@ -12,15 +13,34 @@ const isToken = (value: unknown): value is AccessToken =>
   Number.isFinite(value.expires_in) &&
   value.expires_in > 0;
 
+/**
+ * The page's `auth.getToken` params as the app's handler gets them: core's TokenSource reasons, and the
+ * token being replaced. Pages before 0.2 said `expired` for both later reasons; it reads as `expiring`.
+ */
+function tokenRequest(params: unknown): TokenRequest {
+  const given = isObject(params) ? params : {};
+  const reason: TokenReason =
+    given.reason === 'unauthorized'
+      ? 'unauthorized'
+      : given.reason === 'expiring' || given.reason === 'expired'
+        ? 'expiring'
+        : 'initial';
+  // A token is a short opaque string; anything else is not passed on to the app's server.
+  const previous =
+    reason !== 'initial' && typeof given.previous === 'string' && given.previous.length <= 4096
+      ? given.previous
+      : undefined;
+  return { reason, ...(previous && { previous }) };
+}
+
 /** `auth.getToken` and `form.open`, each present only when the app supplies its handler. */
 export function typedMethods(handlers: HostHandlers): Record<string, MethodHandler | undefined> {
   let tokenCall: Promise<AccessToken> | undefined;
 
   /** Single flight: the page may ask from several widgets or retries at once; the app's server is asked once. */
   function token(params: unknown): Promise<AccessToken> {
-    const reason = isObject(params) && params.reason === 'expired' ? 'expired' : 'initial';
     tokenCall ??= Promise.resolve()
-      .then(() => handlers.getToken!({ reason }))
+      .then(() => handlers.getToken!(tokenRequest(params)))
       .then((result) => {
         if (!isToken(result)) throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
         return { access_token: result.access_token, expires_in: result.expires_in };

@@ -3,6 +3,12 @@ import { MAX_MESSAGE_CHARS, parseMessage } from '../bridge/protocol.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
 import type { TransportName } from '../bridge/protocol.js';
 
+/**
+ * The longest session id kept. The page's are a dozen characters; the host keeps every session's id for
+ * the load, so a page that said hello with megabyte ids would hold megabytes each.
+ */
+export const MAX_SID_CHARS = 64;
+
 /** What a message must match to be for the current page load. */
 export interface PageLoad {
   /** The load's nonce; false for a channel with none (`nonce: false`). */
@@ -19,6 +25,7 @@ export function admit(raw: unknown, load: PageLoad): BridgeMessage | string {
   if (raw.length > MAX_MESSAGE_CHARS) return 'too large';
   const message = parseMessage(raw);
   if (typeof message === 'string') return message;
+  if (message.sid.length > MAX_SID_CHARS) return 'malformed';
   return refusal(message, load) ?? message;
 }
 

@@ -9,7 +9,9 @@ export type {
   HostKernel,
   HostKernelOptions,
   MethodHandler,
+  NavigationOptions,
   RequestOptions,
+  TokenRequest,
 } from './kernel.js';
 export { decideNavigation, originOf } from './navigation.js';
 export type { NavigationDecision } from './navigation.js';

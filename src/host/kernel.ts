@@ -12,14 +12,29 @@ import { isObject } from '../bridge/methods.js';
 import { BRIDGE_VERSION, BridgeError, envelope } from '../bridge/protocol.js';
 import { createAnswerer } from './answers.js';
 import { admit } from './checks.js';
-import { decideNavigation, exactOrigins } from './navigation.js';
+import { eventRefusal } from './event-shapes.js';
+import { decideNavigation, exactOrigins, originOf } from './navigation.js';
 import { markerScript, randomNonce, receiveScript } from './page-scripts.js';
 import { createRequestsToPage } from './requests-to-page.js';
 import type { HostEvent, HostKernel, HostKernelOptions, RequestOptions } from './types.js';
 
 // The kernel's types and script are also this module's: src/react-native/ imports them from here.
-export type { HostEvent, HostHandlers, HostKernel, HostKernelOptions, MethodHandler, RequestOptions } from './types.js';
+export type {
+  HostEvent,
+  HostHandlers,
+  HostKernel,
+  HostKernelOptions,
+  MethodHandler,
+  NavigationOptions,
+  RequestOptions,
+  TokenRequest,
+} from './types.js';
 export { receiveScript } from './page-scripts.js';
+
+/** Page sessions kept per load: a page has one per widget; more is a page saying hello in a loop. */
+const MAX_SESSIONS = 16;
+/** Request ids remembered per load to drop replays. */
+const MAX_SEEN = 1000;
 
 export function createHostKernel(options: HostKernelOptions): HostKernel {
   const { handlers = {}, transport } = options;
@@ -29,8 +44,15 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
   let nonce = withNonce ? (options.nonce as string | undefined) || randomNonce() : '';
   let sessions: string[] = [];
   let closed = false;
-  /** Page requests the page has cancelled: their late answers are not sent. */
+  /** Page requests being answered now (`sid id`): only these can be cancelled. */
+  const answering = new Set<string>();
+  /** Of those, the ones the page cancelled: their late answers are not sent. */
   const cancelled = new Set<string>();
+  /** Request ids this load already saw (`sid id`), the newest MAX_SEEN: a replayed request is dropped. */
+  const seen = new Set<string>();
+  /** When the kernel last handed a URL to openExternal, for the rate limit. */
+  let lastExternal = -Infinity;
+  const externalIntervalMs = options.externalIntervalMs ?? 1000;
 
   const reject = (reason: string, raw: unknown) => options.onRejected?.(reason, raw);
   const answer = createAnswerer(options, timeoutMs);
@@ -46,24 +68,36 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     if (transport === 'wechat' && !sessions.includes(message.sid)) sessions = [...sessions, message.sid];
     options.onAccepted?.(message);
 
+    const key = `${message.sid} ${message.id}`;
     switch (message.kind) {
-      case 'evt':
+      case 'evt': {
+        const refusal = eventRefusal(message.method!, message.params);
+        if (refusal) return void reject(refusal, raw);
         options.onEvent?.({ name: message.method, params: message.params } as HostEvent);
         return undefined;
+      }
       case 'cancel':
-        cancelled.add(message.id);
+        if (!answering.has(key)) return void reject('no such request', raw);
+        cancelled.add(key);
         return undefined;
       case 'res':
         if (!toPage.settle(message)) return void reject('no such request', raw);
         return undefined;
       case 'req': {
-        // A hello makes its session the newest, the one requests to the page go to by default.
+        // The page's ids are random: the same one again is a replay (one form.open id sent three times
+        // would open three forms).
+        if (seen.has(key)) return void reject('duplicate', raw);
+        seen.add(key);
+        if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value!);
+        // A hello makes its session the newest, the one requests to the page go to by default; the
+        // oldest beyond MAX_SESSIONS are forgotten, so hellos cannot grow the list without bound.
         if (message.method === 'bridge.hello')
-          sessions = [...sessions.filter((sid) => sid !== message.sid), message.sid];
+          sessions = [...sessions.filter((sid) => sid !== message.sid), message.sid].slice(-MAX_SESSIONS);
         const load = nonce;
-        const body = await answer(message);
+        answering.add(key);
+        const body = await answer(message).finally(() => answering.delete(key));
         // Not for a page that cancelled the call, went away (a reload) or was closed meanwhile.
-        if (closed || cancelled.delete(message.id) || load !== nonce) return undefined;
+        if (closed || cancelled.delete(key) || load !== nonce) return undefined;
         const reply = envelope({ sid: message.sid, id: message.id, kind: 'res', ...body }, nonce);
         if (options.replies === 'return') return reply;
         deliver(reply);
@@ -96,6 +130,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
       if (withNonce && !keepNonce) nonce = randomNonce();
       sessions = [];
       cancelled.clear();
+      seen.clear();
       toPage.failAll('E_CANCELLED', 'the page loaded again');
     },
     receive,
@@ -110,9 +145,23 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
       const result = await request('form.close');
       return isObject(result) && result.closed === true;
     },
-    decideNavigation(url) {
-      const decision = decideNavigation(url, allowedOrigins);
-      if (decision === 'external') void Promise.resolve(handlers.openExternal?.(url)).catch(() => {});
+    decideNavigation(url, { isTopFrame = true, newWindow = false } = {}) {
+      let decision = decideNavigation(url, allowedOrigins);
+      // A frame inside the page is the page's business: a web page loads there, nothing leaves from it.
+      if (!isTopFrame)
+        return decision === 'blocked' || (decision === 'external' && !originOf(url)) ? 'blocked' : 'load';
+      // A new window is never a second WebView inside the app: even the page's own origins go out.
+      if (newWindow && decision === 'load') decision = url.startsWith('about:') ? 'blocked' : 'external';
+      if (decision !== 'external') return decision;
+      // The WebView does not say whether a user tapped: a page that sends the user out again and again
+      // (to the store, a dialer, another app) is held to one open per externalIntervalMs.
+      const now = Date.now();
+      if (now - lastExternal < externalIntervalMs) {
+        reject('external open limited', url);
+        return 'blocked';
+      }
+      lastExternal = now;
+      void Promise.resolve(handlers.openExternal?.(url)).catch(() => {});
       return decision;
     },
     close() {

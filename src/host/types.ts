@@ -1,5 +1,6 @@
 /** The host kernel's types: what the app supplies (options, handlers, methods) and the kernel it gets back. */
 import type { AccessToken } from '../core/types.js';
+import type { TokenReason } from '../core/token-source.js';
 import type { HelloResult, HostToPageRequests, PageToHostEvents } from '../bridge/methods.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
 import type { TransportName } from '../bridge/protocol.js';
@@ -7,12 +8,23 @@ import type { NavigationDecision } from './navigation.js';
 
 /** What the app supplies. `bridge.hello` announces exactly these, so the page asks for nothing else. */
 export interface HostHandlers {
-  /** The token for the signed-in user, from the app's own server. Concurrent requests share one call. */
-  getToken?(request: { reason?: 'initial' | 'expired' }): AccessToken | Promise<AccessToken>;
+  /**
+   * The token for the signed-in user, from the app's own server. Concurrent requests share one call.
+   * `reason` is core's TokenSource vocabulary: `initial`; `expiring` (the token is about to expire);
+   * `unauthorized` (the service refused `previous` early: get a new one, never the cached one).
+   */
+  getToken?(request: TokenRequest): AccessToken | Promise<AccessToken>;
   /** Resolve true when the app opened the form itself (a native screen); the page then opens nothing. */
   openForm?(request: { url: string; shortCode: string }): boolean | Promise<boolean>;
   /** A URL that must leave the WebView: the system browser, a Custom Tab, an SFSafariViewController. */
   openExternal?(url: string): void | Promise<void>;
+}
+
+/** What the page says about the token it needs (the bridge's `auth.getToken` params, checked). */
+export interface TokenRequest {
+  reason: TokenReason;
+  /** The token being replaced, with `expiring` and `unauthorized`: pass it to your server, which drops it. */
+  previous?: string;
 }
 
 /** One event of the page, typed from the bridge's one event map. */
@@ -64,6 +76,22 @@ export interface HostKernelOptions {
   onAccepted?(message: BridgeMessage): void;
   /** Most page requests handled at once; more are answered E_UNSUPPORTED. Default 1,000. */
   maxInFlight?: number;
+  /**
+   * The least time between two URLs handed to `openExternal` (default 1,000 ms); one sooner is blocked
+   * and reported (`external open limited`). No WebView says whether a user tapped, so this is what
+   * keeps a page from sending the user out of the app in a loop.
+   */
+  externalIntervalMs?: number;
+}
+
+export interface NavigationOptions {
+  /**
+   * false for a frame inside the page (iOS asks about those): web pages load there, anything else is
+   * blocked, and nothing is ever handed to openExternal from a sub-frame. Default true.
+   */
+  isTopFrame?: boolean;
+  /** A `window.open` or `target=_blank`: never a second WebView, so even allowed origins go out. */
+  newWindow?: boolean;
 }
 
 export interface RequestOptions {
@@ -107,7 +135,7 @@ export interface HostKernel {
    * Whether a navigation may load inside the WebView. For `external` the kernel has already passed the
    * URL to `openExternal`; `blocked` (javascript:, data:, file:, …) goes nowhere.
    */
-  decideNavigation(url: string): NavigationDecision;
+  decideNavigation(url: string, options?: NavigationOptions): NavigationDecision;
   /** Ends everything: pending requests fail E_CANCELLED, later messages are dropped. */
   close(): void;
 }

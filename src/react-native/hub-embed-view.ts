@@ -24,8 +24,10 @@ import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
-import { createHostKernel, type HostEvent, type HostHandlers } from '../host/kernel.js';
+import { createHostKernel, type HostHandlers } from '../host/kernel.js';
+import { randomNonce as randomRelayNonce } from '../host/page-scripts.js';
 import { originOf } from '../host/navigation.js';
+import { formRelayScript, isFormUrl, readFormMessage } from './form-checks.js';
 
 /** The callback prop for each event of the one event map, so a new event cannot be forgotten here. */
 export const EVENT_PROPS = {
@@ -37,9 +39,43 @@ export const EVENT_PROPS = {
   'form.message': 'onFormMessage',
 } as const satisfies Record<keyof PageToHostEvents, string>;
 
+/**
+ * How a form closed: `page` in the widget page's own dialog (as the page tells it), and for the native
+ * Modal `button` (its close control), `back` (Android back), `app` (the ref's closeForm()).
+ */
+export type FormCloseReason = 'page' | 'button' | 'back' | 'app';
+
+/** `form.closed` as the app hears it: from the page's dialog or the native Modal, always with a reason. */
+export type FormClosed = PageToHostEvents['form.closed'] & { reason: FormCloseReason };
+
+type EventParams = Omit<PageToHostEvents, 'form.closed'> & { 'form.closed': FormClosed };
 type EventProps = {
-  [E in keyof typeof EVENT_PROPS as (typeof EVENT_PROPS)[E]]?: (params: PageToHostEvents[E]) => void;
+  [E in keyof typeof EVENT_PROPS as (typeof EVENT_PROPS)[E]]?: (params: EventParams[E]) => void;
 };
+
+/** One event as `onEvent` hears it: the page's, and `form.closed` of the native Modal too. */
+export type HubEmbedViewEvent = {
+  [E in keyof EventParams]: { name: E; params: EventParams[E] };
+}[keyof EventParams];
+
+/**
+ * WebView props the component decides: what the page may be, which frames learn the nonce, where URLs
+ * go. The type refuses them in `webViewProps`; the notification handlers there are called after the
+ * component's own.
+ */
+type OwnedWebViewProps =
+  | 'source'
+  | 'ref'
+  | 'originWhitelist'
+  | 'onShouldStartLoadWithRequest'
+  | 'onOpenWindow'
+  | 'setSupportMultipleWindows'
+  | 'injectedJavaScriptBeforeContentLoaded'
+  | 'injectedJavaScriptBeforeContentLoadedForMainFrameOnly'
+  | 'injectedJavaScriptForMainFrameOnly'
+  | 'injectedJavaScriptObject'
+  | 'injectedJavaScript'
+  | 'javaScriptEnabled';
 
 export interface HubEmbedViewProps extends EventProps {
   /** The widget page: a page of yours with `<hub-embed bridge="auto">` and the WebView bundle. */
@@ -61,7 +97,7 @@ export interface HubEmbedViewProps extends EventProps {
    */
   allowedOrigins?: string[];
   /** Every event, typed; beside the per-event callbacks. */
-  onEvent?: (event: HostEvent) => void;
+  onEvent?: (event: HubEmbedViewEvent) => void;
   /** A bridge message that was dropped, and why: for your logs. */
   onRejected?: (reason: string) => void;
   /** Told to the page in the handshake. */
@@ -74,8 +110,12 @@ export interface HubEmbedViewProps extends EventProps {
   formStyle?: StyleProp<ViewStyle>;
   /** Label of the form Modal's close control. */
   closeLabel?: string;
-  /** More WebView props (e.g. `testID`); the ones this component sets are not overridden. */
-  webViewProps?: Omit<WebViewProps, 'source' | 'ref'>;
+  /**
+   * More WebView props (`testID`, `startInLoadingState`, `renderLoading`, `renderError`, …). The props
+   * the component decides are refused by the type; handlers it also uses (`onLoadStart`, `onMessage`,
+   * `onRenderProcessGone`, `onContentProcessDidTerminate`, …) are called after its own.
+   */
+  webViewProps?: Omit<WebViewProps, OwnedWebViewProps>;
 }
 
 /** What a ref to <HubEmbedView> can do. */
@@ -86,11 +126,15 @@ export interface HubEmbedViewHandle {
   setTags(tags: string[]): Promise<void>;
   /** Closes an open form, native or in the page; resolves whether one was open. */
   closeForm(): Promise<boolean>;
+  /** Loads the widget page again (a new page session; the app's tags are selected again). */
+  reload(): void;
 }
 
 interface OpenForm {
   url: string;
   shortCode: string;
+  /** Marks the messages the form WebView's relay posts, so that no other frame of the form can. */
+  relayNonce: string;
 }
 
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
@@ -101,6 +145,8 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
+  /** The tags the app selected last (prop or ref), selected again in every new page session. */
+  const appTags = useRef(props.tags);
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
   const widgetOrigin = originOf(props.source.uri);
@@ -108,6 +154,12 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     () => [...new Set([widgetOrigin, ...(props.allowedOrigins ?? [])].filter((o): o is string => !!o))],
     [widgetOrigin, props.allowedOrigins?.join(',')],
   );
+
+  const tell = (event: HubEmbedViewEvent) => {
+    latest.current.onEvent?.(event);
+    const callback = latest.current[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
+    callback?.(event.params);
+  };
 
   const kernel = useMemo(
     () =>
@@ -121,7 +173,13 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
           openForm: (request) => {
             const custom = latest.current.openForm;
             if (custom) return custom(request);
-            setForm(request);
+            // Only a web page of an origin the app allows fills the screen; anything else (data:, another
+            // site) stays with the page, in its own dialog, where the page's rules apply.
+            if (!isFormUrl(request.url, allowed)) {
+              latest.current.onRejected?.(`form.open: ${originOf(request.url) ?? 'a URL'} is not an allowed origin`);
+              return false;
+            }
+            setForm({ ...request, relayNonce: randomRelayNonce() });
             return true;
           },
           openExternal,
@@ -129,14 +187,14 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         onEvent(event) {
           if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
           if (event.name === 'form.closed') pageForm.current = false;
-          if (event.name === 'widget.ready' && latest.current.tags)
-            void kernel.setTags(latest.current.tags).catch(() => {});
-          latest.current.onEvent?.(event);
-          const callback = latest.current[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
-          callback?.(event.params);
+          if (event.name === 'widget.ready' && appTags.current) void kernel.setTags(appTags.current).catch(() => {});
+          tell(
+            event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event,
+          );
         },
         onRejected: (reason) => latest.current.onRejected?.(reason),
-        // Replies run as scripts in the page: ref.postMessage would reach window on iOS but document on Android.
+        // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but
+        // document on Android, and other frames never see them.
         send: (script) => webView.current?.injectJavaScript(script),
       }),
     // A new kernel (and nonce) only when what the page may be is different.
@@ -146,20 +204,29 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
 
   const tagKey = props.tags?.join('\n');
   useEffect(() => {
+    appTags.current = props.tags;
     if (props.tags && kernel.sessions.length) void kernel.setTags(props.tags).catch(() => {});
   }, [tagKey, kernel]);
 
-  const closeForm = async () => {
-    if (form) {
-      setForm(undefined);
-      return true;
-    }
-    return kernel.closeForm();
+  /** Closes the native form and says so, with how. */
+  const closeNativeForm = (reason: FormCloseReason) => {
+    if (!form) return false;
+    setForm(undefined);
+    tell({ name: 'form.closed', params: { shortCode: form.shortCode, reason } });
+    return true;
   };
 
   useImperativeHandle(
     ref,
-    () => ({ refresh: () => kernel.refresh(), setTags: (tags) => kernel.setTags(tags), closeForm }),
+    () => ({
+      refresh: () => kernel.refresh(),
+      setTags: (tags) => {
+        appTags.current = tags;
+        return kernel.setTags(tags);
+      },
+      closeForm: async () => closeNativeForm('app') || kernel.closeForm(),
+      reload: () => webView.current?.reload(),
+    }),
     [kernel, form],
   );
 
@@ -173,43 +240,66 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     return () => subscription.remove();
   }, [kernel]);
 
+  const extra = props.webViewProps ?? {};
   const onMessage = (event: WebViewMessageEvent) => {
-    const { data, url } = event.nativeEvent;
-    // react-native-webview posts from every frame: only the widget page itself may speak for the widget.
-    if (originOf(url) !== widgetOrigin) return latest.current.onRejected?.('origin');
-    void kernel.receive(data);
+    // nativeEvent.url is the top-level URL whichever frame posted, so it only says that the widget page
+    // is still the one shown; which frame spoke is the nonce's job (the kernel's check).
+    if (originOf(event.nativeEvent.url) !== widgetOrigin) latest.current.onRejected?.('origin');
+    else void kernel.receive(event.nativeEvent.data);
+    extra.onMessage?.(event);
   };
 
   const onShouldStartLoadWithRequest = (request: ShouldStartLoadRequest) =>
-    kernel.decideNavigation(request.url) === 'load';
-  /**
-   * target=_blank and window.open: never a second window inside the app. decideNavigation hands other
-   * sites to openExternal itself and blocks script and file URLs; our own origins go out the same way.
-   */
-  const toBrowser = (url: string) => {
-    if (kernel.decideNavigation(url) === 'load') void openExternal(url);
+    // iOS asks about sub-frames (isTopFrame false); Android only about the top frame.
+    kernel.decideNavigation(request.url, { isTopFrame: request.isTopFrame !== false }) === 'load';
+  /** target=_blank and window.open: never a second window inside the app; out, or nowhere. */
+  const onOpenWindow = (event: WebViewOpenWindowEvent) =>
+    void kernel.decideNavigation(event.nativeEvent.targetUrl, { newWindow: true });
+
+  /** The content process died (iOS after backgrounding, Android's renderer): load the page again. */
+  const onProcessGone = () => {
+    pageForm.current = false;
+    webView.current?.reload();
   };
-  const onOpenWindow = (event: WebViewOpenWindowEvent) => toBrowser(event.nativeEvent.targetUrl);
 
   const formOrigin = form && originOf(form.url);
   return h(
     View,
     { style: [styles.fill, props.style] },
     h(WebView, {
-      ...props.webViewProps,
+      ...extra,
       ref: webView,
       source: props.source,
-      // The marker before the page's scripts, and the nonce again as an object the page reads on Android,
-      // where injectedJavaScriptBeforeContentLoaded may run after the page's first script.
+      // Every URL through the component's own decision: with the default whitelist, react-native-webview
+      // would hand tel:, intent:, custom schemes straight to Linking.openURL, past openExternal.
+      originWhitelist: ['*'],
+      // The marker, with the nonce, reaches the main frame only (both platforms, forced here). Android
+      // may run it after the page's first scripts; the injected object, which every frame can read there,
+      // tells the page only to wait for it.
       injectedJavaScriptBeforeContentLoaded: kernel.marker,
-      injectedJavaScriptObject: { hubEmbedNonce: kernel.nonce },
+      injectedJavaScriptBeforeContentLoadedForMainFrameOnly: true,
+      injectedJavaScriptForMainFrameOnly: true,
+      injectedJavaScriptObject: { hubEmbedMarker: true },
       // react-native-webview applies injected scripts at load start, from the props of that moment, so the
       // nonce stays with this view; each top-frame load still starts a new session list.
-      onLoadStart: () => kernel.reload({ keepNonce: true }),
+      onLoadStart: (event) => {
+        kernel.reload({ keepNonce: true });
+        // A page that reloads with its own form dialog open has no form any more: back goes to the app.
+        pageForm.current = false;
+        extra.onLoadStart?.(event);
+      },
       onMessage,
       onShouldStartLoadWithRequest,
       setSupportMultipleWindows: true,
       onOpenWindow,
+      onRenderProcessGone: (event) => {
+        onProcessGone();
+        extra.onRenderProcessGone?.(event);
+      },
+      onContentProcessDidTerminate: (event) => {
+        onProcessGone();
+        extra.onContentProcessDidTerminate?.(event);
+      },
     }),
     h(
       Modal,
@@ -217,7 +307,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         visible: !!form,
         animationType: 'slide',
         presentationStyle: 'fullScreen',
-        onRequestClose: () => setForm(undefined),
+        onRequestClose: () => closeNativeForm('back'),
       },
       form &&
         h(
@@ -228,17 +318,31 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
             { style: styles.bar },
             h(
               Pressable,
-              { accessibilityRole: 'button', onPress: () => setForm(undefined), style: styles.close },
+              { accessibilityRole: 'button', onPress: () => closeNativeForm('button'), style: styles.close },
               h(Text, null, props.closeLabel ?? 'Close'),
             ),
           ),
           h(WebView, {
             source: { uri: form.url },
             style: styles.fill,
-            // The form site loads inside; a link out of it (terms, a receipt) goes to the system browser.
+            originWhitelist: ['*'],
+            startInLoadingState: true,
+            // What the form page posts to its parent (itself, at the top of this WebView) reaches
+            // onFormMessage as it does from the page's dialog; the relay's nonce keeps other frames out.
+            injectedJavaScriptBeforeContentLoaded: formRelayScript(form.relayNonce),
+            injectedJavaScriptBeforeContentLoadedForMainFrameOnly: true,
+            onMessage: (event: WebViewMessageEvent) => {
+              const data = readFormMessage(event.nativeEvent.data, form.relayNonce, formOrigin);
+              if (data === undefined) return latest.current.onRejected?.('form message');
+              tell({ name: 'form.message', params: { shortCode: form.shortCode, data: data.value } });
+            },
+            // The form site loads inside; a link out of it (terms, a receipt) goes out; its own frames
+            // (a payment provider's) load, and are never sent out.
             onShouldStartLoadWithRequest: (request: ShouldStartLoadRequest) => {
+              if (request.isTopFrame === false)
+                return kernel.decideNavigation(request.url, { isTopFrame: false }) === 'load';
               if (request.url === 'about:blank' || originOf(request.url) === formOrigin) return true;
-              toBrowser(request.url);
+              kernel.decideNavigation(request.url, { newWindow: true });
               return false;
             },
             setSupportMultipleWindows: true,

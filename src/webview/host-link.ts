@@ -24,8 +24,12 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   const bridge = connectBridge({
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
-    // A plain web page must not wait: only a host's marker says that its objects may come late.
-    waitForHostMs: (window as { __HUB_EMBED_BRIDGE__?: unknown }).__HUB_EMBED_BRIDGE__ ? undefined : 0,
+    // A plain web page must not wait: only a host's marker, or react-native-webview's object (whose host
+    // may inject the marker after the page's first scripts), says that the host may come late.
+    waitForHostMs:
+      (window as { __HUB_EMBED_BRIDGE__?: unknown }).__HUB_EMBED_BRIDGE__ || 'ReactNativeWebView' in window
+        ? undefined
+        : 0,
   });
   bridge.handle('widget.refresh', () => element.refresh());
   bridge.handle('widget.setTags', ({ tags }) => element.setTags(tags));
@@ -36,9 +40,10 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
     },
     tokens: () =>
       bridge.hasCapability('auth.getToken')
-        ? ({ reason }) =>
-            // A failure becomes TokenSource's 'token' HubError ("Token provider: BridgeError: …").
-            bridge.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' })
+        ? ({ reason, previous }) =>
+            // The same reason and token as in web mode, so a token the service refused early is replaced,
+            // not handed back from the host's cache. A failure becomes TokenSource's 'token' HubError.
+            bridge.request('auth.getToken', { reason, ...(previous && { previous }) })
         : undefined,
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.

@@ -277,3 +277,12 @@ describe('page snippets carry a viewport meta (iOS lays a page without one out a
     });
   }
 });
+
+describe('docs/webview.md on React Native’s injected object', () => {
+  // That the page really waits for the marker is test/hosts/react-native.test.ts's Android case.
+  it('says that React Native’s injected object is readable by every frame and carries no nonce', () => {
+    expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
+    expect(doc).toContain('hubEmbedMarker: true');
+    expect(doc).not.toContain('hubEmbedNonce');
+  });
+});

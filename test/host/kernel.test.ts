@@ -351,3 +351,165 @@ describe('host kernel: what loads inside the WebView', () => {
     }
   });
 });
+
+describe('host kernel: what the page may make the host do (issue 35 item 4)', () => {
+  it('event params are checked before onEvent: a bad shape or an unknown event goes to onRejected', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    await host.post(page({ id: 'e1', kind: 'evt', method: 'form.opened', params: null }));
+    await host.post(page({ id: 'e2', kind: 'evt', method: 'table.selected', params: 42 }));
+    await host.post(page({ id: 'e3', kind: 'evt', method: 'table.selected', params: { shortCode: 7, name: 'x' } }));
+    await host.post(
+      page({ id: 'e4', kind: 'evt', method: 'form.opened', params: { shortCode: 'a', handledBy: 'me' } }),
+    );
+    await host.post(page({ id: 'e5', kind: 'evt', method: 'toString', params: {} }));
+    expect(host.events).toEqual([]);
+    expect(host.rejected).toEqual([
+      'bad params: form.opened',
+      'bad params: table.selected',
+      'bad params: table.selected',
+      'bad params: form.opened',
+      'unknown event toString',
+    ]);
+    await host.post(page({ id: 'e6', kind: 'evt', method: 'table.selected', params: { shortCode: 'a', name: 'b' } }));
+    expect(host.events).toEqual([{ name: 'table.selected', params: { shortCode: 'a', name: 'b' } }]);
+  });
+
+  it('a replayed request id is dropped: one form.open id sent three times opens one form', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const open = page({
+      id: 'f1',
+      kind: 'req',
+      method: 'form.open',
+      params: { shortCode: 'a', url: 'https://f.example/a' },
+    });
+    for (let i = 0; i < 3; i++) await host.post(open);
+    expect(host.openForm).toHaveBeenCalledTimes(1);
+    expect(host.rejected).toEqual(['duplicate', 'duplicate']);
+    // A new page load starts afresh.
+    host.kernel.reload({ keepNonce: true });
+    await host.post(vectors.hello.send);
+    await host.post(open);
+    expect(host.openForm).toHaveBeenCalledTimes(2);
+  });
+
+  it(
+    'sessions are capped: 20,000 hellos with distinct sids keep the newest 16, quickly',
+    { timeout: 20_000 },
+    async () => {
+      const host = vectorHost();
+      const started = performance.now();
+      for (let i = 0; i < 20_000; i++)
+        await host.kernel.receive(
+          JSON.stringify(page({ sid: `s${i}`, id: `h${i}`, kind: 'req', method: 'bridge.hello', params: {} })),
+        );
+      // Linear, not quadratic: before the cap each hello filtered the whole list (8.8 s on a laptop).
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(host.kernel.sessions).toHaveLength(16);
+      expect(host.kernel.sessions.at(-1)).toBe('s19999');
+    },
+  );
+
+  it('a sid longer than 64 characters is malformed and never kept', async () => {
+    const host = vectorHost();
+    await host.post(page({ sid: 's'.repeat(65), id: 'h1', kind: 'req', method: 'bridge.hello', params: {} }));
+    await host.post(page({ sid: 's'.repeat(1024 * 1024), id: 'h2', kind: 'req', method: 'bridge.hello', params: {} }));
+    expect(host.rejected).toEqual(['malformed', 'malformed']);
+    expect(host.kernel.sessions).toEqual([]);
+    expect(host.sent).toEqual([]);
+  });
+
+  it('a cancel is kept only for a request being answered: cancels of other ids are dropped, not stored', async () => {
+    let finish!: (token: { access_token: string; expires_in: number }) => void;
+    const host = vectorHost({ handlers: { getToken: () => new Promise((resolve) => (finish = resolve)) } });
+    await host.post(vectors.hello.send);
+    for (let i = 0; i < 100; i++) await host.post(page({ id: `c${i}`, kind: 'cancel' }));
+    expect(host.rejected).toEqual(Array(100).fill('no such request'));
+    const before = host.sent.length;
+    // Not awaited: the answer waits for getToken, which waits for finish().
+    void host.kernel.receive(JSON.stringify(page({ id: 't1', kind: 'req', method: 'auth.getToken', params: {} })));
+    await new Promise((resolve) => setTimeout(resolve));
+    await host.post(page({ id: 't1', kind: 'cancel' }));
+    finish(vectors.host.token);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(host.sent.length).toBe(before);
+    expect(host.rejected).toHaveLength(100);
+  });
+
+  it('getToken hears core’s reasons and the refused token; an older page’s "expired" reads as expiring', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const ask = (id: string, params: unknown) => host.post(page({ id, kind: 'req', method: 'auth.getToken', params }));
+    await ask('t1', { reason: 'initial' });
+    await ask('t2', { reason: 'unauthorized', previous: 'tok-refused' });
+    await ask('t3', { reason: 'expiring', previous: 'tok-old' });
+    await ask('t4', { reason: 'expired' });
+    await ask('t5', { reason: 'initial', previous: 'ignored' });
+    await ask('t6', { reason: 'unauthorized', previous: 42 });
+    expect((host.getToken.mock.calls as unknown as Array<[unknown]>).map(([request]) => request)).toEqual([
+      { reason: 'initial' },
+      { reason: 'unauthorized', previous: 'tok-refused' },
+      { reason: 'expiring', previous: 'tok-old' },
+      { reason: 'expiring' },
+      { reason: 'initial' },
+      { reason: 'unauthorized' },
+    ]);
+  });
+});
+
+describe('host kernel: frames and opens that leave the app (issue 35 item 4)', () => {
+  const kernelWith = (openExternal = vi.fn(), rejected: string[] = []) =>
+    createHostKernel({
+      platform: 'x',
+      transport: 'webkit',
+      allowedOrigins: ['https://widget.example'],
+      handlers: { openExternal },
+      onRejected: (reason) => rejected.push(reason),
+      send() {},
+    });
+
+  it('a sub-frame loads a web page of any origin, is blocked otherwise, and never goes to openExternal', () => {
+    const openExternal = vi.fn();
+    const kernel = kernelWith(openExternal);
+    const frame = { isTopFrame: false };
+    expect(kernel.decideNavigation('https://maps.example/embed', frame)).toBe('load');
+    expect(kernel.decideNavigation('https://widget.example/x', frame)).toBe('load');
+    expect(kernel.decideNavigation('about:blank', frame)).toBe('load');
+    for (const url of [
+      'tel:+861234',
+      'intent://x#Intent;end',
+      'alipays://platformapi',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://a@b.example/',
+    ])
+      expect(kernel.decideNavigation(url, frame)).toBe('blocked');
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('external opens are limited to one per externalIntervalMs', () => {
+    const openExternal = vi.fn();
+    const rejected: string[] = [];
+    const kernel = kernelWith(openExternal, rejected);
+    vi.useFakeTimers();
+    try {
+      const decisions = Array.from({ length: 30 }, (_, i) => kernel.decideNavigation(`https://store.example/${i}`));
+      expect(decisions.filter((d) => d === 'external')).toHaveLength(1);
+      expect(openExternal).toHaveBeenCalledTimes(1);
+      expect(rejected).toEqual(Array(29).fill('external open limited'));
+      vi.advanceTimersByTime(1000);
+      expect(kernel.decideNavigation('https://store.example/later')).toBe('external');
+      expect(openExternal).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a new window never opens inside: even the widget’s own origin goes out', () => {
+    const openExternal = vi.fn();
+    const kernel = kernelWith(openExternal);
+    expect(kernel.decideNavigation('https://widget.example/help', { newWindow: true })).toBe('external');
+    expect(openExternal).toHaveBeenCalledWith('https://widget.example/help');
+  });
+});

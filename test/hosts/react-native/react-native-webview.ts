@@ -1,58 +1,116 @@
 /**
- * react-native-webview's WebView, played against a real Chromium page, prop by prop as its
- * docs/Reference.md documents them:
- * - `source.uri` loads in a page of its own;
- * - `window.ReactNativeWebView.postMessage(string)` reaches `onMessage` with `nativeEvent.data` and the
- *   posting frame's `nativeEvent.url`;
- * - `injectedJavaScriptBeforeContentLoaded` runs in the main frame before the page's scripts (or, with
- *   `lateInjection`, after them, as Android may), and `injectedJavaScriptObject` is what the page reads
- *   from `window.ReactNativeWebView.injectedObjectJson()`;
- * - `ref.injectJavaScript(script)` runs a script in the main frame;
- * - every navigation asks `onShouldStartLoadWithRequest({url, isTopFrame})` first, and false stops it;
- * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing;
- * - `onLoadStart` comes as a main-frame load starts.
+ * react-native-webview 13.x's WebView, played against a real Chromium page as its source really behaves
+ * (read from node_modules/react-native-webview: src/WebView{Shared,.android,.ios}.tsx,
+ * android/…/RNCWebView{,Client,ChromeClient}.java, apple/RNCWebViewImpl.m), on either platform
+ * (`useBrowser(browser, {platform})`):
+ *
+ * - `onMessage`'s `nativeEvent.url` is the WebView's top-level URL, whichever frame posted (Android
+ *   `webView.getUrl()`, iOS `_webView.URL` in baseEvent): it never says who spoke.
+ * - Android: `ReactNativeWebView` is an addJavascriptInterface object, so every frame, of any origin, has
+ *   its `postMessage` and its `injectedObjectJson()` (the `injectedJavaScriptObject`).
+ *   `injectedJavaScriptBeforeContentLoaded` is an evaluateJavascript in onPageStarted: main frame only,
+ *   and with `lateInjection` after the page's first scripts, as it may come on a device. The
+ *   …ForMainFrameOnly flags are stored and never read.
+ * - iOS: `window.webkit.messageHandlers.ReactNativeWebView` is in every frame (a WKScriptMessageHandler
+ *   is); the `ReactNativeWebView.postMessage` wrapper and `injectedObjectJson` are user scripts for the
+ *   main frame only; `injectedJavaScriptBeforeContentLoaded` runs at document start in the main frame, or
+ *   in every frame with `injectedJavaScriptBeforeContentLoadedForMainFrameOnly: false`.
+ * - Navigations: the JS wrapper (WebViewShared.tsx createOnShouldStartLoadWithRequest) first checks the
+ *   URL's origin against `originWhitelist` (default `http://*`, `https://*`, plus about:blank); a URL
+ *   that fails goes straight to `Linking.openURL` and the app's handler is never asked. Then
+ *   `onShouldStartLoadWithRequest({url, isTopFrame, navigationType})`, false stops it. iOS asks about
+ *   sub-frame loads too (`isTopFrame: false`); Android asks only about the top frame (its event always
+ *   says `isTopFrame: true`), so sub-frames load unasked. Other schemes (tel:, intent:) are asked the
+ *   same way (Chromium's frameRequestedNavigation); they never load here, as on a device.
+ * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing.
+ * - `onLoadStart` as a top-frame load is allowed; `ref.injectJavaScript(script)` and `ref.reload()` act
+ *   on the main frame.
+ * - `terminate()` kills the content process: the page goes blank, and the app hears
+ *   `onRenderProcessGone({nativeEvent: {didCrash}})` on Android, `onContentProcessDidTerminate` on iOS.
  */
 import { Component, createElement } from 'react';
 import type { Browser, Page } from 'playwright-core';
+import { Linking } from './react-native.js';
+
+type Platform = 'android' | 'ios';
+interface NativeEvent<T> {
+  nativeEvent: T;
+}
+interface LoadRequest {
+  url: string;
+  isTopFrame: boolean;
+  navigationType: string;
+}
 
 interface WebViewProps {
   source: { uri: string };
+  originWhitelist?: readonly string[];
   injectedJavaScriptBeforeContentLoaded?: string;
+  injectedJavaScriptBeforeContentLoadedForMainFrameOnly?: boolean;
   injectedJavaScriptObject?: object;
-  onMessage?: (event: { nativeEvent: { data: string; url: string } }) => void;
-  onShouldStartLoadWithRequest?: (request: { url: string; isTopFrame: boolean; navigationType: string }) => boolean;
-  onOpenWindow?: (event: { nativeEvent: { targetUrl: string } }) => void;
-  onLoadStart?: (event: { nativeEvent: { url: string } }) => void;
+  onMessage?: (event: NativeEvent<{ data: string; url: string }>) => void;
+  onShouldStartLoadWithRequest?: (request: LoadRequest) => boolean;
+  onOpenWindow?: (event: NativeEvent<{ targetUrl: string }>) => void;
+  onLoadStart?: (event: NativeEvent<{ url: string }>) => void;
+  onLoadEnd?: (event: NativeEvent<{ url: string }>) => void;
+  onRenderProcessGone?: (event: NativeEvent<{ didCrash: boolean; url: string }>) => void;
+  onContentProcessDidTerminate?: (event: NativeEvent<{ url: string }>) => void;
   [key: string]: unknown;
 }
 
 let browser: Browser | undefined;
+let platform: Platform = 'android';
 /** Android's order: the page's first scripts run before injectedJavaScriptBeforeContentLoaded. */
 let lateInjection = false;
 /** Every WebView mounted, oldest first. */
 export const webViews: WebView[] = [];
 
-export function useBrowser(next: Browser, options: { lateInjection?: boolean } = {}): void {
+export function useBrowser(next: Browser, options: { lateInjection?: boolean; platform?: Platform } = {}): void {
   browser = next;
+  platform = options.platform ?? 'android';
   lateInjection = options.lateInjection ?? false;
   webViews.length = 0;
 }
 
-/** The page side of the native object, installed in every frame before any script of the page. */
-const NATIVE_OBJECT = `
-  window.ReactNativeWebView = {
-    postMessage: function (data) { window.__rnPostMessage(String(data)); },
-    injectedObjectJson: function () { return window.__rnInjectedObject; },
-  };
-  window.open = function (url) { window.__rnOpenWindow(new URL(String(url), location.href).href); return null; };
-`;
+// WebViewShared.tsx, as written there.
+const DEFAULT_ORIGIN_WHITELIST = ['http://*', 'https://*'];
+const extractOrigin = (url: string): string => /^[A-Za-z][A-Za-z0-9+\-.]+:(\/\/)?[^/]*/.exec(url)?.[0] ?? '';
+const escapeRegExp = (text: string) => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
+const passesWhitelist = (whitelist: readonly string[], url: string) =>
+  ['about:blank', ...whitelist]
+    .map((entry) => `^${escapeRegExp(entry).replace(/\\\*/g, '.*')}`)
+    .some((pattern) => new RegExp(pattern).test(extractOrigin(url)));
+
+/** The page side of the native objects, per platform, installed in every frame before its scripts. */
+function nativeObjects(injectedObject: string): string {
+  const openWindow = `window.open = function (url) { window.__rnOpenWindow(new URL(String(url), location.href).href); return null; };`;
+  if (platform === 'android') {
+    // addJavascriptInterface: the same object in every frame, of any origin.
+    return `window.ReactNativeWebView = {
+      postMessage: function (data) { window.__rnPostMessage(String(data)); },
+      injectedObjectJson: function () { return ${JSON.stringify(injectedObject)}; },
+    };${openWindow}`;
+  }
+  // The message handler is in every frame; the wrapper and injectedObjectJson are main-frame user scripts.
+  return `window.webkit = { messageHandlers: { ReactNativeWebView: {
+      postMessage: function (body) { window.__rnPostMessage(typeof body === 'string' ? body : String(body)); },
+    } } };
+    if (window === window.top) {
+      window.ReactNativeWebView = window.ReactNativeWebView || {};
+      window.ReactNativeWebView.postMessage = function (data) { window.webkit.messageHandlers.ReactNativeWebView.postMessage(String(data)); };
+      window.ReactNativeWebView.injectedObjectJson = function () { return ${JSON.stringify(injectedObject)}; };
+    }${openWindow}`;
+}
 
 export class WebView extends Component<WebViewProps> {
   page?: Page;
   /** Settles once the first load of `source` has committed. */
   loaded: Promise<void>;
+  /** Every URL `onShouldStartLoadWithRequest` was asked about, with its frame and answer. */
+  readonly asked: Array<LoadRequest & { allowed: boolean }> = [];
   private markLoaded!: () => void;
   private closed = false;
+  private terminated = false;
 
   constructor(props: WebViewProps) {
     super(props);
@@ -69,23 +127,37 @@ export class WebView extends Component<WebViewProps> {
     void this.page?.close();
   }
 
+  /** The JS wrapper's decision, then the app's: true when the load may go on. */
+  private shouldStart(url: string, isTopFrame: boolean): boolean {
+    if (!passesWhitelist(this.props.originWhitelist ?? DEFAULT_ORIGIN_WHITELIST, url)) {
+      void Linking.openURL(url);
+      return false;
+    }
+    const request = { url, isTopFrame, navigationType: 'other' };
+    const allowed = this.props.onShouldStartLoadWithRequest?.(request) ?? true;
+    this.asked.push({ ...request, allowed });
+    return allowed;
+  }
+
   private async open(): Promise<void> {
     if (!browser) throw new Error('react-native-webview stand-in: call useBrowser() first');
     const page = (this.page = await browser.newPage());
     page.on('pageerror', (error) => console.error('page error:', error.message));
-    await page.exposeBinding('__rnPostMessage', ({ frame }, data: string) =>
-      this.props.onMessage?.({ nativeEvent: { data, url: frame.url() } }),
+    await page.exposeBinding('__rnPostMessage', (_source, data: string) =>
+      // The top-level URL, as both platforms report it, whichever frame posted.
+      this.props.onMessage?.({ nativeEvent: { data, url: page.mainFrame().url() } }),
     );
     await page.exposeBinding('__rnOpenWindow', (_source, targetUrl: string) =>
       this.props.onOpenWindow?.({ nativeEvent: { targetUrl } }),
     );
-    const object = JSON.stringify(this.props.injectedJavaScriptObject ?? {});
-    await page.addInitScript(`window.__rnInjectedObject = ${JSON.stringify(object)};${NATIVE_OBJECT}`);
+    await page.addInitScript(nativeObjects(JSON.stringify(this.props.injectedJavaScriptObject ?? {})));
     const marker = this.props.injectedJavaScriptBeforeContentLoaded;
     if (marker) {
-      const mainFrameOnly = `if (window === window.top) { ${marker} }`;
-      if (lateInjection) await page.addInitScript(`addEventListener('load', function () { ${mainFrameOnly} });`);
-      else await page.addInitScript(mainFrameOnly);
+      const everyFrame =
+        platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
+      const script = everyFrame ? marker : `if (window === window.top) { ${marker} }`;
+      if (lateInjection) await page.addInitScript(`addEventListener('load', function () { ${script} });`);
+      else await page.addInitScript(script);
     }
     // target=_blank: the popup is closed at once and reported, as onOpenWindow does natively.
     page.on('popup', async (popup) => {
@@ -99,12 +171,24 @@ export class WebView extends Component<WebViewProps> {
       if (!request.isNavigationRequest()) return route.continue();
       const isTopFrame = request.frame() === page.mainFrame();
       const url = request.url();
-      const allowed = this.props.onShouldStartLoadWithRequest?.({ url, isTopFrame, navigationType: 'other' }) ?? true;
+      // Android is never asked about a sub-frame: it loads.
+      if (!isTopFrame && platform === 'android') return route.continue();
       // Refused: the page stays where it is, as it does natively (a 204 answer never replaces a document).
-      if (!allowed) return route.fulfill({ status: 204 });
+      if (!this.shouldStart(url, isTopFrame)) return route.fulfill({ status: 204 });
       if (isTopFrame) this.props.onLoadStart?.({ nativeEvent: { url } });
       return route.continue();
     });
+    // Schemes that are not fetched (tel:, sms:, intent:, custom ones) never reach page.route: Chromium
+    // reports them as requested navigations, which the WebView asks about the same way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    cdp.on('Page.frameRequestedNavigation', async ({ url, frameId }) => {
+      if (/^(?:https?|about):/i.test(url)) return;
+      const { frameTree } = await cdp.send('Page.getFrameTree');
+      const isTopFrame = frameId === frameTree.frame.id;
+      if (isTopFrame || platform === 'ios') this.shouldStart(url, platform === 'android' || isTopFrame);
+    });
+    page.on('load', () => this.props.onLoadEnd?.({ nativeEvent: { url: page.url() } }));
     if (this.closed) return void page.close();
     await page.goto(this.props.source.uri, { waitUntil: 'commit' });
     this.markLoaded();
@@ -112,11 +196,35 @@ export class WebView extends Component<WebViewProps> {
 
   /** What `ref.injectJavaScript` does natively: evaluate the script in the main frame. */
   injectJavaScript(script: string): void {
-    void this.loaded.then(() =>
+    void this.loaded.then(() => {
+      if (this.terminated) return;
       this.page!.addScriptTag({ content: script }).catch((error: Error) => {
         if (!this.closed) console.error('injectJavaScript:', error.message);
-      }),
-    );
+      });
+    });
+  }
+
+  /** `ref.reload()`: the top-level URL again (after a killed content process, the URL it had). */
+  reload(): void {
+    const url = this.lastUrl ?? this.props.source.uri;
+    this.terminated = false;
+    void this.loaded.then(() => this.page!.goto(url, { waitUntil: 'commit' }).catch(() => {}));
+  }
+
+  private lastUrl?: string;
+
+  /**
+   * The system kills the content process (iOS after backgrounding, Android's renderer): the page is
+   * gone (a blank view), and the app is told. Nothing more happens unless the app acts.
+   */
+  async terminate(): Promise<void> {
+    await this.loaded;
+    const url = (this.lastUrl = this.page!.url());
+    this.terminated = true;
+    // A blank document, as the dead view shows; about:blank is not routed, so no load is announced.
+    await this.page!.goto('about:blank');
+    if (platform === 'android') this.props.onRenderProcessGone?.({ nativeEvent: { didCrash: false, url } });
+    else this.props.onContentProcessDidTerminate?.({ nativeEvent: { url } });
   }
 
   override render() {

@@ -1,0 +1,20 @@
+// The app's getToken for <HubEmbedView>: asks your token route with the app's session, and passes on
+// why the widget needs a token. With `unauthorized` the service refused `previous` early; your route then
+// drops it (createTokenHandler does) instead of handing back the cached one.
+import type { HubEmbedViewProps } from 'hub-embed/react-native';
+
+type GetToken = NonNullable<HubEmbedViewProps['getToken']>;
+
+// #region get-token
+export function hubTokenFrom(routeUrl: string, sessionToken: () => string): GetToken {
+  return async ({ reason, previous }) => {
+    const response = await fetch(routeUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sessionToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason, previous }),
+    });
+    if (!response.ok) throw new Error(`token route answered ${response.status}`);
+    return (await response.json()) as { access_token: string; expires_in: number };
+  };
+}
+// #endregion get-token
