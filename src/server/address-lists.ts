@@ -79,7 +79,8 @@ function ipv4Span(entry: string): IPv4Span | undefined {
   } else {
     const groups = ipv6Groups(address);
     const ipv6Prefix = range === undefined ? 128 : Number(range);
-    // A shorter prefix holds the whole mapped block (refused before) or misses it; so does another /96.
+    // Shorter than /96, a range holds the whole mapped block (refused before) or misses it; a longer one
+    // outside ::ffff:0:0/96 misses it too.
     const mapped = groups.slice(0, 6).join(':') === '0:0:0:0:0:65535';
     if (ipv6Prefix < 96 || !mapped) return undefined;
     value = groups[6]! * 65536 + groups[7]!;
