@@ -211,6 +211,8 @@ describe('Express example: the ledger behind billing webhooks, driven by the sim
   });
 
   it('a billing_refund beyond what was charged is refused with a non-2xx and credits nothing', async () => {
+    // The example's receiver reports each refused refund on the console (the toolkit's default onError).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await signIn('alice');
     const table = mock.hub.tables(1, 1).list[0]!.short_code;
     const refund = (amount: string, shortCode = table) =>
@@ -234,6 +236,12 @@ describe('Express example: the ledger behind billing webhooks, driven by the sim
     mock.hub.clock.advance(1000); // a new timestamp: another body, not a resend
     expect((await refund('2.00')).deliveries[0]).toMatchObject({ outcome: 'rejected', status: 500 });
     expect(await balance()).toBe(before + 200);
+    expect(logged.mock.calls.map((call) => String(call[1]))).toEqual([
+      'Error: billing_refund of 50000 cents exceeds what was charged and not refunded',
+      'Error: billing_refund of 99999999 cents exceeds what was charged and not refunded',
+      'Error: billing_refund of 200 cents exceeds what was charged and not refunded',
+    ]);
+    logged.mockRestore();
   });
 });
 

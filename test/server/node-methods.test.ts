@@ -55,7 +55,13 @@ function raw(port: number, text: string): Promise<number> {
 function webhookListener() {
   const onBillingDeduct = vi.fn(() => true);
   const listener = toNodeListener(
-    createWebhookHandler({ allowIps: ['127.0.0.1'], onBillingDeduct, onError: () => {}, onRejected: () => {} }),
+    createWebhookHandler({
+      refunds: 'decline',
+      allowIps: ['127.0.0.1'],
+      onBillingDeduct,
+      onError: () => {},
+      onRejected: () => {},
+    }),
   );
   return { listener, onBillingDeduct };
 }

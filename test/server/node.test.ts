@@ -25,7 +25,13 @@ afterEach(async () => {
 function loopbackReceiver(onBillingDeduct = vi.fn((_event: BillingDeductEvent) => true)) {
   return {
     listener: toNodeListener(
-      createWebhookHandler({ allowIps: ['127.0.0.1'], onBillingDeduct, onError: () => {}, onRejected: () => {} }),
+      createWebhookHandler({
+        refunds: 'decline',
+        allowIps: ['127.0.0.1'],
+        onBillingDeduct,
+        onError: () => {},
+        onRejected: () => {},
+      }),
     ),
     onBillingDeduct,
   };
@@ -71,7 +77,12 @@ describe('toNodeListener', () => {
 
   it('a socket address not on the allow-list gets 403, whatever X-Forwarded-For says', async () => {
     const listener = toNodeListener(
-      createWebhookHandler({ allowIps: ['203.0.113.7'], onBillingDeduct: () => true, onRejected: () => {} }),
+      createWebhookHandler({
+        refunds: 'decline',
+        allowIps: ['203.0.113.7'],
+        onBillingDeduct: () => true,
+        onRejected: () => {},
+      }),
     );
     const base = await serve(listener);
     const response = await fetch(base, {

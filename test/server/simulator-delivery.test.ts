@@ -17,7 +17,14 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
   const running: RunningMockHub = await startMockHub();
   cleanups.push(running.close);
   const receiver: Server = createServer(
-    toNodeListener(createWebhookHandler({ allowIps: ['127.0.0.1', '::1'], onRejected: () => {}, ...options })),
+    toNodeListener(
+      createWebhookHandler({
+        allowIps: ['127.0.0.1', '::1'],
+        onRejected: () => {},
+        ...(options.onBillingRefund === undefined && { refunds: 'decline' as const }),
+        ...options,
+      }),
+    ),
   );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   cleanups.push(

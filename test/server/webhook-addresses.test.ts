@@ -10,6 +10,7 @@ function receiver(allowIps: string[], trustedProxies?: string[], clientAddressHe
   const rejections: WebhookRejection[] = [];
   const handler = createWebhookHandler({
     allowIps,
+    refunds: 'decline',
     ...(trustedProxies ? { trustedProxies, clientAddressHeader: clientAddressHeader ?? 'x-forwarded-for' } : {}),
     onBillingDeduct,
     onError: () => {},
@@ -221,7 +222,12 @@ describe('clientAddressHeader: the one header the trusted proxy sets', () => {
   it('trustedProxies without clientAddressHeader is a config error that names both choices', () => {
     let thrown: unknown;
     try {
-      createWebhookHandler({ allowIps: [ALLOWED], trustedProxies: [PROXY], onBillingDeduct: () => true });
+      createWebhookHandler({
+        refunds: 'decline',
+        allowIps: [ALLOWED],
+        trustedProxies: [PROXY],
+        onBillingDeduct: () => true,
+      });
     } catch (error) {
       thrown = error;
     }
@@ -232,6 +238,7 @@ describe('clientAddressHeader: the one header the trusted proxy sets', () => {
   it('an unknown clientAddressHeader is a config error', () => {
     expect(() =>
       createWebhookHandler({
+        refunds: 'decline',
         allowIps: [ALLOWED],
         trustedProxies: [PROXY],
         clientAddressHeader: 'cf-connecting-ip' as ClientAddressHeader,
@@ -243,6 +250,7 @@ describe('clientAddressHeader: the one header the trusted proxy sets', () => {
   it('without trustedProxies, clientAddressHeader changes nothing: the socket decides', async () => {
     const onBillingDeduct = vi.fn(() => true);
     const handler = createWebhookHandler({
+      refunds: 'decline',
       allowIps: [ALLOWED],
       clientAddressHeader: 'x-real-ip',
       onBillingDeduct,
@@ -334,11 +342,12 @@ describe('a range that admits every IPv4 source is refused at start-up, as 0.0.0
   it.each(['::ffff:0:0/96', '::ffff:0.0.0.0/96', '::/80', '::/1', '::ffff:0:0/95'])(
     'allowIps %s: a config HubError',
     (range) => {
-      expect(() => createWebhookHandler({ allowIps: [range], onBillingDeduct: () => true })).toThrow(
-        /every IPv4 source/,
-      );
+      expect(() =>
+        createWebhookHandler({ refunds: 'decline', allowIps: [range], onBillingDeduct: () => true }),
+      ).toThrow(/every IPv4 source/);
       expect(() =>
         createWebhookHandler({
+          refunds: 'decline',
           allowIps: ['203.0.113.10'],
           trustedProxies: [range],
           clientAddressHeader: 'x-real-ip',
@@ -351,7 +360,9 @@ describe('a range that admits every IPv4 source is refused at start-up, as 0.0.0
   it.each(['::ffff:203.0.113.0/120', '::ffff:0:0/97', '2001:db8::/32', '::1'])(
     'allowIps %s is a narrower range, accepted',
     (range) => {
-      expect(() => createWebhookHandler({ allowIps: [range], onBillingDeduct: () => true })).not.toThrow();
+      expect(() =>
+        createWebhookHandler({ refunds: 'decline', allowIps: [range], onBillingDeduct: () => true }),
+      ).not.toThrow();
     },
   );
 });

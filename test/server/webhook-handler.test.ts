@@ -18,6 +18,8 @@ function receiver(overrides: Partial<WebhookHandlerOptions> = {}) {
     onBillingDeduct: vi.fn(() => true),
     onError: (error) => errors.push(error),
     onRejected: () => {},
+    // A receiver that makes no refunds says so; the tests of the start-up warning pass refunds: undefined.
+    ...(overrides.onBillingRefund === undefined && { refunds: 'decline' as const }),
     ...overrides,
   };
   return { handler: createWebhookHandler(options), options, errors };
@@ -350,6 +352,7 @@ describe('billing_refund', () => {
   });
 
   it('without onBillingRefund the refund is answered 501 and onRejected hears refund-not-handled', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const refunds of [undefined, 'decline' as const]) {
       const rejections: WebhookRejection[] = [];
       const { handler } = receiver({ refunds, onRejected: (rejection) => rejections.push(rejection) });
@@ -366,11 +369,12 @@ describe('billing_refund', () => {
       // What the delivery said stays out of the line: logs are no place for request text.
       expect(rejections[0]!.message).not.toMatch(/Complaint upheld|2\.50|user-1/);
     }
+    expect(warn).toHaveBeenCalledTimes(1); // the receiver without refunds: 'decline'
   });
 
   it('without onBillingRefund the handler warns at start-up that every refund would be lost', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    receiver();
+    receiver({ refunds: undefined });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/no onBillingRefund.*501.*lost.*refunds: 'decline'/);
   });

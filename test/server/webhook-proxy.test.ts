@@ -20,6 +20,7 @@ async function receiverBehindProxy(clientAddressHeader: WebhookHandlerOptions['c
   const listener = toNodeListener(
     createWebhookHandler({
       allowIps: [ALLOWED],
+      refunds: 'decline',
       trustedProxies: ['127.0.0.1'],
       ...(clientAddressHeader ? { clientAddressHeader } : {}),
       onBillingDeduct,
@@ -89,6 +90,7 @@ describe('a trusted proxy that forwards an address, but not in the named header,
     const onRejected = vi.fn();
     const listener = toNodeListener(
       createWebhookHandler({
+        refunds: 'decline',
         allowIps: [ALLOWED, '127.0.0.1'],
         trustedProxies: ['127.0.0.1'],
         clientAddressHeader,

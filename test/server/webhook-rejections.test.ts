@@ -13,6 +13,7 @@ function receiver(extra: { trustedProxies?: string[] } = {}) {
   const rejections: WebhookRejection[] = [];
   const handler = createWebhookHandler({
     allowIps: [ALLOWED],
+    refunds: 'decline',
     ...(extra.trustedProxies
       ? { trustedProxies: extra.trustedProxies, clientAddressHeader: 'x-real-ip' as const }
       : {}),
@@ -104,6 +105,7 @@ describe('onRejected: every refused delivery is reported', () => {
 
   it('a throwing onRejected does not change the answer', async () => {
     const handler = createWebhookHandler({
+      refunds: 'decline',
       allowIps: [ALLOWED],
       onBillingDeduct: () => true,
       onRejected: () => {
