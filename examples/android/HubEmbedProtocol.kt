@@ -57,10 +57,14 @@ class HubEmbedProtocol(
 
   private class Waiting(val sid: String, val done: (PageAnswer) -> Unit)
 
-  /** The script that sets the marker, for a document-start script (or, failing that, as early as the glue can). */
-  fun marker(transport: String = "android"): String {
+  /**
+   * The script that sets the marker, for a document-start script (or, failing that, as early as the glue
+   * can). It sets it only in a document of [widgetOrigin]: a run that lands in the previous page (a late
+   * evaluateJavascript) or in another site's page sets nothing, so no other page learns the nonce.
+   */
+  fun marker(widgetOrigin: String, transport: String = "android"): String {
     val json = JSONObject().put("transport", transport).put("v", 1).put("nonce", nonce).toString()
-    return "window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;"
+    return "if(location.origin===${scriptLiteral(widgetOrigin)})window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;"
   }
 
   /** A new page started in the WebView: forget its sessions, fail what the old page was asked. */

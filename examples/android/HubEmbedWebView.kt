@@ -60,7 +60,7 @@ class HubEmbedWebView(
     val atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
     if (atDocumentStart) {
       // Before any script of the page, in the widget origin's frames only.
-      WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(), setOf(widgetOrigin))
+      WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(widgetOrigin), setOf(widgetOrigin))
     }
     if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
       // Injected only into frames of the widget origin; runs on the UI thread.
@@ -83,12 +83,12 @@ class HubEmbedWebView(
         onWidget = HubEmbedNavigation.originOf(url) == widgetOrigin
         // Without document-start scripts the marker (and its nonce) comes as early as Android lets it, and
         // once more when the page is committed; the page waits for a late marker, bridge.ready tells it.
-        if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(), null)
+        if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(widgetOrigin), null)
       }
 
       override fun onPageCommitVisible(view: WebView, url: String) {
         if (!onWidget) return
-        if (!atDocumentStart) view.evaluateJavascript(protocol.marker(), null)
+        if (!atDocumentStart) view.evaluateJavascript(protocol.marker(widgetOrigin), null)
         // A hello the new page sent before onPageStarted reached us was forgotten by reload(): ask again.
         protocol.announce()
       }

@@ -56,10 +56,13 @@ final class HubEmbedProtocol {
     self.nonce = nonce
   }
 
-  /// The script that sets the marker, injected at document start in the main frame.
-  func marker(transport: String = "webkit") -> String {
+  /// The script that sets the marker, injected at document start in the main frame. A WKUserScript runs in
+  /// every page the main frame shows, so it sets the marker only in a document of `widgetOrigin`: no other
+  /// site's page learns the nonce.
+  func marker(widgetOrigin: String, transport: String = "webkit") -> String {
     let json = Self.json(["transport": transport, "v": 1, "nonce": nonce])
-    return "window.__HUB_EMBED_BRIDGE__=JSON.parse(\(Self.scriptLiteral(json)));true;"
+    return "if(location.origin===\(Self.scriptLiteral(widgetOrigin)))"
+      + "window.__HUB_EMBED_BRIDGE__=JSON.parse(\(Self.scriptLiteral(json)));true;"
   }
 
   /// A new page started: forget its sessions, fail what the old page was asked.

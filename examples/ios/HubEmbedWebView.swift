@@ -29,7 +29,7 @@ final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDeleg
     let scripts = webView.configuration.userContentController
     // Before any script of the page, in the main frame only: sub-frames never see the nonce.
     scripts.addUserScript(
-      WKUserScript(source: protocolHost.marker(), injectionTime: .atDocumentStart, forMainFrameOnly: true))
+      WKUserScript(source: protocolHost.marker(widgetOrigin: widgetOrigin), injectionTime: .atDocumentStart, forMainFrameOnly: true))
     // WKUserContentController retains its handlers: call detach() when the screen goes away.
     scripts.add(WeakHandler(self), contentWorld: .page, name: "hubEmbed")
     protocolHost.send = { [weak self] script in

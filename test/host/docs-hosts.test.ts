@@ -112,6 +112,11 @@ describe('native host protocol files follow the protocol test vectors', () => {
         expect(at('nonce')).toBeLessThan(at('sid'));
       });
 
+      it('the marker sets itself only in a document of the widget origin: no other page learns the nonce', () => {
+        expect(host.code).toMatch(/["']if\(location\.origin===(\$\{|\\\()(Self\.)?scriptLiteral\(widgetOrigin\)/);
+        expect(host.code).toContain('window.__HUB_EMBED_BRIDGE__=JSON.parse(');
+      });
+
       it('survives malformed JSON: parsing never throws, it drops the text as malformed', () => {
         for (const line of host.parseNeverThrows) expect(host.code).toContain(line);
       });
@@ -184,11 +189,15 @@ describe('the Swift and Dart protocol files are twins of the Kotlin one, which r
 describe('native host glue files', () => {
   it('Android: marker and listener for the widget origin only; the JavascriptInterface fallback gets the nonce too', () => {
     const code = read('examples/android/HubEmbedWebView.kt');
-    expect(code).toContain('WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(), setOf(widgetOrigin))');
+    expect(code).toContain(
+      'WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(widgetOrigin), setOf(widgetOrigin))',
+    );
     expect(code).toContain('addWebMessageListener(webView, "hubEmbed", setOf(widgetOrigin))');
     expect(code).toContain('isMainFrame && sourceOrigin.toString() == widgetOrigin');
     // Without document-start scripts, the marker (with the nonce) still reaches the widget page.
-    expect(code).toContain('if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(), null)');
+    expect(code).toContain(
+      'if (!atDocumentStart && onWidget) view.evaluateJavascript(protocol.marker(widgetOrigin), null)',
+    );
     expect(code).toContain('protocol.announce()');
     expect(code).toMatch(
       /main\.post \{ if \(onWidget && HubEmbedNavigation\.originOf\(webView\.url \?: ""\) == widgetOrigin\) protocol\.receive\(json\) \}/,
@@ -202,7 +211,9 @@ describe('native host glue files', () => {
 
   it('iOS: marker at document start in the main frame; messages from the widget origin’s main frame only', () => {
     const code = read('examples/ios/HubEmbedWebView.swift');
-    expect(code).toContain('injectionTime: .atDocumentStart, forMainFrameOnly: true');
+    expect(code).toContain(
+      'WKUserScript(source: protocolHost.marker(widgetOrigin: widgetOrigin), injectionTime: .atDocumentStart, forMainFrameOnly: true)',
+    );
     expect(code).toContain('frame.isMainFrame, HubEmbedNavigation.originOf(from) == widgetOrigin');
     expect(code).toContain('didStartProvisionalNavigation navigation: WKNavigation!) { protocolHost.reload() }');
     expect(code).toContain('HubEmbedNavigation.decide(url.absoluteString, allowedOrigins: allowedOrigins)');

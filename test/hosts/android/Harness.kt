@@ -74,7 +74,7 @@ fun main() {
       "release" -> { val due = held.toList(); held.clear(); due.forEach { it(HubToken("late-token", 60)) } }
       "announce" -> host!!.announce()
       "elapse" -> { val due = timers.toList(); timers.clear(); due.forEach { it() } }
-      "marker" -> out(JSONObject().put("out", "marker").put("script", host!!.marker()))
+      "marker" -> out(JSONObject().put("out", "marker").put("script", host!!.marker(command.getString("origin"))))
       "navigate" -> {
         val allowed = command.getJSONArray("allowed")
         val origins = (0 until allowed.length()).map { allowed.getString(it) }.toSet()

@@ -283,18 +283,23 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
     assert.deepEqual(delivered(outs.at(-1)!.script as string), sent(outs)[1]);
   });
 
-  it('a token the app cannot give is E_DENIED; the marker sets the transport, v and this load’s nonce', () => {
-    const outs = run([hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' }), { op: 'marker' }], {
-      token: {},
-    });
+  it('a token the app cannot give is E_DENIED', () => {
+    const outs = run([hello, page({ id: 't1', kind: 'req', method: 'auth.getToken' })], { token: {} });
     assert.equal(sent(outs)[1].error.code, 'E_DENIED');
-    const seen: Record<string, unknown> = {};
-    runInNewContext(outs.find((o) => o.out === 'marker')!.script as string, { window: seen });
-    assert.deepEqual(JSON.parse(JSON.stringify(seen.__HUB_EMBED_BRIDGE__)), {
-      transport: 'android',
-      v: 1,
-      nonce: NONCE,
-    });
+  });
+
+  it('the marker sets the transport, v and the nonce only in a document of the widget origin', () => {
+    const origin = 'https://widget.example.com';
+    const [marker] = run([{ op: 'marker', origin }]);
+    const markerIn = (pageOrigin: string) => {
+      const seen: Record<string, unknown> = { location: { origin: pageOrigin } };
+      runInNewContext(marker!.script as string, { window: seen, location: seen.location });
+      return seen.__HUB_EMBED_BRIDGE__ && JSON.parse(JSON.stringify(seen.__HUB_EMBED_BRIDGE__));
+    };
+    assert.deepEqual(markerIn(origin), { transport: 'android', v: 1, nonce: NONCE });
+    // The previous page, a form page, another site: no nonce for them.
+    for (const other of ['https://forms.example.com', 'https://widget.example.com.evil.test', 'null'])
+      assert.equal(markerIn(other), undefined, other);
   });
 
   it('decides navigation exactly as hub-embed/host does: only allowed origins load inside', () => {
