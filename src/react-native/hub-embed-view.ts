@@ -18,7 +18,7 @@ import {
   useState,
   type ForwardedRef,
 } from 'react';
-import { BackHandler, Linking, Modal, Pressable, StyleSheet, Text, View } from 'react-native';
+import { BackHandler, Linking, Modal, Pressable, StyleSheet, Text, View, useColorScheme } from 'react-native';
 import type { StyleProp, ViewStyle } from 'react-native';
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
@@ -26,7 +26,7 @@ import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-nativ
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { createHostKernel, type HostHandlers } from '../host/kernel.js';
 import { randomNonce as randomRelayNonce } from '../host/page-scripts.js';
-import { originOf } from '../host/navigation.js';
+import { exactOrigins, originOf } from '../host/navigation.js';
 import { formRelayScript, isFormUrl, readFormMessage } from './form-checks.js';
 
 /** The callback prop for each event of the one event map, so a new event cannot be forgotten here. */
@@ -108,8 +108,25 @@ export interface HubEmbedViewProps extends EventProps {
    * library here (e.g. `{paddingTop: insets.top}`), as for any screen of yours.
    */
   formStyle?: StyleProp<ViewStyle>;
-  /** Label of the form Modal's close control. */
+  /** Label of the form Modal's close control. Default 'Close'; pass your app's word in its language. */
   closeLabel?: string;
+  /**
+   * The WebViews' background before the page paints, so the screen does not flash white. Default: the
+   * widget's own background for the system's color scheme (#ffffff light, #0d1117 dark); set it when the
+   * page sets `theme` or `--hub-color-bg`.
+   */
+  backgroundColor?: string;
+  /**
+   * Origins besides the form's own that may load in the form Modal's top frame: a payment provider's pages
+   * and the `return_url` trip back. Exact origins only. Other sites and apps' schemes (`alipays:`,
+   * `weixin:`) go to `openExternal`.
+   */
+  formOrigins?: string[];
+  /**
+   * More props of the form Modal's WebView: camera and file upload (`mediaCapturePermissionGrantType`,
+   * `allowsInlineMediaPlayback`, …), `renderLoading`. The props the component decides are refused.
+   */
+  formWebViewProps?: Omit<WebViewProps, OwnedWebViewProps>;
   /**
    * More WebView props (`testID`, `startInLoadingState`, `renderLoading`, `renderError`, …). The props
    * the component decides are refused by the type; handlers it also uses (`onLoadStart`, `onMessage`,
@@ -241,6 +258,9 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   }, [kernel]);
 
   const extra = props.webViewProps ?? {};
+  const scheme = useColorScheme();
+  const backgroundColor = props.backgroundColor ?? (scheme === 'dark' ? '#0d1117' : '#ffffff');
+  const formOrigins = useMemo(() => exactOrigins(props.formOrigins ?? []), [props.formOrigins?.join(',')]);
   const onMessage = (event: WebViewMessageEvent) => {
     // nativeEvent.url is the top-level URL whichever frame posted, so it only says that the widget page
     // is still the one shown; which frame spoke is the nonce's job (the kernel's check).
@@ -265,9 +285,10 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const formOrigin = form && originOf(form.url);
   return h(
     View,
-    { style: [styles.fill, props.style] },
+    { style: [styles.fill, { backgroundColor }, props.style] },
     h(WebView, {
       ...extra,
+      style: [{ backgroundColor }, extra.style],
       ref: webView,
       source: props.source,
       // Every URL through the component's own decision: with the default whitelist, react-native-webview
@@ -312,7 +333,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       form &&
         h(
           View,
-          { style: [styles.fill, props.formStyle] },
+          { style: [styles.fill, { backgroundColor }, props.formStyle] },
           h(
             View,
             { style: styles.bar },
@@ -323,10 +344,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
             ),
           ),
           h(WebView, {
-            source: { uri: form.url },
-            style: styles.fill,
-            originWhitelist: ['*'],
             startInLoadingState: true,
+            ...props.formWebViewProps,
+            source: { uri: form.url },
+            style: [styles.fill, { backgroundColor }, props.formWebViewProps?.style],
+            originWhitelist: ['*'],
             // What the form page posts to its parent (itself, at the top of this WebView) reaches
             // onFormMessage as it does from the page's dialog; the relay's nonce keeps other frames out.
             injectedJavaScriptBeforeContentLoaded: formRelayScript(form.relayNonce),
@@ -341,7 +363,8 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
             onShouldStartLoadWithRequest: (request: ShouldStartLoadRequest) => {
               if (request.isTopFrame === false)
                 return kernel.decideNavigation(request.url, { isTopFrame: false }) === 'load';
-              if (request.url === 'about:blank' || originOf(request.url) === formOrigin) return true;
+              const origin = originOf(request.url);
+              if (request.url === 'about:blank' || origin === formOrigin || formOrigins.includes(origin!)) return true;
               kernel.decideNavigation(request.url, { newWindow: true });
               return false;
             },

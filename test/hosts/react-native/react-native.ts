@@ -16,6 +16,10 @@ export const Modal = (props: Props & { visible?: boolean }) =>
 
 export const StyleSheet = { create: <T>(styles: T): T => styles };
 
+/** The system's color scheme, as `Appearance` would give it; tests set `colorScheme.current`. */
+export const colorScheme = { current: 'light' as 'light' | 'dark' | null };
+export const useColorScheme = () => colorScheme.current;
+
 export const Linking = {
   opened: [] as string[],
   async openURL(url: string): Promise<void> {
