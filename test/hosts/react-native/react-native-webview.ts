@@ -119,7 +119,10 @@ export class WebView extends Component<WebViewProps> {
 
   override componentDidMount(): void {
     webViews.push(this);
-    void this.open();
+    // A view unmounted while its page was still being made (a Modal closed at once) just ends.
+    void this.open().catch((error: Error) => {
+      if (!this.closed) throw error;
+    });
   }
 
   override componentWillUnmount(): void {

@@ -11,6 +11,7 @@ type Props = { children?: ReactNode; [key: string]: unknown };
 export const View = (props: Props) => createElement('View', props);
 export const Text = (props: Props) => createElement('Text', props);
 export const Pressable = (props: Props) => createElement('Pressable', props);
+export const Button = (props: Props & { title: string; onPress?: () => void }) => createElement('Button', props);
 export const Modal = (props: Props & { visible?: boolean }) =>
   createElement('Modal', { ...props, children: undefined }, props.visible ? props.children : null);
 
