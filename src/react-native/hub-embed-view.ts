@@ -162,7 +162,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
-  /** The tags the app selected last (prop or ref), selected again in every new page session. */
+  /** The tags the app selected last (prop or ref), the first selection of every new page session. */
   const appTags = useRef(props.tags);
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
@@ -204,10 +204,17 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         onEvent(event) {
           if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
           if (event.name === 'form.closed') pageForm.current = false;
-          if (event.name === 'widget.ready' && appTags.current) void kernel.setTags(appTags.current).catch(() => {});
           tell(
             event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event,
           );
+        },
+        // The app's tags go to each new page session as it says hello, before the page has its token and
+        // loads anything: the first list the widget asks for is already the filtered one.
+        onAccepted(message) {
+          if (message.kind === 'req' && message.method === 'bridge.hello' && appTags.current) {
+            const tags = appTags.current;
+            queueMicrotask(() => void kernel.setTags(tags).catch(() => {}));
+          }
         },
         onRejected: (reason) => latest.current.onRejected?.(reason),
         // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but

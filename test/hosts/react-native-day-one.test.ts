@@ -333,3 +333,31 @@ describe('<HubEmbedView> day one: loading, payments', () => {
     }
   });
 });
+
+describe('<HubEmbedView> day one: tags at mount', () => {
+  it('tags at mount are the first selection: one filtered list request, not the full list first', async () => {
+    const log = (h.mock.hub as unknown as { requestLog: Array<{ path: string; time: number }> }).requestLog;
+    const from = log.length;
+    const rn = await mount(h, browser, { uri: pageUrl, props: { tags: ['HR'] } });
+    try {
+      await rn.ready();
+      await waitFor(
+        () => cards(rn.page),
+        (n) => n > 0,
+        'cards',
+      );
+      await settle(300);
+      const lists = log.slice(from).filter((entry) => entry.path.includes('published-list'));
+      assert.equal(lists.length, 1, lists.map((entry) => entry.path).join(', '));
+      // One request, and the widget shows HR: that one request was the filtered list (the log keeps no query).
+      assert.equal(
+        await rn.page.evaluate(() =>
+          (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags.join(),
+        ),
+        'HR',
+      );
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
