@@ -361,3 +361,30 @@ describe('<HubEmbedView> day one: tags at mount', () => {
     }
   });
 });
+
+describe('<HubEmbedView> day one on iOS: the page opens forms itself', () => {
+  it('the form site loads in the page’s own frame without extra props (iOS asks about sub-frames)', async () => {
+    const rn = await mount(h, browser, { platform: 'ios', uri: pageUrl });
+    try {
+      await rn.ready();
+      await card(rn.page).click();
+      const formFrame = await waitFor(
+        () => rn.page.frames().find((frame) => frame.url().startsWith(formOrigin)),
+        (frame) => !!frame,
+        'the form in the page’s dialog',
+      );
+      await waitFor(
+        () => formFrame!.evaluate(() => document.readyState),
+        (state) => state === 'complete',
+        'the form page to load',
+      );
+      assert.ok(
+        rn.view.asked.some((request) => !request.isTopFrame && request.url.startsWith(formOrigin) && request.allowed),
+        'iOS asked about the form frame, and it was allowed',
+      );
+      assert.deepEqual(rn.seen.external, [], 'the form was not sent to the browser');
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
