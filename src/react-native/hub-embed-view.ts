@@ -2,7 +2,7 @@
  * <HubEmbedView>: the widget page in a react-native-webview WebView, with the host side of the bridge
  * done. It is a shell around the host kernel (src/host/kernel.ts): the WebView's strings go to the
  * kernel, the kernel's replies come back through injectJavaScript, and this file only adds what React
- * Native itself decides: the marker and its early carrier, which URLs load inside, the form in a native
+ * Native itself decides: the marker (main frame only) and the promise of it, which URLs load inside, the form in a native
  * Modal, and the Android back button.
  *
  * Written with createElement rather than JSX, so that it builds and runs from the same TypeScript
