@@ -311,9 +311,13 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       // react-native-webview applies injected scripts at load start, from the props of that moment, so the
       // nonce stays with this view; each top-frame load still starts a new session list.
       onLoadStart: (event) => {
-        kernel.reload({ keepNonce: true });
-        // A page that reloads with its own form dialog open has no form any more: back goes to the app.
-        pageForm.current = false;
+        // Android also reports a same-document navigation of the loaded page (pushState, a #hash) here, with
+        // loading false: the same document, its sessions and its open dialog stay.
+        if (event.nativeEvent.loading !== false) {
+          kernel.reload({ keepNonce: true });
+          // A page that reloads with its own form dialog open has no form any more: back goes to the app.
+          pageForm.current = false;
+        }
         extra.onLoadStart?.(event);
       },
       onMessage,
