@@ -1,19 +1,26 @@
-// A React Native screen with the widget: the app's own server gives the token, forms open in the
-// component's native Modal, links out of the widget go to the system browser. Type-checked in CI against
-// the real react-native and react-native-webview type definitions (npm run typecheck); not run here.
+// A React Native screen with the widget: the app's own server gives the token (token-route.ts, called by
+// hub-token.ts with the app's session), forms open in the component's native Modal, links out of the
+// widget go to the system browser. Type-checked against react-native's and react-native-webview's type
+// definitions (npm run typecheck) and run by test/hosts/react-native-example.test.ts against the real
+// WebView bundle and the simulator; docs/react-native.md quotes it.
 import { useRef, useState } from 'react';
 import { Button, View } from 'react-native';
 import { HubEmbedView, type HubEmbedViewHandle } from 'hub-embed/react-native';
+import { hubTokenFrom } from './hub-token';
 
-// Your API, signed in as the app's user. Its server exchanges its API key for the user's token
-// (createTokenHandler in hub-embed/server); the key never reaches the app.
-async function fetchHubToken(): Promise<{ access_token: string; expires_in: number }> {
-  const response = await fetch('https://api.your-app.example/hub-token', { method: 'POST', credentials: 'include' });
-  if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
-  return response.json();
+export interface TablesScreenProps {
+  /** Your page with `<hub-embed bridge="auto">` and dist/hub-embed-webview.iife.js, on your origin. */
+  widgetPage: string;
+  /** Your form site's `{form_url}` origin: forms of this origin open in the native Modal. */
+  formOrigin: string;
+  /** Your server's token route (token-route.ts). */
+  tokenRoute: string;
+  /** Your app's own session token, from its sign-in. */
+  sessionToken: () => string;
 }
 
-export default function TablesScreen() {
+// #region screen
+export default function TablesScreen({ widgetPage, formOrigin, tokenRoute, sessionToken }: TablesScreenProps) {
   const hub = useRef<HubEmbedViewHandle>(null);
   const [tags, setTags] = useState<string[]>([]);
   return (
@@ -21,13 +28,14 @@ export default function TablesScreen() {
       <Button title="Refresh" onPress={() => void hub.current?.refresh()} />
       <HubEmbedView
         ref={hub}
-        // Your page with <hub-embed bridge="auto"> and dist/hub-embed-webview.iife.js.
-        source={{ uri: 'https://your-app.example/hub-embed.html' }}
-        getToken={fetchHubToken}
+        source={{ uri: widgetPage }}
+        allowedOrigins={[formOrigin]}
+        getToken={hubTokenFrom(tokenRoute, sessionToken)}
         tags={tags}
         onReady={({ version }) => console.log('widget ready', version)}
         onTableSelected={({ shortCode, name }) => console.log('opening', shortCode, name)}
-        onFormMessage={({ data }) => console.log('form says', data)}
+        // The form site sends no messages of its own: a payment reaches your server as billing_deduct.
+        onFormClosed={({ shortCode, reason }) => console.log('form closed', shortCode, reason)}
         onWidgetError={({ kind, message }) => console.warn(kind, message)}
         onRejected={(reason) => console.warn('bridge message dropped:', reason)}
       />
@@ -35,3 +43,4 @@ export default function TablesScreen() {
     </View>
   );
 }
+// #endregion screen

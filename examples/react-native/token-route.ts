@@ -3,6 +3,7 @@
 // the request. Run by test/hosts/react-native-day-one.test.ts against the simulator.
 import { createServiceClient, createTokenHandler, type TokenHandler } from 'hub-embed/server';
 
+// #region token-route
 export interface AppTokenRouteOptions {
   apiKey: string;
   baseUrl: string;
@@ -24,3 +25,4 @@ export function createAppTokenRoute({ apiKey, baseUrl, userForSession }: AppToke
     },
   });
 }
+// #endregion token-route

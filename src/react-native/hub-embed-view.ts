@@ -2,7 +2,7 @@
  * <HubEmbedView>: the widget page in a react-native-webview WebView, with the host side of the bridge
  * done. It is a shell around the host kernel (src/host/kernel.ts): the WebView's strings go to the
  * kernel, the kernel's replies come back through injectJavaScript, and this file only adds what React
- * Native itself decides: the marker and its early carrier, which URLs load inside, the form in a native
+ * Native itself decides: the marker (main frame only) and the promise of it, which URLs load inside, the form in a native
  * Modal, and the Android back button.
  *
  * Written with createElement rather than JSX, so that it builds and runs from the same TypeScript
@@ -18,7 +18,7 @@ import {
   useState,
   type ForwardedRef,
 } from 'react';
-import { BackHandler, Linking, Modal, Pressable, StyleSheet, Text, View } from 'react-native';
+import { BackHandler, Linking, Modal, Pressable, StyleSheet, Text, View, useColorScheme } from 'react-native';
 import type { StyleProp, ViewStyle } from 'react-native';
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
@@ -26,7 +26,7 @@ import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-nativ
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { createHostKernel, type HostHandlers } from '../host/kernel.js';
 import { randomNonce as randomRelayNonce } from '../host/page-scripts.js';
-import { originOf } from '../host/navigation.js';
+import { exactOrigins, originOf } from '../host/navigation.js';
 import { formRelayScript, isFormUrl, readFormMessage } from './form-checks.js';
 
 /** The callback prop for each event of the one event map, so a new event cannot be forgotten here. */
@@ -108,8 +108,25 @@ export interface HubEmbedViewProps extends EventProps {
    * library here (e.g. `{paddingTop: insets.top}`), as for any screen of yours.
    */
   formStyle?: StyleProp<ViewStyle>;
-  /** Label of the form Modal's close control. */
+  /** Label of the form Modal's close control. Default 'Close'; pass your app's word in its language. */
   closeLabel?: string;
+  /**
+   * The WebViews' background before the page paints, so the screen does not flash white. Default: the
+   * widget's own background for the system's color scheme (#ffffff light, #0d1117 dark); set it when the
+   * page sets `theme` or `--hub-color-bg`.
+   */
+  backgroundColor?: string;
+  /**
+   * Origins besides the form's own that may load in the form Modal's top frame: a payment provider's pages
+   * and the `return_url` trip back. Exact origins only. Other sites and apps' schemes (`alipays:`,
+   * `weixin:`) go to `openExternal`.
+   */
+  formOrigins?: string[];
+  /**
+   * More props of the form Modal's WebView: camera and file upload (`mediaCapturePermissionGrantType`,
+   * `allowsInlineMediaPlayback`, …), `renderLoading`. The props the component decides are refused.
+   */
+  formWebViewProps?: Omit<WebViewProps, OwnedWebViewProps>;
   /**
    * More WebView props (`testID`, `startInLoadingState`, `renderLoading`, `renderError`, …). The props
    * the component decides are refused by the type; handlers it also uses (`onLoadStart`, `onMessage`,
@@ -145,7 +162,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
-  /** The tags the app selected last (prop or ref), selected again in every new page session. */
+  /** The tags the app selected last (prop or ref), the first selection of every new page session. */
   const appTags = useRef(props.tags);
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
@@ -187,10 +204,17 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         onEvent(event) {
           if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
           if (event.name === 'form.closed') pageForm.current = false;
-          if (event.name === 'widget.ready' && appTags.current) void kernel.setTags(appTags.current).catch(() => {});
           tell(
             event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event,
           );
+        },
+        // The app's tags go to each new page session as it says hello, before the page has its token and
+        // loads anything: the first list the widget asks for is already the filtered one.
+        onAccepted(message) {
+          if (message.kind === 'req' && message.method === 'bridge.hello' && appTags.current) {
+            const tags = appTags.current;
+            queueMicrotask(() => void kernel.setTags(tags).catch(() => {}));
+          }
         },
         onRejected: (reason) => latest.current.onRejected?.(reason),
         // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but
@@ -241,6 +265,9 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   }, [kernel]);
 
   const extra = props.webViewProps ?? {};
+  const scheme = useColorScheme();
+  const backgroundColor = props.backgroundColor ?? (scheme === 'dark' ? '#0d1117' : '#ffffff');
+  const formOrigins = useMemo(() => exactOrigins(props.formOrigins ?? []), [props.formOrigins?.join(',')]);
   const onMessage = (event: WebViewMessageEvent) => {
     // nativeEvent.url is the top-level URL whichever frame posted, so it only says that the widget page
     // is still the one shown; which frame spoke is the nonce's job (the kernel's check).
@@ -265,9 +292,10 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const formOrigin = form && originOf(form.url);
   return h(
     View,
-    { style: [styles.fill, props.style] },
+    { style: [styles.fill, { backgroundColor }, props.style] },
     h(WebView, {
       ...extra,
+      style: [{ backgroundColor }, extra.style],
       ref: webView,
       source: props.source,
       // Every URL through the component's own decision: with the default whitelist, react-native-webview
@@ -283,9 +311,13 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       // react-native-webview applies injected scripts at load start, from the props of that moment, so the
       // nonce stays with this view; each top-frame load still starts a new session list.
       onLoadStart: (event) => {
-        kernel.reload({ keepNonce: true });
-        // A page that reloads with its own form dialog open has no form any more: back goes to the app.
-        pageForm.current = false;
+        // Android also reports a same-document navigation of the loaded page (pushState, a #hash) here, with
+        // loading false: the same document, its sessions and its open dialog stay.
+        if (event.nativeEvent.loading !== false) {
+          kernel.reload({ keepNonce: true });
+          // A page that reloads with its own form dialog open has no form any more: back goes to the app.
+          pageForm.current = false;
+        }
         extra.onLoadStart?.(event);
       },
       onMessage,
@@ -312,7 +344,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       form &&
         h(
           View,
-          { style: [styles.fill, props.formStyle] },
+          { style: [styles.fill, { backgroundColor }, props.formStyle] },
           h(
             View,
             { style: styles.bar },
@@ -323,10 +355,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
             ),
           ),
           h(WebView, {
-            source: { uri: form.url },
-            style: styles.fill,
-            originWhitelist: ['*'],
             startInLoadingState: true,
+            ...props.formWebViewProps,
+            source: { uri: form.url },
+            style: [styles.fill, { backgroundColor }, props.formWebViewProps?.style],
+            originWhitelist: ['*'],
             // What the form page posts to its parent (itself, at the top of this WebView) reaches
             // onFormMessage as it does from the page's dialog; the relay's nonce keeps other frames out.
             injectedJavaScriptBeforeContentLoaded: formRelayScript(form.relayNonce),
@@ -341,7 +374,8 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
             onShouldStartLoadWithRequest: (request: ShouldStartLoadRequest) => {
               if (request.isTopFrame === false)
                 return kernel.decideNavigation(request.url, { isTopFrame: false }) === 'load';
-              if (request.url === 'about:blank' || originOf(request.url) === formOrigin) return true;
+              const origin = originOf(request.url);
+              if (request.url === 'about:blank' || origin === formOrigin || formOrigins.includes(origin!)) return true;
               kernel.decideNavigation(request.url, { newWindow: true });
               return false;
             },

@@ -12,6 +12,8 @@ import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
 import { hubTokenFrom } from '../../examples/react-native/hub-token.js';
 import { BackHandler, mount, settle, webViews } from './react-native/rn-harness.js';
+import { colorScheme } from './react-native/react-native.js';
+import { WebView } from './react-native/react-native-webview.js';
 
 let h: Harness;
 let browser: Browser;
@@ -258,6 +260,129 @@ describe('<HubEmbedView> day one: webViewProps and the ref', () => {
       rn.ref.current!.reload();
       await rn.ready(2);
       assert.ok(heard.loadStart >= 2);
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
+
+/** The page's own form.open (it holds the nonce), as the widget sends it for a card. */
+async function openFormFromPage(page: import('playwright-core').Page, url: string): Promise<void> {
+  await page.evaluate((formUrl) => {
+    const { nonce } = (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__;
+    const post = (m: object) =>
+      (window as unknown as { ReactNativeWebView: { postMessage(s: string): void } }).ReactNativeWebView.postMessage(
+        JSON.stringify({ ns: 'hub-embed', v: 1, sid: 'mine', nonce, ...m }),
+      );
+    post({ id: 'h', kind: 'req', method: 'bridge.hello', params: { v: [1], capabilities: [] } });
+    post({ id: 'f', kind: 'req', method: 'form.open', params: { shortCode: 'abc', url: formUrl } });
+  }, url);
+}
+
+describe('<HubEmbedView> day one: loading, payments', () => {
+  it('no white flash: the WebViews’ background follows the color scheme before the page paints', async () => {
+    colorScheme.current = 'dark';
+    const rn = await mount(h, browser, { uri: pageUrl });
+    try {
+      const style = [rn.renderer.root.findAllByType(WebView)[0]!.props.style].flat(3) as Array<
+        { backgroundColor?: string } | undefined
+      >;
+      assert.ok(
+        style.some((entry) => entry?.backgroundColor === '#0d1117'),
+        `the widget WebView's style: ${JSON.stringify(style)}`,
+      );
+    } finally {
+      colorScheme.current = 'light';
+      await rn.unmount();
+    }
+  });
+
+  it('formOrigins keeps a payment provider inside the form Modal; an app scheme goes to openExternal', async () => {
+    const payOrigin = new URL(h.origin);
+    payOrigin.hostname = 'localhost';
+    const rn = await mount(h, browser, { uri: pageUrl, props: { formOrigins: [payOrigin.origin] } });
+    try {
+      await rn.ready();
+      await openFormFromPage(rn.page, `${h.origin}/posting-form.html`);
+      await waitFor(
+        () => webViews.length,
+        (n) => n === 2,
+        'the form WebView',
+      );
+      const form = webViews[1]!;
+      await form.loaded;
+      await form.page!.evaluate((url) => {
+        location.href = url;
+      }, `${payOrigin.origin}/posting-form.html?pay=1`);
+      await waitFor(
+        () => form.page!.url(),
+        (url) => url.includes('?pay=1'),
+        'the payment page to load inside the Modal',
+      );
+      await form.page!.evaluate(() => {
+        location.href = 'alipays://platformapi/startapp?appId=20000067';
+      });
+      await waitFor(
+        () => rn.seen.external,
+        (urls) => urls.length === 1,
+        'openExternal',
+      );
+      assert.deepEqual(rn.seen.external, ['alipays://platformapi/startapp?appId=20000067']);
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
+
+describe('<HubEmbedView> day one: tags at mount', () => {
+  it('tags at mount are the first selection: one filtered list request, not the full list first', async () => {
+    const log = (h.mock.hub as unknown as { requestLog: Array<{ path: string; time: number }> }).requestLog;
+    const from = log.length;
+    const rn = await mount(h, browser, { uri: pageUrl, props: { tags: ['HR'] } });
+    try {
+      await rn.ready();
+      await waitFor(
+        () => cards(rn.page),
+        (n) => n > 0,
+        'cards',
+      );
+      await settle(300);
+      const lists = log.slice(from).filter((entry) => entry.path.includes('published-list'));
+      assert.equal(lists.length, 1, lists.map((entry) => entry.path).join(', '));
+      // One request, and the widget shows HR: that one request was the filtered list (the log keeps no query).
+      assert.equal(
+        await rn.page.evaluate(() =>
+          (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags.join(),
+        ),
+        'HR',
+      );
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
+
+describe('<HubEmbedView> day one on iOS: the page opens forms itself', () => {
+  it('the form site loads in the page’s own frame without extra props (iOS asks about sub-frames)', async () => {
+    const rn = await mount(h, browser, { platform: 'ios', uri: pageUrl });
+    try {
+      await rn.ready();
+      await card(rn.page).click();
+      const formFrame = await waitFor(
+        () => rn.page.frames().find((frame) => frame.url().startsWith(formOrigin)),
+        (frame) => !!frame,
+        'the form in the page’s dialog',
+      );
+      await waitFor(
+        () => formFrame!.evaluate(() => document.readyState),
+        (state) => state === 'complete',
+        'the form page to load',
+      );
+      assert.ok(
+        rn.view.asked.some((request) => !request.isTopFrame && request.url.startsWith(formOrigin) && request.allowed),
+        'iOS asked about the form frame, and it was allowed',
+      );
+      assert.deepEqual(rn.seen.external, [], 'the form was not sent to the browser');
     } finally {
       await rn.unmount();
     }

@@ -269,3 +269,22 @@ describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
     }
   });
 });
+
+describe('<HubEmbedView> on android: a same-document navigation of the widget page', () => {
+  it('history.pushState (onLoadStart with loading false) keeps the page session: setTags still reaches the widget', async () => {
+    const rn = await mount(h, browser, { platform: 'android', uri: pageUrl });
+    try {
+      await rn.ready();
+      await rn.page.evaluate(() => history.pushState({}, '', '#tables'));
+      await settle(200);
+      await rn.ref.current!.setTags(['HR']);
+      await waitFor(
+        () => rn.page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags),
+        (tags) => tags.join() === 'HR',
+        'the widget to select HR',
+      );
+    } finally {
+      await rn.unmount();
+    }
+  });
+});

@@ -8,7 +8,26 @@ const STANDINS = {
   'hub-embed/server': new URL('../../../src/server/index.ts', import.meta.url).href,
 };
 
+/** The example's .tsx screen, compiled as Vite's own transform compiles TypeScript (scripts/ts-hooks.mjs). */
+export async function load(url, context, nextLoad) {
+  if (!url.startsWith('file:') || !url.endsWith('.tsx') || url.includes('/node_modules/'))
+    return nextLoad(url, context);
+  const { readFile } = await import('node:fs/promises');
+  const { fileURLToPath } = await import('node:url');
+  const { transformWithOxc } = await import('vite');
+  const path = fileURLToPath(url);
+  const { code } = await transformWithOxc(await readFile(path, 'utf8'), path, {
+    sourcemap: false,
+    jsx: { runtime: 'automatic' },
+    typescript: { onlyRemoveTypeImports: false },
+  });
+  return { format: 'module', source: code, shortCircuit: true };
+}
+
 export async function resolve(specifier, context, nextResolve) {
   if (Object.hasOwn(STANDINS, specifier)) return { url: STANDINS[specifier], shortCircuit: true, format: 'module' };
+  // The example imports its neighbours without an extension, as Metro resolves them.
+  if (context.parentURL?.includes('/examples/react-native/') && /^\.\/[\w-]+$/.test(specifier))
+    return { url: new URL(`${specifier}.ts`, context.parentURL).href, shortCircuit: true, format: 'module' };
   return nextResolve(specifier, context);
 }

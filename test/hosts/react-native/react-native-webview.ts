@@ -23,8 +23,9 @@
  *   says `isTopFrame: true`), so sub-frames load unasked. Other schemes (tel:, intent:) are asked the
  *   same way (Chromium's frameRequestedNavigation); they never load here, as on a device.
  * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing.
- * - `onLoadStart` as a top-frame load is allowed; `ref.injectJavaScript(script)` and `ref.reload()` act
- *   on the main frame.
+ * - `onLoadStart` as a top-frame load is allowed (`loading: true`), and on Android also for a same-document
+ *   navigation of a loaded page (doUpdateVisitedHistory: pushState, a #hash), with `loading: false`;
+ *   `ref.injectJavaScript(script)` and `ref.reload()` act on the main frame.
  * - `terminate()` kills the content process: the page goes blank, and the app hears
  *   `onRenderProcessGone({nativeEvent: {didCrash}})` on Android, `onContentProcessDidTerminate` on iOS.
  */
@@ -51,7 +52,7 @@ interface WebViewProps {
   onMessage?: (event: NativeEvent<{ data: string; url: string }>) => void;
   onShouldStartLoadWithRequest?: (request: LoadRequest) => boolean;
   onOpenWindow?: (event: NativeEvent<{ targetUrl: string }>) => void;
-  onLoadStart?: (event: NativeEvent<{ url: string }>) => void;
+  onLoadStart?: (event: NativeEvent<{ url: string; loading: boolean }>) => void;
   onLoadEnd?: (event: NativeEvent<{ url: string }>) => void;
   onRenderProcessGone?: (event: NativeEvent<{ didCrash: boolean; url: string }>) => void;
   onContentProcessDidTerminate?: (event: NativeEvent<{ url: string }>) => void;
@@ -110,6 +111,8 @@ export class WebView extends Component<WebViewProps> {
   readonly asked: Array<LoadRequest & { allowed: boolean }> = [];
   private markLoaded!: () => void;
   private closed = false;
+  /** A top-frame document is loading (asked, not yet loaded): its navigation events are not same-document ones. */
+  private loadingDocument = false;
   private terminated = false;
 
   constructor(props: WebViewProps) {
@@ -119,7 +122,10 @@ export class WebView extends Component<WebViewProps> {
 
   override componentDidMount(): void {
     webViews.push(this);
-    void this.open();
+    // A view unmounted while its page was still being made (a Modal closed at once) just ends.
+    void this.open().catch((error: Error) => {
+      if (!this.closed) throw error;
+    });
   }
 
   override componentWillUnmount(): void {
@@ -175,7 +181,10 @@ export class WebView extends Component<WebViewProps> {
       if (!isTopFrame && platform === 'android') return route.continue();
       // Refused: the page stays where it is, as it does natively (a 204 answer never replaces a document).
       if (!this.shouldStart(url, isTopFrame)) return route.fulfill({ status: 204 });
-      if (isTopFrame) this.props.onLoadStart?.({ nativeEvent: { url } });
+      if (isTopFrame) {
+        this.loadingDocument = true;
+        this.props.onLoadStart?.({ nativeEvent: { url, loading: true } });
+      }
       return route.continue();
     });
     // Schemes that are not fetched (tel:, sms:, intent:, custom ones) never reach page.route: Chromium
@@ -188,7 +197,16 @@ export class WebView extends Component<WebViewProps> {
       const isTopFrame = frameId === frameTree.frame.id;
       if (isTopFrame || platform === 'ios') this.shouldStart(url, platform === 'android' || isTopFrame);
     });
-    page.on('load', () => this.props.onLoadEnd?.({ nativeEvent: { url: page.url() } }));
+    page.on('load', () => {
+      this.loadingDocument = false;
+      this.props.onLoadEnd?.({ nativeEvent: { url: page.url() } });
+    });
+    // Android's onLoadStart is doUpdateVisitedHistory, which also fires for a same-document navigation
+    // (history.pushState, a #hash) of a loaded page: `loading` is then false (getProgress() is 100).
+    page.on('framenavigated', (frame) => {
+      if (platform === 'android' && frame === page.mainFrame() && !this.loadingDocument && !this.terminated)
+        this.props.onLoadStart?.({ nativeEvent: { url: frame.url(), loading: false } });
+    });
     if (this.closed) return void page.close();
     await page.goto(this.props.source.uri, { waitUntil: 'commit' });
     this.markLoaded();

@@ -11,10 +11,15 @@ type Props = { children?: ReactNode; [key: string]: unknown };
 export const View = (props: Props) => createElement('View', props);
 export const Text = (props: Props) => createElement('Text', props);
 export const Pressable = (props: Props) => createElement('Pressable', props);
+export const Button = (props: Props & { title: string; onPress?: () => void }) => createElement('Button', props);
 export const Modal = (props: Props & { visible?: boolean }) =>
   createElement('Modal', { ...props, children: undefined }, props.visible ? props.children : null);
 
 export const StyleSheet = { create: <T>(styles: T): T => styles };
+
+/** The system's color scheme, as `Appearance` would give it; tests set `colorScheme.current`. */
+export const colorScheme = { current: 'light' as 'light' | 'dark' | null };
+export const useColorScheme = () => colorScheme.current;
 
 export const Linking = {
   opened: [] as string[],
