@@ -25,8 +25,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 const COOKIE = 'hub_demo_user';
-/** Each demo user starts with this much in the developer's own wallet (what billing_deduct draws on). */
-const WALLET_START_CENTS = 1_000;
+/**
+ * Each demo user starts with this much in the developer's own wallet (what billing_deduct draws on): the
+ * price of the dearest form in the simulator's catalogue (¥50.00), so the first Pay a newcomer presses is
+ * paid whichever form it is, and a second dear one runs the wallet dry: the decline and Top up come next.
+ */
+export const WALLET_START_CENTS = 5_000;
 /** One top-up moves at most this much: the demo has no payment provider to say otherwise. */
 const TOP_UP_MAX_CENTS = 1_000_000;
 /** Every JSON body the browser sends here is a few dozen bytes. */

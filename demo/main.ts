@@ -51,13 +51,21 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
-/** The widget attributes a visitor can set: each one's values and their labels, the first the default. */
+/** The widget attributes a visitor can set: each one's values and their labels, the first the default (or DEFAULTS'). */
 const SETTINGS = {
   'open-mode': { modal: 'modal', inline: 'inline', navigate: 'navigate' },
   theme: { light: 'light', dark: 'dark', auto: 'auto' },
   locale: { 'zh-CN': '中文', en: 'English' },
 };
 const setting = (name: string) => controls.elements.namedItem(name) as HTMLSelectElement;
+
+/**
+ * The demo opens in the browser's language, by the widget's own rule for a page that sets no locale
+ * (src/components/strings.ts): Chinese for a first language zh*, English otherwise.
+ */
+const DEFAULTS: Partial<Record<keyof typeof SETTINGS, string>> = {
+  locale: /^zh/i.test(navigator.language) ? 'zh-CN' : 'en',
+};
 
 // Settings persist in the URL so a reload (or a screenshot script) keeps them.
 const params = new URLSearchParams(location.search);
@@ -66,8 +74,8 @@ for (const [name, choices] of Object.entries(SETTINGS)) {
     Object.entries(choices).map(([value, label]) => html`<option value=${value}>${label}</option>`),
     setting(name),
   );
-  const value = params.get(name);
-  if (value) setting(name).value = value;
+  const value = params.get(name) ?? DEFAULTS[name as keyof typeof SETTINGS];
+  if (value && value in choices) setting(name).value = value;
 }
 function applySettings(): void {
   for (const name of Object.keys(SETTINGS)) {

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { createDemoBackend, DEMO_USERS, WALLET_START_CENTS, type DemoBackend } from '../../demo/backend.js';
+import { defaultSeed, startMockHub, type RunningMockHub } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 
 let mock: RunningMockHub;
@@ -239,7 +239,13 @@ describe('demo backend: bounded JSON reader', () => {
 
 describe('demo backend: the ledger behind billing webhooks', () => {
   /** A billing webhook as the service sends it (docs/simulator.md "Webhooks"), from a loopback address. */
-  async function billing(event: 'billing_deduct' | 'billing_refund', user: string, amount: string, status = 200) {
+  async function billing(
+    event: 'billing_deduct' | 'billing_refund',
+    user: string,
+    amount: string,
+    status = 200,
+    to: DemoBackend = backend,
+  ) {
     const body = {
       event,
       timestamp: '2026-11-22T18:00:00+08:00',
@@ -248,7 +254,7 @@ describe('demo backend: the ledger behind billing webhooks', () => {
       target: { client_user_id: user },
       billing: { amount, reason: 'test' },
     };
-    const response = await backend.handle(
+    const response = await to.handle(
       new Request(`${origin}/webhooks/hub`, {
         method: 'POST',
         headers: {
@@ -263,6 +269,29 @@ describe('demo backend: the ledger behind billing webhooks', () => {
     assert.equal(response?.status, status, `${event} ${user} ${amount}`);
     return (await response!.json()) as { ok?: boolean };
   }
+
+  it("a newcomer's first Pay is paid: each demo user's starting wallet pays for any one form of the catalogue, the dearest included", async () => {
+    const priced = defaultSeed.tables.filter((table) => table.published && table.price_cents > 0);
+    assert.ok(priced.length > 0);
+    for (const table of priced) {
+      // A fresh backend per form: each is the first Pay of a newcomer.
+      const fresh = createDemoBackend({
+        apiKey: mock.apiKey,
+        baseUrl: mock.baseUrl,
+        formUrl: mock.formUrl,
+        origins: [origin],
+      });
+      for (const user of DEMO_USERS) {
+        const price = (table.price_cents / 100).toFixed(2);
+        assert.deepEqual(
+          await billing('billing_deduct', user.clientUserId, price, 200, fresh),
+          { ok: true },
+          `${user.id} pays ¥${price} for ${table.name}`,
+        );
+        assert.equal(fresh.wallet(user.clientUserId), WALLET_START_CENTS - table.price_cents);
+      }
+    }
+  });
 
   it('an unknown user does not get a fresh wallet', async () => {
     assert.equal(backend.wallet('user-mallory'), undefined);

@@ -2,9 +2,15 @@
 // transport), supplies the token, opens forms in its native sheet, relays host-to-page requests, and
 // hears the widget's events, including the form page's messages relayed as form.message.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { useDemo, waitFor, watchPage, type Watch } from './harness.js';
 import { inEachEngine, type EnginePage as Page, type FrameLocator } from './engines/index.js';
+import { XVFB_ARGS, XVFB_RUN } from './engines/drivers.js';
 
 const e2e = useDemo();
 
@@ -186,3 +192,84 @@ inEachEngine(() => {
     });
   });
 });
+
+// The WebKitWebDriver hang (docs/engines.md#webkit-hang): Xvfb, by default, resets when its last client
+// leaves and refuses a client that connects meanwhile. In WebKit each page's MiniBrowser is the only
+// client and the next one connects right after, so a refused MiniBrowser exited and the New Session
+// never got an answer. This connects to the X server the WebKit layer starts (XVFB_ARGS) as a MiniBrowser
+// would, again and again, each connection the only one; every one must be let in.
+describe('the X server under WebKitWebDriver', () => {
+  const skip =
+    existsSync(XVFB_RUN) || process.env.HUB_REQUIRE_BROWSER ? false : 'needs xvfb-run (apt-get install xvfb)';
+
+  it(
+    'lets in a client that connects as the last one leaves (Xvfb -noreset): no "cannot open display"',
+    { skip },
+    async () => {
+      const xvfb = spawn(
+        XVFB_RUN,
+        ['-a', '-s', XVFB_ARGS, '/bin/sh', '-c', 'echo "$DISPLAY $XAUTHORITY"; exec sleep 300'],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          detached: true,
+        },
+      );
+      try {
+        // The first line the command under xvfb-run prints: its display and its Xauthority file.
+        const [line] = (await once(createInterface({ input: xvfb.stdout! }), 'line')) as [string];
+        const [display, authority] = line.split(' ');
+        const number = display!.replace(/^:/, '');
+        const cookie = mitCookie(readFileSync(authority!), number);
+        let refused = 0;
+        const tries = 300;
+        for (let i = 0; i < tries; i++) if (!(await opens(`/tmp/.X11-unix/X${number}`, cookie))) refused++;
+        assert.equal(refused, 0, `${refused} of ${tries} connections to ${display} refused`);
+      } finally {
+        process.kill(-xvfb.pid!, 'SIGTERM');
+      }
+    },
+  );
+});
+
+/** The MIT-MAGIC-COOKIE-1 for display `number` in an Xauthority file (entries of length-prefixed fields). */
+function mitCookie(file: Buffer, number: string): Buffer {
+  let at = 0;
+  const field = () => {
+    const length = file.readUInt16BE(at);
+    const value = file.subarray(at + 2, at + 2 + length);
+    at += 2 + length;
+    return value;
+  };
+  while (at < file.length) {
+    at += 2; // family
+    field(); // address
+    const entry = field().toString();
+    const name = field().toString();
+    const data = field();
+    if (entry === number && name === 'MIT-MAGIC-COOKIE-1') return data;
+  }
+  throw new Error(`no MIT-MAGIC-COOKIE-1 for display ${number}`);
+}
+
+/** Sends an X11 connection setup (little-endian, protocol 11.0) and says whether the server accepted it. */
+function opens(socket: string, cookie: Buffer): Promise<boolean> {
+  const name = Buffer.from('MIT-MAGIC-COOKIE-1');
+  const pad = (n: number) => (4 - (n % 4)) % 4;
+  const setup = Buffer.alloc(12 + name.length + pad(name.length) + cookie.length + pad(cookie.length));
+  setup.write('l', 0);
+  setup.writeUInt16LE(11, 2);
+  setup.writeUInt16LE(name.length, 6);
+  setup.writeUInt16LE(cookie.length, 8);
+  name.copy(setup, 12);
+  cookie.copy(setup, 12 + name.length + pad(name.length));
+  return new Promise((resolve) => {
+    const client = connect(socket, () => client.write(setup));
+    // The first byte of the answer: 1 is Success; 0 (Failed), 2 (Authenticate) or no answer is a refusal.
+    client.once('data', (answer) => {
+      client.destroy();
+      resolve(answer[0] === 1);
+    });
+    client.once('error', () => resolve(false));
+    client.once('close', () => resolve(false));
+  });
+}

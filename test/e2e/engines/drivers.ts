@@ -7,7 +7,7 @@
 //   WebKit:   W3C WebDriver classic over HTTP to WebKitWebDriver, which starts WebKitGTK's MiniBrowser
 //             under Xvfb (Debian's webkit2gtk-driver, xvfb).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium as playwrightChromium, type Browser as PwBrowser, type Frame as PwFrame } from 'playwright-core';
 import type { Browser as PpBrowser, Frame as PpFrame } from 'puppeteer-core';
@@ -27,6 +27,11 @@ export interface CookieInit {
 export interface NewPageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /**
+   * The browser's language for this page (`navigator.language`), e.g. 'zh-CN'. Chromium and Firefox
+   * only: WebDriver classic cannot set it (docs/engines.md#browser-locale).
+   */
+  locale?: string;
 }
 
 export interface DriverPage {
@@ -111,6 +116,8 @@ async function launchChromium(): Promise<DriverBrowser> {
       const context = await browser.newContext({
         viewport: options.viewport ?? DEFAULT_VIEWPORT,
         ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+        // navigator.language and Accept-Language both.
+        ...(options.locale ? { locale: options.locale } : {}),
       });
       const page = await context.newPage();
       page.on('console', (message) => {
@@ -170,6 +177,11 @@ export function findFirefox(env = process.env): string | undefined {
   return FIREFOX_PATHS.find((path) => existsSync(path));
 }
 
+/** The part of puppeteer's BiDi browsing context that reaches its session (puppeteer-core 24). */
+interface BidiContext {
+  userContext: { id: string; browser: { session: { send(method: string, params: object): Promise<unknown> } } };
+}
+
 async function launchFirefox(): Promise<DriverBrowser> {
   const executablePath = findFirefox();
   if (!executablePath) throw new Error(FIREFOX_MISSING);
@@ -206,6 +218,15 @@ async function launchFirefox(): Promise<DriverBrowser> {
       await page.setViewport(options.viewport ?? DEFAULT_VIEWPORT);
       if (options.colorScheme)
         await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: options.colorScheme }]);
+      if (options.locale) {
+        // WebDriver BiDi's emulation.setLocaleOverride (navigator.language, Intl), for every frame of this
+        // context; puppeteer has no method for it, so the command goes through its BiDi session.
+        const { userContext } = (page.mainFrame() as unknown as { browsingContext: BidiContext }).browsingContext;
+        await userContext.browser.session.send('emulation.setLocaleOverride', {
+          locale: options.locale,
+          userContexts: [userContext.id],
+        });
+      }
       page.on('console', (message) => {
         const type = message.type();
         if (type === 'error' || type === 'warn')
@@ -270,12 +291,25 @@ async function launchFirefox(): Promise<DriverBrowser> {
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const XVFB_RUN = '/usr/bin/xvfb-run';
+/**
+ * xvfb-run's own screen, plus -noreset. By default Xvfb resets when its last client disconnects, and a
+ * client that connects during the reset is refused. MiniBrowser is the only client: each page's session
+ * ends with its MiniBrowser and the next one starts at once, so now and then the new MiniBrowser got
+ * "cannot open display" and exited, and WebKitWebDriver, which does not notice, never answered the New
+ * Session (docs/engines.md#webkit-hang).
+ */
+export const XVFB_ARGS = '-screen 0 1280x1024x24 -noreset';
+/** What GTK prints when MiniBrowser (or its web process) cannot reach the X server. */
+const X_DISPLAY_REFUSED = /cannot open display/;
 export const WEBKIT_MISSING =
   'No WebKitGTK WebDriver found. Install it (Debian: `sudo apt-get install -y webkit2gtk-driver xvfb`).';
 
 export function findWebKit(): string | undefined {
   return [WEBKIT_DRIVER, MINIBROWSER, XVFB_RUN].every((path) => existsSync(path)) ? WEBKIT_DRIVER : undefined;
 }
+
+export const WEBKIT_NO_LOCALE =
+  "a page's language cannot be set: WebDriver classic has no command for it, and WebKitGTK takes it from the driver's environment (LANGUAGE) at launch (docs/engines.md#browser-locale)";
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -306,6 +340,21 @@ const KEYS: Record<string, string> = {
   End: '\uE010',
 };
 
+/**
+ * HUB_WEBDRIVER_LOG=<file> appends every WebDriver command to <file> when it is sent and when it is
+ * answered, with the time it took (docs/engines.md#webkit-hang: how the hang was found).
+ */
+const WEBDRIVER_LOG = process.env.HUB_WEBDRIVER_LOG;
+function trace(line: string): void {
+  if (WEBDRIVER_LOG) appendFileSync(WEBDRIVER_LOG, `${new Date().toISOString()} [${process.pid}] ${line}\n`);
+}
+/** The first characters of a command's body, enough to tell commands apart in the log. */
+function summary(body: unknown): string {
+  if (body === undefined) return '';
+  const text = JSON.stringify(body);
+  return ' ' + (text.length > 160 ? `${text.slice(0, 160)}…` : text);
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -322,18 +371,32 @@ async function launchWebKit(): Promise<DriverBrowser> {
   const proxy = await startProxy({ injectRecorder: true });
   const port = await freePort();
   // Its own process group, so that closing ends xvfb-run, Xvfb, the driver and MiniBrowser together.
-  const child: ChildProcess = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], {
+  const child: ChildProcess = spawn(XVFB_RUN, ['-a', '-s', XVFB_ARGS, WEBKIT_DRIVER, `--port=${port}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Aborts the New Session in flight when its browser cannot start (see X_DISPLAY_REFUSED).
+  let starting: AbortController | undefined;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr += text;
+    trace(`stderr: ${text.trimEnd()}`);
+    if (starting && X_DISPLAY_REFUSED.test(text))
+      starting.abort(new Error(`MiniBrowser could not start: ${text.trim()} (docs/engines.md#webkit-hang)`));
+  });
   const base = `http://127.0.0.1:${port}`;
   // A test process that is killed or crashes must not leave Xvfb, the driver and MiniBrowser behind.
   const orphanGuard = () => kill();
   process.once('exit', orphanGuard);
 
   const call = async (method: string, path: string, body?: unknown, retried = false): Promise<any> => {
+    const started = performance.now();
+    const newSession = method === 'POST' && path === '/session';
+    if (newSession) starting = new AbortController();
+    const signals = [AbortSignal.timeout(90_000), ...(newSession ? [starting!.signal] : [])];
+    const what = `${method} ${path.replace(/^\/session\/([0-9a-f]{8})[0-9a-f-]*/, '/session/$1')}${summary(body)}`;
+    trace(`-> ${what}`);
     let res: Response;
     try {
       res = await fetch(base + path, {
@@ -341,15 +404,21 @@ async function launchWebKit(): Promise<DriverBrowser> {
         headers: { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         // A command that hangs (a browser that stopped answering) fails the test instead of the run.
-        signal: AbortSignal.timeout(90_000),
+        signal: AbortSignal.any(signals),
       });
     } catch (error) {
       // The driver closes idle keep-alive connections; a request sent on one never reached it: send it again.
       const code = (error as { cause?: { code?: string } }).cause?.code;
       if (!retried && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) return call(method, path, body, true);
-      throw error;
+      if (newSession && starting?.signal.aborted) throw starting.signal.reason;
+      const ms = Math.round(performance.now() - started);
+      trace(`<- ${what} FAILED after ${ms} ms: ${String(error)}`);
+      // Name the command: "aborted due to timeout" alone does not say which one stopped answering.
+      throw new Error(`WebDriver ${what} got no answer in ${ms} ms: ${String(error)}`, { cause: error });
     }
+    if (newSession) starting = undefined;
     const json = (await res.json()) as { value: any };
+    trace(`<- ${what} ${res.status} in ${Math.round(performance.now() - started)} ms`);
     if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
     return json.value;
   };
@@ -399,6 +468,7 @@ async function launchWebKit(): Promise<DriverBrowser> {
     version,
     proxy,
     async newPage(_report, options = {}) {
+      if (options.locale) throw new Error(`WebKit: ${WEBKIT_NO_LOCALE}`);
       // A session per page: WebDriver classic has no contexts, and a fresh MiniBrowser has no cookies or storage.
       const { sessionId } = await newSession();
       const session = (method: string, path: string, body?: unknown) =>

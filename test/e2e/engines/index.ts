@@ -3,7 +3,7 @@
 // two. HUB_ENGINES=chromium,webkit picks some (default: all three); with HUB_REQUIRE_BROWSER=1 (CI) an
 // engine that is not installed fails instead of being skipped. A skip always names its reason.
 import { after, before, describe } from 'node:test';
-import { LAUNCH, missing, type DriverBrowser, type EngineName } from './drivers.js';
+import { LAUNCH, missing, WEBKIT_NO_LOCALE, type DriverBrowser, type EngineName } from './drivers.js';
 
 export { EnginePage, FrameLocator, Locator } from './page.js';
 export type { DriverBrowser, EngineName } from './drivers.js';
@@ -43,6 +43,11 @@ export const LIMITS = {
     engines: ['chromium', 'webkit'] as EngineName[],
     reason:
       'this engine draws overlay scrollbars in the tag toolbar, which take no room and show only while scrolling: no scrollbar pixels to read (docs/engines.md#overlay-scrollbars)',
+  },
+  /** WebDriver classic cannot set a page's language; WebKitGTK reads it from its environment at launch. */
+  'browser-locale': {
+    engines: ['webkit'] as EngineName[],
+    reason: WEBKIT_NO_LOCALE,
   },
   'cdp-heap-profiler': {
     engines: ['webkit', 'firefox'] as EngineName[],
