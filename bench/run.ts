@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { formHalfBytesRows, formHalfClickRows, measureFormHalf, type FormHalfResults } from './form-half.js';
 import { launchChromium } from './lib/browser.js';
 import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
-import { measureMemory, FLAT_BYTES_PER_CYCLE, type MemoryResults } from './memory.js';
+import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
 import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
@@ -178,22 +178,7 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
     target: `= ${cached.users} users`,
     met: cached.upstreamExchanges === cached.users && cached.failures === 0,
   });
-  rows.push({
-    metric: `memory, ${memory.cycles} mount/open/unmount cycles`,
-    value: `${memory.heapGrowthBytes >= 0 ? '+' : ''}${kb(memory.heapGrowthBytes)} (${memory.heapGrowthPerCycleBytes} B/cycle)`,
-    reference: `heap after ${memory.warmupCycles} cycles ${kb(memory.samples[0]!.heapUsedBytes)}`,
-    ratio: '',
-    target: `flat: < ${FLAT_BYTES_PER_CYCLE} B/cycle`,
-    met: memory.heapGrowthPerCycleBytes < FLAT_BYTES_PER_CYCLE,
-  });
-  rows.push({
-    metric: 'memory, live listeners on window+document',
-    value: `${memory.listenerGrowth >= 0 ? '+' : ''}${memory.listenerGrowth}`,
-    reference: `${memory.samples[0]!.windowListeners + memory.samples[0]!.documentListeners} after warm-up`,
-    ratio: '',
-    target: '+0',
-    met: memory.listenerGrowth === 0 && memory.leftInDocument === 0,
-  });
+  rows.push(...memoryRows(memory));
   if (r.mockScale) rows.push(...mockScaleRows(r.mockScale));
   return rows;
 }

@@ -1,12 +1,15 @@
-// The form half of <hub-embed> loads on intent (issue 25). The loader is replaced here by one whose
+// The form half of <hub-embed> loads at hub-ready, at low priority, or on intent before that (issue 25,
+// issue 37 item 4). The loader is replaced here by one whose
 // answer each test controls, so that "before the chunk arrives" and "the chunk failed" are states a test
 // can hold; what it hands over is the real form half.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { oneEvent } from '@open-wc/testing';
 import type { FormOpenerModule } from '../../src/components/hub-embed/form-opener-loader.js';
 
 const loader = vi.hoisted(() => ({
   calls: 0,
+  /** The priority each load was asked with. */
+  priorities: [] as (string | undefined)[],
   /** How the next load goes; undefined: the real form half at once. */
   next: undefined as undefined | (() => Promise<unknown>),
   /** The load in flight or done: like the real loader, one load until one fails. */
@@ -14,8 +17,9 @@ const loader = vi.hoisted(() => ({
 }));
 
 vi.mock('../../src/components/hub-embed/form-opener-loader.js', () => ({
-  loadFormOpener: () => {
+  loadFormOpener: (priority?: string) => {
     loader.calls++;
+    loader.priorities.push(priority);
     const load = loader.next ?? (() => import('../../src/components/hub-embed/form-opener.js'));
     loader.next = undefined;
     loader.current ??= load().catch((error: unknown) => {
@@ -50,18 +54,24 @@ const cardControl = (el: Parameters<typeof cardsOf>[0], index = 0) => part(cards
 describe('<hub-embed> form half on intent', () => {
   beforeEach(() => {
     loader.calls = 0;
+    loader.priorities = [];
     loader.next = undefined;
     loader.current = undefined;
-    // hub-ready's idle-time load is tested on its own; elsewhere it must not load the half unasked.
-    vi.stubGlobal('requestIdleCallback', () => 0);
+    // hub-ready's own load is tested on its own; elsewhere its task never runs, so that each test says
+    // what loads the half.
+    vi.stubGlobal('scheduler', { postTask: () => new Promise(() => undefined) });
   });
 
-  it('nothing loads the form half before intent; a pointer over a card, a focused card or a touched card does', async () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('before the load that hub-ready starts has run, a pointer over a card, a focused card or a touched card loads the form half', async () => {
     for (const intent of ['pointerover', 'focusin', 'touchstart']) {
       loader.calls = 0;
       loader.current = undefined;
       const el = await loadedEmbed(setupHub());
-      expect(loader.calls, 'after hub-ready, before any intent').toBe(0);
+      expect(loader.calls, 'after hub-ready, its task held back, before any intent').toBe(0);
       gridOf(el).dispatchEvent(new Event(intent, { bubbles: true, composed: true }));
       expect(loader.calls, `${intent} on the grid, not on a card`).toBe(0);
       cardsOf(el)[1]!.dispatchEvent(new Event(intent, { bubbles: true, composed: true }));
@@ -69,14 +79,28 @@ describe('<hub-embed> form half on intent', () => {
     }
   });
 
-  it('the form half loads when the browser is idle after hub-ready', async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+  it('hub-ready starts loading the form half, unasked, in a background-priority task and at low fetch priority', async () => {
+    const tasks: { task: () => void; priority: string }[] = [];
+    const postTask = (task: () => void, options: { priority: string }) => {
+      tasks.push({ task, priority: options.priority });
+      return new Promise(() => undefined);
+    };
+    vi.stubGlobal('scheduler', { postTask });
     await loadedEmbed(setupHub());
-    await until(() => idle.length > 0, 'an idle task after hub-ready');
+    await until(() => tasks.length > 0, 'a task after hub-ready');
+    expect(tasks.map((t) => t.priority)).toEqual(['background']);
     expect(loader.calls).toBe(0);
-    for (const task of idle) task();
-    expect(loader.calls).toBe(1);
+    tasks[0]!.task();
+    expect(loader.priorities).toEqual(['low']);
+  });
+
+  it('without scheduler.postTask, hub-ready starts loading the form half in the next task, not at an idle moment', async () => {
+    vi.stubGlobal('scheduler', undefined);
+    // An idle moment that never comes must not matter.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    await loadedEmbed(setupHub());
+    await until(() => loader.calls > 0, 'the form half loading after hub-ready');
+    expect(loader.priorities).toEqual(['low']);
   });
 
   it('a click before the form half arrives opens the form when it does; meanwhile the card is aria-busy', async () => {

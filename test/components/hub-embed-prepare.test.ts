@@ -32,6 +32,10 @@ async function withFormHalf(attrs: string | Record<string, string> = {}) {
   pointerOver(el, 1);
   await customElements.whenDefined('hub-form-frame');
   await rest();
+  // The half may have been in already (hub-ready starts it) and prepared that card: each test starts
+  // with the pointer off the cards and nothing prepared.
+  pointerOffCards(el);
+  await el.updateComplete;
   return { s, el };
 }
 
@@ -130,7 +134,7 @@ describe('<hub-embed> prepares the form of the card a pointer rests on', () => {
     async () => {
       const { el } = await withFormHalf();
       pointerOver(el, 0, 'pointerdown', 'touch');
-      await until(() => !!frameOf(el), 'the pressed card prepared');
+      await until(() => frameOf(el)?.shortCode === cardsOf(el)[0]!.table!.short_code, 'the pressed card prepared');
       const frame = frameOf(el)!;
       el.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'touch' }));
       await el.updateComplete;

@@ -50,8 +50,12 @@ const formChunkFetches = (w: Watch) =>
     () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/hub-embed.form.js')).length,
   );
 
-/** Keeps the browser's idle-time load of the form half from running, so that only intent loads it. */
-const NO_IDLE = '<script>window.requestIdleCallback = () => 0;</script>';
+/**
+ * Keeps the load of the form half that hub-ready starts (a background task) from running, so that only
+ * intent loads it: a scheduler whose tasks never run, in every engine (WebKit has none of its own).
+ */
+const NO_READY_LOAD =
+  "<script>Object.defineProperty(window, 'scheduler', { value: { postTask: () => new Promise(() => {}) }, configurable: true });</script>";
 
 /** The first card's control, as the user sees it. */
 const firstCard = (w: Watch) => w.page.locator('hub-embed hub-table-card').first().locator('[part="card"]');
@@ -224,9 +228,9 @@ inEachEngine(() => {
     w.page.evaluate(() => ((window as any).__posted as string[]).map((m) => JSON.parse(m).method as string));
   const bridgeNotices = (w: Watch) => w.consoleWarnings.filter((text) => text.includes('needs the WebView build'));
 
-  describe('the form half: a script of its own, loaded on intent with its integrity (issue 25)', () => {
-    it('nothing fetches it before intent; a pointer over a card does, and the click then opens the form', async () => {
-      const w = await open('/intent.html', NO_IDLE + SCRIPT, widget(e2e.harness));
+  describe('the form half: a script of its own, with its integrity, loaded at hub-ready or on intent before (issues 25, 37)', () => {
+    it('before the load hub-ready starts, nothing fetches it; a pointer over a card does, and the click then opens the form', async () => {
+      const w = await open('/intent.html', NO_READY_LOAD + SCRIPT, widget(e2e.harness));
       await assertWorking(w);
       assert.equal(await formChunkFetches(w), 0, 'no fetch of the form half before intent');
       assert.equal(await w.page.evaluate(() => customElements.get('hub-form-frame') === undefined), true);
@@ -251,7 +255,7 @@ inEachEngine(() => {
     });
 
     it('a cold click, before the form half is in, opens the form all the same', async () => {
-      const w = await open('/cold.html', NO_IDLE + SCRIPT, widget(e2e.harness));
+      const w = await open('/cold.html', NO_READY_LOAD + SCRIPT, widget(e2e.harness));
       await assertWorking(w);
       assert.equal(await formChunkFetches(w), 0);
       await firstCard(w).click();
@@ -260,20 +264,26 @@ inEachEngine(() => {
       assert.deepEqual(w.pageErrors, []);
     });
 
-    it('when the browser is idle after hub-ready the form half loads unasked', async () => {
-      const w = await open('/idle.html', SCRIPT, widget(e2e.harness));
+    it('hub-ready starts loading the form half unasked, at low fetch priority', async () => {
+      const w = await open('/at-ready.html', SCRIPT, widget(e2e.harness));
       await assertWorking(w);
       await waitFor(
         () => formChunkFetches(w),
         (count) => count === 1,
-        'the idle-time fetch of the form half',
+        'the fetch of the form half that hub-ready starts',
+      );
+      assert.equal(
+        await w.page.evaluate(
+          () => document.querySelector<HTMLScriptElement>('script[src$=".form.js"]')?.fetchPriority,
+        ),
+        'low',
       );
     });
 
     it('a tampered hub-embed.form.js is refused by its integrity: the click shows a network error with Retry, never a dead click', async () => {
       const w = await open(
         '/tampered.html',
-        NO_IDLE + SCRIPT.replace('/dist/', '/dist-tampered/'),
+        NO_READY_LOAD + SCRIPT.replace('/dist/', '/dist-tampered/'),
         widget(e2e.harness),
       );
       await waitForReady(w.page);

@@ -70,13 +70,13 @@ test(
       // Counted from the servers' request log, so exact even with smoke counts.
       assert.deepEqual(prefetch.roundTrips, [1], 'prefetch: the token request is the one browser round trip');
       assert.ok(today.roundTrips[0]! >= 3, "today's path: token, preflight, GET");
-      // The form half (issue 25): out of the first file, and loaded on intent only.
+      // The form half (issue 25): out of the first file, and loaded once (at hub-ready, issue 37).
       const { formHalf } = results;
       for (const b of formHalf.bytes) {
         assert.ok(b.firstGzip < b.singleGzip, `${b.bundle}: the first file is smaller than the single file`);
         assert.equal(b.totalGzip, b.firstGzip + formHalf.formHalfGzip);
       }
-      for (const g of [formHalf.cold, formHalf.hover]) {
+      for (const g of formHalf.cases) {
         assert.equal(g.single.length, formHalf.runs);
         assert.equal(g.split.length, formHalf.runs);
         assert.ok(
@@ -85,7 +85,7 @@ test(
         );
         assert.ok(
           g.split.every((s) => s.formHalfRequests === 1),
-          'the split build asks for the form half once, on intent',
+          'the split build asks for the form half once',
         );
       }
       for (const c of results.render) {

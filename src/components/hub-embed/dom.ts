@@ -24,8 +24,17 @@ export function deepActive(): HTMLElement | undefined {
   return (active as HTMLElement | null) ?? undefined;
 }
 
-/** Runs `task` when the browser is idle (soon after, where requestIdleCallback is missing). */
-export function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 200);
+interface Scheduler {
+  postTask(task: () => void, options: { priority: 'background' }): Promise<unknown>;
+}
+
+/**
+ * Runs `task` after what the page is doing now, at background priority where the browser has
+ * `scheduler.postTask` (in the next task elsewhere). Not at an idle moment: a busy page may have none for
+ * seconds, and a click in the meantime would wait for what could have been loading.
+ */
+export function atLowPriority(task: () => void): void {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (scheduler) void scheduler.postTask(task, { priority: 'background' }).catch(() => undefined);
+  else setTimeout(task);
 }

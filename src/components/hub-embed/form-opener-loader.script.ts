@@ -77,8 +77,11 @@ function trustedChunkUrl(): string {
   return scriptUrl;
 }
 
-/** The form half, as a classic script beside this one, checked against its integrity value. */
-export function loadFormOpener(): Promise<FormOpenerModule> {
+/**
+ * The form half, as a classic script beside this one, checked against its integrity value. `low`: fetched
+ * behind the page's other requests (the load that hub-ready starts, with no click waiting for it).
+ */
+export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
   loading ??= new Promise<FormOpenerModule>((resolve, reject) => {
     const fail = (cause?: unknown) => {
       loading = undefined;
@@ -102,6 +105,7 @@ export function loadFormOpener(): Promise<FormOpenerModule> {
       script.integrity = __HUB_FORM_CHUNK_INTEGRITY__;
       // SRI on a script from another origin (a CDN) needs a CORS fetch: '' is "anonymous", as for the preconnect.
       script.crossOrigin = '';
+      if (priority) script.fetchPriority = priority;
       // A script that ran without handing over the form half was not this build's chunk.
       script.onload = () => settle && fail();
       script.onerror = () => fail();

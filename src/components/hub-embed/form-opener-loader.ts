@@ -8,8 +8,11 @@ export type FormOpenerModule = typeof import('./form-opener.js');
 
 let loading: Promise<FormOpenerModule> | undefined;
 
-/** The form half; a failed load is forgotten, so that the next intent or a retry tries again. */
-export function loadFormOpener(): Promise<FormOpenerModule> {
+/**
+ * The form half; a failed load is forgotten, so that the next intent or a retry tries again. `priority`
+ * is for the <script> builds' fetch: a dynamic import takes none.
+ */
+export function loadFormOpener(_priority?: 'low'): Promise<FormOpenerModule> {
   loading ??= import('./form-opener.js').catch((cause: unknown) => {
     loading = undefined;
     throw new HubError('network', 'The form code did not load; check the connection and retry.', { cause });

@@ -9,7 +9,7 @@ import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.
 import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
-import { deepActive, preconnect, whenIdle } from './dom.js';
+import { atLowPriority, deepActive, preconnect } from './dom.js';
 import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
 import { loadFormOpener } from './form-opener-loader.js';
 import { linkHost, type HostEventDetails, type HostLink } from './host.js';
@@ -96,8 +96,9 @@ export class HubEmbed extends HubElement {
     host: () => this.#link,
     ready: (detail) => {
       this.emit('hub-ready', detail);
-      // Forms open sooner when the form half is already in; an idle browser fetches it for free.
-      whenIdle(() => void this.#formOpener().catch(() => undefined));
+      // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
+      // starts loading now; behind the page's own work and fetches, which need the bandwidth more.
+      atLowPriority(() => void this.#formOpener('low').catch(() => undefined));
     },
     error: (detail) => {
       if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
@@ -196,9 +197,9 @@ export class HubEmbed extends HubElement {
     this.#link = linkHost(this, this.bridgeOrigins);
   }
 
-  /** The form half, loaded once: its chunk on the first call, the same opener after. */
-  async #formOpener(): Promise<FormOpener> {
-    const { FormOpener } = await loadFormOpener();
+  /** The form half, loaded once: its chunk on the first call (at `priority`), the same opener after. */
+  async #formOpener(priority?: 'low'): Promise<FormOpener> {
+    const { FormOpener } = await loadFormOpener(priority);
     if (this.#opener) return this.#opener;
     this.#opener = new FormOpener(this, {
       token: () => this.#loader.tokenSource().get({ minValidityMs: 60_000 }),
