@@ -84,15 +84,27 @@ describe('<HubEmbedView> day one: the default native form', () => {
         );
       };
       await open();
+      /** Waits until the Modal is gone and the n-th close was told. */
+      const closed = async (n: number) => {
+        await waitFor(
+          () => rn.seen.closed.length,
+          (count) => count === n,
+          `close number ${n}`,
+        );
+        await waitFor(
+          () => rn.modal().props.visible,
+          (visible) => visible === false,
+          'the Modal to close',
+        );
+      };
       rn.renderer.root.findByProps({ accessibilityRole: 'button' }).props.onPress();
-      await settle();
+      await closed(1);
       await open();
       BackHandler.press(rn.modal().props);
-      await settle();
+      await closed(2);
       await open();
       assert.equal(await rn.ref.current!.closeForm(), true);
-      await settle();
-      assert.equal(rn.modal().props.visible, false);
+      await closed(3);
       const shortCode = (rn.seen.selected[0] as { shortCode: string }).shortCode;
       assert.deepEqual(rn.seen.closed, [
         { shortCode, reason: 'button' },
