@@ -1,6 +1,5 @@
-import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
-import proxyaddr from 'proxy-addr';
 import { HubError } from '../core/errors.js';
+import { compileRanges, isIP, isIPv4, isIPv6, parseRange, rangeContains } from './ip.js';
 
 /** What the webhook receiver needs to know about where a request came from. */
 export interface SourceInfo {
@@ -70,10 +69,9 @@ function isCanonicalEntry(entry: string): boolean {
 /** An IPv6 range that holds the whole IPv4-mapped block: a dual-stack socket reports every IPv4 peer in it. */
 function coversEveryIPv4(entry: string): boolean {
   const [address, prefix] = entry.split('/');
-  if (prefix === undefined || !isIPv6(address!)) return false;
-  const range = new BlockList();
-  range.addSubnet(address!, Number(prefix), 'ipv6');
-  return range.check('::ffff:0.0.0.0', 'ipv6') && range.check('::ffff:255.255.255.255', 'ipv6');
+  const range = parseRange(entry);
+  if (prefix === undefined || !isIPv6(address!) || range === undefined) return false;
+  return rangeContains(range, '::ffff:0.0.0.0') && rangeContains(range, '::ffff:255.255.255.255');
 }
 
 const EXAMPLE = 'e.g. ["127.0.0.1", "10.0.0.0/8", "::1"]';
@@ -103,16 +101,16 @@ function compileList(list: readonly string[], option: string): Matcher {
   }
   if (entries.length === 0) return () => false;
   try {
-    // proxy-addr handles CIDR, netmasks and IPv4-mapped IPv6 in both directions.
-    return proxyaddr.compile(entries);
+    // CIDR, netmasks and IPv4-mapped IPv6 in both directions, with proxy-addr's rules (ip.ts says why not proxy-addr).
+    return compileRanges(entries);
   } catch (error) {
     throw new HubError('config', `${option}: ${(error as Error).message}. Use single addresses or CIDR ranges.`);
   }
 }
 
 function sameAddress(a: string, b: string): boolean {
-  // Through proxy-addr so that ::ffff:203.0.113.7 and 203.0.113.7 are one client.
-  return proxyaddr.compile(a)(b, 0);
+  // Through the range matcher so that ::ffff:203.0.113.7 and 203.0.113.7 are one client.
+  return compileRanges([a])(b);
 }
 
 const INVALID = Symbol('invalid forwarded address');
