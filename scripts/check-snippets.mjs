@@ -100,6 +100,8 @@ try {
         '@types/pg',
         'redis',
         'vue-tsc',
+        // Types only: the Next.js route-handler snippet in docs/server.md compiles against Next's own.
+        'next',
       ].map(pin),
     ],
     project,

@@ -1,5 +1,6 @@
-// Starts a server module on Node, Bun, Deno or workerd, each from the npm package of that name
-// (devDependencies; their install scripts are allowed in package.json's allowScripts), and says where it
+// Starts a server module on Node, Bun, Deno or workerd, each from the npm package of that name (bun a
+// devDependency, deno and workerd from `npm run runtimes:install`; their install scripts are allowed in
+// package.json's allowScripts), and says where it
 // listens. Used by the contract suite (contract.test.ts) and the Hono example's browser test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ export function runtimeVersion(runtime: Runtime): string {
   if (result.status !== 0)
     throw new Error(
       `${runtime} does not run from node_modules/.bin (${(result.stderr || result.error?.message || '').trim().slice(0, 200)}). ` +
-        `npm ci installs it; package.json's allowScripts must allow its install script.`,
+        `npm ci installs bun, npm run runtimes:install deno and workerd; package.json's allowScripts must allow their install scripts.`,
     );
   // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17
   return /\d+[.-]\d+[.-]\d+/.exec(result.stdout)?.[0] ?? result.stdout.trim();
