@@ -17,7 +17,6 @@ const external = [
   /^lit($|\/)/,
   /^@lit\//,
   /^node:/,
-  'proxy-addr',
   'lru-cache',
   /^react($|\/)/,
   /^react-native($|-webview|\/)/,

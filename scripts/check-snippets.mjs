@@ -19,6 +19,7 @@ const DOCS = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
+const NEXT = 'next@16.4.6';
 const EXTENSIONS = { ts: 'ts', typescript: 'ts', tsx: 'tsx', js: 'js', javascript: 'js', jsx: 'jsx' };
 
 /** Each checkable block: where it is, a stable name, and its code. */
@@ -101,6 +102,10 @@ try {
         'redis',
         'vue-tsc',
       ].map(pin),
+      // Types only: the Next.js route-handler snippet in docs/server.md compiles against Next's own. Not a
+      // devDependency: this registry lacks next's darwin and windows compiler packages, so a lock file
+      // holding next cannot be complete, and npm ci refuses an incomplete one.
+      NEXT,
     ],
     project,
   );

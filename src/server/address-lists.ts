@@ -1,10 +1,9 @@
 /** `allowIps` and `trustedProxies`: canonical entries only, no list that admits every IPv4 source, compiled for matching. */
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import proxyaddr from 'proxy-addr';
 import { HubError } from '../core/errors.js';
+import { compileRanges, isIPv4, isIPv6, parseRange, rangeContains } from './ip.js';
 
-/** Whether an address is on a compiled list; `index` is proxy-addr's hop index (unused by the lists). */
-export type Matcher = (address: string, index: number) => boolean;
+/** Whether an address is on a compiled list. */
+export type Matcher = (address: string) => boolean;
 
 /**
  * Only the spellings every parser reads alike. `203.0.113.010` is 203.0.113.8 to inet_aton and
@@ -28,10 +27,9 @@ function isCanonicalEntry(entry: string): boolean {
 /** An IPv6 range that holds the whole IPv4-mapped block: a dual-stack socket reports every IPv4 peer in it. */
 function coversEveryIPv4(entry: string): boolean {
   const [address, prefix] = entry.split('/');
-  if (prefix === undefined || !isIPv6(address!)) return false;
-  const range = new BlockList();
-  range.addSubnet(address!, Number(prefix), 'ipv6');
-  return range.check('::ffff:0.0.0.0', 'ipv6') && range.check('::ffff:255.255.255.255', 'ipv6');
+  const range = parseRange(entry);
+  if (prefix === undefined || !isIPv6(address!) || range === undefined) return false;
+  return rangeContains(range, '::ffff:0.0.0.0') && rangeContains(range, '::ffff:255.255.255.255');
 }
 
 /** An IPv4 address as a number, 0 to 2^32 - 1. */
@@ -65,7 +63,7 @@ interface IPv4Span {
 
 /**
  * The IPv4 sources an entry admits: an IPv4 entry directly; an IPv6 entry through the IPv4-mapped
- * block `::ffff:0:0/96` (proxy-addr matches `::ffff:a.b.c.d` and `a.b.c.d` alike), where `/120` spans
+ * block `::ffff:0:0/96` (the matcher takes `::ffff:a.b.c.d` and `a.b.c.d` alike), where `/120` spans
  * as much as an IPv4 `/24`. Entries are canonical and compile (checked before), so a netmask is
  * contiguous and counting its bits gives the prefix.
  */
@@ -144,13 +142,7 @@ export function compileAddressList(list: readonly string[], option: string): Mat
     );
   }
   if (entries.length === 0) return () => false;
-  let matcher: Matcher;
-  try {
-    // proxy-addr handles CIDR, netmasks and IPv4-mapped IPv6 in both directions.
-    matcher = proxyaddr.compile(entries);
-  } catch (error) {
-    throw new HubError('config', `${option}: ${(error as Error).message}. Use single addresses or CIDR ranges.`);
-  }
+  // Before compiling: a list that admits everyone is refused with that reason, not as an odd range.
   const together = coverEveryIPv4(entries);
   if (together !== undefined) {
     const widest = together.slice(0, 4).map((span) => `"${span.entry}"`);
@@ -160,5 +152,10 @@ export function compileAddressList(list: readonly string[], option: string): Mat
         '0.0.0.0/0 would. List the single addresses or the narrow ranges you mean.',
     );
   }
-  return matcher;
+  try {
+    // CIDR, netmasks and IPv4-mapped IPv6 in both directions, by proxy-addr's rules (ip.ts says why not proxy-addr).
+    return compileRanges(entries);
+  } catch (error) {
+    throw new HubError('config', `${option}: ${(error as Error).message}. Use single addresses or CIDR ranges.`);
+  }
 }

@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
-import proxyaddr from 'proxy-addr';
 import { HubError } from '../core/errors.js';
 import { compileAddressList, isCanonicalAddress } from './address-lists.js';
+import { compileRanges, isIP } from './ip.js';
 import { forwardedForHops, forwardedHops, OTHER_CLIENT_HEADERS } from './forwarded-headers.js';
 
 /** What the webhook receiver needs to know about where a request came from. */
@@ -58,8 +57,8 @@ export interface AddressFilterOptions {
 }
 
 function sameAddress(a: string, b: string): boolean {
-  // Through proxy-addr so that ::ffff:203.0.113.7 and 203.0.113.7 are one client.
-  return proxyaddr.compile(a)(b, 0);
+  // Through the range matcher so that ::ffff:203.0.113.7 and 203.0.113.7 are one client.
+  return compileRanges([a])(b);
 }
 
 /** A header's client: an address, or INVALID when the hop that names it is not a canonical address. */
@@ -101,7 +100,7 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i]!;
       if (!isCanonicalAddress(hop)) return INVALID;
-      if (i === 0 || !trusted(hop, i)) return hop;
+      if (i === 0 || !trusted(hop)) return hop;
     }
     return INVALID;
   }
@@ -115,11 +114,11 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
 
   /** Whether another header's client contradicts the believed one. A trusted proxy there is an inner hop. */
   function disagrees(other: Client, believed: string): boolean {
-    return other === INVALID || (!sameAddress(other, believed) && !trusted(other, 1));
+    return other === INVALID || (!sameAddress(other, believed) && !trusted(other));
   }
 
   function decide(address: string, socketAddress: string, forwardedIgnored = false): AddressVerdict {
-    if (allowed(address, 0)) return { allowed: true, address };
+    if (allowed(address)) return { allowed: true, address };
     return { allowed: false, reason: 'address-not-allowed', address, socketAddress, forwardedIgnored, headers: [] };
   }
 
@@ -137,7 +136,7 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
         };
       }
       const present = ADDRESS_HEADERS.filter((header) => headers.has(header));
-      if (!trusted(socket, 0)) return decide(socket, socket, present.length > 0);
+      if (!trusted(socket)) return decide(socket, socket, present.length > 0);
 
       const refuse = (reason: AddressRefusal, address: string, involved: readonly string[]): AddressVerdict => ({
         allowed: false,

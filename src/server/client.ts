@@ -1,7 +1,6 @@
-import { inspect } from 'node:util';
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { publishedListPath } from '../core/paths.js';
-import { HubError } from '../core/errors.js';
+import { HubError, isHubError } from '../core/errors.js';
 import { API_PREFIX, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
@@ -174,10 +173,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: controller.signal,
-        redirect: 'error',
+        // 'manual', then refused below: workerd implements no 'error' ("it does not make sense at the edge").
+        redirect: 'manual',
       });
+      if (isRedirect(response)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new HubError(
+          'invalid-response',
+          `The service answered ${method} ${path} with a redirect (HTTP ${response.status}), which is not followed, ` +
+            'so the key goes to no other address. Check baseUrl (https and the exact host).',
+          { status: response.status },
+        );
+      }
       bytes = await readBodyBytes(response, MAX_ANSWER_BYTES);
     } catch (error) {
+      if (isHubError(error)) throw error;
       if (controller.signal.aborted)
         throw new HubError('timeout', `The service did not answer ${method} ${path} within ${timeoutMs} ms.`, {});
       // Neither the cause nor its message is passed on: a custom fetch may put the request, key included,
@@ -270,9 +280,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     toString: () => `ServiceClient(${baseUrl})`,
     toJSON: () => ({ baseUrl }),
   };
-  Object.defineProperty(client, inspect.custom, {
+  // util.inspect.custom is this registered symbol; naming it so keeps node:util out of neutral runtimes (workerd).
+  Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
     value: () => `ServiceClient { baseUrl: '${baseUrl}' }`,
     enumerable: false,
   });
   return Object.freeze(client);
+}
+
+/** A redirect as fetch reports it with redirect: 'manual': a 3xx on Node, Bun, Deno and workerd, opaque in a browser. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }

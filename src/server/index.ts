@@ -20,7 +20,7 @@ export type { PrefetchOptions, PrefetchedAnswers } from './prefetch.js';
 export { createMemoryTokenCache } from './token-cache.js';
 export type { CachedToken, MemoryTokenCacheOptions, SharedExchange, TokenCache } from './token-cache.js';
 export { createWebhookHandler } from './webhook-handler.js';
-export type { WebhookHandler, WebhookHandlerOptions } from './webhook-handler.js';
+export type { WebhookHandler, WebhookHandlerOptions, WebhookRequestInfo } from './webhook-handler.js';
 export type { DeductContext } from './webhook-callbacks.js';
 export { createRejectionLogger } from './webhook-rejections.js';
 export type { WebhookRejection, WebhookRejectionReason } from './webhook-rejections.js';

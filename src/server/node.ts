@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { SourceInfo } from './addresses.js';
 import { plainHandlerOf, type PlainHandler, type PlainInput } from './plain.js';
 
@@ -118,7 +116,37 @@ async function writeResponse(response: Response, res: ServerResponse, closeAfter
     res.end();
     return;
   }
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+  // By hand rather than node:stream's pipeline: hub-embed/server then imports no node: module, so the same
+  // entry loads on workerd, which has none without nodejs_compat.
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => undefined);
+    res.destroy();
+    throw error;
+  }
+}
+
+/** Waits for the socket to take more; a client that went away ends the wait with an error. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      res.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      res.off('drain', onDrain);
+      reject(new Error('The client closed the connection before the answer was sent.'));
+    };
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
 }
 
 /**

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { HubError } from '../core/errors.js';
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CachedToken, SharedExchange, TokenCache } from './token-cache.js';
 
 /**
@@ -118,7 +116,7 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): TokenCac
     parseToken(await command('GET', () => client.get(tokenKey(clientUserId))));
 
   async function exchangeOnce(clientUserId: string, work: SharedExchange): Promise<CachedToken> {
-    const owner = randomBytes(12).toString('base64url');
+    const owner = randomOwner();
     const deadline = performance.now() + waitMs;
     for (;;) {
       let locked: boolean;
@@ -176,4 +174,16 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): TokenCac
     },
     exchangeOnce,
   };
+}
+
+// Web Crypto and a plain timer instead of node:crypto and node:timers/promises: the same module on Bun and Deno.
+function randomOwner(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

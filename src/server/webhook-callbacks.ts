@@ -43,6 +43,7 @@ export async function deductWithin(
   event: BillingDeductEvent,
   remainingMs: number,
   onError: (error: unknown, event: WebhookEvent) => void,
+  waitUntil?: (promise: Promise<unknown>) => void,
 ): Promise<boolean> {
   const controller = new AbortController();
   if (remainingMs <= 0) {
@@ -68,6 +69,8 @@ export async function deductWithin(
     const first = await Promise.race([outcome, deadline]);
     if (first === 'deadline') {
       controller.abort();
+      // The callback goes on after the answer; on workerd only a promise given to waitUntil may.
+      waitUntil?.(outcome);
       reportSafely(
         onError,
         new HubError('timeout', `onBillingDeduct did not answer within ${remainingMs} ms; answered ok:false.`),

@@ -52,7 +52,17 @@ export interface WebhookHandlerOptions {
   maxBodyBytes?: number;
 }
 
-export type WebhookHandler = (request: Request, info: SourceInfo) => Promise<Response>;
+/** What the receiver is told besides the request: its source address and, where a runtime needs it, how to outlive the answer. */
+export interface WebhookRequestInfo extends SourceInfo {
+  /**
+   * Cloudflare Workers (workerd) ends a request's work once its answer is sent. Pass `ctx.waitUntil` there
+   * (Hono: `c.executionCtx.waitUntil`): an onBillingDeduct still running at the deadline is then let
+   * finish, so the roll-back its aborted `signal` asks for happens. Node, Bun and Deno need nothing.
+   */
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+}
+
+export type WebhookHandler = (request: Request, info: WebhookRequestInfo) => Promise<Response>;
 
 function positiveInteger(value: number | undefined, fallback: number, option: string): number {
   const result = value ?? fallback;
@@ -133,7 +143,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       const parsed = parseBilling({ ...base.event, event: 'billing_deduct' as const });
       if (!parsed.ok) return decline(parsed.reason);
       const remaining = deadlineMs - (Date.now() - arrivedAt);
-      const ok = await deductWithin(options.onBillingDeduct, parsed.event, remaining, onError);
+      const ok = await deductWithin(options.onBillingDeduct, parsed.event, remaining, onError, info?.waitUntil);
       return json(200, { ok });
     }
 

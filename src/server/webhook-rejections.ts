@@ -41,7 +41,11 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
   const { address, socketAddress } = verdict;
   switch (verdict.reason) {
     case 'no-source-address':
-      return 'A request without a socket address was refused (403); pass { remoteAddress: req.socket.remoteAddress } (toNodeListener does).';
+      return (
+        'A request without a socket address was refused (403); pass the peer address as { remoteAddress }: ' +
+        'toNodeListener does on Node; Bun: server.requestIP(request)?.address; Deno: info.remoteAddr.hostname; ' +
+        'Cloudflare Workers: request.headers.get(\'cf-connecting-ip\') (see docs/server.md, "Runtimes").'
+      );
     case 'forwarded-address-invalid':
       return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
     case 'forwarded-headers-conflict': {
