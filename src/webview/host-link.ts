@@ -6,6 +6,14 @@ import { useHostLinker, type HostEventDetails, type HostLinker } from '../compon
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
+import { HubError } from '../core/errors.js';
+
+/**
+ * How long a page without the host's marker waits for one. Flutter (runJavaScript on page start) and an
+ * Android host without document-start scripts inject it after the page's first scripts; a page outside
+ * any app pays this once before it loads from its token-endpoint.
+ */
+const LATE_MARKER_MS = 500;
 
 /** The element's events and what the host hears for each. */
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
@@ -21,12 +29,31 @@ const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name]) => Hos
 };
 
 const linkToHost: HostLinker = (element, allowedParentOrigins) => {
+  /** The element could not load for want of a host: one that announces itself later hears why, and it loads. */
+  let stranded: HubError | undefined;
   const bridge = connectBridge({
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
-    // A plain web page must not wait: only a host's marker says that its objects may come late.
-    waitForHostMs: (window as { __HUB_EMBED_BRIDGE__?: unknown }).__HUB_EMBED_BRIDGE__ ? undefined : 0,
+    // A host's marker says its objects may come late, up to the ready timeout; without one the page waits
+    // a short while for a marker that comes late, and only that.
+    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window ? undefined : LATE_MARKER_MS,
+    markerWaitMs: LATE_MARKER_MS,
+    onReady() {
+      if (!stranded) return;
+      bridge.emit('widget.error', { kind: stranded.kind, message: stranded.message });
+      stranded = undefined;
+      void element.refresh();
+    },
   });
+  /** No host supplies tokens: the page's own source, unless it has none and no host answered at all. */
+  const withoutHostTokens = () => {
+    if (bridge.host || element.tokenProvider || element.tokenEndpoint) return undefined;
+    stranded = new HubError(
+      'no-host',
+      'bridge="auto": no app host answered, and the page has no token-endpoint or tokenProvider. Open the page in the app; an app that injects its marker late sends bridge.ready once it has (docs/webview.md).',
+    );
+    throw stranded;
+  };
   bridge.handle('widget.refresh', () => element.refresh());
   bridge.handle('widget.setTags', ({ tags }) => element.setTags(tags));
   bridge.handle('form.close', () => ({ closed: element.closeForm() }));
@@ -39,7 +66,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
         ? ({ reason }) =>
             // A failure becomes TokenSource's 'token' HubError ("Token provider: BridgeError: …").
             bridge.request('auth.getToken', { reason: reason === 'initial' ? reason : 'expired' })
-        : undefined,
+        : withoutHostTokens(),
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.
       if (

@@ -192,4 +192,40 @@ describe('bridge lifecycle', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(random).not.toHaveBeenCalled();
   });
+
+  it('markerWaitMs: a native object found without a nonce waits for the late marker and then uses its nonce', async () => {
+    const host = mockHost('flutter', { nonce: 'n-1' });
+    const win = window as { __HUB_EMBED_BRIDGE__?: unknown };
+    const marker = win.__HUB_EMBED_BRIDGE__;
+    delete win.__HUB_EMBED_BRIDGE__;
+    const bridge = connect({ markerWaitMs: 500, waitForHostMs: 500 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(host.posted).toEqual([]);
+    win.__HUB_EMBED_BRIDGE__ = marker;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await bridge.ready).toMatchObject({ transport: 'android' });
+    expect(host.messages.map((m) => m.nonce)).toEqual(['n-1']);
+  });
+
+  it('markerWaitMs: with no marker by its end, the object is used as it is (a host that sets no nonce)', async () => {
+    const host = mockHost('android-jsi');
+    const bridge = connect({ markerWaitMs: 500, waitForHostMs: 500 });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(host.posted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await bridge.ready).toMatchObject({ transport: 'android' });
+  });
+
+  it('a host that announces itself (bridge.ready) after the page ran without one gets a handshake; onReady is told', async () => {
+    const onReady = vi.fn();
+    const bridge = connect({ waitForHostMs: 0, onReady, allowedParentOrigins: [] });
+    await flush();
+    expect(await bridge.ready).toBeNull();
+    const host = mockHost('webkit');
+    host.announce();
+    await flush();
+    expect(await bridge.ready).toMatchObject({ transport: 'webkit' });
+    expect(onReady).toHaveBeenCalledTimes(1);
+    await expect(bridge.request('auth.getToken', {})).resolves.toMatchObject({ access_token: 'mock-host-token' });
+  });
 });
