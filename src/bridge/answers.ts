@@ -22,11 +22,11 @@ type Runner = (params: unknown) => unknown;
 
 export interface PageAnswers {
   /** The methods with a handler now, which the hello announces as the page's capabilities. */
-  methods(): string[];
+  methods: () => string[];
   /** Sets the handler of `method`; the function returned removes it (unless another replaced it). */
-  handle<M extends keyof HostToPageRequests>(method: M, handler: PageHandler<M>): () => void;
+  handle: <M extends keyof HostToPageRequests>(method: M, handler: PageHandler<M>) => () => void;
   /** Runs a host request to the body of its answer: `ok` and `result`, or `ok: false` and `error`. */
-  answer(request: BridgeMessage): Promise<MessageBody>;
+  answer: (request: BridgeMessage) => Promise<MessageBody>;
 }
 
 export function createPageAnswers(): PageAnswers {

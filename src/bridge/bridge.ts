@@ -39,10 +39,10 @@ export interface BridgeOptions extends DetectOptions {
   /** How long to keep looking for a host object that is not there yet (late injection). */
   waitForHostMs?: number;
   /**
-   * How long a native host object found without a nonce waits for the host's marker, which brings the
-   * nonce (Flutter and Android may inject it after the page's first scripts); default 0, no wait.
+   * A native host object found without a nonce waits for the host's marker, which brings the nonce
+   * (Flutter and Android may inject it after the page's first scripts), until `waitForHostMs` is over.
    */
-  markerWaitMs?: number;
+  waitForMarker?: boolean;
   /** Default per-call timeout; 0 = none. */
   timeoutMs?: number;
   /** Calls and events held until the handshake; more are refused. */
@@ -113,14 +113,11 @@ const NO_HOST = 'no host';
 const RESULT_OF: { [M in keyof PageRequests]: Guard<PageRequests[M]['result']> } = RESULTS;
 
 /**
- * Session ids and message ids: 96 random bits as hex, so nothing from an earlier page or another widget
- * can collide (the host keeps cancelled ids across sessions). Unique, not secret: any script in the page
- * sees them. getRandomValues works on plain-http pages too, where crypto.randomUUID is missing.
+ * Session ids and message ids: 96 random bits (three random 32-bit numbers), so nothing from an earlier
+ * page or another widget can collide (the host keeps cancelled ids across sessions). Unique, not secret:
+ * any script in the page sees them. getRandomValues works on plain-http pages, unlike crypto.randomUUID.
  */
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const randomId = () => crypto.getRandomValues(new Uint32Array(3)).join('-');
 
 /** Whether `work` ran without throwing. */
 function succeeds(work: () => unknown): boolean {
@@ -136,7 +133,6 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   // 1. Options and state ────────────────────────────────────────────────────────────────────────────────
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
-  const markerWaitMs = options.markerWaitMs ?? 0;
   const queueLimit = options.queueLimit ?? 50;
   const pendingLimit = options.pendingLimit ?? 1000;
   const sid = randomId();
@@ -152,11 +148,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   let transport: Transport | undefined;
   let nonce: string | undefined;
   let host: HostInfo | null = null;
-  /** Until the marker's wait is over, a native host object found without a nonce is not used yet. */
-  let waitingForMarker = markerWaitMs > 0;
+  /** Until the wait for the host is over, a native host object found without a nonce is not used yet. */
+  let waitingForMarker = options.waitForMarker ?? false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
-  let markerTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setInterval> | undefined;
   let settleReady: (host: HostInfo | null) => void = () => undefined;
   let ready: Promise<HostInfo | null> = Promise.resolve(null);
@@ -167,7 +162,6 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function stopTimers(): void {
     clearTimeout(readyTimer);
     clearTimeout(waitTimer);
-    clearTimeout(markerTimer);
     clearInterval(probeTimer);
   }
 
@@ -187,12 +181,14 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   // 3. Calls to the host ────────────────────────────────────────────────────────────────────────────────
   /** Why a call or event cannot go now; `queued`: it would wait in the queue for the handshake. */
-  function refusal(queued: boolean): BridgeError | undefined {
-    if (state === 'closed') return new BridgeError('E_CANCELLED', 'bridge closed');
-    if (state === 'none') return new BridgeError('E_UNSUPPORTED', NO_HOST);
-    if (queued && queue.size >= queueLimit) return new BridgeError('E_UNSUPPORTED', 'queue full');
-    return undefined;
-  }
+  const refusal = (queued: boolean) =>
+    state === 'closed'
+      ? new BridgeError('E_CANCELLED', 'bridge closed')
+      : state === 'none'
+        ? new BridgeError('E_UNSUPPORTED', NO_HOST)
+        : queued && queue.size >= queueLimit
+          ? new BridgeError('E_UNSUPPORTED', 'queue full')
+          : undefined;
 
   /** Ends the call a reply answers; a reply to no open call (timed out, cancelled) is only reported. */
   function settle(id: string, error?: BridgeError, result?: unknown): void {
@@ -289,7 +285,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     call('bridge.hello', hello, { timeoutMs }).then(
       (answer) => {
         if (answer.v !== BRIDGE_VERSION) {
-          end('none', 'E_VERSION', `host protocol v${String(answer.v)}`);
+          end('none', 'E_VERSION', `host protocol v${answer.v}`);
           return;
         }
         stopTimers();
@@ -353,15 +349,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (state === 'waiting') handshake(transport);
   }
 
-  /** The marker's wait is over: a native object found without a nonce is used as it is. */
-  function endMarkerWait(): void {
+  /** The wait for the host is over: a last look (a native object without a nonce now counts), then no host. */
+  function endWait(): void {
     waitingForMarker = false;
     probe();
-  }
-
-  /** The wait for a host object is over: a last look, then a plain web page if there is none. */
-  function endWait(): void {
-    endMarkerWait();
     if (!transport) noHost();
   }
 
@@ -437,8 +428,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   queueMicrotask(probe);
   probeTimer = setInterval(probe, 100);
   // Stopped with the other timers once the handshake ends; they only decide for a host not found yet.
-  if (waitingForMarker) markerTimer = setTimeout(endMarkerWait, markerWaitMs);
-  waitTimer = setTimeout(endWait, Math.max(options.waitForHostMs ?? readyMs, markerWaitMs));
+  waitTimer = setTimeout(endWait, options.waitForHostMs ?? readyMs);
 
   return {
     sid,
@@ -452,7 +442,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       return pending.size;
     },
     hasCapability: (method) => host?.capabilities.includes(method) ?? false,
-    request: (method, params, callOptions) => call(method, params, callOptions),
+    request: call,
     emit(event, params) {
       const queued = state !== 'ready';
       if (refusal(queued)) return false;
@@ -466,7 +456,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       });
       return true;
     },
-    handle: (method, handler) => answers.handle(method, handler),
+    handle: answers.handle,
     close() {
       if (state === 'closed') return;
       for (const off of offs) off();

@@ -44,9 +44,8 @@ type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'nam
 
 export const isFn = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
 
-/** Whether a host object can deliver messages as events (an addWebMessageListener object can). */
-const isEventTarget = (value: unknown): value is EventTarget =>
-  isObject(value) && isFn(value.addEventListener) && isFn(value.removeEventListener);
+/** Whether a host object delivers messages as events, as an addWebMessageListener object does. */
+const isEventTarget = (value: unknown): value is EventTarget => isObject(value) && isFn(value.addEventListener);
 
 /** A host object the page posts to: react-native-webview's, a WKScriptMessageHandler, an Android channel, `wx.miniProgram`. */
 interface Poster {
@@ -107,11 +106,6 @@ function channel(target: unknown, listen?: Transport['listen']): Omit<Transport,
   return { post: (json) => target.postMessage(json), listen };
 }
 
-/** The order in which the page looks for a host, when no marker names one. */
-const DETECTION_ORDER: readonly TransportName[] = ['react-native', 'webkit', 'android', 'wechat', 'parent'];
-
-const isTransportName = (value: unknown): value is TransportName => DETECTION_ORDER.some((name) => name === value);
-
 const builders = {
   // iOS fires the host's postMessage on window, Android on document; a message from another frame
   // has a source, a native one has none.
@@ -151,7 +145,7 @@ const builders = {
       // them; events are batched.
       post(json) {
         const message = parseMessage(json);
-        if (typeof message === 'string') throw new BridgeError('E_INTERNAL', `not a bridge message: ${message}`);
+        if (typeof message === 'string') throw new BridgeError('E_INTERNAL', message);
         if (message.kind === 'evt') {
           if (batch.length === 0) queueMicrotask(sendBatch);
           batch.push(json);
@@ -163,12 +157,11 @@ const builders = {
             resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
           } else if (method !== 'form.open' || !formPage) {
             throw new BridgeError('E_UNSUPPORTED', `${String(method)}: not in WeChat`);
-          } else if (!isObject(params) || typeof params.shortCode !== 'string' || typeof params.url !== 'string') {
-            throw new BridgeError('E_DENIED', 'form.open: bad params');
           } else {
-            const query = `shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`;
+            // The page's own form.open: {shortCode, url}, both strings.
+            const { shortCode, url } = isObject(params) ? params : {};
             miniProgram.navigateTo({
-              url: `${formPage}?${query}`,
+              url: `${formPage}?shortCode=${encodeURIComponent(String(shortCode))}&url=${encodeURIComponent(String(url))}`,
               success: () => {
                 resolve({ handled: true });
               },
@@ -194,6 +187,12 @@ const builders = {
     };
   },
 } satisfies Record<TransportName, Builder>;
+
+const isTransportName = (value: unknown): value is TransportName =>
+  typeof value === 'string' && Object.hasOwn(builders, value);
+
+/** The order in which the page looks for a host when no marker names one: the order of `builders`. */
+const DETECTION_ORDER = Object.keys(builders).filter(isTransportName);
 
 /**
  * react-native-webview's `injectedJavaScriptObject` is there before the page's first script on Android,

@@ -35,9 +35,9 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
     // A host's marker says its objects may come late, up to the ready timeout; without one the page waits
-    // a short while for a marker that comes late, and only that.
+    // a short while for a marker that comes late (and a native object found meanwhile waits for it too).
     waitForHostMs: '__HUB_EMBED_BRIDGE__' in window ? undefined : LATE_MARKER_MS,
-    markerWaitMs: LATE_MARKER_MS,
+    waitForMarker: true,
     onReady() {
       if (!stranded) return;
       bridge.emit('widget.error', { kind: stranded.kind, message: stranded.message });
@@ -48,10 +48,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   /** No host supplies tokens: the page's own source, unless it has none and no host answered at all. */
   const withoutHostTokens = () => {
     if (bridge.host || element.tokenProvider || element.tokenEndpoint) return undefined;
-    stranded = new HubError(
-      'no-host',
-      'bridge="auto": no app host answered, and the page has no token-endpoint or tokenProvider. Open the page in the app; an app that injects its marker late sends bridge.ready once it has (docs/webview.md).',
-    );
+    stranded = new HubError('no-host', 'No app host answered, and no token-endpoint is set: open the page in the app.');
     throw stranded;
   };
   bridge.handle('widget.refresh', () => element.refresh());

@@ -181,6 +181,7 @@ describe('bridge lifecycle', () => {
   });
 
   it('session and message ids are 96 random bits from crypto.getRandomValues, never Math.random', async () => {
+    const getRandomValues = vi.spyOn(crypto, 'getRandomValues');
     const random = vi.spyOn(Math, 'random');
     const host = mockHost('webkit');
     const bridges = [connect(), connect()];
@@ -188,17 +189,18 @@ describe('bridge lifecycle', () => {
     await bridges[0]!.request('auth.getToken', {});
     bridges[0]!.emit('widget.ready', { version: '1' });
     const ids = [...bridges.map((bridge) => bridge.sid), ...host.messages.map((message) => message.id)];
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    for (const id of ids) expect(id).toMatch(/^\d{1,10}-\d{1,10}-\d{1,10}$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(random).not.toHaveBeenCalled();
+    expect(getRandomValues).toHaveBeenCalledTimes(ids.length);
   });
 
-  it('markerWaitMs: a native object found without a nonce waits for the late marker and then uses its nonce', async () => {
+  it('waitForMarker: a native object found without a nonce waits for the late marker and then uses its nonce', async () => {
     const host = mockHost('flutter', { nonce: 'n-1' });
     const win = window as { __HUB_EMBED_BRIDGE__?: unknown };
     const marker = win.__HUB_EMBED_BRIDGE__;
     delete win.__HUB_EMBED_BRIDGE__;
-    const bridge = connect({ markerWaitMs: 500, waitForHostMs: 500 });
+    const bridge = connect({ waitForMarker: true, waitForHostMs: 500 });
     await vi.advanceTimersByTimeAsync(300);
     expect(host.posted).toEqual([]);
     win.__HUB_EMBED_BRIDGE__ = marker;
@@ -207,9 +209,9 @@ describe('bridge lifecycle', () => {
     expect(host.messages.map((m) => m.nonce)).toEqual(['n-1']);
   });
 
-  it('markerWaitMs: with no marker by its end, the object is used as it is (a host that sets no nonce)', async () => {
+  it('waitForMarker: with no marker by the end of the wait, the object is used as it is (a host that sets no nonce)', async () => {
     const host = mockHost('android-jsi');
-    const bridge = connect({ markerWaitMs: 500, waitForHostMs: 500 });
+    const bridge = connect({ waitForMarker: true, waitForHostMs: 500 });
     await vi.advanceTimersByTimeAsync(499);
     expect(host.posted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);

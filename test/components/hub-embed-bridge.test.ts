@@ -350,7 +350,7 @@ describe('<hub-embed bridge>', () => {
     const h = host('webkit', { handlers: tokenHandlers(s) });
     h.announce(); // bridge.ready, as a host that injected itself late sends it
     await ready(el);
-    expect(events(h, 'widget.error')).toEqual([{ kind: 'no-host', message: expect.stringMatching(/no app host/) }]);
+    expect(events(h, 'widget.error')).toEqual([{ kind: 'no-host', message: expect.stringMatching(/No app host/) }]);
     expect(methods(h)).toEqual(['bridge.hello', 'auth.getToken']);
     expect(el.shadowRoot!.querySelector('[part="error"]')).toBeNull();
   });
