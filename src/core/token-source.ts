@@ -138,17 +138,13 @@ export class TokenSource {
 
 /**
  * Validates `{access_token, expires_in}`; `source` names who sent it, for the error message. `prefetched`
- * is passed on when it is an object: its user (HubClient) checks each answer in it as it checks the service's.
+ * is passed on unchecked: its user (HubClient) checks each answer in it as it checks the service's.
  */
 export function checkAccessToken(value: unknown, source: string, status?: number): TokenAnswer {
-  const { access_token, expires_in, prefetched } = isRecord(value) ? value : {};
-  if (!isText(access_token) || typeof expires_in !== 'number' || !Number.isFinite(expires_in) || !(expires_in > 0)) {
+  const { access_token, expires_in, prefetched } = Object(value) as Partial<TokenAnswer>;
+  // Number.isFinite is false for non-numbers, so it also checks the type.
+  if (!isText(access_token) || !Number.isFinite(expires_in) || !(expires_in! > 0)) {
     throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
-  return { access_token, expires_in, prefetched: isRecord(prefetched) ? prefetched : undefined };
-}
-
-/** Whether a value's members can be read: an object, not null, not an array. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return { access_token, expires_in: expires_in!, prefetched };
 }

@@ -180,21 +180,6 @@ describe('bridge lifecycle', () => {
     expect(debug.mock.calls.filter(([m]) => m === 'ignored: malformed')).toHaveLength(3);
   });
 
-  it('session and message ids are 96 random bits from crypto.getRandomValues, never Math.random', async () => {
-    const getRandomValues = vi.spyOn(crypto, 'getRandomValues');
-    const random = vi.spyOn(Math, 'random');
-    const host = mockHost('webkit');
-    const bridges = [connect(), connect()];
-    await Promise.all(bridges.map((bridge) => bridge.ready));
-    await bridges[0]!.request('auth.getToken', {});
-    bridges[0]!.emit('widget.ready', { version: '1' });
-    const ids = [...bridges.map((bridge) => bridge.sid), ...host.messages.map((message) => message.id)];
-    for (const id of ids) expect(id).toMatch(/^\d{1,10}-\d{1,10}-\d{1,10}$/);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(random).not.toHaveBeenCalled();
-    expect(getRandomValues).toHaveBeenCalledTimes(ids.length);
-  });
-
   it('waitForMarker: a native object found without a nonce waits for the late marker and then uses its nonce', async () => {
     const host = mockHost('flutter', { nonce: 'n-1' });
     const win = window as { __HUB_EMBED_BRIDGE__?: unknown };
