@@ -1,35 +1,11 @@
-/**
- * The page side of bridge protocol v1: one widget's session with its native host.
- *
- * connectBridge() is one state machine ('waiting' → 'ready' | 'none', and 'closed'), laid out in sections:
- *
- *   1. Options and state       the session id, the state, the transport and nonce, the timers
- *   2. Sending                 every message through envelope() (protocol.ts), bounded in size
- *   3. Calls to the host       an id each, the pending limit, timeouts, abort and cancel, results checked
- *   4. The handshake           hello, the queue of what was made before it, no host, close
- *   5. Finding the host        the probe, a host object or marker injected late
- *   6. Receiving               the checks (nonce, sid, duplicates), replies, `bridge.ready`, host requests
- *   7. Wiring, and the Bridge  pageshow, the shared receiving global, the first probe; the object returned
- *
- * Its parts beside this file: the wire format (protocol.ts), the method maps and their checks
- * (methods.ts), answers to the host's requests (answers.ts), the transports and how the page finds one
- * (transports.ts), and the one receiving global (receive.ts).
- */
-import { createPageAnswers, type PageHandler } from './answers.js';
-import { RESULTS } from './methods.js';
-import type {
-  Guard,
-  HelloResult,
-  HostToPageRequests,
-  PageRequests,
-  PageToHostEvents,
-  PageToHostRequests,
-} from './methods.js';
-import { BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, envelope, parseMessage, toBridgeError } from './protocol.js';
-import type { BridgeErrorCode, BridgeMessage, MessageBody } from './protocol.js';
-import { addReceiver } from './receive.js';
+/** The page side of the bridge: handshake, queueing, calls with timeouts, host-to-page handlers. */
+import { HOST_REQUESTS, RESULTS } from './methods.js';
+import type { HelloResult, HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
+import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
+import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
 import { detectTransport } from './transports.js';
 import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
+import { addReceiver } from './receive.js';
 
 export interface BridgeOptions extends DetectOptions {
   /** Force one transport (a name, or your own object); default: detect. */
@@ -39,10 +15,10 @@ export interface BridgeOptions extends DetectOptions {
   /** How long to keep looking for a host object that is not there yet (late injection). */
   waitForHostMs?: number;
   /**
-   * How long a native host object found without a nonce waits for the host's marker, which brings the
-   * nonce (Flutter and Android may inject it after the page's first scripts); default 0, no wait.
+   * A native host object found without a nonce waits for the host's marker, which brings the nonce
+   * (Flutter and Android may inject it after the page's first scripts), until `waitForHostMs` is over.
    */
-  markerWaitMs?: number;
+  waitForMarker?: boolean;
   /** Default per-call timeout; 0 = none. */
   timeoutMs?: number;
   /** Calls and events held until the handshake; more are refused. */
@@ -72,6 +48,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+type Params<M extends keyof HostToPageRequests> = HostToPageRequests[M]['params'];
+type Result<M extends keyof HostToPageRequests> = HostToPageRequests[M]['result'];
+
 export interface Bridge {
   /** This bridge's session id; replies for another session are dropped. */
   readonly sid: string;
@@ -88,357 +67,291 @@ export interface Bridge {
   ): Promise<PageToHostRequests[M]['result']>;
   /** Returns false when the event was dropped (no host, closed, queue full, or too large to send). */
   emit<E extends keyof PageToHostEvents>(event: E, params: PageToHostEvents[E]): boolean;
-  handle<M extends keyof HostToPageRequests>(method: M, handler: PageHandler<M>): () => void;
+  handle<M extends keyof HostToPageRequests>(
+    method: M,
+    handler: (params: Params<M>) => Result<M> | Promise<Result<M>>,
+  ): () => void;
   /** Rejects every open call with E_CANCELLED and removes every listener and timer. */
   close(): void;
+}
+
+/** An open call; called to end it with an error, or with a result that must have the method's shape. */
+interface Pending {
+  (error?: BridgeError, result?: unknown): void;
+  /** Posted to the host, so it is not failed by a failed re-handshake. Never set for the hello. */
+  sent?: boolean;
 }
 
 /** 'waiting': looking for the host or shaking hands; calls and events queue. 'none': no host. */
 type State = 'waiting' | 'ready' | 'none' | 'closed';
 
-/** A call waiting for its answer, as the host kernel keeps its own requests (src/host/requests-to-page.ts). */
-interface Pending {
-  /** Ends the call: with an error, or with a result that must still pass its method's check. */
-  finish(error?: BridgeError, result?: unknown): void;
-  /** Posted to the host, so a failed re-handshake does not fail it. Never set for the hello. */
-  sent: boolean;
-}
-
+const NO_HOST = 'no host';
 /** The transports whose host is a native app, which injects the marker (and so the nonce) itself. */
 const NATIVE: ReadonlySet<TransportName> = new Set(['react-native', 'webkit', 'android']);
-
-const NO_HOST = 'no host';
-
-/** RESULTS as a map from each method to the check of its own result, so a call's result type follows its method. */
-const RESULT_OF: { [M in keyof PageRequests]: Guard<PageRequests[M]['result']> } = RESULTS;
-
 /**
- * Session ids and message ids: 96 random bits as hex, so nothing from an earlier page or another widget
- * can collide (the host keeps cancelled ids across sessions). Unique, not secret: any script in the page
- * sees them. getRandomValues works on plain-http pages too, where crypto.randomUUID is missing.
+ * Session ids and message ids: random, so nothing from an earlier page or another widget can collide.
+ * They need to be unique, not secret (any script in the page sees them, and only the page's own host
+ * receives them), so Math.random's ~52 bits do, at 37 B gzip less than crypto.getRandomValues.
  */
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Whether `work` ran without throwing. */
-function succeeds(work: () => unknown): boolean {
-  try {
-    work();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const randomId = () => Math.random().toString(36).slice(2);
 
 export function connectBridge(options: BridgeOptions = {}): Bridge {
-  // 1. Options and state ────────────────────────────────────────────────────────────────────────────────
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
-  const markerWaitMs = options.markerWaitMs ?? 0;
   const queueLimit = options.queueLimit ?? 50;
   const pendingLimit = options.pendingLimit ?? 1000;
+  /** Every inbound message the bridge drops is reported the same way, with its reason. */
+  const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
   const queue = new Set<() => void>();
-  const answers = createPageAnswers();
-  /** Ids of the host requests answered lately, to drop a request delivered twice. */
+  /** A handler as the bridge keeps it: its params are checked against HOST_REQUESTS' shape before the call. */
+  const handlers = new Map<string, (params: never) => unknown>();
   const seen = new Set<string>();
-  /** What close() undoes: listeners on the window and on the transport. */
   const offs: Array<() => void> = [];
-  let state: State = 'waiting';
+  let state: State;
+  /** Until the wait for the host is over, a native host object found without a nonce is not used yet. */
+  let waitingForMarker = options.waitForMarker;
   let transport: Transport | undefined;
   let nonce: string | undefined;
   let host: HostInfo | null = null;
-  /** Until the marker's wait is over, a native host object found without a nonce is not used yet. */
-  let waitingForMarker = markerWaitMs > 0;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
-  let markerTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setInterval> | undefined;
-  let settleReady: (host: HostInfo | null) => void = () => undefined;
-  let ready: Promise<HostInfo | null> = Promise.resolve(null);
+  let settleReady!: (host: HostInfo | null) => void;
+  let ready: Promise<HostInfo | null>;
 
-  /** Every inbound message the bridge drops is reported the same way, with its reason. */
-  const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
-
-  function stopTimers(): void {
+  const fail = (code: BridgeErrorCode, message: string) => new BridgeError(code, message);
+  const stopTimers = () => {
     clearTimeout(readyTimer);
     clearTimeout(waitTimer);
-    clearTimeout(markerTimer);
     clearInterval(probeTimer);
-  }
+  };
+  /** Why a call or event cannot go now; `waiting`: it would have to queue. */
+  const refusal = (waiting: boolean) =>
+    state === 'closed'
+      ? fail('E_CANCELLED', 'bridge closed')
+      : state === 'none'
+        ? fail('E_UNSUPPORTED', NO_HOST)
+        : waiting && queue.size >= queueLimit
+          ? fail('E_UNSUPPORTED', 'queue full')
+          : undefined;
 
-  // 2. Sending ──────────────────────────────────────────────────────────────────────────────────────────
   /** The message as sent; throws for one too large (or not JSON-able, e.g. circular params). */
-  function wire(message: MessageBody): string {
-    const json = envelope({ sid, ...message }, nonce);
-    if (json.length > MAX_MESSAGE_CHARS) throw new BridgeError('E_UNSUPPORTED', 'message too large');
+  function envelope(message: Partial<BridgeMessage>): string {
+    // An undefined nonce is left out by JSON.stringify.
+    const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
+    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
     return json;
   }
 
-  /** Posts to the host; what the transport returns is its reply, if it replies that way. */
-  function post(message: MessageBody): unknown {
-    if (!transport) throw new BridgeError('E_UNSUPPORTED', NO_HOST);
-    return transport.post(wire(message));
+  function post(message: Partial<BridgeMessage>): unknown {
+    return transport!.post(envelope(message));
   }
 
-  // 3. Calls to the host ────────────────────────────────────────────────────────────────────────────────
-  /** Why a call or event cannot go now; `queued`: it would wait in the queue for the handshake. */
-  function refusal(queued: boolean): BridgeError | undefined {
-    if (state === 'closed') return new BridgeError('E_CANCELLED', 'bridge closed');
-    if (state === 'none') return new BridgeError('E_UNSUPPORTED', NO_HOST);
-    if (queued && queue.size >= queueLimit) return new BridgeError('E_UNSUPPORTED', 'queue full');
-    return undefined;
+  /** Whether `work` ran without throwing. */
+  function succeeds(work: () => unknown): boolean {
+    try {
+      work();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
-  /** Ends the call a reply answers; a reply to no open call (timed out, cancelled) is only reported. */
   function settle(id: string, error?: BridgeError, result?: unknown): void {
-    const call = pending.get(id);
-    if (call) call.finish(error, result);
+    const done = pending.get(id);
+    if (done) done(error, result);
     else ignore('late reply');
   }
 
-  function call<M extends keyof PageRequests>(
-    method: M,
-    params: PageRequests[M]['params'],
+  function call(
+    method: string,
+    params: unknown,
     { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {},
-  ): Promise<PageRequests[M]['result']> {
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const isHello = method === 'bridge.hello';
-      const queued = state !== 'ready' && !isHello;
+      const waiting = state !== 'ready' && method !== 'bridge.hello';
       const refused =
-        refusal(queued) ??
-        (!isHello && pending.size >= pendingLimit
-          ? new BridgeError('E_UNSUPPORTED', 'too many pending calls')
+        refusal(waiting) ??
+        (pending.size >= pendingLimit && method !== 'bridge.hello'
+          ? fail('E_UNSUPPORTED', 'too many pending calls')
           : undefined);
-      if (refused) {
-        reject(refused);
-        return;
-      }
+      if (refused) return reject(refused);
       const id = randomId();
-      const isResult = RESULT_OF[method];
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = () => {
-        stop('E_CANCELLED', 'cancelled');
+      const done: Pending = (error, result) => {
+        pending.delete(id);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // A queued call that ends early frees its place in the queue.
+        queue.delete(run);
+        const shape = !error && RESULTS.get(method);
+        if (shape && !shape(result)) error = fail('E_INTERNAL', `${method}: bad result`);
+        if (error) reject(error);
+        else resolve(result);
       };
+      const stop = (code: BridgeErrorCode, what: string) => {
+        done(fail(code, `${method} ${what}`));
+        // Tell the host so it can drop its work; a reply that still comes is ignored by id.
+        if (done.sent)
+          try {
+            post({ id, kind: 'cancel' });
+          } catch {
+            /* the host is gone; nothing to tell */
+          }
+      };
+      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
+      const onAbort = () => stop('E_CANCELLED', 'cancelled');
       const run = () => {
         // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
-        pendingCall.sent = !isHello;
+        done.sent = method !== 'bridge.hello';
         // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
         // the other transports return nothing. A post that throws (too large, host gone) fails the call.
-        new Promise((resolveReply) => {
-          resolveReply(post({ id, kind: 'req', method, params }));
-        }).then(
+        new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
           (reply) => {
             if (reply !== undefined && reply !== null) receive(reply);
           },
-          (error: unknown) => {
-            settle(id, toBridgeError(error));
-          },
+          (e) => settle(id, toBridgeError(e)),
         );
       };
-      const pendingCall: Pending = {
-        sent: false,
-        finish(error, result) {
-          pending.delete(id);
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          // A queued call that ends early frees its place in the queue.
-          queue.delete(run);
-          if (error) reject(error);
-          else if (isResult(result)) resolve(result);
-          else reject(new BridgeError('E_INTERNAL', `${method}: bad result`));
-        },
-      };
-      function stop(code: BridgeErrorCode, what: string): void {
-        pendingCall.finish(new BridgeError(code, `${method} ${what}`));
-        // Tell the host so it can drop its work; a reply that still comes is ignored by id.
-        if (pendingCall.sent) succeeds(() => post({ id, kind: 'cancel' }));
-      }
-      if (timeoutMs > 0) {
-        timer = setTimeout(() => {
-          stop('E_TIMEOUT', 'timed out');
-        }, timeoutMs);
-      }
       signal?.addEventListener('abort', onAbort);
-      pending.set(id, pendingCall);
+      pending.set(id, done);
       // An already-aborted signal ends the call here, before anything is sent.
       if (signal?.aborted) onAbort();
-      else if (queued) queue.add(run);
+      else if (waiting) queue.add(run);
       else run();
     });
   }
 
-  // 4. The handshake ────────────────────────────────────────────────────────────────────────────────────
-  /** A new handshake: calls and events queue again until it ends, and `ready` is a new promise. */
-  function start(): void {
-    state = 'waiting';
-    ready = new Promise((resolve) => {
-      settleReady = resolve;
-    });
-    readyTimer = setTimeout(noHost, readyMs);
-    if (transport) handshake(transport);
-  }
-
-  /** `timeoutMs` 0: the handshake's own timer decides; a re-hello after `bridge.ready` has its own. */
-  function handshake(through: Transport, timeoutMs = 0): void {
-    const hello = { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: answers.methods() };
-    call('bridge.hello', hello, { timeoutMs }).then(
-      (answer) => {
-        if (answer.v !== BRIDGE_VERSION) {
-          end('none', 'E_VERSION', `host protocol v${String(answer.v)}`);
-          return;
-        }
-        stopTimers();
-        state = 'ready';
-        // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
-        const met: HostInfo = { ...answer, transport: through.name };
-        host = met;
-        settleReady(met);
-        ready = Promise.resolve(met);
-        for (const run of queue) {
-          queue.delete(run);
-          run();
-        }
-        options.onReady?.(met);
-      },
-      // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
-      (error: unknown) => {
-        const { code, message } = toBridgeError(error);
-        if (state === 'waiting') end('none', code, message);
-      },
-    );
-  }
-
   /** No host (next = 'none') or closed: queued calls and the handshake fail; sent calls too when closed. */
-  function end(next: 'none' | 'closed', code: BridgeErrorCode, message: string): void {
+  function end(next: State, code: BridgeErrorCode, message: string): void {
     stopTimers();
     host = null;
     state = next;
     settleReady(null);
     queue.clear();
-    for (const open of pending.values()) {
-      if (next === 'closed' || !open.sent) open.finish(new BridgeError(code, message));
-    }
+    for (const done of pending.values()) if (next === 'closed' || !done.sent) done(fail(code, message));
   }
 
-  function noHost(): void {
-    end('none', 'E_UNSUPPORTED', NO_HOST);
+  const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
+
+  /** `timeoutMs` 0: the handshake's own timer decides; a re-hello after `bridge.ready` has its own. */
+  function handshake(timeoutMs = 0): void {
+    call(
+      'bridge.hello',
+      { v: [BRIDGE_VERSION], widgetVersion: options.widgetVersion ?? '', capabilities: [...handlers.keys()] },
+      { timeoutMs },
+    ).then(
+      (result) => {
+        // RESULTS checked what the bridge relies on (platform, capabilities); the rest is kept as sent.
+        const r = result as HelloResult;
+        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
+        stopTimers();
+        state = 'ready';
+        // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
+        settleReady((host = { ...r, transport: transport!.name }));
+        ready = Promise.resolve(host);
+        for (const run of queue) {
+          queue.delete(run);
+          run();
+        }
+        options.onReady?.(host);
+      },
+      // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
+      (e: BridgeError) => {
+        if (state === 'waiting') end('none', e.code, e.message);
+      },
+    );
   }
 
-  // 5. Finding the host ─────────────────────────────────────────────────────────────────────────────────
-  /** The transport the options force, or the one the page's window shows now (with the marker's nonce). */
-  function detect(): { transport: Transport; nonce?: string } | undefined {
-    const forced = options.transport;
-    if (typeof forced === 'object') return { transport: forced };
-    const found = detectTransport(win, { ...options, only: forced });
-    // Flutter and Android may inject the marker after the page's first scripts. Their hosts drop every
-    // message without the marker's nonce, so a native object found without one waits for the marker.
-    const markerMayCome = waitingForMarker && found?.nonce === undefined && !win.__HUB_EMBED_BRIDGE__;
-    if (found && markerMayCome && NATIVE.has(found.transport.name)) return undefined;
-    return found;
+  function start(): void {
+    state = 'waiting';
+    ready = new Promise((resolve) => (settleReady = resolve));
+    readyTimer = setTimeout(noHost, readyMs);
+    if (transport) handshake();
   }
 
   function probe(): void {
     if (transport || state === 'closed') return;
-    const found = detect();
+    const forced = options.transport;
+    const found =
+      typeof forced === 'object' ? { transport: forced } : detectTransport(win, { ...options, only: forced });
     if (!found) return;
+    // Flutter and Android may inject the marker after the page's first scripts. Their hosts drop every
+    // message without the marker's nonce, so a native object found without one waits for the marker.
+    const markerMayCome = waitingForMarker && found.nonce === undefined && !win.__HUB_EMBED_BRIDGE__;
+    if (markerMayCome && NATIVE.has(found.transport.name)) return;
     clearInterval(probeTimer);
-    transport = found.transport;
-    nonce = found.nonce;
+    ({ transport, nonce } = found);
     if (transport.listen) offs.push(transport.listen(receive));
-    if (state === 'waiting') handshake(transport);
+    if (state === 'waiting') handshake();
   }
 
-  /** The marker's wait is over: a native object found without a nonce is used as it is. */
-  function endMarkerWait(): void {
-    waitingForMarker = false;
-    probe();
-  }
-
-  /** The wait for a host object is over: a last look, then a plain web page if there is none. */
-  function endWait(): void {
-    endMarkerWait();
-    if (!transport) noHost();
-  }
-
-  /** The host's `bridge.ready`: it (re)initialised, or it was injected after the page gave up on it. */
-  function hostAnnounced(): void {
-    if (state === 'none') {
-      // The host may have come late: look again (it may bring its marker) and shake hands anew.
-      probe();
-      start();
-    } else if (!transport) {
-      probe();
-    } else if (state === 'ready') {
-      // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
-      // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
-      handshake(transport, readyMs);
-    }
-  }
-
-  // 6. Receiving ────────────────────────────────────────────────────────────────────────────────────────
-  function receive(raw: unknown): void {
-    if (state === 'closed') return;
-    const message = parseMessage(raw);
-    if (typeof message === 'string') {
-      ignore(message);
-    } else if (nonce && message.nonce !== nonce) {
-      ignore('nonce');
-    } else if (message.kind === 'evt' && message.method === 'bridge.ready') {
-      hostAnnounced();
-    } else if (message.sid !== sid) {
-      ignore('sid');
-    } else if (message.kind === 'res') {
-      // parseMessage gives every failed reply an error from the closed set.
-      const error = message.ok === true ? undefined : (message.error ?? { code: 'E_INTERNAL', message: 'host error' });
-      settle(message.id, error && new BridgeError(error.code, error.message), message.result);
-    } else if (message.kind === 'req') {
-      void answerRequest(message);
-    }
-  }
-
-  async function answerRequest(request: BridgeMessage): Promise<void> {
-    if (seen.has(request.id)) {
-      ignore('duplicate');
-      return;
-    }
+  function answer({ id, method, params }: BridgeMessage): void {
+    if (seen.has(id)) return ignore('duplicate');
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.clear();
-    seen.add(request.id);
-    const body = await answers.answer(request);
-    if (state !== 'closed') reply(request.id, body);
+    seen.add(id);
+    const handler = handlers.get(method!);
+    const shape = HOST_REQUESTS.get(method!);
+    const reply = (answer: Partial<BridgeMessage>) => {
+      if (state !== 'closed') post({ id, kind: 'res', ...answer });
+    };
+    Promise.resolve()
+      .then(() => {
+        if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
+        if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
+        // The shape above is the handler's params type (HOST_REQUESTS mirrors HostToPageRequests).
+        return handler((params ?? {}) as never);
+      })
+      // A result too large to send still gets an answer: the error.
+      .then((result = null) => reply({ ok: true, result }))
+      .catch((e) => {
+        const { code, message } = toBridgeError(e);
+        reply({ ok: false, error: { code, message } });
+      })
+      .catch(() => {});
   }
 
-  /** Sends an answer; one too large to send (or a host gone meanwhile) is answered with that error. */
-  function reply(id: string, body: MessageBody): void {
-    try {
-      post({ id, kind: 'res', ...body });
-    } catch (error) {
-      const { code, message } = toBridgeError(error);
-      if (body.ok === true) succeeds(() => post({ id, kind: 'res', ok: false, error: { code, message } }));
-    }
+  function receive(raw: unknown): void {
+    if (state === 'closed') return;
+    const m = parseMessage(raw);
+    if (typeof m === 'string') return ignore(m);
+    if (nonce && m.nonce !== nonce) return ignore('nonce');
+    if (m.kind === 'evt' && m.method === 'bridge.ready') {
+      // The host (re)initialised: find it if it was injected late, or shake hands again. A page that ran
+      // without a host looks again (the host may have come late, with its marker) and shakes hands anew.
+      if (state === 'none') {
+        probe();
+        start();
+      } else if (!transport) probe();
+      // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
+      // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
+      else if (state === 'ready') handshake(readyMs);
+    } else if (m.sid !== sid) ignore('sid');
+    else if (m.kind === 'res')
+      settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
+    else if (m.kind === 'req') answer(m);
   }
 
-  // 7. Wiring, and the Bridge ───────────────────────────────────────────────────────────────────────────
-  const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted && state === 'ready') start();
+  const onPageShow = (e: Event) => {
+    if ((e as PageTransitionEvent).persisted && state === 'ready') start();
   };
   win.addEventListener('pageshow', onPageShow);
-  offs.push(addReceiver(win, receive), () => {
-    win.removeEventListener('pageshow', onPageShow);
-  });
+  offs.push(addReceiver(win, receive), () => win.removeEventListener('pageshow', onPageShow));
 
   start();
   // A microtask, so handlers registered right after connectBridge() are in the hello.
   queueMicrotask(probe);
   probeTimer = setInterval(probe, 100);
-  // Stopped with the other timers once the handshake ends; they only decide for a host not found yet.
-  if (waitingForMarker) markerTimer = setTimeout(endMarkerWait, markerWaitMs);
-  waitTimer = setTimeout(endWait, Math.max(options.waitForHostMs ?? readyMs, markerWaitMs));
+  // Stopped with the other timers; it can only end a bridge that never found a host object. Its last look
+  // takes a native object without a nonce as it is.
+  waitTimer = setTimeout(() => {
+    waitingForMarker = false;
+    probe();
+    if (!transport) noHost();
+  }, options.waitForHostMs ?? readyMs);
 
   return {
     sid,
@@ -451,25 +364,29 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     get pendingCount() {
       return pending.size;
     },
-    hasCapability: (method) => host?.capabilities.includes(method) ?? false,
-    request: (method, params, callOptions) => call(method, params, callOptions),
+    hasCapability: (method) => !!host?.capabilities.includes(method),
+    // RESULTS checked each result against its method's shape, which is its result type.
+    request: call as Bridge['request'],
     emit(event, params) {
-      const queued = state !== 'ready';
-      if (refusal(queued)) return false;
-      const message: MessageBody = { id: randomId(), kind: 'evt', method: event, params };
-      if (!queued) return succeeds(() => post(message));
+      const waiting = state !== 'ready';
+      if (refusal(waiting)) return false;
+      const message: Partial<BridgeMessage> = { id: randomId(), kind: 'evt', method: event, params };
+      if (!waiting) return succeeds(() => post(message));
       // Measured now, so an event too large to send is a `false` for the caller, not a silent loss later.
-      if (!succeeds(() => wire(message))) return false;
+      if (!succeeds(() => envelope(message))) return false;
       // A host that goes away before the handshake ends loses the event, as it would lose a sent one.
-      queue.add(() => {
-        succeeds(() => post(message));
-      });
+      queue.add(() => succeeds(() => post(message)));
       return true;
     },
-    handle: (method, handler) => answers.handle(method, handler),
+    handle(method, handler) {
+      handlers.set(method, handler);
+      return () => {
+        if (handlers.get(method) === handler) handlers.delete(method);
+      };
+    },
     close() {
       if (state === 'closed') return;
-      for (const off of offs) off();
+      offs.forEach((off) => off());
       end('closed', 'E_CANCELLED', 'bridge closed');
     },
   };

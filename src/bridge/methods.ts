@@ -1,6 +1,5 @@
 /** The typed method maps of both directions, and run-time checks for everything that arrives. */
 import type { AccessToken } from '../core/types.js';
-import { isObject } from './protocol.js';
 
 /** Requests the page sends to the native host. */
 export interface PageToHostRequests {
@@ -44,52 +43,46 @@ export interface HelloResult {
   config?: Record<string, unknown>;
 }
 
-/** The hello as the page sends it; the host answers with a HelloResult. */
-export interface HelloParams {
-  v: number[];
-  widgetVersion: string;
-  capabilities: string[];
-}
+/** Whether (truthy) a value that arrived, parsed JSON, has the shape the Methods table of docs/webview.md gives. */
+export type Shape = (value: unknown) => unknown;
 
-/** Everything the page asks of its host: the handshake and the host's methods. */
-export type PageRequests = PageToHostRequests & { 'bridge.hello': { params: HelloParams; result: HelloResult } };
-
-/** Whether a value that arrived, parsed JSON, has type T: the shapes of the Methods table in docs/webview.md. */
-export type Guard<T> = (value: unknown) => value is T;
-
-export { isObject };
-
-/** At most `max` strings of at most 200 characters each. */
-const isStrings = (value: unknown, max: number): value is string[] =>
-  Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * A request that reads no params: an object (members it does not read are ignored, as the protocol
- * ignores unknown fields), or none at all, which the page treats as `{}` (see answers.ts).
+ * Parsed JSON, to read members from before checking them: optional chaining reads a member of an object
+ * and gives undefined for anything else (null, a number, a string), so each check below sees either.
+ * `Members` reads one that a check before it found to be an object.
  */
-const isNoParams = (value: unknown): value is Record<string, never> => isObject(value);
+type Arrived = Partial<Record<string, unknown>> | null | undefined;
+type Members = Record<string, unknown>;
 
-// `satisfies` makes each map name exactly the methods of its interface, each with a guard of that
-// method's type; lookups go through Object.hasOwn, so a method called `toString` finds nothing.
+const noParams: Shape = (value) => value === undefined || isObject(value);
+const strings = (value: unknown, max: number) =>
+  Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
+
+// Maps rather than object literals, so that a method called `toString` finds nothing.
 /** Params of the requests a host may send; any other method has no handler. */
-export const HOST_REQUESTS = {
-  'widget.refresh': isNoParams,
-  'widget.setTags': (params): params is { tags: string[] } => isObject(params) && isStrings(params.tags, 100),
-  'form.close': isNoParams,
-} satisfies { [M in keyof HostToPageRequests]: Guard<HostToPageRequests[M]['params']> };
+export const HOST_REQUESTS = new Map<string, Shape>([
+  ['widget.refresh', noParams],
+  ['widget.setTags', (params) => strings((params as Arrived)?.tags, 100)],
+  ['form.close', noParams],
+]);
 
 /** Results of the page's requests; a result of another shape is refused (E_INTERNAL). */
-export const RESULTS = {
-  // What the bridge relies on (platform, capabilities); the handshake checks `v` itself (another version is
-  // E_VERSION, not a bad result), and `appVersion` and `config` are passed on as the host sent them.
-  'bridge.hello': (result): result is HelloResult =>
-    isObject(result) && typeof result.platform === 'string' && isStrings(result.capabilities, 200),
-  'auth.getToken': (result): result is AccessToken =>
-    isObject(result) &&
-    typeof result.access_token === 'string' &&
-    result.access_token !== '' &&
-    typeof result.expires_in === 'number' &&
-    Number.isFinite(result.expires_in) &&
-    result.expires_in > 0,
-  'form.open': (result): result is { handled: boolean } => isObject(result) && typeof result.handled === 'boolean',
-} satisfies { [M in keyof PageRequests]: Guard<PageRequests[M]['result']> };
+export const RESULTS = new Map<string, Shape>([
+  [
+    'bridge.hello',
+    (result) => typeof (result as Arrived)?.platform === 'string' && strings((result as Members).capabilities, 200),
+  ],
+  [
+    'auth.getToken',
+    (result) =>
+      (result as Arrived)?.access_token &&
+      typeof (result as Members).access_token === 'string' &&
+      // A non-number may compare above 0 ('5'); Number.isFinite then refuses it.
+      ((result as Members).expires_in as number) > 0 &&
+      Number.isFinite((result as Members).expires_in),
+  ],
+  ['form.open', (result) => typeof (result as Arrived)?.handled === 'boolean'],
+]);

@@ -57,39 +57,6 @@ export interface BridgeMessage {
   nonce?: string;
 }
 
-/** Whether a value is one of the closed set of error codes. */
-export const isErrorCode = (value: unknown): value is BridgeErrorCode =>
-  (BRIDGE_ERROR_CODES as readonly unknown[]).includes(value);
-
-/** Whether a value is an object whose members can be read: an Error, a parsed JSON object; not null, not an array. */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The JavaScript string literal a host embeds in `window.__hubEmbedReceive(<literal>)` when it
- * replies through evaluateJavaScript / injectJavaScript. U+2028/U+2029 end lines in pre-ES2019
- * engines and `<` could close a surrounding `<script>`, so all three are escaped; the result is
- * also valid JSON.
- */
-export function toScriptLiteral(json: string): string {
-  return JSON.stringify(json).replace(
-    /[\u2028\u2029<]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/** A message as its sender fills it in; envelope() adds the namespace, the version and the nonce. */
-export type MessageBody = Omit<Partial<BridgeMessage>, 'ns' | 'v' | 'nonce'>;
-
-/**
- * One message as it crosses, a JSON string: the namespace and version, the body, and the page load's
- * nonce when there is one. Both sides of the bridge build their messages here (the page in
- * connectBridge, the host in its kernel), so the two cannot drift apart.
- */
-export function envelope(body: MessageBody, nonce?: string): string {
-  return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...body, ...(nonce ? { nonce } : {}) });
-}
-
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
 const dropPollutingKeys = (key: string, value: unknown) =>
@@ -117,10 +84,10 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
   if (!kindOk || typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'malformed';
   if (kind === 'res' && m.ok !== true) {
     // A host's error as the page passes it on: a code from the closed set (else E_INTERNAL), a short text.
-    const error = isObject(m.error) ? m.error : {};
+    const { code, message } = Object(m.error) as { code?: unknown; message?: unknown };
     m.error = {
-      code: isErrorCode(error.code) ? error.code : 'E_INTERNAL',
-      message: typeof error.message === 'string' ? error.message.slice(0, 500) : 'host error',
+      code: BRIDGE_ERROR_CODES.includes(code as BridgeErrorCode) ? (code as BridgeErrorCode) : 'E_INTERNAL',
+      message: typeof message === 'string' ? message.slice(0, 500) : 'host error',
     };
   }
   return m as BridgeMessage;
@@ -132,9 +99,19 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
  */
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
-  const text = String((isObject(reason) ? reason.message : undefined) ?? reason).slice(0, 500);
-  const code = text.split(':')[0];
-  return isErrorCode(code)
+  const text = String((reason as { message?: unknown } | null | undefined)?.message ?? reason).slice(0, 500);
+  const code = text.split(':')[0] as BridgeErrorCode;
+  return BRIDGE_ERROR_CODES.includes(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
     : new BridgeError('E_INTERNAL', text);
+}
+
+/**
+ * The JavaScript string literal a host embeds in `window.__hubEmbedReceive(<literal>)` when it
+ * replies through evaluateJavaScript / injectJavaScript. U+2028/U+2029 end lines in pre-ES2019
+ * engines and `<` could close a surrounding `<script>`, so all three are escaped; the result is
+ * also valid JSON.
+ */
+export function toScriptLiteral(json: string): string {
+  return JSON.stringify(json).replace(/[\u2028\u2029<]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

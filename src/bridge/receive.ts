@@ -2,24 +2,11 @@
 import type { HostWindow } from './transports.js';
 
 type Receiver = (data: unknown) => void;
-
-/** The global as a bridge installs it: it hands each message to every bridge of the page. */
 interface Dispatcher {
   (data: unknown): void;
   receivers: Set<Receiver>;
   /** Messages an early host stub buffered before any bridge loaded (`__hubEmbedReceive.q`). */
-  q: unknown[];
-}
-
-/** Whether the global is already a bridge's dispatcher (another widget's, or another copy of the script's). */
-function isDispatcher(value: unknown): value is Dispatcher {
-  return typeof value === 'function' && 'receivers' in value && value.receivers instanceof Set;
-}
-
-/** What a host's buffering stub (docs/webview.md) kept: its `q`, when it has one. */
-function buffered(stub: unknown): unknown[] {
-  if (typeof stub !== 'function' || !('q' in stub)) return [];
-  return Array.isArray(stub.q) ? (stub.q as unknown[]) : [];
+  q?: unknown[];
 }
 
 /**
@@ -27,24 +14,15 @@ function buffered(stub: unknown): unknown[] {
  * bridge; each bridge keeps only messages for its own session id.
  */
 export function addReceiver(win: HostWindow, receiver: Receiver): () => void {
-  const current = win.__hubEmbedReceive;
-  let dispatch: Dispatcher;
-  if (isDispatcher(current)) {
-    dispatch = current;
-  } else {
+  let dispatch = win.__hubEmbedReceive as Dispatcher | undefined;
+  if (!(dispatch?.receivers instanceof Set)) {
+    const buffered = Array.isArray(dispatch?.q) ? dispatch.q : [];
     const receivers = new Set<Receiver>();
-    const fanOut = (data: unknown) => {
-      for (const each of receivers) each(data);
-    };
-    dispatch = Object.assign(fanOut, { receivers, q: buffered(current) });
+    dispatch = Object.assign((data: unknown) => receivers.forEach((r) => r(data)), { receivers, q: buffered });
     win.__hubEmbedReceive = dispatch;
   }
   dispatch.receivers.add(receiver);
-  const replay = dispatch.q.slice();
-  queueMicrotask(() => {
-    for (const message of replay) receiver(message);
-  });
-  return () => {
-    dispatch.receivers.delete(receiver);
-  };
+  const replay = dispatch.q!.slice();
+  queueMicrotask(() => replay.forEach(receiver));
+  return () => dispatch.receivers.delete(receiver);
 }

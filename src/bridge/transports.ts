@@ -1,5 +1,6 @@
 /** How the page reaches each kind of native host, and which one this page is in. */
-import { BridgeError, isObject, parseMessage, type TransportName } from './protocol.js';
+import type { PageToHostRequests } from './methods.js';
+import { BridgeError, type BridgeMessage, type TransportName } from './protocol.js';
 
 export type { TransportName };
 
@@ -44,17 +45,26 @@ type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'nam
 
 export const isFn = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
 
-/** Whether a host object can deliver messages as events (an addWebMessageListener object can). */
-const isEventTarget = (value: unknown): value is EventTarget =>
-  isObject(value) && isFn(value.addEventListener) && isFn(value.removeEventListener);
-
-/** A host object the page posts to: react-native-webview's, a WKScriptMessageHandler, an Android channel, `wx.miniProgram`. */
+/** A host object the page posts to: react-native-webview's, a WKScriptMessageHandler, an Android channel. */
 interface Poster {
-  postMessage(message: unknown): unknown;
+  postMessage(json: string): unknown;
+  addEventListener?: unknown;
 }
 
-/** Whether a host's object has a postMessage to call. */
-const isPoster = (value: unknown): value is Poster => isObject(value) && isFn(value.postMessage);
+/**
+ * Whether a host's object has a postMessage to call: optional chaining reads a member of whatever the
+ * value is (a primitive has none). The type says what else the caller expects of such an object.
+ */
+const hasPostMessage = <T>(value: unknown): value is T =>
+  isFn((value as { postMessage?: unknown } | undefined)?.postMessage);
+
+/** How the JS-SDK's calls fail: `{errMsg}`, a text. */
+interface WeChatError {
+  errMsg?: string;
+}
+
+/** What the page asks of a host that opens a form. */
+type FormOpen = PageToHostRequests['form.open']['params'];
 
 /** The WeChat JS-SDK's `wx.miniProgram`, of which the bridge uses two calls. */
 interface MiniProgram {
@@ -62,19 +72,10 @@ interface MiniProgram {
   navigateTo(options: { url: string; success(): void; fail(error: unknown): void }): void;
 }
 
-/** Whether `wx.miniProgram` is the JS-SDK's: it has both calls the bridge makes. */
-const isMiniProgram = (value: unknown): value is MiniProgram =>
-  isObject(value) && isFn(value.postMessage) && isFn(value.navigateTo);
-
 /** Listens for `message` on every target; returns the undo. */
-function onMessage(targets: EventTarget[], handler: (event: MessageEvent) => void): () => void {
-  const listener = (event: Event) => {
-    if (event instanceof MessageEvent) handler(event);
-  };
-  for (const target of targets) target.addEventListener('message', listener);
-  return () => {
-    for (const target of targets) target.removeEventListener('message', listener);
-  };
+function onMessage(targets: EventTarget[], handler: (e: MessageEvent) => void): () => void {
+  for (const target of targets) target.addEventListener('message', handler as EventListener);
+  return () => targets.forEach((target) => target.removeEventListener('message', handler as EventListener));
 }
 
 function originOf(url: string): string | undefined {
@@ -89,30 +90,19 @@ function originOf(url: string): string | undefined {
 // available; elsewhere the referrer only chooses among allowed origins. Never "*": a message sent to
 // an origin the parent does not have is dropped by the browser, not leaked.
 function parentOrigin(win: HostWindow, allowed: readonly string[]): string | undefined {
-  // Firefox has no ancestorOrigins, whatever the DOM library's type says.
-  const ancestors: DOMStringList | undefined = win.location.ancestorOrigins;
+  const ancestors = win.location.ancestorOrigins;
   const origin = ancestors ? ancestors[0] : originOf(win.document.referrer);
-  if (origin !== undefined && allowed.includes(origin)) return origin;
-  // No record of the parent's origin and a single allowed one: post to it; if the parent is elsewhere,
-  // the browser drops the message.
-  return !ancestors && allowed.length === 1 ? allowed[0] : undefined;
+  return allowed.includes(origin!) ? origin : !ancestors && allowed.length === 1 ? allowed[0] : undefined;
 }
 
 /**
  * React Native, webkit and Android/Flutter differ only in where the host object lives and where its
  * messages arrive: each posts one JSON string to the object's postMessage (called as a method).
  */
-function channel(target: unknown, listen?: Transport['listen']): Omit<Transport, 'name'> | undefined {
-  if (!isPoster(target)) return undefined;
-  return { post: (json) => target.postMessage(json), listen };
-}
+const channel = (target: unknown, listen?: Transport['listen']) =>
+  hasPostMessage<Poster>(target) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
 
-/** The order in which the page looks for a host, when no marker names one. */
-const DETECTION_ORDER: readonly TransportName[] = ['react-native', 'webkit', 'android', 'wechat', 'parent'];
-
-const isTransportName = (value: unknown): value is TransportName => DETECTION_ORDER.some((name) => name === value);
-
-const builders = {
+const builders: Record<TransportName, Builder> = {
   // iOS fires the host's postMessage on window, Android on document; a message from another frame
   // has a source, a native one has none.
   'react-native': (win) =>
@@ -125,66 +115,48 @@ const builders = {
   // addWebMessageListener's object (every version) has addEventListener, for the reply proxy's messages;
   // a JavascriptInterface or a Flutter JavaScriptChannel has postMessage only: its host calls
   // __hubEmbedReceive.
-  android: (win) => {
-    const object = win.hubEmbed;
-    const listen: Transport['listen'] = isEventTarget(object)
-      ? (deliver) =>
-          onMessage([object], (event) => {
-            deliver(event.data);
-          })
-      : undefined;
-    return channel(object, listen);
-  },
-  wechat(win, options) {
-    const miniProgram = win.wx?.miniProgram;
-    const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator.userAgent);
-    if (!inMiniProgram || !isMiniProgram(miniProgram)) return undefined;
-    const page = options.wechatFormPage ?? win.__HUB_EMBED_BRIDGE__?.wechatFormPage;
-    const formPage = typeof page === 'string' && /^\/[\w\-/]+$/.test(page) ? page : undefined;
-    /** Events posted in this tick, sent together: the mini-program reads posts only at back/share/destroy. */
+  android: ({ hubEmbed: object }) =>
+    channel(
+      object,
+      isFn((object as Partial<Poster> | undefined)?.addEventListener)
+        ? (deliver) => onMessage([object as Poster & EventTarget], (event) => deliver(event.data))
+        : undefined,
+    ),
+  wechat(win, { wechatFormPage: page = win.__HUB_EMBED_BRIDGE__?.wechatFormPage }) {
+    const mp = win.wx?.miniProgram;
+    const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
+    // The JS-SDK's miniProgram has both calls; a page that fakes one without navigateTo fails its form.open.
+    if (!inMiniProgram || !hasPostMessage<MiniProgram>(mp)) return;
+    const formPage = /^\/[\w\-/]+$/.test(String(page)) && String(page);
     const batch: string[] = [];
-    const sendBatch = () => {
-      miniProgram.postMessage({ data: { hubEmbed: batch.splice(0) } });
-    };
     return {
       // The mini-program cannot message the page, so requests are answered here, as its host would answer
-      // them; events are batched.
+      // them; events are batched: the mini-program reads posts only at back/share/destroy.
       post(json) {
-        const message = parseMessage(json);
-        if (typeof message === 'string') throw new BridgeError('E_INTERNAL', `not a bridge message: ${message}`);
-        if (message.kind === 'evt') {
-          if (batch.length === 0) queueMicrotask(sendBatch);
-          batch.push(json);
-        }
-        if (message.kind !== 'req') return undefined;
+        // The page's own message (envelope() made it): its shape is known.
+        const m = JSON.parse(json) as BridgeMessage;
+        if (m.kind === 'evt' && batch.push(json) === 1)
+          queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
+        if (m.kind !== 'req') return undefined;
         return new Promise((resolve, reject) => {
-          const { method, params } = message;
-          if (method === 'bridge.hello') {
-            resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-          } else if (method !== 'form.open' || !formPage) {
-            throw new BridgeError('E_UNSUPPORTED', `${String(method)}: not in WeChat`);
-          } else if (!isObject(params) || typeof params.shortCode !== 'string' || typeof params.url !== 'string') {
-            throw new BridgeError('E_DENIED', 'form.open: bad params');
-          } else {
-            const query = `shortCode=${encodeURIComponent(params.shortCode)}&url=${encodeURIComponent(params.url)}`;
-            miniProgram.navigateTo({
-              url: `${formPage}?${query}`,
-              success: () => {
-                resolve({ handled: true });
-              },
-              fail: (error) => {
-                reject(new BridgeError('E_DENIED', String(isObject(error) ? error.errMsg : undefined)));
-              },
-            });
-          }
-        }).then((result) => JSON.stringify({ ...message, kind: 'res', ok: true, result }));
+          if (m.method === 'bridge.hello')
+            return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+          if (m.method !== 'form.open' || !formPage)
+            throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
+          mp.navigateTo({
+            // The page's own request: its params have form.open's type.
+            url: `${formPage}?shortCode=${encodeURIComponent((m.params as FormOpen).shortCode)}&url=${encodeURIComponent((m.params as FormOpen).url)}`,
+            success: () => resolve({ handled: true }),
+            fail: (error) => reject(new BridgeError('E_DENIED', String((error as WeChatError | undefined)?.errMsg))),
+          });
+        }).then((result) => JSON.stringify({ ...m, kind: 'res', ok: true, result }));
       },
     };
   },
   parent(win, options) {
     const allowed = (options.allowedParentOrigins ?? []).filter((o) => originOf(o) === o);
     const target = win.parent !== win && parentOrigin(win, allowed);
-    if (!target) return undefined;
+    if (!target) return;
     return {
       post: (json) => win.parent.postMessage(json, target),
       listen: (deliver) =>
@@ -193,7 +165,7 @@ const builders = {
         }),
     };
   },
-} satisfies Record<TransportName, Builder>;
+};
 
 /**
  * A hub-embed host on react-native-webview says, in its `injectedJavaScriptObject`, that its marker is
@@ -202,12 +174,15 @@ const builders = {
  * page's first scripts. Until then the page waits rather than speak without it.
  */
 function markerComing(win: HostWindow): boolean {
-  const read = win.ReactNativeWebView?.injectedObjectJson;
-  if (!isFn(read)) return false;
   try {
-    // Called as a method of its object; anything but a JSON object's text means no promise.
-    const injected: unknown = JSON.parse(String(read.call(win.ReactNativeWebView)));
-    return isObject(injected) && injected.hubEmbedMarker === true;
+    // Anything but a method that returns a JSON object's text throws here, and means no promise.
+    return (
+      (
+        JSON.parse((win.ReactNativeWebView as { injectedObjectJson(): string }).injectedObjectJson()) as {
+          hubEmbedMarker?: unknown;
+        }
+      ).hubEmbedMarker === true
+    );
   } catch {
     return false;
   }
@@ -221,10 +196,10 @@ export function detectTransport(
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
   if (!marker && markerComing(win)) return undefined;
-  const named = options.only ?? marker?.transport;
+  // Object.hasOwn takes any value as a key, so an odd marker value simply names no transport.
+  const named = (options.only ?? marker?.transport) as TransportName;
   const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;
-  // A marker that names no transport (or an odd value) leaves the choice to detection.
-  for (const name of isTransportName(named) ? [named] : DETECTION_ORDER) {
+  for (const name of Object.hasOwn(builders, named) ? [named] : (Object.keys(builders) as TransportName[])) {
     const found = builders[name](win, options);
     if (found) return { transport: { name, ...found }, nonce };
   }

@@ -55,6 +55,7 @@ const en: WidgetStrings = {
   timeout: 'The service timed out.',
   api: 'The service had a problem.',
   config: 'Setup error: {n}',
+  'no-host': 'Open this page in the app.',
 };
 
 const zh: WidgetStrings = {
@@ -76,6 +77,7 @@ const zh: WidgetStrings = {
   timeout: '服务超时。',
   api: '服务出错。',
   config: '配置错误：{n}',
+  'no-host': '请在应用内打开此页面。',
 };
 
 const widgetStrings: Record<HubLocale, WidgetStrings> = { en, 'zh-CN': zh };

@@ -1,6 +1,9 @@
-/** What went wrong, in a closed set an embedder can branch on. */
+/**
+ * What went wrong, in a closed set an embedder can branch on. `no-host`: a page with `bridge="auto"` and no
+ * token source of its own, which no app host answered (it was opened outside the app).
+ */
 export type HubErrorKind =
-  'config' | 'token' | 'unauthorized' | 'network' | 'timeout' | 'api' | 'invalid-response' | 'aborted';
+  'config' | 'token' | 'unauthorized' | 'network' | 'timeout' | 'api' | 'invalid-response' | 'aborted' | 'no-host';
 
 export interface HubErrorOptions {
   /** HTTP status, when the error came from a response. */

@@ -9,7 +9,8 @@
  * (requests-to-page.ts).
  */
 import { isObject } from '../bridge/methods.js';
-import { BRIDGE_VERSION, BridgeError, envelope } from '../bridge/protocol.js';
+import { BRIDGE_NS, BRIDGE_VERSION, BridgeError } from '../bridge/protocol.js';
+import type { BridgeMessage } from '../bridge/protocol.js';
 import { createAnswerer } from './answers.js';
 import { admit } from './checks.js';
 import { eventRefusal } from './event-shapes.js';
@@ -57,9 +58,12 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
   const reject = (reason: string, raw: unknown) => options.onRejected?.(reason, raw);
   const answer = createAnswerer(options, timeoutMs);
 
-  // envelope() leaves out the nonce of a host without one ('').
+  function envelope(message: Partial<BridgeMessage>): string {
+    return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, ...(withNonce && { nonce }) });
+  }
+
   const deliver = (json: string) => options.send(receiveScript(json), json);
-  const toPage = createRequestsToPage((message) => deliver(envelope(message, nonce)));
+  const toPage = createRequestsToPage((message) => deliver(envelope(message)));
 
   async function receive(raw: unknown): Promise<string | undefined> {
     if (closed) return void reject('closed', raw);
@@ -98,7 +102,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
         const body = await answer(message).finally(() => answering.delete(key));
         // Not for a page that cancelled the call, went away (a reload) or was closed meanwhile.
         if (closed || cancelled.delete(key) || load !== nonce) return undefined;
-        const reply = envelope({ sid: message.sid, id: message.id, kind: 'res', ...body }, nonce);
+        const reply = envelope({ sid: message.sid, id: message.id, kind: 'res', ...body });
         if (options.replies === 'return') return reply;
         deliver(reply);
         return undefined;

@@ -6,6 +6,14 @@ import { useHostLinker, type HostEventDetails, type HostLinker } from '../compon
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
+import { HubError } from '../core/errors.js';
+
+/**
+ * How long a page without the host's marker waits for one. Flutter (runJavaScript on page start) and an
+ * Android host without document-start scripts inject it after the page's first scripts; a page outside
+ * any app pays this once before it loads from its token-endpoint.
+ */
+const LATE_MARKER_MS = 500;
 
 /** The element's events and what the host hears for each. */
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
@@ -21,16 +29,29 @@ const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name]) => Hos
 };
 
 const linkToHost: HostLinker = (element, allowedParentOrigins) => {
+  /** The element could not load for want of a host: one that announces itself later hears why, and it loads. */
+  let stranded: HubError | undefined;
   const bridge = connectBridge({
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
-    // A plain web page must not wait: only a host's marker, or react-native-webview's object (whose host
-    // may inject the marker after the page's first scripts), says that the host may come late.
-    waitForHostMs:
-      (window as { __HUB_EMBED_BRIDGE__?: unknown }).__HUB_EMBED_BRIDGE__ || 'ReactNativeWebView' in window
-        ? undefined
-        : 0,
+    // A host's marker, or react-native-webview's object (whose host may inject the marker after the page's
+    // first scripts), says the host may come late, up to the ready timeout; without either the page waits a
+    // short while for a marker that comes late (and a native object found meanwhile waits for it too).
+    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window || 'ReactNativeWebView' in window ? undefined : LATE_MARKER_MS,
+    waitForMarker: true,
+    onReady() {
+      if (!stranded) return;
+      bridge.emit('widget.error', { kind: stranded.kind, message: stranded.message });
+      stranded = undefined;
+      void element.refresh();
+    },
   });
+  /** No host supplies tokens: the page's own source, unless it has none and no host answered at all. */
+  const withoutHostTokens = () => {
+    if (bridge.host || element.tokenProvider || element.tokenEndpoint) return undefined;
+    stranded = new HubError('no-host', 'No app host answered, and no token-endpoint is set: open the page in the app.');
+    throw stranded;
+  };
   bridge.handle('widget.refresh', () => element.refresh());
   bridge.handle('widget.setTags', ({ tags }) => element.setTags(tags));
   bridge.handle('form.close', () => ({ closed: element.closeForm() }));
@@ -44,7 +65,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
             // The same reason and token as in web mode, so a token the service refused early is replaced,
             // not handed back from the host's cache. A failure becomes TokenSource's 'token' HubError.
             bridge.request('auth.getToken', { reason, ...(previous && { previous }) })
-        : undefined,
+        : withoutHostTokens(),
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.
       if (

@@ -180,16 +180,39 @@ describe('bridge lifecycle', () => {
     expect(debug.mock.calls.filter(([m]) => m === 'ignored: malformed')).toHaveLength(3);
   });
 
-  it('session and message ids are 96 random bits from crypto.getRandomValues, never Math.random', async () => {
-    const random = vi.spyOn(Math, 'random');
+  it('waitForMarker: a native object found without a nonce waits for the late marker and then uses its nonce', async () => {
+    const host = mockHost('flutter', { nonce: 'n-1' });
+    const win = window as { __HUB_EMBED_BRIDGE__?: unknown };
+    const marker = win.__HUB_EMBED_BRIDGE__;
+    delete win.__HUB_EMBED_BRIDGE__;
+    const bridge = connect({ waitForMarker: true, waitForHostMs: 500 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(host.posted).toEqual([]);
+    win.__HUB_EMBED_BRIDGE__ = marker;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await bridge.ready).toMatchObject({ transport: 'android' });
+    expect(host.messages.map((m) => m.nonce)).toEqual(['n-1']);
+  });
+
+  it('waitForMarker: with no marker by the end of the wait, the object is used as it is (a host that sets no nonce)', async () => {
+    const host = mockHost('android-jsi');
+    const bridge = connect({ waitForMarker: true, waitForHostMs: 500 });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(host.posted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await bridge.ready).toMatchObject({ transport: 'android' });
+  });
+
+  it('a host that announces itself (bridge.ready) after the page ran without one gets a handshake; onReady is told', async () => {
+    const onReady = vi.fn();
+    const bridge = connect({ waitForHostMs: 0, onReady, allowedParentOrigins: [] });
+    await flush();
+    expect(await bridge.ready).toBeNull();
     const host = mockHost('webkit');
-    const bridges = [connect(), connect()];
-    await Promise.all(bridges.map((bridge) => bridge.ready));
-    await bridges[0]!.request('auth.getToken', {});
-    bridges[0]!.emit('widget.ready', { version: '1' });
-    const ids = [...bridges.map((bridge) => bridge.sid), ...host.messages.map((message) => message.id)];
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(random).not.toHaveBeenCalled();
+    host.announce();
+    await flush();
+    expect(await bridge.ready).toMatchObject({ transport: 'webkit' });
+    expect(onReady).toHaveBeenCalledTimes(1);
+    await expect(bridge.request('auth.getToken', {})).resolves.toMatchObject({ access_token: 'mock-host-token' });
   });
 });

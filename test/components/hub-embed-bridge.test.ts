@@ -4,6 +4,7 @@ import '../../src/webview.js';
 import '../../src/define.js';
 import { BridgeError } from '../../src/bridge/index.js';
 import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-opener.js';
+import { stringsFor } from '../../src/components/strings.js';
 import { createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/host/index.js';
 import {
   cardsOf,
@@ -112,8 +113,9 @@ describe('<hub-embed bridge>', () => {
     const listener = (event: Event) => errors.push(event as CustomEvent);
     document.addEventListener('hub-error', listener);
     await embedOnHost(s, { bridge: 'auto' });
-    document.removeEventListener('hub-error', listener);
+    // This host sets no marker: the page first waits a short while for one (LATE_MARKER_MS).
     await until(() => errors.length > 0, 'hub-error');
+    document.removeEventListener('hub-error', listener);
     expect(errors[0]!.detail.error.kind).toBe('token');
     expect(errors[0]!.detail.error.message).toContain('signed out');
     // The host's BridgeError, with its code, is the HubError's cause.
@@ -317,6 +319,63 @@ describe('<hub-embed bridge>', () => {
     parent.append(el);
     await until(() => h.sessions.length === 2, 'a second hello');
     await expect(h.request('form.close', {})).resolves.toEqual({ closed: false });
+  });
+
+  // Issue 36 item 4: Flutter (runJavaScript on page start) and Android without document-start scripts inject
+  // the marker, and with it the nonce their hosts require, after the page's first scripts.
+  it('a late marker: a host object found without a nonce waits for its marker, then the host supplies the token', async () => {
+    const s = setupHub();
+    const h = host('flutter', { nonce: 'late-nonce', handlers: tokenHandlers(s) });
+    const win = window as { __HUB_EMBED_BRIDGE__?: unknown };
+    const marker = win.__HUB_EMBED_BRIDGE__;
+    delete win.__HUB_EMBED_BRIDGE__;
+    setTimeout(() => {
+      win.__HUB_EMBED_BRIDGE__ = marker;
+    }, 150);
+    const el = await embedOnHost(s, { bridge: 'auto' });
+    await ready(el);
+    expect(methods(h)).toEqual(['bridge.hello', 'auth.getToken']);
+    expect(h.messages.every((m) => m.nonce === 'late-nonce')).toBe(true);
+  });
+
+  it('a page that never meets a host says so: a localized no-host message, not "Set token-endpoint"', async () => {
+    const s = setupHub();
+    const errors: string[] = [];
+    const el = document.createElement('hub-embed');
+    el.addEventListener('hub-error', (event) => {
+      errors.push(event.detail.error.kind);
+      event.preventDefault(); // expected here: kept off the console
+    });
+    el.setAttribute('locale', 'zh-CN');
+    for (const [name, value] of [
+      ['base-url', s.hub.baseUrl],
+      ['form-url', s.hub.formUrl],
+      ['bridge', 'auto'],
+    ])
+      el.setAttribute(name!, value!);
+    document.body.append(el);
+    try {
+      await until(() => !!el.shadowRoot?.querySelector('[part="error"]'), 'the error');
+      const text = el.shadowRoot!.querySelector('[part="error"]')!.textContent!;
+      expect(text).toContain(stringsFor('zh-CN')['no-host']);
+      expect(text).not.toMatch(/token-endpoint/);
+      expect(errors).toEqual(['no-host']);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('a host that announces itself after the page gave up hears widget.error, and the widget loads through it', async () => {
+    const s = setupHub();
+    const el = await embedOnHost(s, { bridge: 'auto' });
+    el.addEventListener('hub-error', (event) => event.preventDefault());
+    await until(() => !!el.shadowRoot?.querySelector('[part="error"]'), 'the no-host error');
+    const h = host('webkit', { handlers: tokenHandlers(s) });
+    h.announce(); // bridge.ready, as a host that injected itself late sends it
+    await ready(el);
+    expect(events(h, 'widget.error')).toEqual([{ kind: 'no-host', message: expect.stringMatching(/No app host/) }]);
+    expect(methods(h)).toEqual(['bridge.hello', 'auth.getToken']);
+    expect(el.shadowRoot!.querySelector('[part="error"]')).toBeNull();
   });
 
   it('bridge set back to off closes the bridge and the widget reloads from token-endpoint', async () => {

@@ -68,6 +68,19 @@ describe('TokenSource', () => {
     expect(calls).toHaveLength(2);
   });
 
+  // Issue 37 item 7: the boundary itself, which a `>` in place of `>=` would move.
+  it('a token with exactly the minimum validity left is used; a millisecond less, and a fresh one is fetched', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(3600);
+    const tokens = new TokenSource(provider, { now: time.now });
+    await tokens.get();
+    time.advance((3600 - 400) * 1000); // 400 s left, before the refresh margin (360 s)
+    expect(await tokens.get({ minValidityMs: 400_000 })).toBe('t1');
+    time.advance(1);
+    expect(await tokens.get({ minValidityMs: 400_000 })).toBe('t2');
+    expect(calls).toHaveLength(2);
+  });
+
   it('invalidate(token) drops only the current token and the next get() says unauthorized', async () => {
     const { calls, provider } = countingProvider();
     const tokens = new TokenSource(provider);

@@ -8,7 +8,10 @@ import type { HubEventDetails, HubEventName } from '../events.js';
 export interface HostLink {
   /** Settles when it is known whether a host answered (at once when there is no host object). */
   readonly ready: Promise<unknown>;
-  /** After `ready`: the host's token provider, when the host supplies tokens. */
+  /**
+   * After `ready`: the host's token provider, when the host supplies tokens; undefined, to use the page's
+   * own. Throws the `no-host` HubError when no host answered and the page has no token source of its own.
+   */
   tokens(): TokenProvider | undefined;
   /** Offers the form to the host: true when the host opened it, false to open it in the page. Never rejects. */
   openForm(request: { shortCode: string; url: string }): Promise<boolean>;
@@ -22,8 +25,10 @@ export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
   'hub-form-message': HubEventDetails['hub-form-message'] & { shortCode: string };
 };
 
-/** What a host may ask of the element: its public methods that answer the host's requests. */
+/** What a host may ask of the element (its public methods that answer the host's requests), and its own token source. */
 export interface LinkedElement {
+  readonly tokenEndpoint: string;
+  readonly tokenProvider?: TokenProvider;
   refresh(): Promise<void>;
   setTags(tags: string[]): void;
   closeForm(): boolean;
