@@ -173,7 +173,7 @@ const builders: Record<TransportName, Builder> = {
  * secret: the nonce comes only in the marker, which reaches the main frame alone, sometimes after the
  * page's first scripts. Until then the page waits rather than speak without it.
  */
-function markerComing(win: HostWindow): boolean {
+export function markerComing(win: HostWindow): boolean {
   try {
     // Anything but a method that returns a JSON object's text throws here, and means no promise.
     return (

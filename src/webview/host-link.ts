@@ -5,6 +5,7 @@
 import { useHostLinker, type HostEventDetails, type HostLinker } from '../components/hub-embed/host.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
+import { markerComing, type HostWindow } from '../bridge/transports.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { HubError } from '../core/errors.js';
 
@@ -34,10 +35,10 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   const bridge = connectBridge({
     allowedParentOrigins,
     widgetVersion: __HUB_EMBED_VERSION__,
-    // A host's marker, or react-native-webview's object (whose host may inject the marker after the page's
-    // first scripts), says the host may come late, up to the ready timeout; without either the page waits a
-    // short while for a marker that comes late (and a native object found meanwhile waits for it too).
-    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window || 'ReactNativeWebView' in window ? undefined : LATE_MARKER_MS,
+    // A host's marker, or a react-native-webview object that promises one (its host may inject the marker
+    // after the page's first scripts), says the host may come late, up to the ready timeout; without either
+    // the page waits a short while for a late marker (and a native object found meanwhile waits for it too).
+    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window || markerComing(window as HostWindow) ? undefined : LATE_MARKER_MS,
     waitForMarker: true,
     onReady() {
       if (!stranded) return;
