@@ -211,11 +211,13 @@ export function memoryRows(memory: MemoryResults): Row[] {
   return [
     {
       metric: `memory, ${memory.cycles} mount/prepare/open/unmount cycles, heap slope (least squares, ${memory.samples.length} samples)`,
-      value: `${perCycle >= 0 ? '+' : ''}${perCycle} ± ${memory.heapSlopeMarginBytes} B/cycle`,
+      // Two samples (a smoke run) give a slope but no margin.
+      value: `${perCycle >= 0 ? '+' : ''}${perCycle}${Number.isFinite(memory.heapSlopeMarginBytes) ? ` ± ${memory.heapSlopeMarginBytes}` : ''} B/cycle`,
       reference: `heap after ${memory.warmupCycles} cycles ${kb(memory.samples[0]!.heapUsedBytes)}, last minus first ${memory.heapGrowthBytes >= 0 ? '+' : ''}${kb(memory.heapGrowthBytes)}`,
       ratio: '',
       target: `flat: < ${FLAT_BYTES_PER_CYCLE} B/cycle`,
-      met: perCycle + memory.heapSlopeMarginBytes < FLAT_BYTES_PER_CYCLE,
+      met:
+        Number.isFinite(memory.heapSlopeMarginBytes) && perCycle + memory.heapSlopeMarginBytes < FLAT_BYTES_PER_CYCLE,
     },
     {
       metric: 'memory, live listeners on window+document',
