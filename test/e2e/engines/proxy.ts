@@ -128,8 +128,10 @@ export async function startProxy(options: { injectRecorder: boolean }): Promise<
     }
     emit((l) => l.request?.({ url: target.href, method: req.method ?? 'GET', headers: { ...headers } }));
     // A kept-alive socket the server closes as it is reused fails with ECONNRESET before any answer (the
-    // race Node's http docs describe); a request without a body is sent again once on a fresh socket.
-    const bodiless = req.method === 'GET' || req.method === 'HEAD';
+    // race Node's http docs describe); a request of a safe method (RFC 9110 9.2.1), which has no body
+    // here, is sent again once on a fresh socket. OPTIONS too: a 502 to a CORS preflight fails the
+    // request it guards as a network error.
+    const bodiless = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
     const forward = (firstTry: boolean) => {
       const upstream = httpRequest(
         {
