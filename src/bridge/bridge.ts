@@ -86,8 +86,6 @@ interface Pending {
 type State = 'waiting' | 'ready' | 'none' | 'closed';
 
 const NO_HOST = 'no host';
-/** The transports whose host is a native app, which injects the marker (and so the nonce) itself. */
-const NATIVE: ReadonlySet<TransportName> = new Set(['react-native', 'webkit', 'android']);
 /**
  * Session ids and message ids: random, so nothing from an earlier page or another widget can collide.
  * They need to be unique, not secret (any script in the page sees them, and only the page's own host
@@ -280,8 +278,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (!found) return;
     // Flutter and Android may inject the marker after the page's first scripts. Their hosts drop every
     // message without the marker's nonce, so a native object found without one waits for the marker.
-    const markerMayCome = waitingForMarker && found.nonce === undefined && !win.__HUB_EMBED_BRIDGE__;
-    if (markerMayCome && NATIVE.has(found.transport.name)) return;
+    // (A WeChat page or a parent frame has no marker to wait for.)
+    const native = found.transport.name !== 'wechat' && found.transport.name !== 'parent';
+    if (native && waitingForMarker && found.nonce === undefined && !win.__HUB_EMBED_BRIDGE__) return;
     clearInterval(probeTimer);
     ({ transport, nonce } = found);
     if (transport.listen) offs.push(transport.listen(receive));

@@ -195,7 +195,6 @@ export function detectTransport(
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
-  if (!marker && markerComing(win)) return undefined;
   // Object.hasOwn takes any value as a key, so an odd marker value simply names no transport.
   const named = (options.only ?? marker?.transport) as TransportName;
   const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;

@@ -5,7 +5,7 @@
 import { useHostLinker, type HostEventDetails, type HostLinker } from '../components/hub-embed/host.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
-import { markerComing, type HostWindow } from '../bridge/transports.js';
+import { markerComing } from '../bridge/transports.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { HubError } from '../core/errors.js';
 
@@ -38,7 +38,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
     // A host's marker, or a react-native-webview object that promises one (its host may inject the marker
     // after the page's first scripts), says the host may come late, up to the ready timeout; without either
     // the page waits a short while for a late marker (and a native object found meanwhile waits for it too).
-    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window || markerComing(window as HostWindow) ? undefined : LATE_MARKER_MS,
+    waitForHostMs: '__HUB_EMBED_BRIDGE__' in window || markerComing(window) ? undefined : LATE_MARKER_MS,
     waitForMarker: true,
     onReady() {
       if (!stranded) return;
@@ -64,8 +64,9 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
       bridge.hasCapability('auth.getToken')
         ? ({ reason, previous }) =>
             // The same reason and token as in web mode, so a token the service refused early is replaced,
-            // not handed back from the host's cache. A failure becomes TokenSource's 'token' HubError.
-            bridge.request('auth.getToken', { reason, ...(previous && { previous }) })
+            // not handed back from the host's cache (JSON leaves out a previous that is undefined). A
+            // failure becomes TokenSource's 'token' HubError.
+            bridge.request('auth.getToken', { reason, previous })
         : withoutHostTokens(),
     async openForm(request) {
       // A host that fails or declines leaves the form to the page.
