@@ -87,7 +87,6 @@ export function createHonoApp(options) {
     await next();
   });
 
-  // #region readme-hono
   const client = createServiceClient({ apiKey, baseUrl: hubBaseUrl });
 
   // The widget's token-endpoint. The user comes from the session cookie, never from the request.
@@ -134,7 +133,6 @@ export function createHonoApp(options) {
   app.post('/hooks/hub', (c) =>
     webhook(c.req.raw, { remoteAddress: options.peerAddress(c), waitUntil: waitUntilOf(c) }),
   );
-  // #endregion readme-hono
 
   const hubOrigin = new URL(hubBaseUrl).origin;
   const formOrigin = new URL(hubFormUrl).origin;
