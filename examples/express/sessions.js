@@ -1,7 +1,7 @@
 // @ts-check
 // A cookie session: the browser holds only a random id; which user it belongs to stays on the server.
 // In your app this is your framework's session (express-session, your auth provider, ...).
-import { randomBytes } from 'node:crypto';
+// Web Crypto only (no node:crypto), so the Hono example (examples/hono) uses it on every runtime.
 
 /** The example's own users. The page picks one by `id`; only the server knows the client_user_id. */
 export const USERS = /** @type {const} */ ([
@@ -18,6 +18,15 @@ const MAX_SESSIONS = 10_000;
 const MAX_SESSIONS_PER_CLIENT = 20;
 /** A session older than this is over; the oldest are dropped first when the store is full. */
 const SESSION_LIFETIME_MS = 24 * 3600_000;
+
+/** 32 random bytes as base64url: 43 characters. */
+function randomId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
 
 /** Sign-in refused because the store is full of live sessions; answer 503. */
 export class SessionsFullError extends Error {}
@@ -83,7 +92,7 @@ export function createSessions(options = {}) {
       if (own.length >= maxPerClient) end(/** @type {string} */ (own[0]));
       if (sessions.size >= maxSessions) dropExpired();
       if (sessions.size >= maxSessions) throw new SessionsFullError('Too many people are signed in; try again later.');
-      const id = randomBytes(32).toString('base64url');
+      const id = randomId();
       sessions.set(id, { user, client, createdAt: now() });
       byClient.set(client, [...(byClient.get(client) ?? []), id]);
       return `${COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax`;

@@ -56,6 +56,8 @@ export interface StartOptions {
   bindings?: Record<string, string>;
   /** workerd: extra modules beside the Worker (name -> text), e.g. pages it imports. */
   textModules?: Record<string, string>;
+  /** workerd: the edge stand-in's port, when the Worker must know its own origin beforehand (default: a free one). */
+  edgePort?: number;
 }
 
 function waitForListening(child: ChildProcess, output: () => string, what: string): Promise<string> {
@@ -94,14 +96,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Bundles a Worker into one ES module for workerd: no node: built-ins, no CommonJS, nothing left to resolve. */
-async function bundleWorker(entry: string, outFile: string): Promise<void> {
+async function bundleWorker(entry: string, outFile: string, textModules: readonly string[]): Promise<void> {
   const { rolldown } = await import('rolldown');
   const bundle = await rolldown({
     input: entry,
     platform: 'neutral',
     resolve: { conditionNames: ['workerd', 'worker', 'import', 'default'], mainFields: ['module', 'main'] },
     // lru-cache tries import('node:diagnostics_channel') and carries on without it where it fails.
-    external: ['node:diagnostics_channel'],
+    // The text modules are workerd's to supply (config.capnp below), not the bundler's to find.
+    external: ['node:diagnostics_channel', ...textModules],
     logLevel: 'warn',
   });
   await bundle.write({ file: outFile, format: 'es', codeSplitting: false });
@@ -114,7 +117,7 @@ const capnpText = (text: string) => JSON.stringify(text);
  * Cloudflare's edge, as far as a Worker can tell: it sets CF-Connecting-IP to the TCP peer it saw and
  * drops any a client sent. A Node proxy in front of workerd plays that part.
  */
-function startEdge(target: URL): Promise<{ server: Server; url: string }> {
+function startEdge(target: URL, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
     delete headers['cf-connecting-ip'];
@@ -133,7 +136,7 @@ function startEdge(target: URL): Promise<{ server: Server; url: string }> {
     req.pipe(upstream);
   });
   return new Promise((resolvePromise) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolvePromise({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
     ),
   );
@@ -158,7 +161,7 @@ export async function startServer(runtime: Runtime, options: StartOptions): Prom
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'hub-workerd-'));
-  await bundleWorker(join(ROOT, options.entry), join(dir, 'worker.js'));
+  await bundleWorker(join(ROOT, options.entry), join(dir, 'worker.js'), Object.keys(options.textModules ?? {}));
   const modules = Object.keys(options.textModules ?? {}).map((name, i) => {
     writeFileSync(join(dir, `text-${i}`), options.textModules![name]!);
     return `(name = ${capnpText(name)}, text = embed "text-${i}")`;
@@ -207,7 +210,7 @@ const worker :Workerd.Worker = (
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const edge = await startEdge(new URL(directUrl));
+  const edge = await startEdge(new URL(directUrl), options.edgePort);
   return {
     runtime,
     url: edge.url,
