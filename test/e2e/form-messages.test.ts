@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ENCODING_TABLES, events, serverToken, useHarness, waitFor, waitForReady, type Watch } from './harness.js';
 import { inEachEngine } from './engines/index.js';
+import { WALLET_START_CENTS } from '../../demo/backend.js';
 
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
@@ -68,7 +69,7 @@ inEachEngine(() => {
       assert.deepEqual(await press(w, 'charge', 3), fromForm('charge', { amountCents: TABLE.price_cents }));
       assert.equal(
         e2e.harness.backend.wallet('user-alice'),
-        1000 - TABLE.price_cents,
+        WALLET_START_CENTS - TABLE.price_cents,
         'the demo backend charged its own wallet',
       );
       assert.deepEqual(w.consoleErrors, []);
