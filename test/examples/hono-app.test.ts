@@ -111,12 +111,19 @@ describe('the Hono example', () => {
     });
 
     it("the webhook's source is the runtime's peer address: outside allowIps (or none) is refused and charges nothing", async () => {
+      // The example keeps the receiver's default report of each refused delivery, one console line each.
+      const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
       for (const peer of ['203.0.113.9', undefined]) {
         const { app, ledger } = makeApp(peer);
         await ledger.open('user-alice', 2000);
         expect((await deliver(app, '5.00')).status).toBe(403);
         expect(await ledger.balance('user-alice')).toBe(2000);
       }
+      expect(warned.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringContaining('203.0.113.9 is not in allowIps'),
+        expect.stringContaining('A request without a socket address was refused (403)'),
+      ]);
+      warned.mockRestore();
       const { app, ledger } = makeApp('127.0.0.1');
       await ledger.open('user-alice', 2000);
       const answer = await deliver(app, '5.00');
