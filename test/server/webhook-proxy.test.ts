@@ -15,32 +15,12 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-async function receiverBehindProxy(clientAddressHeader: WebhookHandlerOptions['clientAddressHeader']) {
-  const onBillingDeduct = vi.fn(() => true);
-  const listener = toNodeListener(
-    createWebhookHandler({
-      allowIps: [ALLOWED],
-      refunds: 'decline',
-      trustedProxies: ['127.0.0.1'],
-      ...(clientAddressHeader ? { clientAddressHeader } : {}),
-      onBillingDeduct,
-      onError: () => {},
-      onRejected: () => {},
-    }),
-  );
-  const server = createServer((req, res) => listener(req, res));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const deliver = async (headers: Record<string, string>) => {
-    const response = await fetch(base, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-webhook-event': 'billing_deduct', ...headers },
-      body: JSON.stringify(deductBody('1.00')),
-    });
-    return { status: response.status, called: onBillingDeduct.mock.calls.length };
-  };
-  return { deliver };
+function receiverBehindProxy(clientAddressHeader: WebhookHandlerOptions['clientAddressHeader']) {
+  return receiverWith({
+    allowIps: [ALLOWED],
+    trustedProxies: ['127.0.0.1'],
+    ...(clientAddressHeader ? { clientAddressHeader } : {}),
+  });
 }
 
 describe('webhook source address through a trusted proxy, on node:http', () => {
