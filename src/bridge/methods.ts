@@ -18,8 +18,14 @@ export interface PageToHostRequests {
 
 /** Fire-and-forget events the page sends to the native host. */
 export interface PageToHostEvents {
-  'widget.ready': { version: string };
+  /**
+   * `locale` is the language the widget shows (`zh-CN` or `en`; absent from older pages), so that the host's
+   * own controls (the form Modal's close label) speak it too.
+   */
+  'widget.ready': { version: string; locale?: string };
   'table.selected': { shortCode: string; name: string };
+  /** The user changed the selection in the page (a chip, or "show all"); never for the host's own setTags. */
+  'tags.changed': { tags: string[] };
   'form.opened': { shortCode: string; handledBy: 'host' | 'page' };
   'form.closed': { shortCode: string };
   'widget.error': { kind: string; message: string };

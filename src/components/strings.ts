@@ -82,12 +82,14 @@ const zh: WidgetStrings = {
 
 const widgetStrings: Record<HubLocale, WidgetStrings> = { en, 'zh-CN': zh };
 
-/**
- * Of a table per locale, the one for `locale`, else for the browser's language: Chinese for any `zh*`,
- * English otherwise. The widget's texts by default; the form half passes the form's own tables.
- */
+/** The language the widget shows for `locale`, else for the browser's: Chinese for any `zh*`, English otherwise. */
+export function localeFor(locale?: string): HubLocale {
+  return /^zh/i.test(locale || globalThis.navigator?.language || '') ? 'zh-CN' : 'en';
+}
+
+/** Of a table per locale, the one `localeFor` picks. The widget's texts by default; the form half passes the form's own tables. */
 export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {
-  return tables[/^zh/i.test(locale || globalThis.navigator?.language || '') ? 'zh-CN' : 'en'];
+  return tables[localeFor(locale)];
 }
 
 /** Fills `{n}`; split/join, because String.replace would expand `$&` in hostile names. */

@@ -11,8 +11,11 @@ const text = (value: unknown, max = 500) => typeof value === 'string' && value.l
 
 type Check = (params: Record<string, unknown>) => boolean;
 const CHECKS: Record<keyof PageToHostEvents, Check> = {
-  'widget.ready': (p) => text(p.version, 100),
+  'widget.ready': (p) => text(p.version, 100) && (p.locale === undefined || text(p.locale, 35)),
   'table.selected': (p) => text(p.shortCode, 100) && text(p.name),
+  // As many tags, each as long, as the host may send in widget.setTags.
+  'tags.changed': (p) =>
+    Array.isArray(p.tags) && p.tags.length <= 100 && p.tags.every((tag) => text(tag, 200)),
   'form.opened': (p) => text(p.shortCode, 100) && (p.handledBy === 'host' || p.handledBy === 'page'),
   'form.closed': (p) => text(p.shortCode, 100),
   'widget.error': (p) => text(p.kind, 100) && text(p.message, 2000),

@@ -2,8 +2,8 @@
  * <HubEmbedView>: the widget page in a react-native-webview WebView, with the host side of the bridge
  * done. It is a shell around the host kernel (src/host/kernel.ts): the WebView's strings go to the
  * kernel, the kernel's replies come back through injectJavaScript, and this file only adds what React
- * Native itself decides: the marker (main frame only) and the promise of it, which URLs load inside, the form in a native
- * Modal, and the Android back button.
+ * Native itself decides: the marker (main frame only) and the promise of it, which URLs load inside, the
+ * Android back button, and the selection kept across reloads. The default native form is form-modal.ts.
  *
  * Written with createElement rather than JSX, so that it builds and runs from the same TypeScript
  * toolchain as the rest of the package.
@@ -18,7 +18,7 @@ import {
   useState,
   type ForwardedRef,
 } from 'react';
-import { BackHandler, Linking, Modal, Pressable, StyleSheet, Text, View, useColorScheme } from 'react-native';
+import { BackHandler, Linking, StyleSheet, View, useColorScheme } from 'react-native';
 import type { StyleProp, ViewStyle } from 'react-native';
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
@@ -27,12 +27,14 @@ import type { PageToHostEvents } from '../bridge/methods.js';
 import { createHostKernel, type HostHandlers } from '../host/kernel.js';
 import { randomNonce as randomRelayNonce } from '../host/page-scripts.js';
 import { exactOrigins, originOf } from '../host/navigation.js';
-import { formRelayScript, isFormUrl, readFormMessage } from './form-checks.js';
+import { isFormUrl } from './form-checks.js';
+import { FormModal, type OpenForm } from './form-modal.js';
 
 /** The callback prop for each event of the one event map, so a new event cannot be forgotten here. */
 export const EVENT_PROPS = {
   'widget.ready': 'onReady',
   'table.selected': 'onTableSelected',
+  'tags.changed': 'onTagsChanged',
   'form.opened': 'onFormOpened',
   'form.closed': 'onFormClosed',
   'widget.error': 'onWidgetError',
@@ -82,7 +84,10 @@ export interface HubEmbedViewProps extends EventProps {
   source: { uri: string };
   /** The signed-in user's token from your server ({access_token, expires_in}); the page asks for no other. */
   getToken?: HostHandlers['getToken'];
-  /** The selected tags; a change selects them in the widget. */
+  /**
+   * The selected tags; a change selects them in the widget. A selection the user makes in the page
+   * (`onTagsChanged`) replaces them as the one selected again after a reload.
+   */
   tags?: string[];
   /**
    * Opens a form. Default: a full-screen native Modal with a second WebView on the form URL and a close
@@ -103,12 +108,12 @@ export interface HubEmbedViewProps extends EventProps {
   /** Told to the page in the handshake. */
   appVersion?: string;
   style?: StyleProp<ViewStyle>;
-  /**
-   * Style of the form Modal's container. Safe areas are the app's: pass the insets of your safe-area
-   * library here (e.g. `{paddingTop: insets.top}`), as for any screen of yours.
-   */
+  /** Style of the form Modal's container (a safe-area view: the notch, bars and home indicator stay clear). */
   formStyle?: StyleProp<ViewStyle>;
-  /** Label of the form Modal's close control. Default 'Close'; pass your app's word in its language. */
+  /**
+   * Label of the form Modal's close control. Default: the widget's own word in the widget's language
+   * ('Close', '关闭'), as the page says it in `widget.ready`.
+   */
   closeLabel?: string;
   /**
    * The WebViews' background before the page paints, so the screen does not flash white. Default: the
@@ -143,15 +148,8 @@ export interface HubEmbedViewHandle {
   setTags(tags: string[]): Promise<void>;
   /** Closes an open form, native or in the page; resolves whether one was open. */
   closeForm(): Promise<boolean>;
-  /** Loads the widget page again (a new page session; the app's tags are selected again). */
+  /** Loads the widget page again (a new page session; the last selection is selected again). */
   reload(): void;
-}
-
-interface OpenForm {
-  url: string;
-  shortCode: string;
-  /** Marks the messages the form WebView's relay posts, so that no other frame of the form can. */
-  relayNonce: string;
 }
 
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
@@ -162,8 +160,13 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
-  /** The tags the app selected last (prop or ref), the first selection of every new page session. */
-  const appTags = useRef(props.tags);
+  /**
+   * The last selection, the app's (prop or ref) or the user's in the page (tags.changed): the first
+   * selection of every new page session, so a reload or a killed content process finds it again.
+   */
+  const selection = useRef(props.tags);
+  /** The widget's language, from its widget.ready: the form Modal's close label speaks it. */
+  const [widgetLocale, setWidgetLocale] = useState<string>();
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
   const widgetOrigin = originOf(props.source.uri);
@@ -204,15 +207,17 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         onEvent(event) {
           if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
           if (event.name === 'form.closed') pageForm.current = false;
+          if (event.name === 'tags.changed') selection.current = event.params.tags;
+          if (event.name === 'widget.ready') setWidgetLocale(event.params.locale);
           tell(
             event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event,
           );
         },
-        // The app's tags go to each new page session as it says hello, before the page has its token and
+        // The selection goes to each new page session as it says hello, before the page has its token and
         // loads anything: the first list the widget asks for is already the filtered one.
         onAccepted(message) {
-          if (message.kind === 'req' && message.method === 'bridge.hello' && appTags.current) {
-            const tags = appTags.current;
+          if (message.kind === 'req' && message.method === 'bridge.hello' && selection.current) {
+            const tags = selection.current;
             queueMicrotask(() => void kernel.setTags(tags).catch(() => {}));
           }
         },
@@ -228,7 +233,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
 
   const tagKey = props.tags?.join('\n');
   useEffect(() => {
-    appTags.current = props.tags;
+    selection.current = props.tags;
     if (props.tags && kernel.sessions.length) void kernel.setTags(props.tags).catch(() => {});
   }, [tagKey, kernel]);
 
@@ -245,7 +250,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     () => ({
       refresh: () => kernel.refresh(),
       setTags: (tags) => {
-        appTags.current = tags;
+        selection.current = tags;
         return kernel.setTags(tags);
       },
       closeForm: async () => closeNativeForm('app') || kernel.closeForm(),
@@ -289,7 +294,6 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     webView.current?.reload();
   };
 
-  const formOrigin = form && originOf(form.url);
   return h(
     View,
     { style: [styles.fill, { backgroundColor }, props.style] },
@@ -333,65 +337,24 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         extra.onContentProcessDidTerminate?.(event);
       },
     }),
-    h(
-      Modal,
-      {
-        visible: !!form,
-        animationType: 'slide',
-        presentationStyle: 'fullScreen',
-        onRequestClose: () => closeNativeForm('back'),
-      },
-      form &&
-        h(
-          View,
-          { style: [styles.fill, { backgroundColor }, props.formStyle] },
-          h(
-            View,
-            { style: styles.bar },
-            h(
-              Pressable,
-              { accessibilityRole: 'button', onPress: () => closeNativeForm('button'), style: styles.close },
-              h(Text, null, props.closeLabel ?? 'Close'),
-            ),
-          ),
-          h(WebView, {
-            startInLoadingState: true,
-            ...props.formWebViewProps,
-            source: { uri: form.url },
-            style: [styles.fill, { backgroundColor }, props.formWebViewProps?.style],
-            originWhitelist: ['*'],
-            // What the form page posts to its parent (itself, at the top of this WebView) reaches
-            // onFormMessage as it does from the page's dialog; the relay's nonce keeps other frames out.
-            injectedJavaScriptBeforeContentLoaded: formRelayScript(form.relayNonce),
-            injectedJavaScriptBeforeContentLoadedForMainFrameOnly: true,
-            onMessage: (event: WebViewMessageEvent) => {
-              const data = readFormMessage(event.nativeEvent.data, form.relayNonce, formOrigin);
-              if (data === undefined) return latest.current.onRejected?.('form message');
-              tell({ name: 'form.message', params: { shortCode: form.shortCode, data: data.value } });
-            },
-            // The form site loads inside; a link out of it (terms, a receipt) goes out; its own frames
-            // (a payment provider's) load, and are never sent out.
-            onShouldStartLoadWithRequest: (request: ShouldStartLoadRequest) => {
-              if (request.isTopFrame === false)
-                return kernel.decideNavigation(request.url, { isTopFrame: false }) === 'load';
-              const origin = originOf(request.url);
-              if (request.url === 'about:blank' || origin === formOrigin || formOrigins.includes(origin!)) return true;
-              kernel.decideNavigation(request.url, { newWindow: true });
-              return false;
-            },
-            setSupportMultipleWindows: true,
-            onOpenWindow,
-          }),
-        ),
-    ),
+    h(FormModal, {
+      form,
+      closeLabel: props.closeLabel,
+      widgetLocale,
+      backgroundColor,
+      style: props.formStyle,
+      formOrigins,
+      webViewProps: props.formWebViewProps,
+      decideNavigation: (url, options) => kernel.decideNavigation(url, options),
+      onOpenWindow,
+      onClose: closeNativeForm,
+      onMessage: (data) => form && tell({ name: 'form.message', params: { shortCode: form.shortCode, data } }),
+      onRejected: (reason) => latest.current.onRejected?.(reason),
+    }),
   );
 }
 
-const styles = StyleSheet.create({
-  fill: { flex: 1 },
-  bar: { flexDirection: 'row', justifyContent: 'flex-end', padding: 8 },
-  close: { padding: 8 },
-});
+const styles = StyleSheet.create({ fill: { flex: 1 } });
 
 /** The widget in a WebView, with the bridge's host side, forms in a native Modal and links to the browser. */
 export const HubEmbedView = forwardRef(HubEmbedViewWithRef);

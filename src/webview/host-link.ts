@@ -2,7 +2,13 @@
 // token and form opening, the element's events mirrored to the host, and the host's requests.
 // Importing it does nothing; enableBridge() plugs it in (src/webview/enable-bridge.ts does for the WebView build).
 
-import { useHostLinker, type HostEventDetails, type HostLinker } from '../components/hub-embed/host.js';
+import {
+  useHostLinker,
+  type HostEventDetails,
+  type HostLinker,
+  type LinkedElement,
+} from '../components/hub-embed/host.js';
+import { localeFor } from '../components/strings.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';
@@ -20,9 +26,10 @@ const LATE_MARKER_MS = 500;
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
 
 /** Each element event (typed by src/components/events.ts) and the host event it becomes. */
-const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name]) => HostEvent } = {
-  'hub-ready': () => ['widget.ready', { version: __HUB_EMBED_VERSION__ }],
+const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name], element: LinkedElement) => HostEvent } = {
+  'hub-ready': (_, { locale }) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeFor(locale) }],
   'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
+  'hub-tags-change': ({ tags }) => ['tags.changed', { tags }],
   'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
   'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
   'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
@@ -79,8 +86,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
       return true;
     },
     tell(type, detail) {
-      // None for hub-tags-change: the bridge protocol has no event for it.
-      const event = MIRROR[type]?.(detail);
+      const event = MIRROR[type]?.(detail, element);
       // Each pair in MIRROR is typed above; emit's own signature cannot follow a union of pairs.
       if (event) bridge.emit(...(event as ['widget.ready', PageToHostEvents['widget.ready']]));
     },

@@ -196,7 +196,7 @@ describe('<hub-embed bridge>', () => {
     const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     await until(() => events(h, 'widget.ready').length > 0, 'widget.ready');
-    expect(events(h, 'widget.ready')).toEqual([{ version: expect.any(String) }]);
+    expect(events(h, 'widget.ready')).toEqual([{ version: expect.any(String), locale: 'en' }]);
     const table = gridOf(el).tables[0]!;
     await clickCard(el);
     await until(() => !!frameOf(el), 'the form');
@@ -211,6 +211,32 @@ describe('<hub-embed bridge>', () => {
     expect(events(h, 'widget.error')).toEqual([{ kind: 'network', message: expect.any(String) }]);
     // No event the host hears carries the token.
     expect(JSON.stringify(h.events)).not.toMatch(/token=/);
+  });
+
+  it('widget.ready tells the host the language the widget shows, so its own controls speak it', async () => {
+    const s = setupHub();
+    const h = host('webkit', { handlers: tokenHandlers(s) });
+    const el = await embedOnHost(s, { bridge: 'auto', locale: 'zh-CN' });
+    await ready(el);
+    await until(() => events(h, 'widget.ready').length > 0, 'widget.ready');
+    expect(events(h, 'widget.ready')).toEqual([{ version: expect.any(String), locale: 'zh-CN' }]);
+  });
+
+  it('tags.changed: the user’s new selection reaches the host; the host’s own setTags is not echoed back', async () => {
+    const s = setupHub();
+    const h = host('webkit', { handlers: tokenHandlers(s) });
+    const el = await embedOnHost(s, { bridge: 'auto' });
+    await ready(el);
+    const filter = el.shadowRoot!.querySelector('hub-tag-filter')!;
+    const [first, second] = filter.options;
+    await h.request('widget.setTags', { tags: [first!] });
+    await ready(el);
+    expect(events(h, 'tags.changed')).toEqual([]);
+    const chips = [...filter.shadowRoot!.querySelectorAll('button')];
+    chips.find((chip) => chip.title === second)!.click();
+    await until(() => events(h, 'tags.changed').length > 0, 'tags.changed');
+    expect(events(h, 'tags.changed')).toEqual([{ tags: el.tags }]);
+    expect(el.tags).toContain(second);
   });
 
   it('a cancelled hub-table-select is not mirrored as table.selected', async () => {

@@ -363,6 +363,9 @@ describe('host kernel: what the page may make the host do (issue 35 item 4)', ()
       page({ id: 'e4', kind: 'evt', method: 'form.opened', params: { shortCode: 'a', handledBy: 'me' } }),
     );
     await host.post(page({ id: 'e5', kind: 'evt', method: 'toString', params: {} }));
+    await host.post(page({ id: 'e7', kind: 'evt', method: 'tags.changed', params: { tags: 'HR' } }));
+    await host.post(page({ id: 'e8', kind: 'evt', method: 'tags.changed', params: { tags: ['x'.repeat(201)] } }));
+    await host.post(page({ id: 'e9', kind: 'evt', method: 'widget.ready', params: { version: '1', locale: 42 } }));
     expect(host.events).toEqual([]);
     expect(host.rejected).toEqual([
       'bad params: form.opened',
@@ -370,6 +373,9 @@ describe('host kernel: what the page may make the host do (issue 35 item 4)', ()
       'bad params: table.selected',
       'bad params: form.opened',
       'unknown event toString',
+      'bad params: tags.changed',
+      'bad params: tags.changed',
+      'bad params: widget.ready',
     ]);
     await host.post(page({ id: 'e6', kind: 'evt', method: 'table.selected', params: { shortCode: 'a', name: 'b' } }));
     expect(host.events).toEqual([{ name: 'table.selected', params: { shortCode: 'a', name: 'b' } }]);

@@ -229,8 +229,13 @@ describe('<HubEmbedView> day one: tokens from the app’s own server', () => {
 
 for (const platform of ['android', 'ios'] as const) {
   describe(`<HubEmbedView> day one on ${platform}: the content process dies`, () => {
-    it('the view recovers by itself and the user finds the same selection', async () => {
-      const rn = await mount(h, browser, { platform, uri: pageUrl, props: { tags: ['HR'] } });
+    it('the view recovers by itself and the user finds the same selection: the app’s, and then the user’s own', async () => {
+      const heard: string[][] = [];
+      const rn = await mount(h, browser, {
+        platform,
+        uri: pageUrl,
+        props: { tags: ['HR'], onTagsChanged: ({ tags }) => heard.push(tags) },
+      });
       try {
         await rn.ready();
         const selected = () =>
@@ -246,12 +251,115 @@ for (const platform of ['android', 'ios'] as const) {
           (n) => n > 0,
           'cards again',
         );
+        assert.equal(heard.length, 0, 'the app’s own selection is not reported back as the user’s');
+
+        // The user picks another tag in the page: the app hears it, and it is what a new process shows.
+        const chip = rn.page.locator('hub-embed hub-tag-filter [part~="chip"]:not([part~="chip-all"])').nth(1);
+        const picked = (await chip.getAttribute('title'))!;
+        await chip.click();
+        await waitFor(
+          () => heard.length,
+          (n) => n === 1,
+          'tags.changed',
+        );
+        assert.ok(heard[0]!.includes(picked), `${picked} in ${heard[0]!.join()}`);
+        const users = heard[0]!.join();
+        await rn.view.terminate();
+        await rn.ready(3);
+        await waitFor(selected, (tags) => tags === users, 'the user’s selection again');
+        await waitFor(
+          () => cards(rn.page),
+          (n) => n > 0,
+          'cards again',
+        );
+        // The same after reload() from the app.
+        rn.ref.current!.reload();
+        await rn.ready(4);
+        await waitFor(selected, (tags) => tags === users, 'the user’s selection after reload()');
       } finally {
         await rn.unmount();
       }
     });
   });
 }
+
+describe('<HubEmbedView> day one: the form Modal', () => {
+  /** Opens the first card's form in the default Modal of a view on `uri`. */
+  const openModal = async (
+    uri: string,
+    props: Partial<import('./react-native/rn-harness.js').ViewProps> = {},
+    platform: 'android' | 'ios' = 'android',
+  ) => {
+    const rn = await mount(h, browser, { platform, uri, props: { allowedOrigins: [formOrigin], ...props } });
+    await rn.ready();
+    await card(rn.page).click();
+    await waitFor(
+      () => rn.modal().props.visible,
+      (visible) => visible === true,
+      'the Modal to open',
+    );
+    const label = () =>
+      rn
+        .modal()
+        .findByProps({ accessibilityRole: 'button' })
+        .findByType('Text' as never).props.children;
+    return { rn, label };
+  };
+
+  it('the close label is the widget’s own word in the widget’s language, unless the app passes one', async () => {
+    const zhPage = h.addPage(
+      '/rn-zh.html',
+      pageHtml(
+        '<script src="/dist/hub-embed-webview.iife.js"></script>',
+        widget(h, { bridge: 'auto', 'token-endpoint': '', locale: 'zh-CN' }),
+      ),
+    );
+    const en = await openModal(pageUrl);
+    try {
+      assert.equal(en.label(), 'Close');
+      assert.equal((en.rn.seen.ready[0] as { locale?: string }).locale, 'en');
+    } finally {
+      await en.rn.unmount();
+    }
+    const zh = await openModal(zhPage);
+    try {
+      assert.equal(zh.label(), '关闭');
+      assert.equal((zh.rn.seen.ready[0] as { locale?: string }).locale, 'zh-CN');
+    } finally {
+      await zh.rn.unmount();
+    }
+    const own = await openModal(zhPage, { closeLabel: 'Done' });
+    try {
+      assert.equal(own.label(), 'Done');
+    } finally {
+      await own.rn.unmount();
+    }
+  });
+
+  for (const platform of ['android', 'ios'] as const) {
+    it(`on ${platform} the form keeps to the safe areas and out of the keyboard’s way, with a loading state`, async () => {
+      const { rn } = await openModal(pageUrl, { formStyle: { margin: 1 } }, platform);
+      try {
+        const modal = rn.modal();
+        // Edge to edge on Android 15: the Modal draws under the bars, and the safe area keeps them clear.
+        assert.equal(modal.props.statusBarTranslucent, true);
+        const safeArea = modal.findByType('SafeAreaView' as never);
+        assert.deepEqual([...safeArea.props.edges].sort(), ['bottom', 'left', 'right', 'top']);
+        assert.deepEqual(safeArea.props.style.at(-1), { margin: 1 }, 'formStyle styles the safe-area view');
+        const avoiding = safeArea.findByType('KeyboardAvoidingView' as never);
+        assert.equal(avoiding.props.behavior, platform === 'ios' ? 'padding' : 'height');
+        // The close control and the form's WebView are inside both.
+        avoiding.findByProps({ accessibilityRole: 'button' });
+        const formWebView = webViews.at(-1)!;
+        assert.equal(formWebView.props.source.uri.startsWith(formOrigin), true);
+        assert.equal(formWebView.props.startInLoadingState, true);
+        assert.equal(avoiding.findAllByType(WebView as never).length, 1);
+      } finally {
+        await rn.unmount();
+      }
+    });
+  }
+});
 
 describe('<HubEmbedView> day one: webViewProps and the ref', () => {
   it('webViewProps handlers are called after the component’s own, never replacing them; reload() loads the page again', async () => {

@@ -273,9 +273,13 @@ export class HubEmbed extends HubElement {
     `;
   }
 
-  /** The user's new selection, from a chip or from the grid's "show all"; the event goes on to the page. */
+  /**
+   * The user's new selection, from a chip or from the grid's "show all": the event goes on to the page (it
+   * bubbles from the child), and the host hears it, to select it again after a reload.
+   */
   #onTagsChange(event: CustomEvent<{ tags: string[] }>): void {
     this.tags = event.detail.tags;
+    this.#link?.tell('hub-tags-change', event.detail);
   }
 
   #renderTagFilter() {

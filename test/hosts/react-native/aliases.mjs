@@ -1,9 +1,11 @@
-// Module hooks for the React Native harness: `react-native` and `react-native-webview` resolve to the
+// Module hooks for the React Native harness: `react-native`, `react-native-webview` and
+// `react-native-safe-area-context` resolve to the
 // stand-ins beside this file, so <HubEmbedView> runs unchanged with only the native views replaced; the
 // package's own entries that examples/react-native imports resolve to the sources, so no build is needed.
 const STANDINS = {
   'react-native': new URL('./react-native.ts', import.meta.url).href,
   'react-native-webview': new URL('./react-native-webview.ts', import.meta.url).href,
+  'react-native-safe-area-context': new URL('./react-native-safe-area-context.ts', import.meta.url).href,
   'hub-embed/react-native': new URL('../../../src/react-native/index.ts', import.meta.url).href,
   'hub-embed/server': new URL('../../../src/server/index.ts', import.meta.url).href,
 };

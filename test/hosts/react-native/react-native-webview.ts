@@ -31,7 +31,7 @@
  */
 import { Component, createElement } from 'react';
 import type { Browser, Page } from 'playwright-core';
-import { Linking } from './react-native.js';
+import { Linking, Platform } from './react-native.js';
 
 type Platform = 'android' | 'ios';
 interface NativeEvent<T> {
@@ -69,6 +69,7 @@ export const webViews: WebView[] = [];
 export function useBrowser(next: Browser, options: { lateInjection?: boolean; platform?: Platform } = {}): void {
   browser = next;
   platform = options.platform ?? 'android';
+  Platform.OS = platform;
   lateInjection = options.lateInjection ?? false;
   webViews.length = 0;
 }
