@@ -114,6 +114,7 @@ export function FormModal(props: FormModalProps) {
               const data = readFormMessage(event.nativeEvent.data, form.relayNonce, formOrigin);
               if (data === undefined) props.onRejected('form message');
               else props.onMessage(data.value);
+              props.webViewProps?.onMessage?.(event);
             },
             // The form site loads inside; a link out of it (terms, a receipt) goes out; its own frames
             // (a payment provider's) load, and are never sent out.

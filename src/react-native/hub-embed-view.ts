@@ -129,7 +129,8 @@ export interface HubEmbedViewProps extends EventProps {
   formOrigins?: string[];
   /**
    * More props of the form Modal's WebView: camera and file upload (`mediaCapturePermissionGrantType`,
-   * `allowsInlineMediaPlayback`, …), `renderLoading`. The props the component decides are refused.
+   * `allowsInlineMediaPlayback`, …), `renderLoading`. The props the component decides are refused by the
+   * type (and replaced at run time); `onMessage` there is called after the component's own.
    */
   formWebViewProps?: Omit<WebViewProps, OwnedWebViewProps>;
   /**

@@ -3,6 +3,7 @@
 // the cards come back; the app's token route (examples/react-native) answers a fetch without Origin; a
 // killed content process recovers with the selection kept; webViewProps handlers are composed.
 import assert from 'node:assert/strict';
+import { createElement } from 'react';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -333,6 +334,36 @@ describe('<HubEmbedView> day one: the form Modal', () => {
       assert.equal(own.label(), 'Done');
     } finally {
       await own.rn.unmount();
+    }
+  });
+
+  it('formWebViewProps reach the form’s WebView (camera, uploads, renderLoading); its onMessage is composed; the component’s own props stay', async () => {
+    const heard: string[] = [];
+    const renderLoading = () => createElement('Text', null, 'Loading');
+    const { rn } = await openModal(`${pageUrl}`, {
+      formWebViewProps: {
+        mediaCapturePermissionGrantType: 'grant',
+        allowsInlineMediaPlayback: true,
+        allowFileAccess: true,
+        renderLoading,
+        onMessage: (event) => void heard.push(event.nativeEvent.data),
+        // Owned by the component: refused by the type, replaced at run time.
+        ...({ source: { uri: 'https://evil.example/' }, originWhitelist: ['https://*'] } as object),
+      },
+    });
+    try {
+      const formWebView = webViews.at(-1)!;
+      assert.equal(formWebView.props.mediaCapturePermissionGrantType, 'grant');
+      assert.equal(formWebView.props.allowsInlineMediaPlayback, true);
+      assert.equal(formWebView.props.allowFileAccess, true);
+      assert.equal(formWebView.props.renderLoading, renderLoading);
+      assert.equal(formWebView.props.source.uri.startsWith(formOrigin), true);
+      assert.deepEqual(formWebView.props.originWhitelist, ['*']);
+      (formWebView.props.onMessage as (event: unknown) => void)({ nativeEvent: { data: 'not the relay’s', url: '' } });
+      assert.deepEqual(heard, ['not the relay’s']);
+      assert.equal(rn.seen.rejected.at(-1), 'form message');
+    } finally {
+      await rn.unmount();
     }
   });
 
