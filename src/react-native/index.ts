@@ -3,6 +3,13 @@
  * side of the bridge done (hub-embed/host). react, react-native and react-native-webview are the app's
  * (optional peer dependencies); none of them reaches the page bundles.
  */
-export { EVENT_PROPS, HubEmbedView } from './hub-embed-view.js';
-export type { HubEmbedViewHandle, HubEmbedViewProps } from './hub-embed-view.js';
+export { HubEmbedView } from './hub-embed-view.js';
+export { EVENT_PROPS } from './view-props.js';
+export type {
+  FormClosed,
+  FormCloseReason,
+  HubEmbedViewEvent,
+  HubEmbedViewHandle,
+  HubEmbedViewProps,
+} from './view-props.js';
 export type { HostEvent } from '../host/kernel.js';
