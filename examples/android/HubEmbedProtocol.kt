@@ -15,8 +15,11 @@ import org.json.JSONTokener
 // #region kotlin-protocol-api
 /** What the widget page tells the app, each with its documented params (src/bridge/methods.ts). */
 sealed class HubEvent {
-  data class Ready(val version: String) : HubEvent()
+  /** `locale` is the widget's language (`zh-CN` or `en`), for your own controls; null from older pages. */
+  data class Ready(val version: String, val locale: String? = null) : HubEvent()
   data class TableSelected(val shortCode: String, val name: String) : HubEvent()
+  /** The user changed the selection in the page (a chip, or "show all": no tags); never for your own setTags. */
+  data class TagsChanged(val tags: List<String>) : HubEvent()
   data class FormOpened(val shortCode: String, val handledBy: String) : HubEvent()
   data class FormClosed(val shortCode: String) : HubEvent()
   data class WidgetError(val kind: String, val message: String) : HubEvent()
@@ -42,7 +45,10 @@ class HubEmbedProtocol(
   private val send: (script: String, json: String) -> Unit,
   /** Runs `task` after `delayMs` on the same thread (Android: Handler.postDelayed); null: no timeouts. */
   private val schedule: ((delayMs: Long, task: () -> Unit) -> Unit)? = null,
-  /** Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape. */
+  /**
+   * Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, and for events
+   * "unknown event <name>" or "bad params: <name>" (the reasons of hub-embed/host's kernel).
+   */
   private val onRejected: (reason: String) -> Unit = {},
   private val timeoutMs: Long = 10_000
 )
@@ -54,6 +60,14 @@ class HubEmbedProtocol(
   private var counter = 0
   /** Bumped by every reload: an answer the app gives after the page went away is not sent to the new page. */
   private var load = 0
+
+  /**
+   * The selection the widget shows: the user's last one in the page (tags.changed) or the app's last
+   * setTags; null until either. Each page session gets it as it says hello, so a page that loaded again (a
+   * reload, a renderer that died) shows what the user chose, as <HubEmbedView> does.
+   */
+  var selection: List<String>? = null
+    private set
 
   private class Waiting(val sid: String, val done: (PageAnswer) -> Unit)
 
@@ -110,8 +124,14 @@ class HubEmbedProtocol(
   // #endregion kotlin-receive
 
   // #region kotlin-host-requests
-  /** Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED). */
-  fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) = request("widget.setTags", JSONObject().put("tags", JSONArray(tags)), done)
+  /**
+   * Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED,
+   * E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
+   */
+  fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) {
+    selection = tags.toList()
+    request("widget.setTags", JSONObject().put("tags", JSONArray(tags)), done)
+  }
 
   fun refresh(done: (PageAnswer) -> Unit = {}) = request("widget.refresh", JSONObject(), done)
 
@@ -139,21 +159,15 @@ class HubEmbedProtocol(
     call.done(PageAnswer(false, null, if (code in ERROR_CODES) code else "E_INTERNAL", (error?.opt("message") as? String)?.take(500) ?: "page error"))
   }
 
+  // #region kotlin-events
   private fun event(name: String, params: Any?) {
-    val p = params as? JSONObject
-    fun text(key: String) = p?.opt(key) as? String
-    val event: HubEvent? = when (name) {
-      "widget.ready" -> text("version")?.let { HubEvent.Ready(it) }
-      "table.selected" -> text("shortCode")?.let { code -> text("name")?.let { HubEvent.TableSelected(code, it) } }
-      "form.opened" -> text("shortCode")?.let { code -> text("handledBy")?.takeIf { it == "host" || it == "page" }?.let { HubEvent.FormOpened(code, it) } }
-      "form.closed" -> text("shortCode")?.let { HubEvent.FormClosed(it) }
-      "widget.error" -> text("kind")?.let { kind -> text("message")?.let { HubEvent.WidgetError(kind, it) } }
-      "form.message" -> text("shortCode")?.let { HubEvent.FormMessage(it, p?.opt("data")) }
-      else -> null
-    }
+    val read = EVENTS[name] ?: return onRejected("unknown event ${name.take(100)}")
     // An event the app cannot type is not passed on half-read.
-    if (event == null) onRejected("event shape") else onEvent(event)
+    val event = (params as? JSONObject)?.let(read) ?: return onRejected("bad params: $name")
+    if (event is HubEvent.TagsChanged) selection = event.tags
+    onEvent(event)
   }
+  // #endregion kotlin-events
 
   // #region kotlin-answers
   private fun answer(method: String, params: Any?, sid: String, id: String) {
@@ -171,9 +185,13 @@ class HubEmbedProtocol(
     val p = params as? JSONObject
     try {
       when (method) {
-        "bridge.hello" -> reply(true, JSONObject().put("v", 1).put("platform", platform)
-          .put("capabilities", JSONArray(listOfNotNull(getToken?.let { "auth.getToken" }, openForm?.let { "form.open" })))
-          .put("config", JSONObject()))
+        "bridge.hello" -> {
+          reply(true, JSONObject().put("v", 1).put("platform", platform)
+            .put("capabilities", JSONArray(listOfNotNull(getToken?.let { "auth.getToken" }, openForm?.let { "form.open" })))
+            .put("config", JSONObject()))
+          // The new session shows the kept selection before it loads anything (after the hello's answer).
+          selection?.let { setTags(it) }
+        }
         "auth.getToken" -> {
           val tokens = getToken ?: return fail("E_NO_HANDLER", "the app handles no $method")
           tokens(if (p?.opt("reason") == "expired") "expired" else "initial") { token ->
@@ -209,6 +227,41 @@ class HubEmbedProtocol(
     private const val MAX_SESSIONS = 16
     private const val MAX_CANCELLED = 1000
     val ERROR_CODES = setOf("E_NO_HANDLER", "E_TIMEOUT", "E_CANCELLED", "E_DENIED", "E_UNSUPPORTED", "E_VERSION", "E_INTERNAL")
+
+    // #region kotlin-event-shapes
+    /**
+     * Each page event, read into its type when its params have exactly the shape hub-embed/host checks
+     * (src/host/event-shapes.ts: strings of bounded length, known values); null for any other shape.
+     */
+    private val EVENTS: Map<String, (JSONObject) -> HubEvent?> = mapOf(
+      "widget.ready" to { p ->
+        // locale may be absent (older pages); present, it is a short string, not null or a number.
+        text(p, "version", 100)?.let { version ->
+          if (!p.has("locale")) HubEvent.Ready(version) else text(p, "locale", 35)?.let { HubEvent.Ready(version, it) }
+        }
+      },
+      "table.selected" to { p -> text(p, "shortCode", 100)?.let { code -> text(p, "name")?.let { HubEvent.TableSelected(code, it) } } },
+      // As many tags, each as long, as the host may send in widget.setTags.
+      "tags.changed" to { p -> strings(p.opt("tags"), 100, 200)?.let { HubEvent.TagsChanged(it) } },
+      "form.opened" to { p ->
+        text(p, "shortCode", 100)?.let { code -> text(p, "handledBy")?.takeIf { it == "host" || it == "page" }?.let { HubEvent.FormOpened(code, it) } }
+      },
+      "form.closed" to { p -> text(p, "shortCode", 100)?.let { HubEvent.FormClosed(it) } },
+      "widget.error" to { p -> text(p, "kind", 100)?.let { kind -> text(p, "message", 2000)?.let { HubEvent.WidgetError(kind, it) } } },
+      // What a form page posts is its own: only whose it is, and that there is data (JSON null counts).
+      "form.message" to { p -> text(p, "shortCode", 100)?.takeIf { p.has("data") }?.let { HubEvent.FormMessage(it, p.opt("data")) } }
+    )
+
+    /** A string of at most `max` UTF-16 units (JavaScript's length), or null. */
+    private fun text(p: JSONObject, key: String, max: Int = 500) = (p.opt(key) as? String)?.takeIf { it.length <= max }
+
+    /** A JSON array of at most `count` strings of at most `max` units each, or null. */
+    private fun strings(value: Any?, count: Int, max: Int): List<String>? {
+      val array = value as? JSONArray ?: return null
+      if (array.length() > count) return null
+      return (0 until array.length()).map { i -> (array.opt(i) as? String)?.takeIf { it.length <= max } ?: return null }
+    }
+    // #endregion kotlin-event-shapes
 
     /** The JSON value of `raw`, or null when it is not exactly one JSON value. Never throws. */
     private fun parse(raw: String): Any? = try {

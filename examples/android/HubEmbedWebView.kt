@@ -1,6 +1,7 @@
 // The Android glue around HubEmbedProtocol.kt: a WebView that shows the widget page, hands the page's
 // strings to the protocol and the protocol's scripts to the page, keeps navigation to the widget's and the
-// form site's origins, and sends other links to a Custom Tab. Dependencies: androidx.webkit (1.6+) and
+// form site's origins, sends other links to a Custom Tab, and puts a new WebView in place of one whose
+// renderer died (the protocol then selects the user's last tags in the new page). Dependencies: androidx.webkit (1.6+) and
 // androidx.browser. R8: keep @JavascriptInterface methods
 // (-keepclassmembers class * { @android.webkit.JavascriptInterface <methods>; }).
 //
@@ -16,7 +17,9 @@ import android.net.Uri
 import android.os.Handler
 import android.os.Looper
 import android.os.Message
+import android.view.ViewGroup
 import android.webkit.JavascriptInterface
+import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebChromeClient
 import android.webkit.WebResourceRequest
 import android.webkit.WebView
@@ -28,17 +31,24 @@ import androidx.webkit.WebViewFeature
 // #region kotlin-host
 class HubEmbedWebView(
   private val context: Context,
-  private val webView: WebView,
+  webView: WebView,
   /** The widget page's exact origin, e.g. https://widget.example.com. */
   private val widgetOrigin: String,
   /** The form site's exact origin ({form_url}): forms load inside the WebView too. */
   formOrigin: String,
   /** Your server's token for the signed-in user; call done(null) when nobody is signed in. */
   getToken: (reason: String, done: (HubToken?) -> Unit) -> Unit,
-  /** What the widget tells the app: Ready, TableSelected, FormOpened, FormClosed, WidgetError, FormMessage. */
-  onEvent: (HubEvent) -> Unit
+  /** What the widget tells the app: Ready, TableSelected, TagsChanged, FormOpened, FormClosed, WidgetError, FormMessage. */
+  onEvent: (HubEvent) -> Unit,
+  /** A new WebView took the place of one whose renderer died (same parent, index and layout): keep it, not the old one. */
+  private val onWebViewReplaced: (WebView) -> Unit = {}
 ) {
+  /** The WebView showing the widget: a new one after a renderer died. */
+  var webView: WebView = webView
+    private set
   private val allowedOrigins = setOf(widgetOrigin, formOrigin)
+  private var url: String? = null
+  private var setUpFor: WebView? = null
   private val main = Handler(Looper.getMainLooper())
   /** Whether the current main-frame page is the widget page: only then does the host inject or answer. */
   private var onWidget = false
@@ -53,31 +63,42 @@ class HubEmbedWebView(
     schedule = { delayMs, task -> main.postDelayed({ task() }, delayMs) }
   )
 
-  @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")
+  /** Selects tags in the widget, and keeps them: a page that loads again shows them too. */
+  fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) = protocol.setTags(tags, done)
+
   fun load(url: String) {
-    webView.settings.javaScriptEnabled = true
-    webView.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
+    this.url = url
+    // Once per WebView: its scripts and listener stay for every page it loads.
+    if (setUpFor != webView) setUp(webView)
+    setUpFor = webView
+    webView.loadUrl(url)
+  }
+
+  @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")
+  private fun setUp(view: WebView) {
+    view.settings.javaScriptEnabled = true
+    view.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
     val atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
     if (atDocumentStart) {
       // Before any script of the page, in the widget origin's frames only.
-      WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(widgetOrigin), setOf(widgetOrigin))
+      WebViewCompat.addDocumentStartJavaScript(view, protocol.marker(widgetOrigin), setOf(widgetOrigin))
     }
     if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
       // Injected only into frames of the widget origin; runs on the UI thread.
-      WebViewCompat.addWebMessageListener(webView, "hubEmbed", setOf(widgetOrigin)) { _, message, sourceOrigin, isMainFrame, _ ->
+      WebViewCompat.addWebMessageListener(view, "hubEmbed", setOf(widgetOrigin)) { _, message, sourceOrigin, isMainFrame, _ ->
         val data = message.data
         if (isMainFrame && sourceOrigin.toString() == widgetOrigin && onWidget && data != null) protocol.receive(data)
       }
     } else {
       // A JavascriptInterface is visible to every frame and runs on the "JavaBridge" thread: hop to the UI
       // thread, check the main frame's origin there; the nonce keeps the widget page's sub-frames out.
-      webView.addJavascriptInterface(object {
+      view.addJavascriptInterface(object {
         @JavascriptInterface fun postMessage(json: String) {
-          main.post { if (onWidget && HubEmbedNavigation.originOf(webView.url ?: "") == widgetOrigin) protocol.receive(json) }
+          main.post { if (onWidget && view == webView && HubEmbedNavigation.originOf(view.url ?: "") == widgetOrigin) protocol.receive(json) }
         }
       }, "hubEmbed")
     }
-    webView.webViewClient = object : WebViewClient() {
+    view.webViewClient = object : WebViewClient() {
       override fun onPageStarted(view: WebView, url: String, favicon: Bitmap?) {
         protocol.reload()
         onWidget = HubEmbedNavigation.originOf(url) == widgetOrigin
@@ -102,8 +123,16 @@ class HubEmbedWebView(
           HubEmbedNavigation.Decision.BLOCKED -> true
         }
       }
+
+      override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean {
+        // The renderer crashed or Android reclaimed it: this WebView can show nothing again, and returning
+        // false would take the app down with it. A new WebView takes its place and loads the page again;
+        // when that page says hello, the protocol selects the user's last tags in it.
+        if (view == webView) replaceDeadWebView(view) else view.destroy()
+        return true
+      }
     }
-    webView.webChromeClient = object : WebChromeClient() {
+    view.webChromeClient = object : WebChromeClient() {
       override fun onCreateWindow(view: WebView, isDialog: Boolean, isUserGesture: Boolean, resultMsg: Message): Boolean {
         if (!isUserGesture) return false
         // The new window's URL arrives in a throwaway WebView's first navigation: send it out, create nothing.
@@ -114,13 +143,30 @@ class HubEmbedWebView(
             v.destroy()
             return true
           }
+
+          // It shares the renderer: unhandled, that renderer's death would end the app.
+          override fun onRenderProcessGone(v: WebView, detail: RenderProcessGoneDetail): Boolean { v.destroy(); return true }
         }
         (resultMsg.obj as WebView.WebViewTransport).webView = probe
         resultMsg.sendToTarget()
         return true
       }
     }
-    webView.loadUrl(url)
+  }
+
+  private fun replaceDeadWebView(dead: WebView) {
+    protocol.reload()   // what the dead page was asked fails now (E_CANCELLED)
+    onWidget = false
+    val parent = dead.parent as? ViewGroup
+    val index = parent?.indexOfChild(dead) ?: -1
+    val layout = dead.layoutParams
+    parent?.removeView(dead)
+    dead.destroy()
+    val fresh = WebView(context)
+    webView = fresh
+    if (parent != null) parent.addView(fresh, index, layout)
+    onWebViewReplaced(fresh)
+    url?.let { load(it) }
   }
 
   /** Web links in a Custom Tab; mailto: and tel: to their apps. javascript:, data:, file:, intent: never get here. */
@@ -140,17 +186,21 @@ fun showWidget(context: Context, webView: WebView, api: MyServer) {
     getToken = { reason, done -> api.hubToken(reason) { token -> done(token) } },   // done on the UI thread
     onEvent = { event ->
       when (event) {
-        is HubEvent.Ready -> api.log("widget ${event.version} ready")
+        is HubEvent.Ready -> api.log("widget ${event.version} ready, in ${event.locale ?: "its default language"}")
         is HubEvent.TableSelected -> api.log("table ${event.shortCode}: ${event.name}")
+        // The host already selects these again after a reload; keep them to open the next screen with them.
+        is HubEvent.TagsChanged -> api.saveFilter(event.tags)
         is HubEvent.FormOpened -> api.log("form ${event.shortCode} opened by ${event.handledBy}")
         is HubEvent.FormClosed -> api.refreshOrders()   // the outcome comes from your own server
         is HubEvent.WidgetError -> api.log("widget error ${event.kind}: ${event.message}")
         is HubEvent.FormMessage -> api.log("form ${event.shortCode} said ${event.data}")
       }
     })
+  // The filter the user chose last time, if any: the page gets it as it says hello.
+  api.savedFilter()?.let { host.setTags(it) }
   host.load("https://widget.example.com/embed")
   // Later, e.g. from a filter in your own toolbar:
-  host.protocol.setTags(listOf("HR")) { answer -> if (!answer.ok) api.log("setTags failed: ${answer.code}") }
+  host.setTags(listOf("HR")) { answer -> if (!answer.ok) api.log("setTags failed: ${answer.code}") }
 }
 // #endregion kotlin-usage
 
@@ -158,5 +208,7 @@ fun showWidget(context: Context, webView: WebView, api: MyServer) {
 interface MyServer {
   fun hubToken(reason: String, done: (HubToken?) -> Unit)
   fun refreshOrders()
+  fun saveFilter(tags: List<String>)
+  fun savedFilter(): List<String>?
   fun log(text: String)
 }

@@ -10,8 +10,11 @@ import Foundation
 // #region swift-protocol-api
 /// What the widget page tells the app, each with its documented params (src/bridge/methods.ts).
 enum HubEvent: Equatable {
-  case ready(version: String)
+  /// `locale` is the widget's language (`zh-CN` or `en`), for your own controls; nil from older pages.
+  case ready(version: String, locale: String?)
   case tableSelected(shortCode: String, name: String)
+  /// The user changed the selection in the page (a chip, or "show all": no tags); never for your own setTags.
+  case tagsChanged(tags: [String])
   case formOpened(shortCode: String, handledBy: String)
   case formClosed(shortCode: String)
   case widgetError(kind: String, message: String)
@@ -34,7 +37,8 @@ final class HubEmbedProtocol {
   /// Opens the form natively and returns true, or false to let the page open it itself.
   var openForm: ((_ shortCode: String, _ url: String) -> Bool)?
   var onEvent: (HubEvent) -> Void = { _ in }
-  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape.
+  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, and for events
+  /// "unknown event <name>" or "bad params: <name>" (the reasons of hub-embed/host's kernel).
   var onRejected: (String) -> Void = { _ in }
   /// Delivers a script to the widget page's main frame (evaluateJavaScript).
   var send: (_ script: String) -> Void = { _ in }
@@ -47,6 +51,10 @@ final class HubEmbedProtocol {
   private var counter = 0
   /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
   private var load = 0
+  /// The selection the widget shows: the user's last one in the page (tagsChanged) or the app's last setTags;
+  /// nil until either. Each page session gets it as it says hello, so a page that loaded again (a reload, a
+  /// content process that died) shows what the user chose, as <HubEmbedView> does.
+  private(set) var selection: [String]?
 
   static let maxMessageChars = 4 * 1024 * 1024
   static let errorCodes: Set<String> = ["E_NO_HANDLER", "E_TIMEOUT", "E_CANCELLED", "E_DENIED", "E_UNSUPPORTED", "E_VERSION", "E_INTERNAL"]
@@ -111,8 +119,10 @@ final class HubEmbedProtocol {
   // #endregion swift-receive
 
   // #region swift-host-requests
-  /// Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED).
+  /// Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED,
+  /// E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
   func setTags(_ tags: [String], done: @escaping (PageAnswer) -> Void = { _ in }) {
+    selection = tags
     request("widget.setTags", ["tags": tags], done: done)
   }
 
@@ -144,25 +154,57 @@ final class HubEmbedProtocol {
   }
 
   private func event(_ name: String, _ params: Any?) {
-    let p = params as? [String: Any]
-    func text(_ key: String) -> String? { p?[key] as? String }
-    let event: HubEvent?
-    switch name {
-    case "widget.ready": event = text("version").map { .ready(version: $0) }
-    case "table.selected":
-      if let code = text("shortCode"), let name = text("name") { event = .tableSelected(shortCode: code, name: name) } else { event = nil }
-    case "form.opened":
-      if let code = text("shortCode"), let by = text("handledBy"), by == "host" || by == "page" {
-        event = .formOpened(shortCode: code, handledBy: by)
-      } else { event = nil }
-    case "form.closed": event = text("shortCode").map { .formClosed(shortCode: $0) }
-    case "widget.error":
-      if let kind = text("kind"), let message = text("message") { event = .widgetError(kind: kind, message: message) } else { event = nil }
-    case "form.message": event = text("shortCode").map { .formMessage(shortCode: $0, json: Self.json(p?["data"] ?? NSNull())) }
-    default: event = nil
+    guard let read = Self.events[name] else {
+      return onRejected("unknown event \(String(decoding: Array(name.utf16.prefix(100)), as: UTF16.self))")
     }
     // An event the app cannot type is not passed on half-read.
-    if let event { onEvent(event) } else { onRejected("event shape") }
+    guard let p = params as? [String: Any], let event = read(p) else { return onRejected("bad params: \(name)") }
+    if case .tagsChanged(let tags) = event { selection = tags }
+    onEvent(event)
+  }
+
+  /// Each page event, read into its type when its params have exactly the shape hub-embed/host checks
+  /// (src/host/event-shapes.ts: strings of bounded length, known values); nil for any other shape.
+  private static let events: [String: ([String: Any]) -> HubEvent?] = [
+    "widget.ready": { p in
+      // locale may be absent (older pages); present, it is a short string, not null or a number.
+      guard let version = text(p["version"], 100) else { return nil }
+      if p["locale"] == nil { return .ready(version: version, locale: nil) }
+      return text(p["locale"], 35).map { .ready(version: version, locale: $0) }
+    },
+    "table.selected": { p in
+      guard let code = text(p["shortCode"], 100), let name = text(p["name"]) else { return nil }
+      return .tableSelected(shortCode: code, name: name)
+    },
+    // As many tags, each as long, as the host may send in widget.setTags.
+    "tags.changed": { p in strings(p["tags"], count: 100, max: 200).map { .tagsChanged(tags: $0) } },
+    "form.opened": { p in
+      guard let code = text(p["shortCode"], 100), let by = text(p["handledBy"]), by == "host" || by == "page" else { return nil }
+      return .formOpened(shortCode: code, handledBy: by)
+    },
+    "form.closed": { p in text(p["shortCode"], 100).map { .formClosed(shortCode: $0) } },
+    "widget.error": { p in
+      guard let kind = text(p["kind"], 100), let message = text(p["message"], 2000) else { return nil }
+      return .widgetError(kind: kind, message: message)
+    },
+    // What a form page posts is its own: only whose it is, and that there is data (JSON null counts).
+    "form.message": { p in
+      guard let code = text(p["shortCode"], 100), let data = p["data"] else { return nil }
+      return .formMessage(shortCode: code, json: json(data))
+    },
+  ]
+
+  /// A string of at most `max` UTF-16 units (JavaScript's length), or nil.
+  private static func text(_ value: Any?, _ max: Int = 500) -> String? {
+    guard let text = value as? String, text.utf16.count <= max else { return nil }
+    return text
+  }
+
+  /// A JSON array of at most `count` strings of at most `max` units each, or nil.
+  private static func strings(_ value: Any?, count: Int, max: Int) -> [String]? {
+    guard let array = value as? [Any], array.count <= count else { return nil }
+    let texts = array.compactMap { text($0, max) }
+    return texts.count == array.count ? texts : nil
   }
 
   // #region swift-answers
@@ -182,6 +224,8 @@ final class HubEmbedProtocol {
     case "bridge.hello":
       let capabilities = [getToken.map { _ in "auth.getToken" }, openForm.map { _ in "form.open" }].compactMap { $0 }
       reply(true, ["v": 1, "platform": platform, "capabilities": capabilities, "config": [String: Any]()])
+      // The new session shows the kept selection before it loads anything (after the hello's answer).
+      if let selection { setTags(selection) }
     case "auth.getToken":
       guard let getToken else { return fail("E_NO_HANDLER", "the app handles no \(method)") }
       do {

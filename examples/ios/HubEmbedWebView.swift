@@ -1,6 +1,7 @@
 // The WKWebView glue around HubEmbedProtocol.swift (iOS 16+): the marker at document start in the main
 // frame, a WKScriptMessageHandler that takes strings from the widget page's main frame only, navigation
-// kept to the widget's and the form site's origins, and links that leave in an SFSafariViewController.
+// kept to the widget's and the form site's origins, links that leave in an SFSafariViewController, and the
+// page loaded again when iOS ends the web content process (the protocol then selects the user's last tags).
 // Replies go back through evaluateJavaScript, so host requests (setTags) and answers share one path.
 //
 // No Swift toolchain installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for the
@@ -42,7 +43,15 @@ final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDeleg
 
   func detach() { webView.configuration.userContentController.removeScriptMessageHandler(forName: "hubEmbed") }
 
-  func load(_ url: URL) { webView.load(URLRequest(url: url)) }
+  /// Selects tags in the widget, and keeps them: a page that loads again shows them too.
+  func setTags(_ tags: [String], done: @escaping (PageAnswer) -> Void = { _ in }) { protocolHost.setTags(tags, done: done) }
+
+  private var lastURL: URL?
+
+  func load(_ url: URL) {
+    lastURL = url
+    webView.load(URLRequest(url: url))
+  }
 
   private var onWidget: Bool { webView.url.flatMap { HubEmbedNavigation.originOf($0.absoluteString) } == widgetOrigin }
 
@@ -57,6 +66,13 @@ final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDeleg
 
   // A new page: forget the old one's sessions and fail what it was asked.
   func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) { protocolHost.reload() }
+
+  // iOS ended the web content process (often while the app was in the background; or it crashed): the view
+  // is blank and stays so. Load the page again; when it says hello, the protocol selects the user's last tags.
+  func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+    protocolHost.reload()
+    if webView.url != nil { webView.reload() } else if let lastURL { load(lastURL) }
+  }
 
   func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
                decisionHandler: @escaping @MainActor (WKNavigationActionPolicy) -> Void) {
@@ -105,8 +121,10 @@ func showWidget(in controller: UIViewController, api: MyServer) -> HubEmbedWebVi
   host.protocolHost.getToken = { reason in try await api.hubToken(reason: reason) }   // nil: nobody signed in
   host.protocolHost.onEvent = { event in
     switch event {
-    case .ready(let version): api.log("widget \(version) ready")
+    case .ready(let version, let locale): api.log("widget \(version) ready, in \(locale ?? "its default language")")
     case .tableSelected(let shortCode, let name): api.log("table \(shortCode): \(name)")
+    // The host already selects these again after a reload; keep them to open the next screen with them.
+    case .tagsChanged(let tags): api.saveFilter(tags)
     case .formOpened(let shortCode, let handledBy): api.log("form \(shortCode) opened by \(handledBy)")
     case .formClosed: api.refreshOrders()   // the outcome comes from your own server
     case .widgetError(let kind, let message): api.log("widget error \(kind): \(message)")
@@ -114,17 +132,21 @@ func showWidget(in controller: UIViewController, api: MyServer) -> HubEmbedWebVi
     }
   }
   controller.view.addSubview(host.webView)
+  // The filter the user chose last time, if any: the page gets it as it says hello.
+  if let saved = api.savedFilter() { host.setTags(saved) }
   host.load(URL(string: "https://widget.example.com/embed")!)
   return host
 }
 
 // Later, e.g. from a filter in your own toolbar:
-// host.protocolHost.setTags(["HR"]) { answer in if case .failed(let code, _) = answer { api.log("setTags: \(code)") } }
+// host.setTags(["HR"]) { answer in if case .failed(let code, _) = answer { api.log("setTags: \(code)") } }
 // #endregion swift-usage
 
 /// Stands for your app's own server client.
 protocol MyServer {
   func hubToken(reason: String) async throws -> HubToken?
   func refreshOrders()
+  func saveFilter(_ tags: [String])
+  func savedFilter() -> [String]?
   func log(_ text: String)
 }

@@ -6,11 +6,12 @@ import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
+import { eventRefusal } from '../../src/host/event-shapes.js';
 
 const root = new URL('../../examples/wechat/', import.meta.url);
 const requireHere = createRequire(root);
 const { readHubEvents, formUrlFrom } = requireHere('./hub-embed-events.js') as {
-  readHubEvents(data: unknown): Array<{ method: string; params: unknown }>;
+  readHubEvents(data: unknown, onRejected?: (reason: string) => void): Array<{ method: string; params: unknown }>;
   formUrlFrom(encoded: string | undefined, site: string): string | undefined;
 };
 const signIn = requireHere('./server/sign-in.js') as {
@@ -68,6 +69,80 @@ describe('examples/wechat: the web-view page pair', () => {
       event.event && { method: event.event.name, params: event.event.params },
       { method: 'form.closed', params: { shortCode: 'a' } },
     ]);
+  });
+
+  it('reads each event as hub-embed/host does: another name or shape is skipped with the kernel’s reason', () => {
+    const cases = vectors.cases.filter(
+      (v) => (v.send as { kind?: string }).kind === 'evt' && ('event' in v || ('drop' in v && / /.test(v.drop!))),
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    const text = (n: number) => 'x'.repeat(n);
+    const more: Array<[string, unknown]> = [
+      ['tags.changed', { tags: Array.from({ length: 100 }, () => text(200)) }],
+      ['tags.changed', { tags: Array.from({ length: 101 }, () => 'a') }],
+      ['widget.ready', { version: '1', locale: null }],
+      ['widget.error', { kind: 'k', message: text(2001) }],
+      ['form.message', { shortCode: 'a' }],
+      ['toString', {}],
+    ];
+    const sends = [
+      ...cases.map((v) => v.send as { method: string; params?: unknown }),
+      ...more.map(([method, params]) => ({ ns: 'hub-embed', v: 1, sid: 's', id: 'm', kind: 'evt', method, params })),
+    ];
+    const rejected: string[] = [];
+    const events = readHubEvents(delivery(sends).detail.data, (reason) => rejected.push(reason));
+    const refusals = sends.map((send) => eventRefusal(send.method, send.params));
+    expect(rejected).toEqual(refusals.filter(Boolean));
+    expect(events).toEqual(
+      sends.filter((_, i) => !refusals[i]).map((send) => ({ method: send.method, params: send.params })),
+    );
+    expect(events.map((e) => e.method)).toContain('tags.changed');
+  });
+
+  it('the widget page keeps the user’s last selection (tags.changed) and opens the next visit with it', () => {
+    const { wx } = wxStandIn({ data: { ticket: 'T1' } });
+    const page = loadPage('pages/hub/index.js', { wx });
+    const evt = (id: string, method: string, params: unknown) => ({
+      ns: 'hub-embed',
+      v: 1,
+      sid: 's',
+      id,
+      kind: 'evt',
+      method,
+      params,
+    });
+    (page.onHubMessage as (e: unknown) => void).call(
+      page,
+      delivery(
+        [evt('1', 'tags.changed', { tags: ['HR'] }), evt('2', 'tags.changed', { tags: ['HR', '装修'] })],
+        // A bad one changes nothing.
+        [evt('3', 'tags.changed', { tags: [42] })],
+      ),
+    );
+    expect(wx.storage.get('hubEmbedTags')).toEqual(['HR', '装修']);
+    const next = loadPage('pages/hub/index.js', { wx });
+    (next.onLoad as () => void).call(next);
+    expect(next.data.src).toBe('https://widget.example.com/embed?ticket=T1&tags=HR&tags=%E8%A3%85%E4%BF%AE');
+  });
+
+  it('the widget page selects the tags of its address before the widget loads anything', () => {
+    const html = readFileSync(new URL('widget-page.html', root), 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const script = scripts.find((code) => code.includes('tags'))!;
+    // After the element, before the deferred bundle defines it: Lit takes the property over at upgrade.
+    expect(html.indexOf(script)).toBeGreaterThan(html.indexOf('</hub-embed>'));
+    expect(html).toMatch(/<script src="\/hub-embed-webview\.iife\.js" defer><\/script>/);
+    const run = (search: string) => {
+      const element: { tags?: string[] } = {};
+      runInNewContext(script, {
+        location: { search },
+        URLSearchParams,
+        document: { querySelector: (selector: string) => (selector === 'hub-embed' ? element : null) },
+      });
+      return element.tags;
+    };
+    expect(run('?tags=HR&tags=%E8%A3%85%E4%BF%AE')).toEqual(['HR', '装修']);
+    expect(run('')).toBeUndefined();
   });
 
   it('skips another SDK’s messages and values that are no batch at all', () => {
@@ -141,7 +216,12 @@ describe('examples/wechat: the web-view page pair', () => {
 /** A stand-in for the mini-program's wx.login and wx.request, recording what the page asked. */
 function wxStandIn({ code = 'c0de', status = 200, data = { ticket: 'T1' } as unknown, loginFails = false } = {}) {
   const requests: Array<Record<string, unknown>> = [];
+  const storage = new Map<string, unknown>();
   const wx = {
+    storage,
+    // As wx's: '' for a key never set.
+    getStorageSync: (key: string) => (storage.has(key) ? structuredClone(storage.get(key)) : ''),
+    setStorageSync: (key: string, value: unknown) => void storage.set(key, structuredClone(value)),
     login(options: { success(r: { code: string }): void; fail(): void }) {
       if (loginFails) options.fail();
       else options.success({ code });

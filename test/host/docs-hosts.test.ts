@@ -15,7 +15,9 @@ const doc = read('docs/webview.md');
 /** Names of the page-to-host events, from the one event map. */
 const EVENTS = [...read('src/bridge/methods.ts').matchAll(/^ {2}'([a-z]+\.[a-zA-Z]+)': /gm)]
   .map((m) => m[1]!)
-  .filter((name) => ['widget.', 'table.', 'form.opened', 'form.closed', 'form.message'].some((p) => name.startsWith(p)))
+  .filter((name) =>
+    ['widget.', 'table.', 'tags.', 'form.opened', 'form.closed', 'form.message'].some((p) => name.startsWith(p)),
+  )
   .filter((name) => !['widget.refresh', 'widget.setTags'].includes(name));
 /** The navigation rules of hub-embed/host, as the regular expressions and schemes navigation.ts uses. */
 const navigation = read('src/host/navigation.ts');
@@ -29,6 +31,16 @@ const BLOCKED = JSON.parse(
 
 /** The reasons a host reports for each drop case of the vectors. */
 const DROP_REASONS = [...new Set(vectors.cases.flatMap((v) => ('drop' in v && v.drop ? [v.drop] : [])))];
+/** Reasons that name the event: the host writes them with the name filled in. */
+const EVENT_REASONS = ['bad params: ', 'unknown event '];
+
+/** What src/host/event-shapes.ts checks of each event's params: each text and its longest length. */
+const shapes = read('src/host/event-shapes.ts');
+const TEXTS = [...shapes.matchAll(/\btext\(p\.(\w+)(?:, (\d+))?\)/g)].map((m) => [m[1]!, Number(m[2] ?? 500)] as const);
+const TAGS = /Array\.isArray\(p\.tags\) && p\.tags\.length <= (\d+) && p\.tags\.every\(\(tag\) => text\(tag, (\d+)\)\)/
+  .exec(shapes)!
+  .slice(1)
+  .map(Number) as [number, number];
 
 const protocols = {
   'Kotlin (examples/android/HubEmbedProtocol.kt)': {
@@ -42,6 +54,15 @@ const protocols = {
       'sid !in sessions',
     ],
     rejects: (reason: string) => `onRejected("${reason}")`,
+    name: '$name',
+    text: (key: string, max: number) => (max === 500 ? `text(p, "${key}")` : `text(p, "${key}", ${max})`),
+    tags: ([count, max]: [number, number]) => `strings(p.opt("tags"), ${count}, ${max})`,
+    optional: ['if (!p.has("locale")) HubEvent.Ready(version)', 'takeIf { p.has("data") }'],
+    selection: [
+      'selection = tags.toList()',
+      'if (event is HubEvent.TagsChanged) selection = event.tags',
+      'selection?.let { setTags(it) }',
+    ],
     parseNeverThrows: ['catch (error: JSONException)', 'catch (error: StackOverflowError)'],
     escapes: ['replace("\\u2028", "\\\\u2028")', 'replace("\\u2029", "\\\\u2029")', 'replace("<", "\\\\u003c")'],
   },
@@ -56,6 +77,15 @@ const protocols = {
       'guard hello || sessions.contains(sid)',
     ],
     rejects: (reason: string) => `onRejected("${reason}")`,
+    name: '\\(name)',
+    text: (key: string, max: number) => (max === 500 ? `text(p["${key}"])` : `text(p["${key}"], ${max})`),
+    tags: ([count, max]: [number, number]) => `strings(p["tags"], count: ${count}, max: ${max})`,
+    optional: ['if p["locale"] == nil { return .ready(version: version, locale: nil) }', 'let data = p["data"]'],
+    selection: [
+      'selection = tags\n',
+      'if case .tagsChanged(let tags) = event { selection = tags }',
+      'if let selection { setTags(selection) }',
+    ],
     parseNeverThrows: ['let value = try? JSONSerialization.jsonObject'],
     escapes: ['"\\u{2028}", with: "\\\\u2028"', '"\\u{2029}", with: "\\\\u2029"', '"<", with: "\\\\u003c"'],
   },
@@ -70,6 +100,19 @@ const protocols = {
       '!_sessions.contains(sid)',
     ],
     rejects: (reason: string) => `onRejected?.call('${reason}')`,
+    name: '$name',
+    text: (key: string, max: number) => (max === 500 ? `_text(p['${key}'])` : `_text(p['${key}'], ${max})`),
+    tags: ([count, max]: [number, number]) => `_strings(p['tags'], ${count}, ${max})`,
+    optional: [
+      "p.containsKey('locale')",
+      '(final String version, false, _) => WidgetReady(version)',
+      "p.containsKey('data')",
+    ],
+    selection: [
+      '_selection = List.unmodifiable(tags);',
+      'if (event is TagsChanged) _selection = event.tags;',
+      'if (selection != null) unawaited(setTags(selection));',
+    ],
     parseNeverThrows: ['m = jsonDecode(raw);\n    } catch (_) {'],
     escapes: [`replaceAll('\\u2028', r'\\u2028')`, `replaceAll('\\u2029', r'\\u2029')`, `replaceAll('<', r'\\u003c')`],
   },
@@ -105,7 +148,11 @@ describe('native host protocol files follow the protocol test vectors', () => {
     describe(name, () => {
       it('drops a message unless ns, v, this load’s nonce, kind, id and session all match (the vectors’ drop cases)', () => {
         for (const check of host.checks) expect(host.code).toContain(check);
-        for (const reason of DROP_REASONS) expect(host.code, reason).toContain(host.rejects(reason));
+        for (const reason of DROP_REASONS) {
+          const named = EVENT_REASONS.find((start) => reason.startsWith(start));
+          // `onRejected("bad params: ` and the host's own way of adding the name.
+          expect(host.code, reason).toContain(named ? host.rejects(named).slice(0, -2) : host.rejects(reason));
+        }
         // The order of the kernel: parse (foreign, malformed), then the nonce, then the session.
         const at = (reason: string) => host.code.indexOf(host.rejects(reason));
         expect(at('foreign')).toBeLessThan(at('nonce'));
@@ -143,10 +190,25 @@ describe('native host protocol files follow the protocol test vectors', () => {
       });
 
       it('hands every event of the event map to the app, typed, and refuses other shapes', () => {
-        expect(EVENTS).toHaveLength(6);
+        expect(EVENTS).toHaveLength(7);
         for (const event of EVENTS)
           expect(host.code, event).toMatch(new RegExp(`["']${event.replace('.', '\\.')}["']`));
-        expect(host.code).toContain(host.rejects('event shape'));
+        expect(host.code).toContain(host.rejects(`bad params: ${host.name}`));
+        expect(host.code).toContain(host.rejects('unknown event ').slice(0, -2));
+      });
+
+      it('checks each event’s params as hub-embed/host does (src/host/event-shapes.ts): every text’s length, the tags, what may be absent', () => {
+        expect(TEXTS.length).toBeGreaterThanOrEqual(9);
+        for (const [key, max] of TEXTS) expect(host.code, `${key} ≤ ${max}`).toContain(host.text(key, max));
+        expect(TAGS).toEqual([100, 200]);
+        expect(host.code).toContain(host.tags(TAGS));
+        for (const line of host.optional) expect(host.code).toContain(line);
+      });
+
+      it('keeps the selection (the user’s tags.changed, the app’s setTags) and sends it to each new session after the hello’s answer', () => {
+        for (const line of host.selection) expect(host.code).toContain(line);
+        const restore = host.selection.at(-1)!;
+        expect(host.code.indexOf(restore)).toBeGreaterThan(host.code.search(/["']config["']/));
       });
 
       it('asks the page (widget.setTags, widget.refresh, form.close) and settles each with the page’s answer', () => {
@@ -173,12 +235,19 @@ describe('the Swift and Dart protocol files are twins of the Kotlin one, which r
         .filter((m) => !m[2]!.startsWith('E_'))
         .map((m) => `${m[1]}: ${m[2]!.replace(/\\\(\w+\)|\$\{\w+\}|\$\w+/g, '{}')}`),
     );
+  /** Each reason a file drops with, the event's name it fills in written {}. */
   const reasons = (code: string) =>
-    new Set([...code.matchAll(/onRejected(?:\?\.call)?\(["']([^"']+)["']\)/g)].map((m) => m[1]));
+    new Set(
+      [...code.matchAll(/onRejected(?:\?\.call)?\(["']([^"']+)["']\)/g)].map((m) =>
+        m[1]!.replace(/\\\(.*\)$|\$\{.*\}$|\$\w+$/, '{}'),
+      ),
+    );
   const [kotlin, ...others] = Object.values(protocols).map((host) => host.code);
 
   it('answers the same errors with the same messages, and drops with the same reasons', () => {
     expect(answers(kotlin!).size).toBeGreaterThanOrEqual(7);
+    expect(reasons(kotlin!)).toContain('bad params: {}');
+    expect(reasons(kotlin!)).toContain('unknown event {}');
     for (const code of others) {
       expect(answers(code)).toEqual(answers(kotlin!));
       expect(reasons(code)).toEqual(reasons(kotlin!));
@@ -190,9 +259,9 @@ describe('native host glue files', () => {
   it('Android: marker and listener for the widget origin only; the JavascriptInterface fallback gets the nonce too', () => {
     const code = read('examples/android/HubEmbedWebView.kt');
     expect(code).toContain(
-      'WebViewCompat.addDocumentStartJavaScript(webView, protocol.marker(widgetOrigin), setOf(widgetOrigin))',
+      'WebViewCompat.addDocumentStartJavaScript(view, protocol.marker(widgetOrigin), setOf(widgetOrigin))',
     );
-    expect(code).toContain('addWebMessageListener(webView, "hubEmbed", setOf(widgetOrigin))');
+    expect(code).toContain('addWebMessageListener(view, "hubEmbed", setOf(widgetOrigin))');
     expect(code).toContain('isMainFrame && sourceOrigin.toString() == widgetOrigin');
     // Without document-start scripts, the marker (with the nonce) still reaches the widget page.
     expect(code).toContain(
@@ -200,13 +269,42 @@ describe('native host glue files', () => {
     );
     expect(code).toContain('protocol.announce()');
     expect(code).toMatch(
-      /main\.post \{ if \(onWidget && HubEmbedNavigation\.originOf\(webView\.url \?: ""\) == widgetOrigin\) protocol\.receive\(json\) \}/,
+      /main\.post \{ if \(onWidget && view == webView && HubEmbedNavigation\.originOf\(view\.url \?: ""\) == widgetOrigin\) protocol\.receive\(json\) \}/,
     );
     expect(code).toContain('protocol.reload()');
     expect(code).toContain('HubEmbedNavigation.decide(request.url.toString(), allowedOrigins)');
     expect(code).toContain('onCreateWindow');
     expect(code).toContain('CustomTabsIntent');
-    expect(code).toMatch(/protocol\.setTags\(listOf\("HR"\)\) \{ answer ->/);
+    expect(code).toMatch(/host\.setTags\(listOf\("HR"\)\) \{ answer ->/);
+    expect(code).toContain('is HubEvent.TagsChanged -> api.saveFilter(event.tags)');
+  });
+
+  it('Android: a renderer that dies is handled (true), and a new WebView in its place loads the page again', () => {
+    const code = read('examples/android/HubEmbedWebView.kt');
+    // Every WebViewClient of the app, the probe's too: one that is not would take the app down.
+    const handlers = [
+      ...code.matchAll(
+        /override fun onRenderProcessGone\((\w+): WebView, detail: RenderProcessGoneDetail\): Boolean \{([\s\S]*?)\n\s*\}/g,
+      ),
+    ];
+    expect(handlers).toHaveLength(2);
+    for (const [, , body] of handlers) {
+      expect(body).toContain('return true');
+      expect(body).not.toContain('return false');
+    }
+    expect(code).toContain('if (view == webView) replaceDeadWebView(view) else view.destroy()');
+    const replace = code.slice(code.indexOf('private fun replaceDeadWebView'));
+    for (const step of [
+      'protocol.reload()',
+      'parent?.removeView(dead)',
+      'dead.destroy()',
+      'webView = fresh',
+      'parent.addView(fresh, index, layout)',
+      'url?.let { load(it) }',
+    ])
+      expect(replace, step).toContain(step);
+    // Set up once per WebView: the new one gets the marker, the listener and the clients too.
+    expect(code).toContain('if (setUpFor != webView) setUp(webView)');
   });
 
   it('iOS: marker at document start in the main frame; messages from the widget origin’s main frame only', () => {
@@ -221,7 +319,17 @@ describe('native host glue files', () => {
     expect(code).toContain('return nil');
     expect(code).toContain('SFSafariViewController');
     expect(code).toContain('removeScriptMessageHandler(forName: "hubEmbed")');
-    expect(code).toContain('protocolHost.setTags(["HR"])');
+    expect(code).toContain('host.setTags(["HR"])');
+    expect(code).toContain('case .tagsChanged(let tags): api.saveFilter(tags)');
+  });
+
+  it('iOS: a web content process that ends loads the page again', () => {
+    const code = read('examples/ios/HubEmbedWebView.swift');
+    expect(code).toMatch(
+      /func webViewWebContentProcessDidTerminate\(_ webView: WKWebView\) \{\n\s+protocolHost\.reload\(\)\n\s+if webView\.url != nil \{ webView\.reload\(\) \} else if let lastURL \{ load\(lastURL\) \}/,
+    );
+    expect(code).toContain('WKNavigationDelegate');
+    expect(code).toContain('webView.navigationDelegate = self');
   });
 
   // Issue 35 item 3: the Flutter host gave the user's token to any page the WebView went to.
@@ -263,7 +371,14 @@ describe('native host glue files', () => {
     });
 
     it('shows one host request with its answer', () => {
-      expect(view).toContain("final answer = await host.protocol.setTags(['HR']);");
+      expect(view).toContain("final answer = await host.setTags(['HR']);");
+      expect(view).toContain('TagsChanged(:final tags) => widget.api.saveFilter(tags)');
+    });
+
+    it('an iOS web content process that ends loads the page again', () => {
+      expect(view).toMatch(
+        /onWebResourceError: \(error\) \{[\s\S]*?if \(error\.errorType == WebResourceErrorType\.webContentProcessTerminated\) \{\n\s+protocol\.reload\(\);\n\s+controller\.reload\(\);/,
+      );
     });
   });
 });

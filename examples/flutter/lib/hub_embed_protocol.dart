@@ -11,8 +11,11 @@ import 'dart:math';
 /// What the widget page tells the app, each with its documented params (src/bridge/methods.ts).
 sealed class HubEvent {}
 
-class WidgetReady extends HubEvent { WidgetReady(this.version); final String version; }
+/// [locale] is the widget's language (`zh-CN` or `en`), for your own controls; null from older pages.
+class WidgetReady extends HubEvent { WidgetReady(this.version, [this.locale]); final String version; final String? locale; }
 class TableSelected extends HubEvent { TableSelected(this.shortCode, this.name); final String shortCode, name; }
+/// The user changed the selection in the page (a chip, or "show all": no tags); never for your own setTags.
+class TagsChanged extends HubEvent { TagsChanged(this.tags); final List<String> tags; }
 class FormOpened extends HubEvent { FormOpened(this.shortCode, this.handledBy); final String shortCode, handledBy; }
 class FormClosed extends HubEvent { FormClosed(this.shortCode); final String shortCode; }
 class WidgetError extends HubEvent { WidgetError(this.kind, this.message); final String kind, message; }
@@ -50,7 +53,8 @@ class HubEmbedProtocol {
   /// Opens the form natively and returns true, or false to let the page open it itself.
   final bool Function(String shortCode, String url)? openForm;
   final void Function(HubEvent event)? onEvent;
-  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, event shape.
+  /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, and for events
+  /// "unknown event <name>" or "bad params: <name>" (the reasons of hub-embed/host's kernel).
   final void Function(String reason)? onRejected;
   /// Delivers a script to the widget page's main frame (runJavaScript).
   final void Function(String script) send;
@@ -66,6 +70,12 @@ class HubEmbedProtocol {
   var _counter = 0;
   /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
   var _load = 0;
+
+  /// The selection the widget shows: the user's last one in the page (TagsChanged) or the app's last
+  /// setTags; null until either. Each page session gets it as it says hello, so a page that loaded again (a
+  /// reload, a content process that died) shows what the user chose, as <HubEmbedView> does.
+  List<String>? get selection => _selection;
+  List<String>? _selection;
 
   /// The marker script. It sets the marker only in a document of [widgetOrigin]: a script run while the
   /// previous page is still shown (iOS's onPageStarted) finds another origin there and sets nothing.
@@ -132,8 +142,12 @@ class HubEmbedProtocol {
   // #endregion dart-receive
 
   // #region dart-host-requests
-  /// Host -> page: select these tags in the widget; completes with the page's answer (or E_TIMEOUT, E_CANCELLED).
-  Future<PageAnswer> setTags(List<String> tags) => request('widget.setTags', {'tags': tags});
+  /// Host -> page: select these tags in the widget; completes with the page's answer (or E_TIMEOUT, E_CANCELLED,
+  /// E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
+  Future<PageAnswer> setTags(List<String> tags) {
+    _selection = List.unmodifiable(tags);
+    return request('widget.setTags', {'tags': tags});
+  }
 
   Future<PageAnswer> refresh() => request('widget.refresh', {});
 
@@ -168,25 +182,57 @@ class HubEmbedProtocol {
   }
 
   void _event(String name, Object? params) {
-    final p = params is Map<String, Object?> ? params : const <String, Object?>{};
-    String? text(String key) => p[key] is String ? p[key] as String : null;
-    final HubEvent? event = switch (name) {
-      'widget.ready' when text('version') != null => WidgetReady(text('version')!),
-      'table.selected' when text('shortCode') != null && text('name') != null => TableSelected(text('shortCode')!, text('name')!),
-      'form.opened' when text('shortCode') != null && (p['handledBy'] == 'host' || p['handledBy'] == 'page') =>
-        FormOpened(text('shortCode')!, text('handledBy')!),
-      'form.closed' when text('shortCode') != null => FormClosed(text('shortCode')!),
-      'widget.error' when text('kind') != null && text('message') != null => WidgetError(text('kind')!, text('message')!),
-      'form.message' when text('shortCode') != null => FormMessage(text('shortCode')!, p['data']),
-      _ => null,
-    };
+    final read = _events[name];
+    if (read == null) return onRejected?.call('unknown event ${_prefix(name, 100)}');
     // An event the app cannot type is not passed on half-read.
-    if (event == null) {
-      onRejected?.call('event shape');
-    } else {
-      onEvent?.call(event);
-    }
+    final event = params is Map<String, Object?> ? read(params) : null;
+    if (event == null) return onRejected?.call('bad params: $name');
+    if (event is TagsChanged) _selection = event.tags;
+    onEvent?.call(event);
   }
+
+  /// Each page event, read into its type when its params have exactly the shape hub-embed/host checks
+  /// (src/host/event-shapes.ts: strings of bounded length, known values); null for any other shape.
+  static final Map<String, HubEvent? Function(Map<String, Object?>)> _events = {
+    'widget.ready': (p) => switch ((_text(p['version'], 100), p.containsKey('locale'), _text(p['locale'], 35))) {
+          // locale may be absent (older pages); present, it is a short string, not null or a number.
+          (final String version, false, _) => WidgetReady(version),
+          (final String version, true, final String locale) => WidgetReady(version, locale),
+          _ => null,
+        },
+    'table.selected': (p) => switch ((_text(p['shortCode'], 100), _text(p['name']))) {
+          (final String code, final String name) => TableSelected(code, name),
+          _ => null,
+        },
+    // As many tags, each as long, as the host may send in widget.setTags.
+    'tags.changed': (p) => switch (_strings(p['tags'], 100, 200)) { final List<String> tags => TagsChanged(tags), _ => null },
+    'form.opened': (p) => switch ((_text(p['shortCode'], 100), p['handledBy'])) {
+          (final String code, final String by) when by == 'host' || by == 'page' => FormOpened(code, by),
+          _ => null,
+        },
+    'form.closed': (p) => switch (_text(p['shortCode'], 100)) { final String code => FormClosed(code), _ => null },
+    'widget.error': (p) => switch ((_text(p['kind'], 100), _text(p['message'], 2000))) {
+          (final String kind, final String message) => WidgetError(kind, message),
+          _ => null,
+        },
+    // What a form page posts is its own: only whose it is, and that there is data (JSON null counts).
+    'form.message': (p) => switch (_text(p['shortCode'], 100)) {
+          final String code when p.containsKey('data') => FormMessage(code, p['data']),
+          _ => null,
+        },
+  };
+
+  /// A string of at most [max] UTF-16 units (JavaScript's length), or null.
+  static String? _text(Object? value, [int max = 500]) => value is String && value.length <= max ? value : null;
+
+  /// A JSON array of at most [count] strings of at most [max] units each, or null.
+  static List<String>? _strings(Object? value, int count, int max) {
+    if (value is! List || value.length > count) return null;
+    final texts = [for (final item in value) if (_text(item, max) case final String text) text];
+    return texts.length == value.length ? List.unmodifiable(texts) : null;
+  }
+
+  static String _prefix(String text, int units) => text.length > units ? text.substring(0, units) : text;
 
   // #region dart-answers
   Future<void> _answer(String method, Object? params, String sid, String id) async {
@@ -209,6 +255,9 @@ class HubEmbedProtocol {
             'capabilities': [if (getToken != null) 'auth.getToken', if (openForm != null) 'form.open'],
             'config': <String, Object?>{},
           });
+          // The new session shows the kept selection before it loads anything (after the hello's answer).
+          final selection = _selection;
+          if (selection != null) unawaited(setTags(selection));
         case 'auth.getToken' when getToken != null:
           final token = await getToken!(p?['reason'] == 'expired' ? 'expired' : 'initial');
           if (token == null) return fail('E_DENIED', 'no signed-in user');

@@ -10,6 +10,11 @@
 // nonce, which only the widget page's main frame can read; and nothing is received or sent unless the
 // WebView's current URL is on the widget's origin.
 //
+// When iOS ends the web content process, webview_flutter reports it as a web resource error of type
+// webContentProcessTerminated, and the host loads the page again (the protocol then selects the user's last
+// tags). On Android, webview_flutter (4.x) offers no render-process callback: a renderer that dies takes
+// the app with it, and no Dart code can prevent that (docs/webview.md, "Flutter").
+//
 // No Dart SDK installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for these rules.
 import 'package:flutter/widgets.dart';
 import 'package:url_launcher/url_launcher.dart';
@@ -49,6 +54,14 @@ class HubEmbedHost {
           // marker late may not have said one: ask again.
           protocol.announce();
         },
+        onWebResourceError: (error) {
+          // iOS ended the web content process (often in the background): the view is blank and stays so.
+          // Load the page again; when it says hello, the protocol selects the user's last tags.
+          if (error.errorType == WebResourceErrorType.webContentProcessTerminated) {
+            protocol.reload();
+            controller.reload();
+          }
+        },
       ));
   }
 
@@ -59,6 +72,9 @@ class HubEmbedHost {
   late final WebViewController controller;
 
   Future<void> load(String url) => controller.loadRequest(Uri.parse(url));
+
+  /// Selects tags in the widget, and keeps them: a page that loads again shows them too.
+  Future<PageAnswer> setTags(List<String> tags) => protocol.setTags(tags);
 
   Future<bool> _onWidget() async => HubEmbedNavigation.originOf(await controller.currentUrl() ?? '') == widgetOrigin;
 
@@ -104,8 +120,11 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
     formOrigin: 'https://forms.example.com',
     getToken: (reason) => widget.api.hubToken(reason),   // null: nobody signed in
     onEvent: (event) => switch (event) {
-      WidgetReady(:final version) => widget.api.log('widget $version ready'),
+      WidgetReady(:final version, :final locale) =>
+        widget.api.log('widget $version ready, in ${locale ?? 'its default language'}'),
       TableSelected(:final shortCode, :final name) => widget.api.log('table $shortCode: $name'),
+      // The host already selects these again after a reload; keep them to open the next screen with them.
+      TagsChanged(:final tags) => widget.api.saveFilter(tags),
       FormOpened(:final shortCode, :final handledBy) => widget.api.log('form $shortCode opened by $handledBy'),
       FormClosed() => widget.api.refreshOrders(),   // the outcome comes from your own server
       WidgetError(:final kind, :final message) => widget.api.log('widget error $kind: $message'),
@@ -116,12 +135,15 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
   @override
   void initState() {
     super.initState();
+    // The filter the user chose last time, if any: the page gets it as it says hello.
+    final saved = widget.api.savedFilter();
+    if (saved != null) host.setTags(saved);
     host.load('https://widget.example.com/embed');
   }
 
   /// E.g. from a filter in your own toolbar.
   Future<void> showHr() async {
-    final answer = await host.protocol.setTags(['HR']);
+    final answer = await host.setTags(['HR']);
     if (!answer.ok) widget.api.log('setTags failed: ${answer.code}');
   }
 
@@ -134,5 +156,7 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
 abstract class MyServer {
   Future<HubToken?> hubToken(String reason);
   void refreshOrders();
+  void saveFilter(List<String> tags);
+  List<String>? savedFilter();
   void log(String text);
 }

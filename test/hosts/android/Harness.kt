@@ -20,8 +20,10 @@ private fun answerJson(answer: PageAnswer) = JSONObject().put("out", "answer").p
 
 private fun eventJson(event: HubEvent): JSONObject {
   val params = when (event) {
-    is HubEvent.Ready -> JSONObject().put("version", event.version)
+    // A null locale puts no key: the params the page sent had none.
+    is HubEvent.Ready -> JSONObject().put("version", event.version).put("locale", event.locale)
     is HubEvent.TableSelected -> JSONObject().put("shortCode", event.shortCode).put("name", event.name)
+    is HubEvent.TagsChanged -> JSONObject().put("tags", JSONArray(event.tags))
     is HubEvent.FormOpened -> JSONObject().put("shortCode", event.shortCode).put("handledBy", event.handledBy)
     is HubEvent.FormClosed -> JSONObject().put("shortCode", event.shortCode)
     is HubEvent.WidgetError -> JSONObject().put("kind", event.kind).put("message", event.message)
@@ -71,6 +73,7 @@ fun main() {
       "refresh" -> host!!.refresh { out(answerJson(it)) }
       "closeForm" -> host!!.closeForm { out(answerJson(it)) }
       "reload" -> host!!.reload()
+      "selection" -> out(JSONObject().put("out", "selection").put("tags", host!!.selection?.let { JSONArray(it) } ?: JSONObject.NULL))
       "release" -> { val due = held.toList(); held.clear(); due.forEach { it(HubToken("late-token", 60)) } }
       "announce" -> host!!.announce()
       "elapse" -> { val due = timers.toList(); timers.clear(); due.forEach { it() } }

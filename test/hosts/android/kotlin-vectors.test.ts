@@ -12,6 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import vectors from '../../fixtures/bridge-vectors.json' with { type: 'json' };
 import { decideNavigation } from '../../../src/host/navigation.js';
+import { eventRefusal } from '../../../src/host/event-shapes.js';
 
 const ORG_JSON = '/usr/share/java/com.android.json.jar';
 const KOTLIN_STDLIB = '/usr/share/java/kotlin-stdlib.jar';
@@ -72,6 +73,7 @@ function delivered(script: string): unknown {
 const EVENT_TYPES: Record<string, string> = {
   'widget.ready': 'Ready',
   'table.selected': 'TableSelected',
+  'tags.changed': 'TagsChanged',
   'form.opened': 'FormOpened',
   'form.closed': 'FormClosed',
   'widget.error': 'WidgetError',
@@ -132,7 +134,10 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
   it('hands every event of the event map to the app, typed; an event of another shape goes to onRejected', () => {
     const events: Array<[string, Record<string, unknown>]> = [
       ['widget.ready', { version: '0.1.0' }],
+      ['widget.ready', { version: '0.1.0', locale: 'zh-CN' }],
       ['table.selected', { shortCode: 'ab12', name: '钢结构安装' }],
+      ['tags.changed', { tags: ['HR', '装修'] }],
+      ['tags.changed', { tags: [] }],
       ['form.opened', { shortCode: 'ab12', handledBy: 'page' }],
       ['form.closed', { shortCode: 'ab12' }],
       ['widget.error', { kind: 'token', message: 'Access was refused.' }],
@@ -150,7 +155,93 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
       outs.filter((o) => o.out === 'event'),
       events.map(([method, params]) => ({ out: 'event', type: EVENT_TYPES[method], params })),
     );
-    assert.deepEqual(rejected(outs), ['event shape', 'event shape', 'event shape', 'event shape']);
+    assert.deepEqual(rejected(outs), [
+      'bad params: table.selected',
+      'bad params: form.opened',
+      'bad params: form.opened',
+      'unknown event files.changed',
+    ]);
+  });
+
+  it('checks each event’s shape exactly as hub-embed/host does (src/host/event-shapes.ts), at every limit', () => {
+    const text = (n: number) => 'x'.repeat(n);
+    const shapes: Array<[string, unknown]> = [
+      ['widget.ready', { version: text(100) }],
+      ['widget.ready', { version: text(101) }],
+      ['widget.ready', { version: '1', locale: text(35) }],
+      ['widget.ready', { version: '1', locale: text(36) }],
+      ['widget.ready', { version: '1', locale: null }],
+      ['widget.ready', { version: '1', locale: ['en'] }],
+      ['widget.ready', { version: 1 }],
+      ['widget.ready', ['1']],
+      ['tags.changed', { tags: Array.from({ length: 100 }, () => text(200)) }],
+      ['tags.changed', { tags: Array.from({ length: 101 }, () => 'a') }],
+      ['tags.changed', { tags: ['a', text(201)] }],
+      ['tags.changed', { tags: [null] }],
+      ['tags.changed', { tags: [['a']] }],
+      ['tags.changed', { tags: { 0: 'a' } }],
+      ['tags.changed', { tags: null }],
+      ['tags.changed', {}],
+      ['tags.changed', 'HR'],
+      ['table.selected', { shortCode: text(100), name: text(500) }],
+      ['table.selected', { shortCode: text(101), name: 'n' }],
+      ['table.selected', { shortCode: 'a', name: text(501) }],
+      ['form.opened', { shortCode: 'a', handledBy: 'host' }],
+      ['form.closed', { shortCode: text(101) }],
+      ['widget.error', { kind: text(100), message: text(2000) }],
+      ['widget.error', { kind: 'k', message: text(2001) }],
+      ['widget.error', { kind: text(101), message: 'm' }],
+      ['form.message', { shortCode: 'a', data: null }],
+      ['form.message', { shortCode: 'a' }],
+      ['toString', {}],
+      [text(150), {}],
+    ];
+    const outs = run([
+      hello,
+      ...shapes.map(([method, params], i) => page({ id: `s${i}`, kind: 'evt', method, params })),
+    ]);
+    // One line per event, in order: what the Kotlin host did with it, beside what the kernel says.
+    const verdicts = outs.slice(1).map((o) => (o.out === 'rejected' ? o.reason : 'accepted'));
+    assert.deepEqual(
+      verdicts,
+      shapes.map(([method, params]) => eventRefusal(method, params) ?? 'accepted'),
+    );
+    assert.ok(verdicts.filter((v) => v === 'accepted').length >= 7);
+  });
+
+  it('keeps the selection (the user’s tags.changed, the app’s setTags) and sends it to each new page session', () => {
+    const again = post({ ...vectors.hello.send, sid: 's2', id: 'h0b' });
+    const outs = run([
+      hello,
+      { op: 'selection' },
+      page({ id: 'e1', kind: 'evt', method: 'tags.changed', params: { tags: ['HR', '装修'] } }),
+      // A bad tags.changed keeps the last good selection.
+      page({ id: 'e2', kind: 'evt', method: 'tags.changed', params: { tags: [42] } }),
+      { op: 'selection' },
+      // The page loads again (a reload, a renderer that died): its new session gets the user's selection.
+      { op: 'reload' },
+      again,
+      { op: 'setTags', tags: ['IT'] },
+      { op: 'reload' },
+      post({ ...vectors.hello.send, sid: 's3', id: 'h0c' }),
+    ]);
+    const selections = outs.filter((o) => o.out === 'selection').map((o) => o.tags);
+    assert.deepEqual(selections, [null, ['HR', '装修']]);
+    const messages = sent(outs);
+    assert.deepEqual(
+      messages.map((m) => [m.sid, m.kind, m.method ?? m.id, m.params?.tags]),
+      [
+        ['s1', 'res', 'h0', undefined],
+        // After the hello's answer, before the page asks for anything.
+        ['s2', 'res', 'h0b', undefined],
+        ['s2', 'req', 'widget.setTags', ['HR', '装修']],
+        ['s2', 'req', 'widget.setTags', ['IT']],
+        ['s3', 'res', 'h0c', undefined],
+        ['s3', 'req', 'widget.setTags', ['IT']],
+      ],
+    );
+    // The first page, with nothing selected yet, was asked nothing (the vectors' hello gets only its answer).
+    assert.equal(messages.filter((m) => m.sid === 's1').length, 1);
   });
 
   it('asks the page (widget.setTags) in the newest session and hands the page’s answer to the app', () => {

@@ -10,6 +10,13 @@ const { readHubEvents } = require('../../hub-embed-events.js');
 const WIDGET_PAGE = 'https://widget.example.com/embed';
 // Your server's route that turns a wx.login code into a ticket (a request domain of the mini-program).
 const TICKET_ROUTE = 'https://widget.example.com/api/wechat/web-view-ticket';
+// Where the user's last selection in the widget (tags.changed) is kept between visits.
+const TAGS_KEY = 'hubEmbedTags';
+
+/** `&tags=a&tags=b` for the widget page, which selects them before it loads anything (widget-page.html). */
+function tagsQuery(tags) {
+  return Array.isArray(tags) ? tags.map((tag) => `&tags=${encodeURIComponent(tag)}`).join('') : '';
+}
 
 // #region wechat-hub-page
 Page({
@@ -25,7 +32,8 @@ Page({
           data: { code },
           success: ({ statusCode, data }) => {
             if (statusCode !== 200 || !data || typeof data.ticket !== 'string') return failed();
-            this.setData({ src: `${WIDGET_PAGE}?ticket=${encodeURIComponent(data.ticket)}` });
+            const ticket = encodeURIComponent(data.ticket);
+            this.setData({ src: `${WIDGET_PAGE}?ticket=${ticket}${tagsQuery(wx.getStorageSync(TAGS_KEY))}` });
           },
           fail: failed,
         }),
@@ -37,6 +45,8 @@ Page({
     for (const { method, params } of readHubEvents(e.detail.data)) {
       if (method === 'widget.error') console.warn('hub-embed:', params && params.kind, params && params.message);
       else if (method === 'table.selected') this.lastTable = params;
+      // The selection the user left the widget with (the last one of the batch): the next visit opens with it.
+      else if (method === 'tags.changed') wx.setStorageSync(TAGS_KEY, params.tags);
       // widget.ready, form.opened, form.closed, form.message: record or report them as your app needs.
     }
   },
