@@ -35,9 +35,14 @@ import {
   type HubEmbedViewProps,
 } from './view-props.js';
 
+/** How often a minute the view reloads by itself after its content process died. */
+export const RELOADS_PER_MINUTE = 3;
+
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
   const webView = useRef<WebView>(null);
   const [form, setForm] = useState<OpenForm>();
+  /** When the view reloaded by itself after its content process died, in the last minute. */
+  const recentReloads = useRef<number[]>([]);
   /** A form the page opened itself (its dialog): Android back closes it too. */
   const pageForm = useRef(false);
   // The newest props, read by the kernel's callbacks, which are made once.
@@ -174,6 +179,14 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   /** The content process died (iOS after backgrounding, Android's renderer): load the page again. */
   const onProcessGone = () => {
     pageForm.current = false;
+    // A page that kills its process on every load must not reload for ever: at most RELOADS_PER_MINUTE.
+    const now = Date.now();
+    recentReloads.current = recentReloads.current.filter((at) => now - at < 60_000);
+    if (recentReloads.current.length >= RELOADS_PER_MINUTE) {
+      latest.current.onRejected?.('content process gone again: not reloaded');
+      return;
+    }
+    recentReloads.current.push(now);
     webView.current?.reload();
   };
 

@@ -12,7 +12,7 @@ import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } 
 import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
 import { hubTokenFrom } from '../../examples/react-native/hub-token.js';
-import { BackHandler, mount, settle, webViews } from './react-native/rn-harness.js';
+import { BackHandler, mount, RELOADS_PER_MINUTE, settle, webViews } from './react-native/rn-harness.js';
 import { colorScheme } from './react-native/react-native.js';
 import { WebView } from './react-native/react-native-webview.js';
 
@@ -283,6 +283,34 @@ for (const platform of ['android', 'ios'] as const) {
     });
   });
 }
+
+describe('<HubEmbedView> day one: a page that kills its content process on every load', () => {
+  it(`reloads by itself at most RELOADS_PER_MINUTE (${RELOADS_PER_MINUTE}) times a minute, then stops and says so; the app still hears each death`, async () => {
+    let deaths = 0;
+    const rn = await mount(h, browser, {
+      platform: 'ios',
+      uri: pageUrl,
+      props: { webViewProps: { onContentProcessDidTerminate: () => void deaths++ } },
+    });
+    try {
+      await rn.ready();
+      for (let reload = 1; reload <= RELOADS_PER_MINUTE; reload++) {
+        await rn.view.terminate();
+        await rn.ready(1 + reload);
+      }
+      await rn.view.terminate();
+      await settle(1500);
+      assert.equal(rn.seen.ready.length, 1 + RELOADS_PER_MINUTE, 'no reload after the limit');
+      assert.equal(deaths, RELOADS_PER_MINUTE + 1);
+      assert.equal(rn.seen.rejected.at(-1), 'content process gone again: not reloaded');
+      // The app may still load it again itself.
+      rn.ref.current!.reload();
+      await rn.ready(2 + RELOADS_PER_MINUTE);
+    } finally {
+      await rn.unmount();
+    }
+  });
+});
 
 describe('<HubEmbedView> day one: the form Modal', () => {
   /** Opens the first card's form in the default Modal of a view on `uri`. */
