@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
@@ -110,60 +110,61 @@ const asciiOnly: Plugin = {
  * build that is a dynamic import, and the page's bundler makes the chunk. A classic script has no
  * imports, so for the <script> bundles the form half is a classic script of its own, built first:
  * dist/hub-embed.form.js, copied to dist/hub-embed-webview.form.js by scripts/build.mjs so that each
- * bundle's later file sits beside it under its own name. Whatever it imports from outside its own modules
- * (Lit, the base class, a few helpers) it takes from the object that the main file's loader
- * (form-opener-loader.script.ts) puts at `__hubEmbedFormChunk` before adding the script.
+ * bundle's later file sits beside it under its own name.
+ *
+ * The half's modules import from outside the half one module only: its link,
+ * src/components/hub-embed/form-chunk-link.ts (Lit, the base class, define, the shared styles and texts,
+ * HubError), which the type checker checks like any import. The main file's loader
+ * (form-opener-loader.script.ts) puts an object typed as that module at the global `__hubEmbedFormLink`
+ * before it adds the script, and reads the half's exports at `__hubEmbedFormHalf` when the script has
+ * run (the loader's `FormChunkGlobals` names the same two).
  */
 const FORM_CHUNK = 'hub-embed.form.js';
-const FORM_CHUNK_GLOBAL = '__hubEmbedFormChunk';
+const FORM_LINK = resolve('src/components/hub-embed/form-chunk-link.ts');
+/** The link as this build sees it: the link's names, taken from the global that the loader fills. */
+const FORM_LINK_IN_CHUNK = '\0hub-embed:form-chunk-link';
+/**
+ * Only the form half builds form URLs: it has its own copy of that part of core/urls.ts and of the link
+ * rules it checks short codes with. What they import from the rest of core (HubError: one class for both
+ * halves) is the main file's; core cannot import the link, so here their imports of core resolve to it.
+ */
+const CORE = resolve('src/core') + sep;
+const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts'].map((file) => resolve(file));
 const formChunkModules = [
-  'src/components/hub-embed/form-opener.script-entry.ts',
   'src/components/hub-embed/form-opener.ts',
   'src/components/hub-embed/form-opener.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.strings.ts',
-  // Only the form half builds form URLs: the chunk has its own copy of that part of core/urls.ts,
-  // and of the link rules it checks short codes with.
-  'src/core/urls.ts',
-  'src/core/link-rules.ts',
 ].map((file) => resolve(file));
 
-const mainFileImports: Plugin = {
-  name: 'hub-embed-form-chunk-imports',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (!importer) return null;
-    const own =
-      source.startsWith('.') && formChunkModules.includes(resolve(dirname(importer), source.replace(/\.js$/, '.ts')));
-    return own ? null : { id: 'hub-embed-main', external: true };
-  },
-};
-
 /**
- * The chunk finds what it imports from the main file on one object, so a name missing there would fail
- * only when a user opens a form: the build checks every name the chunk's modules import from outside
- * the chunk against that object's keys.
+ * Each import in the half resolves, by the bundler's own resolution, to a module of the half or to the
+ * link; any other fails the build, naming it, instead of copying a second Lit into the half. In this
+ * build the link is a module that exports the names the bundler reads from form-chunk-link.ts, so a name
+ * the half takes that the link lacks (which a core copy's import of core could do unseen by the type
+ * checker) fails the build as a missing export, not when a user opens a form.
  */
-const formChunkImportsOffered: Plugin = {
-  name: 'hub-embed-form-chunk-imports-offered',
+const formChunkLink: Plugin = {
+  name: 'hub-embed-form-chunk-link',
   enforce: 'pre',
-  transform(source, id) {
-    if (!formChunkModules.includes(id)) return null;
-    const loader = readFileSync('src/components/hub-embed/form-opener-loader.script.ts', 'utf8');
-    const offered: string[] = /const exportsForChunk = \{([^}]*)\}/.exec(loader)?.[1]?.match(/\w+/g) ?? [];
-    for (const [, names, from] of source.matchAll(/^import \{([^}]*)\} from '([^']+)';/gm)) {
-      if (formChunkModules.includes(resolve(dirname(id), from!.replace(/\.js$/, '.ts')))) continue;
-      for (const specifier of names!.split(',').map((name) => name.trim())) {
-        if (!specifier || specifier.startsWith('type ')) continue;
-        const name = specifier.split(' as ')[0]!;
-        if (!offered.includes(name))
-          throw new Error(
-            `${id} imports ${name} from ${from}: add it to exportsForChunk in form-opener-loader.script.ts.`,
-          );
-      }
-    }
-    return null;
+  async resolveId(source, importer, options) {
+    if (!importer) return null;
+    // The link itself is loaded only for its names (below): nothing it imports is bundled.
+    if (importer === FORM_LINK) return { id: source, external: true };
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const id = resolved?.id;
+    if (id && (formChunkModules.includes(id) || coreCopies.includes(id))) return resolved;
+    if (id === FORM_LINK || (coreCopies.includes(importer) && id?.startsWith(CORE))) return FORM_LINK_IN_CHUNK;
+    throw new Error(
+      `The form half imports ${source} (from ${importer}), which is neither one of its modules (formChunkModules ` +
+        'in vite.config.ts) nor its link: take what the main file has from form-chunk-link.ts.',
+    );
+  },
+  async load(id) {
+    if (id !== FORM_LINK_IN_CHUNK) return null;
+    const { exports } = await this.load({ id: FORM_LINK });
+    return `export const { ${exports.join(', ')} } = globalThis.__hubEmbedFormLink;`;
   },
 };
 
@@ -173,8 +174,8 @@ const formChunkBuild: UserConfig['build'] = {
   target: 'es2022',
   minify: true,
   sourcemap: false,
-  lib: { entry: formChunkModules[0]!, name: FORM_CHUNK_GLOBAL, formats: ['iife'], fileName: () => FORM_CHUNK },
-  rolldownOptions: { output: { globals: { 'hub-embed-main': FORM_CHUNK_GLOBAL }, generatedCode: { symbols: false } } },
+  lib: { entry: formChunkModules[0]!, name: '__hubEmbedFormHalf', formats: ['iife'], fileName: () => FORM_CHUNK },
+  rolldownOptions: { output: { generatedCode: { symbols: false } } },
 };
 
 /** In the <script> bundles, <hub-embed> loads its form half with the classic-script loader. */
@@ -257,7 +258,7 @@ export default defineConfig(({ mode }) => ({
   plugins: mode.startsWith('iife')
     ? [scriptFormLoader, minifyTemplates, skipSecondCopy, asciiOnly]
     : mode === 'form-chunk'
-      ? [formChunkImportsOffered, mainFileImports, minifyTemplates, asciiOnly]
+      ? [formChunkLink, minifyTemplates, asciiOnly]
       : [],
   test: {
     reporters: ['default', './test/skipped-reporter.ts'],

@@ -1,35 +1,33 @@
 // The <script> builds' way to load the form half: the build puts form-opener.ts in a classic script of
-// its own (dist/hub-embed.form.js beside dist/hub-embed.iife.js, the same file as hub-embed-webview.form.js beside
-// the WebView bundle) and swaps this module in for
-// form-opener-loader.ts (vite.config.ts). The chunk shares this file's Lit and helpers through one
-// object instead of carrying copies: a second Lit could not render into the first one's templates.
-import { adoptStyles, css, html, nothing } from 'lit';
-import { HubError } from '../../core/errors.js';
-import { isText } from '../../core/http.js';
-import { define, HubElement } from '../base.js';
-import { shared } from '../shared.styles.js';
-import { fill, stringsFor } from '../strings.js';
+// its own (dist/hub-embed.form.js beside dist/hub-embed.iife.js, the same file as hub-embed-webview.form.js
+// beside the WebView bundle) and swaps this module in for form-opener-loader.ts (vite.config.ts). A classic
+// script cannot import, so the half finds what it shares with this file, its link (form-chunk-link.ts), on
+// a global that this loader sets before adding the script, and leaves its exports on another.
+import type * as FormChunkLink from './form-chunk-link.js';
+import {
+  adoptStyles,
+  css,
+  define,
+  fill,
+  html,
+  HubElement,
+  HubError,
+  isText,
+  nothing,
+  shared,
+  stringsFor,
+} from './form-chunk-link.js';
 import type { FormOpenerModule } from './form-opener-loader.js';
 
 /** The chunk's file name and its SRI value, from the build. */
 declare const __HUB_FORM_CHUNK_FILE__: string;
 declare const __HUB_FORM_CHUNK_INTEGRITY__: string;
 
-/** What the chunk imports from this file; the chunk's build maps every such import to this object. */
-const exportsForChunk = {
-  adoptStyles,
-  css,
-  html,
-  nothing,
-  HubError,
-  isText,
-  define,
-  HubElement,
-  shared,
-  fill,
-  stringsFor,
-  formOpenerLoaded,
-};
+/** The two globals of the chunk's build (vite.config.ts): where it reads its link and leaves its exports. */
+interface FormChunkGlobals {
+  __hubEmbedFormLink?: typeof FormChunkLink;
+  __hubEmbedFormHalf?: FormOpenerModule;
+}
 
 interface TrustedTypesWindow {
   trustedTypes?: {
@@ -48,14 +46,27 @@ const chunkUrl = new URL(
   (document.currentScript as HTMLScriptElement | null)?.src || location.href,
 ).href;
 
-let loading: Promise<FormOpenerModule> | undefined;
-let settle: ((module: FormOpenerModule) => void) | undefined;
-let scriptUrl: string | undefined;
+/**
+ * The link, as the half takes it. Typed as the module: the type checker fails a name missing here, or one
+ * the module does not export. A plain object, not the module's namespace object (`import * as`), which
+ * would cost the first file a getter per name (about 80 B gzip).
+ */
+const link: typeof FormChunkLink = {
+  adoptStyles,
+  css,
+  define,
+  fill,
+  html,
+  HubElement,
+  HubError,
+  isText,
+  nothing,
+  shared,
+  stringsFor,
+};
 
-/** Called by the chunk when it has run. */
-export function formOpenerLoaded(module: FormOpenerModule): void {
-  settle?.(module);
-}
+let loading: Promise<FormOpenerModule> | undefined;
+let scriptUrl: string | undefined;
 
 /**
  * The URL as Trusted Types wants it on a page that requires them for scripts: through a policy named
@@ -85,7 +96,6 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
   loading ??= new Promise<FormOpenerModule>((resolve, reject) => {
     const fail = (cause?: unknown) => {
       loading = undefined;
-      settle = undefined;
       reject(
         new HubError(
           'network',
@@ -94,11 +104,8 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
         ),
       );
     };
-    settle = (module) => {
-      settle = undefined;
-      resolve(module);
-    };
-    (globalThis as { __hubEmbedFormChunk?: typeof exportsForChunk }).__hubEmbedFormChunk = exportsForChunk;
+    const globals = globalThis as FormChunkGlobals;
+    globals.__hubEmbedFormLink = link;
     try {
       const script = document.createElement('script');
       script.src = trustedChunkUrl();
@@ -106,8 +113,13 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
       // SRI on a script from another origin (a CDN) needs a CORS fetch: '' is "anonymous", as for the preconnect.
       script.crossOrigin = '';
       if (priority) script.fetchPriority = priority;
-      // A script that ran without handing over the form half was not this build's chunk.
-      script.onload = () => settle && fail();
+      // A classic script's load event comes right after it ran, with no other script run between. One
+      // that ran without leaving the form half was not this build's chunk.
+      script.onload = () => {
+        const half = globals.__hubEmbedFormHalf;
+        if (half) resolve(half);
+        else fail();
+      };
       script.onerror = () => fail();
       document.head.append(script);
     } catch (error) {

@@ -1,14 +1,14 @@
 // The form half of <hub-embed>: everything that only an open form needs. It is its own chunk, loaded on
 // the first sign of intent (form-opener-loader.ts), so that the bytes before hub-ready stay small.
-import { adoptStyles, html, nothing } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl } from '../../core/urls.js';
-import { define } from '../base.js';
 import type { HubEventMap } from '../events.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
 import type { HubLocale, HubStrings } from '../strings.js';
+// What the half shares with the main file (Lit, define) comes through its link: see form-chunk-link.ts.
+import { adoptStyles, define, html, nothing } from './form-chunk-link.js';
 import { styles } from './form-opener.styles.js';
 
 // The chunk brings its element with it: <hub-form-frame> exists once a form can open.

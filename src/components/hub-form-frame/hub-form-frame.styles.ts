@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../hub-embed/form-chunk-link.js';
 
 export const styles = css`
   :host {

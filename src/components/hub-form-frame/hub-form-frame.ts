@@ -1,10 +1,8 @@
-import { html, nothing } from 'lit';
-import { HubError } from '../../core/errors.js';
 import { parseFormSite } from '../../core/urls.js';
-import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
-import { shared } from '../shared.styles.js';
-import { fill, stringsFor, type HubStrings } from '../strings.js';
+// Lit, the base class and the shared texts through the form half's link: this element is part of the half.
+import { fill, html, HubElement, HubError, nothing, shared, stringsFor } from '../hub-embed/form-chunk-link.js';
+import type { HubStrings } from '../strings.js';
 import { formStrings } from './hub-form-frame.strings.js';
 import { styles } from './hub-form-frame.styles.js';
 

@@ -1,0 +1,19 @@
+// What the form half takes from the main file, and the only module outside the half that its modules
+// import at run time. In the ES build it is an ordinary module. In the <script> builds the form half is a
+// classic script of its own (dist/hub-embed.form.js, vite.config.ts), which cannot import: there the
+// main file's loader (form-opener-loader.script.ts) hands the half this module's namespace object, and the
+// half's build refuses any other import that leaves the half. Both sides name this one module, so the
+// type checker checks each name the half takes against what the main file gives.
+//
+// Shared, not copied: the half renders with the main file's Lit (a second Lit could not render into the
+// first one's templates), its element extends the main file's HubElement, registers through its define()
+// and reads its string tables; its errors are the main file's HubError, so `isHubError` and
+// `instanceof HubEmbed.HubError` hold for them.
+export { adoptStyles, css, html, nothing } from 'lit';
+export { define, HubElement } from '../base.js';
+export { shared } from '../shared.styles.js';
+export { fill, stringsFor } from '../strings.js';
+// Whole, because core/urls.ts, whose form-URL part the half carries, imports core/errors.ts itself (core
+// cannot import from here): the half's build resolves that import to this module (vite.config.ts).
+export { HubError } from '../../core/errors.js';
+export { isText } from '../../core/http.js';
