@@ -1,4 +1,5 @@
 /** Wire protocol v1 of the hub-embed WebView bridge: envelope, error codes, defensive parsing. */
+import { isObject } from './methods.js';
 
 export const BRIDGE_NS = 'hub-embed';
 export const BRIDGE_VERSION = 1;
@@ -20,6 +21,9 @@ export const BRIDGE_ERROR_CODES = [
 ] as const;
 
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
+
+const isErrorCode = (value: unknown): value is BridgeErrorCode =>
+  (BRIDGE_ERROR_CODES as readonly unknown[]).includes(value);
 
 /** A failed bridge call. `code` is from a closed set, so callers can branch on it. */
 export class BridgeError extends Error {
@@ -84,9 +88,9 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
   if (!kindOk || typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'malformed';
   if (kind === 'res' && m.ok !== true) {
     // A host's error as the page passes it on: a code from the closed set (else E_INTERNAL), a short text.
-    const { code, message } = Object(m.error) as { code?: unknown; message?: unknown };
+    const { code, message }: Record<string, unknown> = isObject(m.error) ? m.error : {};
     m.error = {
-      code: BRIDGE_ERROR_CODES.includes(code as BridgeErrorCode) ? (code as BridgeErrorCode) : 'E_INTERNAL',
+      code: isErrorCode(code) ? code : 'E_INTERNAL',
       message: typeof message === 'string' ? message.slice(0, 500) : 'host error',
     };
   }
@@ -100,8 +104,8 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
   const text = String((reason as { message?: unknown } | null | undefined)?.message ?? reason).slice(0, 500);
-  const code = text.split(':')[0] as BridgeErrorCode;
-  return BRIDGE_ERROR_CODES.includes(code)
+  const code = text.split(':')[0];
+  return isErrorCode(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
     : new BridgeError('E_INTERNAL', text);
 }
