@@ -61,6 +61,16 @@ export interface BridgeMessage {
   nonce?: string;
 }
 
+/**
+ * One message as it goes on the wire: the namespace and version, the message, and the nonce of the host's
+ * marker when there is one (JSON.stringify leaves an undefined nonce out). The host kernel sends its
+ * messages so; the page's bridge builds the same object inline, where it also refuses a message over
+ * MAX_MESSAGE_CHARS (calling this costs the WebView first file 13 B gzip it does not have).
+ */
+export function envelope(message: Partial<BridgeMessage>, nonce?: string): string {
+  return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, nonce });
+}
+
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
 const dropPollutingKeys = (key: string, value: unknown) =>
@@ -108,6 +118,12 @@ export function toBridgeError(reason: unknown): BridgeError {
   return isErrorCode(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
     : new BridgeError('E_INTERNAL', text);
+}
+
+/** The `ok: false` part of a reply, for any failure: its code and text as toBridgeError reads them. */
+export function failure(reason: unknown): Pick<BridgeMessage, 'ok' | 'error'> {
+  const { code, message } = toBridgeError(reason);
+  return { ok: false, error: { code, message } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
-import { toBridgeError } from '../../src/bridge/protocol.js';
+import { BridgeError, envelope, failure, toBridgeError } from '../../src/bridge/protocol.js';
 import { HOST_REQUESTS, RESULTS } from '../../src/bridge/methods.js';
 import type { HostToPageRequests, PageToHostRequests, Shapes } from '../../src/bridge/methods.js';
 
@@ -73,6 +73,29 @@ describe('protocol v1 envelope', () => {
       const failed = parseMessage(json({ ...ok, ok: false, error })) as any;
       expect(failed.error, JSON.stringify(error)).toEqual({ code: 'E_INTERNAL', message: 'host error' });
     }
+  });
+
+  it('envelope(): namespace and version first, then the message, then the nonce, left out when there is none', () => {
+    const message = { sid: 's1', id: '1', kind: 'evt', method: 'widget.ready', params: { version: '1' } } as const;
+    expect(envelope(message, 'n0')).toBe(
+      '{"ns":"hub-embed","v":1,"sid":"s1","id":"1","kind":"evt","method":"widget.ready","params":{"version":"1"},"nonce":"n0"}',
+    );
+    expect(envelope(message)).toBe(
+      '{"ns":"hub-embed","v":1,"sid":"s1","id":"1","kind":"evt","method":"widget.ready","params":{"version":"1"}}',
+    );
+    expect(parseMessage(envelope(message, 'n0'))).toEqual({ ns: 'hub-embed', v: 1, ...message, nonce: 'n0' });
+  });
+
+  it('failure(): the ok:false part of a reply carries the code and the text, as JSON sends them', () => {
+    const sent = (reason: unknown) => JSON.parse(JSON.stringify(failure(reason)));
+    expect(sent(new BridgeError('E_DENIED', 'signed out'))).toEqual({
+      ok: false,
+      error: { code: 'E_DENIED', message: 'signed out' },
+    });
+    expect(sent(new TypeError('x is not a function'))).toEqual({
+      ok: false,
+      error: { code: 'E_INTERNAL', message: 'x is not a function' },
+    });
   });
 
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
