@@ -228,7 +228,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           (reply) => {
             if (reply !== undefined && reply !== null) receive(reply);
           },
-          (e) => settle(id, toBridgeError(e)),
+          (error: unknown) => settle(id, toBridgeError(error)),
         );
       };
       signal?.addEventListener('abort', onAbort);

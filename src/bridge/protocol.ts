@@ -133,5 +133,8 @@ export function failure(reason: unknown): Pick<BridgeMessage, 'ok' | 'error'> {
  * also valid JSON.
  */
 export function toScriptLiteral(json: string): string {
-  return JSON.stringify(json).replace(/[\u2028\u2029<]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(json).replace(
+    /[\u2028\u2029<]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -73,7 +73,7 @@ interface MiniProgram {
 }
 
 /** Listens for `message` on every target; returns the undo. */
-function onMessage(targets: EventTarget[], handler: (e: MessageEvent) => void): () => void {
+function onMessage(targets: EventTarget[], handler: (event: MessageEvent) => void): () => void {
   for (const target of targets) target.addEventListener('message', handler as EventListener);
   return () => targets.forEach((target) => target.removeEventListener('message', handler as EventListener));
 }
