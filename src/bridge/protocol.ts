@@ -63,9 +63,9 @@ export interface BridgeMessage {
 
 /**
  * One message as it goes on the wire: the namespace and version, the message, and the nonce of the host's
- * marker when there is one (JSON.stringify leaves an undefined nonce out). The host kernel sends its
- * messages so; the page's bridge builds the same object inline, where it also refuses a message over
- * MAX_MESSAGE_CHARS (calling this costs the WebView first file 13 B gzip it does not have).
+ * marker when there is one (JSON.stringify leaves an undefined nonce out). The host kernel sends every
+ * message through it; the page's bridge (bridge.ts) still builds the same object inline, where it also
+ * refuses a message over MAX_MESSAGE_CHARS.
  */
 export function envelope(message: Partial<BridgeMessage>, nonce?: string): string {
   return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, nonce });
