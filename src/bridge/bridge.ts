@@ -93,7 +93,24 @@ const NO_HOST = 'no host';
  */
 const randomId = () => Math.random().toString(36).slice(2);
 
+/**
+ * One bridge: one state machine, in these sections of connectBridge, in this order.
+ *
+ *   State             what the bridge holds: its state, host, transport, nonce, open calls, queue, timers
+ *   Sending           each message's envelope, and its post through the transport
+ *   Calls             page → host requests: queued until the handshake, with a timeout, abort and cancel
+ *   Ending            no host, or closed: what fails with it
+ *   Handshake         bridge.hello; again after a back/forward-cache restore or the host's bridge.ready
+ *   Finding the host  looking for a transport, and waiting for a late marker
+ *   Receiving         every inbound message: checks, replies to calls, the host's requests
+ *   Start             the listeners and timers it starts with, and the Bridge it returns
+ *
+ * State moves: 'waiting' → 'ready' (the hello answered) or 'none' (no host; it refused or stayed silent);
+ * 'ready' → 'waiting' after a back/forward-cache restore; 'none' → 'waiting' on the host's bridge.ready;
+ * any → 'closed' on close().
+ */
 export function connectBridge(options: BridgeOptions = {}): Bridge {
+  // ── State ──────────────────────────────────────────────────────────────────────────────────────
   const win = window as HostWindow;
   const readyMs = options.readyTimeoutMs ?? 2000;
   const queueLimit = options.queueLimit ?? 50;
@@ -101,12 +118,15 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   /** Every inbound message the bridge drops is reported the same way, with its reason. */
   const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
+  /** Open calls by id, queued or sent. */
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
   const queue = new Set<() => void>();
   /** A handler as the bridge keeps it: its params are checked against HOST_REQUESTS' shape before the call. */
   const handlers = new Map<string, (params: never) => unknown>();
+  /** Ids of the host's requests lately answered, so that a duplicate is not answered twice. */
   const seen = new Set<string>();
+  /** Undoes each listener the bridge added. */
   const offs: Array<() => void> = [];
   let state: State;
   /** Until the wait for the host is over, a native host object found without a nonce is not used yet. */
@@ -136,6 +156,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           ? fail('E_UNSUPPORTED', 'queue full')
           : undefined;
 
+  // ── Sending ────────────────────────────────────────────────────────────────────────────────────
   /** The message as sent; throws for one too large (or not JSON-able, e.g. circular params). */
   function envelope(message: Partial<BridgeMessage>): string {
     // An undefined nonce is left out by JSON.stringify.
@@ -158,6 +179,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     }
   }
 
+  // ── Calls ──────────────────────────────────────────────────────────────────────────────────────
   function settle(id: string, error?: BridgeError, result?: unknown): void {
     const done = pending.get(id);
     if (done) done(error, result);
@@ -191,13 +213,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       };
       const stop = (code: BridgeErrorCode, what: string) => {
         done(fail(code, `${method} ${what}`));
-        // Tell the host so it can drop its work; a reply that still comes is ignored by id.
-        if (done.sent)
-          try {
-            post({ id, kind: 'cancel' });
-          } catch {
-            /* the host is gone; nothing to tell */
-          }
+        // Tell the host so it can drop its work (a host that is gone has none); a reply that still comes
+        // is ignored by id.
+        if (done.sent) succeeds(() => post({ id, kind: 'cancel' }));
       };
       const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
       const onAbort = () => stop('E_CANCELLED', 'cancelled');
@@ -210,7 +228,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           (reply) => {
             if (reply !== undefined && reply !== null) receive(reply);
           },
-          (e) => settle(id, toBridgeError(e)),
+          (error: unknown) => settle(id, toBridgeError(error)),
         );
       };
       signal?.addEventListener('abort', onAbort);
@@ -222,6 +240,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     });
   }
 
+  // ── Ending ─────────────────────────────────────────────────────────────────────────────────────
   /** No host (next = 'none') or closed: queued calls and the handshake fail; sent calls too when closed. */
   function end(next: State, code: BridgeErrorCode, message: string): void {
     stopTimers();
@@ -234,6 +253,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
 
+  // ── Handshake ──────────────────────────────────────────────────────────────────────────────────
   /** `timeoutMs` 0: the handshake's own timer decides; a re-hello after `bridge.ready` has its own. */
   function handshake(timeoutMs = 0): void {
     call(
@@ -243,12 +263,12 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     ).then(
       (result) => {
         // RESULTS checked what the bridge relies on (platform, capabilities); the rest is kept as sent.
-        const r = result as HelloResult;
-        if (r.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${r.v}`);
+        const answer = result as HelloResult;
+        if (answer.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${answer.v}`);
         stopTimers();
         state = 'ready';
-        // The answer as the host sent it; RESULTS checked what the bridge relies on (platform, capabilities).
-        settleReady((host = { ...r, transport: transport!.name }));
+        // The answer as the host sent it, and the transport it came through.
+        settleReady((host = { ...answer, transport: transport!.name }));
         ready = Promise.resolve(host);
         for (const run of queue) {
           queue.delete(run);
@@ -257,8 +277,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         options.onReady?.(host);
       },
       // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
-      (e: BridgeError) => {
-        if (state === 'waiting') end('none', e.code, e.message);
+      (error: BridgeError) => {
+        if (state === 'waiting') end('none', error.code, error.message);
       },
     );
   }
@@ -270,6 +290,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (transport) handshake();
   }
 
+  // ── Finding the host ───────────────────────────────────────────────────────────────────────────
   function probe(): void {
     if (transport || state === 'closed') return;
     const forced = options.transport;
@@ -287,6 +308,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (state === 'waiting') handshake();
   }
 
+  // ── Receiving ──────────────────────────────────────────────────────────────────────────────────
+  /** Answers a host → page request by the page's handler, its params checked first; once per id. */
   function answer({ id, method, params }: BridgeMessage): void {
     if (seen.has(id)) return ignore('duplicate');
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
@@ -306,8 +329,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       })
       // A result too large to send still gets an answer: the error.
       .then((result = null) => reply({ ok: true, result }))
-      .catch((e) => {
-        const { code, message } = toBridgeError(e);
+      .catch((error: unknown) => {
+        const { code, message } = toBridgeError(error);
         reply({ ok: false, error: { code, message } });
       })
       .catch(() => {});
@@ -315,10 +338,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   function receive(raw: unknown): void {
     if (state === 'closed') return;
-    const m = parseMessage(raw);
-    if (typeof m === 'string') return ignore(m);
-    if (nonce && m.nonce !== nonce) return ignore('nonce');
-    if (m.kind === 'evt' && m.method === 'bridge.ready') {
+    const message = parseMessage(raw);
+    if (typeof message === 'string') ignore(message);
+    else if (nonce && message.nonce !== nonce) ignore('nonce');
+    else if (message.kind === 'evt' && message.method === 'bridge.ready') {
       // The host (re)initialised: find it if it was injected late, or shake hands again. A page that ran
       // without a host looks again (the host may have come late, with its marker) and shakes hands anew.
       if (state === 'none') {
@@ -328,14 +351,19 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
       // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
       else if (state === 'ready') handshake(readyMs);
-    } else if (m.sid !== sid) ignore('sid');
-    else if (m.kind === 'res')
-      settle(m.id, m.ok === true ? undefined : fail(m.error!.code, m.error!.message), m.result);
-    else if (m.kind === 'req') answer(m);
+    } else if (message.sid !== sid) ignore('sid');
+    else if (message.kind === 'res')
+      settle(
+        message.id,
+        message.ok === true ? undefined : fail(message.error!.code, message.error!.message),
+        message.result,
+      );
+    else if (message.kind === 'req') answer(message);
   }
 
-  const onPageShow = (e: Event) => {
-    if ((e as PageTransitionEvent).persisted && state === 'ready') start();
+  // ── Start ──────────────────────────────────────────────────────────────────────────────────────
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && state === 'ready') start();
   };
   win.addEventListener('pageshow', onPageShow);
   offs.push(addReceiver(win, receive), () => win.removeEventListener('pageshow', onPageShow));

@@ -55,40 +55,37 @@ export type Shape = (value: unknown) => unknown;
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/**
- * Parsed JSON, to read members from before checking them: optional chaining reads a member of an object
- * and gives undefined for anything else (null, a number, a string), so each check below sees either.
- * `Members` reads one that a check before it found to be an object.
- */
-type Arrived = Partial<Record<string, unknown>> | null | undefined;
-type Members = Record<string, unknown>;
-
 const noParams: Shape = (value) => value === undefined || isObject(value);
 const strings = (value: unknown, max: number) =>
   Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
+
+/** [method, shape] pairs for the methods of `Methods`: a misspelt method fails the type check. */
+export type Shapes<Methods> = Array<{ [Method in keyof Methods]: [Method, Shape] }[keyof Methods]>;
 
 // Maps rather than object literals, so that a method called `toString` finds nothing.
 /** Params of the requests a host may send; any other method has no handler. */
 export const HOST_REQUESTS = new Map<string, Shape>([
   ['widget.refresh', noParams],
-  ['widget.setTags', (params) => strings((params as Arrived)?.tags, 100)],
+  ['widget.setTags', (params) => isObject(params) && strings(params.tags, 100)],
   ['form.close', noParams],
-]);
+] satisfies Shapes<HostToPageRequests>);
 
-/** Results of the page's requests; a result of another shape is refused (E_INTERNAL). */
+/** Results of the page's requests (and of its hello); a result of another shape is refused (E_INTERNAL). */
 export const RESULTS = new Map<string, Shape>([
   [
     'bridge.hello',
-    (result) => typeof (result as Arrived)?.platform === 'string' && strings((result as Members).capabilities, 200),
+    (result) => isObject(result) && typeof result.platform === 'string' && strings(result.capabilities, 200),
   ],
   [
     'auth.getToken',
     (result) =>
-      (result as Arrived)?.access_token &&
-      typeof (result as Members).access_token === 'string' &&
-      // A non-number may compare above 0 ('5'); Number.isFinite then refuses it.
-      ((result as Members).expires_in as number) > 0 &&
-      Number.isFinite((result as Members).expires_in),
+      isObject(result) &&
+      typeof result.access_token === 'string' &&
+      result.access_token !== '' &&
+      typeof result.expires_in === 'number' &&
+      // NaN and Infinity are numbers too: the lifetime is a finite number of seconds above 0.
+      result.expires_in > 0 &&
+      result.expires_in < Infinity,
   ],
-  ['form.open', (result) => typeof (result as Arrived)?.handled === 'boolean'],
-]);
+  ['form.open', (result) => isObject(result) && typeof result.handled === 'boolean'],
+] satisfies Shapes<PageToHostRequests & { 'bridge.hello': unknown }>);

@@ -1,4 +1,5 @@
 /** Wire protocol v1 of the hub-embed WebView bridge: envelope, error codes, defensive parsing. */
+import { isObject } from './methods.js';
 
 export const BRIDGE_NS = 'hub-embed';
 export const BRIDGE_VERSION = 1;
@@ -20,6 +21,9 @@ export const BRIDGE_ERROR_CODES = [
 ] as const;
 
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
+
+const isErrorCode = (value: unknown): value is BridgeErrorCode =>
+  (BRIDGE_ERROR_CODES as readonly unknown[]).includes(value);
 
 /** A failed bridge call. `code` is from a closed set, so callers can branch on it. */
 export class BridgeError extends Error {
@@ -57,6 +61,16 @@ export interface BridgeMessage {
   nonce?: string;
 }
 
+/**
+ * One message as it goes on the wire: the namespace and version, the message, and the nonce of the host's
+ * marker when there is one (JSON.stringify leaves an undefined nonce out). The host kernel sends every
+ * message through it; the page's bridge (bridge.ts) still builds the same object inline, where it also
+ * refuses a message over MAX_MESSAGE_CHARS.
+ */
+export function envelope(message: Partial<BridgeMessage>, nonce?: string): string {
+  return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, nonce });
+}
+
 // JSON.parse makes `__proto__` an own property, which is harmless until some code copies it with
 // Object.assign; dropping these keys at parse time closes that door for every consumer.
 const dropPollutingKeys = (key: string, value: unknown) =>
@@ -84,9 +98,9 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
   if (!kindOk || typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'malformed';
   if (kind === 'res' && m.ok !== true) {
     // A host's error as the page passes it on: a code from the closed set (else E_INTERNAL), a short text.
-    const { code, message } = Object(m.error) as { code?: unknown; message?: unknown };
+    const { code, message }: Record<string, unknown> = isObject(m.error) ? m.error : {};
     m.error = {
-      code: BRIDGE_ERROR_CODES.includes(code as BridgeErrorCode) ? (code as BridgeErrorCode) : 'E_INTERNAL',
+      code: isErrorCode(code) ? code : 'E_INTERNAL',
       message: typeof message === 'string' ? message.slice(0, 500) : 'host error',
     };
   }
@@ -100,10 +114,16 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
   const text = String((reason as { message?: unknown } | null | undefined)?.message ?? reason).slice(0, 500);
-  const code = text.split(':')[0] as BridgeErrorCode;
-  return BRIDGE_ERROR_CODES.includes(code)
+  const code = text.split(':')[0];
+  return isErrorCode(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
     : new BridgeError('E_INTERNAL', text);
+}
+
+/** The `ok: false` part of a reply, for any failure: its code and text as toBridgeError reads them. */
+export function failure(reason: unknown): Pick<BridgeMessage, 'ok' | 'error'> {
+  const { code, message } = toBridgeError(reason);
+  return { ok: false, error: { code, message } };
 }
 
 /**
@@ -113,5 +133,8 @@ export function toBridgeError(reason: unknown): BridgeError {
  * also valid JSON.
  */
 export function toScriptLiteral(json: string): string {
-  return JSON.stringify(json).replace(/[\u2028\u2029<]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(json).replace(
+    /[\u2028\u2029<]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

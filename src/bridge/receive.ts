@@ -18,7 +18,10 @@ export function addReceiver(win: HostWindow, receiver: Receiver): () => void {
   if (!(dispatch?.receivers instanceof Set)) {
     const buffered = Array.isArray(dispatch?.q) ? dispatch.q : [];
     const receivers = new Set<Receiver>();
-    dispatch = Object.assign((data: unknown) => receivers.forEach((r) => r(data)), { receivers, q: buffered });
+    dispatch = Object.assign((data: unknown) => receivers.forEach((deliver) => deliver(data)), {
+      receivers,
+      q: buffered,
+    });
     win.__hubEmbedReceive = dispatch;
   }
   dispatch.receivers.add(receiver);

@@ -73,7 +73,7 @@ interface MiniProgram {
 }
 
 /** Listens for `message` on every target; returns the undo. */
-function onMessage(targets: EventTarget[], handler: (e: MessageEvent) => void): () => void {
+function onMessage(targets: EventTarget[], handler: (event: MessageEvent) => void): () => void {
   for (const target of targets) target.addEventListener('message', handler as EventListener);
   return () => targets.forEach((target) => target.removeEventListener('message', handler as EventListener));
 }
@@ -115,14 +115,15 @@ const builders: Record<TransportName, Builder> = {
   // addWebMessageListener's object (every version) has addEventListener, for the reply proxy's messages;
   // a JavascriptInterface or a Flutter JavaScriptChannel has postMessage only: its host calls
   // __hubEmbedReceive.
-  android: ({ hubEmbed: object }) =>
+  android: ({ hubEmbed }) =>
     channel(
-      object,
-      isFn((object as Partial<Poster> | undefined)?.addEventListener)
-        ? (deliver) => onMessage([object as Poster & EventTarget], (event) => deliver(event.data))
+      hubEmbed,
+      isFn((hubEmbed as Partial<Poster> | undefined)?.addEventListener)
+        ? (deliver) => onMessage([hubEmbed as Poster & EventTarget], (event) => deliver(event.data))
         : undefined,
     ),
-  wechat(win, { wechatFormPage: page = win.__HUB_EMBED_BRIDGE__?.wechatFormPage }) {
+  wechat(win, options) {
+    const page = options.wechatFormPage ?? win.__HUB_EMBED_BRIDGE__?.wechatFormPage;
     const mp = win.wx?.miniProgram;
     const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
     // The JS-SDK's miniProgram has both calls; a page that fakes one without navigateTo fails its form.open.
@@ -134,27 +135,30 @@ const builders: Record<TransportName, Builder> = {
       // them; events are batched: the mini-program reads posts only at back/share/destroy.
       post(json) {
         // The page's own message (envelope() made it): its shape is known.
-        const m = JSON.parse(json) as BridgeMessage;
-        if (m.kind === 'evt' && batch.push(json) === 1)
-          queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
-        if (m.kind !== 'req') return undefined;
+        const message = JSON.parse(json) as BridgeMessage;
+        if (message.kind === 'evt') {
+          batch.push(json);
+          // The first event since the last post schedules the next, for all the events of this task.
+          if (batch.length === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
+        }
+        if (message.kind !== 'req') return undefined;
         return new Promise((resolve, reject) => {
-          if (m.method === 'bridge.hello')
+          if (message.method === 'bridge.hello')
             return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-          if (m.method !== 'form.open' || !formPage)
-            throw new BridgeError('E_UNSUPPORTED', `${m.method}: not in WeChat`);
+          if (message.method !== 'form.open' || !formPage)
+            throw new BridgeError('E_UNSUPPORTED', `${message.method}: not in WeChat`);
           mp.navigateTo({
             // The page's own request: its params have form.open's type.
-            url: `${formPage}?shortCode=${encodeURIComponent((m.params as FormOpen).shortCode)}&url=${encodeURIComponent((m.params as FormOpen).url)}`,
+            url: `${formPage}?shortCode=${encodeURIComponent((message.params as FormOpen).shortCode)}&url=${encodeURIComponent((message.params as FormOpen).url)}`,
             success: () => resolve({ handled: true }),
             fail: (error) => reject(new BridgeError('E_DENIED', String((error as WeChatError | undefined)?.errMsg))),
           });
-        }).then((result) => JSON.stringify({ ...m, kind: 'res', ok: true, result }));
+        }).then((result) => JSON.stringify({ ...message, kind: 'res', ok: true, result }));
       },
     };
   },
   parent(win, options) {
-    const allowed = (options.allowedParentOrigins ?? []).filter((o) => originOf(o) === o);
+    const allowed = (options.allowedParentOrigins ?? []).filter((origin) => originOf(origin) === origin);
     const target = win.parent !== win && parentOrigin(win, allowed);
     if (!target) return;
     return {

@@ -1,6 +1,6 @@
 /** Answers to the page's requests: the hello, the app's methods, at most maxInFlight at once, each within timeoutMs. */
 import type { HelloResult } from '../bridge/methods.js';
-import { BRIDGE_VERSION, BridgeError, toBridgeError } from '../bridge/protocol.js';
+import { BRIDGE_VERSION, BridgeError, failure } from '../bridge/protocol.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
 import { typedMethods } from './app-handlers.js';
 import type { HostKernelOptions } from './types.js';
@@ -55,8 +55,7 @@ export function createAnswerer(
       }
       return { ok: true, result: result ?? null };
     } catch (error) {
-      const { code, message } = toBridgeError(error);
-      return { ok: false, error: { code, message } };
+      return failure(error);
     }
   };
 }

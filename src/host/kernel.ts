@@ -9,7 +9,7 @@
  * (requests-to-page.ts).
  */
 import { isObject } from '../bridge/methods.js';
-import { BRIDGE_NS, BRIDGE_VERSION, BridgeError } from '../bridge/protocol.js';
+import { BRIDGE_VERSION, BridgeError, envelope } from '../bridge/protocol.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
 import { createAnswerer } from './answers.js';
 import { admit } from './checks.js';
@@ -58,17 +58,21 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
   const reject = (reason: string, raw: unknown) => options.onRejected?.(reason, raw);
   const answer = createAnswerer(options, timeoutMs);
 
-  function envelope(message: Partial<BridgeMessage>): string {
-    return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, ...(withNonce && { nonce }) });
-  }
-
+  /** The message as sent: this load's nonce unless the host sends none. */
+  const wire = (message: Partial<BridgeMessage>) => envelope(message, withNonce ? nonce : undefined);
   const deliver = (json: string) => options.send(receiveScript(json), json);
-  const toPage = createRequestsToPage((message) => deliver(envelope(message)));
+  const toPage = createRequestsToPage((message) => deliver(wire(message)));
 
   async function receive(raw: unknown): Promise<string | undefined> {
-    if (closed) return void reject('closed', raw);
+    if (closed) {
+      reject('closed', raw);
+      return undefined;
+    }
     const message = admit(raw, { nonce: withNonce && nonce, sessions, transport });
-    if (typeof message === 'string') return void reject(message, raw);
+    if (typeof message === 'string') {
+      reject(message, raw);
+      return undefined;
+    }
     if (transport === 'wechat' && !sessions.includes(message.sid)) sessions = [...sessions, message.sid];
     options.onAccepted?.(message);
 
@@ -76,21 +80,24 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     switch (message.kind) {
       case 'evt': {
         const refusal = eventRefusal(message.method!, message.params);
-        if (refusal) return void reject(refusal, raw);
-        options.onEvent?.({ name: message.method, params: message.params } as HostEvent);
+        if (refusal) reject(refusal, raw);
+        else options.onEvent?.({ name: message.method, params: message.params } as HostEvent);
         return undefined;
       }
       case 'cancel':
-        if (!answering.has(key)) return void reject('no such request', raw);
-        cancelled.add(key);
+        if (answering.has(key)) cancelled.add(key);
+        else reject('no such request', raw);
         return undefined;
       case 'res':
-        if (!toPage.settle(message)) return void reject('no such request', raw);
+        if (!toPage.settle(message)) reject('no such request', raw);
         return undefined;
       case 'req': {
         // The page's ids are random: the same one again is a replay (one form.open id sent three times
         // would open three forms).
-        if (seen.has(key)) return void reject('duplicate', raw);
+        if (seen.has(key)) {
+          reject('duplicate', raw);
+          return undefined;
+        }
         seen.add(key);
         if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value!);
         // A hello makes its session the newest, the one requests to the page go to by default; the
@@ -102,7 +109,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
         const body = await answer(message).finally(() => answering.delete(key));
         // Not for a page that cancelled the call, went away (a reload) or was closed meanwhile.
         if (closed || cancelled.delete(key) || load !== nonce) return undefined;
-        const reply = envelope({ sid: message.sid, id: message.id, kind: 'res', ...body });
+        const reply = wire({ sid: message.sid, id: message.id, kind: 'res', ...body });
         if (options.replies === 'return') return reply;
         deliver(reply);
         return undefined;

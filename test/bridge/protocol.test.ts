@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
-import { toBridgeError } from '../../src/bridge/protocol.js';
+import { BridgeError, envelope, failure, toBridgeError } from '../../src/bridge/protocol.js';
 import { HOST_REQUESTS, RESULTS } from '../../src/bridge/methods.js';
+import type { HostToPageRequests, PageToHostRequests, Shapes } from '../../src/bridge/methods.js';
 
 const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
 const json = (value: unknown) => JSON.stringify(value);
@@ -67,6 +68,36 @@ describe('protocol v1 envelope', () => {
     expect(missing.error).toEqual({ code: 'E_INTERNAL', message: 'host error' });
   });
 
+  it('a host error that is not an object (null, text, a list) becomes E_INTERNAL "host error", never a throw', () => {
+    for (const error of [null, 'E_DENIED', ['E_DENIED', 'no'], 7]) {
+      const failed = parseMessage(json({ ...ok, ok: false, error })) as any;
+      expect(failed.error, JSON.stringify(error)).toEqual({ code: 'E_INTERNAL', message: 'host error' });
+    }
+  });
+
+  it('envelope(): namespace and version first, then the message, then the nonce, left out when there is none', () => {
+    const message = { sid: 's1', id: '1', kind: 'evt', method: 'widget.ready', params: { version: '1' } } as const;
+    expect(envelope(message, 'n0')).toBe(
+      '{"ns":"hub-embed","v":1,"sid":"s1","id":"1","kind":"evt","method":"widget.ready","params":{"version":"1"},"nonce":"n0"}',
+    );
+    expect(envelope(message)).toBe(
+      '{"ns":"hub-embed","v":1,"sid":"s1","id":"1","kind":"evt","method":"widget.ready","params":{"version":"1"}}',
+    );
+    expect(parseMessage(envelope(message, 'n0'))).toEqual({ ns: 'hub-embed', v: 1, ...message, nonce: 'n0' });
+  });
+
+  it('failure(): the ok:false part of a reply carries the code and the text, as JSON sends them', () => {
+    const sent = (reason: unknown) => JSON.parse(JSON.stringify(failure(reason)));
+    expect(sent(new BridgeError('E_DENIED', 'signed out'))).toEqual({
+      ok: false,
+      error: { code: 'E_DENIED', message: 'signed out' },
+    });
+    expect(sent(new TypeError('x is not a function'))).toEqual({
+      ok: false,
+      error: { code: 'E_INTERNAL', message: 'x is not a function' },
+    });
+  });
+
   it('WithReply errorMessage maps "E_CODE: text" to that code and free text to E_INTERNAL', () => {
     expect(toBridgeError(new Error('E_DENIED: user refused'))).toMatchObject({
       code: 'E_DENIED',
@@ -116,5 +147,23 @@ describe('run-time shapes of what arrives (methods.ts)', () => {
     expect(RESULTS.get('auth.getToken')!({ access_token: 't', expires_in: '60' })).toBeFalsy();
     expect(RESULTS.get('form.open')!({ handled: false })).toBeTruthy();
     expect(HOST_REQUESTS.get('widget.setTags')!({ tags: ['a'] })).toBeTruthy();
+  });
+
+  it('auth.getToken: a token that is a non-empty string, living a finite number of seconds above 0', () => {
+    const token = RESULTS.get('auth.getToken')!;
+    expect(token({ access_token: 't', expires_in: 0.5 })).toBeTruthy();
+    // JSON.parse reads 1e999 as Infinity: a number, but no lifetime.
+    for (const expires of [0, -5, '60', null, JSON.parse('1e999'), JSON.parse('-1e999')])
+      expect(token({ access_token: 't', expires_in: expires }), String(expires)).toBeFalsy();
+    for (const accessToken of ['', 7, null, ['t']])
+      expect(token({ access_token: accessToken, expires_in: 60 }), JSON.stringify(accessToken)).toBeFalsy();
+  });
+
+  it('the method maps are key-checked: a shape for a method the interface does not have fails the type check', () => {
+    // Both maps are built from `satisfies Shapes<…>` lists; a misspelt method is a type error there, as here.
+    // @ts-expect-error 'widget.refesh' is not a method of HostToPageRequests
+    const misspelt: Shapes<HostToPageRequests> = [['widget.refesh', () => true]];
+    const known: Shapes<PageToHostRequests> = [['form.open', () => true]];
+    expect([...misspelt, ...known]).toHaveLength(2);
   });
 });

@@ -30,6 +30,22 @@ describe('WeChat mini-program web-view (events only)', () => {
     expect(host.events[1]!.params).toEqual({ shortCode: 'ab', name: '表格 😀' });
   });
 
+  it("each tick's events go in a post of their own: a later event starts a new batch, none is posted twice", async () => {
+    const host = mockHost('wechat');
+    const spy = vi.spyOn((window as any).wx.miniProgram, 'postMessage');
+    const bridge = connect();
+    await bridge.ready;
+    bridge.emit('widget.ready', { version: '1' });
+    await flush();
+    bridge.emit('form.closed', { shortCode: 'a' });
+    bridge.emit('form.closed', { shortCode: 'b' });
+    await flush();
+    expect(spy).toHaveBeenCalledTimes(2);
+    const batches = spy.mock.calls.map(([message]) => (message as { data: { hubEmbed: string[] } }).data.hubEmbed);
+    expect(batches.map((batch) => batch.length)).toEqual([1, 2]);
+    expect(host.events.map((e) => e.method)).toEqual(['widget.ready', 'form.closed', 'form.closed']);
+  });
+
   it('form.open navigates the mini-program to the allowed form page, with the url encoded', async () => {
     const host = mockHost('wechat');
     const bridge = connect({ wechatFormPage: FORM_PAGE });

@@ -90,6 +90,18 @@ describe('host kernel: the marker and the per-load nonce', () => {
     expect(host.rejected).toEqual(['nonce']);
   });
 
+  it('a kernel without a nonce (nonce: false) sends none: its replies and its requests to the page carry no nonce key', async () => {
+    const host = vectorHost({ nonce: false, transport: 'parent' });
+    const { nonce, ...hello } = vectors.hello.send;
+    await host.post(hello);
+    expect(nonce).toBe(NONCE);
+    expect(host.lastReply()).toMatchObject({ id: hello.id, ok: true });
+    void host.kernel.refresh().catch(() => {});
+    expect(host.sent).toHaveLength(2);
+    for (const { json } of host.sent) expect(Object.keys(JSON.parse(json))).not.toContain('nonce');
+    host.kernel.close();
+  });
+
   it('a marker value cannot end the script it is injected in', () => {
     const kernel = createHostKernel({
       platform: 'x',
