@@ -1,7 +1,16 @@
 /** The page side of the bridge: handshake, queueing, calls with timeouts, host-to-page handlers. */
-import { HOST_REQUESTS, RESULTS } from './methods.js';
+import { answerHost, type PageHandler } from './answers.js';
+import { RESULTS } from './methods.js';
 import type { HelloResult, HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
-import { BRIDGE_NS, BRIDGE_VERSION, BridgeError, MAX_MESSAGE_CHARS, parseMessage, toBridgeError } from './protocol.js';
+import {
+  BRIDGE_VERSION,
+  BridgeError,
+  MAX_MESSAGE_CHARS,
+  envelope,
+  failure,
+  parseMessage,
+  toBridgeError,
+} from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
 import { detectTransport } from './transports.js';
 import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
@@ -75,11 +84,12 @@ export interface Bridge {
   close(): void;
 }
 
-/** An open call; called to end it with an error, or with a result that must have the method's shape. */
+/** An open call, as the host kernel keeps its own: how it ends, and whether the host has it. */
 interface Pending {
-  (error?: BridgeError, result?: unknown): void;
+  /** Ends it with an error, or with a result that must have the method's shape. */
+  end(error?: BridgeError, result?: unknown): void;
   /** Posted to the host, so it is not failed by a failed re-handshake. Never set for the hello. */
-  sent?: boolean;
+  sent: boolean;
 }
 
 /** 'waiting': looking for the host or shaking hands; calls and events queue. 'none': no host. */
@@ -88,8 +98,9 @@ type State = 'waiting' | 'ready' | 'none' | 'closed';
 const NO_HOST = 'no host';
 /**
  * Session ids and message ids: random, so nothing from an earlier page or another widget can collide.
- * They need to be unique, not secret (any script in the page sees them, and only the page's own host
- * receives them), so Math.random's ~52 bits do, at 37 B gzip less than crypto.getRandomValues.
+ * They need to be unique, not secret: any script of the page sees them, and what tells the page's own
+ * messages apart is the host's nonce (and, for a parent frame, the origin), never an id. Math.random's
+ * ~52 bits are plenty for that, and it exists in every WebView, secure context or not.
  */
 const randomId = () => Math.random().toString(36).slice(2);
 
@@ -122,8 +133,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   const pending = new Map<string, Pending>();
   /** Calls and events held until the handshake, in the order they were made. */
   const queue = new Set<() => void>();
-  /** A handler as the bridge keeps it: its params are checked against HOST_REQUESTS' shape before the call. */
-  const handlers = new Map<string, (params: never) => unknown>();
+  /** The page's handlers of host requests, by method. */
+  const handlers = new Map<string, PageHandler>();
   /** Ids of the host's requests lately answered, so that a duplicate is not answered twice. */
   const seen = new Set<string>();
   /** Undoes each listener the bridge added. */
@@ -158,15 +169,14 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   // ── Sending ────────────────────────────────────────────────────────────────────────────────────
   /** The message as sent; throws for one too large (or not JSON-able, e.g. circular params). */
-  function envelope(message: Partial<BridgeMessage>): string {
-    // An undefined nonce is left out by JSON.stringify.
-    const json = JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, sid, ...message, nonce });
+  function wire(message: Partial<BridgeMessage>): string {
+    const json = envelope({ sid, ...message }, nonce);
     if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
     return json;
   }
 
   function post(message: Partial<BridgeMessage>): unknown {
-    return transport!.post(envelope(message));
+    return transport!.post(wire(message));
   }
 
   /** Whether `work` ran without throwing. */
@@ -181,8 +191,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   // ── Calls ──────────────────────────────────────────────────────────────────────────────────────
   function settle(id: string, error?: BridgeError, result?: unknown): void {
-    const done = pending.get(id);
-    if (done) done(error, result);
+    const open = pending.get(id);
+    if (open) open.end(error, result);
     else ignore('late reply');
   }
 
@@ -198,9 +208,12 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         (pending.size >= pendingLimit && method !== 'bridge.hello'
           ? fail('E_UNSUPPORTED', 'too many pending calls')
           : undefined);
-      if (refused) return reject(refused);
+      if (refused) {
+        reject(refused);
+        return;
+      }
       const id = randomId();
-      const done: Pending = (error, result) => {
+      const done = (error?: BridgeError, result?: unknown) => {
         pending.delete(id);
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -215,13 +228,13 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         done(fail(code, `${method} ${what}`));
         // Tell the host so it can drop its work (a host that is gone has none); a reply that still comes
         // is ignored by id.
-        if (done.sent) succeeds(() => post({ id, kind: 'cancel' }));
+        if (open.sent) succeeds(() => post({ id, kind: 'cancel' }));
       };
       const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
       const onAbort = () => stop('E_CANCELLED', 'cancelled');
       const run = () => {
         // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
-        done.sent = method !== 'bridge.hello';
+        open.sent = method !== 'bridge.hello';
         // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
         // the other transports return nothing. A post that throws (too large, host gone) fails the call.
         new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
@@ -231,8 +244,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
           (error: unknown) => settle(id, toBridgeError(error)),
         );
       };
+      const open: Pending = { end: done, sent: false };
       signal?.addEventListener('abort', onAbort);
-      pending.set(id, done);
+      pending.set(id, open);
       // An already-aborted signal ends the call here, before anything is sent.
       if (signal?.aborted) onAbort();
       else if (waiting) queue.add(run);
@@ -248,7 +262,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     state = next;
     settleReady(null);
     queue.clear();
-    for (const done of pending.values()) if (next === 'closed' || !done.sent) done(fail(code, message));
+    for (const open of pending.values()) if (next === 'closed' || !open.sent) open.end(fail(code, message));
   }
 
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
@@ -264,11 +278,15 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       (result) => {
         // RESULTS checked what the bridge relies on (platform, capabilities); the rest is kept as sent.
         const answer = result as HelloResult;
-        if (answer.v !== BRIDGE_VERSION) return end('none', 'E_VERSION', `host protocol v${answer.v}`);
+        if (answer.v !== BRIDGE_VERSION) {
+          end('none', 'E_VERSION', `host protocol v${answer.v}`);
+          return;
+        }
         stopTimers();
         state = 'ready';
         // The answer as the host sent it, and the transport it came through.
-        settleReady((host = { ...answer, transport: transport!.name }));
+        host = { ...answer, transport: transport!.name };
+        settleReady(host);
         ready = Promise.resolve(host);
         for (const run of queue) {
           queue.delete(run);
@@ -285,7 +303,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
 
   function start(): void {
     state = 'waiting';
-    ready = new Promise((resolve) => (settleReady = resolve));
+    ready = new Promise((resolve) => {
+      settleReady = resolve;
+    });
     readyTimer = setTimeout(noHost, readyMs);
     if (transport) handshake();
   }
@@ -309,30 +329,23 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   }
 
   // ── Receiving ──────────────────────────────────────────────────────────────────────────────────
-  /** Answers a host → page request by the page's handler, its params checked first; once per id. */
-  function answer({ id, method, params }: BridgeMessage): void {
-    if (seen.has(id)) return ignore('duplicate');
+  /** Answers a host → page request (answers.ts), once per id. */
+  function answer(request: BridgeMessage): void {
+    const { id } = request;
+    if (seen.has(id)) {
+      ignore('duplicate');
+      return;
+    }
     // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
     if (seen.size > 200) seen.clear();
     seen.add(id);
-    const handler = handlers.get(method!);
-    const shape = HOST_REQUESTS.get(method!);
-    const reply = (answer: Partial<BridgeMessage>) => {
-      if (state !== 'closed') post({ id, kind: 'res', ...answer });
+    const reply = (body: Partial<BridgeMessage>) => {
+      if (state !== 'closed') post({ id, kind: 'res', ...body });
     };
-    Promise.resolve()
-      .then(() => {
-        if (!handler || !shape) throw fail('E_NO_HANDLER', `${method}: no handler`);
-        if (!shape(params)) throw fail('E_DENIED', `${method}: bad params`);
-        // The shape above is the handler's params type (HOST_REQUESTS mirrors HostToPageRequests).
-        return handler((params ?? {}) as never);
-      })
+    void answerHost(handlers, request)
+      .then(reply)
       // A result too large to send still gets an answer: the error.
-      .then((result = null) => reply({ ok: true, result }))
-      .catch((error: unknown) => {
-        const { code, message } = toBridgeError(error);
-        reply({ ok: false, error: { code, message } });
-      })
+      .catch((error: unknown) => reply(failure(error)))
       .catch(() => {});
   }
 
@@ -400,7 +413,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       const message: Partial<BridgeMessage> = { id: randomId(), kind: 'evt', method: event, params };
       if (!waiting) return succeeds(() => post(message));
       // Measured now, so an event too large to send is a `false` for the caller, not a silent loss later.
-      if (!succeeds(() => envelope(message))) return false;
+      if (!succeeds(() => wire(message))) return false;
       // A host that goes away before the handshake ends loses the event, as it would lose a sent one.
       queue.add(() => succeeds(() => post(message)));
       return true;

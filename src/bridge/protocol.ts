@@ -63,9 +63,9 @@ export interface BridgeMessage {
 
 /**
  * One message as it goes on the wire: the namespace and version, the message, and the nonce of the host's
- * marker when there is one (JSON.stringify leaves an undefined nonce out). The host kernel sends every
- * message through it; the page's bridge (bridge.ts) still builds the same object inline, where it also
- * refuses a message over MAX_MESSAGE_CHARS.
+ * marker when there is one (JSON.stringify leaves an undefined nonce out). Both sides send every message
+ * through it: the host kernel, and the page's bridge (bridge.ts), which also refuses a message over
+ * MAX_MESSAGE_CHARS before it reaches a native channel that would truncate it.
  */
 export function envelope(message: Partial<BridgeMessage>, nonce?: string): string {
   return JSON.stringify({ ns: BRIDGE_NS, v: BRIDGE_VERSION, ...message, nonce });
