@@ -113,7 +113,8 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
  */
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
-  const text = String((reason as { message?: unknown } | null | undefined)?.message ?? reason).slice(0, 500);
+  // An Error's message (or a WKWebView reply's errorMessage as an Error); anything else as text.
+  const text = String((isObject(reason) ? reason.message : undefined) ?? reason).slice(0, 500);
   const code = text.split(':')[0];
   return isErrorCode(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)
