@@ -1,0 +1,41 @@
+// One meaning per name (issue 37, item 5; DESIGN.md, house style): in src/components "host" is the native
+// host only, and what a controller serves is its element. The lint enforces it (eslint.config.js); these
+// tests put the old names back into a real controller and check that the lint refuses each one.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LOADER = resolve(ROOT, 'src/components/hub-embed/table-loader.ts');
+
+/** The name rules' findings for `text` linted as if it were the table loader's source. */
+async function nameFindings(text: string): Promise<string[]> {
+  const [result] = await new ESLint({ cwd: ROOT }).lintText(text, { filePath: LOADER });
+  return result!.messages
+    .filter((message) => message.ruleId === 'id-denylist' || message.ruleId === 'no-restricted-syntax')
+    .map((message) => `${message.line}: ${message.message}`);
+}
+
+describe('names in src/components', () => {
+  const source = readFileSync(LOADER, 'utf8');
+
+  it('the controller as it is breaks no name rule', async () => {
+    expect(await nameFindings(source)).toEqual([]);
+  }, 60_000);
+
+  it('host names the native host only: a controller field #host is refused', async () => {
+    const findings = await nameFindings(source.replaceAll('#element', '#host'));
+    expect(findings.some((finding) => finding.includes("'#host' is restricted"))).toBe(true);
+  }, 60_000);
+
+  it('host names the native host only: a parameter or local called host is refused', async () => {
+    const findings = await nameFindings(source.replace(/\belement\b/g, 'host'));
+    expect(findings.some((finding) => finding.includes("'host' is restricted"))).toBe(true);
+  }, 60_000);
+
+  it('host names the native host only: a type for the element called ...Host is refused', async () => {
+    const findings = await nameFindings(source.replaceAll('LoaderElement', 'LoaderHost'));
+    expect(findings.some((finding) => finding.includes('name what a controller serves ...Element'))).toBe(true);
+  }, 60_000);
+});
