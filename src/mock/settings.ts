@@ -7,7 +7,7 @@ import { checkAllowedHosts } from './hosts.js';
 import { trimSlash } from './http.js';
 import { checkLogLimit } from './ring.js';
 import { fetchTransport } from './webhooks.js';
-import type { MockHubOptions, WebhookTransport } from './types.js';
+import type { SimulatorOptions, WebhookTransport } from './types.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const DEFAULT_FORM_URL = 'http://127.0.0.1:4011';
@@ -58,7 +58,7 @@ function originOf(url: string, name: string): string {
   }
 }
 
-export function checkSettings(options: MockHubOptions): HubSettings {
+export function checkSettings(options: SimulatorOptions): HubSettings {
   const baseUrl = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
   const formUrl = trimSlash(options.formUrl ?? DEFAULT_FORM_URL);
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 7200;

@@ -194,7 +194,7 @@ export interface FormSubmission {
   message: string;
 }
 
-export interface MockHubOptions {
+export interface SimulatorOptions {
   seed?: MockSeed;
   baseUrl?: string;
   formUrl?: string;
@@ -210,7 +210,7 @@ export interface MockHubOptions {
   now?: () => number;
   /** Used for outbound webhooks and for `hub.fetch` requests to other origins. */
   fetch?: typeof fetch;
-  /** Overrides the webhook transport entirely (startMockHub passes a node:http one). */
+  /** Overrides the webhook transport entirely (startSimulator passes a node:http one). */
   webhookTransport?: WebhookTransport;
   webhookConnectTimeoutMs?: number;
   webhookTimeoutMs?: number;
@@ -334,7 +334,7 @@ export interface HubLogs {
   readonly submissions: FormSubmission[];
 }
 
-export interface MockHub extends AdminOperations, ReadViews, HubLogs {
+export interface Simulator extends AdminOperations, ReadViews, HubLogs {
   readonly baseUrl: string;
   readonly formUrl: string;
   /** The plaintext active key of the seed's first developer. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubClient } from '../../src/core/client.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, type TokenContext } from '../../src/core/token-source.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 import { defaultSeed } from '../../src/mock/seed.js';
 import type { MockSeed } from '../../src/mock/types.js';
 
@@ -14,8 +14,8 @@ interface Sent {
   authorization: string | null;
 }
 
-function setup(options: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub(options);
+function setup(options: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator(options);
   const sent: Sent[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -31,7 +31,7 @@ function setup(options: Parameters<typeof createMockHub>[0] = {}) {
   return { hub, sent, tokens, client, reasons, fetch };
 }
 
-async function exchange(hub: MockHub, user: string) {
+async function exchange(hub: Simulator, user: string) {
   const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
@@ -95,7 +95,7 @@ describe('HubClient', () => {
   });
 
   it('does not double the slash of a base URL with a trailing slash', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const tokens = new TokenSource(() => exchange(hub, 'u'));
     const sent: string[] = [];
     const client = new HubClient({
@@ -131,7 +131,7 @@ describe('HubClient', () => {
   });
 
   it('a service that answers more tables than limit asked for is cut to limit (issue 30, item 9)', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     let answered = 0;
     // This service ignores limit: the query goes on without it, and every published table comes back.
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -211,7 +211,7 @@ describe('HubClient', () => {
   });
 
   it('a second 401 after the retry is unauthorized', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     let calls = 0;
     const tokens = new TokenSource(async () => ({ access_token: `not-a-real-token-${++calls}`, expires_in: 3600 }));
     const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch });
@@ -312,7 +312,7 @@ describe('HubClient', () => {
   });
 
   it('a response slower than timeoutMs gives timeout', async () => {
-    const hub = createMockHub({ latencyMs: 200 });
+    const hub = createSimulator({ latencyMs: 200 });
     const tokens = new TokenSource(async () => ({ access_token: 'whatever', expires_in: 3600 }));
     const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch, timeoutMs: 20 });
     const error = await failure(client.publishedTags());

@@ -5,7 +5,7 @@ import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, checkAccessToken } from '../../src/core/token-source.js';
 import { buildFormUrl, parseFormSite } from '../../src/core/urls.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 
 const ACTION = /\b(set|check|retry|remove|get|fix|use|must)\b/i;
 
@@ -21,7 +21,7 @@ async function caught(fn: () => unknown): Promise<HubError> {
 
 describe('core error messages', () => {
   it('every message is short and says what to do', async () => {
-    const hub = createMockHub({ latencyMs: 100 });
+    const hub = createSimulator({ latencyMs: 100 });
     const tokens = new TokenSource(async () => ({ access_token: 'not-issued', expires_in: 3600 }));
     const client = (fetch: typeof globalThis.fetch, timeoutMs?: number) =>
       new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, ...(timeoutMs ? { timeoutMs } : {}) });

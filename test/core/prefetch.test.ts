@@ -3,11 +3,11 @@ import { HubClient } from '../../src/core/client.js';
 import { canonicalTags, publishedListPath } from '../../src/core/paths.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { TokenSource, type TokenAnswer, type TokenContext } from '../../src/core/token-source.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 
 /** A client on the simulator whose token provider answers `answer` beside each token; URLs recorded. */
 function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefined) {
-  const hub = createMockHub({});
+  const hub = createSimulator({});
   const urls: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);

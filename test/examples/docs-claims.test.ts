@@ -1,12 +1,12 @@
 // What the docs say about behaviour, checked against the code (issue 16: docs/server.md claimed a
 // disabled key makes the token handler answer 502, but a user whose token is cached still gets 200).
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/index.js';
+import { createSimulator } from '../../src/mock/index.js';
 import { createServiceClient, createTokenHandler } from '../../src/server/index.js';
 
 describe('docs/server.md, testing against the simulator', () => {
   it('after disableKey a user whose token is cached still gets 200, and the next exchange answers 502', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     let user = 'user-alice';
     const handler = createTokenHandler({ client, resolveClientUserId: () => user, onError: () => {} });

@@ -35,8 +35,8 @@ function findCircle(graph: Map<string, string[]>): string[] | undefined {
 }
 
 describe('simulator module layout', () => {
-  it('the MockHub interface lives in types.ts and no simulator module imports another in a circle', () => {
-    expect(readFileSync(MOCK_DIR + 'types.ts', 'utf8')).toMatch(/export interface MockHub\b/);
+  it('the Simulator interface lives in types.ts and no simulator module imports another in a circle', () => {
+    expect(readFileSync(MOCK_DIR + 'types.ts', 'utf8')).toMatch(/export interface Simulator\b/);
     expect(findCircle(importGraph())).toBeUndefined();
   });
 

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import * as mock from '../../src/mock/index.js';
+import * as host from '../../src/host/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LOADER = resolve(ROOT, 'src/components/hub-embed/table-loader.ts');
@@ -38,4 +40,18 @@ describe('names in src/components', () => {
     const findings = await nameFindings(source.replaceAll('LoaderElement', 'LoaderHost'));
     expect(findings.some((finding) => finding.includes('name what a controller serves ...Element'))).toBe(true);
   }, 60_000);
+});
+
+describe('the simulator and the host double', () => {
+  it('are told apart by name: createSimulator in hub-embed/mock, createMockHost in hub-embed/host', () => {
+    expect(typeof mock.createSimulator).toBe('function');
+    expect(typeof host.createMockHost).toBe('function');
+    expect(mock).not.toHaveProperty('createMockHost');
+    expect(host).not.toHaveProperty('createSimulator');
+  });
+
+  it('the simulator keeps its old names for one release, as the same functions', () => {
+    expect(mock.createMockHub).toBe(mock.createSimulator);
+    expect(mock.startMockHub).toBe(mock.startSimulator);
+  });
 });

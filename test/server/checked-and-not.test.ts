@@ -3,7 +3,7 @@
 // checks..."). The "not checked" rows are behaviour too: these tests pin them, so a change to either
 // side must change the docs with it.
 import { describe, expect, it, vi } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
@@ -47,7 +47,7 @@ describe('the webhook receiver: replay and freshness are not checked; the addres
 
 describe('the token handler: what it does not read', () => {
   function setup(allowedOrigins?: string[]) {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     return createTokenHandler({
       client,

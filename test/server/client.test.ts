@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { HubError, isHubError } from '../../src/core/errors.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 import { HubClient } from '../../src/core/client.js';
 import { TokenSource } from '../../src/core/token-source.js';
 import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
 import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
 import { rejectionOf } from '../rejection.js';
 
-function setup(options: Parameters<typeof createMockHub>[0] = {}): { hub: MockHub; client: ServiceClient } {
-  const hub = createMockHub(options);
+function setup(options: Parameters<typeof createSimulator>[0] = {}): { hub: Simulator; client: ServiceClient } {
+  const hub = createSimulator(options);
   return { hub, client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
 }
 
-function apiRequests(hub: MockHub) {
+function apiRequests(hub: Simulator) {
   return hub.requestLog.filter((entry) => entry.site === 'api');
 }
 
@@ -115,7 +115,7 @@ describe('createServiceClient against the simulator', () => {
   });
 
   it('a slow service fails with HubError kind timeout', async () => {
-    const hub = createMockHub({ latencyMs: 2000 });
+    const hub = createSimulator({ latencyMs: 2000 });
     const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
     const error = await rejectionOf(client.balance('user-alice'));
     expect(isHubError(error, 'timeout')).toBe(true);
@@ -127,7 +127,7 @@ describe('createServiceClient against the simulator', () => {
   });
 
   it('accepts a baseUrl with a trailing slash or already ending in /api/v1/hub', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     for (const baseUrl of [`${hub.baseUrl}/`, `${hub.baseUrl}/api/v1/hub`, `${hub.baseUrl}/api/v1/hub/`]) {
       const client = createServiceClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
       expect((await client.balance('user-alice')).balanceCents).toBe(5000);
@@ -137,7 +137,7 @@ describe('createServiceClient against the simulator', () => {
 
 describe('base URL: one rule for the widget and the server (core/urls apiBaseUrl)', () => {
   it('the server client and the widget client accept and refuse the same values and ask the same URL', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const reference = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const token = (await reference.exchangeToken('user-alice')).accessToken;
     const tokens = new TokenSource(async () => ({ access_token: token, expires_in: 600 }));
@@ -241,7 +241,7 @@ describe('the API key stays secret', () => {
   });
 
   it('never appears in errors, even when the bad key itself is rejected by the simulator', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const client = createServiceClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
     const error = await rejectionOf(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);

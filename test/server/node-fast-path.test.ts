@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { plainHandlerOf } from '../../src/server/plain.js';
@@ -25,9 +25,9 @@ async function serve(listener: NodeListener): Promise<number> {
 /** One handler, served as the fast path and (wrapped, so without its plain form) as the Web path. */
 async function both(
   overrides: Partial<TokenHandlerOptions> = {},
-  hubOptions: Parameters<typeof createMockHub>[0] = {},
+  hubOptions: Parameters<typeof createSimulator>[0] = {},
 ) {
-  const hub = createMockHub(hubOptions);
+  const hub = createSimulator(hubOptions);
   const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 200 });
   const handler = createTokenHandler({
     client,
@@ -186,7 +186,7 @@ describe('toNodeListener(createTokenHandler(...)): the node:http fast path answe
   });
 
   it('Express: a raw body kept by express.raw() is used; one parsed by express.json() goes to next(error)', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const handler = createTokenHandler({
       client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
       resolveClientUserId: () => 'alice',
@@ -217,7 +217,7 @@ describe('toNodeListener(createTokenHandler(...)): the node:http fast path answe
 
   it('the session lookup gets the URL, method and headers as a Request (its body is the handler’s)', async () => {
     let seen: Request | undefined;
-    const hub = createMockHub();
+    const hub = createSimulator();
     const handler = createTokenHandler({
       client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
       resolveClientUserId: (request) => ((seen = request), 'alice'),

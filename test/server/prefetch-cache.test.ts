@@ -2,14 +2,14 @@
 // RSS by 482 MB; the shared cache was bounded by count. It is bounded by bytes now, and every selection
 // shares one tags entry.
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { createPrefetcher } from '../../src/server/prefetch.js';
 
 async function setup(cacheBytes?: number) {
   // Counted as they come: the simulator's own request log keeps only the newest entries.
   const paths: string[] = [];
-  const hub = createMockHub({ tokenTtlSeconds: 600, onRequest: (entry) => paths.push(entry.path) });
+  const hub = createSimulator({ tokenTtlSeconds: 600, onRequest: (entry) => paths.push(entry.path) });
   const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const token = (await client.exchangeToken('user-alice')).accessToken;
   const errors: unknown[] = [];

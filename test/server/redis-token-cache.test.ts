@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { createServiceClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
 import { createRedisTokenCache, type RedisTokenCacheOptions } from '../../src/server/redis-token-cache.js';
 import { findRedisServer, REDIS_MISSING, redisRequired, startRedisServer, type RedisServer } from './redis-server.js';
@@ -19,7 +19,7 @@ if (!binary) {
 type Redis = ReturnType<typeof createClient>;
 
 let redis: RedisServer;
-let sim: RunningMockHub;
+let sim: RunningSimulator;
 const clients: Redis[] = [];
 
 async function connect(): Promise<Redis> {
@@ -62,7 +62,7 @@ async function ask(handler: TokenHandler, user: string, body?: unknown) {
 describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
   beforeAll(async () => {
     redis = await startRedisServer(binary!);
-    sim = await startMockHub({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
+    sim = await startSimulator({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));

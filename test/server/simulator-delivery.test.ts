@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** A real simulator on loopback ports delivering to a real receiver built from these pieces. */
 async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIps?: string[] }) {
-  const running: RunningMockHub = await startMockHub();
+  const running: RunningSimulator = await startSimulator();
   cleanups.push(running.close);
   const receiver: Server = createServer(
     toNodeListener(
@@ -41,7 +41,7 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
 }
 
 /** The paid action on the simulator's form page, as its own page script posts it. */
-async function payOnForm(running: RunningMockHub, token: string, shortCode: string) {
+async function payOnForm(running: RunningSimulator, token: string, shortCode: string) {
   const response = await fetch(`${running.formUrl}/${shortCode}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
@@ -14,7 +14,7 @@ const BOUND = MAX_TOKEN_REQUEST_BYTES;
 const CHUNK = 1024;
 
 function setup() {
-  const hub = createMockHub();
+  const hub = createSimulator();
   const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => {} });
   const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;

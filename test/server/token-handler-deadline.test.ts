@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 async function tokenServer(bodyTimeoutMs: number) {
-  const hub = createMockHub();
+  const hub = createSimulator();
   const handler = createTokenHandler({
     client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
     resolveClientUserId: () => 'user-alice',

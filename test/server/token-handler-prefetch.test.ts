@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { publishedListPath } from '../../src/core/paths.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 
 const APP = 'https://app.example.com';
 
-function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub({ tokenTtlSeconds: 600, ...hubOptions });
+function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator({ tokenTtlSeconds: 600, ...hubOptions });
   const errors: unknown[] = [];
   /** Every URL the token handler's client asked for. */
   const urls: URL[] = [];
@@ -118,7 +118,7 @@ describe('createTokenHandler({prefetch})', () => {
   });
 
   it('a prefetch later than timeoutMs is left out; the token goes without it', async () => {
-    const hub = createMockHub({});
+    const hub = createSimulator({});
     const real = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const never = new Promise<unknown[]>(() => undefined);
     const client: ServiceClient = { ...real, publishedTags: () => never };

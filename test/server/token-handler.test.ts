@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 import { createServiceClient } from '../../src/server/client.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from '../../src/server/token-cache.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
@@ -9,8 +9,8 @@ const APP = 'https://app.example.com';
 /** The developer's "session": a header standing in for a cookie lookup. */
 const sessionUser = (request: Request) => request.headers.get('x-test-session');
 
-function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub({ tokenTtlSeconds: 600, ...hubOptions });
+function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator({ tokenTtlSeconds: 600, ...hubOptions });
   let time = Date.UTC(2025, 0, 1);
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
   const errors: unknown[] = [];
@@ -37,7 +37,7 @@ function post(user: string | null, init: { origin?: string; method?: string; bod
   });
 }
 
-function exchanges(hub: MockHub) {
+function exchanges(hub: Simulator) {
   return hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token');
 }
 
@@ -217,7 +217,7 @@ describe('createTokenHandler (against the simulator)', () => {
 
   it('needs a client and a resolveClientUserId', () => {
     expect(() => createTokenHandler({} as TokenHandlerOptions)).toThrow(/client/);
-    const hub = createMockHub();
+    const hub = createSimulator();
     const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     expect(() => createTokenHandler({ client } as unknown as TokenHandlerOptions)).toThrow(/resolveClientUserId/);
   });
