@@ -117,7 +117,7 @@ describe('npm pack', () => {
   it('every exports entry imports in a separate Node process (no DOM)', () => {
     assert.ok(subpaths.length >= 7, `exports: ${subpaths.join(', ')}`);
     // react-native itself is source for Metro (Flow, JSX), which no plain Node process can import; its
-    // entry is checked by its types below and run in test/hosts/react-native.test.ts.
+    // entry is checked by its types below and run in test/native-hosts/react-native.test.ts.
     for (const subpath of subpaths.filter((path) => path !== './react-native')) {
       const name = specifier(subpath);
       const json = subpath.endsWith('.json');

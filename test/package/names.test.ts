@@ -1,7 +1,7 @@
 // One meaning per name (issue 37, item 5; DESIGN.md, house style): in src/components "host" is the native
 // host only, and what a controller serves is its element. The lint enforces it (eslint.config.js); these
 // tests put the old names back into a real controller and check that the lint refuses each one.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +53,14 @@ describe('the simulator and the host double', () => {
   it('the simulator keeps its old names for one release, as the same functions', () => {
     expect(mock.createMockHub).toBe(mock.createSimulator);
     expect(mock.startMockHub).toBe(mock.startSimulator);
+  });
+});
+
+describe('test folders', () => {
+  it('no two folders of test/ differ only by a plural s (test/host mirrors src/host; native hosts run in test/native-hosts)', () => {
+    const folders = readdirSync(resolve(ROOT, 'test'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((name) => folders.includes(`${name}s`))).toEqual([]);
   });
 });
