@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { HubError } from '../core/errors.js';
 import { PUBLISHED_TAGS, canonicalTags, publishedListPath } from '../core/paths.js';
-import type { ServiceClient } from './client.js';
+import type { ServerClient } from './server-client.js';
 
 /** The selection the widget says it loads next (`load` in the token request body), once validated. */
 export interface Selection {
@@ -80,7 +80,7 @@ export type CachingPrefetcher = Prefetcher & {
  * timeout gives undefined, and the token answer goes out without prefetched data.
  */
 export function createPrefetcher(
-  client: Pick<ServiceClient, 'publishedTags' | 'publishedList'>,
+  client: Pick<ServerClient, 'publishedTags' | 'publishedList'>,
   options: PrefetchOptions,
   report: (error: unknown) => void,
 ): CachingPrefetcher {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HubClient } from '../../src/core/client.js';
+import { WebClient } from '../../src/core/web-client.js';
 import { canonicalTags, publishedListPath } from '../../src/core/paths.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { TokenSource, type TokenAnswer, type TokenContext } from '../../src/core/token-source.js';
@@ -25,7 +25,7 @@ function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefine
     const { data } = (await response.json()) as { data: { access_token: string; expires_in: number } };
     return { ...data, prefetched: answer(ctx) };
   });
-  const newClient = () => new HubClient({ baseUrl: hub.baseUrl, tokens: source, fetch });
+  const newClient = () => new WebClient({ baseUrl: hub.baseUrl, tokens: source, fetch });
   return { client: newClient(), newClient, source, urls, tokens: () => tokens };
 }
 
@@ -52,7 +52,7 @@ describe('canonical tag order', () => {
   });
 });
 
-describe('prefetched answers: TokenSource hands them over, HubClient keeps and uses them', () => {
+describe('prefetched answers: TokenSource hands them over, WebClient keeps and uses them', () => {
   it('an answer under the exact path stands in for that request, once', async () => {
     const path = publishedListPath({ tags: ['x'] });
     const { client, urls } = setup(() => ({ [path]: [{ short_code: 'p1', name: 'Prefetched' }] }));

@@ -135,8 +135,8 @@ describe('npm pack', () => {
       const main = await import('hub-embed'); const core = await import('hub-embed/core'); const server = await import('hub-embed/server');
       const missing = [
         ...['HubEmbed', 'HubTagFilter', 'version'].filter((n) => !(n in main)),
-        ...['HubClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
-        ...['createServiceClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
+        ...['WebClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
+        ...['createServerClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
       ];
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
       console.log(main.version);`);

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { publishedListPath } from '../../src/core/paths.js';
 import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
-import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { BUNDLE, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
 
@@ -34,7 +34,7 @@ let browser: Browser;
 
 before(async () => {
   mock = await startSimulator({});
-  const client = createServiceClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'prefetch-e2e', prefetch: true });
   const bundle = readFileSync(BUNDLE);
   server = createServer((req, res) => {

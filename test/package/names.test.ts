@@ -1,4 +1,4 @@
-// One meaning per name (issue 37, item 5; DESIGN.md, house style): in src/components "host" is the native
+// One meaning per name (issue 37, item 5; the design's house style): in src/components "host" is the native
 // host only, and what a controller serves is its element. The lint enforces it (eslint.config.js); these
 // tests put the old names back into a real controller and check that the lint refuses each one.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -209,7 +209,7 @@ for (const runtime of selectedRuntimes()) {
       });
     });
 
-    describe('createServiceClient', () => {
+    describe('createServerClient', () => {
       it('recharges and reads balances in exact cents', async () => {
         const before = (await call(url('/client/balance?user=user-alice'))).body;
         assert.equal(typeof before.balanceCents, 'number', JSON.stringify(before));

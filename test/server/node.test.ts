@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
 import { createSimulator } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { BillingDeductEvent } from '../../src/server/webhook-events.js';
 import { deductBody } from './webhook-helpers.js';
@@ -219,7 +219,7 @@ describe('toNodeListener', () => {
 
   it('serves the token handler: the session cookie decides the user, the answer is no-store', async () => {
     const hub = createSimulator();
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const sessions = new Map([['s1', 'user-alice']]);
     const handler = createTokenHandler({
       client,

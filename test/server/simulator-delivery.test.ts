@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
 import type { BillingDeductEvent, BillingRefundEvent, NotificationEvent } from '../../src/server/webhook-events.js';
@@ -36,7 +36,7 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
   );
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   running.hub.setWebhooks([{ notification_url: url, billing_url: url }]);
-  const client = createServiceClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
+  const client = createServerClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
   return { running, hub: running.hub, client };
 }
 

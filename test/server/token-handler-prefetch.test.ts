@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishedListPath } from '../../src/core/paths.js';
 import { createSimulator } from '../../src/mock/hub.js';
-import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
+import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 
 const APP = 'https://app.example.com';
@@ -15,7 +15,7 @@ function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Paramet
     urls.push(new URL(String(input)));
     return hub.fetch(input, init);
   };
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch, timeoutMs: 1000 });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch, timeoutMs: 1000 });
   const handler = createTokenHandler({
     client,
     resolveClientUserId: (request) => request.headers.get('x-test-session'),
@@ -119,9 +119,9 @@ describe('createTokenHandler({prefetch})', () => {
 
   it('a prefetch later than timeoutMs is left out; the token goes without it', async () => {
     const hub = createSimulator({});
-    const real = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const real = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const never = new Promise<unknown[]>(() => undefined);
-    const client: ServiceClient = { ...real, publishedTags: () => never };
+    const client: ServerClient = { ...real, publishedTags: () => never };
     const handler = createTokenHandler({
       client,
       resolveClientUserId: () => 'heidi',
@@ -208,7 +208,7 @@ describe('createTokenHandler({prefetch})', () => {
     ).toThrow(/publishedTags/);
     expect(() =>
       createTokenHandler({
-        client: createServiceClient({ apiKey: 'sk-x', baseUrl: 'https://hub.example.com' }),
+        client: createServerClient({ apiKey: 'sk-x', baseUrl: 'https://hub.example.com' }),
         resolveClientUserId: () => 'x',
         prefetch: { cacheMs: -1 },
       }),

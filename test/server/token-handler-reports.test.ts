@@ -2,7 +2,7 @@
 // reported once per 10 s; repeats are counted into the next report.
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { TokenCache } from '../../src/server/token-cache.js';
 
@@ -18,7 +18,7 @@ function setup(setFailure = 'connect ECONNREFUSED 127.0.0.1:6379') {
   };
   let user = 0;
   const handler = createTokenHandler({
-    client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
+    client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
     cache: down,
     now: () => clock,
     resolveClientUserId: () => `user-${user++ % 50}`,

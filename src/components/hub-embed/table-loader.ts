@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { HubClient } from '../../core/client.js';
+import { WebClient } from '../../core/web-client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
 import { TokenSource, type TokenProvider } from '../../core/token-source.js';
@@ -47,7 +47,7 @@ export class TableLoader implements ReactiveController {
   #element: LoaderElement;
   #events: LoaderEvents;
   #tokens?: TokenSource;
-  #client?: HubClient;
+  #client?: WebClient;
   #loadControl?: AbortController;
   #listControl?: AbortController;
   /** The settings changed, or a load was cut off: the next update loads everything again. */
@@ -120,16 +120,16 @@ export class TableLoader implements ReactiveController {
     this.#element.requestUpdate();
   }
 
-  #setup(): HubClient {
+  #setup(): WebClient {
     if (this.#client) return this.#client;
     const element = this.#element;
-    // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
+    // No checks of our own: parseFormSite, tokenFromEndpoint and WebClient refuse a missing or bad
     // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
     const site = parseFormSite(element.formUrl).href;
     // The native host's tokens first, then the page's provider; else token-endpoint's source, shared by widgets.
     const provider = this.#events.link()?.tokens() || element.tokenProvider;
     this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(element.tokenEndpoint);
-    const client = new HubClient({ baseUrl: element.baseUrl, tokens: this.#tokens });
+    const client = new WebClient({ baseUrl: element.baseUrl, tokens: this.#tokens });
     preconnect(element.baseUrl, true);
     this.formSite = site;
     return (this.#client = client);

@@ -5,7 +5,7 @@ import type { TokenAnswer, TokenLoad, TokenSource } from './token-source.js';
 import { apiBaseUrl, safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
-export interface HubClientOptions {
+export interface WebClientOptions {
   /** The service's `{base_url}` (or `{base_url}/api/v1/hub`); paths go under `{base_url}/api/v1/hub`. */
   baseUrl: string;
   tokens: TokenSource;
@@ -32,7 +32,7 @@ export interface PublishedListOptions extends RequestOptions {
  * is used once, instead of the request for exactly its path, and only with the token it came with, so
  * prefetched data serves the load it was fetched for and never becomes a stale cache.
  */
-export class HubClient {
+export class WebClient {
   readonly #api: string;
   readonly #tokens: TokenSource;
   readonly #fetch?: typeof fetch;
@@ -43,7 +43,7 @@ export class HubClient {
   /** Answers by path (relative to `projects/`), as the token's `prefetched` gave them: checked when used. */
   #prefetched: Record<string, unknown> = {};
 
-  constructor(options: HubClientOptions) {
+  constructor(options: WebClientOptions) {
     this.#api = apiBaseUrl(options.baseUrl, 'base-url') + '/projects/';
     this.#tokens = options.tokens;
     this.#fetch = options.fetch;
