@@ -31,7 +31,7 @@ export type {
   WebhookTransport,
   TransportResult,
   RequestLogEntry,
-  PointsLogRecord,
+  LedgerRecord,
   FormSubmission,
   AuthKind,
 } from './types.js';

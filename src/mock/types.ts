@@ -114,7 +114,11 @@ export type WebhookTransport = (
   init: { headers: Record<string, string>; body: string; connectTimeoutMs: number; timeoutMs: number },
 ) => Promise<TransportResult>;
 
-export interface PointsLogRecord {
+/**
+ * One record of a user's points log as the simulator keeps it and the service sends it (snake_case);
+ * hub-embed/server reads it into its own `PointsLogRecord`.
+ */
+export interface LedgerRecord {
   id: number;
   source: 'transfer' | 'billing';
   record_type: 'recharge' | 'deduct' | 'refund' | 'reward' | 'failed';
@@ -129,7 +133,7 @@ export interface PointsLogRecord {
 }
 
 /** A log record as the console lists it: a deduct also says whether it was refunded already. */
-export interface ConsoleLogRecord extends PointsLogRecord {
+export interface ConsoleLogRecord extends LedgerRecord {
   refunded?: boolean;
 }
 
@@ -183,7 +187,7 @@ export interface TriggerResult {
   event: string;
   deliveries: WebhookDelivery[];
   /** billing_deduct only: what the answers decided, by the form's rules, and the log record written. */
-  decision?: { charged: boolean; record: PointsLogRecord };
+  decision?: { charged: boolean; record: LedgerRecord };
 }
 
 export interface FormSubmission {
@@ -293,7 +297,7 @@ export interface AdminOperations {
   addTable(table: unknown): SeedTable;
   setWebhooks(configs: unknown, developerId?: number): { configs: WebhookConfig[] };
   triggerNotification(input: NotificationInput): Promise<{ event: string; deliveries: WebhookDelivery[] }>;
-  triggerRefund(input: RefundInput): Promise<{ record: PointsLogRecord; deliveries: WebhookDelivery[] }>;
+  triggerRefund(input: RefundInput): Promise<{ record: LedgerRecord; deliveries: WebhookDelivery[] }>;
   /** The console's "transfer to user": a recharge from the pool without an order id. */
   transfer(input: TransferInput): Record<string, unknown>;
   /** Any event with chosen fields, through the real dispatch; a deduct is decided and logged like the form's. */

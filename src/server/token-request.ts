@@ -21,7 +21,7 @@ export const TOO_LARGE = Symbol('body too large');
 export const TOO_SLOW = Symbol('body too slow');
 
 /** What the handler reads from the body: both parts optional, anything odd simply absent. */
-export interface TokenRequest {
+export interface TokenRequestBody {
   /** The token the browser says the service refused (`previous`, as the browser's TokenContext names it). */
   previous?: string;
   /** What the widget loads next, for the prefetch (`load`, as in the browser's TokenContext). */
@@ -36,7 +36,7 @@ export interface TokenRequest {
 export async function readTokenRequest(
   input: PlainInput,
   timeoutMs: number,
-): Promise<TokenRequest | typeof TOO_LARGE | typeof TOO_SLOW> {
+): Promise<TokenRequestBody | typeof TOO_LARGE | typeof TOO_SLOW> {
   let text: string;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
@@ -53,7 +53,7 @@ export async function readTokenRequest(
   return parseTokenRequest(text);
 }
 
-function parseTokenRequest(text: string): TokenRequest {
+function parseTokenRequest(text: string): TokenRequestBody {
   let body: { reason?: unknown; previous?: unknown; load?: unknown } | null;
   try {
     body = JSON.parse(text) as typeof body;

@@ -64,3 +64,23 @@ describe('test folders', () => {
     expect(folders.filter((name) => folders.includes(`${name}s`))).toEqual([]);
   });
 });
+
+describe('exported types', () => {
+  /** Every .ts file under `dir`. */
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = resolve(dir, entry.name);
+      return entry.isDirectory() ? sources(path) : entry.name.endsWith('.ts') ? [path] : [];
+    });
+  }
+
+  it('one meaning per name: no exported interface or type name is declared twice in src/', () => {
+    const declared = new Map<string, string[]>();
+    for (const file of sources(resolve(ROOT, 'src'))) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm)) {
+        declared.set(name!, [...(declared.get(name!) ?? []), file.slice(ROOT.length + 1)]);
+      }
+    }
+    expect([...declared].filter(([, files]) => files.length > 1)).toEqual([]);
+  });
+});
