@@ -2,6 +2,11 @@ import { HubError, abortError } from './errors.js';
 import { isText } from './http.js';
 import type { AccessToken } from './types.js';
 
+/**
+ * Why a token is asked for, in the one vocabulary of the widget, the bridge's `auth.getToken`, a host's
+ * `getToken` and the token endpoint's body (docs/server.md): none held yet, the held one near its end, or
+ * the held one (`previous`) refused by the service.
+ */
 export type TokenReason = 'initial' | 'expiring' | 'unauthorized';
 
 export interface TokenContext {

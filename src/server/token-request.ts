@@ -1,7 +1,14 @@
 /** Reading a token request: a Request as plain input, and its small body within a size and a time bound. */
+import type { TokenReason } from '../core/token-source.js';
 import { readBodyBytes } from './body.js';
 import type { PlainInput } from './plain.js';
 import { parseSelection, type Selection } from './prefetch.js';
+
+/**
+ * The one reason that changes what the handler does, in the widget's own word (core's TokenReason, which the
+ * bridge's auth.getToken carries too): the service refused `previous`, so its cached copy goes.
+ */
+const REFUSED = 'unauthorized' satisfies TokenReason;
 
 /** A Request as the handler reads it. */
 export function webInput(request: Request): PlainInput {
@@ -61,8 +68,6 @@ function parseTokenRequest(text: string): TokenRequestBody {
     return {};
   }
   const previous =
-    body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
-      ? body.previous
-      : undefined;
+    body?.reason === REFUSED && typeof body.previous === 'string' && body.previous !== '' ? body.previous : undefined;
   return { previous, load: parseSelection(body?.load) };
 }

@@ -4,7 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PageToHostRequests } from '../../src/bridge/methods.js';
+import type { TokenReason } from '../../src/core/token-source.js';
+import type { TokenRequest } from '../../src/host/types.js';
 import * as mock from '../../src/mock/index.js';
 import * as host from '../../src/host/index.js';
 
@@ -82,5 +85,17 @@ describe('exported types', () => {
       }
     }
     expect([...declared].filter(([, files]) => files.length > 1)).toEqual([]);
+  });
+});
+
+describe('token reasons', () => {
+  // Checked by the type checker (npx tsc --noEmit, part of npm test): a word added to or renamed in one of
+  // the three places and not the others fails to compile here.
+  it('one vocabulary: core (TokenSource), the bridge (auth.getToken) and the host say the same words', () => {
+    type BridgeReason = NonNullable<PageToHostRequests['auth.getToken']['params']['reason']>;
+    // The bridge also accepts the one word pages before 0.2 sent (`expired`), which hosts read as `expiring`.
+    expectTypeOf<Exclude<BridgeReason, 'expired'>>().toEqualTypeOf<TokenReason>();
+    expectTypeOf<TokenRequest['reason']>().toEqualTypeOf<TokenReason>();
+    expectTypeOf<TokenReason>().toEqualTypeOf<'initial' | 'expiring' | 'unauthorized'>();
   });
 });
