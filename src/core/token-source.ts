@@ -19,7 +19,10 @@ export interface TokenContext {
   load?: TokenLoad;
 }
 
-/** A widget's selection: the tags and limit of the list it is about to ask for. */
+/**
+ * A load: the tags and limit of the list a widget is about to ask for (`load` in the token request body).
+ * "Selection" is only ever the tags the user selected.
+ */
 export interface TokenLoad {
   tags: readonly string[];
   limit?: number;

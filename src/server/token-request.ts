@@ -1,8 +1,8 @@
 /** Reading a token request: a Request as plain input, and its small body within a size and a time bound. */
-import type { TokenReason } from '../core/token-source.js';
+import type { TokenLoad, TokenReason } from '../core/token-source.js';
 import { readBodyBytes } from './body.js';
 import type { PlainInput } from './plain.js';
-import { parseSelection, type Selection } from './prefetch.js';
+import { parseLoad } from './prefetch.js';
 
 /**
  * The one reason that changes what the handler does, in the widget's own word (core's TokenReason, which the
@@ -32,7 +32,7 @@ export interface TokenRequestBody {
   /** The token the browser says the service refused (`previous`, as the browser's TokenContext names it). */
   previous?: string;
   /** What the widget loads next, for the prefetch (`load`, as in the browser's TokenContext). */
-  load?: Selection;
+  load?: TokenLoad;
 }
 
 /**
@@ -69,5 +69,5 @@ function parseTokenRequest(text: string): TokenRequestBody {
   }
   const previous =
     body?.reason === REFUSED && typeof body.previous === 'string' && body.previous !== '' ? body.previous : undefined;
-  return { previous, load: parseSelection(body?.load) };
+  return { previous, load: parseLoad(body?.load) };
 }

@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { PageToHostRequests } from '../../src/bridge/methods.js';
-import type { TokenReason } from '../../src/core/token-source.js';
+import type { TokenLoad, TokenReason } from '../../src/core/token-source.js';
+import type { parseLoad } from '../../src/server/prefetch.js';
 import type { TokenRequest } from '../../src/host/types.js';
 import * as mock from '../../src/mock/index.js';
 import * as host from '../../src/host/index.js';
@@ -97,5 +98,12 @@ describe('token reasons', () => {
     expectTypeOf<Exclude<BridgeReason, 'expired'>>().toEqualTypeOf<TokenReason>();
     expectTypeOf<TokenRequest['reason']>().toEqualTypeOf<TokenReason>();
     expectTypeOf<TokenReason>().toEqualTypeOf<'initial' | 'expiring' | 'unauthorized'>();
+  });
+});
+
+describe('a load', () => {
+  // For tsc, as above. "Selection" is only the tags a user selected; what a load asks for is a load.
+  it("one word: the token body's `load` is core's TokenLoad on both sides (the server no longer says Selection)", () => {
+    expectTypeOf<ReturnType<typeof parseLoad>>().toEqualTypeOf<TokenLoad | undefined>();
   });
 });
