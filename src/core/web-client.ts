@@ -28,7 +28,7 @@ export interface PublishedListOptions extends RequestOptions {
 
 /**
  * The browser's client for the Bearer endpoints (published tags and list). It also keeps the answers
- * that came with the token `prepare()` got (from a token endpoint with prefetch, or a native host): each
+ * that came with the token `tokenFor()` got (from a token endpoint with prefetch, or a native host): each
  * is used once, instead of the request for exactly its path, and only with the token it came with, so
  * prefetched data serves the load it was fetched for and never becomes a stale cache.
  */
@@ -55,7 +55,7 @@ export class WebClient {
    * The token that the requests for `load` will share, got before they go out instead of racing for
    * one. Told what they will be, a token endpoint with prefetch sends their answers along.
    */
-  prepare(load: TokenLoad, options: RequestOptions = {}): Promise<string> {
+  tokenFor(load: TokenLoad, options: RequestOptions = {}): Promise<string> {
     return this.#tokens.get({ signal: options.signal, load, answered: this.#keep });
   }
 
@@ -85,7 +85,7 @@ export class WebClient {
         this.#timeoutMs,
       );
     const token = await this.#tokens.get({ signal });
-    // The token may have come with this very answer (see prepare): used once, and only with that token,
+    // The token may have come with this very answer (see tokenFor): used once, and only with that token,
     // and checked as the service's below.
     const prefetched = this.#prefetched[path];
     delete this.#prefetched[path];

@@ -107,3 +107,19 @@ describe('a load', () => {
     expectTypeOf<ReturnType<typeof parseLoad>>().toEqualTypeOf<TokenLoad | undefined>();
   });
 });
+
+describe('prepare', () => {
+  it("is the form half's word only (a form's page loaded before the click): no file outside src/components says it", () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = resolve(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && /\bprepar/i.test(readFileSync(path, 'utf8')))
+          files.push(path.slice(ROOT.length + 1));
+      }
+    };
+    walk(resolve(ROOT, 'src'));
+    expect(files.filter((file) => !file.startsWith('src/components/'))).toEqual([]);
+  });
+});

@@ -154,7 +154,7 @@ export class TableLoader implements ReactiveController {
       const { tags, limit } = this.#element;
       // The token first, so that the two requests below share it; with their answers, when a token
       // endpoint with prefetch sends them along.
-      await client.prepare({ tags, limit }, { signal });
+      await client.tokenFor({ tags, limit }, { signal });
       // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
       const tagsAnswer = client.publishedTags({ signal });
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.
