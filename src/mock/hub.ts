@@ -40,7 +40,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const deliveries: WebhookDelivery[] = [];
   let nextDeliveryId = 1;
   const dispatchContext = {
-    transport: settings.transport,
+    sender: settings.sender,
     connectTimeoutMs: settings.connectTimeoutMs,
     timeoutMs: settings.timeoutMs,
     now: () => clock.now(),

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createSimulator } from './hub.js';
 import { MAX_REQUEST_BODY_BYTES } from './http.js';
-import { nodeWebhookTransport } from './node-transport.js';
+import { nodeWebhookSender } from './node-sender.js';
 import { bindWarning, peerRefusal } from './peers.js';
 import type { Simulator, SimulatorOptions } from './types.js';
 
@@ -192,11 +192,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     const boundForm = await listen(formServer, formPort, bindAddress);
     apiOrigin = `http://${urlHostnameOf(bindAddress)}:${boundApi}`;
     formOrigin = `http://${urlHostnameOf(bindAddress)}:${boundForm}`;
-    // A caller's own fetch (or transport) wins; otherwise node:http gives a real connect timeout.
-    const transport = hubOptions.webhookTransport ?? (hubOptions.fetch ? undefined : nodeWebhookTransport);
+    // A caller's own fetch (or sender) wins; otherwise node:http gives a real connect timeout.
+    const sender = hubOptions.webhookSender ?? (hubOptions.fetch ? undefined : nodeWebhookSender);
     hub = createSimulator({
       ...hubOptions,
-      ...(transport ? { webhookTransport: transport } : {}),
+      ...(sender ? { webhookSender: sender } : {}),
       baseUrl: apiOrigin,
       formUrl: formOrigin,
     });

@@ -103,16 +103,16 @@ export interface WebhookBody {
   billing?: { amount: string; reason: string };
 }
 
-/** What a webhook transport reports back; it never throws for HTTP statuses. */
-export type TransportResult =
+/** What a webhook sender reports back; it never throws for HTTP statuses. */
+export type SendResult =
   | { kind: 'response'; status: number; body: string }
   | { kind: 'timeout' | 'connect-timeout' | 'network-error'; error: string };
 
-/** Sends one POST. Node uses a node:http transport with a real connect timeout; elsewhere fetch. */
-export type WebhookTransport = (
+/** Sends one POST. Node uses a node:http sender with a real connect timeout; elsewhere fetch. */
+export type WebhookSender = (
   url: string,
   init: { headers: Record<string, string>; body: string; connectTimeoutMs: number; timeoutMs: number },
-) => Promise<TransportResult>;
+) => Promise<SendResult>;
 
 /**
  * One record of a user's points log as the simulator keeps it and the service sends it (snake_case);
@@ -214,8 +214,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Used for outbound webhooks and for `hub.fetch` requests to other origins. */
   fetch?: typeof fetch;
-  /** Overrides the webhook transport entirely (startSimulator passes a node:http one). */
-  webhookTransport?: WebhookTransport;
+  /** Overrides the webhook sender entirely (startSimulator passes a node:http one). */
+  webhookSender?: WebhookSender;
   webhookConnectTimeoutMs?: number;
   webhookTimeoutMs?: number;
   /** Whether the `/console` JSON endpoints exist. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/hub.js';
-import { nodeWebhookTransport } from '../../src/mock/node-transport.js';
+import { nodeWebhookSender } from '../../src/mock/node-sender.js';
 import * as mock from '../../src/mock/index.js';
 import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
 import * as server from '../../src/server/index.js';
@@ -58,7 +58,7 @@ async function closedPort(): Promise<string> {
 }
 
 function hubWith(options: SimulatorOptions = {}) {
-  const hub = createSimulator({ webhookTransport: nodeWebhookTransport, ...options });
+  const hub = createSimulator({ webhookSender: nodeWebhookSender, ...options });
   hub.clock.set(T0);
   return hub;
 }
@@ -238,7 +238,7 @@ describe('webhook dispatch (Events)', () => {
     expect(hits.map((h) => h.name)).toEqual(['after']);
   });
 
-  it('the portable fetch transport records outcomes the same way', async () => {
+  it('the portable fetch sender records outcomes the same way', async () => {
     const hits: Hit[] = [];
     const url = await receiver('a', hits, (res) => res.writeHead(503).end());
     const hub = createSimulator({ fetch: globalThis.fetch });

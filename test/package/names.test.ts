@@ -123,3 +123,24 @@ describe('prepare', () => {
     expect(files.filter((file) => !file.startsWith('src/components/'))).toEqual([]);
   });
 });
+
+describe('transport', () => {
+  it("is the bridge's word only: no file of src/mock or src/server says it, but the two holding the old names", () => {
+    const keepOldNames = ['src/mock/deprecated.ts', 'src/mock/renamed-options.ts'];
+    const saying = ['src/mock', 'src/server'].flatMap((dir) =>
+      readdirSync(resolve(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+        .map((entry) => `${dir}/${entry.name}`)
+        .filter((file) => /transport/i.test(readFileSync(resolve(ROOT, file), 'utf8'))),
+    );
+    expect(saying.filter((file) => !keepOldNames.includes(file))).toEqual([]);
+  });
+
+  it("the simulator's webhook sender keeps its old names one release, and the renamed option is refused by its new name", () => {
+    expect(mock.nodeWebhookTransport).toBe(mock.nodeWebhookSender);
+    expect(mock.fetchTransport).toBe(mock.fetchWebhookSender);
+    expect(() => mock.createSimulator({ webhookTransport: mock.nodeWebhookSender } as never)).toThrow(
+      'The simulator option webhookTransport is now called webhookSender; rename it.',
+    );
+  });
+});
