@@ -75,6 +75,22 @@ export default tseslint.config(
     rules: { 'id-denylist': ['error', 'host'] },
   },
   {
+    // In the elements "host" is the native host only (HostLink; the controllers reach it through link()); what
+    // a controller serves is its element (LoaderElement, OpenerElement, #element); `:host` is CSS. (issue 37, item 5)
+    files: ['src/components/**/*.ts'],
+    rules: {
+      'id-denylist': ['error', 'host'],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(TSInterfaceDeclaration, TSTypeAliasDeclaration, ClassDeclaration) > Identifier.id[name=/Host$/]',
+          message: 'In src/components "host" is the native host only: name what a controller serves ...Element.',
+        },
+      ],
+    },
+  },
+  {
     // WeChat mini-program pages: CommonJS, with the mini-program's globals.
     files: ['examples/wechat/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { Page: 'readonly', wx: 'readonly' } },

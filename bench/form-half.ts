@@ -21,7 +21,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { startMockHub } from '../src/mock/index.js';
+import { startSimulator } from '../src/mock/index.js';
 import { launchChromium } from './lib/browser.js';
 import { warmFonts } from './lib/fonts.js';
 import { startLatencyProxy } from './lib/latency-proxy.js';
@@ -271,7 +271,7 @@ export async function measureFormHalf(
   const singles = { plain: await buildSingleFile('plain'), webview: await buildSingleFile('webview') };
   const { formHalfGzip, bytes } = measureBytes(singles);
 
-  const mock = await startMockHub({});
+  const mock = await startSimulator({});
   const api = await startLatencyProxy(mock.baseUrl, Lb, connectMs);
   const formSite = await startLatencyProxy(mock.formUrl, Lb, connectMs);
   const common = {

@@ -11,7 +11,7 @@
  * events, would be one.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { startMockHub } from '../src/mock/index.js';
+import { startSimulator } from '../src/mock/index.js';
 import { launchChromium } from './lib/browser.js';
 import { startPageServer } from './lib/page-server.js';
 import { formatTable, kb, type Row } from './lib/stats.js';
@@ -160,7 +160,7 @@ async function cyclesInPage({ n, baseUrl, formUrl }: { n: number; baseUrl: strin
 export async function measureMemory(browser: Browser, options: { cycles: number }): Promise<MemoryResults> {
   const cycles = options.cycles;
   const warmupCycles = Math.max(1, Math.min(20, Math.floor(cycles / 10)));
-  const mock = await startMockHub({});
+  const mock = await startSimulator({});
   const server = await startPageServer({ baseUrl: mock.baseUrl, apiKey: mock.apiKey });
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);

@@ -1,10 +1,10 @@
 /**
  * The simulator at scale: published-list with a tag, and one page of a long points log, served by
- * startMockHub over loopback HTTP (16 clients in parallel, keep-alive) at 10, 1,000 and 100,000
+ * startSimulator over loopback HTTP (16 clients in parallel, keep-alive) at 10, 1,000 and 100,000
  * tables. Reference in the same run: the per-request scan the simulator did before the tag index
  * (filter every published table, then concatenate), timed in process on the same tables.
  */
-import { startMockHub } from '../src/mock/index.js';
+import { startSimulator } from '../src/mock/index.js';
 import { defaultSeed } from '../src/mock/seed.js';
 import type { MockSeed, SeedTable } from '../src/mock/types.js';
 import type { Row } from './lib/stats.js';
@@ -78,7 +78,7 @@ async function load(url: string, headers: Record<string, string>, requests: numb
 async function measureCase(count: number, requests: number): Promise<ScaleCase> {
   const tables = tablesOf(count);
   const seed: MockSeed = { accounts: defaultSeed.accounts, tables };
-  const mock = await startMockHub({ seed, logLimit: 10 });
+  const mock = await startSimulator({ seed, logLimit: 10 });
   try {
     const tokenRes = await fetch(`${mock.baseUrl}/api/v1/hub/apikeys/token`, {
       method: 'POST',
@@ -99,7 +99,7 @@ async function measureCase(count: number, requests: number): Promise<ScaleCase> 
 }
 
 async function measureLogs(records: number, requests: number): Promise<MockScaleResults['logs']> {
-  const mock = await startMockHub({ logLimit: 10 });
+  const mock = await startSimulator({ logLimit: 10 });
   try {
     for (let i = 0; i < records; i++) mock.hub.transfer({ clientUserId: 'long-history', amountCents: 1 });
     const url = `${mock.baseUrl}/api/v1/hub/points/users/logs?client_user_id=long-history&page=2&page_size=20`;

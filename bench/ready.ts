@@ -11,7 +11,7 @@
  * servers' log of the browser's requests that were answered before hub-ready.
  */
 import type { Browser } from 'playwright-core';
-import { startMockHub } from '../src/mock/index.js';
+import { startSimulator } from '../src/mock/index.js';
 import { warmFonts } from './lib/fonts.js';
 import { serialRoundTrips, startLatencyProxy, type LoggedRequest } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';
@@ -51,7 +51,7 @@ export async function measureReady(
   options: { browserLatencyMs: number; serviceLatencyMs: number; runs: number },
 ): Promise<ReadyResults> {
   const { browserLatencyMs: Lb, serviceLatencyMs: Ls, runs } = options;
-  const mock = await startMockHub({});
+  const mock = await startSimulator({});
   const proxy = await startLatencyProxy(mock.baseUrl, Lb);
   const common = { baseUrl: mock.baseUrl, apiKey: mock.apiKey, browserLatencyMs: Lb, serviceLatencyMs: Ls };
   const servers = {

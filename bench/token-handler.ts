@@ -13,8 +13,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startMockHub } from '../src/mock/index.js';
-import { createServiceClient, createTokenHandler, toNodeListener, type TokenHandler } from '../src/server/index.js';
+import { startSimulator } from '../src/mock/index.js';
+import { createServerClient, createTokenHandler, toNodeListener, type TokenHandler } from '../src/server/index.js';
 import type { LoadJob, LoadResult } from './lib/load-client.js';
 import { median } from './lib/stats.js';
 
@@ -86,8 +86,8 @@ export async function measureTokenHandler(options: {
 }): Promise<TokenHandlerResults> {
   const { requests, users, rounds } = options;
   // A log long enough for every pass-through exchange: they are counted from it.
-  const mock = await startMockHub({ logLimit: 1_000_000 });
-  const client = createServiceClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+  const mock = await startSimulator({ logLimit: 1_000_000 });
+  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
   const resolveClientUserId = (request: Request) => USER.exec(request.headers.get('cookie') ?? '')?.[1] ?? null;
   const handler = createTokenHandler({ client, resolveClientUserId });
   const naiveHandler: TokenHandler = async (request) => {

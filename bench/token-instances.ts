@@ -2,7 +2,7 @@
 // with the in-memory token cache and with the shared Redis cache (issue 19). Each instance is a child
 // process (test/server/fixtures/token-instance.ts) talking to the simulator; the load comes from this one.
 import type { ChildProcess } from 'node:child_process';
-import { startMockHub } from '../src/mock/index.js';
+import { startSimulator } from '../src/mock/index.js';
 import { findRedisServer, startRedisServer } from '../test/server/redis-server.js';
 import { startTokenInstance } from '../test/server/token-instance-process.js';
 
@@ -32,7 +32,7 @@ export async function measureInstances(plan: { requests: number; users: number }
       if (cache === 'redis' && !redis) continue;
       for (const processes of [1, 4]) {
         // A fresh simulator per case, so its request log counts this case's exchanges only.
-        const sim = await startMockHub({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
+        const sim = await startSimulator({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
         const children: ChildProcess[] = [];
         try {
           const env = {

@@ -3,7 +3,7 @@
 // receives webhooks.
 import { readJsonBody, type BodyProblem } from '../src/server/body.js';
 import {
-  createServiceClient,
+  createServerClient,
   createTokenHandler,
   createWebhookHandler,
   formatCentsAsYuan,
@@ -118,7 +118,7 @@ async function readObject(request: Request): Promise<Record<string, unknown> | R
 
 export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
   const origins = new Set(options.origins.map((origin) => new URL(origin).origin));
-  const client = createServiceClient({
+  const client = createServerClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),

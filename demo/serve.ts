@@ -2,7 +2,7 @@
 // deployment), the demo developer backend, and a Vite dev server for the demo pages, all on 127.0.0.1.
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { startMockHub, type RunningMockHub } from '../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../src/mock/index.js';
 import { toNodeListener } from '../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from './backend.js';
 import pkg from '../package.json' with { type: 'json' };
@@ -12,7 +12,7 @@ export interface DemoServer {
   baseUrl: string;
   formUrl: string;
   backend: DemoBackend;
-  mock?: RunningMockHub;
+  mock?: RunningSimulator;
   close(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ function demoBackendPlugin(backend: () => DemoBackend, service: { baseUrl: strin
 }
 
 export async function startDemo(
-  options: { port?: number; host?: string; mock?: Parameters<typeof startMockHub>[0] } = {},
+  options: { port?: number; host?: string; mock?: Parameters<typeof startSimulator>[0] } = {},
 ): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
   const { HUB_BASE_URL, HUB_FORM_URL, HUB_API_KEY } = process.env;
@@ -47,7 +47,7 @@ export async function startDemo(
     HUB_BASE_URL && HUB_FORM_URL && HUB_API_KEY
       ? { baseUrl: HUB_BASE_URL, formUrl: HUB_FORM_URL, apiKey: HUB_API_KEY }
       : undefined;
-  const mock = real ? undefined : await startMockHub({ host, apiPort: 0, formPort: 0, ...options.mock });
+  const mock = real ? undefined : await startSimulator({ host, apiPort: 0, formPort: 0, ...options.mock });
   const service = real ?? { baseUrl: mock!.baseUrl, formUrl: mock!.formUrl, apiKey: mock!.apiKey };
   let backend: DemoBackend | undefined;
   const root = fileURLToPath(new URL('.', import.meta.url));

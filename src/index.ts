@@ -5,7 +5,9 @@
 export { HubError, isHubError, type HubErrorKind } from './core/errors.js';
 export { TokenSource, type TokenAnswer, type TokenContext, type TokenProvider } from './core/token-source.js';
 export { tokenFromEndpoint, type TokenEndpointOptions } from './core/endpoint.js';
-export { HubClient, type HubClientOptions } from './core/client.js';
+export { WebClient, type WebClientOptions } from './core/web-client.js';
+/** @deprecated Renamed `WebClient`; see hub-embed/core. */
+export { HubClient, type HubClientOptions } from './core/index.js';
 export { buildFormUrl } from './core/urls.js';
 export type { AccessToken, PublishedTable } from './core/types.js';
 export type { HubEventDetails, HubEventMap, HubEventName } from './components/events.js';

@@ -1,14 +1,14 @@
 /**
  * The page the benchmarks and the fault run load in Chromium: the BUILT script bundle with its form half
  * beside it (the first file adds /hub-embed.form.js, or the WebView one /hub-embed-webview.form.js, on intent), a blank page, and a developer token
- * endpoint (createTokenHandler + createServiceClient) in front of the simulator. The session is a cookie
+ * endpoint (createTokenHandler + createServerClient) in front of the simulator. The session is a cookie
  * (`bench_user`), as a real backend would decide the user; the browser never names the user in the request.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { connectionSetUp, sleep, type LoggedRequest } from './latency-proxy.js';
 
 export const IIFE_PATH = fileURLToPath(new URL('../../dist/hub-embed.iife.js', import.meta.url));
@@ -83,7 +83,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     ['/hub-embed-webview.form.js', options.formHalf ?? readBuilt(FORM_HALF_PATH)],
   ]);
   const serviceLatencyMs = options.serviceLatencyMs ?? 0;
-  const client = createServiceClient({
+  const client = createServerClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     fetch: serviceLatencyMs ? async (input, init) => (await sleep(serviceLatencyMs), fetch(input, init)) : undefined,

@@ -1,5 +1,5 @@
 // Bridge protocol v1 (docs/webview.md), the host side, in plain Kotlin and org.json: no android.* import,
-// so the same file runs in the app and on a JVM, where test/hosts/android/kotlin-vectors.test.ts feeds it every
+// so the same file runs in the app and on a JVM, where test/native-hosts/android/kotlin-vectors.test.ts feeds it every
 // protocol test vector (test/fixtures/bridge-vectors.json). HubEmbedWebView.kt is the Android glue around it.
 // org.json is Android's own; on a JVM, Debian's libandroid-json-java is the same implementation.
 //

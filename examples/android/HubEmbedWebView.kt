@@ -6,7 +6,7 @@
 // (-keepclassmembers class * { @android.webkit.JavascriptInterface <methods>; }).
 //
 // This file needs the Android SDK, which CI does not have: test/host/docs-hosts.test.ts reads it for the
-// rules below; the protocol it calls runs on a JVM against every test vector (test/hosts/android/kotlin-vectors.test.ts).
+// rules below; the protocol it calls runs on a JVM against every test vector (test/native-hosts/android/kotlin-vectors.test.ts).
 package com.example.hubembed
 
 import android.annotation.SuppressLint

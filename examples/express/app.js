@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import {
-  createServiceClient,
+  createServerClient,
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
@@ -52,7 +52,7 @@ export function createExampleApp(options) {
   );
 
   // #region readme-express
-  const client = createServiceClient({ apiKey, baseUrl: hubBaseUrl });
+  const client = createServerClient({ apiKey, baseUrl: hubBaseUrl });
 
   // The widget's token-endpoint. The user comes from your session cookie, never from the request.
   app.post(

@@ -2,7 +2,7 @@
 // Starts the example: the database, the app, and (unless HUB_API_KEY names a real deployment) the local
 // simulator, whose billing and notification URLs are pointed at the app's webhook route.
 import { createServer } from 'node:http';
-import { startMockHub } from 'hub-embed/mock';
+import { startSimulator } from 'hub-embed/mock';
 import { createExampleApp } from './app.js';
 import { openDatabase } from './database.js';
 import { createInbox } from './inbox.js';
@@ -70,7 +70,7 @@ export function consoleLine(running) {
 export async function startExample(options = {}) {
   const env = process.env;
   // A real deployment when its three values are set; otherwise the simulator on free ports.
-  const simulator = env.HUB_API_KEY ? undefined : await startMockHub({ apiPort: 0, formPort: 0 });
+  const simulator = env.HUB_API_KEY ? undefined : await startSimulator({ apiPort: 0, formPort: 0 });
   const hub = simulator ?? {
     apiKey: String(env.HUB_API_KEY),
     baseUrl: String(env.HUB_BASE_URL),

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
-  createServiceClient,
+  createServerClient,
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
@@ -87,7 +87,7 @@ export function createHonoApp(options) {
     await next();
   });
 
-  const client = createServiceClient({ apiKey, baseUrl: hubBaseUrl });
+  const client = createServerClient({ apiKey, baseUrl: hubBaseUrl });
 
   // The widget's token-endpoint. The user comes from the session cookie, never from the request.
   const token = createTokenHandler({

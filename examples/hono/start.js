@@ -1,11 +1,11 @@
 // @ts-check
 // `npm run example:hono`: the Hono example on Node and the simulator in one process; Ctrl+C stops both.
 // With HUB_API_KEY, HUB_BASE_URL, HUB_FORM_URL and HUB_WEBHOOK_IPS set it talks to a real deployment instead.
-import { startMockHub } from 'hub-embed/mock';
+import { startSimulator } from 'hub-embed/mock';
 import { serveHonoExample } from './serve.js';
 
 const env = process.env;
-const simulator = env.HUB_API_KEY ? undefined : await startMockHub({ apiPort: 0, formPort: 0 });
+const simulator = env.HUB_API_KEY ? undefined : await startSimulator({ apiPort: 0, formPort: 0 });
 const hub = simulator ?? {
   apiKey: String(env.HUB_API_KEY),
   baseUrl: String(env.HUB_BASE_URL),

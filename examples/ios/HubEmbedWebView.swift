@@ -5,7 +5,7 @@
 // Replies go back through evaluateJavaScript, so host requests (setTags) and answers share one path.
 //
 // No Swift toolchain installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for the
-// rules below (the iOS path itself runs in a real WebKit in test/hosts/webkitgtk.test.ts, with the kernel).
+// rules below (the iOS path itself runs in a real WebKit in test/native-hosts/webkitgtk.test.ts, with the kernel).
 import SafariServices
 import UIKit
 import WebKit

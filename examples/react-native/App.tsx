@@ -1,7 +1,7 @@
 // A React Native screen with the widget: the app's own server gives the token (token-route.ts, called by
 // hub-token.ts with the app's session), forms open in the component's native Modal, links out of the
 // widget go to the system browser. Type-checked against react-native's and react-native-webview's type
-// definitions (npm run typecheck) and run by test/hosts/react-native-example.test.ts against the real
+// definitions (npm run typecheck) and run by test/native-hosts/react-native-example.test.ts against the real
 // WebView bundle and the simulator; docs/react-native.md quotes it.
 import { useRef, useState } from 'react';
 import { Button, View } from 'react-native';

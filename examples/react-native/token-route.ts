@@ -1,7 +1,7 @@
 // Your server's token route for the app (docs/react-native.md, "The token route for an app"). The app
 // calls it with its own session, a bearer token it got at sign-in; the route never reads a user id from
-// the request. Run by test/hosts/react-native-day-one.test.ts against the simulator.
-import { createServiceClient, createTokenHandler, type TokenHandler } from 'hub-embed/server';
+// the request. Run by test/native-hosts/react-native-day-one.test.ts against the simulator.
+import { createServerClient, createTokenHandler, type TokenHandler } from 'hub-embed/server';
 
 // #region token-route
 export interface AppTokenRouteOptions {
@@ -18,7 +18,7 @@ export interface AppTokenRouteOptions {
  */
 export function createAppTokenRoute({ apiKey, baseUrl, userForSession }: AppTokenRouteOptions): TokenHandler {
   return createTokenHandler({
-    client: createServiceClient({ apiKey, baseUrl }),
+    client: createServerClient({ apiKey, baseUrl }),
     resolveClientUserId: async (request) => {
       const bearer = /^Bearer ([\w.~+/-]{16,512}=*)$/.exec(request.headers.get('authorization') ?? '');
       return bearer ? userForSession(bearer[1]!) : null;

@@ -21,5 +21,5 @@ export { define, HubEmbed, HubTableCard, HubTableGrid, HubTagFilter };
 export { HubError } from '../core/errors.js';
 export { TokenSource } from '../core/token-source.js';
 export { tokenFromEndpoint } from '../core/endpoint.js';
-export { HubClient } from '../core/client.js';
+export { WebClient } from '../core/web-client.js';
 export const version: string = __HUB_EMBED_VERSION__;

@@ -2,6 +2,11 @@ import { HubError, abortError } from './errors.js';
 import { isText } from './http.js';
 import type { AccessToken } from './types.js';
 
+/**
+ * Why a token is asked for, in the one vocabulary of the widget, the bridge's `auth.getToken`, a host's
+ * `getToken` and the token endpoint's body (docs/server.md): none held yet, the held one near its end, or
+ * the held one (`previous`) refused by the service.
+ */
 export type TokenReason = 'initial' | 'expiring' | 'unauthorized';
 
 export interface TokenContext {
@@ -14,7 +19,10 @@ export interface TokenContext {
   load?: TokenLoad;
 }
 
-/** A widget's selection: the tags and limit of the list it is about to ask for. */
+/**
+ * A load: the tags and limit of the list a widget is about to ask for (`load` in the token request body).
+ * "Selection" is only ever the tags the user selected.
+ */
 export interface TokenLoad {
   tags: readonly string[];
   limit?: number;
@@ -24,7 +32,7 @@ export interface TokenLoad {
  * A token, and optionally the first answers fetched with it for `ctx.load`: `prefetched` maps the path of
  * each (relative to `{base_url}/api/v1/hub/projects/`: `published-tags`, and `publishedListPath(load)`) to
  * its list, i.e. the service's `data.list`. TokenSource hands the whole answer to the caller that waited
- * for it (`answered`); HubClient keeps the entries and uses each once, instead of that request, when its
+ * for it (`answered`); WebClient keeps the entries and uses each once, instead of that request, when its
  * path is exactly the one it is about to ask for, and checks it as it checks the service's answers.
  */
 export type TokenAnswer = AccessToken & { prefetched?: Record<string, unknown> };
@@ -138,7 +146,7 @@ export class TokenSource {
 
 /**
  * Validates `{access_token, expires_in}`; `source` names who sent it, for the error message. `prefetched`
- * is passed on unchecked: its user (HubClient) checks each answer in it as it checks the service's.
+ * is passed on unchecked: its user (WebClient) checks each answer in it as it checks the service's.
  */
 export function checkAccessToken(value: unknown, source: string, status?: number): TokenAnswer {
   const { access_token, expires_in, prefetched } = Object(value) as Partial<TokenAnswer>;

@@ -10,7 +10,7 @@ export type {
   HostKernelOptions,
   MethodHandler,
   NavigationOptions,
-  RequestOptions,
+  PageRequestOptions,
   TokenRequest,
 } from './kernel.js';
 export { decideNavigation, originOf } from './navigation.js';

@@ -17,7 +17,7 @@ import { eventRefusal } from './event-shapes.js';
 import { decideNavigation, exactOrigins, originOf } from './navigation.js';
 import { markerScript, randomNonce, receiveScript } from './page-scripts.js';
 import { createRequestsToPage } from './requests-to-page.js';
-import type { HostEvent, HostKernel, HostKernelOptions, RequestOptions } from './types.js';
+import type { HostEvent, HostKernel, HostKernelOptions, PageRequestOptions } from './types.js';
 
 // The kernel's types and script are also this module's: src/react-native/ imports them from here.
 export type {
@@ -27,7 +27,7 @@ export type {
   HostKernelOptions,
   MethodHandler,
   NavigationOptions,
-  RequestOptions,
+  PageRequestOptions,
   TokenRequest,
 } from './types.js';
 export { receiveScript } from './page-scripts.js';
@@ -117,7 +117,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     }
   }
 
-  function request(method: string, params: unknown = {}, { sid, timeoutMs: ms = timeoutMs }: RequestOptions = {}) {
+  function request(method: string, params: unknown = {}, { sid, timeoutMs: ms = timeoutMs }: PageRequestOptions = {}) {
     const target = sid ?? sessions.at(-1);
     if (closed) return Promise.reject(new BridgeError('E_CANCELLED', 'the host is closed'));
     if (transport === 'wechat') {

@@ -94,7 +94,7 @@ export interface NavigationOptions {
   newWindow?: boolean;
 }
 
-export interface RequestOptions {
+export interface PageRequestOptions {
   /** The page session to ask; default the newest. */
   sid?: string;
   timeoutMs?: number;
@@ -122,9 +122,9 @@ export interface HostKernel {
   request<M extends keyof HostToPageRequests>(
     method: M,
     params: HostToPageRequests[M]['params'],
-    options?: RequestOptions,
+    options?: PageRequestOptions,
   ): Promise<HostToPageRequests[M]['result']>;
-  request(method: string, params?: unknown, options?: RequestOptions): Promise<unknown>;
+  request(method: string, params?: unknown, options?: PageRequestOptions): Promise<unknown>;
   /** Loads the widget's tags and tables again. */
   refresh(): Promise<void>;
   /** Selects tags in the widget. */

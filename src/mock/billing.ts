@@ -1,7 +1,7 @@
 /** The rule that turns the answers to a billing_deduct into a charge or a failure, and its log record. */
 import { logExternalDeduct, logFailed } from './ledger.js';
 import type { HubState, UserRecord } from './state.js';
-import type { PointsLogRecord, SeedTable, WebhookDelivery } from './types.js';
+import type { LedgerRecord, SeedTable, WebhookDelivery } from './types.js';
 
 /**
  * Charged only when there was at least one billing URL and every one answered 200 with `ok: true`;
@@ -15,7 +15,7 @@ export function settleDeduct(
   sent: { amountCents: number; reason: string },
   deliveries: WebhookDelivery[],
   now: number,
-): { charged: boolean; record: PointsLogRecord } {
+): { charged: boolean; record: LedgerRecord } {
   const charged = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
   // The record names what was sent (amount and reason), so a test event's --set shows in the log line.
   const record = charged

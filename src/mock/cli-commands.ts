@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL } from './settings.js';
-import type { PointsLogRecord, TriggerResult, WebhookDelivery } from './types.js';
+import type { LedgerRecord, TriggerResult, WebhookDelivery } from './types.js';
 
 export const COMMANDS = ['trigger', 'resend', 'reset', 'clock'] as const;
 
@@ -73,7 +73,7 @@ export function deliveryLine(d: WebhookDelivery): string {
   return parts.join(' ');
 }
 
-function decisionLine(decision: { charged: boolean; record: PointsLogRecord }): string {
+function decisionLine(decision: { charged: boolean; record: LedgerRecord }): string {
   const r = decision.record;
   return `${decision.charged ? 'charged' : 'failed'}: points log record ${r.id} (${r.record_type}, change ${r.change_cents}, balance ${r.balance_after}): ${oneLine(r.reason)}`;
 }

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runCommand } from './cli-commands.js';
 import { checkAllowedHosts } from './hosts.js';
 import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
-import { startMockHub, type StartMockHubOptions } from './node.js';
+import { startSimulator, type StartSimulatorOptions } from './node.js';
 import type { MockSeed, RequestLogEntry, WebhookDelivery } from './types.js';
 import { OUTBOUND_IPS } from './webhooks.js';
 
@@ -86,7 +86,7 @@ function withWebhookUrl(seed: MockSeed, url: string): MockSeed {
   return copy;
 }
 
-type CliOptions = StartMockHubOptions & { quiet: boolean; help: boolean; printSeed: boolean };
+type CliOptions = StartSimulatorOptions & { quiet: boolean; help: boolean; printSeed: boolean };
 
 export function parseCli(argv: string[]): CliOptions {
   const { values } = parseArgs({
@@ -126,8 +126,8 @@ export function parseCli(argv: string[]): CliOptions {
     help: values.help ?? false,
     printSeed: values['print-seed'] ?? false,
   };
-  const set = <K extends keyof StartMockHubOptions>(key: K, value: StartMockHubOptions[K] | undefined) => {
-    if (value !== undefined) (options as StartMockHubOptions)[key] = value;
+  const set = <K extends keyof StartSimulatorOptions>(key: K, value: StartSimulatorOptions[K] | undefined) => {
+    if (value !== undefined) (options as StartSimulatorOptions)[key] = value;
   };
   set('tokenTtlSeconds', int(values['token-ttl'], 'token-ttl', 1, 31_536_000));
   set('latencyMs', int(values['latency-ms'], 'latency-ms', 0, 600_000));
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   }
   const { quiet, help: _help, printSeed: _printSeed, ...startOptions } = options;
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the JSON line.
-  let running: Awaited<ReturnType<typeof startMockHub>> | undefined;
+  let running: Awaited<ReturnType<typeof startSimulator>> | undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  running = await startMockHub({
+  running = await startSimulator({
     ...startOptions,
     ...(quiet
       ? {}

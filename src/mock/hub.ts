@@ -1,5 +1,5 @@
 /**
- * createMockHub: the whole simulator as two Web-standard handlers (API site and form site), put
+ * createSimulator: the whole simulator as two Web-standard handlers (API site and form site), put
  * together from its parts: checked settings, the clock, the state, the admin operations, the read
  * views, the route tables and the request pipeline.
  * Isomorphic on purpose: this module and its imports use only Web APIs, so the same simulator runs
@@ -16,15 +16,15 @@ import { apiSiteRoutes } from './routes.js';
 import { SeedError, activeKeyOf, defaultSeed, parseSeed } from './seed.js';
 import { checkSettings } from './settings.js';
 import { HubState } from './state.js';
-import type { MockHub, MockHubOptions, RequestLogEntry, WebhookBody, WebhookDelivery } from './types.js';
+import type { Simulator, SimulatorOptions, RequestLogEntry, WebhookBody, WebhookDelivery } from './types.js';
 import { readViews } from './views.js';
 import { dispatch, matchingUrls } from './webhooks.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
 // Kept here too: code written before the types moved to types.ts imports them from hub.js.
-export type { MockHub, MockClock, NotificationInput, RefundInput, LedgerView } from './types.js';
+export type { Simulator, MockClock, NotificationInput, RefundInput, LedgerView } from './types.js';
 
-export function createMockHub(options: MockHubOptions = {}): MockHub {
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let seed;
   try {
     seed = parseSeed(options.seed ?? defaultSeed);
@@ -40,7 +40,7 @@ export function createMockHub(options: MockHubOptions = {}): MockHub {
   const deliveries: WebhookDelivery[] = [];
   let nextDeliveryId = 1;
   const dispatchContext = {
-    transport: settings.transport,
+    sender: settings.sender,
     connectTimeoutMs: settings.connectTimeoutMs,
     timeoutMs: settings.timeoutMs,
     now: () => clock.now(),

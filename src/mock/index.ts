@@ -1,21 +1,21 @@
 /** hub-embed/mock: the Open Integration Service simulator (in-process handlers and a Node server). */
-export { createMockHub } from './hub.js';
+export { createSimulator } from './hub.js';
 export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
-export { startMockHub } from './node.js';
-export { nodeWebhookTransport } from './node-transport.js';
-export type { StartMockHubOptions, RunningMockHub } from './node.js';
+export { startSimulator } from './node.js';
+export { nodeWebhookSender } from './node-sender.js';
+export type { StartSimulatorOptions, RunningSimulator } from './node.js';
 export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
 export { iconSvg } from './icons.js';
-export { fetchTransport } from './webhooks.js';
+export { fetchWebhookSender } from './webhooks.js';
 export { MAX_REQUEST_BODY_BYTES } from './http.js';
 export { FORM_CSP } from './form-page.js';
 export type {
-  MockHub,
+  Simulator,
   MockClock,
   NotificationInput,
   RefundInput,
   LedgerView,
-  MockHubOptions,
+  SimulatorOptions,
   MockSeed,
   SeedAccount,
   SeedApiKey,
@@ -25,10 +25,13 @@ export type {
   WebhookBody,
   WebhookDelivery,
   DeliveryOutcome,
-  WebhookTransport,
-  TransportResult,
+  WebhookSender,
+  SendResult,
   RequestLogEntry,
-  PointsLogRecord,
+  LedgerRecord,
   FormSubmission,
   AuthKind,
 } from './types.js';
+
+// The names before 0.2.0, for one release (CHANGELOG.md, Changed).
+export * from './deprecated.js';

@@ -6,22 +6,16 @@
  */
 import { MockHttpError, isoUtc } from './http.js';
 import type { Account, HubState, UserRecord } from './state.js';
-import type { PointsLogRecord, SeedTable } from './types.js';
-
-export interface RechargeInput {
-  clientUserId: string;
-  amountCents: number;
-  externalOrderId?: string;
-  reason?: string;
-}
+import type { RechargeInput } from '../server/server-client.js';
+import type { LedgerRecord, SeedTable } from './types.js';
 
 function log(
   state: HubState,
   user: UserRecord,
   now: number,
-  entry: Omit<PointsLogRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>,
-): PointsLogRecord {
-  const record: PointsLogRecord = {
+  entry: Omit<LedgerRecord, 'id' | 'created_at' | 'balance_after' | 'amount_cents'>,
+): LedgerRecord {
+  const record: LedgerRecord = {
     id: state.nextLogId++,
     ...entry,
     amount_cents: Math.abs(entry.change_cents),
@@ -86,7 +80,7 @@ export function chargePoints(
   user: UserRecord,
   table: SeedTable,
   now: number,
-): PointsLogRecord {
+): LedgerRecord {
   const price = table.price_cents;
   if (user.balanceCents < price) {
     return logFailed(
@@ -120,7 +114,7 @@ export function logExternalDeduct(
     amountCents: table.price_cents,
     reason: `Paid action on ${table.name}`,
   },
-): PointsLogRecord {
+): LedgerRecord {
   return log(state, user, now, {
     source: 'billing',
     record_type: 'deduct',
@@ -138,7 +132,7 @@ export function logFailed(
   table: SeedTable,
   now: number,
   reason: string,
-): PointsLogRecord {
+): LedgerRecord {
   return log(state, user, now, {
     source: 'billing',
     record_type: 'failed',

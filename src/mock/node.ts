@@ -1,13 +1,13 @@
-/** Node-only: serve a MockHub on two node:http servers (the API site and the form site). */
+/** Node-only: serve a Simulator on two node:http servers (the API site and the form site). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockHub } from './hub.js';
+import { createSimulator } from './hub.js';
 import { MAX_REQUEST_BODY_BYTES } from './http.js';
-import { nodeWebhookTransport } from './node-transport.js';
+import { nodeWebhookSender } from './node-sender.js';
 import { bindWarning, peerRefusal } from './peers.js';
-import type { MockHub, MockHubOptions } from './types.js';
+import type { Simulator, SimulatorOptions } from './types.js';
 
-export interface StartMockHubOptions extends MockHubOptions {
+export interface StartSimulatorOptions extends SimulatorOptions {
   /**
    * The address (or name) to bind, as in `server.listen({host})`; default 127.0.0.1. Beyond loopback, a
    * warning goes to `onWarning`.
@@ -25,11 +25,11 @@ export interface StartMockHubOptions extends MockHubOptions {
   onWarning?: (message: string) => void;
 }
 
-export interface RunningMockHub {
+export interface RunningSimulator {
   baseUrl: string;
   formUrl: string;
   apiKey: string;
-  hub: MockHub;
+  hub: Simulator;
   close(): Promise<void>;
 }
 
@@ -128,7 +128,7 @@ function listen(server: Server, port: number, bindAddress: string): Promise<numb
 }
 
 /** Starts the API site and the form site on loopback (unless told otherwise); port 0 picks free ports. */
-export async function startMockHub(options: StartMockHubOptions = {}): Promise<RunningMockHub> {
+export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   const {
     host: bindAddress = '127.0.0.1',
     apiPort = 0,
@@ -137,7 +137,7 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     onWarning = (message: string) => process.stderr.write(`${message}\n`),
     ...hubOptions
   } = options;
-  let hub: MockHub | undefined;
+  let hub: Simulator | undefined;
   let apiOrigin = '';
   let formOrigin = '';
 
@@ -192,11 +192,11 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     const boundForm = await listen(formServer, formPort, bindAddress);
     apiOrigin = `http://${urlHostnameOf(bindAddress)}:${boundApi}`;
     formOrigin = `http://${urlHostnameOf(bindAddress)}:${boundForm}`;
-    // A caller's own fetch (or transport) wins; otherwise node:http gives a real connect timeout.
-    const transport = hubOptions.webhookTransport ?? (hubOptions.fetch ? undefined : nodeWebhookTransport);
-    hub = createMockHub({
+    // A caller's own fetch (or sender) wins; otherwise node:http gives a real connect timeout.
+    const sender = hubOptions.webhookSender ?? (hubOptions.fetch ? undefined : nodeWebhookSender);
+    hub = createSimulator({
       ...hubOptions,
-      ...(transport ? { webhookTransport: transport } : {}),
+      ...(sender ? { webhookSender: sender } : {}),
       baseUrl: apiOrigin,
       formUrl: formOrigin,
     });

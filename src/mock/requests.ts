@@ -10,7 +10,7 @@ import { hostHeaderRefusal } from './hosts.js';
 import { MockHttpError, errorResponse } from './http.js';
 import { ICON_NAME, iconSvg } from './icons.js';
 import type { HubSettings } from './settings.js';
-import type { MockHub, RequestLogEntry } from './types.js';
+import type { Simulator, RequestLogEntry } from './types.js';
 
 export interface PipelineParts {
   settings: HubSettings;
@@ -21,7 +21,7 @@ export interface PipelineParts {
   record: (entry: RequestLogEntry) => void;
 }
 
-export type RequestPipeline = Pick<MockHub, 'handleApi' | 'handleForm' | 'fetch'>;
+export type RequestPipeline = Pick<Simulator, 'handleApi' | 'handleForm' | 'fetch'>;
 
 function isConsole(url: URL): boolean {
   return url.pathname === '/console' || url.pathname.startsWith('/console/');

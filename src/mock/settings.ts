@@ -6,8 +6,9 @@ import { API_PREFIX } from './api.js';
 import { checkAllowedHosts } from './hosts.js';
 import { trimSlash } from './http.js';
 import { checkLogLimit } from './ring.js';
-import { fetchTransport } from './webhooks.js';
-import type { MockHubOptions, WebhookTransport } from './types.js';
+import { refuseRenamedOptions } from './renamed-options.js';
+import { fetchWebhookSender } from './webhooks.js';
+import type { SimulatorOptions, WebhookSender } from './types.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const DEFAULT_FORM_URL = 'http://127.0.0.1:4011';
@@ -27,7 +28,7 @@ export interface HubSettings {
   random: () => number;
   corsOrigins: string[] | 'loopback';
   outboundFetch: typeof fetch;
-  transport: WebhookTransport;
+  sender: WebhookSender;
   connectTimeoutMs: number;
   timeoutMs: number;
   /** Host names answered besides loopback: `allowedHosts` and the hosts of baseUrl and formUrl. */
@@ -58,7 +59,8 @@ function originOf(url: string, name: string): string {
   }
 }
 
-export function checkSettings(options: MockHubOptions): HubSettings {
+export function checkSettings(options: SimulatorOptions): HubSettings {
+  refuseRenamedOptions(options);
   const baseUrl = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
   const formUrl = trimSlash(options.formUrl ?? DEFAULT_FORM_URL);
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 7200;
@@ -80,7 +82,7 @@ export function checkSettings(options: MockHubOptions): HubSettings {
     random: options.random ?? Math.random,
     corsOrigins: options.corsOrigins ?? 'loopback',
     outboundFetch,
-    transport: options.webhookTransport ?? fetchTransport(outboundFetch),
+    sender: options.webhookSender ?? fetchWebhookSender(outboundFetch),
     connectTimeoutMs: checkMs(options.webhookConnectTimeoutMs, 5000, 'webhookConnectTimeoutMs'),
     timeoutMs: checkMs(options.webhookTimeoutMs, 10000, 'webhookTimeoutMs'),
     // The operator chose baseUrl and formUrl, so their hosts are answered too.

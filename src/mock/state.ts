@@ -7,7 +7,7 @@
 import { TableCatalog } from './catalog.js';
 import { MockHttpError, randomHex } from './http.js';
 import { TokenStore } from './tokens.js';
-import type { MockSeed, PointsLogRecord, SeedTable, TransferRecord, WebhookConfig } from './types.js';
+import type { MockSeed, LedgerRecord, SeedTable, TransferRecord, WebhookConfig } from './types.js';
 
 export interface ApiKeyRecord {
   key: string;
@@ -24,7 +24,7 @@ export interface UserRecord {
   userId: number;
   balanceCents: number;
   /** Oldest first; the logs endpoint reverses. */
-  logs: PointsLogRecord[];
+  logs: LedgerRecord[];
 }
 
 export interface Account {

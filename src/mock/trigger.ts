@@ -75,7 +75,7 @@ function applySets(body: Record<string, unknown>, set: unknown): void {
   for (const [path, value] of entries) setPath(body, path, value);
 }
 
-interface Prepared {
+interface Draft {
   account: Account;
   event: string;
   body: Omit<WebhookBody, 'timestamp'>;
@@ -106,7 +106,7 @@ export function createTrigger(context: HubContext) {
   const { state } = context;
 
   /** Checks everything and builds the body; sends nothing and changes nothing. */
-  function prepare(input: TriggerInput): Prepared {
+  function draftEvent(input: TriggerInput): Draft {
     const event = input.event;
     if (typeof event !== 'string' || !(ALL_EVENTS as readonly string[]).includes(event))
       throw new MockHttpError(400, `event must be one of ${ALL_EVENTS.join(', ')}.`);
@@ -178,22 +178,22 @@ export function createTrigger(context: HubContext) {
   return {
     /** What `trigger` would send, and where: the console pre-fills its form from this. */
     preview(input: TriggerInput): { body: Omit<WebhookBody, 'timestamp'>; urls: string[] } {
-      const { body, urls } = prepare(input);
+      const { body, urls } = draftEvent(input);
       return { body, urls };
     },
     async trigger(input: TriggerInput): Promise<TriggerResult> {
-      const prepared = prepare(input);
-      if (prepared.urls.length === 0)
+      const draft = draftEvent(input);
+      if (draft.urls.length === 0)
         throw new MockHttpError(
           409,
-          `No ${kindOf(prepared.event)} URL is configured for ${prepared.event}; set one under Webhooks (or --webhook-url).`,
+          `No ${kindOf(draft.event)} URL is configured for ${draft.event}; set one under Webhooks (or --webhook-url).`,
         );
-      const deliveries = await context.sendWebhook(prepared.account.id, prepared.body);
-      const result: TriggerResult = { event: prepared.event, deliveries };
-      if (prepared.event === 'billing_deduct') {
-        const user = state.knownUser(prepared.account, prepared.clientUserId!);
-        const sent = { amountCents: prepared.amountCents!, reason: prepared.reason! };
-        result.decision = settleDeduct(state, user, prepared.table!, sent, deliveries, context.now());
+      const deliveries = await context.sendWebhook(draft.account.id, draft.body);
+      const result: TriggerResult = { event: draft.event, deliveries };
+      if (draft.event === 'billing_deduct') {
+        const user = state.knownUser(draft.account, draft.clientUserId!);
+        const sent = { amountCents: draft.amountCents!, reason: draft.reason! };
+        result.decision = settleDeduct(state, user, draft.table!, sent, deliveries, context.now());
       }
       return result;
     },

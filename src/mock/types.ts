@@ -103,18 +103,22 @@ export interface WebhookBody {
   billing?: { amount: string; reason: string };
 }
 
-/** What a webhook transport reports back; it never throws for HTTP statuses. */
-export type TransportResult =
+/** What a webhook sender reports back; it never throws for HTTP statuses. */
+export type SendResult =
   | { kind: 'response'; status: number; body: string }
   | { kind: 'timeout' | 'connect-timeout' | 'network-error'; error: string };
 
-/** Sends one POST. Node uses a node:http transport with a real connect timeout; elsewhere fetch. */
-export type WebhookTransport = (
+/** Sends one POST. Node uses a node:http sender with a real connect timeout; elsewhere fetch. */
+export type WebhookSender = (
   url: string,
   init: { headers: Record<string, string>; body: string; connectTimeoutMs: number; timeoutMs: number },
-) => Promise<TransportResult>;
+) => Promise<SendResult>;
 
-export interface PointsLogRecord {
+/**
+ * One record of a user's points log as the simulator keeps it and the service sends it (snake_case);
+ * hub-embed/server reads it into its own `PointsLogRecord`.
+ */
+export interface LedgerRecord {
   id: number;
   source: 'transfer' | 'billing';
   record_type: 'recharge' | 'deduct' | 'refund' | 'reward' | 'failed';
@@ -129,7 +133,7 @@ export interface PointsLogRecord {
 }
 
 /** A log record as the console lists it: a deduct also says whether it was refunded already. */
-export interface ConsoleLogRecord extends PointsLogRecord {
+export interface ConsoleLogRecord extends LedgerRecord {
   refunded?: boolean;
 }
 
@@ -183,7 +187,7 @@ export interface TriggerResult {
   event: string;
   deliveries: WebhookDelivery[];
   /** billing_deduct only: what the answers decided, by the form's rules, and the log record written. */
-  decision?: { charged: boolean; record: PointsLogRecord };
+  decision?: { charged: boolean; record: LedgerRecord };
 }
 
 export interface FormSubmission {
@@ -194,7 +198,7 @@ export interface FormSubmission {
   message: string;
 }
 
-export interface MockHubOptions {
+export interface SimulatorOptions {
   seed?: MockSeed;
   baseUrl?: string;
   formUrl?: string;
@@ -210,8 +214,8 @@ export interface MockHubOptions {
   now?: () => number;
   /** Used for outbound webhooks and for `hub.fetch` requests to other origins. */
   fetch?: typeof fetch;
-  /** Overrides the webhook transport entirely (startMockHub passes a node:http one). */
-  webhookTransport?: WebhookTransport;
+  /** Overrides the webhook sender entirely (startSimulator passes a node:http one). */
+  webhookSender?: WebhookSender;
   webhookConnectTimeoutMs?: number;
   webhookTimeoutMs?: number;
   /** Whether the `/console` JSON endpoints exist. */
@@ -293,7 +297,7 @@ export interface AdminOperations {
   addTable(table: unknown): SeedTable;
   setWebhooks(configs: unknown, developerId?: number): { configs: WebhookConfig[] };
   triggerNotification(input: NotificationInput): Promise<{ event: string; deliveries: WebhookDelivery[] }>;
-  triggerRefund(input: RefundInput): Promise<{ record: PointsLogRecord; deliveries: WebhookDelivery[] }>;
+  triggerRefund(input: RefundInput): Promise<{ record: LedgerRecord; deliveries: WebhookDelivery[] }>;
   /** The console's "transfer to user": a recharge from the pool without an order id. */
   transfer(input: TransferInput): Record<string, unknown>;
   /** Any event with chosen fields, through the real dispatch; a deduct is decided and logged like the form's. */
@@ -334,7 +338,7 @@ export interface HubLogs {
   readonly submissions: FormSubmission[];
 }
 
-export interface MockHub extends AdminOperations, ReadViews, HubLogs {
+export interface Simulator extends AdminOperations, ReadViews, HubLogs {
   readonly baseUrl: string;
   readonly formUrl: string;
   /** The plaintext active key of the seed's first developer. */

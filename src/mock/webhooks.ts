@@ -3,7 +3,7 @@
  * configuration once and in order, every delivery recorded with its outcome.
  */
 import type { BillingEventName, NotificationEventName } from '../server/webhook-events.js';
-import type { TransportResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookTransport } from './types.js';
+import type { SendResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookSender } from './types.js';
 
 /**
  * The object each event carries beside the common fields. The event names have one definition, the
@@ -60,10 +60,10 @@ export function matchingUrls(configs: WebhookConfig[], event: string): string[] 
 }
 
 /**
- * The portable transport: fetch with an overall deadline. fetch cannot tell connecting from waiting,
- * so the connect limit is only enforced by the Node transport (node-transport.ts).
+ * The portable sender: fetch with an overall deadline. fetch cannot tell connecting from waiting,
+ * so the connect limit is only enforced by the Node sender (node-sender.ts).
  */
-export function fetchTransport(fetchImpl: typeof fetch): WebhookTransport {
+export function fetchWebhookSender(fetchImpl: typeof fetch): WebhookSender {
   return async (url, init) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), init.timeoutMs);
@@ -76,7 +76,7 @@ export function fetchTransport(fetchImpl: typeof fetch): WebhookTransport {
         redirect: 'manual',
       });
       const body = await res.text();
-      return { kind: 'response', status: res.status, body } satisfies TransportResult;
+      return { kind: 'response', status: res.status, body } satisfies SendResult;
     } catch (error) {
       if (controller.signal.aborted)
         return { kind: 'timeout', error: `No complete answer within ${init.timeoutMs} ms.` };
@@ -88,7 +88,7 @@ export function fetchTransport(fetchImpl: typeof fetch): WebhookTransport {
 }
 
 export interface DispatchContext {
-  transport: WebhookTransport;
+  sender: WebhookSender;
   connectTimeoutMs: number;
   timeoutMs: number;
   now: () => number;
@@ -96,7 +96,7 @@ export interface DispatchContext {
 }
 
 /** A billing_deduct counts as paid only on HTTP 200 with a JSON body whose `ok` is exactly true. */
-function deductOk(result: TransportResult): boolean {
+function deductOk(result: SendResult): boolean {
   if (result.kind !== 'response' || result.status !== 200) return false;
   try {
     const parsed: unknown = JSON.parse(result.body);
@@ -123,7 +123,7 @@ export async function dispatch(
       'X-Webhook-Timestamp': String(Math.floor(ctx.now() / 1000)),
     };
     const started = performance.now();
-    const result = await ctx.transport(url, {
+    const result = await ctx.sender(url, {
       headers,
       body: payload,
       connectTimeoutMs: ctx.connectTimeoutMs,

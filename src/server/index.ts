@@ -1,6 +1,12 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
-export { createServiceClient, MAX_ANSWER_BYTES } from './client.js';
-export type { LogsQuery, PublishedListQuery, RechargeInput, ServiceClient, ServiceClientOptions } from './client.js';
+export { createServerClient, MAX_ANSWER_BYTES } from './server-client.js';
+export type {
+  LogsQuery,
+  PublishedListQuery,
+  RechargeInput,
+  ServerClient,
+  ServerClientOptions,
+} from './server-client.js';
 export type {
   Balance,
   LogsPage,

@@ -1,6 +1,6 @@
 /**
- * A handler's transport-neutral form: what it reads of a request and the answer it gives, as plain
- * values. The token handler offers one beside its Web-standard form, so that toNodeListener can serve
+ * A handler in plain values, shaped by neither node:http nor the Web Request API: what it reads of a
+ * request and the answer it gives. The token handler offers one beside its Web-standard form, so that toNodeListener can serve
  * it on node:http without building a Request (with its AbortController and body stream) and a Response
  * (with its body stream) for every call: those were most of its cost. No Node imports here: the token
  * handler also runs on other Web-standard runtimes.

@@ -1,32 +1,27 @@
 /**
  * The token handler's prefetch: with the token it just gave out, it fetches the two answers the widget
- * asks for next (published-tags and published-list for the widget's selection), so that the browser
+ * asks for next (published-tags and published-list for the widget's load), so that the browser
  * needs one round trip before it can render instead of three (token, CORS preflight, GETs).
  */
 import { LRUCache } from 'lru-cache';
 import { HubError } from '../core/errors.js';
 import { PUBLISHED_TAGS, canonicalTags, publishedListPath } from '../core/paths.js';
-import type { ServiceClient } from './client.js';
-
-/** The selection the widget says it loads next (`load` in the token request body), once validated. */
-export interface Selection {
-  tags: string[];
-  limit?: number;
-}
+import type { TokenLoad } from '../core/token-source.js';
+import type { ServerClient } from './server-client.js';
 
 /** What the token answer carries as `prefetched`: each answer's list, under the path it answers. */
 export type PrefetchedAnswers = Record<string, unknown[]>;
 
 export interface PrefetchOptions {
   /**
-   * Share fetched answers between users for this long (ms), keyed by selection. Off (0) by default. Safe
+   * Share fetched answers between users for this long (ms), keyed by load. Off (0) by default. Safe
    * only because the spec describes published tags and tables as platform-wide, the same for every user
    * of a developer; if your service answers per user, leave it off.
    */
   cacheMs?: number;
   /**
    * With `cacheMs`: the most the shared lists may hold, in bytes (their JSON, two bytes a character).
-   * Every selection is a list of its own, so it is bounded by size, not count; the least recently used
+   * Every load is a list of its own, so it is bounded by size, not count; the least recently used
    * go first, and a list larger than the whole bound is not kept. Default 4 MiB.
    */
   cacheBytes?: number;
@@ -52,7 +47,7 @@ const UNFIT = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud
  * at most 200 characters without commas or control characters (blank ones are left out, as the widget
  * does), limit a whole number from 1 to 1000.
  */
-export function parseSelection(load: unknown): Selection | undefined {
+export function parseLoad(load: unknown): TokenLoad | undefined {
   if (typeof load !== 'object' || load === null || Array.isArray(load)) return undefined;
   const { tags = [], limit } = load as { tags?: unknown; limit?: unknown };
   if (!Array.isArray(tags) || tags.length > MAX_SELECTED_TAGS) return undefined;
@@ -68,7 +63,7 @@ export function parseSelection(load: unknown): Selection | undefined {
   return limit === undefined ? { tags: canonicalTags(tags) } : { tags: canonicalTags(tags), limit };
 }
 
-export type Prefetcher = (accessToken: string, selection: Selection) => Promise<PrefetchedAnswers | undefined>;
+export type Prefetcher = (accessToken: string, load: TokenLoad) => Promise<PrefetchedAnswers | undefined>;
 
 export type CachingPrefetcher = Prefetcher & {
   /** Bytes the shared lists hold now (0 without cacheMs): what cacheBytes bounds. */
@@ -80,7 +75,7 @@ export type CachingPrefetcher = Prefetcher & {
  * timeout gives undefined, and the token answer goes out without prefetched data.
  */
 export function createPrefetcher(
-  client: Pick<ServiceClient, 'publishedTags' | 'publishedList'>,
+  client: Pick<ServerClient, 'publishedTags' | 'publishedList'>,
   options: PrefetchOptions,
   report: (error: unknown) => void,
 ): CachingPrefetcher {
@@ -93,7 +88,7 @@ export function createPrefetcher(
   const cacheBytes = options.cacheBytes ?? 4 * 1024 * 1024;
   if (!Number.isSafeInteger(cacheBytes) || cacheBytes < 1)
     throw new HubError('config', 'prefetch.cacheBytes must be a whole number of bytes above 0.');
-  // One tags answer for every selection; the lists, one per selection, bounded by their size.
+  // One tags answer for every load; the lists, one per load, bounded by their size.
   const sharedTags = cacheMs > 0 ? new LRUCache<'tags', unknown[]>({ max: 1, ttl: cacheMs }) : undefined;
   const sharedLists =
     cacheMs > 0
@@ -104,11 +99,11 @@ export function createPrefetcher(
         })
       : undefined;
 
-  async function fetchBoth(accessToken: string, selection: Selection): Promise<PrefetchedAnswers> {
-    const path = publishedListPath(selection);
+  async function fetchBoth(accessToken: string, load: TokenLoad): Promise<PrefetchedAnswers> {
+    const path = publishedListPath(load);
     const [tags, list] = await Promise.all([
       sharedTags?.get('tags') ?? client.publishedTags(accessToken),
-      sharedLists?.get(path) ?? client.publishedList(accessToken, selection),
+      sharedLists?.get(path) ?? client.publishedList(accessToken, load),
     ]);
     sharedTags?.set('tags', tags);
     // lru-cache leaves out an entry larger than maxSize, and evicts others to make room for the rest.
@@ -116,12 +111,12 @@ export function createPrefetcher(
     return { [PUBLISHED_TAGS]: tags, [path]: list };
   }
 
-  const prefetch: Prefetcher = async (accessToken, selection) => {
+  const prefetch: Prefetcher = async (accessToken, load) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), timeoutMs);
     });
-    const fetched = fetchBoth(accessToken, selection).catch((error: unknown) => {
+    const fetched = fetchBoth(accessToken, load).catch((error: unknown) => {
       report(error);
       return undefined;
     });

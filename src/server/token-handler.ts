@@ -1,6 +1,6 @@
 /** The browser's token endpoint: its options, and the order a request is answered in (CORS, method, user, body, token). */
 import { HubError, isHubError } from '../core/errors.js';
-import type { ServiceClient } from './client.js';
+import type { ServerClient } from './server-client.js';
 import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
 import { createPrefetcher, type PrefetchOptions } from './prefetch.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
@@ -12,7 +12,7 @@ import { resolveUser, SESSION_UNREADABLE, SIGNED_OUT } from './token-user.js';
 
 export interface TokenHandlerOptions {
   /** exchangeToken; with `prefetch` also publishedTags and publishedList. */
-  client: Pick<ServiceClient, 'exchangeToken'> & Partial<Pick<ServiceClient, 'publishedTags' | 'publishedList'>>;
+  client: Pick<ServerClient, 'exchangeToken'> & Partial<Pick<ServerClient, 'publishedTags' | 'publishedList'>>;
   /**
    * Your own session lookup: the signed-in end user's id, or null when nobody is signed in (401).
    * Never read the id from the request body or query: whoever sends it would become that user.
@@ -65,7 +65,7 @@ function answer(status: number, body: unknown, headers: Record<string, string>):
  */
 export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   if (typeof options?.client?.exchangeToken !== 'function')
-    throw new HubError('config', 'createTokenHandler needs client: createServiceClient({apiKey, baseUrl}).');
+    throw new HubError('config', 'createTokenHandler needs client: createServerClient({apiKey, baseUrl}).');
   if (typeof options.resolveClientUserId !== 'function') {
     throw new HubError(
       'config',
@@ -86,7 +86,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   if (prefetch && (typeof client.publishedTags !== 'function' || typeof client.publishedList !== 'function'))
     throw new HubError(
       'config',
-      'prefetch needs a client with publishedTags and publishedList: use createServiceClient.',
+      'prefetch needs a client with publishedTags and publishedList: use createServerClient.',
     );
   const prefetcher = prefetch
     ? createPrefetcher(client as Required<typeof client>, typeof prefetch === 'object' ? prefetch : {}, report)

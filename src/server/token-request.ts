@@ -1,7 +1,14 @@
 /** Reading a token request: a Request as plain input, and its small body within a size and a time bound. */
+import type { TokenLoad, TokenReason } from '../core/token-source.js';
 import { readBodyBytes } from './body.js';
 import type { PlainInput } from './plain.js';
-import { parseSelection, type Selection } from './prefetch.js';
+import { parseLoad } from './prefetch.js';
+
+/**
+ * The one reason that changes what the handler does, in the widget's own word (core's TokenReason, which the
+ * bridge's auth.getToken carries too): the service refused `previous`, so its cached copy goes.
+ */
+const REFUSED = 'unauthorized' satisfies TokenReason;
 
 /** A Request as the handler reads it. */
 export function webInput(request: Request): PlainInput {
@@ -21,11 +28,11 @@ export const TOO_LARGE = Symbol('body too large');
 export const TOO_SLOW = Symbol('body too slow');
 
 /** What the handler reads from the body: both parts optional, anything odd simply absent. */
-export interface TokenRequest {
+export interface TokenRequestBody {
   /** The token the browser says the service refused (`previous`, as the browser's TokenContext names it). */
   previous?: string;
   /** What the widget loads next, for the prefetch (`load`, as in the browser's TokenContext). */
-  load?: Selection;
+  load?: TokenLoad;
 }
 
 /**
@@ -36,7 +43,7 @@ export interface TokenRequest {
 export async function readTokenRequest(
   input: PlainInput,
   timeoutMs: number,
-): Promise<TokenRequest | typeof TOO_LARGE | typeof TOO_SLOW> {
+): Promise<TokenRequestBody | typeof TOO_LARGE | typeof TOO_SLOW> {
   let text: string;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
@@ -53,7 +60,7 @@ export async function readTokenRequest(
   return parseTokenRequest(text);
 }
 
-function parseTokenRequest(text: string): TokenRequest {
+function parseTokenRequest(text: string): TokenRequestBody {
   let body: { reason?: unknown; previous?: unknown; load?: unknown } | null;
   try {
     body = JSON.parse(text) as typeof body;
@@ -61,8 +68,6 @@ function parseTokenRequest(text: string): TokenRequest {
     return {};
   }
   const previous =
-    body?.reason === 'unauthorized' && typeof body.previous === 'string' && body.previous !== ''
-      ? body.previous
-      : undefined;
-  return { previous, load: parseSelection(body?.load) };
+    body?.reason === REFUSED && typeof body.previous === 'string' && body.previous !== '' ? body.previous : undefined;
+  return { previous, load: parseLoad(body?.load) };
 }

@@ -1,11 +1,11 @@
 /** Tokens per end user: a cached one while it is good, else one exchange per user in flight, stored for reuse. */
 import { HubError } from '../core/errors.js';
-import type { ServiceClient } from './client.js';
+import type { ServerClient } from './server-client.js';
 import { isTokenLifetime, MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
 
 export interface TokenSupplyOptions {
-  client: Pick<ServiceClient, 'exchangeToken'>;
+  client: Pick<ServerClient, 'exchangeToken'>;
   cache: TokenCache;
   now: () => number;
   /** Failures of the cache (which cost an exchange, not the answer). */
@@ -46,7 +46,7 @@ export function createTokenSupply({ client, cache, now, report }: TokenSupplyOpt
 
   async function exchangeAndStore(clientUserId: string): Promise<CachedToken> {
     const token = await client.exchangeToken(clientUserId);
-    // A client of your own may skip createServiceClient's check; an unbounded lifetime would reach the browser.
+    // A client of your own may skip createServerClient's check; an unbounded lifetime would reach the browser.
     if (!isTokenLifetime(token?.expiresIn))
       throw new HubError(
         'invalid-response',

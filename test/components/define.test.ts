@@ -38,7 +38,7 @@ describe('define()', () => {
 
   it('src/index.ts exports the element classes and core without registering anything itself', () => {
     expect(entry.HubEmbed).toBe(HubEmbed);
-    expect(typeof entry.HubClient).toBe('function');
+    expect(typeof entry.WebClient).toBe('function');
     expect(typeof entry.buildFormUrl).toBe('function');
     expect(entry.stringsFor('zh-CN').all).toBe('全部');
     expect(entry.stringsFor('en-GB').all).toBe('All');

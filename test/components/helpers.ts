@@ -9,13 +9,13 @@ import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import type { AccessToken } from '../../src/core/types.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 
 export const inChromium =
   typeof navigator !== 'undefined' && /Chrome\//.test(navigator.userAgent) && !/HappyDOM/.test(navigator.userAgent);
 
 /** A real token for `user` from the simulator's token route, as a developer's backend would get it. */
-export async function exchangeToken(hub: MockHub, user = 'user-alice'): Promise<AccessToken> {
+export async function exchangeToken(hub: Simulator, user = 'user-alice'): Promise<AccessToken> {
   const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
@@ -25,7 +25,7 @@ export async function exchangeToken(hub: MockHub, user = 'user-alice'): Promise<
   return body.data;
 }
 
-export function providerFor(hub: MockHub): TokenProvider {
+export function providerFor(hub: Simulator): TokenProvider {
   return () => exchangeToken(hub);
 }
 
@@ -46,7 +46,7 @@ export interface HoldOptions {
 }
 
 export interface Setup {
-  hub: MockHub;
+  hub: Simulator;
   /** A token endpoint path unique to this test (the page-wide token cache is keyed by it). */
   endpoint: string;
   /** Calls the token endpoint received. */
@@ -65,8 +65,8 @@ export interface Setup {
  * A simulator behind the global fetch, plus a token endpoint served like a developer's backend would
  * (it forwards to the simulator's real token route with the API key).
  */
-export function setupHub(options: Parameters<typeof createMockHub>[0] = {}): Setup {
-  const hub = createMockHub(options);
+export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): Setup {
+  const hub = createSimulator(options);
   const endpoint = `/test-token-${++endpoints}`;
   let calls = 0;
   const holds: { path: string; match: string; gate: Promise<void>; seen: () => void; honourAbort: boolean }[] = [];

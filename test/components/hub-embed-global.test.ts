@@ -9,11 +9,18 @@ describe('the <script> global', () => {
     expect(global.version).toBe(__HUB_EMBED_VERSION__);
   });
 
-  it('exports the core the bundle already contains: HubError, TokenSource, tokenFromEndpoint, HubClient', () => {
-    for (const name of ['HubError', 'TokenSource', 'tokenFromEndpoint', 'HubClient'] as const) {
+  it('exports the core the bundle already contains: HubError, TokenSource, tokenFromEndpoint, WebClient', () => {
+    for (const name of ['HubError', 'TokenSource', 'tokenFromEndpoint', 'WebClient'] as const) {
       expect(global[name], name).toBe(core[name]);
     }
     expect(typeof global.define).toBe('function');
+  });
+
+  it('names the browser client by its side, WebClient, with no alias for the old HubClient (each name costs bytes)', () => {
+    expect(global.WebClient).toBe(core.WebClient);
+    expect('HubClient' in global).toBe(false);
+    // The ES entries keep the old name one release, as the same class.
+    expect(core.HubClient).toBe(core.WebClient);
   });
 
   it('does not export buildNotificationLink, nor buildFormUrl (only the form half, loaded on intent, builds form URLs)', () => {

@@ -5,7 +5,7 @@ import '../../src/define.js';
 import { createMockHost } from '../../src/host/index.js';
 import { publishedListPath } from '../../src/core/paths.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 import { exchangeToken, gridOf } from './helpers.js';
 
 /**
@@ -14,7 +14,7 @@ import { exchangeToken, gridOf } from './helpers.js';
  * the prefetched answers to test what the widget does with odd ones.
  */
 function setup(shape: (answers: Record<string, unknown>, ctx: TokenContext) => unknown = (answers) => answers) {
-  const hub = createMockHub({});
+  const hub = createSimulator({});
   const urls: string[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     urls.push(String(input instanceof Request ? input.url : input));
@@ -36,7 +36,7 @@ function setup(shape: (answers: Record<string, unknown>, ctx: TokenContext) => u
   return { hub, urls, loads, provider, apiCalls };
 }
 
-async function listOf(hub: MockHub, token: string, path: string): Promise<unknown[]> {
+async function listOf(hub: Simulator, token: string, path: string): Promise<unknown[]> {
   const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -44,7 +44,7 @@ async function listOf(hub: MockHub, token: string, path: string): Promise<unknow
 }
 
 /** A <hub-embed> with `provider` (if any), connected once its hub-ready listener is in place. */
-async function mount(hub: MockHub, provider: TokenProvider | undefined, attrs: Record<string, string> = {}) {
+async function mount(hub: Simulator, provider: TokenProvider | undefined, attrs: Record<string, string> = {}) {
   const el = document.createElement('hub-embed');
   el.setAttribute('base-url', hub.baseUrl);
   el.setAttribute('form-url', hub.formUrl);

@@ -1,11 +1,11 @@
 // Error messages were cut short for the <script> bundle; they must still tell the developer what to do.
 import { describe, expect, it } from 'vitest';
-import { HubClient } from '../../src/core/client.js';
+import { WebClient } from '../../src/core/web-client.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, checkAccessToken } from '../../src/core/token-source.js';
 import { buildFormUrl, parseFormSite } from '../../src/core/urls.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 
 const ACTION = /\b(set|check|retry|remove|get|fix|use|must)\b/i;
 
@@ -21,15 +21,15 @@ async function caught(fn: () => unknown): Promise<HubError> {
 
 describe('core error messages', () => {
   it('every message is short and says what to do', async () => {
-    const hub = createMockHub({ latencyMs: 100 });
+    const hub = createSimulator({ latencyMs: 100 });
     const tokens = new TokenSource(async () => ({ access_token: 'not-issued', expires_in: 3600 }));
     const client = (fetch: typeof globalThis.fetch, timeoutMs?: number) =>
-      new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+      new WebClient({ baseUrl: hub.baseUrl, tokens, fetch, ...(timeoutMs ? { timeoutMs } : {}) });
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     const errors = [
-      await caught(() => new HubClient({ baseUrl: '/relative', tokens })),
+      await caught(() => new WebClient({ baseUrl: '/relative', tokens })),
       await caught(() => client(hub.fetch).publishedList({ tags: ['a,b'] })),
       await caught(() => client(hub.fetch).publishedList({ limit: 0 })),
       await caught(() => client(hub.fetch).publishedTags()),
@@ -80,11 +80,11 @@ describe('core error messages', () => {
 
   it('messages name the setting to fix', async () => {
     const tokens = new TokenSource(async () => ({ access_token: 't', expires_in: 60 }));
-    expect((await caught(() => new HubClient({ baseUrl: 'ftp://x', tokens }))).message).toContain('base-url');
+    expect((await caught(() => new WebClient({ baseUrl: 'ftp://x', tokens }))).message).toContain('base-url');
     expect((await caught(() => parseFormSite('javascript:alert(1)'))).message).toMatch(/form-url.*https/);
     expect((await caught(() => tokenFromEndpoint(' '))).message).toContain('token-endpoint');
     expect(
-      (await caught(() => new HubClient({ baseUrl: 'https://x.example', tokens }).publishedList({ limit: 1.5 })))
+      (await caught(() => new WebClient({ baseUrl: 'https://x.example', tokens }).publishedList({ limit: 1.5 })))
         .message,
     ).toContain('limit');
   });

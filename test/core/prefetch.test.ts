@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HubClient } from '../../src/core/client.js';
+import { WebClient } from '../../src/core/web-client.js';
 import { canonicalTags, publishedListPath } from '../../src/core/paths.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { TokenSource, type TokenAnswer, type TokenContext } from '../../src/core/token-source.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 
 /** A client on the simulator whose token provider answers `answer` beside each token; URLs recorded. */
 function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefined) {
-  const hub = createMockHub({});
+  const hub = createSimulator({});
   const urls: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -25,7 +25,7 @@ function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefine
     const { data } = (await response.json()) as { data: { access_token: string; expires_in: number } };
     return { ...data, prefetched: answer(ctx) };
   });
-  const newClient = () => new HubClient({ baseUrl: hub.baseUrl, tokens: source, fetch });
+  const newClient = () => new WebClient({ baseUrl: hub.baseUrl, tokens: source, fetch });
   return { client: newClient(), newClient, source, urls, tokens: () => tokens };
 }
 
@@ -52,11 +52,11 @@ describe('canonical tag order', () => {
   });
 });
 
-describe('prefetched answers: TokenSource hands them over, HubClient keeps and uses them', () => {
+describe('prefetched answers: TokenSource hands them over, WebClient keeps and uses them', () => {
   it('an answer under the exact path stands in for that request, once', async () => {
     const path = publishedListPath({ tags: ['x'] });
     const { client, urls } = setup(() => ({ [path]: [{ short_code: 'p1', name: 'Prefetched' }] }));
-    await client.prepare({ tags: ['x'] });
+    await client.tokenFor({ tags: ['x'] });
     expect(await client.publishedList({ tags: ['x'] })).toEqual([
       { short_code: 'p1', name: 'Prefetched', industry: '', tags: [] },
     ]);
@@ -80,9 +80,9 @@ describe('prefetched answers: TokenSource hands them over, HubClient keeps and u
   it('answers are replaced with the token: a new token without prefetched leaves none', async () => {
     let round = 0;
     const { client, source, urls } = setup(() => (round++ === 0 ? { 'published-tags': ['old'] } : undefined));
-    await client.prepare({ tags: [] });
+    await client.tokenFor({ tags: [] });
     source.invalidate(await source.get());
-    await client.prepare({ tags: [] });
+    await client.tokenFor({ tags: [] });
     expect(await client.publishedTags()).not.toEqual(['old']);
     expect(urls.filter((url) => url.includes('published-tags'))).toHaveLength(1);
   });
@@ -92,22 +92,22 @@ describe('prefetched answers: TokenSource hands them over, HubClient keeps and u
     const { client, newClient, source, urls } = setup(() =>
       round++ === 0 ? { 'published-tags': ['old'] } : undefined,
     );
-    await client.prepare({ tags: [] });
+    await client.tokenFor({ tags: [] });
     source.invalidate(await source.get());
     // Another widget on the same token source gets the new token; this client is then served it from
     // the source's cache, without an answer of its own.
-    await newClient().prepare({ tags: [] });
+    await newClient().tokenFor({ tags: [] });
     expect(await client.publishedTags()).not.toEqual(['old']);
     expect(urls.filter((url) => url.includes('published-tags'))).toHaveLength(1);
   });
 
-  it('prepare(load) gets the one token the requests for load then share, and their prefetched answers', async () => {
+  it('tokenFor(load) gets the one token the requests for load then share, and their prefetched answers', async () => {
     const loads: unknown[] = [];
     const { client, tokens, urls } = setup((ctx) => {
       loads.push(ctx.load);
       return { 'published-tags': ['pre'] };
     });
-    await client.prepare({ tags: ['a'], limit: 3 });
+    await client.tokenFor({ tags: ['a'], limit: 3 });
     expect(loads).toEqual([{ tags: ['a'], limit: 3 }]);
     expect(await client.publishedTags()).toEqual(['pre']);
     expect(tokens()).toBe(1);
@@ -117,7 +117,7 @@ describe('prefetched answers: TokenSource hands them over, HubClient keeps and u
   it('anything but a list under the path is ignored and the network answers', async () => {
     for (const odd of [{ list: [] }, 'a', 7, null]) {
       const { client, urls } = setup(() => ({ 'published-tags': odd }));
-      await client.prepare({ tags: [] });
+      await client.tokenFor({ tags: [] });
       expect((await client.publishedTags()).length).toBeGreaterThan(0);
       expect(urls).toHaveLength(1);
     }

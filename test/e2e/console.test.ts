@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGES } from '../../src/mock/console-ui/app.js';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { ROOT, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
 
@@ -20,7 +20,7 @@ function until(probe: () => Promise<boolean> | boolean, what = 'the console to s
 const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
 
 let browser: Browser;
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let receiver: Server;
 let hookUrl: string;
 let answer = '{"ok":true}';
@@ -48,7 +48,7 @@ before(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   attackerOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   hookUrl = `${attackerOrigin}/hook`;
-  mock = await startMockHub({});
+  mock = await startSimulator({});
   mock.hub.setWebhooks([{ notification_url: hookUrl, billing_url: hookUrl }]);
   browser = await launchBrowser();
 });

@@ -6,16 +6,16 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createDemoBackend, DEMO_USERS, WALLET_START_CENTS, type DemoBackend } from '../../demo/backend.js';
-import { defaultSeed, startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { defaultSeed, startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let backend: DemoBackend;
 let server: Server;
 let origin = '';
 
 before(async () => {
-  mock = await startMockHub();
+  mock = await startSimulator();
   let listener: ReturnType<typeof toNodeListener> | undefined;
   server = createServer((req, res) => listener!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
 import { currentBrowser, EnginePage, perEngine, type DriverBrowser } from './engines/index.js';
 import type { NewPageOptions } from './engines/drivers.js';
-import { defaultSeed, startMockHub, type MockSeed, type RunningMockHub, type SeedTable } from '../../src/mock/index.js';
+import {
+  defaultSeed,
+  startSimulator,
+  type MockSeed,
+  type RunningSimulator,
+  type SeedTable,
+} from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
 import type { DemoServer } from '../../demo/serve.js';
@@ -69,7 +75,7 @@ export interface PageOptions {
 }
 
 export interface Harness {
-  mock: RunningMockHub;
+  mock: RunningSimulator;
   backend: DemoBackend;
   /** Origin of the pages, dist/ and the backend routes. */
   origin: string;
@@ -135,7 +141,7 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(BUNDLE))
     throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
-  const mock = await startMockHub({
+  const mock = await startSimulator({
     seed: e2eSeed(),
     ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
   });

@@ -117,7 +117,7 @@ describe('npm pack', () => {
   it('every exports entry imports in a separate Node process (no DOM)', () => {
     assert.ok(subpaths.length >= 7, `exports: ${subpaths.join(', ')}`);
     // react-native itself is source for Metro (Flow, JSX), which no plain Node process can import; its
-    // entry is checked by its types below and run in test/hosts/react-native.test.ts.
+    // entry is checked by its types below and run in test/native-hosts/react-native.test.ts.
     for (const subpath of subpaths.filter((path) => path !== './react-native')) {
       const name = specifier(subpath);
       const json = subpath.endsWith('.json');
@@ -135,8 +135,8 @@ describe('npm pack', () => {
       const main = await import('hub-embed'); const core = await import('hub-embed/core'); const server = await import('hub-embed/server');
       const missing = [
         ...['HubEmbed', 'HubTagFilter', 'version'].filter((n) => !(n in main)),
-        ...['HubClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
-        ...['createServiceClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
+        ...['WebClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
+        ...['createServerClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
       ];
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
       console.log(main.version);`);

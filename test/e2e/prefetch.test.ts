@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { publishedListPath } from '../../src/core/paths.js';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
-import { createServiceClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { BUNDLE, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
 
@@ -27,14 +27,14 @@ const VARIANTS: Record<string, (prefetched: Record<string, unknown>) => unknown>
   malformed: (prefetched) => Object.fromEntries(Object.keys(prefetched).map((path) => [path, { list: 'nope' }])),
 };
 
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let server: Server;
 let origin: string;
 let browser: Browser;
 
 before(async () => {
-  mock = await startMockHub({});
-  const client = createServiceClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+  mock = await startSimulator({});
+  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'prefetch-e2e', prefetch: true });
   const bundle = readFileSync(BUNDLE);
   server = createServer((req, res) => {

@@ -102,7 +102,7 @@ inEachEngine(() => {
           version: api.version,
           classes: ['HubEmbed', 'HubTagFilter', 'HubTableGrid', 'HubTableCard'].map((name) => typeof api[name]),
           same: customElements.get('hub-embed') === api.HubEmbed,
-          core: ['tokenFromEndpoint', 'HubClient', 'TokenSource', 'HubError', 'loadFormOpener'].filter(
+          core: ['tokenFromEndpoint', 'WebClient', 'TokenSource', 'HubError', 'loadFormOpener'].filter(
             (name) => typeof api[name] !== 'function',
           ),
           frameBefore: before === undefined,

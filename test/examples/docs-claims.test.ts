@@ -1,13 +1,13 @@
 // What the docs say about behaviour, checked against the code (issue 16: docs/server.md claimed a
 // disabled key makes the token handler answer 502, but a user whose token is cached still gets 200).
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/index.js';
-import { createServiceClient, createTokenHandler } from '../../src/server/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { createServerClient, createTokenHandler } from '../../src/server/index.js';
 
 describe('docs/server.md, testing against the simulator', () => {
   it('after disableKey a user whose token is cached still gets 200, and the next exchange answers 502', async () => {
-    const hub = createMockHub();
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     let user = 'user-alice';
     const handler = createTokenHandler({ client, resolveClientUserId: () => user, onError: () => {} });
     const ask = () => handler(new Request('http://app.test/api/hub-token', { method: 'POST' }));

@@ -4,7 +4,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 
 // The app imports the toolkit as a package ('hub-embed/server', built into dist/ by `npm run build`);
 // here it gets the same toolkit from the sources, so the test runs before a build. The bundle file is the
@@ -30,7 +30,7 @@ interface Answer {
   cookie: string | undefined;
 }
 
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let server: Server;
 let db: Awaited<ReturnType<typeof openDatabase>>;
 let ledger: Awaited<ReturnType<typeof createLedger>>;
@@ -78,7 +78,7 @@ const signIn = (user: string, options: Parameters<typeof send>[2] = {}) =>
   });
 
 beforeAll(async () => {
-  mock = await startMockHub();
+  mock = await startSimulator();
   db = await openDatabase({ databaseUrl: '', pgliteDataDir: undefined });
   ledger = await createLedger(db);
   const inbox = await createInbox(db);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createMockHub, startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { createSimulator, startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { launchChromium } from '../../bench/lib/browser.js';
 import { startPageServer, type PageServer } from '../../bench/lib/page-server.js';
 import { seededRandom } from '../../bench/lib/stats.js';
@@ -30,7 +30,7 @@ interface Snapshot {
   chips: number;
 }
 
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let server: PageServer;
 let browser: Browser;
 let page: Page;
@@ -38,7 +38,7 @@ const consoleErrors: { text: string; url: string }[] = [];
 const pageErrors: string[] = [];
 
 /** The simulator's own answer for `tags`, from a fault-free simulator with the same (default) seed. */
-const reference = createMockHub({ baseUrl: 'http://127.0.0.1:4999', formUrl: 'http://127.0.0.1:4998' });
+const reference = createSimulator({ baseUrl: 'http://127.0.0.1:4999', formUrl: 'http://127.0.0.1:4998' });
 const answers = new Map<string, string[]>();
 async function expectedCodes(tags: string[]): Promise<string[]> {
   const key = tags.join(',');
@@ -103,7 +103,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
   const random = seededRandom(SEED);
-  mock = await startMockHub({
+  mock = await startSimulator({
     faultRate: 0.3,
     latencyMs: 0,
     latencyJitterMs: 800,

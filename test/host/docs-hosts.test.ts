@@ -1,6 +1,6 @@
 // The native hosts of docs/webview.md are files (examples/ios, examples/android, examples/flutter), and the
 // docs quote them exactly. The Kotlin protocol runs on a JVM against every vector
-// (test/hosts/android/kotlin-vectors.test.ts). No Swift or Dart toolchain installs from Debian or npm, so the
+// (test/native-hosts/android/kotlin-vectors.test.ts). No Swift or Dart toolchain installs from Debian or npm, so the
 // Swift and Dart files, and every platform glue file, are held to the same rules here by reading them:
 // each rule below is one the vectors or the hardening issues name, checked in the real file.
 import { readFileSync } from 'node:fs';
@@ -383,7 +383,7 @@ describe('native host glue files', () => {
   });
 });
 
-// That the page really reads it is test/hosts/react-native.test.ts's Android case.
+// That the page really reads it is test/native-hosts/react-native.test.ts's Android case.
 it('docs/webview.md says where the page reads the early carrier hubEmbedNonce', () => {
   expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
 });
@@ -405,7 +405,7 @@ describe('page snippets carry a viewport meta (iOS lays a page without one out a
 });
 
 describe('docs/webview.md on React Native’s injected object', () => {
-  // That the page really waits for the marker is test/hosts/react-native.test.ts's Android case.
+  // That the page really waits for the marker is test/native-hosts/react-native.test.ts's Android case.
   it('says that React Native’s injected object is readable by every frame and carries no nonce', () => {
     expect(doc).toContain('window.ReactNativeWebView.injectedObjectJson()');
     expect(doc).toContain('hubEmbedMarker: true');

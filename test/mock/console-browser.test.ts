@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 
 const executablePath = findChromium();
 if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
 
 let browser: Browser;
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let receiver: Server;
 let hook = '';
 const received: { event: string; amount: string }[] = [];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/hub-billing-and-notifications`;
-  mock = await startMockHub();
+  mock = await startSimulator();
   mock.hub.setWebhooks([{ notification_url: hook, billing_url: hook }]);
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }, 30_000);

@@ -5,19 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 
 const executablePath = findChromium();
 if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
 
 let browser: Browser;
-let mock: RunningMockHub;
+let mock: RunningSimulator;
 let parent: Server;
 let parentOrigin: string;
 
 beforeAll(async () => {
   if (!executablePath) return;
-  mock = await startMockHub();
+  mock = await startSimulator();
   // The parent page takes the iframe URL from its own query, so each test frames a different form.
   parent = createServer((req, res) => {
     const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
-import type { MockHub, MockHubOptions, MockSeed } from '../../src/mock/types.js';
+import type { Simulator, SimulatorOptions, MockSeed } from '../../src/mock/types.js';
 import { P, call, newHub, stateOf, tokenFor } from './helpers.js';
 
 const WEIRD = 'promo 2026/秋 ✨?#%+';
@@ -52,7 +52,7 @@ async function post(
   return { status: res.status, text, body: json ? JSON.parse(text) : undefined };
 }
 
-function billingFetch(answer: () => Response | Promise<Response>, seen: Request[] = []): MockHubOptions['fetch'] {
+function billingFetch(answer: () => Response | Promise<Response>, seen: Request[] = []): SimulatorOptions['fetch'] {
   return async (input, init) => {
     seen.push(new Request(input, init));
     return answer();
@@ -60,7 +60,7 @@ function billingFetch(answer: () => Response | Promise<Response>, seen: Request[
 }
 
 /** A user's points log through the open API, as the developer's server reads it. */
-const userLogs = (hub: MockHub, clientUserId: string) =>
+const userLogs = (hub: Simulator, clientUserId: string) =>
   call(hub, 'GET', `${P}/points/users/logs`, { key: hub.apiKey, query: { client_user_id: clientUserId } });
 
 describe('form site: GET /<short_code>?token=', () => {
@@ -305,7 +305,7 @@ describe('form site: submit and paid action', () => {
 });
 
 describe('form site: which balance, and in which language', () => {
-  const openIn = async (hub: MockHub, code: string, token: string, acceptLanguage?: string) => {
+  const openIn = async (hub: Simulator, code: string, token: string, acceptLanguage?: string) => {
     const headers: Record<string, string> = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
     const res = await hub.handleForm(
       new Request(`${hub.formUrl}/${encodeURIComponent(code)}?token=${encodeURIComponent(token)}`, { headers }),

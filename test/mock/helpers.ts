@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
-import type { MockHub } from '../../src/mock/hub.js';
-import type { MockHubOptions } from '../../src/mock/types.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import type { Simulator } from '../../src/mock/hub.js';
+import type { SimulatorOptions } from '../../src/mock/types.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 2, 0, 0);
 export const P = '/api/v1/hub';
@@ -14,8 +14,8 @@ export const KEYS = {
 };
 
 /** A hub with a frozen clock, so timestamps and expiry are exact. */
-export function newHub(options: MockHubOptions = {}): MockHub {
-  const hub = createMockHub(options);
+export function newHub(options: SimulatorOptions = {}): Simulator {
+  const hub = createSimulator(options);
   hub.clock.set(T0);
   return hub;
 }
@@ -31,7 +31,7 @@ export interface CallOptions {
 }
 
 export async function call(
-  hub: MockHub,
+  hub: Simulator,
   method: string,
   path: string,
   o: CallOptions = {},
@@ -55,14 +55,14 @@ export async function call(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
-export async function tokenFor(hub: MockHub, clientUserId: string, key = hub.apiKey): Promise<string> {
+export async function tokenFor(hub: Simulator, clientUserId: string, key = hub.apiKey): Promise<string> {
   const res = await call(hub, 'POST', `${P}/apikeys/token`, { key, json: { client_user_id: clientUserId } });
   if (res.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(res.body)}`);
   return res.body.data.access_token as string;
 }
 
 /** Observable state: what a rejected request must leave exactly as it was. */
-export function stateOf(hub: MockHub): string {
+export function stateOf(hub: Simulator): string {
   return JSON.stringify({
     snapshot: hub.snapshot(),
     ledger: hub.ledger(),
@@ -95,13 +95,13 @@ export const HOSTILE_IDS = [
 ];
 
 /** A `start()` for one test file's simulators over node:http: each one started is closed after its test. */
-export function useStartedMockHubs(): (options?: Parameters<typeof startMockHub>[0]) => Promise<RunningMockHub> {
-  const running: RunningMockHub[] = [];
+export function useStartedSimulators(): (options?: Parameters<typeof startSimulator>[0]) => Promise<RunningSimulator> {
+  const running: RunningSimulator[] = [];
   afterEach(async () => {
     await Promise.all(running.splice(0).map((mock) => mock.close()));
   });
   return async (options = {}) => {
-    const mock = await startMockHub(options);
+    const mock = await startSimulator(options);
     running.push(mock);
     return mock;
   };

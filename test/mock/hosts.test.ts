@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkAllowedHosts, hostHeaderRefusal } from '../../src/mock/hosts.js';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 import { rawRequest } from './raw-http.js';
-import { useStartedMockHubs } from './helpers.js';
+import { useStartedSimulators } from './helpers.js';
 
-const start = useStartedMockHubs();
+const start = useStartedSimulators();
 
 const portOf = (url: string) => new URL(url).port;
 
@@ -49,7 +49,7 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
     for (const bad of ['http://sim.test', 'sim.test:80', '[::1]:80', 'sim.test/x', '', 'a b', 7])
       expect(() => checkAllowedHosts([bad]), String(bad)).toThrow(/not a host name or address/);
     expect(() => checkAllowedHosts('sim.test')).toThrow(/array/);
-    expect(() => createMockHub({ allowedHosts: ['http://sim.test'] })).toThrow(/allowedHosts/);
+    expect(() => createSimulator({ allowedHosts: ['http://sim.test'] })).toThrow(/allowedHosts/);
   });
 
   it('over real HTTP, a foreign Host gets 403 with a clear text on the API, the console and the form site, and changes nothing', async () => {
@@ -88,7 +88,7 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
   });
 
   it('in process (hub.fetch, no Host header) the handlers answer as before', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     expect((await hub.fetch(`${hub.baseUrl}/console/state`)).status).toBe(200);
     const refused = await hub.handleApi(
       new Request(`${hub.baseUrl}/console/state`, { headers: { host: 'evil.example' } }),

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMockHub } from '../../src/mock/hub.js';
+import { createSimulator } from '../../src/mock/hub.js';
 
 describe('isomorphic hub', () => {
   it('works in happy-dom with its Request/Response, through hub.fetch', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const tok = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
       method: 'POST',
       headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },

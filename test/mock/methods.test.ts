@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 import { rawRequest } from './raw-http.js';
 
-const running: RunningMockHub[] = [];
+const running: RunningSimulator[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.close()));
 });
 
 describe('methods a Web Request refuses', () => {
   it('TRACE gets 405 with Allow on the API site and the form site, never 500, and the server keeps serving', async () => {
-    const mock = await startMockHub();
+    const mock = await startSimulator();
     running.push(mock);
     for (const [url, allow] of [
       [mock.baseUrl, 'GET, HEAD, POST, PUT, OPTIONS'],
@@ -33,7 +33,7 @@ describe('methods a Web Request refuses', () => {
   });
 
   it('an extension method a Web Request accepts (PROPFIND) is routed like any other: 405 on a known path, never 500', async () => {
-    const mock = await startMockHub();
+    const mock = await startSimulator();
     running.push(mock);
     const hostHeader = new URL(mock.baseUrl).host;
     const propfind = await rawRequest(mock.baseUrl, `PROPFIND /console/state HTTP/1.1\nHost: ${hostHeader}`);

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/mock/seed.js';
-import { startMockHub } from '../../src/mock/node.js';
-import { useStartedMockHubs } from './helpers.js';
+import { startSimulator } from '../../src/mock/node.js';
+import { useStartedSimulators } from './helpers.js';
 
-const start = useStartedMockHubs();
+const start = useStartedSimulators();
 
 /** Streams `size` bytes with no Content-Length, so only the streaming limit can stop it. */
 function streamBody(
@@ -32,7 +32,7 @@ function streamBody(
   });
 }
 
-describe('startMockHub', () => {
+describe('startSimulator', () => {
   it('port 0 picks free ports on loopback and returns baseUrl, formUrl, apiKey, hub and close()', async () => {
     const r = await start();
     expect(r.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -102,13 +102,13 @@ describe('startMockHub', () => {
   }, 20_000);
 
   it('close() stops both servers', async () => {
-    const r = await startMockHub();
+    const r = await startSimulator();
     await r.close();
     await expect(fetch(`${r.baseUrl}/api/v1/hub/projects/published-tags`)).rejects.toThrow();
     await expect(fetch(`${r.formUrl}/x`)).rejects.toThrow();
   });
 
   it('an invalid seed fails start-up with a clear error and leaves no server behind', async () => {
-    await expect(startMockHub({ seed: { accounts: [], tables: 'x' } as never })).rejects.toThrow(/\$\.tables/);
+    await expect(startSimulator({ seed: { accounts: [], tables: 'x' } as never })).rejects.toThrow(/\$\.tables/);
   });
 });

@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { bindWarning, isLoopbackAddress, peerRefusal } from '../../src/mock/peers.js';
-import { useStartedMockHubs } from './helpers.js';
+import { useStartedSimulators } from './helpers.js';
 
-const start = useStartedMockHubs();
+const start = useStartedSimulators();
 
 /** A non-loopback IPv4 address of this machine: connecting from it makes a real non-loopback peer. */
 const external = Object.values(networkInterfaces())

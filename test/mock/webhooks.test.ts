@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { nodeWebhookTransport } from '../../src/mock/node-transport.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { nodeWebhookSender } from '../../src/mock/node-sender.js';
 import * as mock from '../../src/mock/index.js';
 import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
 import * as server from '../../src/server/index.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
-import type { MockHubOptions } from '../../src/mock/types.js';
+import type { SimulatorOptions } from '../../src/mock/types.js';
 import { T0 } from './helpers.js';
 
 interface Hit {
@@ -57,8 +57,8 @@ async function closedPort(): Promise<string> {
   return `http://127.0.0.1:${port}/hook`;
 }
 
-function hubWith(options: MockHubOptions = {}) {
-  const hub = createMockHub({ webhookTransport: nodeWebhookTransport, ...options });
+function hubWith(options: SimulatorOptions = {}) {
+  const hub = createSimulator({ webhookSender: nodeWebhookSender, ...options });
   hub.clock.set(T0);
   return hub;
 }
@@ -238,10 +238,10 @@ describe('webhook dispatch (Events)', () => {
     expect(hits.map((h) => h.name)).toEqual(['after']);
   });
 
-  it('the portable fetch transport records outcomes the same way', async () => {
+  it('the portable fetch sender records outcomes the same way', async () => {
     const hits: Hit[] = [];
     const url = await receiver('a', hits, (res) => res.writeHead(503).end());
-    const hub = createMockHub({ fetch: globalThis.fetch });
+    const hub = createSimulator({ fetch: globalThis.fetch });
     hub.setWebhooks([{ notification_url: url }, { notification_url: await closedPort() }]);
     const { deliveries } = await hub.triggerNotification({
       event: 'order_created',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TableCatalog } from '../../src/mock/catalog.js';
 import { defaultSeed } from '../../src/mock/seed.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
-import type { MockHubOptions, SeedTable } from '../../src/mock/types.js';
+import type { SimulatorOptions, SeedTable } from '../../src/mock/types.js';
 import { HOSTILE_IDS, P, call, expectErrorEnvelope, newHub, stateOf, tokenFor } from './helpers.js';
 
 const NOTIFY = 'http://r.test/notify';
@@ -12,7 +12,7 @@ const BILL = 'http://r.test/bill';
 /** A receiver in process: records each request and answers with `answer(event)`. */
 function receiver(answer: (event: string) => Response = () => Response.json({ ok: true })) {
   const seen: { url: string; headers: Headers; body: any }[] = [];
-  const fetch: MockHubOptions['fetch'] = async (input, init) => {
+  const fetch: SimulatorOptions['fetch'] = async (input, init) => {
     const req = new Request(input, init);
     const body = JSON.parse(await req.text());
     seen.push({ url: req.url, headers: req.headers, body });

@@ -42,7 +42,7 @@ describe('no-DOM imports of the source entries', () => {
         'HubTagFilter',
         'version',
         'buildFormUrl',
-        'HubClient',
+        'WebClient',
       ]),
     );
     expect(typeof main.HubEmbed).toBe('function');
@@ -53,7 +53,8 @@ describe('no-DOM imports of the source entries', () => {
     const main = await import('../../src/index.js');
     expect(Object.keys(main).sort()).toEqual(
       [
-        'HubClient',
+        'WebClient',
+        'HubClient', // WebClient's old name, @deprecated for one release (CHANGELOG.md)
         'HubElement',
         'HubEmbed',
         'HubError',
@@ -79,14 +80,14 @@ describe('no-DOM imports of the source entries', () => {
   it('importing hub-embed/core in Node (no DOM) does not throw', async () => {
     const core = await import('../../src/core/index.js');
     expect(Object.keys(core)).toEqual(
-      expect.arrayContaining(['HubClient', 'TokenSource', 'buildFormUrl', 'tokenFromEndpoint', 'HubError']),
+      expect.arrayContaining(['WebClient', 'TokenSource', 'buildFormUrl', 'tokenFromEndpoint', 'HubError']),
     );
   });
 
   it('importing hub-embed/server in Node (no DOM) does not throw', async () => {
     const server = await import('../../src/server/index.js');
     expect(Object.keys(server)).toEqual(
-      expect.arrayContaining(['createServiceClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']),
+      expect.arrayContaining(['createServerClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener']),
     );
   });
 

@@ -1,9 +1,9 @@
 // The contract suite's app: hub-embed/server's three pieces behind a few routes, written once against Web
 // Request and Response only, so the same module serves on Node, Bun, Deno and workerd. Each runtime's
 // launcher (serve-*.ts, worker.ts) hands it the request and the peer address that runtime knows.
-// No stand-ins: the service client talks to the simulator the test started.
+// No stand-ins: the server client talks to the simulator the test started.
 import {
-  createServiceClient,
+  createServerClient,
   createTokenHandler,
   createWebhookHandler,
   isHubError,
@@ -44,8 +44,8 @@ const errorView = (error: unknown) =>
     : { kind: 'not-a-hub-error', name: String((error as Error)?.name), status: null };
 
 export function createContractApp(config: ContractConfig): ContractApp {
-  const client = createServiceClient({ apiKey: config.apiKey, baseUrl: config.baseUrl });
-  const slowClient = createServiceClient({ apiKey: config.apiKey, baseUrl: config.slowBaseUrl, timeoutMs: 300 });
+  const client = createServerClient({ apiKey: config.apiKey, baseUrl: config.baseUrl });
+  const slowClient = createServerClient({ apiKey: config.apiKey, baseUrl: config.slowBaseUrl, timeoutMs: 300 });
   // Printed, so that a runtime's failure shows in the launcher's output the test reports.
   const quiet = (error: unknown) => console.error('token handler:', error);
   const token = createTokenHandler({

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from 'redis';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import {
   findRedisServer,
   REDIS_MISSING,
@@ -75,13 +75,13 @@ const deduct = (amount: string, reason = 'Paid form') => ({
   reason,
 });
 
-let hub: RunningMockHub;
-let slowHub: RunningMockHub;
+let hub: RunningSimulator;
+let slowHub: RunningSimulator;
 let redis: RedisServer | undefined;
 
 before(async () => {
-  hub = await startMockHub({ apiPort: 0, formPort: 0 });
-  slowHub = await startMockHub({ apiPort: 0, formPort: 0, latencyMs: 1500 });
+  hub = await startSimulator({ apiPort: 0, formPort: 0 });
+  slowHub = await startSimulator({ apiPort: 0, formPort: 0, latencyMs: 1500 });
   const binary = findRedisServer();
   if (binary) redis = await startRedisServer(binary);
   else if (redisRequired) throw new Error(REDIS_MISSING);
@@ -209,7 +209,7 @@ for (const runtime of selectedRuntimes()) {
       });
     });
 
-    describe('createServiceClient', () => {
+    describe('createServerClient', () => {
       it('recharges and reads balances in exact cents', async () => {
         const before = (await call(url('/client/balance?user=user-alice'))).body;
         assert.equal(typeof before.balanceCents, 'number', JSON.stringify(before));

@@ -3,8 +3,8 @@
 // checks..."). The "not checked" rows are behaviour too: these tests pin them, so a change to either
 // side must change the docs with it.
 import { describe, expect, it, vi } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
 import { ALLOWED, deductBody, webhookRequest } from './webhook-helpers.js';
@@ -47,8 +47,8 @@ describe('the webhook receiver: replay and freshness are not checked; the addres
 
 describe('the token handler: what it does not read', () => {
   function setup(allowedOrigins?: string[]) {
-    const hub = createMockHub();
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     return createTokenHandler({
       client,
       resolveClientUserId: (request) => request.headers.get('x-test-session'),

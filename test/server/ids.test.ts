@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/server/index.js';
+import { createServerClient } from '../../src/server/index.js';
 import { isWellFormedId } from '../../src/server/ids.js';
 
 describe('end-user ids that have no UTF-8 spelling are refused wherever they enter (issue 30, item 2)', () => {
@@ -14,9 +14,9 @@ describe('end-user ids that have no UTF-8 spelling are refused wherever they ent
     expect(isWellFormedId(id)).toBe(wellFormed);
   });
 
-  it('the service client refuses a lone surrogate before any request (a config HubError), in the body and in the query', async () => {
+  it('the server client refuses a lone surrogate before any request (a config HubError), in the body and in the query', async () => {
     let requests = 0;
-    const client = createServiceClient({
+    const client = createServerClient({
       apiKey: 'k',
       baseUrl: 'https://hub.example',
       fetch: async () => {

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as server from '../../src/server/index.js';
-import type { ServiceClient, ServiceClientOptions } from '../../src/server/index.js';
+import type { ServerClient, ServerClientOptions } from '../../src/server/index.js';
 // The type check (npm test runs tsc over test/) fails once the server exports the browser core's name again.
-// @ts-expect-error HubClient is the browser core's class; the server's client type is ServiceClient.
-import type { HubClient } from '../../src/server/index.js';
+// @ts-expect-error WebClient is the browser core's class; the server's client type is ServerClient.
+import type { WebClient } from '../../src/server/index.js';
 
 describe('hub-embed/server entry', () => {
   it('exports the three pieces, the adapter, the typed errors and the amount helpers', () => {
     for (const name of [
-      'createServiceClient',
+      'createServerClient',
       'createTokenHandler',
       'createWebhookHandler',
       'createMemoryTokenCache',
@@ -31,11 +31,11 @@ describe('hub-embed/server entry', () => {
     }
   });
 
-  it("names its client type ServiceClient, not the browser core's HubClient", () => {
-    const options: ServiceClientOptions = { apiKey: 'sk-test', baseUrl: 'https://hub.example.com' };
-    const client: ServiceClient = server.createServiceClient(options);
-    const notExported: HubClient | undefined = undefined;
-    expect(String(client)).toBe('ServiceClient(https://hub.example.com)');
+  it("names its client type ServerClient, not the browser core's WebClient", () => {
+    const options: ServerClientOptions = { apiKey: 'sk-test', baseUrl: 'https://hub.example.com' };
+    const client: ServerClient = server.createServerClient(options);
+    const notExported: WebClient | undefined = undefined;
+    expect(String(client)).toBe('ServerClient(https://hub.example.com)');
     expect(notExported).toBeUndefined();
   });
 

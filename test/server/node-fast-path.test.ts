@@ -1,8 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { plainHandlerOf } from '../../src/server/plain.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
@@ -25,10 +25,10 @@ async function serve(listener: NodeListener): Promise<number> {
 /** One handler, served as the fast path and (wrapped, so without its plain form) as the Web path. */
 async function both(
   overrides: Partial<TokenHandlerOptions> = {},
-  hubOptions: Parameters<typeof createMockHub>[0] = {},
+  hubOptions: Parameters<typeof createSimulator>[0] = {},
 ) {
-  const hub = createMockHub(hubOptions);
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 200 });
+  const hub = createSimulator(hubOptions);
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 200 });
   const handler = createTokenHandler({
     client,
     resolveClientUserId: (request) => request.headers.get('x-session'),
@@ -129,7 +129,7 @@ describe('toNodeListener(createTokenHandler(...)): the node:http fast path answe
     const failing = await both({}, { tokenTtlSeconds: 60 });
     // A client whose service does not exist: the exchange fails as a network error.
     const down = createTokenHandler({
-      client: createServiceClient({ apiKey: 'sk-test', baseUrl: 'http://127.0.0.1:9', timeoutMs: 200 }),
+      client: createServerClient({ apiKey: 'sk-test', baseUrl: 'http://127.0.0.1:9', timeoutMs: 200 }),
       resolveClientUserId: () => 'alice',
       onError: () => undefined,
     });
@@ -186,9 +186,9 @@ describe('toNodeListener(createTokenHandler(...)): the node:http fast path answe
   });
 
   it('Express: a raw body kept by express.raw() is used; one parsed by express.json() goes to next(error)', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const handler = createTokenHandler({
-      client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
+      client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
       resolveClientUserId: () => 'alice',
       prefetch: true,
     });
@@ -217,9 +217,9 @@ describe('toNodeListener(createTokenHandler(...)): the node:http fast path answe
 
   it('the session lookup gets the URL, method and headers as a Request (its body is the handler’s)', async () => {
     let seen: Request | undefined;
-    const hub = createMockHub();
+    const hub = createSimulator();
     const handler = createTokenHandler({
-      client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
+      client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
       resolveClientUserId: (request) => ((seen = request), 'alice'),
     });
     const port = await serve(toNodeListener(handler));

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer, ServerResponse, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
@@ -67,8 +67,8 @@ function webhookListener() {
 }
 
 function tokenListener() {
-  const hub = createMockHub();
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const hub = createSimulator();
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   return toNodeListener(createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => {} }));
 }
 

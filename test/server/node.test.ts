@@ -3,8 +3,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { BillingDeductEvent } from '../../src/server/webhook-events.js';
 import { deductBody } from './webhook-helpers.js';
@@ -218,8 +218,8 @@ describe('toNodeListener', () => {
   });
 
   it('serves the token handler: the session cookie decides the user, the answer is no-store', async () => {
-    const hub = createMockHub();
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const sessions = new Map([['s1', 'user-alice']]);
     const handler = createTokenHandler({
       client,

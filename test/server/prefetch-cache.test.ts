@@ -2,15 +2,15 @@
 // RSS by 482 MB; the shared cache was bounded by count. It is bounded by bytes now, and every selection
 // shares one tags entry.
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createPrefetcher } from '../../src/server/prefetch.js';
 
 async function setup(cacheBytes?: number) {
   // Counted as they come: the simulator's own request log keeps only the newest entries.
   const paths: string[] = [];
-  const hub = createMockHub({ tokenTtlSeconds: 600, onRequest: (entry) => paths.push(entry.path) });
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const hub = createSimulator({ tokenTtlSeconds: 600, onRequest: (entry) => paths.push(entry.path) });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const token = (await client.exchangeToken('user-alice')).accessToken;
   const errors: unknown[] = [];
   const prefetch = createPrefetcher(client, { cacheMs: 60_000, ...(cacheBytes ? { cacheBytes } : {}) }, (e) =>
@@ -52,7 +52,7 @@ describe('prefetch cache (cacheMs): bounded by bytes, one tags entry', () => {
   });
 
   it('cacheBytes that is not a whole number above 0 is a config error', () => {
-    const client = createServiceClient({ apiKey: 'k', baseUrl: 'https://hub.example' });
+    const client = createServerClient({ apiKey: 'k', baseUrl: 'https://hub.example' });
     for (const cacheBytes of [0, -1, 1.5, Number.NaN]) {
       expect(() => createPrefetcher(client, { cacheMs: 1000, cacheBytes }, () => {})).toThrow(/cacheBytes/);
     }

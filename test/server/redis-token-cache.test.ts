@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import { startMockHub, type RunningMockHub } from '../../src/mock/index.js';
-import { createServiceClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { createServerClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
 import { createRedisTokenCache, type RedisTokenCacheOptions } from '../../src/server/redis-token-cache.js';
 import { findRedisServer, REDIS_MISSING, redisRequired, startRedisServer, type RedisServer } from './redis-server.js';
 import { startTokenInstance } from './token-instance-process.js';
@@ -19,7 +19,7 @@ if (!binary) {
 type Redis = ReturnType<typeof createClient>;
 
 let redis: RedisServer;
-let sim: RunningMockHub;
+let sim: RunningSimulator;
 const clients: Redis[] = [];
 
 async function connect(): Promise<Redis> {
@@ -41,7 +41,7 @@ function exchanges(user?: string): number {
 async function instance(options: Partial<RedisTokenCacheOptions> = {}, errors: unknown[] = []): Promise<TokenHandler> {
   const client = options.client ?? (await connect());
   return createTokenHandler({
-    client: createServiceClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
+    client: createServerClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
     cache: createRedisTokenCache({ commandTimeoutMs: 200, ...options, client }),
     resolveClientUserId: (request) => request.headers.get('x-test-user'),
     onError: (error) => errors.push(error),
@@ -62,7 +62,7 @@ async function ask(handler: TokenHandler, user: string, body?: unknown) {
 describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
   beforeAll(async () => {
     redis = await startRedisServer(binary!);
-    sim = await startMockHub({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
+    sim = await startSimulator({ host: '127.0.0.1', apiPort: 0, formPort: 0 });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
@@ -192,7 +192,7 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     // Headers carry Latin-1 only: the session lookup maps a name to the id, as a real one reads a store.
     const ids: Record<string, string> = { replaced: 'alice\uFFFD', lone: 'alice\uD800' };
     const handler = createTokenHandler({
-      client: createServiceClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
+      client: createServerClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
       cache: createRedisTokenCache({ client: await connect() }),
       resolveClientUserId: (request) => ids[request.headers.get('x-test-user')!],
       onError: (error) => errors.push(error),

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMockHub, type RunningMockHub } from '../../src/mock/node.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
 import type { BillingDeductEvent, BillingRefundEvent, NotificationEvent } from '../../src/server/webhook-events.js';
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** A real simulator on loopback ports delivering to a real receiver built from these pieces. */
 async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIps?: string[] }) {
-  const running: RunningMockHub = await startMockHub();
+  const running: RunningSimulator = await startSimulator();
   cleanups.push(running.close);
   const receiver: Server = createServer(
     toNodeListener(
@@ -36,12 +36,12 @@ async function wire(options: Omit<WebhookHandlerOptions, 'allowIps'> & { allowIp
   );
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   running.hub.setWebhooks([{ notification_url: url, billing_url: url }]);
-  const client = createServiceClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
+  const client = createServerClient({ apiKey: running.apiKey, baseUrl: running.baseUrl });
   return { running, hub: running.hub, client };
 }
 
 /** The paid action on the simulator's form page, as its own page script posts it. */
-async function payOnForm(running: RunningMockHub, token: string, shortCode: string) {
+async function payOnForm(running: RunningSimulator, token: string, shortCode: string) {
   const response = await fetch(`${running.formUrl}/${shortCode}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },

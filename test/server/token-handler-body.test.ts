@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { MAX_TOKEN_REQUEST_BYTES } from '../../src/server/token-request.js';
@@ -14,8 +14,8 @@ const BOUND = MAX_TOKEN_REQUEST_BYTES;
 const CHUNK = 1024;
 
 function setup() {
-  const hub = createMockHub();
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const hub = createSimulator();
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => {} });
   const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
   return { handler, exchanges };

@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 
@@ -15,9 +15,9 @@ afterEach(async () => {
 });
 
 async function tokenServer(bodyTimeoutMs: number) {
-  const hub = createMockHub();
+  const hub = createSimulator();
   const handler = createTokenHandler({
-    client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
+    client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
     resolveClientUserId: () => 'user-alice',
     bodyTimeoutMs,
     onError: () => {},
@@ -78,7 +78,7 @@ describe('token handler body deadline (bodyTimeoutMs)', () => {
     for (const bodyTimeoutMs of [0, -1, 1.5]) {
       expect(() =>
         createTokenHandler({
-          client: createServiceClient({ apiKey: 'k', baseUrl: 'https://hub.example' }),
+          client: createServerClient({ apiKey: 'k', baseUrl: 'https://hub.example' }),
           resolveClientUserId: () => 'u',
           bodyTimeoutMs,
         }),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { publishedListPath } from '../../src/core/paths.js';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 
 const APP = 'https://app.example.com';
 
-function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub({ tokenTtlSeconds: 600, ...hubOptions });
+function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator({ tokenTtlSeconds: 600, ...hubOptions });
   const errors: unknown[] = [];
   /** Every URL the token handler's client asked for. */
   const urls: URL[] = [];
@@ -15,7 +15,7 @@ function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Paramet
     urls.push(new URL(String(input)));
     return hub.fetch(input, init);
   };
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch, timeoutMs: 1000 });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch, timeoutMs: 1000 });
   const handler = createTokenHandler({
     client,
     resolveClientUserId: (request) => request.headers.get('x-test-session'),
@@ -118,10 +118,10 @@ describe('createTokenHandler({prefetch})', () => {
   });
 
   it('a prefetch later than timeoutMs is left out; the token goes without it', async () => {
-    const hub = createMockHub({});
-    const real = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator({});
+    const real = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const never = new Promise<unknown[]>(() => undefined);
-    const client: ServiceClient = { ...real, publishedTags: () => never };
+    const client: ServerClient = { ...real, publishedTags: () => never };
     const handler = createTokenHandler({
       client,
       resolveClientUserId: () => 'heidi',
@@ -208,7 +208,7 @@ describe('createTokenHandler({prefetch})', () => {
     ).toThrow(/publishedTags/);
     expect(() =>
       createTokenHandler({
-        client: createServiceClient({ apiKey: 'sk-x', baseUrl: 'https://hub.example.com' }),
+        client: createServerClient({ apiKey: 'sk-x', baseUrl: 'https://hub.example.com' }),
         resolveClientUserId: () => 'x',
         prefetch: { cacheMs: -1 },
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 
@@ -8,8 +8,8 @@ import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 // ours). The browser then asks again with {reason: 'unauthorized', previous}; the handler must not
 // serve the refused token from its cache again, and must not let a page force endless exchanges.
 function setup() {
-  const hub = createMockHub({ tokenTtlSeconds: 600 });
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+  const hub = createSimulator({ tokenTtlSeconds: 600 });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => undefined });
   const ask = async (body?: unknown) => {
     const response = await handler(

@@ -1,13 +1,13 @@
 // Issue 30, item 9: a Redis outage made 12,003 onError reports for 3,000 requests. One failure is now
 // reported once per 10 s; repeats are counted into the next report.
 import { describe, expect, it } from 'vitest';
-import { createMockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { TokenCache } from '../../src/server/token-cache.js';
 
 function setup(setFailure = 'connect ECONNREFUSED 127.0.0.1:6379') {
-  const hub = createMockHub({ tokenTtlSeconds: 600 });
+  const hub = createSimulator({ tokenTtlSeconds: 600 });
   let clock = 1_700_000_000_000;
   const errors: unknown[] = [];
   // A cache that is down: every call fails the same way, as a Redis outage does.
@@ -18,7 +18,7 @@ function setup(setFailure = 'connect ECONNREFUSED 127.0.0.1:6379') {
   };
   let user = 0;
   const handler = createTokenHandler({
-    client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
+    client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }),
     cache: down,
     now: () => clock,
     resolveClientUserId: () => `user-${user++ % 50}`,

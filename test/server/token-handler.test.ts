@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
-import { createServiceClient } from '../../src/server/client.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createServerClient } from '../../src/server/server-client.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from '../../src/server/token-cache.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 
@@ -9,12 +9,12 @@ const APP = 'https://app.example.com';
 /** The developer's "session": a header standing in for a cookie lookup. */
 const sessionUser = (request: Request) => request.headers.get('x-test-session');
 
-function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub({ tokenTtlSeconds: 600, ...hubOptions });
+function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator({ tokenTtlSeconds: 600, ...hubOptions });
   let time = Date.UTC(2025, 0, 1);
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
   const errors: unknown[] = [];
-  const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 50 });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 50 });
   const handler = createTokenHandler({
     client,
     resolveClientUserId: sessionUser,
@@ -37,7 +37,7 @@ function post(user: string | null, init: { origin?: string; method?: string; bod
   });
 }
 
-function exchanges(hub: MockHub) {
+function exchanges(hub: Simulator) {
   return hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token');
 }
 
@@ -178,7 +178,7 @@ describe('createTokenHandler (against the simulator)', () => {
     };
     const a = setup({ cache: shared });
     const hub = a.hub;
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const b = createTokenHandler({ client, resolveClientUserId: sessionUser, cache: shared, now: a.clock.now });
     const fromA = (await (await a.handler(post('user-alice'))).json()) as { access_token: string };
     const fromB = (await (await b(post('user-alice'))).json()) as { access_token: string };
@@ -217,8 +217,8 @@ describe('createTokenHandler (against the simulator)', () => {
 
   it('needs a client and a resolveClientUserId', () => {
     expect(() => createTokenHandler({} as TokenHandlerOptions)).toThrow(/client/);
-    const hub = createMockHub();
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     expect(() => createTokenHandler({ client } as unknown as TokenHandlerOptions)).toThrow(/resolveClientUserId/);
   });
 });

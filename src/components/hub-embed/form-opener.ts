@@ -24,7 +24,7 @@ export type OpenMode = 'modal' | 'inline' | 'navigate';
 export type OpenFormHook = (request: { shortCode: string; url: string }) => boolean | Promise<boolean>;
 
 /** The public side of the <hub-embed> that the form half serves. */
-export interface FormHost {
+export interface OpenerElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly openMode: OpenMode;
   readonly formUrl: string;
@@ -44,8 +44,8 @@ export interface FormHost {
 export interface FormSeat {
   /** An access token with at least a minute left. */
   token(): Promise<string>;
-  /** The native host, when one answered: it may open the form, and hears what the form page says. */
-  host(): HostLink | undefined;
+  /** The native host's link (HostLink), when one answered: it may open the form, and hears what the page says. */
+  link(): HostLink | undefined;
   /** The element's own events: `hub-form-open` and `hub-form-close`, also told to a native host. */
   announce(name: 'hub-form-open' | 'hub-form-close', shortCode: string): void;
 }
@@ -103,7 +103,7 @@ const savingData = () =>
  * elsewhere), inline or by navigation, or when the user saves data.
  */
 export class FormOpener {
-  #host: FormHost;
+  #element: OpenerElement;
   #seat: FormSeat;
   #form?: OpenForm;
   /** The form loading in the closed dialog for the card the pointer rests on; the next click shows it. */
@@ -113,29 +113,29 @@ export class FormOpener {
   #restTimer?: ReturnType<typeof setTimeout>;
   #dropTimer?: ReturnType<typeof setTimeout>;
 
-  constructor(host: FormHost, seat: FormSeat) {
-    this.#host = host;
+  constructor(element: OpenerElement, seat: FormSeat) {
+    this.#element = element;
     this.#seat = seat;
     // The dialog's styles join the element's own, which Lit has adopted (or, without adoptedStyleSheets,
     // appended as <style> elements: then adoptStyles appends one more).
-    const root = host.renderRoot as ShadowRoot;
+    const root = element.renderRoot as ShadowRoot;
     adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles]);
-    host.addEventListener('keydown', (event) => {
+    element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
     // A pointer going from one card to the next inside the grid's shadow root sends a pointerover that
     // stops at that shadow boundary (its target and relatedTarget both become the grid there), so the
     // element hears only the first card entered from outside the grid. pointermove has no relatedTarget
     // and reaches the element from every card: together they say which card the pointer is over.
-    host.addEventListener('pointerover', this.#onPointer);
-    host.addEventListener('pointermove', this.#onPointer);
-    host.addEventListener('pointerdown', this.#onPress);
-    host.addEventListener('pointerleave', (event) => {
+    element.addEventListener('pointerover', this.#onPointer);
+    element.addEventListener('pointermove', this.#onPointer);
+    element.addEventListener('pointerdown', this.#onPress);
+    element.addEventListener('pointerleave', (event) => {
       // A finger leaves as it lifts, before the click that opens the form: only a mouse or pen leaves early.
       if (event.pointerType !== 'touch') this.#point(undefined);
     });
     // The half may come after the pointer arrived over a card: one still resting there has waited long enough.
-    const grid = host.renderRoot.querySelector('hub-table-grid')?.renderRoot;
+    const grid = element.renderRoot.querySelector('hub-table-grid')?.renderRoot;
     const rested = [...(grid?.querySelectorAll<HubTableCard>('hub-table-card') ?? [])].find((card) =>
       card.matches(':hover'),
     );
@@ -172,36 +172,36 @@ export class FormOpener {
     clearTimeout(this.#dropTimer);
     if (!this.#prepared) return;
     this.#prepared = undefined;
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
   /** The modal mode's form for `table`, loading out of sight; best effort: the click does it properly. */
   async #prepare(table: PublishedTable): Promise<void> {
-    const host = this.#host;
+    const element = this.#element;
     const able = () =>
       !this.#form &&
-      !host.openFormHook &&
-      !this.#seat.host() &&
-      host.openMode !== 'inline' &&
-      host.openMode !== 'navigate' &&
+      !element.openFormHook &&
+      !this.#seat.link() &&
+      element.openMode !== 'inline' &&
+      element.openMode !== 'navigate' &&
       !savingData();
     const code = table.short_code;
     if (!able() || this.#prepared?.table.short_code === code) return;
     try {
-      const url = buildFormUrl(host.formUrl, code, await this.#seat.token());
+      const url = buildFormUrl(element.formUrl, code, await this.#seat.token());
       // A form may have opened, the settings changed, or the pointer moved on while the token came.
       if (!able() || this.#pointed !== code || this.#prepared?.table.short_code === code) return;
       this.#drop();
       this.#prepared = { table, url, frame: this.#newFrame(table, url, true) };
       this.#dropTimer = setTimeout(() => this.#drop(), PREPARED_FOR_MS);
-      host.requestUpdate();
+      element.requestUpdate();
     } catch {
       // Nothing is shown for a form not asked for; the click builds its URL again and reports what fails.
     }
   }
 
   get #dialog(): HTMLDialogElement | null {
-    return this.#host.renderRoot.querySelector('dialog');
+    return this.#element.renderRoot.querySelector('dialog');
   }
 
   /**
@@ -209,14 +209,14 @@ export class FormOpener {
    * in the element's open mode after `hub-form-open`. `returnFocus` gets the focus back when it closes.
    */
   async open(table: PublishedTable, returnFocus?: HTMLElement): Promise<void> {
-    const host = this.#host;
+    const element = this.#element;
     const seat = this.#seat;
     const shortCode = table.short_code;
     // Built here only: the hook, a native host, the navigation and <hub-form-frame> all get this URL.
-    const url = buildFormUrl(host.formUrl, shortCode, await seat.token());
-    if ((await host.openFormHook?.({ shortCode, url })) || (await seat.host()?.openForm({ shortCode, url }))) return;
+    const url = buildFormUrl(element.formUrl, shortCode, await seat.token());
+    if ((await element.openFormHook?.({ shortCode, url })) || (await seat.link()?.openForm({ shortCode, url }))) return;
     seat.announce('hub-form-open', shortCode);
-    if (host.openMode === 'navigate') {
+    if (element.openMode === 'navigate') {
       open(url, '_top');
       return;
     }
@@ -230,9 +230,9 @@ export class FormOpener {
     const frame = prepared?.url === url ? prepared.frame : this.#newFrame(table, url);
     frame.held = false;
     this.#form = { table, url, frame, returnFocus };
-    host.requestUpdate();
-    await host.updateComplete;
-    if (host.openMode !== 'inline') this.#dialog?.showModal();
+    element.requestUpdate();
+    await element.updateComplete;
+    if (element.openMode !== 'inline') this.#dialog?.showModal();
     // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
     frame.focus();
   }
@@ -242,22 +242,22 @@ export class FormOpener {
     const form = this.#form;
     if (!form) return false;
     this.#form = undefined;
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
     // close() on a dialog that is not open does nothing (inline mode, or Escape closed it already).
     this.#dialog?.close();
     this.#seat.announce('hub-form-close', form.table.short_code);
-    void this.#host.updateComplete.then(() => form.returnFocus?.focus());
+    void this.#element.updateComplete.then(() => form.returnFocus?.focus());
     return true;
   }
 
   /** The form in place of the grid (inline mode), or undefined when the grid shows. */
   renderInline() {
-    return this.#host.openMode === 'inline' && this.#form ? this.#frameOf(this.#form) : undefined;
+    return this.#element.openMode === 'inline' && this.#form ? this.#frameOf(this.#form) : undefined;
   }
 
   /** The dialog of the modal mode (an open-mode the element does not know falls back to it). */
   renderDialog() {
-    const mode = this.#host.openMode;
+    const mode = this.#element.openMode;
     if (mode === 'inline' || mode === 'navigate') return nothing;
     // A prepared form loads in the same place, so that opening it keeps its frame.
     const form = this.#form ?? this.#prepared;
@@ -302,12 +302,12 @@ export class FormOpener {
    * bubble on to the page.
    */
   #onFrameEvent = (event: HubEventMap['hub-error'] | HubEventMap['hub-form-message']): void => {
-    const host = this.#seat.host();
-    if (event.type === 'hub-error') host?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
+    const link = this.#seat.link();
+    if (event.type === 'hub-error') link?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {
       // The frame's own table: only an open frame speaks, and each frame serves one form.
       const { shortCode } = event.currentTarget as HubFormFrame;
-      host?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
+      link?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
     }
   };
 
@@ -334,8 +334,8 @@ export class FormOpener {
 
   /** The form's frame, with the element's texts as they are now, to render where the form shows. */
   #frameOf(form: OpenForm): HubFormFrame {
-    form.frame.locale = this.#host.locale;
-    form.frame.strings = this.#host.strings;
+    form.frame.locale = this.#element.locale;
+    form.frame.strings = this.#element.strings;
     return form.frame;
   }
 }

@@ -93,7 +93,7 @@ export class HubEmbed extends HubElement {
   /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
   openFormHook?: OpenFormHook;
   #loader = new TableLoader(this, {
-    host: () => this.#link,
+    link: () => this.#link,
     ready: (detail) => {
       this.emit('hub-ready', detail);
       // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
@@ -203,7 +203,7 @@ export class HubEmbed extends HubElement {
     if (this.#opener) return this.#opener;
     this.#opener = new FormOpener(this, {
       token: () => this.#loader.tokenSource().get({ minValidityMs: 60_000 }),
-      host: () => this.#link,
+      link: () => this.#link,
       announce: (name, shortCode) => this.emit(name, { shortCode }),
     });
     this.requestUpdate();

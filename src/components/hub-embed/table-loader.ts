@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { HubClient } from '../../core/client.js';
+import { WebClient } from '../../core/web-client.js';
 import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
 import { TokenSource, type TokenProvider } from '../../core/token-source.js';
@@ -10,7 +10,7 @@ import { countMatches } from '../hub-table-grid/matches.js';
 import { preconnect } from './dom.js';
 
 /** What a load needs of <hub-embed>: its settings as they are now, and a way to tell the page. */
-export interface LoaderHost extends ReactiveControllerHost {
+export interface LoaderElement extends ReactiveControllerHost {
   readonly isConnected: boolean;
   readonly tokenEndpoint: string;
   readonly baseUrl: string;
@@ -21,8 +21,8 @@ export interface LoaderHost extends ReactiveControllerHost {
 }
 
 export interface LoaderEvents {
-  /** A native host: whether it answered is known once `ready` settles; then its tokens, if it offers them. */
-  host(): { ready: Promise<unknown>; tokens(): TokenProvider | undefined } | undefined;
+  /** The native host's link (HostLink): whether one answered is known once `ready` settles; then its tokens, if any. */
+  link(): { ready: Promise<unknown>; tokens(): TokenProvider | undefined } | undefined;
   ready(detail: HubEventDetails['hub-ready']): void;
   error(detail: HubEventDetails['hub-error']): void;
 }
@@ -44,10 +44,10 @@ export class TableLoader implements ReactiveController {
   /** The checked form site of the current settings, for a preconnect on intent. */
   formSite?: string;
 
-  #host: LoaderHost;
+  #element: LoaderElement;
   #events: LoaderEvents;
   #tokens?: TokenSource;
-  #client?: HubClient;
+  #client?: WebClient;
   #loadControl?: AbortController;
   #listControl?: AbortController;
   /** The settings changed, or a load was cut off: the next update loads everything again. */
@@ -59,14 +59,14 @@ export class TableLoader implements ReactiveController {
   /** What the error's retry control does: load again, or what the caller of fail() said. */
   #retry?: () => Promise<void>;
 
-  constructor(host: LoaderHost, events: LoaderEvents) {
-    this.#host = host;
+  constructor(element: LoaderElement, events: LoaderEvents) {
+    this.#element = element;
     this.#events = events;
-    host.addController(this);
+    element.addController(this);
   }
 
   hostConnected(): void {
-    if (this.#stale) this.#host.requestUpdate();
+    if (this.#stale) this.#element.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -117,20 +117,20 @@ export class TableLoader implements ReactiveController {
 
   #set(state: Partial<Pick<TableLoader, 'options' | 'tables' | 'listedTags' | 'busy' | 'error'>>): void {
     Object.assign(this, state);
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
-  #setup(): HubClient {
+  #setup(): WebClient {
     if (this.#client) return this.#client;
-    const host = this.#host;
-    // No checks of our own: parseFormSite, tokenFromEndpoint and HubClient refuse a missing or bad
+    const element = this.#element;
+    // No checks of our own: parseFormSite, tokenFromEndpoint and WebClient refuse a missing or bad
     // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
-    const site = parseFormSite(host.formUrl).href;
+    const site = parseFormSite(element.formUrl).href;
     // The native host's tokens first, then the page's provider; else token-endpoint's source, shared by widgets.
-    const provider = this.#events.host()?.tokens() || host.tokenProvider;
-    this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(host.tokenEndpoint);
-    const client = new HubClient({ baseUrl: host.baseUrl, tokens: this.#tokens });
-    preconnect(host.baseUrl, true);
+    const provider = this.#events.link()?.tokens() || element.tokenProvider;
+    this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(element.tokenEndpoint);
+    const client = new WebClient({ baseUrl: element.baseUrl, tokens: this.#tokens });
+    preconnect(element.baseUrl, true);
     this.formSite = site;
     return (this.#client = client);
   }
@@ -148,13 +148,13 @@ export class TableLoader implements ReactiveController {
     try {
       // Whether the host supplies the token is known after the handshake; with no host object this
       // settles at once.
-      await this.#events.host()?.ready;
+      await this.#events.link()?.ready;
       if (signal.aborted) return;
       const client = this.#setup();
-      const { tags, limit } = this.#host;
+      const { tags, limit } = this.#element;
       // The token first, so that the two requests below share it; with their answers, when a token
       // endpoint with prefetch sends them along.
-      await client.prepare({ tags, limit }, { signal });
+      await client.tokenFor({ tags, limit }, { signal });
       // The tags are asked for first: the smaller answer, so the filter can show while the list renders.
       const tagsAnswer = client.publishedTags({ signal });
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.
@@ -180,7 +180,7 @@ export class TableLoader implements ReactiveController {
   async #list(): Promise<void> {
     this.#listControl?.abort();
     const control = (this.#listControl = new AbortController());
-    const { tags, limit } = this.#host;
+    const { tags, limit } = this.#element;
     this.#set({ busy: true });
     try {
       const tables = await this.#client!.publishedList({ tags, limit, signal: control.signal });
@@ -205,7 +205,7 @@ export class TableLoader implements ReactiveController {
     if (!this.#readyOwed || this.busy || !tables) return;
     this.#readyOwed = false;
     const load = this.#loadControl;
-    await this.#host.updateComplete;
+    await this.#element.updateComplete;
     // A newer load (refresh, new settings) owes its own hub-ready; this one's is void.
     if (load === this.#loadControl && !load?.signal.aborted)
       this.#events.ready({ options: this.options, tables, matching: countMatches(tables, this.listedTags) });

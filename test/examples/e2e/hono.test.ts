@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { readExampleFiles } from '../../../examples/hono/files.js';
-import { startMockHub, type RunningMockHub } from '../../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../../src/mock/index.js';
 import { inEachEngine } from '../../e2e/engines/index.js';
 import { watchPage } from '../../e2e/harness.js';
 import { runtimeVersion, selectedRuntimes, startServer, type Runtime } from '../../runtimes/runtimes.js';
@@ -50,7 +50,7 @@ function startWithNpm(): Promise<Running> {
 }
 
 /** The app on Bun, Deno or workerd through test/runtimes' launchers, its webhooks pointed at it in the simulator. */
-async function startOn(runtime: Exclude<Runtime, 'node'>, hub: RunningMockHub): Promise<Running> {
+async function startOn(runtime: Exclude<Runtime, 'node'>, hub: RunningSimulator): Promise<Running> {
   const port = await freePort();
   const settings = { HUB_API_KEY: hub.apiKey, HUB_BASE_URL: hub.baseUrl, HUB_FORM_URL: hub.formUrl };
   const server =
@@ -82,9 +82,9 @@ async function startOn(runtime: Exclude<Runtime, 'node'>, hub: RunningMockHub): 
 inEachEngine(
   () =>
     describe('the Hono example on each runtime', () => {
-      let hub: RunningMockHub;
+      let hub: RunningSimulator;
       before(async () => {
-        hub = await startMockHub({ apiPort: 0, formPort: 0 });
+        hub = await startSimulator({ apiPort: 0, formPort: 0 });
       });
       after(() => hub?.close());
 

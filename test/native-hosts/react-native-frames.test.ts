@@ -1,5 +1,5 @@
 // Issue 35 item 2: every frame but the widget page's main frame is a stranger to <HubEmbedView>, on
-// Android and on iOS as react-native-webview 13.x really behaves (test/hosts/react-native/react-native-webview.ts):
+// Android and on iOS as react-native-webview 13.x really behaves (test/native-hosts/react-native/react-native-webview.ts):
 // a cross-origin iframe inside the widget page tries to learn the nonce, run getToken, forge
 // table.selected, open the native form and take over the page session. Item 4's frame and navigation
 // rules are here too.

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HubClient } from '../../src/core/client.js';
+import { WebClient } from '../../src/core/web-client.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, type TokenContext } from '../../src/core/token-source.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
 import { defaultSeed } from '../../src/mock/seed.js';
 import type { MockSeed } from '../../src/mock/types.js';
 
@@ -14,8 +14,8 @@ interface Sent {
   authorization: string | null;
 }
 
-function setup(options: Parameters<typeof createMockHub>[0] = {}) {
-  const hub = createMockHub(options);
+function setup(options: Parameters<typeof createSimulator>[0] = {}) {
+  const hub = createSimulator(options);
   const sent: Sent[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -27,11 +27,11 @@ function setup(options: Parameters<typeof createMockHub>[0] = {}) {
     reasons.push(ctx);
     return exchange(hub, 'user-alice');
   });
-  const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch });
+  const client = new WebClient({ baseUrl: hub.baseUrl, tokens, fetch });
   return { hub, sent, tokens, client, reasons, fetch };
 }
 
-async function exchange(hub: MockHub, user: string) {
+async function exchange(hub: Simulator, user: string) {
   const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
@@ -50,11 +50,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('HubClient', () => {
+describe('WebClient', () => {
   it('base-url: {base_url} with or without /api/v1/hub (and a trailing slash) asks the same URL, never doubled', async () => {
     for (const suffix of ['', '/', '/api/v1/hub', '/api/v1/hub/']) {
       const { hub, sent, tokens, fetch } = setup();
-      const client = new HubClient({ baseUrl: hub.baseUrl + suffix, tokens, fetch });
+      const client = new WebClient({ baseUrl: hub.baseUrl + suffix, tokens, fetch });
       await client.publishedTags();
       expect(sent.at(-1)!.url).toBe(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
     }
@@ -72,7 +72,7 @@ describe('HubClient', () => {
     ]) {
       let thrown: unknown;
       try {
-        new HubClient({ baseUrl, tokens });
+        new WebClient({ baseUrl, tokens });
       } catch (error) {
         thrown = error;
       }
@@ -95,10 +95,10 @@ describe('HubClient', () => {
   });
 
   it('does not double the slash of a base URL with a trailing slash', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     const tokens = new TokenSource(() => exchange(hub, 'u'));
     const sent: string[] = [];
-    const client = new HubClient({
+    const client = new WebClient({
       baseUrl: `${hub.baseUrl}/`,
       tokens,
       fetch: (async (i: RequestInfo | URL, init?: RequestInit) => (
@@ -131,7 +131,7 @@ describe('HubClient', () => {
   });
 
   it('a service that answers more tables than limit asked for is cut to limit (issue 30, item 9)', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     let answered = 0;
     // This service ignores limit: the query goes on without it, and every published table comes back.
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -142,7 +142,7 @@ describe('HubClient', () => {
         answered = ((await response.clone().json()) as { data: { list: unknown[] } }).data.list.length;
       return response;
     }) as typeof globalThis.fetch;
-    const client = new HubClient({
+    const client = new WebClient({
       baseUrl: hub.baseUrl,
       tokens: new TokenSource(() => exchange(hub, 'user-alice')),
       fetch,
@@ -190,7 +190,7 @@ describe('HubClient', () => {
   it('refuses a base URL that is not absolute http(s)', () => {
     const tokens = new TokenSource(async () => ({ access_token: 'x', expires_in: 60 }));
     for (const baseUrl of ['', '/api', 'javascript:alert(1)', 'ftp://x.example']) {
-      expect(() => new HubClient({ baseUrl, tokens })).toThrow(HubError);
+      expect(() => new WebClient({ baseUrl, tokens })).toThrow(HubError);
     }
   });
 
@@ -211,10 +211,10 @@ describe('HubClient', () => {
   });
 
   it('a second 401 after the retry is unauthorized', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     let calls = 0;
     const tokens = new TokenSource(async () => ({ access_token: `not-a-real-token-${++calls}`, expires_in: 3600 }));
-    const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch });
+    const client = new WebClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch });
     const error = await failure(client.publishedTags());
     expect(error.kind).toBe('unauthorized');
     expect(error.status).toBe(401);
@@ -237,7 +237,7 @@ describe('HubClient', () => {
       const body = (await real.json()) as object;
       return Response.json({ ...body, code: 40301, message: 'tag filter not allowed' });
     }) as typeof globalThis.fetch;
-    const error = await failure(new HubClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedTags());
+    const error = await failure(new WebClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedTags());
     expect(error).toMatchObject({ kind: 'api', code: 40301, status: 200 });
     expect(error.message).toContain('tag filter not allowed');
   });
@@ -245,7 +245,7 @@ describe('HubClient', () => {
   it('an error body that is not an envelope is still an api error with the HTTP status', async () => {
     const { hub, tokens } = setup();
     const fetch = (async () => new Response('<html>Bad gateway</html>', { status: 502 })) as typeof globalThis.fetch;
-    const error = await failure(new HubClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedTags());
+    const error = await failure(new WebClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedTags());
     expect(error).toMatchObject({ kind: 'api', status: 502 });
   });
 
@@ -256,7 +256,7 @@ describe('HubClient', () => {
   ])('%s is invalid-response', async (_, answer) => {
     const { hub, tokens } = setup();
     const error = await failure(
-      new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: (async () => answer()) as typeof fetch }).publishedTags(),
+      new WebClient({ baseUrl: hub.baseUrl, tokens, fetch: (async () => answer()) as typeof fetch }).publishedTags(),
     );
     expect(error.kind).toBe('invalid-response');
   });
@@ -279,7 +279,7 @@ describe('HubClient', () => {
       list.push('not an object' as never, null as never);
       return Response.json({ ...real, data: { list, total: list.length } });
     }) as typeof globalThis.fetch;
-    const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch, onDropped: (n) => dropped.push(n) });
+    const client = new WebClient({ baseUrl: hub.baseUrl, tokens, fetch, onDropped: (n) => dropped.push(n) });
     const tables = await client.publishedList();
     expect(tables).toHaveLength(2);
     expect(tables[0]!.tags).toEqual(['ok']);
@@ -297,7 +297,7 @@ describe('HubClient', () => {
       delete list[2]!.tags;
       return Response.json(real);
     }) as typeof globalThis.fetch;
-    const tables = await new HubClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedList({ limit: 3 });
+    const tables = await new WebClient({ baseUrl: hub.baseUrl, tokens, fetch }).publishedList({ limit: 3 });
     expect(tables.map((t) => t.icon === undefined)).toEqual([true, true, false]);
     expect(tables[2]!.tags).toEqual([]);
   });
@@ -312,9 +312,9 @@ describe('HubClient', () => {
   });
 
   it('a response slower than timeoutMs gives timeout', async () => {
-    const hub = createMockHub({ latencyMs: 200 });
+    const hub = createSimulator({ latencyMs: 200 });
     const tokens = new TokenSource(async () => ({ access_token: 'whatever', expires_in: 3600 }));
-    const client = new HubClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch, timeoutMs: 20 });
+    const client = new WebClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch, timeoutMs: 20 });
     const error = await failure(client.publishedTags());
     expect(error.kind).toBe('timeout');
   });
@@ -324,7 +324,7 @@ describe('HubClient', () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof globalThis.fetch;
-    expect((await failure(new HubClient({ baseUrl: 'http://127.0.0.1:9', tokens, fetch }).publishedTags())).kind).toBe(
+    expect((await failure(new WebClient({ baseUrl: 'http://127.0.0.1:9', tokens, fetch }).publishedTags())).kind).toBe(
       'network',
     );
   });

@@ -2,7 +2,7 @@
 // redirect: 'manual' (workerd has no 'error') and refuses the 3xx itself.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient, isHubError } from '../../src/server/index.js';
+import { createServerClient, isHubError } from '../../src/server/index.js';
 
 const servers: Server[] = [];
 function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
@@ -16,7 +16,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-describe('createServiceClient and redirects', () => {
+describe('createServerClient and redirects', () => {
   it('refuses a redirect as invalid-response with its status, and the key goes to no other address', async () => {
     const elsewhere: IncomingHttpHeaders[] = [];
     const other = await serve((req, res) => {
@@ -29,7 +29,7 @@ describe('createServiceClient and redirects', () => {
       res.setHeader('location', `${other}${req.url}`);
       res.end();
     });
-    const client = createServiceClient({ apiKey: 'sk-redirect-test', baseUrl: base });
+    const client = createServerClient({ apiKey: 'sk-redirect-test', baseUrl: base });
     const error = await client.exchangeToken('user-alice').catch((e: unknown) => e);
     expect(isHubError(error, 'invalid-response')).toBe(true);
     expect((error as { status?: number }).status).toBe(307);

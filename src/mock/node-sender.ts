@@ -1,20 +1,20 @@
-/** Node-only: the webhook transport on node:http(s): separate connect and overall deadlines, a bounded answer. */
+/** Node-only: the webhook sender on node:http(s): separate connect and overall deadlines, a bounded answer. */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import type { TransportResult, WebhookTransport } from './types.js';
+import type { SendResult, WebhookSender } from './types.js';
 
 /**
- * How much of a receiver's answer the transport holds: enough for any billing_deduct `{"ok": …}`; the
+ * How much of a receiver's answer the sender holds: enough for any billing_deduct `{"ok": …}`; the
  * rest of a huge answer is read and dropped.
  */
 export const MAX_RECEIVER_ANSWER_BYTES = 64 * 1024;
 
-/** node:http transport: separate connect and overall deadlines, as the spec's Delivery behaviour asks. */
-export const nodeWebhookTransport: WebhookTransport = (url, init) =>
-  new Promise<TransportResult>((resolve) => {
+/** node:http sender: separate connect and overall deadlines, as the spec's Delivery behaviour asks. */
+export const nodeWebhookSender: WebhookSender = (url, init) =>
+  new Promise<SendResult>((resolve) => {
     let settled = false;
-    const finish = (result: TransportResult) => {
+    const finish = (result: SendResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(overall);

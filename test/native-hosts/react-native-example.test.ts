@@ -1,6 +1,6 @@
 // examples/react-native as an app runs it: App.tsx's screen, its getToken (hub-token.ts) calling the token
 // route of token-route.ts with the app's bearer session, on the harness (real Chromium, the real WebView
-// bundle, the simulator). docs/react-native.md quotes these files (test/hosts/react-native-docs.test.ts).
+// bundle, the simulator). docs/react-native.md quotes these files (test/native-hosts/react-native-docs.test.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

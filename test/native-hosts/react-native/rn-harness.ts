@@ -1,7 +1,7 @@
 // <HubEmbedView> (hub-embed/react-native) rendered with React in Node, its WebViews played against the
 // real WebView bundle in Chromium by the react-native-webview stand-in beside this file, on the simulator.
 // Only the native views are stood in: the component, the host kernel, the page bundle, the simulator and
-// the browser are the real ones. Shared by the test/hosts/react-native*.test.ts files.
+// the browser are the real ones. Shared by the test/native-hosts/react-native*.test.ts files.
 import { register } from 'node:module';
 import { createElement, createRef } from 'react';
 import type { Browser } from 'playwright-core';

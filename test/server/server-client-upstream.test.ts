@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { isHubError } from '../../src/core/errors.js';
-import { createServiceClient, MAX_ANSWER_BYTES } from '../../src/server/client.js';
+import { createServerClient, MAX_ANSWER_BYTES } from '../../src/server/server-client.js';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '../../src/server/results.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { rejectionOf } from '../rejection.js';
@@ -39,7 +39,7 @@ function tokenAnswer(expiresInJson: string): (req: IncomingMessage, res: ServerR
   };
 }
 
-describe('createServiceClient caps an upstream answer at 1 MB', () => {
+describe('createServerClient caps an upstream answer at 1 MB', () => {
   it('the bound is 1 MB', () => {
     expect(MAX_ANSWER_BYTES).toBe(ONE_MB);
   });
@@ -62,7 +62,7 @@ describe('createServiceClient caps an upstream answer at 1 MB', () => {
         }),
         { status: 200, headers: { 'content-type': 'application/json' } },
       )) as typeof fetch;
-    const client = createServiceClient({ apiKey: 'sk-test', baseUrl: 'https://hub.example.com', fetch: endless });
+    const client = createServerClient({ apiKey: 'sk-test', baseUrl: 'https://hub.example.com', fetch: endless });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     expect(cancelled).toBe(true);
@@ -74,7 +74,7 @@ describe('createServiceClient caps an upstream answer at 1 MB', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(2 * ONE_MB) });
       res.write('{"code":200,"data":'); // and the rest never comes: only an early stop can answer
     });
-    const client = createServiceClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
+    const client = createServerClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     expect((error as Error).message).toMatch(/more than 1048576 bytes/);
@@ -94,7 +94,7 @@ describe('createServiceClient caps an upstream answer at 1 MB', () => {
       };
       more();
     });
-    const client = createServiceClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
+    const client = createServerClient({ apiKey: 'sk-test', baseUrl: base, timeoutMs: 3000 });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
   });
@@ -103,7 +103,7 @@ describe('createServiceClient caps an upstream answer at 1 MB', () => {
     const data = JSON.stringify({ client_user_id: 'u', user_id: 1, balance_cents: 5 });
     const padding = ' '.repeat(ONE_MB - 100 - data.length);
     const base = await upstream((_req, res) => res.end(`{"code":200,"message":"ok","data":${data}}${padding}`));
-    const client = createServiceClient({ apiKey: 'sk-test', baseUrl: base });
+    const client = createServerClient({ apiKey: 'sk-test', baseUrl: base });
     expect(await client.balance('u')).toEqual({ clientUserId: 'u', userId: 1, balanceCents: 5 });
   });
 });
@@ -117,7 +117,7 @@ describe('upstream expires_in must be a finite positive number of at most 30 day
     'expires_in %s: exchangeToken fails with invalid-response and the token handler answers 502, never 200',
     async (expiresIn) => {
       const base = await upstream(tokenAnswer(expiresIn));
-      const client = createServiceClient({ apiKey: 'sk-test', baseUrl: base });
+      const client = createServerClient({ apiKey: 'sk-test', baseUrl: base });
       expect(isHubError(await rejectionOf(client.exchangeToken('u')), 'invalid-response')).toBe(true);
       const errors: unknown[] = [];
       const handler = createTokenHandler({ client, resolveClientUserId: () => 'u', onError: (e) => errors.push(e) });
@@ -130,7 +130,7 @@ describe('upstream expires_in must be a finite positive number of at most 30 day
 
   it.each([['600'], ['0.5'], [String(30 * 24 * 3600)]])('expires_in %s is accepted', async (expiresIn) => {
     const base = await upstream(tokenAnswer(expiresIn));
-    const client = createServiceClient({ apiKey: 'sk-test', baseUrl: base });
+    const client = createServerClient({ apiKey: 'sk-test', baseUrl: base });
     const handler = createTokenHandler({ client, resolveClientUserId: () => 'u' });
     const response = await handler(new Request('https://app.example.com/t', { method: 'POST' }));
     expect(response.status).toBe(200);
@@ -171,7 +171,7 @@ describe('errors carry status and code, never upstream text', () => {
     'an upstream %d echoing the key in several spellings: no spelling reaches the error or onError output',
     async (status) => {
       const base = await upstream(echo(status));
-      const client = createServiceClient({ apiKey: key, baseUrl: base });
+      const client = createServerClient({ apiKey: key, baseUrl: base });
       const error = await rejectionOf(client.balance('u'));
       // An HTTP 200 whose envelope says 500 is reported as the envelope's status.
       expect(error).toMatchObject({ status: status === 200 ? 500 : status });
@@ -205,7 +205,7 @@ describe('errors carry status and code, never upstream text', () => {
 
   it('a non-envelope answer echoing the key is an invalid-response error without it', async () => {
     const base = await upstream((req, res) => res.end(`<html>key ${String(req.headers['x-api-key'])}</html>`));
-    const client = createServiceClient({ apiKey: key, baseUrl: base });
+    const client = createServerClient({ apiKey: key, baseUrl: base });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'invalid-response')).toBe(true);
     const text = inspect(error, { depth: 10, showHidden: true });

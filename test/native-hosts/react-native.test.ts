@@ -1,6 +1,6 @@
 // <HubEmbedView> (hub-embed/react-native) rendered with React in Node, its WebViews played against the
 // real WebView bundle in Chromium by a stand-in that behaves as react-native-webview 13.x does
-// (test/hosts/react-native/). Only the native views are stood in: the component, the host kernel, the
+// (test/native-hosts/react-native/). Only the native views are stood in: the component, the host kernel, the
 // page bundle, the simulator and the browser are the real ones.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

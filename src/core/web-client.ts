@@ -5,7 +5,7 @@ import type { TokenAnswer, TokenLoad, TokenSource } from './token-source.js';
 import { apiBaseUrl, safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
-export interface HubClientOptions {
+export interface WebClientOptions {
   /** The service's `{base_url}` (or `{base_url}/api/v1/hub`); paths go under `{base_url}/api/v1/hub`. */
   baseUrl: string;
   tokens: TokenSource;
@@ -28,11 +28,11 @@ export interface PublishedListOptions extends RequestOptions {
 
 /**
  * The browser's client for the Bearer endpoints (published tags and list). It also keeps the answers
- * that came with the token `prepare()` got (from a token endpoint with prefetch, or a native host): each
+ * that came with the token `tokenFor()` got (from a token endpoint with prefetch, or a native host): each
  * is used once, instead of the request for exactly its path, and only with the token it came with, so
  * prefetched data serves the load it was fetched for and never becomes a stale cache.
  */
-export class HubClient {
+export class WebClient {
   readonly #api: string;
   readonly #tokens: TokenSource;
   readonly #fetch?: typeof fetch;
@@ -43,7 +43,7 @@ export class HubClient {
   /** Answers by path (relative to `projects/`), as the token's `prefetched` gave them: checked when used. */
   #prefetched: Record<string, unknown> = {};
 
-  constructor(options: HubClientOptions) {
+  constructor(options: WebClientOptions) {
     this.#api = apiBaseUrl(options.baseUrl, 'base-url') + '/projects/';
     this.#tokens = options.tokens;
     this.#fetch = options.fetch;
@@ -55,7 +55,7 @@ export class HubClient {
    * The token that the requests for `load` will share, got before they go out instead of racing for
    * one. Told what they will be, a token endpoint with prefetch sends their answers along.
    */
-  prepare(load: TokenLoad, options: RequestOptions = {}): Promise<string> {
+  tokenFor(load: TokenLoad, options: RequestOptions = {}): Promise<string> {
     return this.#tokens.get({ signal: options.signal, load, answered: this.#keep });
   }
 
@@ -85,7 +85,7 @@ export class HubClient {
         this.#timeoutMs,
       );
     const token = await this.#tokens.get({ signal });
-    // The token may have come with this very answer (see prepare): used once, and only with that token,
+    // The token may have come with this very answer (see tokenFor): used once, and only with that token,
     // and checked as the service's below.
     const prefetched = this.#prefetched[path];
     delete this.#prefetched[path];

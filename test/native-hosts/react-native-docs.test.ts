@@ -1,5 +1,5 @@
 // docs/react-native.md shows only code that runs: each block marked `<!-- from: file#region -->` is that
-// region of a file in examples/react-native, which test/hosts/react-native-example.test.ts and
+// region of a file in examples/react-native, which test/native-hosts/react-native-example.test.ts and
 // react-native-day-one.test.ts run. The same markers and region rule as README.md (scripts/doc-regions.mjs).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Runs examples/android/HubEmbedProtocol.kt on a JVM for test/hosts/android/kotlin-vectors.test.ts: one JSON command
+// Runs examples/android/HubEmbedProtocol.kt on a JVM for test/native-hosts/android/kotlin-vectors.test.ts: one JSON command
 // per stdin line, one JSON line per thing the host did on stdout (non-ASCII escaped, so no console charset
 // can change a byte). The test decides what is right; this file only moves strings, as the Android glue does.
 import com.example.hubembed.HubEmbedNavigation

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { HubError, isHubError } from '../../src/core/errors.js';
-import { createMockHub, type MockHub } from '../../src/mock/hub.js';
-import { HubClient } from '../../src/core/client.js';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { WebClient } from '../../src/core/web-client.js';
 import { TokenSource } from '../../src/core/token-source.js';
-import { createServiceClient, type ServiceClient } from '../../src/server/client.js';
+import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
 import { rejectionOf } from '../rejection.js';
 
-function setup(options: Parameters<typeof createMockHub>[0] = {}): { hub: MockHub; client: ServiceClient } {
-  const hub = createMockHub(options);
-  return { hub, client: createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
+function setup(options: Parameters<typeof createSimulator>[0] = {}): { hub: Simulator; client: ServerClient } {
+  const hub = createSimulator(options);
+  return { hub, client: createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch }) };
 }
 
-function apiRequests(hub: MockHub) {
+function apiRequests(hub: Simulator) {
   return hub.requestLog.filter((entry) => entry.site === 'api');
 }
 
-describe('createServiceClient against the simulator', () => {
+describe('createServerClient against the simulator', () => {
   it('exchangeToken returns a token bound to the user and its lifetime', async () => {
     const { hub, client } = setup({ tokenTtlSeconds: 600 });
     const token = await client.exchangeToken('user-alice');
@@ -115,21 +115,21 @@ describe('createServiceClient against the simulator', () => {
   });
 
   it('a slow service fails with HubError kind timeout', async () => {
-    const hub = createMockHub({ latencyMs: 2000 });
-    const client = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
+    const hub = createSimulator({ latencyMs: 2000 });
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch, timeoutMs: 20 });
     const error = await rejectionOf(client.balance('user-alice'));
     expect(isHubError(error, 'timeout')).toBe(true);
   });
 
   it('an unreachable service fails with HubError kind network', async () => {
-    const client = createServiceClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
+    const client = createServerClient({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:1' });
     expect(isHubError(await rejectionOf(client.balance('user-alice')), 'network')).toBe(true);
   });
 
   it('accepts a baseUrl with a trailing slash or already ending in /api/v1/hub', async () => {
-    const hub = createMockHub();
+    const hub = createSimulator();
     for (const baseUrl of [`${hub.baseUrl}/`, `${hub.baseUrl}/api/v1/hub`, `${hub.baseUrl}/api/v1/hub/`]) {
-      const client = createServiceClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
+      const client = createServerClient({ apiKey: hub.apiKey, baseUrl, fetch: hub.fetch });
       expect((await client.balance('user-alice')).balanceCents).toBe(5000);
     }
   });
@@ -137,8 +137,8 @@ describe('createServiceClient against the simulator', () => {
 
 describe('base URL: one rule for the widget and the server (core/urls apiBaseUrl)', () => {
   it('the server client and the widget client accept and refuse the same values and ask the same URL', async () => {
-    const hub = createMockHub();
-    const reference = createServiceClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const reference = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     const token = (await reference.exchangeToken('user-alice')).accessToken;
     const tokens = new TokenSource(async () => ({ access_token: token, expires_in: 600 }));
     const values = [
@@ -169,16 +169,16 @@ describe('base URL: one rule for the widget and the server (core/urls apiBaseUrl
         }
       };
       const server = await outcome(() =>
-        createServiceClient({ apiKey: hub.apiKey, baseUrl, fetch }).publishedTags(token),
+        createServerClient({ apiKey: hub.apiKey, baseUrl, fetch }).publishedTags(token),
       );
-      const widget = await outcome(() => new HubClient({ baseUrl, tokens, fetch }).publishedTags());
+      const widget = await outcome(() => new WebClient({ baseUrl, tokens, fetch }).publishedTags());
       expect({ baseUrl, server }).toEqual({ baseUrl, server: widget });
     }
   });
 });
 
-describe('createServiceClient input checks (before any request)', () => {
-  const cases: [string, (client: ServiceClient) => Promise<unknown>][] = [
+describe('createServerClient input checks (before any request)', () => {
+  const cases: [string, (client: ServerClient) => Promise<unknown>][] = [
     ['empty clientUserId', (c) => c.exchangeToken('')],
     ['blank clientUserId', (c) => c.balance('   ')],
     ['non-string clientUserId', (c) => c.balance(42 as unknown as string)],
@@ -220,7 +220,7 @@ describe('createServiceClient input checks (before any request)', () => {
   ])('bad options %j are a config error', (options) => {
     let thrown: unknown;
     try {
-      createServiceClient(options);
+      createServerClient(options);
     } catch (error) {
       thrown = error;
     }
@@ -232,7 +232,7 @@ describe('the API key stays secret', () => {
   const secret = 'sk-mock-active-0123456789abcdef';
 
   it('never appears in toString(), JSON.stringify(client) or util.inspect(client)', () => {
-    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com' });
+    const client = createServerClient({ apiKey: secret, baseUrl: 'https://hub.example.com' });
     expect(String(client)).not.toContain(secret);
     expect(`${client}`).toContain('hub.example.com');
     expect(JSON.stringify(client)).not.toContain(secret);
@@ -241,8 +241,8 @@ describe('the API key stays secret', () => {
   });
 
   it('never appears in errors, even when the bad key itself is rejected by the simulator', async () => {
-    const hub = createMockHub();
-    const client = createServiceClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: 'sk-wrong-key-value-123', baseUrl: hub.baseUrl, fetch: hub.fetch });
     const error = await rejectionOf(client.exchangeToken('user-alice'));
     expect(error).toBeInstanceOf(HubAuthError);
     for (const text of [
@@ -259,7 +259,7 @@ describe('the API key stays secret', () => {
     const leaky = (async () => {
       throw new TypeError(`fetch failed with headers X-API-Key: ${secret}`);
     }) as typeof fetch;
-    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
+    const client = createServerClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: leaky });
     const error = await rejectionOf(client.balance('u'));
     expect(isHubError(error, 'network')).toBe(true);
     expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(secret);
@@ -267,14 +267,14 @@ describe('the API key stays secret', () => {
 
   it('a non-envelope answer is an invalid-response error', async () => {
     const html = (async () => new Response('<html>proxy</html>', { status: 200 })) as typeof fetch;
-    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
+    const client = createServerClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: html });
     expect(isHubError(await rejectionOf(client.balance('u')), 'invalid-response')).toBe(true);
   });
 
   it('an HTTP 200 whose envelope code says 402 is a HubPoolInsufficientError', async () => {
     const envelope = (async () =>
       new Response(JSON.stringify({ code: 402, message: 'pool empty', data: null }), { status: 200 })) as typeof fetch;
-    const client = createServiceClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
+    const client = createServerClient({ apiKey: secret, baseUrl: 'https://hub.example.com', fetch: envelope });
     expect(await rejectionOf(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
       HubPoolInsufficientError,
     );

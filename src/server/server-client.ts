@@ -15,8 +15,8 @@ import {
   type Token,
 } from './results.js';
 
-/** Options of the server's service client; the browser core's `HubClient` is a different thing. */
-export interface ServiceClientOptions {
+/** Options of the server's client (API key); the browser's `WebClient` (Bearer token) is a different thing. */
+export interface ServerClientOptions {
   /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
   apiKey: string;
   /** The service's base address, e.g. https://hub.example.com (the client adds /api/v1/hub). */
@@ -54,7 +54,7 @@ export interface LogsQuery {
  * HubPoolInsufficientError (402), HubApiError (other statuses), or HubError kind 'timeout' | 'network' |
  * 'invalid-response' | 'config'. Error messages carry the status and code, never the service's text.
  */
-export interface ServiceClient {
+export interface ServerClient {
   readonly baseUrl: string;
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
@@ -139,7 +139,7 @@ function checkInteger(value: unknown, name: string, min: number, max: number): n
   return value;
 }
 
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+export function createServerClient(options: ServerClientOptions): ServerClient {
   const apiKey = checkApiKey(options?.apiKey);
   const apiBase = apiBaseUrl(options.baseUrl, 'baseUrl');
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -235,7 +235,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return envelope.data;
   }
 
-  const client: ServiceClient & { toString(): string; toJSON(): unknown } = {
+  const client: ServerClient & { toString(): string; toJSON(): unknown } = {
     baseUrl,
     async exchangeToken(clientUserId) {
       const id = checkUserId(clientUserId);
@@ -277,12 +277,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const path = `/projects/${publishedListPath(query)}`;
       return listOf(await call('GET', path, {}, undefined, token), 'list');
     },
-    toString: () => `ServiceClient(${baseUrl})`,
+    toString: () => `ServerClient(${baseUrl})`,
     toJSON: () => ({ baseUrl }),
   };
   // util.inspect.custom is this registered symbol; naming it so keeps node:util out of neutral runtimes (workerd).
   Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
-    value: () => `ServiceClient { baseUrl: '${baseUrl}' }`,
+    value: () => `ServerClient { baseUrl: '${baseUrl}' }`,
     enumerable: false,
   });
   return Object.freeze(client);

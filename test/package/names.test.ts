@@ -1,0 +1,146 @@
+// One meaning per name (issue 37, item 5; the design's house style): in src/components "host" is the native
+// host only, and what a controller serves is its element. The lint enforces it (eslint.config.js); these
+// tests put the old names back into a real controller and check that the lint refuses each one.
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PageToHostRequests } from '../../src/bridge/methods.js';
+import type { TokenLoad, TokenReason } from '../../src/core/token-source.js';
+import type { parseLoad } from '../../src/server/prefetch.js';
+import type { TokenRequest } from '../../src/host/types.js';
+import * as mock from '../../src/mock/index.js';
+import * as host from '../../src/host/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LOADER = resolve(ROOT, 'src/components/hub-embed/table-loader.ts');
+
+/** The name rules' findings for `text` linted as if it were the table loader's source. */
+async function nameFindings(text: string): Promise<string[]> {
+  const [result] = await new ESLint({ cwd: ROOT }).lintText(text, { filePath: LOADER });
+  return result!.messages
+    .filter((message) => message.ruleId === 'id-denylist' || message.ruleId === 'no-restricted-syntax')
+    .map((message) => `${message.line}: ${message.message}`);
+}
+
+describe('names in src/components', () => {
+  const source = readFileSync(LOADER, 'utf8');
+
+  it('the controller as it is breaks no name rule', async () => {
+    expect(await nameFindings(source)).toEqual([]);
+  }, 60_000);
+
+  it('host names the native host only: a controller field #host is refused', async () => {
+    const findings = await nameFindings(source.replaceAll('#element', '#host'));
+    expect(findings.some((finding) => finding.includes("'#host' is restricted"))).toBe(true);
+  }, 60_000);
+
+  it('host names the native host only: a parameter or local called host is refused', async () => {
+    const findings = await nameFindings(source.replace(/\belement\b/g, 'host'));
+    expect(findings.some((finding) => finding.includes("'host' is restricted"))).toBe(true);
+  }, 60_000);
+
+  it('host names the native host only: a type for the element called ...Host is refused', async () => {
+    const findings = await nameFindings(source.replaceAll('LoaderElement', 'LoaderHost'));
+    expect(findings.some((finding) => finding.includes('name what a controller serves ...Element'))).toBe(true);
+  }, 60_000);
+});
+
+describe('the simulator and the host double', () => {
+  it('are told apart by name: createSimulator in hub-embed/mock, createMockHost in hub-embed/host', () => {
+    expect(typeof mock.createSimulator).toBe('function');
+    expect(typeof host.createMockHost).toBe('function');
+    expect(mock).not.toHaveProperty('createMockHost');
+    expect(host).not.toHaveProperty('createSimulator');
+  });
+
+  it('the simulator keeps its old names for one release, as the same functions', () => {
+    expect(mock.createMockHub).toBe(mock.createSimulator);
+    expect(mock.startMockHub).toBe(mock.startSimulator);
+  });
+});
+
+describe('test folders', () => {
+  it('no two folders of test/ differ only by a plural s (test/host mirrors src/host; native hosts run in test/native-hosts)', () => {
+    const folders = readdirSync(resolve(ROOT, 'test'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((name) => folders.includes(`${name}s`))).toEqual([]);
+  });
+});
+
+describe('exported types', () => {
+  /** Every .ts file under `dir`. */
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = resolve(dir, entry.name);
+      return entry.isDirectory() ? sources(path) : entry.name.endsWith('.ts') ? [path] : [];
+    });
+  }
+
+  it('one meaning per name: no exported interface or type name is declared twice in src/', () => {
+    const declared = new Map<string, string[]>();
+    for (const file of sources(resolve(ROOT, 'src'))) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm)) {
+        declared.set(name!, [...(declared.get(name!) ?? []), file.slice(ROOT.length + 1)]);
+      }
+    }
+    expect([...declared].filter(([, files]) => files.length > 1)).toEqual([]);
+  });
+});
+
+describe('token reasons', () => {
+  // Checked by the type checker (npx tsc --noEmit, part of npm test): a word added to or renamed in one of
+  // the three places and not the others fails to compile here.
+  it('one vocabulary: core (TokenSource), the bridge (auth.getToken) and the host say the same words', () => {
+    type BridgeReason = NonNullable<PageToHostRequests['auth.getToken']['params']['reason']>;
+    // The bridge also accepts the one word pages before 0.2 sent (`expired`), which hosts read as `expiring`.
+    expectTypeOf<Exclude<BridgeReason, 'expired'>>().toEqualTypeOf<TokenReason>();
+    expectTypeOf<TokenRequest['reason']>().toEqualTypeOf<TokenReason>();
+    expectTypeOf<TokenReason>().toEqualTypeOf<'initial' | 'expiring' | 'unauthorized'>();
+  });
+});
+
+describe('a load', () => {
+  // For tsc, as above. "Selection" is only the tags a user selected; what a load asks for is a load.
+  it("one word: the token body's `load` is core's TokenLoad on both sides (the server no longer says Selection)", () => {
+    expectTypeOf<ReturnType<typeof parseLoad>>().toEqualTypeOf<TokenLoad | undefined>();
+  });
+});
+
+describe('prepare', () => {
+  it("is the form half's word only (a form's page loaded before the click): no file outside src/components says it", () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = resolve(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && /\bprepar/i.test(readFileSync(path, 'utf8')))
+          files.push(path.slice(ROOT.length + 1));
+      }
+    };
+    walk(resolve(ROOT, 'src'));
+    expect(files.filter((file) => !file.startsWith('src/components/'))).toEqual([]);
+  });
+});
+
+describe('transport', () => {
+  it("is the bridge's word only: no file of src/mock or src/server says it, but the two holding the old names", () => {
+    const keepOldNames = ['src/mock/deprecated.ts', 'src/mock/renamed-options.ts'];
+    const saying = ['src/mock', 'src/server'].flatMap((dir) =>
+      readdirSync(resolve(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+        .map((entry) => `${dir}/${entry.name}`)
+        .filter((file) => /transport/i.test(readFileSync(resolve(ROOT, file), 'utf8'))),
+    );
+    expect(saying.filter((file) => !keepOldNames.includes(file))).toEqual([]);
+  });
+
+  it("the simulator's webhook sender keeps its old names one release, and the renamed option is refused by its new name", () => {
+    expect(mock.nodeWebhookTransport).toBe(mock.nodeWebhookSender);
+    expect(mock.fetchTransport).toBe(mock.fetchWebhookSender);
+    expect(() => mock.createSimulator({ webhookTransport: mock.nodeWebhookSender } as never)).toThrow(
+      'The simulator option webhookTransport is now called webhookSender; rename it.',
+    );
+  });
+});
