@@ -60,18 +60,34 @@ const strings = (value: unknown, max: number) =>
   Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
 
 /** [method, shape] pairs for the methods of `Methods`: a misspelt method fails the type check. */
-export type Shapes<Methods> = Array<{ [Method in keyof Methods]: [Method, Shape] }[keyof Methods]>;
+export type Shapes<Methods> = ReadonlyArray<{ [Method in keyof Methods]: readonly [Method, Shape] }[keyof Methods]>;
 
-// Maps rather than object literals, so that a method called `toString` finds nothing.
-/** Params of the requests a host may send; any other method has no handler. */
-export const HOST_REQUESTS = new Map<string, Shape>([
+/**
+ * `true` when `Pairs` has a shape for every method of `Methods`, else `false`: `Complete<…>` below then fails
+ * the type check, so a method added to an interface without its run-time shape cannot build.
+ */
+export type EveryMethod<Methods, Pairs extends Shapes<Methods>> = [Exclude<keyof Methods, Pairs[number][0]>] extends [
+  never,
+]
+  ? true
+  : false;
+/** A type error unless its argument is `true`. */
+export type Complete<Check extends true> = Check;
+
+const hostRequests = [
   ['widget.refresh', noParams],
   ['widget.setTags', (params) => isObject(params) && strings(params.tags, 100)],
   ['form.close', noParams],
-] satisfies Shapes<HostToPageRequests>);
+] as const satisfies Shapes<HostToPageRequests>;
+/** Types only (nothing is emitted): every host request has its shape above. */
+export type HostRequestsComplete = Complete<EveryMethod<HostToPageRequests, typeof hostRequests>>;
 
-/** Results of the page's requests (and of its hello); a result of another shape is refused (E_INTERNAL). */
-export const RESULTS = new Map<string, Shape>([
+// Maps rather than object literals, so that a method called `toString` finds nothing.
+/** Params of the requests a host may send; any other method has no handler. */
+export const HOST_REQUESTS = new Map<string, Shape>(hostRequests);
+
+type PageRequests = PageToHostRequests & { 'bridge.hello': unknown };
+const results = [
   [
     'bridge.hello',
     (result) => isObject(result) && typeof result.platform === 'string' && strings(result.capabilities, 200),
@@ -88,4 +104,9 @@ export const RESULTS = new Map<string, Shape>([
       result.expires_in < Infinity,
   ],
   ['form.open', (result) => isObject(result) && typeof result.handled === 'boolean'],
-] satisfies Shapes<PageToHostRequests & { 'bridge.hello': unknown }>);
+] as const satisfies Shapes<PageRequests>;
+/** Types only: every page request (and the hello) has its result's shape above. */
+export type ResultsComplete = Complete<EveryMethod<PageRequests, typeof results>>;
+
+/** Results of the page's requests (and of its hello); a result of another shape is refused (E_INTERNAL). */
+export const RESULTS = new Map<string, Shape>(results);

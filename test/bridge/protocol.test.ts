@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BRIDGE_ERROR_CODES, MAX_MESSAGE_CHARS, parseMessage, toScriptLiteral } from '../../src/bridge/index.js';
 import { BridgeError, envelope, failure, toBridgeError } from '../../src/bridge/protocol.js';
 import { HOST_REQUESTS, RESULTS } from '../../src/bridge/methods.js';
-import type { HostToPageRequests, PageToHostRequests, Shapes } from '../../src/bridge/methods.js';
+import type {
+  Complete,
+  EveryMethod,
+  HostToPageRequests,
+  PageToHostRequests,
+  Shape,
+  Shapes,
+} from '../../src/bridge/methods.js';
 
 const ok = { ns: 'hub-embed', v: 1, sid: 's1', id: '1', kind: 'res', ok: true, result: {} };
 const json = (value: unknown) => JSON.stringify(value);
@@ -165,5 +172,19 @@ describe('run-time shapes of what arrives (methods.ts)', () => {
     const misspelt: Shapes<HostToPageRequests> = [['widget.refesh', () => true]];
     const known: Shapes<PageToHostRequests> = [['form.open', () => true]];
     expect([...misspelt, ...known]).toHaveLength(2);
+  });
+
+  it('the method maps are complete: a method of the interface without its shape fails the type check', () => {
+    type Pair<Method> = readonly [Method, Shape];
+    // form.close has no shape: the check is false, and Complete<…> refuses it (as it would in methods.ts).
+    type WithoutClose = readonly [Pair<'widget.refresh'>, Pair<'widget.setTags'>];
+    expectTypeOf<EveryMethod<HostToPageRequests, WithoutClose>>().toEqualTypeOf<false>();
+    type All = readonly [Pair<'widget.refresh'>, Pair<'widget.setTags'>, Pair<'form.close'>];
+    expectTypeOf<EveryMethod<HostToPageRequests, All>>().toEqualTypeOf<true>();
+    // @ts-expect-error false is not true
+    expectTypeOf<Complete<EveryMethod<HostToPageRequests, WithoutClose>>>().toEqualTypeOf<false>();
+    // The maps in methods.ts hold a shape for every method of both interfaces.
+    expect([...HOST_REQUESTS.keys()].sort()).toEqual(['form.close', 'widget.refresh', 'widget.setTags']);
+    expect([...RESULTS.keys()].sort()).toEqual(['auth.getToken', 'bridge.hello', 'form.open']);
   });
 });
