@@ -5,6 +5,31 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
+/** Byte idioms that no built-in rule names (issue 37, item 6); test/package/idiom-rules.test.ts shows each fires. */
+export const IDIOMS = [
+  {
+    selector: "ReturnStatement > UnaryExpression[operator='void']",
+    message: '`return void call()`: call, then return, on two lines.',
+  },
+  {
+    selector: 'ReturnStatement > AssignmentExpression',
+    message: '`return (this.x = y)`: assign, then return.',
+  },
+  {
+    selector: "TSAsExpression > CallExpression.expression[callee.name='Object']",
+    message: '`Object(value) as T` claims fields nobody checked: narrow with a type guard (typeof, isRecord).',
+  },
+  {
+    selector: 'MemberExpression[computed=true] > TSAsExpression.property > TSLiteralType.typeAnnotation',
+    message: 'An index cast to one literal key lies about the key: narrow it, or widen the object being indexed.',
+  },
+  {
+    selector:
+      ':matches(IfStatement, WhileStatement, DoWhileStatement, ConditionalExpression) > .test :matches(CallExpression[callee.property.name=/^(push|unshift|splice)$/], AssignmentExpression, UpdateExpression)',
+    message: 'A condition with a side effect (push, assignment, ++): do it first, then test the result.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'examples/*/dist/', 'examples/*/node_modules/'] },
   js.configs.recommended,
@@ -44,6 +69,27 @@ export default tseslint.config(
         { allowThrowingAny: true, allowThrowingUnknown: true },
       ],
     },
+  },
+  {
+    // Idioms written for bytes, not for readers (issue 37, item 6): the minifier shortens what it can.
+    // src/bridge/ and src/host/kernel.ts are being rewritten on their own branch, which removes theirs.
+    files: ['src/**/*.ts'],
+    ignores: ['src/bridge/**', 'src/host/kernel.ts', 'src/mock/console-ui/bundle.generated.ts'],
+    rules: {
+      // `a = b = c`: one assignment a statement, so each target reads on its own line.
+      'no-multi-assign': 'error',
+      // `(a(), b)`: two statements.
+      'no-sequences': ['error', { allowInParentheses: false }],
+      // `if ((x = next()))`: an assignment is not a condition.
+      'no-cond-assign': ['error', 'always'],
+      'no-restricted-syntax': ['error', ...IDIOMS],
+    },
+  },
+  {
+    // Its #start's `this.#url = this.#problem = undefined` is left to the branch that owns this file (the form
+    // half's link); drop this block when that lands.
+    files: ['src/components/hub-form-frame/hub-form-frame.ts'],
+    rules: { 'no-multi-assign': 'off' },
   },
   {
     // Lit calls an @event listener with `this` set to the element that rendered it, so `@click=${this.save}`

@@ -141,17 +141,17 @@ export async function runCommand(argv: string[], write: (line: string) => void):
     case 'trigger': {
       expectArgs(1, '<event> [options]');
       const body: Record<string, unknown> = { event: args[0] };
+      // Each flag's value, under the field of the trigger body it fills.
       const fields = {
-        user: 'client_user_id',
-        'short-code': 'short_code',
-        amount: 'amount',
-        reason: 'reason',
-        title: 'title',
-        content: 'content',
-        link: 'link_url',
-      } as const;
-      for (const [flag, field] of Object.entries(fields)) {
-        const value = values[flag as keyof typeof fields];
+        client_user_id: values.user,
+        short_code: values['short-code'],
+        amount: values.amount,
+        reason: values.reason,
+        title: values.title,
+        content: values.content,
+        link_url: values.link,
+      };
+      for (const [field, value] of Object.entries(fields)) {
         if (value !== undefined) body[field] = value;
       }
       if (values.set) body.set = parseSet(values.set);

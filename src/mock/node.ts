@@ -142,12 +142,16 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
   let formOrigin = '';
 
   const answer = async (site: 'api' | 'form', req: IncomingMessage, res: ServerResponse) => {
-    if (!hub) return void res.destroy();
+    if (!hub) {
+      res.destroy();
+      return;
+    }
     // First, before Host or anything else the client chooses: the socket's address it cannot choose.
     const peer = peerRefusal(req.socket.remoteAddress, allowRemoteClients);
     if (peer) {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      return void res.end(peer);
+      res.end(peer);
+      return;
     }
     // HTTP/1.1 requires Host (Node answers 400 without it); an HTTP/1.0 request has to send one too,
     // because the Host check is the simulator's DNS-rebinding defence.
@@ -157,7 +161,10 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
       return refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
         allow: ALLOWED_METHODS[site],
       });
-    if (site === 'api' && hub.shouldDropConnection()) return void req.socket.destroy();
+    if (site === 'api' && hub.shouldDropConnection()) {
+      req.socket.destroy();
+      return;
+    }
     const current = hub;
     try {
       const tooLarge = () => {

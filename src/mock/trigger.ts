@@ -59,8 +59,11 @@ function setPath(body: Record<string, unknown>, path: string, value: unknown): v
   let target = body;
   for (const segment of segments.slice(0, -1)) {
     const next = target[segment];
-    if (next === undefined || next === null) target = target[segment] = {};
-    else if (typeof next === 'object' && !Array.isArray(next)) target = next as Record<string, unknown>;
+    if (next === undefined || next === null) {
+      const made: Record<string, unknown> = {};
+      target[segment] = made;
+      target = made;
+    } else if (typeof next === 'object' && !Array.isArray(next)) target = next as Record<string, unknown>;
     else throw new MockHttpError(400, `set: ${JSON.stringify(path)} goes through a field that is not an object.`);
   }
   target[segments.at(-1)!] = value;

@@ -47,7 +47,11 @@ export const RESPONSE_BODY_KEPT = 4096;
 
 /** What an event carries; an event the spec does not name is sent as a notification. */
 export function kindOf(event: string): WebhookKind {
-  return Object.hasOwn(EVENT_KINDS, event) ? EVENT_KINDS[event as MockEventName] : 'notification';
+  return isEventName(event) ? EVENT_KINDS[event] : 'notification';
+}
+
+function isEventName(event: string): event is MockEventName {
+  return Object.hasOwn(EVENT_KINDS, event);
 }
 
 /** The configurations an event goes to, in configuration order; a URL set twice is called twice. */

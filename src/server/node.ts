@@ -169,7 +169,10 @@ function readNodeBody(req: IncomingMessage, maxBytes: number, onAbandon: () => v
     };
     const onData = (chunk: Buffer) => {
       total += chunk.length;
-      if (total <= maxBytes) return void chunks.push(chunk);
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
       stop();
       req.pause();
       onAbandon();
