@@ -56,6 +56,7 @@ const parsed = ts.getParsedCommandLineOfConfigFile(
   },
 );
 if (!parsed) throw new Error('tsconfig.json did not parse');
+const options = parsed.options;
 
 /** The module specifiers a file imports, re-exports or import()s, each with whether only types come. */
 function specifiersOf(file: string): { specifier: string; typeOnly: boolean }[] {
@@ -80,7 +81,7 @@ function specifiersOf(file: string): { specifier: string; typeOnly: boolean }[] 
 function edgesOf(files: string[]): Edge[] {
   return files.flatMap((file) =>
     specifiersOf(file).flatMap(({ specifier, typeOnly }) => {
-      const resolved = ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule;
+      const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
       if (!resolved || !resolved.resolvedFileName.startsWith(SRC + '/')) return [];
       return [{ from: relative(SRC, file), to: relative(SRC, resolved.resolvedFileName), typeOnly }];
     }),
