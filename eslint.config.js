@@ -71,6 +71,52 @@ export default tseslint.config(
     },
   },
   {
+    // The strict rules that read the types (issue 37, item 7), over src/. src/bridge/ and src/host/kernel.ts
+    // are being rewritten on their own branch and join when it lands; tests stay on the config above.
+    files: ['src/**/*.ts'],
+    ignores: ['src/bridge/**', 'src/host/kernel.ts', 'src/mock/console-ui/bundle.generated.ts'],
+    extends: [tseslint.configs.strictTypeChecked],
+    rules: {
+      // A number reads the same in every message and URL; what this rule is for is `undefined`, objects
+      // and booleans turning into text, which stay refused.
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        {
+          allowAny: false,
+          allowBoolean: false,
+          allowNullish: false,
+          allowRegExp: false,
+          allowNever: false,
+          allowNumber: true,
+        },
+      ],
+      // `() => frame.remove()` as a callback returns nothing anybody reads; `return voidCall()` in a body
+      // stays refused (issue 37's `return void call()`).
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // The same for `'&limit=' + limit`.
+      '@typescript-eslint/restrict-plus-operands': [
+        'error',
+        { allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNumberAndString: true },
+      ],
+      // As in the block above: passing on a value we were handed is not inventing a non-Error.
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
+      // Off, each for one reason. The public functions and elements check at run time what JavaScript
+      // callers and page scripts pass (`options?.client`, `String(table.name ?? '')`, `handled === true`):
+      // the types say what is accepted, the checks what arrives, and these three rules would take out
+      // exactly the checks that turn bad input into a clear error.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      '@typescript-eslint/no-unnecessary-type-conversion': 'off',
+      '@typescript-eslint/no-unnecessary-boolean-literal-compare': 'off',
+      // With noUncheckedIndexedAccess every index is `T | undefined`; a `!` after an index the line before
+      // checked (a regex group that matched, a bound the loop keeps) says what is known, and a runtime check
+      // there is dead code that, in the browser files, costs bytes the budget does not have. 94 such sites.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
     // Idioms written for bytes, not for readers (issue 37, item 6): the minifier shortens what it can.
     // src/bridge/ and src/host/kernel.ts are being rewritten on their own branch, which removes theirs.
     files: ['src/**/*.ts'],

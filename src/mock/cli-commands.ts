@@ -66,7 +66,7 @@ export function oneLine(text: string): string {
 export function deliveryLine(d: WebhookDelivery): string {
   const parts = [`delivery ${d.id}`, d.event, '->', oneLine(d.url), d.outcome];
   if (d.status !== undefined) parts.push(String(d.status));
-  if (d.ok !== undefined) parts.push(`ok=${d.ok}`);
+  if (d.ok !== undefined) parts.push(`ok=${String(d.ok)}`);
   if (d.durationMs !== undefined) parts.push(`${d.durationMs} ms`);
   if (d.resendOf !== undefined) parts.push(`(resend of ${d.resendOf})`);
   if (d.error !== undefined) parts.push(`: ${oneLine(d.error)}`);
@@ -131,7 +131,7 @@ export async function runCommand(argv: string[], write: (line: string) => void):
   const [command, ...args] = positionals;
   const base = (values.url ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const expectArgs = (n: number, shape: string) => {
-    if (args.length !== n) throw new CommandError(`usage: hub-embed-mock ${command} ${shape}`.trim(), 2);
+    if (args.length !== n) throw new CommandError(`usage: hub-embed-mock ${command ?? ''} ${shape}`.trim(), 2);
   };
   const print = (data: unknown, lines: () => string[]) => {
     if (values.json) write(JSON.stringify(data));
@@ -181,6 +181,9 @@ export async function runCommand(argv: string[], write: (line: string) => void):
       return 0;
     }
     default:
-      throw new CommandError(`unknown command "${command}"; commands: ${COMMANDS.join(', ')}.`, 2);
+      throw new CommandError(
+        `${command === undefined ? 'no command' : `unknown command "${command}"`}; commands: ${COMMANDS.join(', ')}.`,
+        2,
+      );
   }
 }

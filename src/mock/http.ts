@@ -21,7 +21,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
-export function ok<T>(data: T): Response {
+export function ok(data: unknown): Response {
   return jsonResponse(200, { code: 200, message: 'success', data });
 }
 

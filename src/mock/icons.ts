@@ -25,7 +25,8 @@ function hash(text: string): number {
 export function iconSvg(name: string): string {
   if (!ICON_NAME.test(name))
     throw new Error(`Icon names are 1-40 characters of a-z, 0-9 and "-"; got ${JSON.stringify(name)}.`);
-  const color = PALETTE[hash(name) % PALETTE.length];
+  // The index is always in range; the fallback only tells the type checker so.
+  const color = PALETTE[hash(name) % PALETTE.length] ?? '#64748b';
   const initials = name
     .split('-')
     .filter(Boolean)

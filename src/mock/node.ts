@@ -155,12 +155,17 @@ export async function startMockHub(options: StartMockHubOptions = {}): Promise<R
     }
     // HTTP/1.1 requires Host (Node answers 400 without it); an HTTP/1.0 request has to send one too,
     // because the Host check is the simulator's DNS-rebinding defence.
-    if (req.headers.host === undefined) return refuse(res, 400, 'Send a Host header.');
+    if (req.headers.host === undefined) {
+      refuse(res, 400, 'Send a Host header.');
+      return;
+    }
     const method = req.method ?? 'GET';
-    if (!isWebMethod(method))
-      return refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
+    if (!isWebMethod(method)) {
+      refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
         allow: ALLOWED_METHODS[site],
       });
+      return;
+    }
     if (site === 'api' && hub.shouldDropConnection()) {
       req.socket.destroy();
       return;

@@ -282,7 +282,10 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
       if (abandoned) req.resume(); // discard what still arrives until the socket closes
     };
     run().catch((error: unknown) => {
-      if (next) return next(error);
+      if (next) {
+        next(error);
+        return;
+      }
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader('content-type', 'text/plain; charset=utf-8');

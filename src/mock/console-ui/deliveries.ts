@@ -54,7 +54,7 @@ export class ConsoleDeliveries extends ConsolePage {
                   <td>${d.event}</td>
                   <td><code>${d.url}</code></td>
                   <td class=${d.outcome === 'delivered' ? 'ok' : 'error'}>
-                    ${d.outcome}${d.status !== undefined ? ` ${d.status}` : ''}${d.ok !== undefined ? ` ok=${d.ok}` : ''}
+                    ${d.outcome}${d.status !== undefined ? ` ${d.status}` : ''}${d.ok !== undefined ? ` ok=${String(d.ok)}` : ''}
                   </td>
                   <td>${d.durationMs}</td>
                   <td>
