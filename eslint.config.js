@@ -132,6 +132,14 @@ export default tseslint.config(
     },
   },
   {
+    // One-letter names (issue 37, item 6), where they are gone. `t` stays for the texts table of the elements,
+    // after the i18n convention (`t.retry` as i18next's `t('retry')`): it is an element property, whose name
+    // the minifier cannot shorten. src/mock (190 names, most in the console) is still to do.
+    files: ['src/**/*.ts'],
+    ignores: ['src/bridge/**', 'src/host/kernel.ts', 'src/mock/**', 'src/react-native/hub-embed-view.ts'],
+    rules: { 'id-length': ['error', { min: 2, properties: 'never', exceptions: ['_', 't'] }] },
+  },
+  {
     // Its #start's `this.#url = this.#problem = undefined` is left to the branch that owns this file (the form
     // half's link); drop this block when that lands.
     files: ['src/components/hub-form-frame/hub-form-frame.ts'],

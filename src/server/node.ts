@@ -46,9 +46,9 @@ function requestUrl(req: IncomingMessage): string {
 
 function requestHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+  for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
     try {
-      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
     } catch {
       // Node accepts a few header bytes that Headers rejects; such a header cannot be meant for us.
     }

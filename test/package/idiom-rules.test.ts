@@ -106,3 +106,15 @@ describe("typescript-eslint's strictTypeChecked over src/ (issue 37, item 7)", (
     },
   );
 });
+
+describe('one-letter names (issue 37, item 6)', () => {
+  it.each([
+    'src/server/node.ts',
+    'src/core/client.ts',
+    'src/components/hub-embed/hub-embed.ts',
+    'src/host/mock-host.ts',
+  ])('%s refuses them, but for `_` and the texts table `t`', async (file) => {
+    const config = await new ESLint().calculateConfigForFile(file);
+    expect(config.rules['id-length']).toEqual([2, expect.objectContaining({ min: 2, exceptions: ['_', 't'] })]);
+  });
+});
