@@ -16,9 +16,9 @@ const PALETTE = [
 ];
 
 function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
+  let hashed = 2166136261;
+  for (let index = 0; index < text.length; index++) hashed = Math.imul(hashed ^ text.charCodeAt(index), 16777619);
+  return hashed >>> 0;
 }
 
 /** A 64x64 rounded tile with the name's initials; the name is restricted to [a-z0-9-], so nothing needs escaping. */

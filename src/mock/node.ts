@@ -52,7 +52,7 @@ async function toWebRequest(
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   let body: Buffer | undefined;
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -52,7 +52,7 @@ function setPath(body: Record<string, unknown>, path: string, value: unknown): v
   if (!SET_PATH.test(path) || path.length > 200)
     throw new MockHttpError(400, `set: ${JSON.stringify(path.slice(0, 60))} is not a dotted field path.`);
   const segments = path.split('.');
-  if (segments.some((s) => FORBIDDEN_SEGMENTS.has(s)))
+  if (segments.some((segment) => FORBIDDEN_SEGMENTS.has(segment)))
     throw new MockHttpError(400, `set: ${JSON.stringify(path)} names a forbidden field.`);
   if (segments[0] === 'event' || segments[0] === 'timestamp')
     throw new MockHttpError(400, `set: ${segments[0]} is set by the simulator (choose the event itself).`);

@@ -58,9 +58,9 @@ function isEventName(event: string): event is MockEventName {
 export function matchingUrls(configs: WebhookConfig[], event: string): string[] {
   const kind = kindOf(event);
   return configs
-    .filter((c) => !c.events || c.events.includes(event))
-    .map((c) => (kind === 'billing' ? c.billing_url : c.notification_url))
-    .filter((u): u is string => typeof u === 'string');
+    .filter((config) => !config.events || config.events.includes(event))
+    .map((config) => (kind === 'billing' ? config.billing_url : config.notification_url))
+    .filter((url): url is string => typeof url === 'string');
 }
 
 /**

@@ -113,6 +113,7 @@ describe('one-letter names (issue 37, item 6)', () => {
     'src/core/client.ts',
     'src/components/hub-embed/hub-embed.ts',
     'src/host/mock-host.ts',
+    'src/mock/seed.ts',
   ])('%s refuses them, but for `_` and the texts table `t`', async (file) => {
     const config = await new ESLint().calculateConfigForFile(file);
     expect(config.rules['id-length']).toEqual([2, expect.objectContaining({ min: 2, exceptions: ['_', 't'] })]);
