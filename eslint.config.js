@@ -5,6 +5,31 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
+/** Byte idioms that no built-in rule names (issue 37, item 6); test/package/idiom-rules.test.ts shows each fires. */
+export const IDIOMS = [
+  {
+    selector: "ReturnStatement > UnaryExpression[operator='void']",
+    message: '`return void call()`: call, then return, on two lines.',
+  },
+  {
+    selector: 'ReturnStatement > AssignmentExpression',
+    message: '`return (this.x = y)`: assign, then return.',
+  },
+  {
+    selector: "TSAsExpression > CallExpression.expression[callee.name='Object']",
+    message: '`Object(value) as T` claims fields nobody checked: narrow with a type guard (typeof, isRecord).',
+  },
+  {
+    selector: 'MemberExpression[computed=true] > TSAsExpression.property > TSLiteralType.typeAnnotation',
+    message: 'An index cast to one literal key lies about the key: narrow it, or widen the object being indexed.',
+  },
+  {
+    selector:
+      ':matches(IfStatement, WhileStatement, DoWhileStatement, ConditionalExpression) > .test :matches(CallExpression[callee.property.name=/^(push|unshift|splice)$/], AssignmentExpression, UpdateExpression)',
+    message: 'A condition with a side effect (push, assignment, ++): do it first, then test the result.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'examples/*/dist/', 'examples/*/node_modules/'] },
   js.configs.recommended,
@@ -44,6 +69,88 @@ export default tseslint.config(
         { allowThrowingAny: true, allowThrowingUnknown: true },
       ],
     },
+  },
+  {
+    // The strict rules that read the types (issue 37, item 7), over src/. src/bridge/ and src/host/kernel.ts
+    // are being rewritten on their own branch and join when it lands; tests stay on the config above.
+    files: ['src/**/*.ts'],
+    ignores: ['src/bridge/**', 'src/host/kernel.ts', 'src/mock/console-ui/bundle.generated.ts'],
+    extends: [tseslint.configs.strictTypeChecked],
+    rules: {
+      // A number reads the same in every message and URL; what this rule is for is `undefined`, objects
+      // and booleans turning into text, which stay refused.
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        {
+          allowAny: false,
+          allowBoolean: false,
+          allowNullish: false,
+          allowRegExp: false,
+          allowNever: false,
+          allowNumber: true,
+        },
+      ],
+      // `() => frame.remove()` as a callback returns nothing anybody reads; `return voidCall()` in a body
+      // stays refused (issue 37's `return void call()`).
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // The same for `'&limit=' + limit`.
+      '@typescript-eslint/restrict-plus-operands': [
+        'error',
+        { allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNumberAndString: true },
+      ],
+      // As in the block above: passing on a value we were handed is not inventing a non-Error.
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
+      // Off, each for one reason. The public functions and elements check at run time what JavaScript
+      // callers and page scripts pass (`options?.client`, `String(table.name ?? '')`, `handled === true`):
+      // the types say what is accepted, the checks what arrives, and these three rules would take out
+      // exactly the checks that turn bad input into a clear error.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      '@typescript-eslint/no-unnecessary-type-conversion': 'off',
+      '@typescript-eslint/no-unnecessary-boolean-literal-compare': 'off',
+      // With noUncheckedIndexedAccess every index is `T | undefined`; a `!` after an index the code has
+      // checked (a regex group that matched, a bound the loop keeps) says what is known, and a runtime check
+      // there is dead code that, in the browser files, costs bytes the budget does not have. Of the 93 `!` in
+      // src/ (bridge aside) 56 follow an index; the other 37 read a field another field's check has set
+      // (`ok: false` has `error`, a handler checked present) and want types that say so: left for later.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Idioms written for bytes, not for readers (issue 37, item 6): the minifier shortens what it can.
+    // src/bridge/ and src/host/kernel.ts are being rewritten on their own branch, which removes theirs.
+    files: ['src/**/*.ts'],
+    ignores: ['src/bridge/**', 'src/host/kernel.ts', 'src/mock/console-ui/bundle.generated.ts'],
+    rules: {
+      // `a = b = c`: one assignment a statement, so each target reads on its own line.
+      'no-multi-assign': 'error',
+      // `(a(), b)`: two statements.
+      'no-sequences': ['error', { allowInParentheses: false }],
+      // `if ((x = next()))`: an assignment is not a condition.
+      'no-cond-assign': ['error', 'always'],
+      'no-restricted-syntax': ['error', ...IDIOMS],
+    },
+  },
+  {
+    // One-letter names (issue 37, item 6), where they are gone. `t` stays for the texts table of the elements,
+    // after the i18n convention (`t.retry` as i18next's `t('retry')`): it is an element property, whose name
+    // the minifier cannot shorten (the simulator's console reads its table the same way).
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/bridge/**',
+      'src/host/kernel.ts',
+      'src/react-native/hub-embed-view.ts',
+      'src/mock/console-ui/bundle.generated.ts',
+    ],
+    rules: { 'id-length': ['error', { min: 2, properties: 'never', exceptions: ['_', 't'] }] },
+  },
+  {
+    // Its #start's `this.#url = this.#problem = undefined` is left to the branch that owns this file (the form
+    // half's link); drop this block when that lands.
+    files: ['src/components/hub-form-frame/hub-form-frame.ts'],
+    rules: { 'no-multi-assign': 'off' },
   },
   {
     // Lit calls an @event listener with `this` set to the element that rendered it, so `@click=${this.save}`

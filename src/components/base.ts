@@ -12,9 +12,15 @@ let warned = false;
  */
 export function define(tag: string, ctor: Versioned): void {
   const existing: Versioned | undefined = customElements.get(tag);
-  if (!existing) return customElements.define(tag, ctor);
+  if (!existing) {
+    customElements.define(tag, ctor);
+    return;
+  }
   if (existing.version === ctor.version || warned) return;
   warned = true;
+  // An element class of another library may have no version: the warning then says `undefined`, which is the
+  // truth; a word for it would cost bytes of the WebView file's room (issue 37).
+  // eslint-disable-next-line @typescript-eslint/restrict-template-expressions
   console.warn(`hub-embed ${ctor.version}: <${tag}> already defined by ${existing.version}; kept.`);
 }
 

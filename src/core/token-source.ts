@@ -107,7 +107,8 @@ export class TokenSource {
           reject(abortError());
           // The shared request is cancelled only when nobody is left waiting for it, and is let go at
           // once: a get() in the same tick (a request replacing the aborted one) must start anew.
-          if (--waiters === 0 && this.#flight === flight) {
+          waiters--;
+          if (waiters === 0 && this.#flight === flight) {
             this.#flight = undefined;
             controller.abort();
           }
@@ -149,6 +150,9 @@ export class TokenSource {
  * is passed on unchecked: its user (WebClient) checks each answer in it as it checks the service's.
  */
 export function checkAccessToken(value: unknown, source: string, status?: number): TokenAnswer {
+  // Both fields are checked below before use. An isRecord guard and typeof checks here cost ~30 B gzip of the
+  // WebView file's 3 B of room (issue 37, item 6).
+  // eslint-disable-next-line no-restricted-syntax
   const { access_token, expires_in, prefetched } = Object(value) as Partial<TokenAnswer>;
   // Number.isFinite is false for non-numbers, so it also checks the type.
   if (!isText(access_token) || !Number.isFinite(expires_in) || !(expires_in! > 0)) {

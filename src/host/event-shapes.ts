@@ -11,16 +11,17 @@ const text = (value: unknown, max = 500) => typeof value === 'string' && value.l
 
 type Check = (params: Record<string, unknown>) => boolean;
 const CHECKS: Record<keyof PageToHostEvents, Check> = {
-  'widget.ready': (p) => text(p.version, 100) && (p.locale === undefined || text(p.locale, 35)),
-  'table.selected': (p) => text(p.shortCode, 100) && text(p.name),
+  'widget.ready': (params) => text(params.version, 100) && (params.locale === undefined || text(params.locale, 35)),
+  'table.selected': (params) => text(params.shortCode, 100) && text(params.name),
   // As many tags, each as long, as the host may send in widget.setTags.
-  'tags.changed': (p) =>
-    Array.isArray(p.tags) && p.tags.length <= 100 && p.tags.every((tag) => text(tag, 200)),
-  'form.opened': (p) => text(p.shortCode, 100) && (p.handledBy === 'host' || p.handledBy === 'page'),
-  'form.closed': (p) => text(p.shortCode, 100),
-  'widget.error': (p) => text(p.kind, 100) && text(p.message, 2000),
+  'tags.changed': (params) =>
+    Array.isArray(params.tags) && params.tags.length <= 100 && params.tags.every((tag) => text(tag, 200)),
+  'form.opened': (params) =>
+    text(params.shortCode, 100) && (params.handledBy === 'host' || params.handledBy === 'page'),
+  'form.closed': (params) => text(params.shortCode, 100),
+  'widget.error': (params) => text(params.kind, 100) && text(params.message, 2000),
   // What a form page posts is its own; only whose it is (the short code) is checked.
-  'form.message': (p) => text(p.shortCode, 100) && 'data' in p,
+  'form.message': (params) => text(params.shortCode, 100) && 'data' in params,
 };
 // A Map, so that an event called `toString` finds no shape.
 const SHAPES = new Map(Object.entries(CHECKS));

@@ -116,14 +116,14 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
       capabilities: options.capabilities ?? Object.keys(handlers),
     },
     send: (_script, json) => page.toPage(json),
-    onAccepted(m) {
-      host.messages.push(m);
-      if (m.kind === 'evt') host.events.push({ method: m.method!, params: m.params });
-      if (m.kind === 'req' && m.method === 'bridge.hello') host.sessions.push(m.sid);
-      if (m.kind === 'cancel') {
-        host.cancelled.push(m.id);
-        const i = host.held.findIndex((h) => h.id === m.id);
-        if (i >= 0) host.held.splice(i, 1);
+    onAccepted(message) {
+      host.messages.push(message);
+      if (message.kind === 'evt') host.events.push({ method: message.method!, params: message.params });
+      if (message.kind === 'req' && message.method === 'bridge.hello') host.sessions.push(message.sid);
+      if (message.kind === 'cancel') {
+        host.cancelled.push(message.id);
+        const index = host.held.findIndex((held) => held.id === message.id);
+        if (index >= 0) host.held.splice(index, 1);
       }
     },
   });
@@ -162,16 +162,16 @@ export function createMockHost(transport: MockTransport, options: MockHostOption
 
   /** Settles a held request, or (a test's forgery) sends an answer to any request the page made. */
   function respond(id: string, body: Partial<BridgeMessage>) {
-    const i = host.held.findIndex((m) => m.id === id);
+    const index = host.held.findIndex((held) => held.id === id);
     const hold = holds.get(id);
-    if (i >= 0 && hold) {
-      host.held.splice(i, 1);
+    if (index >= 0 && hold) {
+      host.held.splice(index, 1);
       holds.delete(id);
       if (body.ok) hold.resolve(body.result);
       else hold.reject(new BridgeError(body.error!.code, body.error!.message));
       return;
     }
-    const request = host.messages.find((m) => m.id === id && m.kind === 'req');
+    const request = host.messages.find((message) => message.id === id && message.kind === 'req');
     if (!request) throw new Error(`mock host: no request ${id}`);
     host.deliver({ sid: request.sid, id, kind: 'res', ...body });
   }

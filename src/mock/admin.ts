@@ -73,7 +73,7 @@ export function adminOperations(context: HubContext): AdminOperations {
       // Without a project_id the table takes the next free one, as the service would assign it.
       const withId =
         typeof input === 'object' && input !== null && !Array.isArray(input) && !('project_id' in input)
-          ? { ...input, project_id: state.tables.reduce((max, x) => Math.max(max, x.project_id), 0) + 1 }
+          ? { ...input, project_id: state.tables.reduce((max, table) => Math.max(max, table.project_id), 0) + 1 }
           : input;
       let t;
       try {
@@ -93,13 +93,13 @@ export function adminOperations(context: HubContext): AdminOperations {
       if (configs.length > 20) throw new MockHttpError(400, 'At most 20 webhook configurations are allowed.');
       let parsed: WebhookConfig[];
       try {
-        parsed = configs.map((c, i) => parseWebhookConfig(c, `configs[${i}]`));
+        parsed = configs.map((config, index) => parseWebhookConfig(config, `configs[${index}]`));
       } catch (error) {
         throw new MockHttpError(400, error instanceof Error ? error.message : String(error));
       }
       const dev = account(developerId);
       dev.webhooks = parsed;
-      return { configs: parsed.map((c) => ({ ...c })) };
+      return { configs: parsed.map((config) => ({ ...config })) };
     },
     async triggerNotification(input) {
       const notifications: readonly string[] = eventsOfKind('notification');
@@ -158,7 +158,7 @@ export function adminOperations(context: HubContext): AdminOperations {
     trigger: (input) => tests.trigger(input),
     triggerPreview: (input) => tests.preview(input),
     async resend(deliveryId) {
-      const original = context.deliveries.find((d) => d.id === deliveryId);
+      const original = context.deliveries.find((delivery) => delivery.id === deliveryId);
       if (!original)
         throw new MockHttpError(404, `No delivery ${deliveryId} in the delivery log (it keeps the newest ones).`);
       return context.resendWebhook(original);

@@ -16,7 +16,7 @@ export function settleDeduct(
   deliveries: WebhookDelivery[],
   now: number,
 ): { charged: boolean; record: LedgerRecord } {
-  const charged = deliveries.length > 0 && deliveries.every((d) => d.ok === true);
+  const charged = deliveries.length > 0 && deliveries.every((delivery) => delivery.ok === true);
   // The record names what was sent (amount and reason), so a test event's --set shows in the log line.
   const record = charged
     ? logExternalDeduct(state, user, table, now, sent)

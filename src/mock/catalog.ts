@@ -89,27 +89,27 @@ export class TableCatalog {
    * to fill up to `limit`, each group in catalogue order. No wanted tags: the published tables in order.
    */
   query(wanted: string[], limit: number): SeedTable[] {
-    if (wanted.length === 0) return this.published.slice(0, limit).map((p) => this.all[p]!);
+    if (wanted.length === 0) return this.published.slice(0, limit).map((position) => this.all[position]!);
     const lists: number[][] = [];
-    for (const [tag, positions] of this.byTag) if (wanted.some((w) => tag.includes(w))) lists.push(positions);
+    for (const [tag, positions] of this.byTag) if (wanted.some((want) => tag.includes(want))) lists.push(positions);
     // Only the first `limit` positions of each list can make the cut.
-    const candidates = lists.length === 1 ? lists[0]!.slice(0, limit) : lists.flatMap((l) => l.slice(0, limit));
-    if (lists.length > 1) candidates.sort((a, b) => a - b);
+    const candidates = lists.length === 1 ? lists[0]!.slice(0, limit) : lists.flatMap((list) => list.slice(0, limit));
+    if (lists.length > 1) candidates.sort((one, other) => one - other);
     const matched: number[] = [];
-    for (const p of candidates) {
+    for (const position of candidates) {
       if (matched.length === limit) break;
-      if (matched[matched.length - 1] !== p) matched.push(p);
+      if (matched[matched.length - 1] !== position) matched.push(position);
     }
     const chosen = [...matched];
     if (chosen.length < limit) {
       // Fewer matches than the limit: all of them are in `matched`, so the fill skips at most that many.
       const taken = new Set(matched);
-      for (const p of this.published) {
+      for (const position of this.published) {
         if (chosen.length === limit) break;
-        if (!taken.has(p)) chosen.push(p);
+        if (!taken.has(position)) chosen.push(position);
       }
     }
-    return chosen.map((p) => this.all[p]!);
+    return chosen.map((position) => this.all[position]!);
   }
 
   private tagsOf(position: number): { written: Set<string>; lower: Set<string> } {

@@ -63,19 +63,19 @@ export function oneLine(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-export function deliveryLine(d: WebhookDelivery): string {
-  const parts = [`delivery ${d.id}`, d.event, '->', oneLine(d.url), d.outcome];
-  if (d.status !== undefined) parts.push(String(d.status));
-  if (d.ok !== undefined) parts.push(`ok=${d.ok}`);
-  if (d.durationMs !== undefined) parts.push(`${d.durationMs} ms`);
-  if (d.resendOf !== undefined) parts.push(`(resend of ${d.resendOf})`);
-  if (d.error !== undefined) parts.push(`: ${oneLine(d.error)}`);
+export function deliveryLine(delivery: WebhookDelivery): string {
+  const parts = [`delivery ${delivery.id}`, delivery.event, '->', oneLine(delivery.url), delivery.outcome];
+  if (delivery.status !== undefined) parts.push(String(delivery.status));
+  if (delivery.ok !== undefined) parts.push(`ok=${String(delivery.ok)}`);
+  if (delivery.durationMs !== undefined) parts.push(`${delivery.durationMs} ms`);
+  if (delivery.resendOf !== undefined) parts.push(`(resend of ${delivery.resendOf})`);
+  if (delivery.error !== undefined) parts.push(`: ${oneLine(delivery.error)}`);
   return parts.join(' ');
 }
 
 function decisionLine(decision: { charged: boolean; record: LedgerRecord }): string {
-  const r = decision.record;
-  return `${decision.charged ? 'charged' : 'failed'}: points log record ${r.id} (${r.record_type}, change ${r.change_cents}, balance ${r.balance_after}): ${oneLine(r.reason)}`;
+  const record = decision.record;
+  return `${decision.charged ? 'charged' : 'failed'}: points log record ${record.id} (${record.record_type}, change ${record.change_cents}, balance ${record.balance_after}): ${oneLine(record.reason)}`;
 }
 
 async function callConsole<T>(base: string, path: string, body: unknown): Promise<T> {
@@ -130,8 +130,8 @@ export async function runCommand(argv: string[], write: (line: string) => void):
   const { values, positionals } = parsed;
   const [command, ...args] = positionals;
   const base = (values.url ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const expectArgs = (n: number, shape: string) => {
-    if (args.length !== n) throw new CommandError(`usage: hub-embed-mock ${command} ${shape}`.trim(), 2);
+  const expectArgs = (count: number, shape: string) => {
+    if (args.length !== count) throw new CommandError(`usage: hub-embed-mock ${command ?? ''} ${shape}`.trim(), 2);
   };
   const print = (data: unknown, lines: () => string[]) => {
     if (values.json) write(JSON.stringify(data));
@@ -141,24 +141,24 @@ export async function runCommand(argv: string[], write: (line: string) => void):
     case 'trigger': {
       expectArgs(1, '<event> [options]');
       const body: Record<string, unknown> = { event: args[0] };
+      // Each flag's value, under the field of the trigger body it fills.
       const fields = {
-        user: 'client_user_id',
-        'short-code': 'short_code',
-        amount: 'amount',
-        reason: 'reason',
-        title: 'title',
-        content: 'content',
-        link: 'link_url',
-      } as const;
-      for (const [flag, field] of Object.entries(fields)) {
-        const value = values[flag as keyof typeof fields];
+        client_user_id: values.user,
+        short_code: values['short-code'],
+        amount: values.amount,
+        reason: values.reason,
+        title: values.title,
+        content: values.content,
+        link_url: values.link,
+      };
+      for (const [field, value] of Object.entries(fields)) {
         if (value !== undefined) body[field] = value;
       }
       if (values.set) body.set = parseSet(values.set);
       const data = await callConsole<TriggerResult>(base, '/console/trigger', body);
       const deliveries = data.deliveries;
       print(data, () => [...deliveries.map(deliveryLine), ...(data.decision ? [decisionLine(data.decision)] : [])]);
-      return deliveries.every((d) => d.outcome === 'delivered') ? 0 : 1;
+      return deliveries.every((delivery) => delivery.outcome === 'delivered') ? 0 : 1;
     }
     case 'resend': {
       expectArgs(1, '<delivery-id>');
@@ -181,6 +181,9 @@ export async function runCommand(argv: string[], write: (line: string) => void):
       return 0;
     }
     default:
-      throw new CommandError(`unknown command "${command}"; commands: ${COMMANDS.join(', ')}.`, 2);
+      throw new CommandError(
+        `${command === undefined ? 'no command' : `unknown command "${command}"`}; commands: ${COMMANDS.join(', ')}.`,
+        2,
+      );
   }
 }

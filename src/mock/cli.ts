@@ -51,9 +51,10 @@ function int(value: string | undefined, name: string, min: number, max: number):
 
 function rate(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw new UsageError(`--${name} must be a number from 0 to 1.`);
-  return n;
+  const number = Number(value);
+  if (value.trim() === '' || !(number >= 0 && number <= 1))
+    throw new UsageError(`--${name} must be a number from 0 to 1.`);
+  return number;
 }
 
 function loadSeed(file: string): MockSeed {
@@ -80,7 +81,7 @@ function withWebhookUrl(seed: MockSeed, url: string): MockSeed {
     throw new UsageError(error instanceof SeedError ? '--webhook-url must be an absolute http(s) URL.' : String(error));
   }
   const copy = structuredClone(seed);
-  const developer = copy.accounts.find((a) => a.role === 'developer');
+  const developer = copy.accounts.find((account) => account.role === 'developer');
   if (!developer) throw new UsageError('--webhook-url: the seed has no developer account.');
   developer.webhooks = [{ notification_url: url, billing_url: url }];
   return copy;
@@ -150,13 +151,13 @@ export function parseCli(argv: string[]): CliOptions {
   return options;
 }
 
-function requestLine(e: RequestLogEntry): string {
-  const who = e.clientUserId === undefined ? '' : ` user=${oneLine(e.clientUserId)}`;
-  return `${new Date(e.time).toISOString()} ${e.site} ${e.method} ${oneLine(e.path)} ${e.status} auth=${e.auth}${who}`;
+function requestLine(entry: RequestLogEntry): string {
+  const who = entry.clientUserId === undefined ? '' : ` user=${oneLine(entry.clientUserId)}`;
+  return `${new Date(entry.time).toISOString()} ${entry.site} ${entry.method} ${oneLine(entry.path)} ${entry.status} auth=${entry.auth}${who}`;
 }
 
-function deliveryLogLine(d: WebhookDelivery): string {
-  return `${new Date(d.time).toISOString()} webhook ${deliveryLine(d)}`;
+function deliveryLogLine(delivery: WebhookDelivery): string {
+  return `${new Date(delivery.time).toISOString()} webhook ${deliveryLine(delivery)}`;
 }
 
 function write(line: string): void {
@@ -215,8 +216,8 @@ async function main(): Promise<void> {
     ...(quiet
       ? {}
       : {
-          onRequest: (e: RequestLogEntry) => write(requestLine(e)),
-          onDelivery: (d: WebhookDelivery) => write(deliveryLogLine(d)),
+          onRequest: (entry: RequestLogEntry) => write(requestLine(entry)),
+          onDelivery: (delivery: WebhookDelivery) => write(deliveryLogLine(delivery)),
         }),
   });
   if (stopping) {
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
     const hooks = running.hub.webhooks().configs;
     if (hooks.length > 0)
       write(
-        `Webhooks go to: ${[...new Set(hooks.flatMap((h) => [h.notification_url, h.billing_url]).filter(Boolean))].join(', ')}`,
+        `Webhooks go to: ${[...new Set(hooks.flatMap((hook) => [hook.notification_url, hook.billing_url]).filter(Boolean))].join(', ')}`,
       );
   }
 }

@@ -87,33 +87,35 @@ export function consoleRoutes(hub: ConsoleTarget): Route[] {
       if (status !== null && !/^\d{3}$/.test(status))
         throw new MockHttpError(400, 'status must be a three-digit HTTP status.');
       const list = hub.requestLog.filter(
-        (e) =>
-          e.path.includes(path) &&
-          (status === null || e.status === Number(status)) &&
-          (user === null || e.clientUserId === user),
+        (entry) =>
+          entry.path.includes(path) &&
+          (status === null || entry.status === Number(status)) &&
+          (user === null || entry.clientUserId === user),
       );
       return { list };
     }),
     get('/console/deliveries', () => ({ list: hub.deliveries })),
-    post('/console/deliveries/resend', (b) => hub.resend(positiveId(b.id, 'id', 'a delivery'))),
+    post('/console/deliveries/resend', (body) => hub.resend(positiveId(body.id, 'id', 'a delivery'))),
     get('/console/keys', () => ({ list: hub.keys() })),
-    post('/console/keys', (b) => {
-      const expiresAt = optionalString(b.expires_at, 'expires_at', 64);
+    post('/console/keys', (body) => {
+      const expiresAt = optionalString(body.expires_at, 'expires_at', 64);
       return hub.createApiKey({
-        developerId: optionalDeveloperId(b.developer_id),
+        developerId: optionalDeveloperId(body.developer_id),
         ...(expiresAt !== undefined ? { expiresAt } : {}),
       });
     }),
-    post('/console/keys/disable', (b) => hub.disableKey(keyOf(b))),
-    post('/console/keys/expire', (b) => hub.expireKey(keyOf(b))),
+    post('/console/keys/disable', (body) => hub.disableKey(keyOf(body))),
+    post('/console/keys/expire', (body) => hub.expireKey(keyOf(body))),
     get('/console/points', () => hub.points()),
-    post('/console/pool/top-up', (b) => hub.topUp({ yuan: b.yuan, developerId: optionalDeveloperId(b.developer_id) })),
-    post('/console/transfers', (b) =>
+    post('/console/pool/top-up', (body) =>
+      hub.topUp({ yuan: body.yuan, developerId: optionalDeveloperId(body.developer_id) }),
+    ),
+    post('/console/transfers', (body) =>
       hub.transfer({
-        clientUserId: requireId(b.client_user_id, 'client_user_id'),
-        amountCents: requireAmountCents(b.amount_cents),
-        reason: optionalString(b.reason, 'reason', 500),
-        developerId: optionalDeveloperId(b.developer_id),
+        clientUserId: requireId(body.client_user_id, 'client_user_id'),
+        amountCents: requireAmountCents(body.amount_cents),
+        reason: optionalString(body.reason, 'reason', 500),
+        developerId: optionalDeveloperId(body.developer_id),
       }),
     ),
     get('/console/transfers', (url) => {
@@ -128,37 +130,37 @@ export function consoleRoutes(hub: ConsoleTarget): Route[] {
       const { page, pageSize } = pageQuery(url);
       return hub.tables(page, pageSize);
     }),
-    post('/console/tables', (b) => hub.addTable(b)),
-    post('/console/tables/publish', (b) => hub.publish(requireId(b.short_code, 'short_code'))),
-    post('/console/tables/unpublish', (b) => hub.unpublish(requireId(b.short_code, 'short_code'))),
+    post('/console/tables', (body) => hub.addTable(body)),
+    post('/console/tables/publish', (body) => hub.publish(requireId(body.short_code, 'short_code'))),
+    post('/console/tables/unpublish', (body) => hub.unpublish(requireId(body.short_code, 'short_code'))),
     get('/console/webhooks', () => hub.webhooks()),
-    post('/console/webhooks', (b) => hub.setWebhooks(b.configs, optionalDeveloperId(b.developer_id)), 'PUT'),
-    post('/console/notifications', (b) =>
+    post('/console/webhooks', (body) => hub.setWebhooks(body.configs, optionalDeveloperId(body.developer_id)), 'PUT'),
+    post('/console/notifications', (body) =>
       hub.triggerNotification({
-        event: b.event,
-        clientUserId: b.client_user_id,
-        shortCode: b.short_code,
-        title: b.title,
-        content: b.content,
-        linkUrl: b.link_url,
-        developerId: optionalDeveloperId(b.developer_id),
+        event: body.event,
+        clientUserId: body.client_user_id,
+        shortCode: body.short_code,
+        title: body.title,
+        content: body.content,
+        linkUrl: body.link_url,
+        developerId: optionalDeveloperId(body.developer_id),
       }),
     ),
     get('/console/trigger/preview', (url) => hub.triggerPreview({ event: url.searchParams.get('event') })),
-    post('/console/trigger', (b) => hub.trigger(triggerInput(b))),
-    post('/console/refunds', (b) =>
+    post('/console/trigger', (body) => hub.trigger(triggerInput(body))),
+    post('/console/refunds', (body) =>
       hub.triggerRefund({
-        clientUserId: requireId(b.client_user_id, 'client_user_id'),
-        logId: positiveId(b.log_id, 'log_id', 'a deduct record'),
-        reason: optionalString(b.reason, 'reason', 500),
-        developerId: optionalDeveloperId(b.developer_id),
+        clientUserId: requireId(body.client_user_id, 'client_user_id'),
+        logId: positiveId(body.log_id, 'log_id', 'a deduct record'),
+        reason: optionalString(body.reason, 'reason', 500),
+        developerId: optionalDeveloperId(body.developer_id),
       }),
     ),
     get('/console/clock', () => clockView(hub.clock)),
-    post('/console/clock', (b) => {
-      if (b.resume === true && b.advance_ms === undefined) hub.clock.resume();
+    post('/console/clock', (body) => {
+      if (body.resume === true && body.advance_ms === undefined) hub.clock.resume();
       else {
-        const ms = b.advance_ms;
+        const ms = body.advance_ms;
         if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_ADVANCE_MS)
           throw new MockHttpError(
             400,
@@ -177,17 +179,17 @@ export function consoleRoutes(hub: ConsoleTarget): Route[] {
   return routes.map(guarded);
 }
 
-function triggerInput(b: Record<string, unknown>): TriggerInput {
+function triggerInput(body: Record<string, unknown>): TriggerInput {
   return {
-    event: b.event,
-    clientUserId: b.client_user_id,
-    shortCode: b.short_code,
-    amount: b.amount,
-    reason: b.reason,
-    title: b.title,
-    content: b.content,
-    linkUrl: b.link_url,
-    set: b.set,
-    developerId: optionalDeveloperId(b.developer_id),
+    event: body.event,
+    clientUserId: body.client_user_id,
+    shortCode: body.short_code,
+    amount: body.amount,
+    reason: body.reason,
+    title: body.title,
+    content: body.content,
+    linkUrl: body.link_url,
+    set: body.set,
+    developerId: optionalDeveloperId(body.developer_id),
   };
 }

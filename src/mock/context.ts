@@ -39,9 +39,9 @@ export function findRoute(
   method: string,
   path: string,
 ): Route | { status: 404 } | { status: 405; allow: string } {
-  const matches = routes.filter((r) => r.path === path);
+  const matches = routes.filter((route) => route.path === path);
   if (matches.length === 0) return { status: 404 };
-  const route = matches.find((r) => r.method === method);
+  const route = matches.find((candidate) => candidate.method === method);
   if (route) return route;
-  return { status: 405, allow: matches.map((r) => r.method).join(', ') };
+  return { status: 405, allow: matches.map((route) => route.method).join(', ') };
 }

@@ -15,7 +15,7 @@ export const FORM_CSP =
 export const MESSAGE_MAX = 2000;
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export interface Outcome {
@@ -57,56 +57,56 @@ export function htmlResponse(status: number, html: string): Response {
   });
 }
 
-function dataAttrs(shortCode: string, o: Outcome): string {
+function dataAttrs(shortCode: string, outcome: Outcome): string {
   const attrs: [string, string | number | undefined][] = [
     ['data-short-code', shortCode],
-    ['data-event', o.type],
-    ['data-ok', String(o.ok)],
-    ['data-amount-cents', o.amountCents],
-    ['data-balance-cents', o.balanceCents],
-    ['data-reason', o.reason],
+    ['data-event', outcome.type],
+    ['data-ok', String(outcome.ok)],
+    ['data-amount-cents', outcome.amountCents],
+    ['data-balance-cents', outcome.balanceCents],
+    ['data-reason', outcome.reason],
   ];
   return attrs
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${escapeHtml(String(v))}"`)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
     .join('');
 }
 
-export function renderPage(hub: HubContext, m: PageModel): string {
-  const e = escapeHtml;
-  const { t: tr } = m;
-  const t = m.table;
+export function renderPage(hub: HubContext, model: PageModel): string {
+  const escape = escapeHtml;
+  const { t: tr } = model;
+  const t = model.table;
   let body: string;
-  if (t && m.user && m.token !== undefined) {
+  if (t && model.user && model.token !== undefined) {
     const action = `/${encodeURIComponent(t.short_code)}`;
-    const hidden = `<input type="hidden" name="token" value="${e(m.token)}">`;
+    const hidden = `<input type="hidden" name="token" value="${escape(model.token)}">`;
     // Who pays decides which balance a Pay moves: the page says it before the user presses it.
-    const byApp = matchingUrls(m.webhooksOf ?? [], 'billing_deduct').length > 0;
+    const byApp = matchingUrls(model.webhooksOf ?? [], 'billing_deduct').length > 0;
     const paid =
       t.price_cents > 0
-        ? `<form method="post" action="${e(action)}" data-action="charge">${hidden}<input type="hidden" name="action" value="charge">` +
-          `<button type="submit" part="pay">${e(tr.pay(t.price_cents))}</button>` +
-          `<p class="hint" id="pay-source">${e(byApp ? tr.paysByApp : tr.paysByPoints)}</p></form>`
+        ? `<form method="post" action="${escape(action)}" data-action="charge">${hidden}<input type="hidden" name="action" value="charge">` +
+          `<button type="submit" part="pay">${escape(tr.pay(t.price_cents))}</button>` +
+          `<p class="hint" id="pay-source">${escape(byApp ? tr.paysByApp : tr.paysByPoints)}</p></form>`
         : '';
     body =
-      `<header><img src="${e(iconUrl(t.icon, hub.baseUrl))}" alt="" width="48" height="48">` +
-      `<div><h1>${e(t.name)}</h1><p class="meta">${e(t.industry)} · ${t.type === 'A' ? tr.supply : tr.demand}</p></div></header>` +
-      `<ul class="tags">${t.tags.map((tag) => `<li>${e(tag)}</li>`).join('')}</ul>` +
-      `<p>${tr.user}${tr.colon}<strong id="user">${e(m.user.clientUserId)}</strong></p>` +
-      `<p>${e(tr.pointsHere)}${tr.colon}<strong id="balance">${yuanAndPoints(m.user.balanceCents, tr.lang)}</strong></p>` +
-      `<p id="outcome" role="status">${m.outcome.type === 'load' ? '' : e(m.outcome.message)}</p>` +
-      `<form method="post" action="${e(action)}" data-action="submit">${hidden}<input type="hidden" name="action" value="submit">` +
+      `<header><img src="${escape(iconUrl(t.icon, hub.baseUrl))}" alt="" width="48" height="48">` +
+      `<div><h1>${escape(t.name)}</h1><p class="meta">${escape(t.industry)} · ${t.type === 'A' ? tr.supply : tr.demand}</p></div></header>` +
+      `<ul class="tags">${t.tags.map((tag) => `<li>${escape(tag)}</li>`).join('')}</ul>` +
+      `<p>${tr.user}${tr.colon}<strong id="user">${escape(model.user.clientUserId)}</strong></p>` +
+      `<p>${escape(tr.pointsHere)}${tr.colon}<strong id="balance">${yuanAndPoints(model.user.balanceCents, tr.lang)}</strong></p>` +
+      `<p id="outcome" role="status">${model.outcome.type === 'load' ? '' : escape(model.outcome.message)}</p>` +
+      `<form method="post" action="${escape(action)}" data-action="submit">${hidden}<input type="hidden" name="action" value="submit">` +
       `<label for="message">${tr.message}</label><textarea id="message" name="message" maxlength="${MESSAGE_MAX}"></textarea>` +
       `<button type="submit">${tr.submit}</button></form>` +
       paid;
   } else {
-    body = `<div class="error"><h1>${e(m.title)}</h1><p id="outcome" role="status">${e(m.outcome.message)}</p></div>`;
+    body = `<div class="error"><h1>${escape(model.title)}</h1><p id="outcome" role="status">${escape(model.outcome.message)}</p></div>`;
   }
   return (
     `<!doctype html><html lang="${tr.lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${e(m.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/_assets/form.css"></head>` +
-    `<body><main id="hub-form"${dataAttrs(m.shortCode, m.outcome)}>${body}</main>` +
+    `<title>${escape(model.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/_assets/form.css"></head>` +
+    `<body><main id="hub-form"${dataAttrs(model.shortCode, model.outcome)}>${body}</main>` +
     `<script src="/_assets/form.js"></script></body></html>`
   );
 }

@@ -82,10 +82,10 @@ export function formLocaleOf(acceptLanguage: string | null): FormLocale {
   let best: { tag: string; q: number } | undefined;
   for (const part of acceptLanguage.slice(0, 1000).split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i.test(tag) || !(q > 0 && q <= 1)) continue;
-    if (!best || q > best.q) best = { tag, q };
+    const qParam = params.map((param) => param.trim()).find((param) => /^q=/i.test(param));
+    const quality = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i.test(tag) || !(quality > 0 && quality <= 1)) continue;
+    if (!best || quality > best.q) best = { tag, q: quality };
   }
   return best && /^zh(-|$)/i.test(best.tag) ? 'zh-CN' : 'en';
 }

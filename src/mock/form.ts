@@ -56,7 +56,7 @@ export function formErrorResponse(
   }
   const t = stringsFor(req);
   const response = errorPage(hub, t, status, status === 413 ? t.tooLarge : t.refused, message, 'bad-request', '');
-  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 

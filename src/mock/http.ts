@@ -21,7 +21,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
-export function ok<T>(data: T): Response {
+export function ok(data: unknown): Response {
   return jsonResponse(200, { code: 200, message: 'success', data });
 }
 
@@ -147,7 +147,7 @@ export function yuanAndPoints(cents: number, locale: 'en' | 'zh-CN' = 'en'): str
 export function randomHex(bytes: number): string {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);
-  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(buf, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function trimSlash(url: string): string {

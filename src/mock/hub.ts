@@ -44,8 +44,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     connectTimeoutMs: settings.connectTimeoutMs,
     timeoutMs: settings.timeoutMs,
     now: () => clock.now(),
-    record(d: Omit<WebhookDelivery, 'id'>) {
-      const delivery = { id: nextDeliveryId++, ...d };
+    record(entry: Omit<WebhookDelivery, 'id'>) {
+      const delivery = { id: nextDeliveryId++, ...entry };
       pushBounded(deliveries, delivery, logLimit);
       options.onDelivery?.(delivery);
       return delivery;

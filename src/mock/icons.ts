@@ -16,16 +16,17 @@ const PALETTE = [
 ];
 
 function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
+  let hashed = 2166136261;
+  for (let index = 0; index < text.length; index++) hashed = Math.imul(hashed ^ text.charCodeAt(index), 16777619);
+  return hashed >>> 0;
 }
 
 /** A 64x64 rounded tile with the name's initials; the name is restricted to [a-z0-9-], so nothing needs escaping. */
 export function iconSvg(name: string): string {
   if (!ICON_NAME.test(name))
     throw new Error(`Icon names are 1-40 characters of a-z, 0-9 and "-"; got ${JSON.stringify(name)}.`);
-  const color = PALETTE[hash(name) % PALETTE.length];
+  // The index is always in range; the fallback only tells the type checker so.
+  const color = PALETTE[hash(name) % PALETTE.length] ?? '#64748b';
   const initials = name
     .split('-')
     .filter(Boolean)

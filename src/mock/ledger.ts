@@ -156,7 +156,7 @@ export function refund(
   reason: string,
   now: number,
 ) {
-  const charge = user.logs.find((r) => r.id === logId);
+  const charge = user.logs.find((record) => record.id === logId);
   if (!charge) throw new MockHttpError(404, `No points log record ${logId} for this user.`);
   if (charge.record_type !== 'deduct')
     throw new MockHttpError(
@@ -187,6 +187,6 @@ export function refund(
 /** Pool + balances + charged - refunded must equal everything ever topped up. */
 export function ledgerBalanced(account: Account): boolean {
   let balances = 0;
-  for (const u of account.users.values()) balances += u.balanceCents;
+  for (const user of account.users.values()) balances += user.balanceCents;
   return account.poolCents + balances + account.totals.charged - account.totals.refunded === account.totals.toppedUp;
 }

@@ -52,7 +52,7 @@ async function toWebRequest(
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   let body: Buffer | undefined;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -142,22 +142,34 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   let formOrigin = '';
 
   const answer = async (site: 'api' | 'form', req: IncomingMessage, res: ServerResponse) => {
-    if (!hub) return void res.destroy();
+    if (!hub) {
+      res.destroy();
+      return;
+    }
     // First, before Host or anything else the client chooses: the socket's address it cannot choose.
     const peer = peerRefusal(req.socket.remoteAddress, allowRemoteClients);
     if (peer) {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      return void res.end(peer);
+      res.end(peer);
+      return;
     }
     // HTTP/1.1 requires Host (Node answers 400 without it); an HTTP/1.0 request has to send one too,
     // because the Host check is the simulator's DNS-rebinding defence.
-    if (req.headers.host === undefined) return refuse(res, 400, 'Send a Host header.');
+    if (req.headers.host === undefined) {
+      refuse(res, 400, 'Send a Host header.');
+      return;
+    }
     const method = req.method ?? 'GET';
-    if (!isWebMethod(method))
-      return refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
+    if (!isWebMethod(method)) {
+      refuse(res, 405, `Method ${method} is not allowed; use ${ALLOWED_METHODS[site]}.`, {
         allow: ALLOWED_METHODS[site],
       });
-    if (site === 'api' && hub.shouldDropConnection()) return void req.socket.destroy();
+      return;
+    }
+    if (site === 'api' && hub.shouldDropConnection()) {
+      req.socket.destroy();
+      return;
+    }
     const current = hub;
     try {
       const tooLarge = () => {

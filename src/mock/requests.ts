@@ -117,8 +117,8 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
     }
     // The console is for its own pages only: no other origin may read it, loopback or not.
     if (!isConsole(url))
-      for (const [k, v] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
-        response.headers.set(k, v);
+      for (const [name, value] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
+        response.headers.set(name, value);
     log('api', req, url, response.status, meta);
     return response;
   }

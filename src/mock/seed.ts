@@ -66,8 +66,8 @@ export const defaultSeed: MockSeed = {
       keys: [{ key: 'sk-mock-member-0123456789abcdef', status: 'active', expires_at: null }],
     },
   ],
-  tables: ROWS.map(([short_code, name, industry, icon, tags, type, price_cents], i) => ({
-    project_id: 1001 + i,
+  tables: ROWS.map(([short_code, name, industry, icon, tags, type, price_cents], index) => ({
+    project_id: 1001 + index,
     short_code,
     name,
     industry,
@@ -83,7 +83,7 @@ export const defaultSeed: MockSeed = {
 export function activeKeyOf(seed: MockSeed): string {
   for (const account of seed.accounts) {
     if (account.role !== 'developer') continue;
-    const key = (account.keys ?? []).find((k) => k.status === 'active' && !k.expires_at);
+    const key = (account.keys ?? []).find((candidate) => candidate.status === 'active' && !candidate.expires_at);
     if (key) return key.key;
   }
   throw new Error(
@@ -99,29 +99,30 @@ function fail(path: string, what: string): never {
   throw new SeedError(`Invalid seed at ${path}: ${what}.`);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function str(v: unknown, path: string, max = MAX_ID_LENGTH): string {
-  if (typeof v !== 'string' || v.trim() === '') fail(path, 'expected a non-empty string');
-  if (v.length > max) fail(path, `expected at most ${max} characters`);
-  return v;
+function str(value: unknown, path: string, max = MAX_ID_LENGTH): string {
+  if (typeof value !== 'string' || value.trim() === '') fail(path, 'expected a non-empty string');
+  if (value.length > max) fail(path, `expected at most ${max} characters`);
+  return value;
 }
 
-function cents(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_AMOUNT_CENTS)
+function cents(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_AMOUNT_CENTS)
     fail(path, 'expected a non-negative integer number of cents');
-  return v;
+  return value;
 }
 
-function id(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) fail(path, 'expected a positive integer id');
-  return v;
+function id(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    fail(path, 'expected a positive integer id');
+  return value;
 }
 
-export function checkHttpUrl(v: unknown, path: string): string {
-  const text = str(v, path, 2048);
+export function checkHttpUrl(value: unknown, path: string): string {
+  const text = str(value, path, 2048);
   let url: URL;
   try {
     url = new URL(text);
@@ -132,78 +133,85 @@ export function checkHttpUrl(v: unknown, path: string): string {
   return text;
 }
 
-export function parseWebhookConfig(v: unknown, path: string): WebhookConfig {
-  if (!isObject(v)) fail(path, 'expected an object');
+export function parseWebhookConfig(value: unknown, path: string): WebhookConfig {
+  if (!isObject(value)) fail(path, 'expected an object');
   const config: WebhookConfig = {};
-  if (v.notification_url !== undefined && v.notification_url !== null)
-    config.notification_url = checkHttpUrl(v.notification_url, `${path}.notification_url`);
-  if (v.billing_url !== undefined && v.billing_url !== null)
-    config.billing_url = checkHttpUrl(v.billing_url, `${path}.billing_url`);
-  if (v.events !== undefined) {
-    if (!Array.isArray(v.events)) fail(`${path}.events`, 'expected an array of event names');
-    config.events = v.events.map((e, i) => str(e, `${path}.events[${i}]`, 64));
+  if (value.notification_url !== undefined && value.notification_url !== null)
+    config.notification_url = checkHttpUrl(value.notification_url, `${path}.notification_url`);
+  if (value.billing_url !== undefined && value.billing_url !== null)
+    config.billing_url = checkHttpUrl(value.billing_url, `${path}.billing_url`);
+  if (value.events !== undefined) {
+    if (!Array.isArray(value.events)) fail(`${path}.events`, 'expected an array of event names');
+    config.events = value.events.map((event, index) => str(event, `${path}.events[${index}]`, 64));
   }
   if (!config.notification_url && !config.billing_url) fail(path, 'expected notification_url, billing_url or both');
   return config;
 }
 
-function parseAccount(v: unknown, path: string): SeedAccount {
-  if (!isObject(v)) fail(path, 'expected an object');
-  if (v.role !== 'developer' && v.role !== 'member') fail(`${path}.role`, 'expected "developer" or "member"');
-  const account: SeedAccount = { id: id(v.id, `${path}.id`), name: str(v.name, `${path}.name`), role: v.role };
-  if (v.pool_cents !== undefined) account.pool_cents = cents(v.pool_cents, `${path}.pool_cents`);
-  if (v.keys !== undefined) {
-    if (!Array.isArray(v.keys)) fail(`${path}.keys`, 'expected an array');
-    account.keys = v.keys.map((k, i) => {
-      const p = `${path}.keys[${i}]`;
-      if (!isObject(k)) fail(p, 'expected an object');
-      if (k.status !== 'active' && k.status !== 'disabled') fail(`${p}.status`, 'expected "active" or "disabled"');
+function parseAccount(value: unknown, path: string): SeedAccount {
+  if (!isObject(value)) fail(path, 'expected an object');
+  if (value.role !== 'developer' && value.role !== 'member') fail(`${path}.role`, 'expected "developer" or "member"');
+  const account: SeedAccount = {
+    id: id(value.id, `${path}.id`),
+    name: str(value.name, `${path}.name`),
+    role: value.role,
+  };
+  if (value.pool_cents !== undefined) account.pool_cents = cents(value.pool_cents, `${path}.pool_cents`);
+  if (value.keys !== undefined) {
+    if (!Array.isArray(value.keys)) fail(`${path}.keys`, 'expected an array');
+    account.keys = value.keys.map((key, index) => {
+      const where = `${path}.keys[${index}]`;
+      if (!isObject(key)) fail(where, 'expected an object');
+      if (key.status !== 'active' && key.status !== 'disabled')
+        fail(`${where}.status`, 'expected "active" or "disabled"');
       let expires: string | null = null;
-      if (k.expires_at !== undefined && k.expires_at !== null) {
-        expires = str(k.expires_at, `${p}.expires_at`, 64);
-        if (Number.isNaN(Date.parse(expires))) fail(`${p}.expires_at`, 'expected an ISO 8601 date');
+      if (key.expires_at !== undefined && key.expires_at !== null) {
+        expires = str(key.expires_at, `${where}.expires_at`, 64);
+        if (Number.isNaN(Date.parse(expires))) fail(`${where}.expires_at`, 'expected an ISO 8601 date');
       }
-      return { key: str(k.key, `${p}.key`), status: k.status, expires_at: expires };
+      return { key: str(key.key, `${where}.key`), status: key.status, expires_at: expires };
     });
   }
-  if (v.users !== undefined) {
-    if (!Array.isArray(v.users)) fail(`${path}.users`, 'expected an array');
-    account.users = v.users.map((u, i) => {
-      const p = `${path}.users[${i}]`;
-      if (!isObject(u)) fail(p, 'expected an object');
+  if (value.users !== undefined) {
+    if (!Array.isArray(value.users)) fail(`${path}.users`, 'expected an array');
+    account.users = value.users.map((user, index) => {
+      const where = `${path}.users[${index}]`;
+      if (!isObject(user)) fail(where, 'expected an object');
       return {
-        client_user_id: str(u.client_user_id, `${p}.client_user_id`),
-        balance_cents: cents(u.balance_cents ?? 0, `${p}.balance_cents`),
+        client_user_id: str(user.client_user_id, `${where}.client_user_id`),
+        balance_cents: cents(user.balance_cents ?? 0, `${where}.balance_cents`),
       };
     });
-    const ids = account.users.map((u) => u.client_user_id);
+    const ids = account.users.map((user) => user.client_user_id);
     if (new Set(ids).size !== ids.length) fail(`${path}.users`, 'client_user_id values must be unique');
   }
-  if (v.webhooks !== undefined) {
-    if (!Array.isArray(v.webhooks)) fail(`${path}.webhooks`, 'expected an array');
-    account.webhooks = v.webhooks.map((w, i) => parseWebhookConfig(w, `${path}.webhooks[${i}]`));
+  if (value.webhooks !== undefined) {
+    if (!Array.isArray(value.webhooks)) fail(`${path}.webhooks`, 'expected an array');
+    account.webhooks = value.webhooks.map((webhook, index) =>
+      parseWebhookConfig(webhook, `${path}.webhooks[${index}]`),
+    );
   }
   return account;
 }
 
 /** One table in the seed's format (also what the console's Tables page adds). */
-export function parseSeedTable(v: unknown, path: string): SeedTable {
-  if (!isObject(v)) fail(path, 'expected an object');
-  if (!Array.isArray(v.tags)) fail(`${path}.tags`, 'expected an array of strings');
-  const icon = str(v.icon, `${path}.icon`, 2048);
+export function parseSeedTable(value: unknown, path: string): SeedTable {
+  if (!isObject(value)) fail(path, 'expected an object');
+  if (!Array.isArray(value.tags)) fail(`${path}.tags`, 'expected an array of strings');
+  const icon = str(value.icon, `${path}.icon`, 2048);
   if (!ICON_NAME.test(icon)) checkHttpUrl(icon, `${path}.icon`);
-  if (v.type !== 'A' && v.type !== 'B') fail(`${path}.type`, 'expected "A" or "B"');
-  if (typeof v.published !== 'boolean') fail(`${path}.published`, 'expected true or false');
+  if (value.type !== 'A' && value.type !== 'B') fail(`${path}.type`, 'expected "A" or "B"');
+  if (typeof value.published !== 'boolean') fail(`${path}.published`, 'expected true or false');
   return {
-    project_id: id(v.project_id, `${path}.project_id`),
-    short_code: str(v.short_code, `${path}.short_code`, 128),
-    name: str(v.name, `${path}.name`),
-    industry: str(v.industry, `${path}.industry`),
+    project_id: id(value.project_id, `${path}.project_id`),
+    short_code: str(value.short_code, `${path}.short_code`, 128),
+    name: str(value.name, `${path}.name`),
+    industry: str(value.industry, `${path}.industry`),
     icon,
-    tags: v.tags.map((t, i) => str(t, `${path}.tags[${i}]`, 64)),
-    type: v.type,
-    published: v.published,
-    price_cents: cents(v.price_cents, `${path}.price_cents`),
+    tags: value.tags.map((t, index) => str(t, `${path}.tags[${index}]`, 64)),
+    type: value.type,
+    published: value.published,
+    price_cents: cents(value.price_cents, `${path}.price_cents`),
   };
 }
 
@@ -213,19 +221,19 @@ export function parseSeed(value: unknown): MockSeed {
   if (!Array.isArray(value.accounts)) fail('$.accounts', 'expected an array');
   if (!Array.isArray(value.tables)) fail('$.tables', 'expected an array');
   const seed: MockSeed = {
-    accounts: value.accounts.map((a, i) => parseAccount(a, `$.accounts[${i}]`)),
-    tables: value.tables.map((t, i) => parseSeedTable(t, `$.tables[${i}]`)),
+    accounts: value.accounts.map((account, index) => parseAccount(account, `$.accounts[${index}]`)),
+    tables: value.tables.map((t, index) => parseSeedTable(t, `$.tables[${index}]`)),
   };
   const unique = (values: unknown[], path: string, what: string) => {
     if (new Set(values).size !== values.length) fail(path, `${what} must be unique`);
   };
   unique(
-    seed.accounts.map((a) => a.id),
+    seed.accounts.map((account) => account.id),
     '$.accounts',
     'account ids',
   );
   unique(
-    seed.accounts.flatMap((a) => (a.keys ?? []).map((k) => k.key)),
+    seed.accounts.flatMap((account) => (account.keys ?? []).map((key) => key.key)),
     '$.accounts',
     'API keys',
   );

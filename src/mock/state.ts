@@ -71,27 +71,27 @@ export class HubState {
     this.catalog.clear();
     this.tokens = new TokenStore();
     for (const t of seed.tables) this.catalog.add({ ...t, tags: [...t.tags] });
-    for (const a of seed.accounts) {
+    for (const seeded of seed.accounts) {
       const account: Account = {
-        id: a.id,
-        name: a.name,
-        role: a.role,
-        poolCents: a.pool_cents ?? 0,
+        id: seeded.id,
+        name: seeded.name,
+        role: seeded.role,
+        poolCents: seeded.pool_cents ?? 0,
         users: new Map(),
-        webhooks: (a.webhooks ?? []).map((w) => ({ ...w })),
-        totals: { toppedUp: a.pool_cents ?? 0, charged: 0, refunded: 0 },
+        webhooks: (seeded.webhooks ?? []).map((webhook) => ({ ...webhook })),
+        totals: { toppedUp: seeded.pool_cents ?? 0, charged: 0, refunded: 0 },
         orderIds: new Set(),
         refundedLogIds: new Set(),
         transfers: [],
       };
-      for (const u of a.users ?? []) {
-        account.users.set(u.client_user_id, this.newUser(u.client_user_id, u.balance_cents));
-        account.totals.toppedUp += u.balance_cents;
+      for (const user of seeded.users ?? []) {
+        account.users.set(user.client_user_id, this.newUser(user.client_user_id, user.balance_cents));
+        account.totals.toppedUp += user.balance_cents;
       }
-      for (const k of a.keys ?? []) {
-        this.addKey(k.key, a.id, k.status, k.expires_at ? Date.parse(k.expires_at) : null, now);
+      for (const key of seeded.keys ?? []) {
+        this.addKey(key.key, seeded.id, key.status, key.expires_at ? Date.parse(key.expires_at) : null, now);
       }
-      this.accounts.set(a.id, account);
+      this.accounts.set(seeded.id, account);
     }
   }
 
@@ -143,7 +143,7 @@ export class HubState {
 
   developer(id?: number): Account {
     if (id === undefined) {
-      for (const a of this.accounts.values()) if (a.role === 'developer') return a;
+      for (const account of this.accounts.values()) if (account.role === 'developer') return account;
       throw new MockHttpError(404, 'The seed has no developer account.');
     }
     const account = this.accounts.get(id);
@@ -190,7 +190,7 @@ export class HubState {
 
   /** A key by its plaintext or by its public id (the console only knows the id). */
   keyRecord(keyOrId: string): ApiKeyRecord {
-    const record = this.keys.get(keyOrId) ?? [...this.keys.values()].find((k) => k.id === keyOrId);
+    const record = this.keys.get(keyOrId) ?? [...this.keys.values()].find((key) => key.id === keyOrId);
     if (!record) throw new MockHttpError(404, 'No such API key.');
     return record;
   }

@@ -24,12 +24,12 @@ export class TokenStore {
     this.byToken.set(record.token, record);
     const heap = this.byExpiry;
     heap.push(record);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (heap[parent]!.expiresAt <= heap[i]!.expiresAt) break;
-      [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
-      i = parent;
+    let index = heap.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (heap[parent]!.expiresAt <= heap[index]!.expiresAt) break;
+      [heap[parent], heap[index]] = [heap[index]!, heap[parent]!];
+      index = parent;
     }
   }
 
@@ -55,16 +55,16 @@ export class TokenStore {
     const last = heap.pop()!;
     if (heap.length > 0) {
       heap[0] = last;
-      let i = 0;
+      let index = 0;
       for (;;) {
-        const left = 2 * i + 1;
+        const left = 2 * index + 1;
         const right = left + 1;
-        let smallest = i;
+        let smallest = index;
         if (left < heap.length && heap[left]!.expiresAt < heap[smallest]!.expiresAt) smallest = left;
         if (right < heap.length && heap[right]!.expiresAt < heap[smallest]!.expiresAt) smallest = right;
-        if (smallest === i) break;
-        [heap[smallest], heap[i]] = [heap[i]!, heap[smallest]!];
-        i = smallest;
+        if (smallest === index) break;
+        [heap[smallest], heap[index]] = [heap[index]!, heap[smallest]!];
+        index = smallest;
       }
     }
     return top;

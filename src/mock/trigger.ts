@@ -52,15 +52,18 @@ function setPath(body: Record<string, unknown>, path: string, value: unknown): v
   if (!SET_PATH.test(path) || path.length > 200)
     throw new MockHttpError(400, `set: ${JSON.stringify(path.slice(0, 60))} is not a dotted field path.`);
   const segments = path.split('.');
-  if (segments.some((s) => FORBIDDEN_SEGMENTS.has(s)))
+  if (segments.some((segment) => FORBIDDEN_SEGMENTS.has(segment)))
     throw new MockHttpError(400, `set: ${JSON.stringify(path)} names a forbidden field.`);
   if (segments[0] === 'event' || segments[0] === 'timestamp')
     throw new MockHttpError(400, `set: ${segments[0]} is set by the simulator (choose the event itself).`);
   let target = body;
   for (const segment of segments.slice(0, -1)) {
     const next = target[segment];
-    if (next === undefined || next === null) target = target[segment] = {};
-    else if (typeof next === 'object' && !Array.isArray(next)) target = next as Record<string, unknown>;
+    if (next === undefined || next === null) {
+      const made: Record<string, unknown> = {};
+      target[segment] = made;
+      target = made;
+    } else if (typeof next === 'object' && !Array.isArray(next)) target = next as Record<string, unknown>;
     else throw new MockHttpError(400, `set: ${JSON.stringify(path)} goes through a field that is not an object.`);
   }
   target[segments.at(-1)!] = value;

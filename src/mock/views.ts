@@ -14,15 +14,15 @@ import type { ApiKeyView, ConsoleLogRecord, MockSeed, Page, ReadViews } from './
 export function newestFirstPage<T extends object>(list: readonly T[], page: number, pageSize: number): Page<T> {
   const items: T[] = [];
   const last = list.length - 1 - (page - 1) * pageSize;
-  for (let i = last; i > last - pageSize && i >= 0; i--) items.push({ ...list[i]! });
+  for (let index = last; index > last - pageSize && index >= 0; index--) items.push({ ...list[index]! });
   return { list: items, total: list.length, page, page_size: pageSize };
 }
 
 function usersOf(account: Account) {
-  return [...account.users.values()].map((u) => ({
-    client_user_id: u.clientUserId,
-    user_id: u.userId,
-    balance_cents: u.balanceCents,
+  return [...account.users.values()].map((user) => ({
+    client_user_id: user.clientUserId,
+    user_id: user.userId,
+    balance_cents: user.balanceCents,
   }));
 }
 
@@ -47,7 +47,7 @@ export function keyView(record: ApiKeyRecord, now: number): ApiKeyView {
 }
 
 function keysOf(state: HubState, accountId: number, now: number) {
-  return [...state.keys.values()].filter((k) => k.accountId === accountId).map((k) => keyView(k, now));
+  return [...state.keys.values()].filter((key) => key.accountId === accountId).map((key) => keyView(key, now));
 }
 
 export function readViews(context: HubContext, seed: MockSeed): ReadViews {
@@ -56,7 +56,7 @@ export function readViews(context: HubContext, seed: MockSeed): ReadViews {
     ledger(developerId) {
       const dev = state.developer(developerId);
       let balances = 0;
-      for (const u of dev.users.values()) balances += u.balanceCents;
+      for (const user of dev.users.values()) balances += user.balanceCents;
       return {
         poolCents: dev.poolCents,
         balancesCents: balances,
@@ -69,14 +69,14 @@ export function readViews(context: HubContext, seed: MockSeed): ReadViews {
     snapshot() {
       return {
         outbound_ips: [...OUTBOUND_IPS],
-        accounts: [...state.accounts.values()].map((a) => ({
-          id: a.id,
-          name: a.name,
-          role: a.role,
-          pool_cents: a.poolCents,
-          keys: keysOf(state, a.id, context.now()),
-          users: usersOf(a),
-          webhooks: a.webhooks.map((w) => ({ ...w })),
+        accounts: [...state.accounts.values()].map((account) => ({
+          id: account.id,
+          name: account.name,
+          role: account.role,
+          pool_cents: account.poolCents,
+          keys: keysOf(state, account.id, context.now()),
+          users: usersOf(account),
+          webhooks: account.webhooks.map((webhook) => ({ ...webhook })),
         })),
         tables: state.tables.map((t) => ({ ...t, icon: iconUrl(t.icon, baseUrl) })),
       };
@@ -90,7 +90,7 @@ export function readViews(context: HubContext, seed: MockSeed): ReadViews {
     },
     webhooks(developerId) {
       const dev = state.developer(developerId);
-      return { configs: dev.webhooks.map((w) => ({ ...w })), outbound_ips: [...OUTBOUND_IPS] };
+      return { configs: dev.webhooks.map((webhook) => ({ ...webhook })), outbound_ips: [...OUTBOUND_IPS] };
     },
     tables(page, pageSize) {
       const list = state.tables

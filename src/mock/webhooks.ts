@@ -47,16 +47,20 @@ export const RESPONSE_BODY_KEPT = 4096;
 
 /** What an event carries; an event the spec does not name is sent as a notification. */
 export function kindOf(event: string): WebhookKind {
-  return Object.hasOwn(EVENT_KINDS, event) ? EVENT_KINDS[event as MockEventName] : 'notification';
+  return isEventName(event) ? EVENT_KINDS[event] : 'notification';
+}
+
+function isEventName(event: string): event is MockEventName {
+  return Object.hasOwn(EVENT_KINDS, event);
 }
 
 /** The configurations an event goes to, in configuration order; a URL set twice is called twice. */
 export function matchingUrls(configs: WebhookConfig[], event: string): string[] {
   const kind = kindOf(event);
   return configs
-    .filter((c) => !c.events || c.events.includes(event))
-    .map((c) => (kind === 'billing' ? c.billing_url : c.notification_url))
-    .filter((u): u is string => typeof u === 'string');
+    .filter((config) => !config.events || config.events.includes(event))
+    .map((config) => (kind === 'billing' ? config.billing_url : config.notification_url))
+    .filter((url): url is string => typeof url === 'string');
 }
 
 /**

@@ -100,14 +100,14 @@ function bitsOf(netmask: string): number {
  */
 function coverEveryIPv4(entries: readonly string[]): IPv4Span[] | undefined {
   const spans = entries.map(ipv4Span).filter((span) => span !== undefined);
-  spans.sort((a, b) => a.first - b.first);
+  spans.sort((one, other) => one.first - other.first);
   let next = 0; // the lowest address no span seen so far admits
   for (const span of spans) {
     if (span.first > next) return undefined;
     next = Math.max(next, span.last + 1);
   }
   if (next <= 0xffffffff) return undefined;
-  return spans.sort((a, b) => b.last - b.first - (a.last - a.first));
+  return spans.sort((one, other) => other.last - other.first - (one.last - one.first));
 }
 
 const EXAMPLE = 'e.g. ["127.0.0.1", "10.0.0.0/8", "::1"]';

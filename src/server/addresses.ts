@@ -56,9 +56,9 @@ export interface AddressFilterOptions {
   clientAddressHeader?: ClientAddressHeader | undefined;
 }
 
-function sameAddress(a: string, b: string): boolean {
+function sameAddress(one: string, other: string): boolean {
   // Through the range matcher so that ::ffff:203.0.113.7 and 203.0.113.7 are one client.
-  return compileRanges([a])(b);
+  return compileRanges([one])(other);
 }
 
 /** A header's client: an address, or INVALID when the hop that names it is not a canonical address. */
@@ -97,10 +97,10 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
 
   /** The right-most hop that is not a trusted proxy; the left-most hop is the client whatever it is. */
   function fromChain(hops: readonly string[]): Client {
-    for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = hops[i]!;
+    for (let index = hops.length - 1; index >= 0; index--) {
+      const hop = hops[index]!;
       if (!isCanonicalAddress(hop)) return INVALID;
-      if (i === 0 || !trusted(hop)) return hop;
+      if (index === 0 || !trusted(hop)) return hop;
     }
     return INVALID;
   }

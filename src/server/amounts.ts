@@ -11,7 +11,8 @@ export function parseYuanToCents(amount: unknown): number | undefined {
   if (typeof amount !== 'string') return undefined;
   const match = YUAN.exec(amount);
   if (!match) return undefined;
-  const cents = Number(`${match[1]}${match[2]}`);
+  // Both groups always take part in a match; a missing one would give NaN, which is not a safe integer.
+  const cents = Number(match[1]) * 100 + Number(match[2]);
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 

@@ -24,11 +24,11 @@ function splitOutsideQuotes(text: string, separator: ',' | ';'): string[] {
   const parts: string[] = [];
   let part = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
     if (quoted && char === '\\') {
-      part += char + (text[i + 1] ?? '');
-      i++;
+      part += char + (text[index + 1] ?? '');
+      index++;
     } else if (char === separator && !quoted) {
       parts.push(part);
       part = '';

@@ -26,8 +26,8 @@ function ipv6Bytes(text: string): number[] | undefined {
     if (half === '') return [];
     const parts = half.split(':');
     const result: number[] = [];
-    for (const [i, part] of parts.entries()) {
-      if (i === parts.length - 1 && part.includes('.')) {
+    for (const [index, part] of parts.entries()) {
+      if (index === parts.length - 1 && part.includes('.')) {
         const tail = ipv4Bytes(part);
         if (tail === undefined) return undefined;
         result.push((tail[0]! << 8) | tail[1]!, (tail[2]! << 8) | tail[3]!);
@@ -63,7 +63,7 @@ export function isIP(text: string): 0 | 4 | 6 {
 const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
 
 function isMapped(bytes: readonly number[]): boolean {
-  return bytes.length === 16 && MAPPED_PREFIX.every((byte, i) => bytes[i] === byte);
+  return bytes.length === 16 && MAPPED_PREFIX.every((byte, index) => bytes[index] === byte);
 }
 
 /** A range: the first `prefix` bits of `bytes` (4 bytes for IPv4, 16 for IPv6). */

@@ -46,9 +46,9 @@ function requestUrl(req: IncomingMessage): string {
 
 function requestHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+  for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
     try {
-      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
     } catch {
       // Node accepts a few header bytes that Headers rejects; such a header cannot be meant for us.
     }
@@ -169,7 +169,10 @@ function readNodeBody(req: IncomingMessage, maxBytes: number, onAbandon: () => v
     };
     const onData = (chunk: Buffer) => {
       total += chunk.length;
-      if (total <= maxBytes) return void chunks.push(chunk);
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
       stop();
       req.pause();
       onAbandon();
@@ -279,7 +282,10 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
       if (abandoned) req.resume(); // discard what still arrives until the socket closes
     };
     run().catch((error: unknown) => {
-      if (next) return next(error);
+      if (next) {
+        next(error);
+        return;
+      }
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader('content-type', 'text/plain; charset=utf-8');

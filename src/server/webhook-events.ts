@@ -85,7 +85,7 @@ export function parseTimestamp(text: unknown): { date: Date; offsetMinutes: numb
   if (Number.isNaN(date.getTime())) return undefined;
   // new Date() rolls 2025-02-30 over to March; a real timestamp survives the round trip.
   const local = new Date(date.getTime() + offsetMinutes * 60_000);
-  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(match[i]));
+  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((group) => Number(match[group]));
   if (local.getUTCFullYear() !== year || local.getUTCMonth() + 1 !== month || local.getUTCDate() !== day)
     return undefined;
   if (local.getUTCHours() !== hour || local.getUTCMinutes() !== minute) return undefined;

@@ -38,7 +38,9 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /** The one-line advice for a source address that did not pass: why, and what to change. */
 export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): string {
-  const { address, socketAddress } = verdict;
+  // Every reason below but the first has both addresses; a message never says "undefined" all the same.
+  const address = verdict.address ?? 'an undecided address';
+  const socketAddress = verdict.socketAddress ?? 'an unknown peer';
   switch (verdict.reason) {
     case 'no-source-address':
       return (
@@ -49,7 +51,8 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
     case 'forwarded-address-invalid':
       return `The forwarded address from trusted proxy ${socketAddress} is not a canonical IP address (IPv4 must be dotted decimal without leading zeros); refused (403). Check what your proxy sets.`;
     case 'forwarded-headers-conflict': {
-      const [namedHeader, other] = verdict.headers.map(headerName);
+      // A conflict always has the two headers; the defaults only keep the message whole.
+      const [namedHeader = 'the named header', other = 'another header'] = verdict.headers.map(headerName);
       // The two nginx headers have a known recipe; any other header is the proxy's (or CDN's) own setting.
       const recipe = verdict.headers.every((header) => header === 'x-real-ip' || header === 'x-forwarded-for')
         ? ' (nginx: proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;)'
@@ -61,7 +64,7 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
     case 'forwarded-header-missing':
       return `Trusted proxy ${socketAddress} sent no client address in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Make the proxy set that header, or leave ${socketAddress} out of trustedProxies if it also sends deliveries itself.`;
     case 'address-not-allowed':
-      if (LOOPBACK.test(address!)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
+      if (LOOPBACK.test(address)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
       if (verdict.forwardedIgnored)
         return `${address} is not in allowIps. The request carries a forwarded address, which counts only from trustedProxies: if ${address} is your reverse proxy, add it to trustedProxies and set clientAddressHeader.`;
       return `${address} is not in allowIps; if it is one of the platform's outbound IPs shown in the console, add it.`;

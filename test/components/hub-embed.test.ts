@@ -368,6 +368,36 @@ describe('<hub-embed>', () => {
       expect(readies[1]!.detail.tables).toBe(gridOf(el).tables);
     });
 
+    it("race: an old load's late tags answer never replaces a newer load's (issue 37, item 7)", async () => {
+      const s = setupHub();
+      const el = await loadedEmbed(s);
+      const tagsAnswered = () => s.hub.requestLog.filter((entry) => entry.path.endsWith('published-tags')).length;
+      const before = tagsAnswered();
+      // The first reload's tags are answered now, before the new table exists, and delivered late (a
+      // response already on the wire: aborting the load does not stop it).
+      const oldTags = s.holdTags();
+      void el.refresh();
+      await oldTags.seen;
+      await until(() => tagsAnswered() === before + 1, 'the old tags answer');
+      s.hub.addTable({
+        short_code: 'newer-load',
+        name: 'Newer load',
+        industry: 'Test',
+        icon: 'construction',
+        tags: ['newer-tag'],
+        type: 'A',
+        published: true,
+        price_cents: 0,
+      });
+      await el.refresh();
+      await el.updateComplete;
+      expect(filterOf(el).options).toContain('newer-tag');
+      oldTags.release();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await el.updateComplete;
+      expect(filterOf(el).options).toContain('newer-tag');
+    });
+
     it('hub-ready still fires, with the tables for the new tags, when the tags change during the first load', async () => {
       const seen = record();
       const s = setupHub();

@@ -81,6 +81,19 @@ describe('TokenSource', () => {
     expect(calls).toHaveLength(2);
   });
 
+  // Issue 37 item 7: the refresh margin's own boundary, which a `<=` in place of `<` would move.
+  it('a token is used until a millisecond before the refresh margin, and renewed exactly at it', async () => {
+    const time = clock();
+    const { calls, provider } = countingProvider(3600); // margin 360 s: renewed from 3240 s on
+    const tokens = new TokenSource(provider, { now: time.now });
+    await tokens.get();
+    time.advance((3600 - 360) * 1000 - 1);
+    expect(await tokens.get()).toBe('t1');
+    time.advance(1);
+    expect(await tokens.get()).toBe('t2');
+    expect(calls).toHaveLength(2);
+  });
+
   it('invalidate(token) drops only the current token and the next get() says unauthorized', async () => {
     const { calls, provider } = countingProvider();
     const tokens = new TokenSource(provider);

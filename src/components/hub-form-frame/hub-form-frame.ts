@@ -119,7 +119,8 @@ export class HubFormFrame extends HubElement {
   /** Dispatches the frame's own event, or keeps it while the frame is held (at most its last 20). */
   protected override emit<Name extends HubEventName>(name: Name, detail: HubEventDetails[Name]): boolean {
     if (!this.held) return super.emit(name, detail);
-    if (this.#waiting.push(() => super.emit(name, detail)) > 20) this.#waiting.shift();
+    this.#waiting.push(() => super.emit(name, detail));
+    if (this.#waiting.length > 20) this.#waiting.shift();
     return true;
   }
 

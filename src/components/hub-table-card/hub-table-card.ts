@@ -72,7 +72,9 @@ export class HubTableCard extends HubElement {
                 @error=${() => (this.broken = true)}
               />
             `
-            : html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`
+            : // The first code point, not the first UTF-16 unit: an emoji or a rare CJK character stays whole.
+              // eslint-disable-next-line @typescript-eslint/no-misused-spread
+              html`<span part="icon icon-placeholder" aria-hidden="true">${[...name][0]}</span>`
         }
         <span part="name">${name}</span>
         <span part="industry">${table.industry}</span>

@@ -41,7 +41,7 @@ export class HubTagFilter extends HubElement {
     this.focused = index;
     const was = arrayOf(this.tags);
     if (tag === undefined && !was.length) return;
-    const next = tag === undefined ? [] : was.includes(tag) ? was.filter((t) => t !== tag) : [...was, tag];
+    const next = tag === undefined ? [] : was.includes(tag) ? was.filter((other) => other !== tag) : [...was, tag];
     this.tags = next;
     this.emit('hub-tags-change', { tags: next });
   }
@@ -73,16 +73,16 @@ export class HubTagFilter extends HubElement {
     const selected = arrayOf(this.tags);
     const focused = Math.min(this.focused, options.length);
     const all = this.t.all;
-    const chips = [undefined, ...options].map((tag, i) => {
+    const chips = [undefined, ...options].map((tag, index) => {
       const pressed = tag === undefined ? selected.length === 0 : selected.includes(tag);
       const parts = ['chip', tag === undefined && 'chip-all', pressed && 'chip-pressed'].filter(Boolean).join(' ');
       return html`
         <button
           part=${parts}
           aria-pressed=${pressed}
-          tabindex=${i === focused ? 0 : -1}
+          tabindex=${index === focused ? 0 : -1}
           title=${tag ?? all}
-          @click=${() => this.#toggle(i, tag)}
+          @click=${() => this.#toggle(index, tag)}
         >${tag ?? all}</button>
       `;
     });

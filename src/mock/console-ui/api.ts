@@ -24,8 +24,9 @@ export async function api<T>(path: string, body?: unknown, method: 'POST' | 'PUT
 }
 
 export function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const text = q.toString();
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  const text = query.toString();
   return text ? `?${text}` : '';
 }

@@ -140,9 +140,9 @@ export class HubConsole extends LitElement {
       <nav aria-label=${t.nav}>
         <ul>
           ${PAGES.map(
-            (p) =>
+            (page) =>
               html`<li>
-                <a href="#${p}" aria-current=${p === this.page ? 'page' : 'false'}>${t.pages[p]}</a>
+                <a href="#${page}" aria-current=${page === this.page ? 'page' : 'false'}>${t.pages[page]}</a>
               </li>`,
           )}
         </ul>

@@ -6,12 +6,14 @@ import { ConsolePage, dataTable, rowAction, states } from './page.js';
 import type { Strings } from './strings.js';
 
 /** The request as sent and the answer as received, for the deliveries and the test pages. */
-export function renderExchange(t: Strings, d: WebhookDelivery) {
-  const headers = Object.entries(d.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
-  const request = [`POST ${d.url}`, ...headers, '', JSON.stringify(d.body, null, 2)].join('\n');
+export function renderExchange(t: Strings, delivery: WebhookDelivery) {
+  const headers = Object.entries(delivery.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+  const request = [`POST ${delivery.url}`, ...headers, '', JSON.stringify(delivery.body, null, 2)].join('\n');
   const head =
-    d.status !== undefined ? `HTTP ${d.status}` : `${t.noAnswer}: ${d.outcome}${d.error ? ` (${d.error})` : ''}`;
-  const answer = `${head} · ${d.durationMs} ms\n\n${d.responseBody ?? ''}`;
+    delivery.status !== undefined
+      ? `HTTP ${delivery.status}`
+      : `${t.noAnswer}: ${delivery.outcome}${delivery.error ? ` (${delivery.error})` : ''}`;
+  const answer = `${head} · ${delivery.durationMs} ms\n\n${delivery.responseBody ?? ''}`;
   // Figures, not headings: the exchange sits under an h2 on the test page and inside a table here.
   // The pre blocks scroll, so they take focus (keyboard users can scroll them).
   return html`<figure>
@@ -47,22 +49,22 @@ export class ConsoleDeliveries extends ConsolePage {
               <td colspan="7">${t.none}</td>
             </tr>`
           : this.list.map(
-              (d) =>
-                html`<tr data-delivery-id=${d.id}>
-                  <td>${d.id}${d.resendOf !== undefined ? html` (↻ ${d.resendOf})` : nothing}</td>
-                  <td>${new Date(d.time).toISOString()}</td>
-                  <td>${d.event}</td>
-                  <td><code>${d.url}</code></td>
-                  <td class=${d.outcome === 'delivered' ? 'ok' : 'error'}>
-                    ${d.outcome}${d.status !== undefined ? ` ${d.status}` : ''}${d.ok !== undefined ? ` ok=${d.ok}` : ''}
+              (delivery) =>
+                html`<tr data-delivery-id=${delivery.id}>
+                  <td>${delivery.id}${delivery.resendOf !== undefined ? html` (↻ ${delivery.resendOf})` : nothing}</td>
+                  <td>${new Date(delivery.time).toISOString()}</td>
+                  <td>${delivery.event}</td>
+                  <td><code>${delivery.url}</code></td>
+                  <td class=${delivery.outcome === 'delivered' ? 'ok' : 'error'}>
+                    ${delivery.outcome}${delivery.status !== undefined ? ` ${delivery.status}` : ''}${delivery.ok !== undefined ? ` ok=${String(delivery.ok)}` : ''}
                   </td>
-                  <td>${d.durationMs}</td>
+                  <td>${delivery.durationMs}</td>
                   <td>
                     <details>
                       <summary>${t.details}</summary>
-                      ${renderExchange(t, d)}
+                      ${renderExchange(t, delivery)}
                     </details>
-                    ${rowAction(t.resend, d.id, () => this.act(() => api('/console/deliveries/resend', { id: d.id })))}
+                    ${rowAction(t.resend, delivery.id, () => this.act(() => api('/console/deliveries/resend', { id: delivery.id })))}
                   </td>
                 </tr>`,
             ),

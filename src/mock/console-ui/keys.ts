@@ -34,10 +34,11 @@ export class ConsoleKeys extends ConsolePage {
    * only, so another account's key leaves a gap (the seed's member key is k4). The page names the gap.
    */
   private missingIds(): string[] {
-    const numbers = this.keys.map((k) => Number(k.id.slice(1))).filter(Number.isInteger);
+    const numbers = this.keys.map((key) => Number(key.id.slice(1))).filter(Number.isInteger);
     const listed = new Set(numbers);
     const missing: string[] = [];
-    for (let n = 1; n < Math.max(0, ...numbers); n++) if (!listed.has(n)) missing.push(`k${n}`);
+    for (let number = 1; number < Math.max(0, ...numbers); number++)
+      if (!listed.has(number)) missing.push(`k${number}`);
     return missing;
   }
 
@@ -63,15 +64,15 @@ export class ConsoleKeys extends ConsolePage {
         t.pages.keys,
         [t.keyId, t.mask, t.created, t.state, t.actions],
         this.keys.map(
-          (k) =>
-            html`<tr data-key-id=${k.id}>
-              <td>${k.id}</td>
-              <td><code>${k.mask}</code></td>
-              <td>${k.created_at}</td>
-              <td>${t.states[k.state] ?? k.state}</td>
+          (key) =>
+            html`<tr data-key-id=${key.id}>
+              <td>${key.id}</td>
+              <td><code>${key.mask}</code></td>
+              <td>${key.created_at}</td>
+              <td>${t.states[key.state] ?? key.state}</td>
               <td>
-                ${rowAction(t.disable, k.id, () => this.act(() => api('/console/keys/disable', { id: k.id })), k.state !== 'active')}
-                ${rowAction(t.expire, k.id, () => this.act(() => api('/console/keys/expire', { id: k.id })), k.state !== 'active')}
+                ${rowAction(t.disable, key.id, () => this.act(() => api('/console/keys/disable', { id: key.id })), key.state !== 'active')}
+                ${rowAction(t.expire, key.id, () => this.act(() => api('/console/keys/expire', { id: key.id })), key.state !== 'active')}
               </td>
             </tr>`,
         ),

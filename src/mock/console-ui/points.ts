@@ -71,18 +71,23 @@ export class ConsolePoints extends ConsolePage {
         t.logOf(this.logUser),
         ['Id', t.time, t.type, t.change, t.balance, t.reason, t.actions],
         logs.list.map(
-          (r) =>
+          (record) =>
             html`<tr>
-              <td>${r.id}</td>
-              <td>${r.created_at}</td>
-              <td>${r.record_type}</td>
-              <td>${r.change_cents > 0 ? '+' : ''}${t.amountText(r.change_cents)}</td>
-              <td>${t.amountText(r.balance_after)}</td>
-              <td>${r.reason}</td>
+              <td>${record.id}</td>
+              <td>${record.created_at}</td>
+              <td>${record.record_type}</td>
+              <td>${record.change_cents > 0 ? '+' : ''}${t.amountText(record.change_cents)}</td>
+              <td>${t.amountText(record.balance_after)}</td>
+              <td>${record.reason}</td>
               <td>
                 ${
-                  r.record_type === 'deduct'
-                    ? rowAction(r.refunded ? t.refundedAlready : t.refund, r.id, () => this.refund(r), r.refunded)
+                  record.record_type === 'deduct'
+                    ? rowAction(
+                        record.refunded ? t.refundedAlready : t.refund,
+                        record.id,
+                        () => this.refund(record),
+                        record.refunded,
+                      )
                     : nothing
                 }
               </td>
@@ -113,15 +118,15 @@ export class ConsolePoints extends ConsolePage {
         t.users,
         ['client_user_id', 'user_id', t.balance, t.actions],
         this.points.users.map(
-          (u) =>
-            html`<tr data-user=${u.client_user_id}>
-              <td>${u.client_user_id}</td>
-              <td>${u.user_id}</td>
-              <td>${t.amountText(u.balance_cents)}</td>
+          (user) =>
+            html`<tr data-user=${user.client_user_id}>
+              <td>${user.client_user_id}</td>
+              <td>${user.user_id}</td>
+              <td>${t.amountText(user.balance_cents)}</td>
               <td>
-                ${rowAction(t.showLog, u.client_user_id, () =>
+                ${rowAction(t.showLog, user.client_user_id, () =>
                   this.run(() => {
-                    this.logUser = u.client_user_id;
+                    this.logUser = user.client_user_id;
                     return this.loadLogs(1);
                   }),
                 )}
@@ -135,12 +140,12 @@ export class ConsolePoints extends ConsolePage {
         t.transfers,
         [t.time, t.user, t.amount, t.reason],
         this.transfers.list.map(
-          (r) =>
+          (transfer) =>
             html`<tr>
-              <td>${r.created_at}</td>
-              <td>${r.client_user_id}</td>
-              <td>${t.amountText(r.amount_cents)}</td>
-              <td>${r.reason}${r.external_order_id ? ` (${r.external_order_id})` : ''}</td>
+              <td>${transfer.created_at}</td>
+              <td>${transfer.client_user_id}</td>
+              <td>${t.amountText(transfer.amount_cents)}</td>
+              <td>${transfer.reason}${transfer.external_order_id ? ` (${transfer.external_order_id})` : ''}</td>
             </tr>`,
         ),
       )}

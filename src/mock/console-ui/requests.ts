@@ -37,14 +37,14 @@ export class ConsoleRequests extends ConsolePage {
         t.pages.requests,
         [t.time, t.method, 'Path', t.status, t.auth, t.user],
         this.list.map(
-          (e) =>
+          (entry) =>
             html`<tr>
-              <td>${new Date(e.time).toISOString()}</td>
-              <td>${e.method}</td>
-              <td><code>${e.path}</code></td>
-              <td>${e.status}</td>
-              <td>${e.auth}</td>
-              <td>${e.clientUserId ?? ''}</td>
+              <td>${new Date(entry.time).toISOString()}</td>
+              <td>${entry.method}</td>
+              <td><code>${entry.path}</code></td>
+              <td>${entry.status}</td>
+              <td>${entry.auth}</td>
+              <td>${entry.clientUserId ?? ''}</td>
             </tr>`,
         ),
       )}

@@ -86,7 +86,7 @@ const en = {
   charged: 'Charged',
   failed: 'Failed',
   logRecord: 'Log record',
-  sentTo: (n: number) => (n === 1 ? 'Sent to 1 URL.' : `Sent to ${n} URLs.`),
+  sentTo: (count: number) => (count === 1 ? 'Sent to 1 URL.' : `Sent to ${count} URLs.`),
   // deliveries and requests
   outcome: 'Outcome',
   status: 'Status',
@@ -198,7 +198,7 @@ const zh: Strings = {
   charged: '已扣费',
   failed: '扣费失败',
   logRecord: '明细记录',
-  sentTo: (n) => `已发送到 ${n} 个地址。`,
+  sentTo: (count) => `已发送到 ${count} 个地址。`,
   outcome: '结果',
   status: '状态码',
   duration: '耗时（毫秒）',

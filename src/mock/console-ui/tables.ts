@@ -64,17 +64,19 @@ export class ConsoleTables extends ConsolePage {
         t.pages.tables,
         [t.shortCode, t.name, t.tags, t.price, t.published, t.actions],
         this.tables.list.map(
-          (x) =>
-            html`<tr data-short-code=${x.short_code}>
-              <td><code>${x.short_code}</code></td>
-              <td>${x.name}</td>
-              <td>${x.tags.join(', ')}</td>
-              <td>${t.amountText(x.price_cents)}</td>
-              <td>${x.published ? t.yes : t.no}</td>
+          (table) =>
+            html`<tr data-short-code=${table.short_code}>
+              <td><code>${table.short_code}</code></td>
+              <td>${table.name}</td>
+              <td>${table.tags.join(', ')}</td>
+              <td>${t.amountText(table.price_cents)}</td>
+              <td>${table.published ? t.yes : t.no}</td>
               <td>
-                ${rowAction(x.published ? t.unpublish : t.publish, x.short_code, () =>
+                ${rowAction(table.published ? t.unpublish : t.publish, table.short_code, () =>
                   this.act(() =>
-                    api(`/console/tables/${x.published ? 'unpublish' : 'publish'}`, { short_code: x.short_code }),
+                    api(`/console/tables/${table.published ? 'unpublish' : 'publish'}`, {
+                      short_code: table.short_code,
+                    }),
                   ),
                 )}
               </td>

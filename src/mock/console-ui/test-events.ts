@@ -45,31 +45,31 @@ export class ConsoleTest extends ConsolePage {
       });
     void this.run(
       async () => (this.result = await api<TriggerResult>('/console/trigger', body)),
-      (r) => this.t.sentTo(r.deliveries.length),
+      (result) => this.t.sentTo(result.deliveries.length),
     );
   }
 
   private renderFields() {
     const t = this.t;
-    const b = this.preview?.body;
-    if (!b) return nothing;
+    const body = this.preview?.body;
+    if (!body) return nothing;
     // Keyed by event: switching events puts the new pre-filled values in the inputs.
-    const fields = b.billing
-      ? html`<label>${t.amount} (¥)<input name="amount" .value=${b.billing.amount} autocomplete="off" /></label>
-          <label>${t.reason}<input name="reason" .value=${b.billing.reason} autocomplete="off" /></label>`
-      : html`<label>${t.titleField}<input name="title" .value=${b.notification?.title ?? ''} autocomplete="off" /></label>
-          <label>${t.content}<input name="content" .value=${b.notification?.content ?? ''} autocomplete="off" /></label>
-          <label>${t.link}<input name="link" .value=${b.notification?.link_url ?? ''} autocomplete="off" /></label>`;
-    return html`<label>${t.user}<input name="user" .value=${b.target.client_user_id ?? ''} autocomplete="off" /></label>
-      <label>${t.shortCode}<input name="short_code" .value=${b.short_code} autocomplete="off" /></label>
+    const fields = body.billing
+      ? html`<label>${t.amount} (¥)<input name="amount" .value=${body.billing.amount} autocomplete="off" /></label>
+          <label>${t.reason}<input name="reason" .value=${body.billing.reason} autocomplete="off" /></label>`
+      : html`<label>${t.titleField}<input name="title" .value=${body.notification?.title ?? ''} autocomplete="off" /></label>
+          <label>${t.content}<input name="content" .value=${body.notification?.content ?? ''} autocomplete="off" /></label>
+          <label>${t.link}<input name="link" .value=${body.notification?.link_url ?? ''} autocomplete="off" /></label>`;
+    return html`<label>${t.user}<input name="user" .value=${body.target.client_user_id ?? ''} autocomplete="off" /></label>
+      <label>${t.shortCode}<input name="short_code" .value=${body.short_code} autocomplete="off" /></label>
       ${fields}`;
   }
 
   private renderResult() {
     const t = this.t;
-    const r = this.result;
-    if (!r) return nothing;
-    const decision = r.decision;
+    const result = this.result;
+    if (!result) return nothing;
+    const decision = result.decision;
     return html`<section id="result" aria-labelledby="result-title">
       <h2 id="result-title">${t.answer}</h2>
       ${
@@ -80,7 +80,7 @@ export class ConsoleTest extends ConsolePage {
           </p>`
           : nothing
       }
-      ${r.deliveries.map((d) => html`<div class="panel" data-delivery-id=${d.id}>${renderExchange(t, d)}</div>`)}
+      ${result.deliveries.map((delivery) => html`<div class="panel" data-delivery-id=${delivery.id}>${renderExchange(t, delivery)}</div>`)}
     </section>`;
   }
 
@@ -91,13 +91,13 @@ export class ConsoleTest extends ConsolePage {
         <label
           >${t.event}
           <select name="event" @change=${this.choose}>
-            ${ALL_EVENTS.map((e) => html`<option value=${e} ?selected=${e === this.event}>${e}</option>`)}
+            ${ALL_EVENTS.map((event) => html`<option value=${event} ?selected=${event === this.event}>${event}</option>`)}
           </select>
         </label>
         ${this.renderFields()}
         <button class="primary">${t.sendEvent}</button>
       </form>
-      <p>URL: ${this.preview?.urls.map((u) => html`<code>${u}</code> `) ?? nothing}</p>
+      <p>URL: ${this.preview?.urls.map((url) => html`<code>${url}</code> `) ?? nothing}</p>
       ${this.renderStatus()} ${this.renderResult()}
     `;
   }

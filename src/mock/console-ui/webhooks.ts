@@ -17,7 +17,9 @@ export class ConsoleWebhooks extends ConsolePage {
   }
 
   private edit(index: number, key: 'notification_url' | 'billing_url', value: string) {
-    this.configs = this.configs.map((c, i) => (i === index ? { ...c, [key]: value || undefined } : c));
+    this.configs = this.configs.map((config, position) =>
+      position === index ? { ...config, [key]: value || undefined } : config,
+    );
   }
 
   private urlField(index: number, key: 'notification_url' | 'billing_url', label: string) {
@@ -27,13 +29,13 @@ export class ConsoleWebhooks extends ConsolePage {
         type="url"
         name=${key}
         .value=${this.configs[index]![key] ?? ''}
-        @input=${(e: Event) => this.edit(index, key, (e.target as HTMLInputElement).value)}
+        @input=${(event: Event) => this.edit(index, key, (event.target as HTMLInputElement).value)}
     /></label>`;
   }
 
   private save(event: Event) {
     event.preventDefault();
-    const configs = this.configs.filter((c) => c.notification_url || c.billing_url);
+    const configs = this.configs.filter((config) => config.notification_url || config.billing_url);
     void this.act(() => api('/console/webhooks', { configs }, 'PUT'));
   }
 
@@ -47,14 +49,14 @@ export class ConsoleWebhooks extends ConsolePage {
       <h2>${t.configs}</h2>
       <form @submit=${this.save} id="webhooks">
         ${this.configs.map(
-          (_, i) =>
+          (_, position) =>
             html`<fieldset class="row">
-              <legend>#${i + 1}</legend>
-              ${this.urlField(i, 'notification_url', t.notificationUrl)} ${this.urlField(i, 'billing_url', t.billingUrl)}
+              <legend>#${position + 1}</legend>
+              ${this.urlField(position, 'notification_url', t.notificationUrl)} ${this.urlField(position, 'billing_url', t.billingUrl)}
               <button
                 type="button"
-                aria-label="${t.remove} #${i + 1}"
-                @click=${() => (this.configs = this.configs.filter((_, j) => j !== i))}
+                aria-label="${t.remove} #${position + 1}"
+                @click=${() => (this.configs = this.configs.filter((_, other) => other !== position))}
               >
                 ${t.remove}
               </button>
