@@ -7,6 +7,7 @@ export { TokenSource, type TokenAnswer, type TokenContext, type TokenProvider } 
 export { tokenFromEndpoint, type TokenEndpointOptions } from './core/endpoint.js';
 export { WebClient, type WebClientOptions } from './core/web-client.js';
 /** @deprecated Renamed `WebClient`; see hub-embed/core. */
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the old name stays exported, deprecated, for one release
 export { HubClient, type HubClientOptions } from './core/index.js';
 export { buildFormUrl } from './core/urls.js';
 export type { AccessToken, PublishedTable } from './core/types.js';

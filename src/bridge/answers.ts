@@ -17,8 +17,8 @@ export async function answerHost(
   try {
     const handler = handlers.get(method!);
     const shape = HOST_REQUESTS.get(method!);
-    if (!handler || !shape) throw new BridgeError('E_NO_HANDLER', `${method}: no handler`);
-    if (!shape(params)) throw new BridgeError('E_DENIED', `${method}: bad params`);
+    if (!handler || !shape) throw new BridgeError('E_NO_HANDLER', `${String(method)}: no handler`);
+    if (!shape(params)) throw new BridgeError('E_DENIED', `${String(method)}: bad params`);
     // The shape above is the handler's params type (HOST_REQUESTS mirrors HostToPageRequests).
     const result: unknown = await handler((params ?? {}) as never);
     return { ok: true, result: result ?? null };

@@ -295,8 +295,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         options.onReady?.(host);
       },
       // Only a handshake the bridge waits for decides; a re-hello that fails leaves the host as it was.
-      (error: BridgeError) => {
-        if (state === 'waiting') end('none', error.code, error.message);
+      (error: unknown) => {
+        if (state !== 'waiting') return;
+        const { code, message } = toBridgeError(error);
+        end('none', code, message);
       },
     );
   }

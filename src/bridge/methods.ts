@@ -1,5 +1,6 @@
 /** The typed method maps of both directions, and run-time checks for everything that arrives. */
 import type { AccessToken } from '../core/types.js';
+import { isRecord } from '../core/http.js';
 
 /** Requests the page sends to the native host. */
 export interface PageToHostRequests {
@@ -35,7 +36,10 @@ export interface PageToHostEvents {
 
 /** Requests the native host sends to the page; the page registers handlers with `bridge.handle()`. */
 export interface HostToPageRequests {
+  // `void`: what the page's handler returns, which the host reads as null.
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
   'widget.refresh': { params: Record<string, never>; result: void };
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
   'widget.setTags': { params: { tags: string[] }; result: void };
   'form.close': { params: Record<string, never>; result: { closed: boolean } };
 }
@@ -52,10 +56,7 @@ export interface HelloResult {
 /** Whether (truthy) a value that arrived, parsed JSON, has the shape the Methods table of docs/webview.md gives. */
 export type Shape = (value: unknown) => unknown;
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
-
-const noParams: Shape = (value) => value === undefined || isObject(value);
+const noParams: Shape = (value) => value === undefined || isRecord(value);
 const strings = (value: unknown, max: number) =>
   Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && item.length <= 200);
 
@@ -76,7 +77,7 @@ export type Complete<Check extends true> = Check;
 
 const hostRequests = [
   ['widget.refresh', noParams],
-  ['widget.setTags', (params) => isObject(params) && strings(params.tags, 100)],
+  ['widget.setTags', (params) => isRecord(params) && strings(params.tags, 100)],
   ['form.close', noParams],
 ] as const satisfies Shapes<HostToPageRequests>;
 /** Types only (nothing is emitted): every host request has its shape above. */
@@ -90,12 +91,12 @@ type PageRequests = PageToHostRequests & { 'bridge.hello': unknown };
 const results = [
   [
     'bridge.hello',
-    (result) => isObject(result) && typeof result.platform === 'string' && strings(result.capabilities, 200),
+    (result) => isRecord(result) && typeof result.platform === 'string' && strings(result.capabilities, 200),
   ],
   [
     'auth.getToken',
     (result) =>
-      isObject(result) &&
+      isRecord(result) &&
       typeof result.access_token === 'string' &&
       result.access_token !== '' &&
       typeof result.expires_in === 'number' &&
@@ -103,7 +104,7 @@ const results = [
       result.expires_in > 0 &&
       result.expires_in < Infinity,
   ],
-  ['form.open', (result) => isObject(result) && typeof result.handled === 'boolean'],
+  ['form.open', (result) => isRecord(result) && typeof result.handled === 'boolean'],
 ] as const satisfies Shapes<PageRequests>;
 /** Types only: every page request (and the hello) has its result's shape above. */
 export type ResultsComplete = Complete<EveryMethod<PageRequests, typeof results>>;

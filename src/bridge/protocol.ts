@@ -1,5 +1,5 @@
 /** Wire protocol v1 of the hub-embed WebView bridge: envelope, error codes, defensive parsing. */
-import { isObject } from './methods.js';
+import { isRecord } from '../core/http.js';
 
 export const BRIDGE_NS = 'hub-embed';
 export const BRIDGE_VERSION = 1;
@@ -85,26 +85,28 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
   // A non-string is refused before JSON.parse, which would coerce it ("[object Object]").
   if (typeof raw !== 'string' || raw.length > MAX_MESSAGE_CHARS) return 'malformed';
   // Every member unchecked until checked below; optional chaining reads none of null or a primitive.
-  let m: { [Key in keyof BridgeMessage]?: unknown } | null;
+  let fields: { [Key in keyof BridgeMessage]?: unknown } | null;
   try {
-    m = JSON.parse(raw, dropPollutingKeys) as typeof m;
+    fields = JSON.parse(raw, dropPollutingKeys) as typeof fields;
   } catch {
     return 'malformed';
   }
-  if (m?.ns !== BRIDGE_NS || m.v !== BRIDGE_VERSION) return 'foreign';
-  const { kind } = m;
+  if (fields?.ns !== BRIDGE_NS || fields.v !== BRIDGE_VERSION) return 'foreign';
+  const { kind } = fields;
   // Requests and events name a method; responses and cancels refer to a request by its id.
-  const kindOk = kind === 'req' || kind === 'evt' ? typeof m.method === 'string' : kind === 'res' || kind === 'cancel';
-  if (!kindOk || typeof m.sid !== 'string' || typeof m.id !== 'string' || m.id.length > 64) return 'malformed';
-  if (kind === 'res' && m.ok !== true) {
+  const kindOk =
+    kind === 'req' || kind === 'evt' ? typeof fields.method === 'string' : kind === 'res' || kind === 'cancel';
+  if (!kindOk || typeof fields.sid !== 'string' || typeof fields.id !== 'string' || fields.id.length > 64)
+    return 'malformed';
+  if (kind === 'res' && fields.ok !== true) {
     // A host's error as the page passes it on: a code from the closed set (else E_INTERNAL), a short text.
-    const { code, message }: Record<string, unknown> = isObject(m.error) ? m.error : {};
-    m.error = {
+    const { code, message }: Record<string, unknown> = isRecord(fields.error) ? fields.error : {};
+    fields.error = {
       code: isErrorCode(code) ? code : 'E_INTERNAL',
       message: typeof message === 'string' ? message.slice(0, 500) : 'host error',
     };
   }
-  return m as BridgeMessage;
+  return fields as BridgeMessage;
 }
 
 /**
@@ -114,7 +116,7 @@ export function parseMessage(raw: unknown): BridgeMessage | string {
 export function toBridgeError(reason: unknown): BridgeError {
   if (reason instanceof BridgeError) return reason;
   // An Error's message (or a WKWebView reply's errorMessage as an Error); anything else as text.
-  const text = String((isObject(reason) ? reason.message : undefined) ?? reason).slice(0, 500);
+  const text = String((isRecord(reason) ? reason.message : undefined) ?? reason).slice(0, 500);
   const code = text.split(':')[0];
   return isErrorCode(code)
     ? new BridgeError(code, text.slice(code.length + 1).trim() || code)

@@ -18,10 +18,10 @@ export function define(tag: string, ctor: Versioned): void {
   }
   if (existing.version === ctor.version || warned) return;
   warned = true;
-  // An element class of another library may have no version: the warning then says `undefined`, which is the
-  // truth; a word for it would cost bytes of the WebView file's room (issue 37).
-  // eslint-disable-next-line @typescript-eslint/restrict-template-expressions
-  console.warn(`hub-embed ${ctor.version}: <${tag}> already defined by ${existing.version}; kept.`);
+  // An element class of another library may have no version.
+  console.warn(
+    `hub-embed ${String(ctor.version)}: <${tag}> already defined by ${existing.version ?? 'another version'}; kept.`,
+  );
 }
 
 /** The value if it is an array, else []: properties set from script may hold anything. */

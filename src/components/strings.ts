@@ -1,6 +1,7 @@
 import type { HubErrorKind } from '../core/errors.js';
+import { localeFor, type HubLocale } from '../core/locale.js';
 
-export type HubLocale = 'zh-CN' | 'en';
+export type { HubLocale };
 
 /**
  * Every text the elements show. `{n}` is replaced by a number or a name. Error texts are keyed by
@@ -81,11 +82,6 @@ const zh: WidgetStrings = {
 };
 
 const widgetStrings: Record<HubLocale, WidgetStrings> = { en, 'zh-CN': zh };
-
-/** The language the widget shows for `locale`, else for the browser's: Chinese for any `zh*`, English otherwise. */
-export function localeFor(locale?: string): HubLocale {
-  return /^zh/i.test(locale || globalThis.navigator?.language || '') ? 'zh-CN' : 'en';
-}
 
 /** Of a table per locale, the one `localeFor` picks. The widget's texts by default; the form half passes the form's own tables. */
 export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {

@@ -4,6 +4,11 @@
  */
 import { HubError, abortError, type HubErrorKind } from './errors.js';
 
+/** A JSON object (not null, not an array): what a member is read from, after this check, in every layer. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A non-empty string: tags, names, short codes and tokens all need one. */
 export function isText(value: unknown): value is string {
   return typeof value === 'string' && value !== '';

@@ -1,5 +1,5 @@
 import { HubError } from './errors.js';
-import { isText, readAnswer, send } from './http.js';
+import { isRecord, isText, readAnswer, send } from './http.js';
 import { PUBLISHED_TAGS, publishedListPath } from './paths.js';
 import type { TokenAnswer, TokenLoad, TokenSource } from './token-source.js';
 import { apiBaseUrl, safeHttpUrl } from './urls.js';
@@ -41,7 +41,7 @@ export class WebClient {
   /** The token the answers in #prefetched came with. */
   #prefetchedWith?: string;
   /** Answers by path (relative to `projects/`), as the token's `prefetched` gave them: checked when used. */
-  #prefetched: Record<string, unknown> = {};
+  #prefetched = new Map<string, unknown>();
 
   constructor(options: WebClientOptions) {
     this.#api = apiBaseUrl(options.baseUrl, 'base-url') + '/projects/';
@@ -87,10 +87,8 @@ export class WebClient {
     const token = await this.#tokens.get({ signal });
     // The token may have come with this very answer (see tokenFor): used once, and only with that token,
     // and checked as the service's below.
-    const prefetched = this.#prefetched[path];
-    // A Map in place of the object costs 6 B gzip of the WebView file's room (issue 37).
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-    delete this.#prefetched[path];
+    const prefetched = this.#prefetched.get(path);
+    this.#prefetched.delete(path);
     if (token === this.#prefetchedWith && Array.isArray(prefetched)) return prefetched as unknown[];
     let response = await request(token);
     if (response.status === 401) {
@@ -111,15 +109,13 @@ export class WebClient {
   /** Keeps what came with a new token, in place of what came with the one before. */
   #keep = (answer: TokenAnswer): void => {
     this.#prefetchedWith = answer.access_token;
-    this.#prefetched = { ...answer.prefetched };
+    this.#prefetched = new Map(Object.entries(answer.prefetched ?? {}));
   };
 }
 
 function toTable(item: unknown): PublishedTable | undefined {
-  // Every field is checked below before use. An isRecord guard here costs ~20 B gzip of the WebView file's
-  // 3 B of room (issue 37, item 6).
-  // eslint-disable-next-line no-restricted-syntax
-  const { short_code, name, industry, tags, icon, total } = Object(item) as Record<string, unknown>;
+  if (!isRecord(item)) return undefined;
+  const { short_code, name, industry, tags, icon, total } = item;
   if (!isText(short_code) || !isText(name)) return undefined;
   const table: PublishedTable = {
     short_code,
@@ -129,6 +125,6 @@ function toTable(item: unknown): PublishedTable | undefined {
   };
   const href = safeHttpUrl(icon);
   if (href) table.icon = href;
-  if (Number.isFinite(total)) table.total = total as number;
+  if (typeof total === 'number' && Number.isFinite(total)) table.total = total;
   return table;
 }

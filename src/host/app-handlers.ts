@@ -1,12 +1,12 @@
 /** The app's typed handlers as bridge methods: their arguments and results checked, one getToken call at a time. */
 import type { AccessToken } from '../core/types.js';
-import { isObject } from '../bridge/methods.js';
+import { isRecord } from '../core/http.js';
 import { BridgeError } from '../bridge/protocol.js';
 import type { TokenReason } from '../core/token-source.js';
 import type { HostHandlers, MethodHandler, TokenRequest } from './types.js';
 
 const isToken = (value: unknown): value is AccessToken =>
-  isObject(value) &&
+  isRecord(value) &&
   typeof value.access_token === 'string' &&
   value.access_token !== '' &&
   typeof value.expires_in === 'number' &&
@@ -18,7 +18,7 @@ const isToken = (value: unknown): value is AccessToken =>
  * token being replaced. Pages before 0.2 said `expired` for both later reasons; it reads as `expiring`.
  */
 function tokenRequest(params: unknown): TokenRequest {
-  const given = isObject(params) ? params : {};
+  const given = isRecord(params) ? params : {};
   const reason: TokenReason =
     given.reason === 'unauthorized'
       ? 'unauthorized'
@@ -50,7 +50,7 @@ export function typedMethods(handlers: HostHandlers): Record<string, MethodHandl
   }
 
   async function openForm(params: unknown): Promise<{ handled: boolean }> {
-    if (!isObject(params) || typeof params.url !== 'string' || typeof params.shortCode !== 'string') {
+    if (!isRecord(params) || typeof params.url !== 'string' || typeof params.shortCode !== 'string') {
       throw new BridgeError('E_DENIED', 'form.open needs {url, shortCode}');
     }
     const handled = await handlers.openForm!({ url: params.url, shortCode: params.shortCode });

@@ -4,7 +4,7 @@
  * the event map does not have, are dropped with a reason for `onRejected`.
  */
 import type { PageToHostEvents } from '../bridge/methods.js';
-import { isObject } from '../bridge/methods.js';
+import { isRecord } from '../core/http.js';
 
 /** Text the page sends about a table or an error: present, and short enough for a log line or a label. */
 const text = (value: unknown, max = 500) => typeof value === 'string' && value.length <= max;
@@ -30,5 +30,5 @@ const SHAPES = new Map(Object.entries(CHECKS));
 export function eventRefusal(name: string, params: unknown): string | undefined {
   const shape = SHAPES.get(name);
   if (!shape) return `unknown event ${name.slice(0, 100)}`;
-  return isObject(params) && shape(params) ? undefined : `bad params: ${name}`;
+  return isRecord(params) && shape(params) ? undefined : `bad params: ${name}`;
 }

@@ -8,7 +8,7 @@
  * hello, handlers and replies (answers.ts, app-handlers.ts), requests to the page with timeouts
  * (requests-to-page.ts).
  */
-import { isObject } from '../bridge/methods.js';
+import { isRecord } from '../core/http.js';
 import { BRIDGE_VERSION, BridgeError, envelope } from '../bridge/protocol.js';
 import type { BridgeMessage } from '../bridge/protocol.js';
 import { createAnswerer } from './answers.js';
@@ -154,7 +154,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     },
     closeForm: async () => {
       const result = await request('form.close');
-      return isObject(result) && result.closed === true;
+      return isRecord(result) && result.closed === true;
     },
     decideNavigation(url, { isTopFrame = true, newWindow = false } = {}) {
       let decision = decideNavigation(url, allowedOrigins);

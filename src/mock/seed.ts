@@ -99,7 +99,8 @@ function fail(path: string, what: string): never {
   throw new SeedError(`Invalid seed at ${path}: ${what}.`);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object; the simulator keeps its own copy, as mock/ takes only types from core (docs/architecture.md). */
+function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -134,7 +135,7 @@ export function checkHttpUrl(value: unknown, path: string): string {
 }
 
 export function parseWebhookConfig(value: unknown, path: string): WebhookConfig {
-  if (!isObject(value)) fail(path, 'expected an object');
+  if (!isRecord(value)) fail(path, 'expected an object');
   const config: WebhookConfig = {};
   if (value.notification_url !== undefined && value.notification_url !== null)
     config.notification_url = checkHttpUrl(value.notification_url, `${path}.notification_url`);
@@ -149,7 +150,7 @@ export function parseWebhookConfig(value: unknown, path: string): WebhookConfig 
 }
 
 function parseAccount(value: unknown, path: string): SeedAccount {
-  if (!isObject(value)) fail(path, 'expected an object');
+  if (!isRecord(value)) fail(path, 'expected an object');
   if (value.role !== 'developer' && value.role !== 'member') fail(`${path}.role`, 'expected "developer" or "member"');
   const account: SeedAccount = {
     id: id(value.id, `${path}.id`),
@@ -161,7 +162,7 @@ function parseAccount(value: unknown, path: string): SeedAccount {
     if (!Array.isArray(value.keys)) fail(`${path}.keys`, 'expected an array');
     account.keys = value.keys.map((key, index) => {
       const where = `${path}.keys[${index}]`;
-      if (!isObject(key)) fail(where, 'expected an object');
+      if (!isRecord(key)) fail(where, 'expected an object');
       if (key.status !== 'active' && key.status !== 'disabled')
         fail(`${where}.status`, 'expected "active" or "disabled"');
       let expires: string | null = null;
@@ -176,7 +177,7 @@ function parseAccount(value: unknown, path: string): SeedAccount {
     if (!Array.isArray(value.users)) fail(`${path}.users`, 'expected an array');
     account.users = value.users.map((user, index) => {
       const where = `${path}.users[${index}]`;
-      if (!isObject(user)) fail(where, 'expected an object');
+      if (!isRecord(user)) fail(where, 'expected an object');
       return {
         client_user_id: str(user.client_user_id, `${where}.client_user_id`),
         balance_cents: cents(user.balance_cents ?? 0, `${where}.balance_cents`),
@@ -196,7 +197,7 @@ function parseAccount(value: unknown, path: string): SeedAccount {
 
 /** One table in the seed's format (also what the console's Tables page adds). */
 export function parseSeedTable(value: unknown, path: string): SeedTable {
-  if (!isObject(value)) fail(path, 'expected an object');
+  if (!isRecord(value)) fail(path, 'expected an object');
   if (!Array.isArray(value.tags)) fail(`${path}.tags`, 'expected an array of strings');
   const icon = str(value.icon, `${path}.icon`, 2048);
   if (!ICON_NAME.test(icon)) checkHttpUrl(icon, `${path}.icon`);
@@ -217,7 +218,7 @@ export function parseSeedTable(value: unknown, path: string): SeedTable {
 
 /** Validates a seed (for example a parsed `--seed` file); returns a fresh copy or throws a SeedError. */
 export function parseSeed(value: unknown): MockSeed {
-  if (!isObject(value)) fail('$', 'expected an object with "accounts" and "tables"');
+  if (!isRecord(value)) fail('$', 'expected an object with "accounts" and "tables"');
   if (!Array.isArray(value.accounts)) fail('$.accounts', 'expected an array');
   if (!Array.isArray(value.tables)) fail('$.tables', 'expected an array');
   const seed: MockSeed = {

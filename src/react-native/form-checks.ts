@@ -3,7 +3,7 @@
  * the form WebView come from the form page itself.
  */
 import { toScriptLiteral } from '../bridge/protocol.js';
-import { isObject } from '../bridge/methods.js';
+import { isRecord } from '../core/http.js';
 import { originOf } from '../host/navigation.js';
 
 /** Loopback hosts, where a development form site may run on plain http. */
@@ -50,6 +50,6 @@ export function readFormMessage(
   } catch {
     return undefined;
   }
-  if (!isObject(message) || message.hubEmbedForm !== nonce || message.origin !== formOrigin) return undefined;
+  if (!isRecord(message) || message.hubEmbedForm !== nonce || message.origin !== formOrigin) return undefined;
   return { value: message.data };
 }

@@ -4,15 +4,14 @@
  * widget's language, relays what the form page posts, and keeps the form's own origin (and the app's
  * payment origins) inside. Whether a form may open here at all is decided before (form-checks.ts).
  */
-import { createElement as h } from 'react';
+import { createElement } from 'react';
 import { KeyboardAvoidingView, Modal, Platform, Pressable, StyleSheet, Text } from 'react-native';
 import type { StyleProp, ViewStyle } from 'react-native';
 import { SafeAreaView } from 'react-native-safe-area-context';
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
-import { formStrings } from '../components/hub-form-frame/hub-form-frame.strings.js';
-import { localeFor } from '../components/strings.js';
+import { localeFor, type HubLocale } from '../core/locale.js';
 import type { HostKernel } from '../host/types.js';
 import { originOf } from '../host/navigation.js';
 import { formRelayScript, readFormMessage } from './form-checks.js';
@@ -59,14 +58,17 @@ const deviceLocale = () => {
   }
 };
 
-/** The close label the widget itself shows in an open form, for the widget's (else the device's) language. */
+/** The word the widget's own form dialog shows on its close control (hub-form-frame.strings.ts; a test keeps them equal). */
+export const CLOSE_LABELS: Record<HubLocale, string> = { en: 'Close', 'zh-CN': '关闭' };
+
+/** The close label for the widget's (else the device's) language. */
 export const defaultCloseLabel = (widgetLocale: string | undefined) =>
-  formStrings[localeFor(widgetLocale ?? deviceLocale())].close;
+  CLOSE_LABELS[localeFor(widgetLocale ?? deviceLocale())];
 
 export function FormModal(props: FormModalProps) {
   const { form, backgroundColor } = props;
   const formOrigin = form && originOf(form.url);
-  return h(
+  return createElement(
     Modal,
     {
       visible: !!form,
@@ -78,17 +80,17 @@ export function FormModal(props: FormModalProps) {
       onRequestClose: () => props.onClose('back'),
     },
     form &&
-      h(
+      createElement(
         // The native safe-area view (not the provider's hook): a Modal is a window of its own, whose insets
         // a provider at the app's root does not know.
         SafeAreaView,
         { edges: ['top', 'right', 'bottom', 'left'], style: [styles.fill, { backgroundColor }, props.style] },
-        h(
+        createElement(
           KeyboardAvoidingView,
           // iOS does not resize a Modal for the keyboard; Android resizes its window, and the view then finds
           // no overlap to avoid.
           { behavior: Platform.OS === 'ios' ? 'padding' : 'height', style: styles.fill },
-          h(
+          createElement(
             Pressable,
             {
               accessibilityRole: 'button',
@@ -96,9 +98,9 @@ export function FormModal(props: FormModalProps) {
               style: styles.close,
               hitSlop: 8,
             },
-            h(Text, null, props.closeLabel ?? defaultCloseLabel(props.widgetLocale)),
+            createElement(Text, null, props.closeLabel ?? defaultCloseLabel(props.widgetLocale)),
           ),
-          h(WebView, {
+          createElement(WebView, {
             // The form's own loading state until it paints (react-native-webview's indicator, or the app's
             // renderLoading in formWebViewProps).
             startInLoadingState: true,

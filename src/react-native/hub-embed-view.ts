@@ -9,7 +9,7 @@
  * toolchain as the rest of the package.
  */
 import {
-  createElement as h,
+  createElement,
   forwardRef,
   useEffect,
   useImperativeHandle,
@@ -59,7 +59,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
   const widgetOrigin = originOf(props.source.uri);
   const allowed = useMemo(
-    () => [...new Set([widgetOrigin, ...(props.allowedOrigins ?? [])].filter((o): o is string => !!o))],
+    () => [...new Set([widgetOrigin, ...(props.allowedOrigins ?? [])].filter((origin): origin is string => !!origin))],
     [widgetOrigin, props.allowedOrigins?.join(',')],
   );
 
@@ -190,10 +190,10 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     webView.current?.reload();
   };
 
-  return h(
+  return createElement(
     View,
     { style: [styles.fill, { backgroundColor }, props.style] },
-    h(WebView, {
+    createElement(WebView, {
       ...extra,
       style: [{ backgroundColor }, extra.style],
       ref: webView,
@@ -233,7 +233,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         extra.onContentProcessDidTerminate?.(event);
       },
     }),
-    h(FormModal, {
+    createElement(FormModal, {
       form,
       closeLabel: props.closeLabel,
       widgetLocale,

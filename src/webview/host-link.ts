@@ -8,7 +8,7 @@ import {
   type HostLinker,
   type LinkedElement,
 } from '../components/hub-embed/host.js';
-import { localeFor } from '../components/strings.js';
+import { localeFor } from '../core/locale.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';

@@ -12,7 +12,8 @@ import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } 
 import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
 import { hubTokenFrom } from '../../examples/react-native/hub-token.js';
-import { BackHandler, mount, RELOADS_PER_MINUTE, settle, webViews } from './react-native/rn-harness.js';
+import { BackHandler, CLOSE_LABELS, mount, RELOADS_PER_MINUTE, settle, webViews } from './react-native/rn-harness.js';
+import { formStrings } from '../../src/components/hub-form-frame/hub-form-frame.strings.js';
 import { colorScheme } from './react-native/react-native.js';
 import { WebView } from './react-native/react-native-webview.js';
 
@@ -336,6 +337,8 @@ describe('<HubEmbedView> day one: the form Modal', () => {
   };
 
   it('the close label is the widget’s own word in the widget’s language, unless the app passes one', async () => {
+    // The Modal's words are the widget's own dialog's, in each language.
+    assert.deepEqual(CLOSE_LABELS, { en: formStrings.en.close, 'zh-CN': formStrings['zh-CN'].close });
     const zhPage = h.addPage(
       '/rn-zh.html',
       pageHtml(

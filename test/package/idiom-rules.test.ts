@@ -36,7 +36,7 @@ describe('idiom rules (issue 37, item 6)', () => {
       'return void',
     ],
     [
-      '`Object(value) as …` (src/core/client.ts)',
+      '`Object(value) as …` (src/core/web-client.ts)',
       'const { name } = Object(item) as Record<string, unknown>;',
       'Object(value) as T',
     ],
@@ -92,7 +92,7 @@ describe("typescript-eslint's strictTypeChecked over src/ (issue 37, item 7)", (
   // A rule of strictTypeChecked that recommendedTypeChecked lacks, and one whose options this config sets.
   const severity = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
-  it.each(['src/core/client.ts', 'src/components/hub-embed/table-loader.ts', 'src/server/node.ts', 'src/mock/hub.ts'])(
+  it.each(['src/core/web-client.ts', 'src/components/hub-embed/table-loader.ts', 'src/server/node.ts', 'src/mock/hub.ts'])(
     '%s is linted with the strict rules',
     async (file) => {
       const config = await new ESLint().calculateConfigForFile(file);
@@ -110,7 +110,7 @@ describe("typescript-eslint's strictTypeChecked over src/ (issue 37, item 7)", (
 describe('one-letter names (issue 37, item 6)', () => {
   it.each([
     'src/server/node.ts',
-    'src/core/client.ts',
+    'src/core/web-client.ts',
     'src/components/hub-embed/hub-embed.ts',
     'src/host/mock-host.ts',
     'src/mock/seed.ts',

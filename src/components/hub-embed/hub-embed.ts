@@ -148,8 +148,9 @@ export class HubEmbed extends HubElement {
   constructor() {
     super();
     this.matchesOnly = false;
-    // eslint-disable-next-line no-multi-assign -- three statements cost 2 B gzip of the WebView file's 3 B of room (issue 37)
-    this.tokenEndpoint = this.baseUrl = this.formUrl = '';
+    this.tokenEndpoint = '';
+    this.baseUrl = '';
+    this.formUrl = '';
     this.tags = [];
     this.theme = 'auto';
     this.openMode = 'modal';

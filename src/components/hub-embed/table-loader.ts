@@ -136,8 +136,8 @@ export class TableLoader implements ReactiveController {
     const client = new WebClient({ baseUrl: element.baseUrl, tokens: this.#tokens });
     preconnect(element.baseUrl, true);
     this.formSite = site;
-    // eslint-disable-next-line no-restricted-syntax -- two statements cost 2 B gzip of the WebView file's 3 B of room (issue 37)
-    return (this.#client = client);
+    this.#client = client;
+    return client;
   }
 
   /** Loads the tags and the list again (what the retry control of a failed load does). */
@@ -145,8 +145,8 @@ export class TableLoader implements ReactiveController {
     this.#stale = false;
     this.#retry = undefined;
     this.#loadControl?.abort();
-    // eslint-disable-next-line no-multi-assign -- two statements cost 3 B gzip of the WebView file's 3 B of room (issue 37)
-    const control = (this.#loadControl = new AbortController());
+    const control = new AbortController();
+    this.#loadControl = control;
     const signal = control.signal;
     this.#set({ error: undefined, busy: true });
     this.#readyOwed = false;
@@ -185,8 +185,8 @@ export class TableLoader implements ReactiveController {
   /** Loads and shows the list for the current tags, unless a newer request has replaced this one by then. */
   async #list(): Promise<void> {
     this.#listControl?.abort();
-    // eslint-disable-next-line no-multi-assign -- two statements cost 3 B gzip of the WebView file's 3 B of room (issue 37)
-    const control = (this.#listControl = new AbortController());
+    const control = new AbortController();
+    this.#listControl = control;
     const { tags, limit } = this.#element;
     this.#set({ busy: true });
     try {

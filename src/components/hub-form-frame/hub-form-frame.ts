@@ -127,7 +127,8 @@ export class HubFormFrame extends HubElement {
   #start(): void {
     // A new page: what the one before said while held is of no interest any more.
     this.#waiting = [];
-    this.#url = this.#problem = undefined;
+    this.#url = undefined;
+    this.#problem = undefined;
     clearTimeout(this.#timer);
     this.status = 'idle';
     if (!this.src) return;

@@ -18,6 +18,7 @@ console.error = (...args: unknown[]) => {
 const { create } = await import('react-test-renderer');
 export const { HubEmbedView } = await import('../../../src/react-native/index.js');
 export const { RELOADS_PER_MINUTE } = await import('../../../src/react-native/hub-embed-view.js');
+export const { CLOSE_LABELS } = await import('../../../src/react-native/form-modal.js');
 export const { BackHandler, Linking } = await import('./react-native.js');
 export const { useBrowser, webViews } = await import('./react-native-webview.js');
 export type Handle = import('../../../src/react-native/index.js').HubEmbedViewHandle;
