@@ -63,6 +63,9 @@ if (over) process.exit(1);
 // Not a first file (only WeChat pages load it, after the WebView bundle), so no budget: its bytes are shown.
 const addon = 'dist/hub-embed-wechat.js';
 const addonBytes = readFileSync(addon);
+const addonSri = `sha384-${createHash('sha384').update(addonBytes).digest('base64')}`;
+writeFileSync(`${addon}.sri`, `${addonSri}\n`);
 console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { level: 9 }).length} bytes gzip -9`);
+console.log(`${addon}.sri: ${addonSri}`);
 
 run('node', ['scripts/manifest.mjs']);
