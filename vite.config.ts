@@ -10,6 +10,7 @@ import pkg from './package.json' with { type: 'json' };
 // One config for both builds and all test projects.
 //   vite build              -> ES modules for every package entry, Lit and Node built-ins external
 //   vite build --mode iife  -> dist/hub-embed.iife.js, one classic script with Lit bundled
+//   vite build --mode wechat -> dist/hub-embed-wechat.js, the WeChat add-on to the WebView bundle
 const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
 
 // The framework bindings leave React and Vue to the application (peer dependencies).
@@ -45,6 +46,7 @@ const esBuild: UserConfig['build'] = {
       react: 'src/react/index.ts',
       vue: 'src/vue/index.ts',
       'react-native': 'src/react-native/index.ts',
+      wechat: 'src/webview/enable-wechat.ts',
     },
     formats: ['es'],
   },
@@ -212,6 +214,58 @@ const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
   rolldownOptions: { output: { generatedCode: { symbols: false } } },
 });
 
+/**
+ * The WeChat add-on (src/webview/enable-wechat.ts, src/bridge/wechat.ts) as a classic script,
+ * dist/hub-embed-wechat.js, which a page in a WeChat mini-program's <web-view> adds right after
+ * dist/hub-embed-webview.iife.js. Like the form half, it imports from outside itself one module only, its
+ * link (src/bridge/wechat-link.ts: the bridge's transport registry and BridgeError). Here each of the link's
+ * names is the one the WebView bundle puts on its HubEmbed global (src/webview.ts exports them), so the add-on
+ * plugs into that bundle's own bridge; any other import that leaves the add-on fails the build, naming it.
+ */
+const WECHAT_LINK = resolve('src/bridge/wechat-link.ts');
+const WECHAT_LINK_IN_ADDON = '\0hub-embed:wechat-link';
+const wechatModules = ['src/webview/enable-wechat.ts', 'src/bridge/wechat.ts'].map((file) => resolve(file));
+
+const wechatLink: Plugin = {
+  name: 'hub-embed-wechat-link',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer) return null;
+    // The link itself is loaded only for its names (below): nothing it imports is bundled.
+    if (importer === WECHAT_LINK) return { id: source, external: true };
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (resolved && wechatModules.includes(resolved.id)) return resolved;
+    if (resolved?.id === WECHAT_LINK) return WECHAT_LINK_IN_ADDON;
+    throw new Error(
+      `The WeChat add-on imports ${source} (from ${importer}), which is neither one of its modules (wechatModules ` +
+        'in vite.config.ts) nor its link: take what it needs of the WebView bundle from src/bridge/wechat-link.ts.',
+    );
+  },
+  // Loaded without the WebView bundle before it (or after the plain one, which has no bridge), the add-on
+  // stops with an error that names the missing script, before it touches anything.
+  async load(id) {
+    if (id !== WECHAT_LINK_IN_ADDON) return null;
+    const { exports } = await this.load({ id: WECHAT_LINK });
+    const missing = JSON.stringify(
+      "hub-embed-wechat.js: load dist/hub-embed-webview.iife.js before it (hub-embed's WebView bundle, whose bridge it plugs into).",
+    );
+    return [
+      `const link = globalThis.HubEmbed;`,
+      `if (${exports.map((name) => `!link?.${name}`).join(' || ')}) throw new Error(${missing});`,
+      `export const { ${exports.join(', ')} } = link;`,
+    ].join('\n');
+  },
+};
+
+const wechatBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  target: 'es2022',
+  minify: true,
+  sourcemap: false,
+  lib: { entry: wechatModules[0]!, name: '__hubEmbedWeChat', formats: ['iife'], fileName: () => 'hub-embed-wechat.js' },
+};
+
 // Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when
 // HUB_REQUIRE_BROWSER=1 (CI) so a missing browser can never pass as green.
 const chromium = findChromium();
@@ -254,12 +308,16 @@ export default defineConfig(({ mode }) => ({
         ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
         : mode === 'form-chunk'
           ? formChunkBuild
-          : esBuild,
+          : mode === 'wechat'
+            ? wechatBuild
+            : esBuild,
   plugins: mode.startsWith('iife')
     ? [scriptFormLoader, minifyTemplates, skipSecondCopy, asciiOnly]
     : mode === 'form-chunk'
       ? [formChunkLink, minifyTemplates, asciiOnly]
-      : [],
+      : mode === 'wechat'
+        ? [wechatLink, asciiOnly]
+        : [],
   test: {
     reporters: ['default', './test/skipped-reporter.ts'],
     // Every test starts from the real globals and functions: no spy or stub outlives its test.

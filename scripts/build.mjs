@@ -29,6 +29,8 @@ run('npx', ['vite', 'build', '--mode', 'form-chunk', '--logLevel', 'warn']);
 copyFileSync('dist/hub-embed.form.js', 'dist/hub-embed-webview.form.js');
 run('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn']);
 run('npx', ['vite', 'build', '--mode', 'iife-webview', '--logLevel', 'warn']);
+// The WeChat add-on: a page in a WeChat mini-program's <web-view> loads it after the WebView bundle.
+run('npx', ['vite', 'build', '--mode', 'wechat', '--logLevel', 'warn']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);
 
 // The CLI keeps its shebang through the build; make it executable for `npx hub-embed-mock`.
@@ -58,5 +60,12 @@ for (const { file, budget } of BUNDLES) {
   }
 }
 if (over) process.exit(1);
+// Not a first file (only WeChat pages load it, after the WebView bundle), so no budget: its bytes are shown.
+const addon = 'dist/hub-embed-wechat.js';
+const addonBytes = readFileSync(addon);
+const addonSri = `sha384-${createHash('sha384').update(addonBytes).digest('base64')}`;
+writeFileSync(`${addon}.sri`, `${addonSri}\n`);
+console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { level: 9 }).length} bytes gzip -9`);
+console.log(`${addon}.sri: ${addonSri}`);
 
 run('node', ['scripts/manifest.mjs']);

@@ -4,3 +4,6 @@ import './webview/enable-bridge.js';
 
 export * from './components/register.js';
 export { connectBridge } from './bridge/bridge.js';
+// What the WeChat add-on takes from this bundle: the classic dist/hub-embed-wechat.js reads these names on
+// the HubEmbed global (vite.config.ts, wechatLink).
+export * from './bridge/wechat-link.js';

@@ -1,6 +1,5 @@
 /** How the page reaches each kind of native host, and which one this page is in. */
-import type { PageToHostRequests } from './methods.js';
-import { BridgeError, type BridgeMessage, type TransportName } from './protocol.js';
+import type { TransportName } from './protocol.js';
 
 export type { TransportName };
 
@@ -41,7 +40,8 @@ export interface HostGlobals {
 
 export type HostWindow = Window & HostGlobals;
 
-type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'name'> | undefined;
+/** Finds one kind of host on the page: the transport to it, or undefined when this page is not in one. */
+export type Builder = (win: HostWindow, options: DetectOptions) => Omit<Transport, 'name'> | undefined;
 
 export const isFn = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
 
@@ -57,20 +57,6 @@ interface Poster {
  */
 const hasPostMessage = <T>(value: unknown): value is T =>
   isFn((value as { postMessage?: unknown } | undefined)?.postMessage);
-
-/** How the JS-SDK's calls fail: `{errMsg}`, a text. */
-interface WeChatError {
-  errMsg?: string;
-}
-
-/** What the page asks of a host that opens a form. */
-type FormOpen = PageToHostRequests['form.open']['params'];
-
-/** The WeChat JS-SDK's `wx.miniProgram`, of which the bridge uses two calls. */
-interface MiniProgram {
-  postMessage(message: { data: { hubEmbed: string[] } }): void;
-  navigateTo(options: { url: string; success(): void; fail(error: unknown): void }): void;
-}
 
 /** Listens for `message` on every target; returns the undo. */
 function onMessage(targets: EventTarget[], handler: (event: MessageEvent) => void): () => void {
@@ -102,74 +88,63 @@ function parentOrigin(win: HostWindow, allowed: readonly string[]): string | und
 const channel = (target: unknown, listen?: Transport['listen']) =>
   hasPostMessage<Poster>(target) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
 
-const builders: Record<TransportName, Builder> = {
+/**
+ * The transports in the order detection tries them. WeChat's is not here: only a page inside a WeChat
+ * mini-program's <web-view> needs it, so it ships in its own add-on (src/bridge/wechat.ts), which plugs it
+ * in with addTransport.
+ */
+const builders = new Map<TransportName, Builder>([
   // iOS fires the host's postMessage on window, Android on document; a message from another frame
   // has a source, a native one has none.
-  'react-native': (win) =>
-    channel(win.ReactNativeWebView, (deliver) =>
-      onMessage([win, win.document], (event) => {
-        if (!event.source) deliver(event.data);
-      }),
-    ),
-  webkit: (win) => channel(win.webkit?.messageHandlers?.hubEmbed),
+  [
+    'react-native',
+    (win) =>
+      channel(win.ReactNativeWebView, (deliver) =>
+        onMessage([win, win.document], (event) => {
+          if (!event.source) deliver(event.data);
+        }),
+      ),
+  ],
+  ['webkit', (win) => channel(win.webkit?.messageHandlers?.hubEmbed)],
   // addWebMessageListener's object (every version) has addEventListener, for the reply proxy's messages;
   // a JavascriptInterface or a Flutter JavaScriptChannel has postMessage only: its host calls
   // __hubEmbedReceive.
-  android: ({ hubEmbed }) =>
-    channel(
-      hubEmbed,
-      isFn((hubEmbed as Partial<Poster> | undefined)?.addEventListener)
-        ? (deliver) => onMessage([hubEmbed as Poster & EventTarget], (event) => deliver(event.data))
-        : undefined,
-    ),
-  wechat(win, options) {
-    const page = options.wechatFormPage ?? win.__HUB_EMBED_BRIDGE__?.wechatFormPage;
-    const mp = win.wx?.miniProgram;
-    const inMiniProgram = win.__wxjs_environment === 'miniprogram' || /miniProgram/i.test(win.navigator?.userAgent);
-    // The JS-SDK's miniProgram has both calls; a page that fakes one without navigateTo fails its form.open.
-    if (!inMiniProgram || !hasPostMessage<MiniProgram>(mp)) return;
-    const formPage = /^\/[\w\-/]+$/.test(String(page)) && String(page);
-    const batch: string[] = [];
-    return {
-      // The mini-program cannot message the page, so requests are answered here, as its host would answer
-      // them; events are batched: the mini-program reads posts only at back/share/destroy.
-      post(json) {
-        // The page's own message (envelope() made it): its shape is known.
-        const message = JSON.parse(json) as BridgeMessage;
-        if (message.kind === 'evt') {
-          batch.push(json);
-          // The first event since the last post schedules the next, for all the events of this task.
-          if (batch.length === 1) queueMicrotask(() => mp.postMessage({ data: { hubEmbed: batch.splice(0) } }));
-        }
-        if (message.kind !== 'req') return undefined;
-        return new Promise((resolve, reject) => {
-          if (message.method === 'bridge.hello')
-            return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
-          if (message.method !== 'form.open' || !formPage)
-            throw new BridgeError('E_UNSUPPORTED', `${message.method}: not in WeChat`);
-          mp.navigateTo({
-            // The page's own request: its params have form.open's type.
-            url: `${formPage}?shortCode=${encodeURIComponent((message.params as FormOpen).shortCode)}&url=${encodeURIComponent((message.params as FormOpen).url)}`,
-            success: () => resolve({ handled: true }),
-            fail: (error) => reject(new BridgeError('E_DENIED', String((error as WeChatError | undefined)?.errMsg))),
-          });
-        }).then((result) => JSON.stringify({ ...message, kind: 'res', ok: true, result }));
-      },
-    };
-  },
-  parent(win, options) {
-    const allowed = (options.allowedParentOrigins ?? []).filter((origin) => originOf(origin) === origin);
-    const target = win.parent !== win && parentOrigin(win, allowed);
-    if (!target) return;
-    return {
-      post: (json) => win.parent.postMessage(json, target),
-      listen: (deliver) =>
-        onMessage([win], (event) => {
-          if (event.source === win.parent && allowed.includes(event.origin)) deliver(event.data);
-        }),
-    };
-  },
-};
+  [
+    'android',
+    ({ hubEmbed }) =>
+      channel(
+        hubEmbed,
+        isFn((hubEmbed as Partial<Poster> | undefined)?.addEventListener)
+          ? (deliver) => onMessage([hubEmbed as Poster & EventTarget], (event) => deliver(event.data))
+          : undefined,
+      ),
+  ],
+  [
+    'parent',
+    (win, options) => {
+      const allowed = (options.allowedParentOrigins ?? []).filter((origin) => originOf(origin) === origin);
+      const target = win.parent !== win && parentOrigin(win, allowed);
+      if (!target) return;
+      return {
+        post: (json) => win.parent.postMessage(json, target),
+        listen: (deliver) =>
+          onMessage([win], (event) => {
+            if (event.source === win.parent && allowed.includes(event.origin)) deliver(event.data);
+          }),
+      };
+    },
+  ],
+]);
+
+/**
+ * How a platform add-on plugs its transport in (src/webview/enable-wechat.ts). It is tried after the
+ * built-in ones, or alone when the host's marker names it. That keeps the documented order for WeChat, the
+ * only add-on: it came last but for `parent`, and a WeChat web-view is a top-level page, where `parent`
+ * never matches (its window is its own parent), so the two never compete.
+ */
+export function addTransport(name: TransportName, builder: Builder): void {
+  builders.set(name, builder);
+}
 
 /**
  * A hub-embed host on react-native-webview says, in its `injectedJavaScriptObject`, that its marker is
@@ -193,17 +168,20 @@ export function markerComing(win: HostWindow): boolean {
 }
 
 /** First match wins: the host's explicit marker, then React Native (before webkit, as RN-iOS also
- * registers a webkit handler), iOS, Android/Flutter, WeChat, an allow-listed parent frame. */
+ * registers a webkit handler), iOS, Android/Flutter, an allow-listed parent frame, then the transports
+ * add-ons plugged in (WeChat, with hub-embed/wechat). */
 export function detectTransport(
   win: HostWindow,
   options: DetectOptions & { only?: TransportName },
 ): { transport: Transport; nonce?: string } | undefined {
   const marker = win.__HUB_EMBED_BRIDGE__;
-  // Object.hasOwn takes any value as a key, so an odd marker value simply names no transport.
+  // A Map takes any value as a key, so an odd marker value (or an add-on's name when the add-on is not
+  // loaded) simply names no transport, and every transport is tried.
   const named = (options.only ?? marker?.transport) as TransportName;
   const nonce = typeof marker?.nonce === 'string' ? marker.nonce : undefined;
-  for (const name of Object.hasOwn(builders, named) ? [named] : (Object.keys(builders) as TransportName[])) {
-    const found = builders[name](win, options);
+  const namedBuilder = builders.get(named);
+  for (const [name, builder] of namedBuilder ? [[named, namedBuilder] as const] : builders) {
+    const found = builder(win, options);
     if (found) return { transport: { name, ...found }, nonce };
   }
   return undefined;

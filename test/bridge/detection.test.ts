@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { detectTransport } from '../../src/bridge/index.js';
 import { connect, flush, mockHost, PARENT_ORIGIN, rejectionOf, useBridgeFixtures } from './helpers.js';
+// WeChat's transport is an add-on (hub-embed/wechat); these tests check its place in the order, so it is in.
+import '../../src/webview/enable-wechat.js';
 
 const post = () => {};
 /** A bare window-shaped object: detection reads only these globals. */

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { connect, flush, mockHost, rejectionOf, useBridgeFixtures } from './helpers.js';
+import type { BridgeOptions } from '../../src/bridge/index.js';
+import { connect as connectInFrame, flush, mockHost, rejectionOf, useBridgeFixtures } from './helpers.js';
+// The WeChat transport is an add-on to the WebView bridge (hub-embed/wechat): importing it plugs it in.
+import '../../src/webview/enable-wechat.js';
+
+/**
+ * A web-view page is a top-level page, where the parent-frame transport never matches; Vitest's browser
+ * runner is itself a parent frame, so here no parent origin is allowed, as in a web-view.
+ */
+const connect = (options: BridgeOptions = {}) => connectInFrame({ allowedParentOrigins: [], ...options });
 
 const FORM_PAGE = '/pages/hub-form/index';
 

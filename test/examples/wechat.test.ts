@@ -145,6 +145,12 @@ describe('examples/wechat: the web-view page pair', () => {
     expect(run('')).toBeUndefined();
   });
 
+  it('the widget page loads the WeChat add-on right after the WebView bundle, both deferred, so in that order', () => {
+    const html = readFileSync(new URL('widget-page.html', root), 'utf8');
+    const sources = [...html.matchAll(/<script src="([^"]+)"( defer)?><\/script>/g)].map((m) => `${m[1]}${m[2] ?? ''}`);
+    expect(sources.slice(-2)).toEqual(['/hub-embed-webview.iife.js defer', '/hub-embed-wechat.js defer']);
+  });
+
   it('skips another SDK’s messages and values that are no batch at all', () => {
     expect(
       readHubEvents([
