@@ -53,9 +53,9 @@ interface Poster {
 
 /**
  * Whether a host's object has a postMessage to call: optional chaining reads a member of whatever the
- * value is (a primitive has none). The type says what else the caller expects of such an object.
+ * value is (a primitive has none).
  */
-const hasPostMessage = <T>(value: unknown): value is T =>
+const hasPostMessage = (value: unknown): value is Poster =>
   isFn((value as { postMessage?: unknown } | undefined)?.postMessage);
 
 /** Listens for `message` on every target; returns the undo. */
@@ -86,7 +86,7 @@ function parentOrigin(win: HostWindow, allowed: readonly string[]): string | und
  * messages arrive: each posts one JSON string to the object's postMessage (called as a method).
  */
 const channel = (target: unknown, listen?: Transport['listen']) =>
-  hasPostMessage<Poster>(target) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
+  hasPostMessage(target) ? { post: (json: string) => target.postMessage(json), listen } : undefined;
 
 /**
  * The transports in the order detection tries them. WeChat's is not here: only a page inside a WeChat

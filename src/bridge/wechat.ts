@@ -47,10 +47,12 @@ export const wechat: Builder = (win, options) => {
       }
       if (message.kind !== 'req') return undefined;
       return new Promise((resolve, reject) => {
-        if (message.method === 'bridge.hello')
-          return resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+        if (message.method === 'bridge.hello') {
+          resolve({ v: 1, platform: 'wechat', capabilities: formPage ? ['form.open'] : [] });
+          return;
+        }
         if (message.method !== 'form.open' || !formPage)
-          throw new BridgeError('E_UNSUPPORTED', `${message.method}: not in WeChat`);
+          throw new BridgeError('E_UNSUPPORTED', `${String(message.method)}: not in WeChat`);
         mp.navigateTo({
           // The page's own request: its params have form.open's type.
           url: `${formPage}?shortCode=${encodeURIComponent((message.params as FormOpen).shortCode)}&url=${encodeURIComponent((message.params as FormOpen).url)}`,
