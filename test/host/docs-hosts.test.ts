@@ -36,11 +36,14 @@ const EVENT_REASONS = ['bad params: ', 'unknown event '];
 
 /** What src/host/event-shapes.ts checks of each event's params: each text and its longest length. */
 const shapes = read('src/host/event-shapes.ts');
-const TEXTS = [...shapes.matchAll(/\btext\(p\.(\w+)(?:, (\d+))?\)/g)].map((m) => [m[1]!, Number(m[2] ?? 500)] as const);
-const TAGS = /Array\.isArray\(p\.tags\) && p\.tags\.length <= (\d+) && p\.tags\.every\(\(tag\) => text\(tag, (\d+)\)\)/
-  .exec(shapes)!
-  .slice(1)
-  .map(Number) as [number, number];
+const TEXTS = [...shapes.matchAll(/\btext\(params\.(\w+)(?:, (\d+))?\)/g)].map(
+  (m) => [m[1]!, Number(m[2] ?? 500)] as const,
+);
+const TAGS =
+  /Array\.isArray\(params\.tags\) && params\.tags\.length <= (\d+) && params\.tags\.every\(\(tag\) => text\(tag, (\d+)\)\)/
+    .exec(shapes)!
+    .slice(1)
+    .map(Number) as [number, number];
 
 const protocols = {
   'Kotlin (examples/android/HubEmbedProtocol.kt)': {
