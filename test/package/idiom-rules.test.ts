@@ -92,19 +92,21 @@ describe("typescript-eslint's strictTypeChecked over src/ (issue 37, item 7)", (
   // A rule of strictTypeChecked that recommendedTypeChecked lacks, and one whose options this config sets.
   const severity = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
-  it.each(['src/core/web-client.ts', 'src/components/hub-embed/table-loader.ts', 'src/server/node.ts', 'src/mock/hub.ts'])(
-    '%s is linted with the strict rules',
-    async (file) => {
-      const config = await new ESLint().calculateConfigForFile(file);
-      expect(severity(config.rules['@typescript-eslint/no-unnecessary-type-parameters'])).toBe(2);
-      expect(severity(config.rules['@typescript-eslint/no-dynamic-delete'])).toBe(2);
-      // Numbers may go into template strings; undefined, booleans and objects may not.
-      expect(config.rules['@typescript-eslint/restrict-template-expressions']).toEqual([
-        2,
-        expect.objectContaining({ allowNumber: true, allowNullish: false, allowBoolean: false, allowAny: false }),
-      ]);
-    },
-  );
+  it.each([
+    'src/core/web-client.ts',
+    'src/components/hub-embed/table-loader.ts',
+    'src/server/node.ts',
+    'src/mock/hub.ts',
+  ])('%s is linted with the strict rules', async (file) => {
+    const config = await new ESLint().calculateConfigForFile(file);
+    expect(severity(config.rules['@typescript-eslint/no-unnecessary-type-parameters'])).toBe(2);
+    expect(severity(config.rules['@typescript-eslint/no-dynamic-delete'])).toBe(2);
+    // Numbers may go into template strings; undefined, booleans and objects may not.
+    expect(config.rules['@typescript-eslint/restrict-template-expressions']).toEqual([
+      2,
+      expect.objectContaining({ allowNumber: true, allowNullish: false, allowBoolean: false, allowAny: false }),
+    ]);
+  });
 });
 
 describe('one-letter names (issue 37, item 6)', () => {
