@@ -28,6 +28,7 @@ import { startLatencyProxy } from './lib/latency-proxy.js';
 import { FORM_HALF_PATH, IIFE_PATH, readBuilt, startPageServer, WEBVIEW_IIFE_PATH } from './lib/page-server.js';
 import { buildSingleFile, type BundleKind } from './lib/script-build.js';
 import { byteCount, formatTable, median, ms, ratio, type Row } from './lib/stats.js';
+import { firstFileLimit } from './sizes.js';
 
 export type Build = 'single' | 'split';
 export type Gesture = 'cold' | 'hover' | 'press';
@@ -405,12 +406,14 @@ export function formHalfBytesRows(results: FormHalfResults): Row[] {
   for (const b of results.bytes) {
     const name = b.bundle === 'plain' ? 'plain bundle' : 'WebView bundle';
     const single = `single file ${byteCount(b.singleGzip)}`;
+    const { limit, budget } = firstFileLimit(b.bundle);
     rows.push({
       metric: `bytes before hub-ready, ${name} (first file), gzip -9`,
       value: byteCount(b.firstGzip),
       reference: single,
       ratio: `${ratio(b.firstGzip, b.singleGzip)}x single`,
-      target: '',
+      target: `<= ${byteCount(limit)} (budget ${byteCount(budget)})`,
+      met: b.firstGzip <= limit,
     });
     rows.push({
       metric: `bytes in total, ${name} (first file + form half), gzip -9`,

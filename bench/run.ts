@@ -9,12 +9,13 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formHalfBytesRows, formHalfClickRows, measureFormHalf, type FormHalfResults } from './form-half.js';
 import { launchChromium } from './lib/browser.js';
-import { formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
+import { byteCount, formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
+import { ROOM } from '../scripts/size-budgets.mjs';
 import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
 import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
-import { BUNDLE_TARGET_GZIP, measureSizes, type SizeResults } from './sizes.js';
+import { firstFileLimit, measureSizes, type SizeResults } from './sizes.js';
 import { FAST_PATH_TARGET, measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
 import { measureInstances, type InstancesResults } from './token-instances.js';
 
@@ -106,13 +107,14 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       target: '',
     });
   const ref = `Typeform ${kb(sizes.references.typeformGzip)}, Cal.com ${kb(sizes.references.calcomGzip)}`;
+  const plainFile = firstFileLimit('plain');
   rows.push({
     metric: 'script bundle, gzip (brotli)',
     value: `${kb(sizes.bundle.gzip)} (${kb(sizes.bundle.brotli)})`,
     reference: ref,
     ratio: `${ratio(sizes.bundle.gzip, sizes.references.typeformGzip)}x Typeform`,
-    target: `<= ${kb(BUNDLE_TARGET_GZIP)} gzip`,
-    met: sizes.bundle.gzip <= BUNDLE_TARGET_GZIP,
+    target: `<= ${byteCount(plainFile.limit)} gzip (budget ${byteCount(plainFile.budget)} less ${ROOM} B of room)`,
+    met: sizes.bundle.gzip <= plainFile.limit,
   });
   for (const [part, size] of [
     ['own code (Lit left out)', sizes.withoutLit],
@@ -236,6 +238,7 @@ export function smokeRows(rows: readonly Row[]): Row[] {
   return rows.map((row) => {
     if (
       row.metric.startsWith('script bundle') ||
+      row.metric.startsWith('bytes before hub-ready') ||
       row.metric.endsWith('upstream exchanges') ||
       row.metric.startsWith('serial browser round trips') ||
       row.metric.includes('listeners')

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
+import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
+import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';
 
 test('median of >= 5 runs: middle value, mean of the middle two, refuses empty input', () => {
   assert.equal(median([5, 1, 3, 2, 4]), 3);
@@ -38,11 +40,28 @@ test('smoke rows keep only count-independent verdicts (size, exchanges, listener
     { metric: 'script bundle, gzip', value: '', reference: '', ratio: '', target: '', met: false },
     { metric: 'time to ready, cold', value: '', reference: '', ratio: '', target: '', met: false },
     { metric: 'token handler, upstream exchanges', value: '', reference: '', ratio: '', target: '', met: true },
+    { metric: 'bytes before hub-ready, plain bundle', value: '', reference: '', ratio: '', target: '', met: false },
   ]);
   assert.deepEqual(
     rows.map((r) => r.met),
-    [false, undefined, true],
+    [false, undefined, true, false],
   );
+});
+
+test("each first file is judged against the build's own budget less its room, not a number of the bench's own", () => {
+  for (const { bundle, budget } of BUDGETS) {
+    const limit = budget - ROOM;
+    const verdict = (firstGzip: number) => {
+      const results = {
+        formHalfGzip: 3000,
+        bytes: [{ bundle, firstGzip, totalGzip: firstGzip + 3000, singleGzip: budget }],
+      };
+      const [firstRow] = formHalfBytesRows(results as unknown as FormHalfResults);
+      return firstRow!.met;
+    };
+    assert.equal(verdict(limit), true, `${bundle}: exactly ${ROOM} B of room is enough`);
+    assert.equal(verdict(limit + 1), false, `${bundle}: ${ROOM - 1} B of room is not`);
+  }
 });
 
 test(

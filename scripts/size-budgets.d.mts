@@ -1,0 +1,2 @@
+export declare const ROOM: number;
+export declare const BUDGETS: ReadonlyArray<{ bundle: 'plain' | 'webview'; file: string; budget: number }>;
