@@ -1,8 +1,8 @@
 // What the form half takes from the main file, and the only module outside the half that its modules
 // import at run time. In the ES build it is an ordinary module. In the <script> builds the form half is a
 // classic script of its own (dist/hub-embed.form.js, vite.config.ts), which cannot import: there the
-// main file's loader (form-opener-loader.script.ts) hands the half this module's namespace object, and the
-// half's build refuses any other import that leaves the half. Both sides name this one module, so the
+// main file's loader (form-opener-loader.script.ts) hands the half an object of this module's exports, typed
+// as this module, and the half's build refuses any other import that leaves the half. Both sides name this one module, so the
 // type checker checks each name the half takes against what the main file gives.
 //
 // Shared, not copied: the half renders with the main file's Lit (a second Lit could not render into the
