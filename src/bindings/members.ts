@@ -65,7 +65,7 @@ export interface HubElementMembers {
   };
   'hub-tag-filter': {
     element: HubTagFilter;
-    properties: 'options' | 'tags' | 'locale' | 'strings';
+    properties: 'offered' | 'tags' | 'locale' | 'strings';
     renamedAttributes: never;
     events: 'hub-tags-change';
   };

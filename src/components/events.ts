@@ -9,10 +9,10 @@ import type { PublishedTable } from '../core/types.js';
  */
 export interface HubEventDetails {
   /**
-   * Once per load, when the tags on offer (`options`) and the list for the tags selected by then are both in. `matching`:
+   * Once per load, when the tags on offer (`offered`) and the list for the tags selected by then are both in. `matching`:
    * how many of `tables` match the selected tags (all of them with none selected), as the count shows.
    */
-  'hub-ready': { options: string[]; tables: PublishedTable[]; matching: number };
+  'hub-ready': { offered: string[]; tables: PublishedTable[]; matching: number };
   /** The user changed the tag selection: `tags` is the new one, as `tags` holds it on every element. */
   'hub-tags-change': { tags: string[] };
   /** A card was activated; preventDefault() keeps the form closed. */

@@ -58,7 +58,7 @@ describe('hub-embed/react', () => {
     expect(element.tokenEndpoint).toBe(s.endpoint);
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
     const detail = ready.mock.calls[0]![0].detail;
-    expect(detail.options).toContain('delivery');
+    expect(detail.offered).toContain('delivery');
     expect(detail.tables.length).toBeGreaterThan(0);
     expect(detail.tables.length).toBeLessThanOrEqual(5);
   });
@@ -66,13 +66,13 @@ describe('hub-embed/react', () => {
   it('a changed prop reaches the element, and a new handler replaces the old one', async () => {
     const first = vi.fn();
     const second = vi.fn();
-    render(createElement(HubTagFilter, { options: ['a', 'b'], tags: [], onHubTagsChange: first }));
+    render(createElement(HubTagFilter, { offered: ['a', 'b'], tags: [], onHubTagsChange: first }));
     const filter = container!.querySelector('hub-tag-filter')!;
     await filter.updateComplete;
     flushSync(() =>
-      root!.render(createElement(HubTagFilter, { options: ['a', 'b', 'c'], tags: ['c'], onHubTagsChange: second })),
+      root!.render(createElement(HubTagFilter, { offered: ['a', 'b', 'c'], tags: ['c'], onHubTagsChange: second })),
     );
-    expect(filter.options).toEqual(['a', 'b', 'c']);
+    expect(filter.offered).toEqual(['a', 'b', 'c']);
     expect(filter.tags).toEqual(['c']);
     await filter.updateComplete;
     filter.shadowRoot!.querySelector<HTMLButtonElement>('[part~="chip"]:not([part~="chip-all"])')!.click();
@@ -106,6 +106,6 @@ describe('hub-embed/react', () => {
     expect(element.tags).toEqual(['delivery']);
     expect(element.baseUrl).toBe(s.hub.baseUrl); // through the attribute
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
-    expect((ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready']).detail.options).toContain('delivery');
+    expect((ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready']).detail.offered).toContain('delivery');
   });
 });

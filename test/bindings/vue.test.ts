@@ -65,7 +65,7 @@ describe('hub-embed/vue', () => {
     expect(element.limit).toBe(3);
     await until(() => ready.mock.calls.length > 0, 'hub-ready');
     const event = ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready'];
-    expect(event.detail.options).toContain('delivery');
+    expect(event.detail.offered).toContain('delivery');
     expect(event.detail.tables.length).toBeLessThanOrEqual(3);
   });
 
@@ -73,7 +73,7 @@ describe('hub-embed/vue', () => {
     const tags = ref<string[]>([]);
     const changed = vi.fn();
     const root = mount({
-      render: () => h('hub-tag-filter', { options: ['a', 'b'], tags: tags.value, onHubTagsChange: changed }),
+      render: () => h('hub-tag-filter', { offered: ['a', 'b'], tags: tags.value, onHubTagsChange: changed }),
     });
     const filter = root.querySelector('hub-tag-filter')!;
     tags.value = ['b'];

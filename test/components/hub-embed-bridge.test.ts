@@ -228,7 +228,7 @@ describe('<hub-embed bridge>', () => {
     const el = await embedOnHost(s, { bridge: 'auto' });
     await ready(el);
     const filter = el.shadowRoot!.querySelector('hub-tag-filter')!;
-    const [first, second] = filter.options;
+    const [first, second] = filter.offered;
     await h.request('widget.setTags', { tags: [first!] });
     await ready(el);
     expect(events(h, 'tags.changed')).toEqual([]);
@@ -260,7 +260,7 @@ describe('<hub-embed bridge>', () => {
     const before = lists();
     await h.request('widget.refresh', {});
     expect(lists()).toBe(before + 1);
-    const tag = el.shadowRoot!.querySelector('hub-tag-filter')!.options[0]!;
+    const tag = el.shadowRoot!.querySelector('hub-tag-filter')!.offered[0]!;
     await expect(h.request('widget.setTags', { tags: [tag] })).resolves.toBeNull();
     expect(el.tags).toEqual([tag]);
     await until(

@@ -52,7 +52,7 @@ async function mount(hub: Simulator, provider: TokenProvider | undefined, attrs:
   el.tokenProvider = provider;
   const readyEvent = oneEvent(el, 'hub-ready');
   await fixture(html`<div>${el}</div>`);
-  return { el, ready: readyEvent as Promise<CustomEvent<{ options: string[]; tables: { short_code: string }[] }>> };
+  return { el, ready: readyEvent as Promise<CustomEvent<{ offered: string[]; tables: { short_code: string }[] }>> };
 }
 
 describe('<hub-embed> with prefetched answers', () => {
@@ -63,7 +63,7 @@ describe('<hub-embed> with prefetched answers', () => {
     expect(s.apiCalls('published-tags')).toEqual([]);
     expect(s.apiCalls('published-list')).toEqual([]);
     expect(s.loads).toEqual([{ tags: ['装修', 'delivery'], limit: 4 }]);
-    expect(event.detail.options.length).toBeGreaterThan(5);
+    expect(event.detail.offered.length).toBeGreaterThan(5);
     expect(event.detail.tables).toHaveLength(4);
     expect(gridOf(el).tables).toEqual(event.detail.tables);
   });
@@ -89,7 +89,7 @@ describe('<hub-embed> with prefetched answers', () => {
     });
     const { ready } = await mount(s.hub, s.provider);
     const event = await ready;
-    expect(event.detail.options).toEqual(['ok']);
+    expect(event.detail.offered).toEqual(['ok']);
     expect(event.detail.tables).toEqual([{ short_code: 'x1', name: 'Kept', industry: '', tags: [] }]);
     expect(s.apiCalls('published-list')).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('<hub-embed>', () => {
   });
 
   describe('loading', () => {
-    it('the token first, then tags and list in parallel; hub-ready {options, tables}; the count is announced', async () => {
+    it('the token first, then tags and list in parallel; hub-ready {offered, tables}; the count is announced', async () => {
       const seen = record();
       const s = setupHub();
       const held = s.holdList('');
@@ -112,10 +112,10 @@ describe('<hub-embed>', () => {
       expect(apiPaths[0]).toBe('token');
       expect(apiPaths.slice(1).sort()).toEqual(['published-list', 'published-tags']);
       const readyEvent = seen.find((event) => event.type === 'hub-ready')!;
-      expect(readyEvent.detail.options.length).toBeGreaterThan(5);
+      expect(readyEvent.detail.offered.length).toBeGreaterThan(5);
       expect(readyEvent.detail.tables).toEqual(gridOf(el).tables);
       expect(part(gridOf(el), 'count')!.textContent).toBe(`${gridOf(el).tables.length} results`);
-      expect(chipsOf(el).length).toBe(readyEvent.detail.options.length + 1);
+      expect(chipsOf(el).length).toBe(readyEvent.detail.offered.length + 1);
     });
 
     it('hub-ready fires when the tags and the list are in and rendered: chips and every card are on screen', async () => {
@@ -136,7 +136,7 @@ describe('<hub-embed>', () => {
       document.body.append(el);
       try {
         await until(() => !!seenAtReady, 'hub-ready');
-        expect(seenAtReady).toEqual({ chips: filterOf(el).options.length + 1, cards: 26, rendered: 26 });
+        expect(seenAtReady).toEqual({ chips: filterOf(el).offered.length + 1, cards: 26, rendered: 26 });
       } finally {
         el.remove();
       }
@@ -176,7 +176,7 @@ describe('<hub-embed>', () => {
       expect(filterOf(el).tags).toEqual(['delivery', 'logistics']);
     });
 
-    it('hub-ready says how many tables match the selected tags ({options, tables, matching}), as the count line does', async () => {
+    it('hub-ready says how many tables match the selected tags ({offered, tables, matching}), as the count line does', async () => {
       const s = setupHub();
       const seen: HubEventMap['hub-ready'][] = [];
       document.addEventListener('hub-ready', (event) => seen.push(event), { once: true });
@@ -291,7 +291,7 @@ describe('<hub-embed>', () => {
       const seen = record();
       parent.append(el);
       await ready(el);
-      expect(filterOf(el).options.length).toBeGreaterThan(0);
+      expect(filterOf(el).offered.length).toBeGreaterThan(0);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
       expect(seen.filter((event) => event.type === 'hub-error')).toEqual([]);
     });
@@ -313,15 +313,15 @@ describe('<hub-embed>', () => {
       hold.release();
       await until(() => !gridOf(el).loading);
       const change = seen.find((event) => event.type === 'hub-tags-change')!;
-      expect(change.detail.tags).toEqual([filterOf(el).options[0]]);
+      expect(change.detail.tags).toEqual([filterOf(el).offered[0]]);
       expect(el.tags).toEqual(change.detail.tags);
-      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filterOf(el).options[0]!)}`);
+      expect(listUrls(s).at(-1)).toContain(`tags=${encodeURIComponent(filterOf(el).offered[0]!)}`);
     });
 
     it('race: a slow older list response arriving after a newer one never overwrites it', async () => {
       const s = setupHub();
       const el = await loadedEmbed(s);
-      const [first, second] = filterOf(el).options as [string, string];
+      const [first, second] = filterOf(el).offered as [string, string];
       const slow = s.holdList(`tags=${encodeURIComponent(first)}`);
       chipsOf(el)[1]!.click();
       await slow.seen;
@@ -391,11 +391,11 @@ describe('<hub-embed>', () => {
       });
       await el.refresh();
       await el.updateComplete;
-      expect(filterOf(el).options).toContain('newer-tag');
+      expect(filterOf(el).offered).toContain('newer-tag');
       oldTags.release();
       await new Promise((resolve) => setTimeout(resolve, 30));
       await el.updateComplete;
-      expect(filterOf(el).options).toContain('newer-tag');
+      expect(filterOf(el).offered).toContain('newer-tag');
     });
 
     it('hub-ready still fires, with the tables for the new tags, when the tags change during the first load', async () => {
@@ -417,7 +417,7 @@ describe('<hub-embed>', () => {
       expect(readyEvent.detail.tables[0].tags.some((tag: string) => tag.toLowerCase().includes('logistics'))).toBe(
         true,
       );
-      expect(readyEvent.detail.options).toEqual(filterOf(el).options);
+      expect(readyEvent.detail.offered).toEqual(filterOf(el).offered);
       expect(seen.filter((event) => event.type === 'hub-ready')).toHaveLength(1);
     });
 

@@ -5,8 +5,8 @@ import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-f
 import { describeAccessible, onPage } from './accessible.js';
 import { inChromium, key, part, parts } from './helpers.js';
 
-async function filter(options: string[], tags: string[] = []): Promise<HubTagFilter> {
-  return fixture<HubTagFilter>(html`<hub-tag-filter .options=${options} .tags=${tags}></hub-tag-filter>`);
+async function filter(offered: string[], tags: string[] = []): Promise<HubTagFilter> {
+  return fixture<HubTagFilter>(html`<hub-tag-filter .offered=${offered} .tags=${tags}></hub-tag-filter>`);
 }
 
 function chips(el: HubTagFilter): HTMLButtonElement[] {
@@ -102,7 +102,7 @@ describe('<hub-tag-filter>', () => {
 
   it('right-to-left: ArrowLeft moves forward and ArrowRight backward', async () => {
     const wrapper = await fixture<HTMLDivElement>(
-      html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .options=${['a', 'b']}></hub-tag-filter></div>`,
+      html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .offered=${['a', 'b']}></hub-tag-filter></div>`,
     );
     const el = wrapper.querySelector('hub-tag-filter')!;
     await el.updateComplete;
@@ -139,7 +139,7 @@ describe('<hub-tag-filter>', () => {
 
   it('duplicate tags show once; strings and locale localize the text', async () => {
     const el = await fixture<HubTagFilter>(
-      html`<hub-tag-filter locale="zh-CN" .options=${['a', 'a']}></hub-tag-filter>`,
+      html`<hub-tag-filter locale="zh-CN" .offered=${['a', 'a']}></hub-tag-filter>`,
     );
     expect(chips(el).map((chip) => chip.textContent)).toEqual(['全部', 'a']);
     el.strings = { all: 'Everything', filter: 'Tags' };
@@ -152,16 +152,16 @@ describe('<hub-tag-filter>', () => {
   const manyTags = Array.from({ length: 60 }, (_, i) => `tag ${i + 1}`);
   describeAccessible({
     'none selected': (look) =>
-      onPage(look, html`<hub-tag-filter locale=${look.locale} .options=${tags}></hub-tag-filter>`),
+      onPage(look, html`<hub-tag-filter locale=${look.locale} .offered=${tags}></hub-tag-filter>`),
     'some selected': (look) =>
       onPage(
         look,
-        html`<hub-tag-filter locale=${look.locale} .options=${tags} .tags=${['delivery', '健康']}></hub-tag-filter>`,
+        html`<hub-tag-filter locale=${look.locale} .offered=${tags} .tags=${['delivery', '健康']}></hub-tag-filter>`,
       ),
     'scrolled to the end of many tags': async (look) => {
       const el = await onPage<HubTagFilter>(
         look,
-        html`<hub-tag-filter locale=${look.locale} .options=${manyTags} .tags=${['tag 60']}></hub-tag-filter>`,
+        html`<hub-tag-filter locale=${look.locale} .offered=${manyTags} .tags=${['tag 60']}></hub-tag-filter>`,
       );
       const toolbar = part(el, 'toolbar')!;
       toolbar.scrollTop = toolbar.scrollHeight;

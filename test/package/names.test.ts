@@ -9,6 +9,9 @@ import type { PageToHostRequests } from '../../src/bridge/methods.js';
 import type { TokenLoad, TokenReason } from '../../src/core/token-source.js';
 import type { parseLoad } from '../../src/server/prefetch.js';
 import type { TokenRequest } from '../../src/host/types.js';
+import type { HubEventDetails } from '../../src/components/events.js';
+import type { HubElementMembers } from '../../src/bindings/members.js';
+import { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import * as mock from '../../src/mock/index.js';
 import * as host from '../../src/host/index.js';
 
@@ -142,5 +145,44 @@ describe('transport', () => {
     expect(() => mock.createSimulator({ webhookTransport: mock.nodeWebhookSender } as never)).toThrow(
       'The simulator option webhookTransport is now called webhookSender; rename it.',
     );
+  });
+});
+
+describe('options', () => {
+  interface Declaration {
+    name: string;
+    tagName?: string;
+    members?: { name: string; kind: string; privacy?: string; static?: boolean }[];
+    events?: { name: string; description?: string }[];
+  }
+  const manifest = JSON.parse(readFileSync(resolve(ROOT, 'custom-elements.json'), 'utf8')) as {
+    modules: { declarations?: Declaration[] }[];
+  };
+  const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
+  /** The public instance fields of the class called `name` in custom-elements.json. */
+  const fieldsOf = (name: string) =>
+    declarations
+      .find((declaration) => declaration.name === name)!
+      .members!.filter((member) => member.kind === 'field' && !member.static && member.privacy !== 'private')
+      .map((member) => member.name);
+
+  it("'options' means configuration only: the tags on offer are `offered` (hub-ready's detail, <hub-tag-filter>, the table loader)", () => {
+    // For tsc, as above: the detail and the bindings' property list are types.
+    expectTypeOf<keyof HubEventDetails['hub-ready']>().toEqualTypeOf<'offered' | 'tables' | 'matching'>();
+    expectTypeOf<HubElementMembers['hub-tag-filter']['properties']>().toEqualTypeOf<
+      'offered' | 'tags' | 'locale' | 'strings'
+    >();
+    // At run time: the filter's reactive properties, and what custom-elements.json (generated from the
+    // source, and checked fresh by scripts/manifest.mjs --check) tells integrators.
+    expect(Object.keys(HubTagFilter.properties)).toContain('offered');
+    expect(Object.keys(HubTagFilter.properties)).not.toContain('options');
+    for (const name of ['HubTagFilter', 'TableLoader']) {
+      expect(fieldsOf(name), name).toContain('offered');
+      expect(fieldsOf(name), name).not.toContain('options');
+    }
+    const ready = declarations
+      .find((declaration) => declaration.tagName === 'hub-embed')!
+      .events!.find((event) => event.name === 'hub-ready')!;
+    expect(ready.description).toMatch(/^`\{offered, tables, matching\}`/);
   });
 });

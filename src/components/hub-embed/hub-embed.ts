@@ -62,7 +62,7 @@ const internal = { attribute: false };
  *   tags, tag: forwarded from <hub-table-grid>.
  * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
  *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
- * @event hub-ready - `{options, tables, matching}` once per load (first load, refresh, retry): when the tags
+ * @event hub-ready - `{offered, tables, matching}` once per load (first load, refresh, retry): when the tags
  *   and the list for the tags selected by then are both in and rendered. `matching` counts the tables that
  *   match the selected tags (what the count line says), `tables` also holds those the service added.
  * @event hub-tags-change - `{tags}`, the new selection, when the user changes it (a chip, or "show all").
@@ -296,7 +296,7 @@ export class HubEmbed extends HubElement {
       <hub-tag-filter
         exportparts="toolbar,chip,chip-all,chip-pressed"
         .strings=${this.t}
-        .options=${this.#loader.options}
+        .offered=${this.#loader.offered}
         .tags=${this.tags}
         @hub-tags-change=${this.#onTagsChange}
       ></hub-tag-filter>
@@ -344,7 +344,7 @@ export class HubEmbed extends HubElement {
       ${error ? this.#renderError(error) : nothing}
       ${inlineForm ?? nothing}
       <div part="body" ?hidden=${!!inlineForm}>
-        ${this.#loader.options.length ? this.#renderTagFilter() : nothing}
+        ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
         ${this.#loader.tables || !error ? this.#renderGrid() : nothing}
       </div>
       ${this.#opener?.renderDialog() ?? nothing}

@@ -34,7 +34,7 @@ export interface LoaderEvents {
  */
 export class TableLoader implements ReactiveController {
   /** Every tag the service offers. */
-  options: string[] = [];
+  offered: string[] = [];
   tables?: PublishedTable[];
   /** The tags `tables` were listed for: where their matches end is measured against these. */
   listedTags: string[] = [];
@@ -119,7 +119,7 @@ export class TableLoader implements ReactiveController {
     this.#retry = undefined;
   }
 
-  #set(state: Partial<Pick<TableLoader, 'options' | 'tables' | 'listedTags' | 'busy' | 'error'>>): void {
+  #set(state: Partial<Pick<TableLoader, 'offered' | 'tables' | 'listedTags' | 'busy' | 'error'>>): void {
     Object.assign(this, state);
     this.#element.requestUpdate();
   }
@@ -167,7 +167,7 @@ export class TableLoader implements ReactiveController {
       void this.#list();
       const offered = await tagsAnswer;
       if (control !== this.#loadControl) return;
-      this.#set({ options: offered });
+      this.#set({ offered });
       this.#tagsSettled = true;
       this.#readyOwed = true;
       void this.#announceReady();
@@ -215,6 +215,6 @@ export class TableLoader implements ReactiveController {
     await this.#element.updateComplete;
     // A newer load (refresh, new settings) owes its own hub-ready; this one's is void.
     if (load === this.#loadControl && !load?.signal.aborted)
-      this.#events.ready({ options: this.options, tables, matching: countMatches(tables, this.listedTags) });
+      this.#events.ready({ offered: this.offered, tables, matching: countMatches(tables, this.listedTags) });
   }
 }

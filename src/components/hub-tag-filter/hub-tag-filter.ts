@@ -19,21 +19,21 @@ export class HubTagFilter extends HubElement {
   static override styles = [shared, styles];
   static override properties = {
     focused: { attribute: false },
-    options: { attribute: false },
+    offered: { attribute: false },
     tags: { attribute: false },
   };
 
   /** Roving tabindex: the one chip reachable with Tab. */
   declare private focused: number;
   /** Every tag to offer. */
-  declare options: string[];
+  declare offered: string[];
   /** The selected tags, as on <hub-embed>; empty means "All". */
   declare tags: string[];
 
   constructor() {
     super();
     this.focused = 0;
-    this.options = [];
+    this.offered = [];
     this.tags = [];
   }
 
@@ -69,11 +69,11 @@ export class HubTagFilter extends HubElement {
   }
 
   override render() {
-    const options = [...new Set(arrayOf(this.options))];
+    const offered = [...new Set(arrayOf(this.offered))];
     const selected = arrayOf(this.tags);
-    const focused = Math.min(this.focused, options.length);
+    const focused = Math.min(this.focused, offered.length);
     const all = this.t.all;
-    const chips = [undefined, ...options].map((tag, index) => {
+    const chips = [undefined, ...offered].map((tag, index) => {
       const pressed = tag === undefined ? selected.length === 0 : selected.includes(tag);
       const parts = ['chip', tag === undefined && 'chip-all', pressed && 'chip-pressed'].filter(Boolean).join(' ');
       return html`

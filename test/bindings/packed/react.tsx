@@ -40,9 +40,9 @@ export function WithReact19Jsx() {
         {...props}
         base-url="https://hub.example.com"
         tags={['delivery']}
-        onhub-ready={(event) => event.detail.options}
+        onhub-ready={(event) => event.detail.offered}
       />
-      <hub-tag-filter options={['a']} tags={[]} onhub-tags-change={(event) => event.detail.tags.join()} />
+      <hub-tag-filter offered={['a']} tags={[]} onhub-tags-change={(event) => event.detail.tags.join()} />
       {/* @ts-expect-error tags is a string[] */}
       <hub-embed tags="delivery" />
       {/* @ts-expect-error the detail of hub-ready has no selected */}
