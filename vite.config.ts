@@ -134,6 +134,7 @@ const CORE = resolve('src/core') + sep;
 const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts'].map((file) => resolve(file));
 const formChunkModules = [
   'src/components/hub-embed/form-opener.ts',
+  'src/components/hub-embed/form-preparer.ts',
   'src/components/hub-embed/form-opener.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',

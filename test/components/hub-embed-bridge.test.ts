@@ -3,7 +3,7 @@ import '../../src/webview.js';
 // Loaded after the WebView entry, the plain entry's "no bridge" notice must not replace the bridge.
 import '../../src/define.js';
 import { BridgeError } from '../../src/bridge/index.js';
-import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-opener.js';
+import { PREPARE_AFTER_MS } from '../../src/components/hub-embed/form-preparer.js';
 import { stringsFor } from '../../src/components/strings.js';
 import { createMockHost, type MockHost, type MockHostOptions, type MockTransport } from '../../src/host/index.js';
 import {

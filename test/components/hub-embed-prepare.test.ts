@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import { PREPARE_AFTER_MS, PREPARED_FOR_MS } from '../../src/components/hub-embed/form-opener.js';
+import { PREPARE_AFTER_MS, PREPARED_FOR_MS } from '../../src/components/hub-embed/form-preparer.js';
 import { cardsOf, clickCard, frameOf, loadedEmbed, part, setupHub, until } from './helpers.js';
 
 /** A pointer arriving over the card at `index`, as the browser reports it (composed, from inside the card). */

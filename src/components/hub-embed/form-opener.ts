@@ -5,11 +5,11 @@ import { buildFormUrl } from '../../core/urls.js';
 import type { HubEventMap } from '../events.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
-import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
 import type { HubLocale, HubStrings } from '../strings.js';
 // What the half shares with the main file (Lit, define) comes through its link: see form-chunk-link.ts.
 import { adoptStyles, define, html, nothing } from './form-chunk-link.js';
 import { styles } from './form-opener.styles.js';
+import { FormPreparer, type PreparedForm } from './form-preparer.js';
 
 // The chunk brings its element with it: <hub-form-frame> exists once a form can open.
 define('hub-form-frame', HubFormFrame);
@@ -51,67 +51,30 @@ export interface FormSeat {
 }
 
 /**
- * A form, open or prepared: its table, its URL (token included), the <hub-form-frame> made for it alone,
- * and, once open, where focus goes back when it closes.
+ * A form, open or prepared: its table, its URL (token included), the <hub-form-frame> made for it alone
+ * (a new element, so a new iframe, for each form: an iframe given another `src` would navigate, and each
+ * such navigation is an entry in the page's session history (Back would then reload earlier forms out of
+ * sight), and its window would stay the same one, so that a late message of the earlier page could pass
+ * for the later form's), and, once open, where focus goes back when it closes.
  */
-interface OpenForm {
-  table: PublishedTable;
-  url: string;
-  /**
-   * A new element, so a new iframe, for each form: an iframe given another `src` would navigate, and each
-   * such navigation is an entry in the page's session history (Back would then reload earlier forms out
-   * of sight), and its window would stay the same one, so that a late message of the earlier page could
-   * pass for the later form's.
-   */
-  frame: HubFormFrame;
+interface OpenForm extends PreparedForm {
   returnFocus?: HTMLElement;
 }
-
-/**
- * How long a pointer rests on a card before its form is prepared. A pointer crossing the grid prepares
- * nothing; one that stops on a card is about to click it, and that click then finds the form loaded.
- */
-export const PREPARE_AFTER_MS = 100;
-
-/**
- * How long a prepared form that nobody opens is kept: its page holds a token and runs scripts. A mouse
- * that leaves the card drops it at once; a finger lifted from a card has left it before its click comes,
- * so for a touch this is the only end.
- */
-export const PREPARED_FOR_MS = 5_000;
-
-/** The table of the card an event went through, if any. */
-const cardTable = (event: Event) =>
-  (event.composedPath().find((node) => (node as Element).localName === 'hub-table-card') as HubTableCard | undefined)
-    ?.table;
-
-/** The user asked the browser to save data (Save-Data, or prefers-reduced-data): no speculative loads. */
-const savingData = () =>
-  !!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData ||
-  matchMedia('(prefers-reduced-data: reduce)').matches;
 
 /**
  * Opens a table's form in the three modes: in a `<dialog>` (modal), in place of the grid (inline), or
  * by top-level navigation. Owns the dialog's manners: Escape anywhere in the widget and a backdrop
  * click close it, and focus returns to the card that opened it.
  *
- * In the modal mode it also prepares the form of the card a pointer rests on or presses: the form page
- * loads in the closed dialog, in a frame of its own, and a click on that card shows that very frame. A
- * prepared form tells no one anything (no hub-form-open, and what its page says or how it fails waits for
- * the open), and leaves with its frame when the pointer leaves the card or nobody opens it for a few
- * seconds; nothing is prepared for a native host or an `openFormHook` (either may open the form
- * elsewhere), inline or by navigation, or when the user saves data.
+ * In the modal mode a click on a card whose form its FormPreparer prepared (form-preparer.ts) shows that
+ * very frame. Nothing is prepared for a native host or an `openFormHook` (either may open the form
+ * elsewhere), inline or by navigation.
  */
 export class FormOpener {
   #element: OpenerElement;
   #seat: FormSeat;
   #form?: OpenForm;
-  /** The form loading in the closed dialog for the card the pointer rests on; the next click shows it. */
-  #prepared?: OpenForm;
-  /** The short code of the card the pointer is over (or pressed), if any. */
-  #pointed?: string;
-  #restTimer?: ReturnType<typeof setTimeout>;
-  #dropTimer?: ReturnType<typeof setTimeout>;
+  #preparer: FormPreparer;
 
   constructor(element: OpenerElement, seat: FormSeat) {
     this.#element = element;
@@ -123,81 +86,16 @@ export class FormOpener {
     element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
-    // A pointer going from one card to the next inside the grid's shadow root sends a pointerover that
-    // stops at that shadow boundary (its target and relatedTarget both become the grid there), so the
-    // element hears only the first card entered from outside the grid. pointermove has no relatedTarget
-    // and reaches the element from every card: together they say which card the pointer is over.
-    element.addEventListener('pointerover', this.#onPointer);
-    element.addEventListener('pointermove', this.#onPointer);
-    element.addEventListener('pointerdown', this.#onPress);
-    element.addEventListener('pointerleave', (event) => {
-      // A finger leaves as it lifts, before the click that opens the form: only a mouse or pen leaves early.
-      if (event.pointerType !== 'touch') this.#point(undefined);
+    this.#preparer = new FormPreparer(element, {
+      token: () => seat.token(),
+      mayPrepare: () =>
+        !this.#form &&
+        !element.openFormHook &&
+        !seat.link() &&
+        element.openMode !== 'inline' &&
+        element.openMode !== 'navigate',
+      heldFrame: (table, url) => this.#newFrame(table, url, true),
     });
-    // The half may come after the pointer arrived over a card: one still resting there has waited long enough.
-    const grid = element.renderRoot.querySelector('hub-table-grid')?.renderRoot;
-    const rested = [...(grid?.querySelectorAll<HubTableCard>('hub-table-card') ?? [])].find((card) =>
-      card.matches(':hover'),
-    );
-    if (rested?.table) {
-      this.#pointed = rested.table.short_code;
-      void this.#prepare(rested.table);
-    }
-  }
-
-  /** The pointer is over the card of `table`, or over no card: a rest there prepares its form. */
-  #point(table: PublishedTable | undefined): void {
-    const code = table?.short_code;
-    if (code === this.#pointed) return;
-    this.#pointed = code;
-    clearTimeout(this.#restTimer);
-    // The pointer left the prepared card: its form is not wanted any more.
-    if (this.#prepared) this.#drop();
-    if (table) this.#restTimer = setTimeout(() => void this.#prepare(table), PREPARE_AFTER_MS);
-  }
-
-  #onPointer = (event: PointerEvent): void => this.#point(cardTable(event));
-
-  /** A press on a card is the surest sign of a click to come: its form is prepared at once. */
-  #onPress = (event: PointerEvent): void => {
-    const table = cardTable(event);
-    if (!table) return;
-    this.#point(table);
-    clearTimeout(this.#restTimer);
-    void this.#prepare(table);
-  };
-
-  /** Drops the prepared form: its frame leaves the page, and with it its page, its token and what it said. */
-  #drop(): void {
-    clearTimeout(this.#dropTimer);
-    if (!this.#prepared) return;
-    this.#prepared = undefined;
-    this.#element.requestUpdate();
-  }
-
-  /** The modal mode's form for `table`, loading out of sight; best effort: the click does it properly. */
-  async #prepare(table: PublishedTable): Promise<void> {
-    const element = this.#element;
-    const able = () =>
-      !this.#form &&
-      !element.openFormHook &&
-      !this.#seat.link() &&
-      element.openMode !== 'inline' &&
-      element.openMode !== 'navigate' &&
-      !savingData();
-    const code = table.short_code;
-    if (!able() || this.#prepared?.table.short_code === code) return;
-    try {
-      const url = buildFormUrl(element.formUrl, code, await this.#seat.token());
-      // A form may have opened, the settings changed, or the pointer moved on while the token came.
-      if (!able() || this.#pointed !== code || this.#prepared?.table.short_code === code) return;
-      this.#drop();
-      this.#prepared = { table, url, frame: this.#newFrame(table, url, true) };
-      this.#dropTimer = setTimeout(() => this.#drop(), PREPARED_FOR_MS);
-      element.requestUpdate();
-    } catch {
-      // Nothing is shown for a form not asked for; the click builds its URL again and reports what fails.
-    }
   }
 
   get #dialog(): HTMLDialogElement | null {
@@ -220,14 +118,9 @@ export class FormOpener {
       open(url, '_top');
       return;
     }
-    clearTimeout(this.#restTimer);
-    clearTimeout(this.#dropTimer);
-    // The prepared frame is this form's when it was prepared with this very URL (table, site and token):
-    // it stays, loaded or loading, and is released (what its page said meanwhile comes out). Any other
-    // prepared frame leaves with its page; this form gets a frame of its own.
-    const prepared = this.#prepared;
-    this.#prepared = undefined;
-    const frame = prepared?.url === url ? prepared.frame : this.#newFrame(table, url);
+    // The frame prepared with this very URL stays, loaded or loading, and is released (what its page said
+    // meanwhile comes out). Any other prepared frame leaves with its page; this form gets a frame of its own.
+    const frame = this.#preparer.take(url) ?? this.#newFrame(table, url);
     frame.held = false;
     this.#form = { table, url, frame, returnFocus };
     element.requestUpdate();
@@ -260,7 +153,7 @@ export class FormOpener {
     const mode = this.#element.openMode;
     if (mode === 'inline' || mode === 'navigate') return nothing;
     // A prepared form loads in the same place, so that opening it keeps its frame.
-    const form = this.#form ?? this.#prepared;
+    const form = this.#form ?? this.#preparer.prepared;
     return html`
       <dialog
         part="dialog"
@@ -333,7 +226,7 @@ export class FormOpener {
   }
 
   /** The form's frame, with the element's texts as they are now, to render where the form shows. */
-  #frameOf(form: OpenForm): HubFormFrame {
+  #frameOf(form: PreparedForm): HubFormFrame {
     form.frame.locale = this.#element.locale;
     form.frame.strings = this.#element.strings;
     return form.frame;
