@@ -2,7 +2,8 @@
  * `hub-embed/host`: the host side of the WebView bridge, for the native app around the widget page.
  * Never imported by page code; React Native's <HubEmbedView> (hub-embed/react-native) is built on it.
  */
-export { createHostKernel, receiveScript } from './kernel.js';
+export { createHostKernel } from './kernel.js';
+export { receiveScript } from './page-scripts.js';
 export type {
   HostEvent,
   HostHandlers,
@@ -12,7 +13,7 @@ export type {
   NavigationOptions,
   PageRequestOptions,
   TokenRequest,
-} from './kernel.js';
+} from './types.js';
 export { decideNavigation, originOf } from './navigation.js';
 export type { NavigationDecision } from './navigation.js';
 export { createMockHost } from './mock-host.js';

@@ -19,19 +19,6 @@ import { markerScript, randomNonce, receiveScript } from './page-scripts.js';
 import { createRequestsToPage } from './requests-to-page.js';
 import type { HostEvent, HostKernel, HostKernelOptions, PageRequestOptions } from './types.js';
 
-// The kernel's types and script are also this module's: src/react-native/ imports them from here.
-export type {
-  HostEvent,
-  HostHandlers,
-  HostKernel,
-  HostKernelOptions,
-  MethodHandler,
-  NavigationOptions,
-  PageRequestOptions,
-  TokenRequest,
-} from './types.js';
-export { receiveScript } from './page-scripts.js';
-
 /** Page sessions kept per load: a page has one per widget; more is a page saying hello in a loop. */
 const MAX_SESSIONS = 16;
 /** Request ids remembered per load to drop replays. */

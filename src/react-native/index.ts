@@ -12,4 +12,4 @@ export type {
   HubEmbedViewHandle,
   HubEmbedViewProps,
 } from './view-props.js';
-export type { HostEvent } from '../host/kernel.js';
+export type { HostEvent } from '../host/types.js';

@@ -5,7 +5,7 @@
 import type { StyleProp, ViewStyle } from 'react-native';
 import type { WebViewProps } from 'react-native-webview';
 import type { PageToHostEvents } from '../bridge/methods.js';
-import type { HostHandlers } from '../host/kernel.js';
+import type { HostHandlers } from '../host/types.js';
 
 /** The callback prop for each event of the one event map, so a new event cannot be forgotten here. */
 export const EVENT_PROPS = {

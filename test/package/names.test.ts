@@ -63,6 +63,39 @@ describe('the simulator and the host double', () => {
   });
 });
 
+describe('hub-embed/host', () => {
+  it('exports each name once, from the module that defines it: the kernel module re-exports none of the types or scripts', async () => {
+    expect(Object.keys(host).sort()).toEqual([
+      'createHostKernel',
+      'createMockHost',
+      'decideNavigation',
+      'originOf',
+      'receiveScript',
+    ]);
+    const kernel = await import('../../src/host/kernel.js');
+    expect(Object.keys(kernel)).toEqual(['createHostKernel']);
+    expect(readFileSync(resolve(ROOT, 'src/host/kernel.ts'), 'utf8')).not.toMatch(/^export (type )?\{[^}]*\} from/m);
+    // Each type is still the entry's: tsc fails here when one is dropped.
+    expectTypeOf<host.HostKernel>().toEqualTypeOf<import('../../src/host/types.js').HostKernel>();
+    expectTypeOf<
+      [
+        host.HostEvent,
+        host.HostHandlers,
+        host.HostKernelOptions,
+        host.MethodHandler,
+        host.NavigationOptions,
+        host.PageRequestOptions,
+        host.TokenRequest,
+        host.NavigationDecision,
+        host.MockHandlers,
+        host.MockHost,
+        host.MockHostOptions,
+        host.MockTransport,
+      ]
+    >().not.toBeNever();
+  });
+});
+
 describe('test folders', () => {
   it('no two folders of test/ differ only by a plural s (test/host mirrors src/host; native hosts run in test/native-hosts)', () => {
     const folders = readdirSync(resolve(ROOT, 'test'), { withFileTypes: true })
