@@ -12,7 +12,15 @@ import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } 
 import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
 import { hubTokenFrom } from '../../examples/react-native/hub-token.js';
-import { BackHandler, CLOSE_LABELS, mount, RELOADS_PER_MINUTE, settle, webViews } from './react-native/rn-harness.js';
+import {
+  BackHandler,
+  CLOSE_LABELS,
+  mount,
+  RELOADS_PER_MINUTE,
+  settle,
+  webViews,
+  withView,
+} from './react-native/rn-harness.js';
 import { formStrings } from '../../src/components/hub-form-frame/hub-form-frame.strings.js';
 import { colorScheme } from './react-native/react-native.js';
 import { WebView } from './react-native/react-native-webview.js';
@@ -74,8 +82,7 @@ const cards = (page: import('playwright-core').Page) => page.locator('hub-embed 
 
 describe('<HubEmbedView> day one: the default native form', () => {
   it('onFormClosed fires for every way a form closes: the close control, Android back, closeForm(), the page’s dialog', async () => {
-    const rn = await mount(h, browser, { uri: pageUrl, props: { allowedOrigins: [formOrigin] } });
-    try {
+    await withView(h, browser, { uri: pageUrl, props: { allowedOrigins: [formOrigin] } }, async (rn) => {
       await rn.ready();
       const open = async () => {
         await card(rn.page).click();
@@ -113,13 +120,10 @@ describe('<HubEmbedView> day one: the default native form', () => {
         { shortCode, reason: 'back' },
         { shortCode, reason: 'app' },
       ]);
-    } finally {
-      await rn.unmount();
-    }
+    });
 
     // No allowed form origin: the page opens the form in its own dialog, and says when it closes.
-    const page = await mount(h, browser, { uri: pageUrl });
-    try {
+    await withView(h, browser, { uri: pageUrl }, async (page) => {
       await page.ready();
       await card(page.page).click();
       await waitFor(
@@ -134,14 +138,11 @@ describe('<HubEmbedView> day one: the default native form', () => {
         'form.closed',
       );
       assert.equal(page.seen.closed[0]!.reason, 'page');
-    } finally {
-      await page.unmount();
-    }
+    });
   });
 
   it('what the form page posts reaches onFormMessage from the Modal, and no other frame of it can', async () => {
-    const rn = await mount(h, browser, { uri: pageUrl });
-    try {
+    await withView(h, browser, { uri: pageUrl }, async (rn) => {
       await rn.ready();
       // The page's own form.open (it holds the nonce) for a form page on its own origin.
       await rn.page.evaluate((url) => {
@@ -164,9 +165,7 @@ describe('<HubEmbedView> day one: the default native form', () => {
       ]);
       assert.ok(rn.seen.rejected.includes('form message'), 'the inner frame’s post was dropped');
       assert.equal(webViews.length, 2);
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });
 
@@ -187,45 +186,47 @@ describe('<HubEmbedView> day one: tokens from the app’s own server', () => {
   it('a token the service refuses early is replaced through the bridge, and the cards come back', async () => {
     const asked: unknown[] = [];
     const fromRoute = hubTokenFrom(routeUrl, () => 'app-session-alice-0123456789abcdef');
-    const rn = await mount(h, browser, {
-      uri: pageUrl,
-      props: {
-        getToken: (request) => {
-          asked.push(request);
-          return fromRoute(request);
+    await withView(
+      h,
+      browser,
+      {
+        uri: pageUrl,
+        props: {
+          getToken: (request) => {
+            asked.push(request);
+            return fromRoute(request);
+          },
         },
       },
-    });
-    try {
-      await rn.ready();
-      await waitFor(
-        () => cards(rn.page),
-        (n) => n > 0,
-        'cards',
-      );
-      // The service forgets every token it gave (a key rotated, a restart): the widget's, and the one the
-      // route keeps in its cache for alice.
-      h.mock.hub.reset();
-      await rn.ref.current!.refresh().catch(() => {});
-      await waitFor(
-        () => cards(rn.page),
-        (n) => n > 0,
-        'the cards to come back',
-      );
-      const refused = asked.at(-1) as { reason: string; previous?: string };
-      assert.equal(refused.reason, 'unauthorized');
-      assert.equal(typeof refused.previous, 'string');
-      assert.deepEqual(
-        await rn.page.evaluate(() =>
-          [...document.querySelector('hub-embed')!.shadowRoot!.querySelectorAll('[role="alert"]')].map(
-            (e) => e.textContent,
+      async (rn) => {
+        await rn.ready();
+        await waitFor(
+          () => cards(rn.page),
+          (n) => n > 0,
+          'cards',
+        );
+        // The service forgets every token it gave (a key rotated, a restart): the widget's, and the one the
+        // route keeps in its cache for alice.
+        h.mock.hub.reset();
+        await rn.ref.current!.refresh().catch(() => {});
+        await waitFor(
+          () => cards(rn.page),
+          (n) => n > 0,
+          'the cards to come back',
+        );
+        const refused = asked.at(-1) as { reason: string; previous?: string };
+        assert.equal(refused.reason, 'unauthorized');
+        assert.equal(typeof refused.previous, 'string');
+        assert.deepEqual(
+          await rn.page.evaluate(() =>
+            [...document.querySelector('hub-embed')!.shadowRoot!.querySelectorAll('[role="alert"]')].map(
+              (e) => e.textContent,
+            ),
           ),
-        ),
-        [],
-      );
-    } finally {
-      await rn.unmount();
-    }
+          [],
+        );
+      },
+    );
   });
 });
 
@@ -233,54 +234,56 @@ for (const platform of ['android', 'ios'] as const) {
   describe(`<HubEmbedView> day one on ${platform}: the content process dies`, () => {
     it('the view recovers by itself and the user finds the same selection: the app’s, and then the user’s own', async () => {
       const heard: string[][] = [];
-      const rn = await mount(h, browser, {
-        platform,
-        uri: pageUrl,
-        props: { tags: ['HR'], onTagsChanged: ({ tags }) => heard.push(tags) },
-      });
-      try {
-        await rn.ready();
-        const selected = () =>
-          rn.page.evaluate(() =>
-            (document.querySelector('hub-embed') as unknown as { tags?: string[] } | null)?.tags?.join(),
+      await withView(
+        h,
+        browser,
+        {
+          platform,
+          uri: pageUrl,
+          props: { tags: ['HR'], onTagsChanged: ({ tags }) => heard.push(tags) },
+        },
+        async (rn) => {
+          await rn.ready();
+          const selected = () =>
+            rn.page.evaluate(() =>
+              (document.querySelector('hub-embed') as unknown as { tags?: string[] } | null)?.tags?.join(),
+            );
+          await waitFor(selected, (tags) => tags === 'HR', 'HR selected');
+          await rn.view.terminate();
+          await rn.ready(2);
+          await waitFor(selected, (tags) => tags === 'HR', 'HR selected again');
+          await waitFor(
+            () => cards(rn.page),
+            (n) => n > 0,
+            'cards again',
           );
-        await waitFor(selected, (tags) => tags === 'HR', 'HR selected');
-        await rn.view.terminate();
-        await rn.ready(2);
-        await waitFor(selected, (tags) => tags === 'HR', 'HR selected again');
-        await waitFor(
-          () => cards(rn.page),
-          (n) => n > 0,
-          'cards again',
-        );
-        assert.equal(heard.length, 0, 'the app’s own selection is not reported back as the user’s');
+          assert.equal(heard.length, 0, 'the app’s own selection is not reported back as the user’s');
 
-        // The user picks another tag in the page: the app hears it, and it is what a new process shows.
-        const chip = rn.page.locator('hub-embed hub-tag-filter [part~="chip"]:not([part~="chip-all"])').nth(1);
-        const picked = (await chip.getAttribute('title'))!;
-        await chip.click();
-        await waitFor(
-          () => heard.length,
-          (n) => n === 1,
-          'tags.changed',
-        );
-        assert.ok(heard[0]!.includes(picked), `${picked} in ${heard[0]!.join()}`);
-        const users = heard[0]!.join();
-        await rn.view.terminate();
-        await rn.ready(3);
-        await waitFor(selected, (tags) => tags === users, 'the user’s selection again');
-        await waitFor(
-          () => cards(rn.page),
-          (n) => n > 0,
-          'cards again',
-        );
-        // The same after reload() from the app.
-        rn.ref.current!.reload();
-        await rn.ready(4);
-        await waitFor(selected, (tags) => tags === users, 'the user’s selection after reload()');
-      } finally {
-        await rn.unmount();
-      }
+          // The user picks another tag in the page: the app hears it, and it is what a new process shows.
+          const chip = rn.page.locator('hub-embed hub-tag-filter [part~="chip"]:not([part~="chip-all"])').nth(1);
+          const picked = (await chip.getAttribute('title'))!;
+          await chip.click();
+          await waitFor(
+            () => heard.length,
+            (n) => n === 1,
+            'tags.changed',
+          );
+          assert.ok(heard[0]!.includes(picked), `${picked} in ${heard[0]!.join()}`);
+          const users = heard[0]!.join();
+          await rn.view.terminate();
+          await rn.ready(3);
+          await waitFor(selected, (tags) => tags === users, 'the user’s selection again');
+          await waitFor(
+            () => cards(rn.page),
+            (n) => n > 0,
+            'cards again',
+          );
+          // The same after reload() from the app.
+          rn.ref.current!.reload();
+          await rn.ready(4);
+          await waitFor(selected, (tags) => tags === users, 'the user’s selection after reload()');
+        },
+      );
     });
   });
 }
@@ -288,28 +291,30 @@ for (const platform of ['android', 'ios'] as const) {
 describe('<HubEmbedView> day one: a page that kills its content process on every load', () => {
   it(`reloads by itself at most RELOADS_PER_MINUTE (${RELOADS_PER_MINUTE}) times a minute, then stops and says so; the app still hears each death`, async () => {
     let deaths = 0;
-    const rn = await mount(h, browser, {
-      platform: 'ios',
-      uri: pageUrl,
-      props: { webViewProps: { onContentProcessDidTerminate: () => void deaths++ } },
-    });
-    try {
-      await rn.ready();
-      for (let reload = 1; reload <= RELOADS_PER_MINUTE; reload++) {
+    await withView(
+      h,
+      browser,
+      {
+        platform: 'ios',
+        uri: pageUrl,
+        props: { webViewProps: { onContentProcessDidTerminate: () => void deaths++ } },
+      },
+      async (rn) => {
+        await rn.ready();
+        for (let reload = 1; reload <= RELOADS_PER_MINUTE; reload++) {
+          await rn.view.terminate();
+          await rn.ready(1 + reload);
+        }
         await rn.view.terminate();
-        await rn.ready(1 + reload);
-      }
-      await rn.view.terminate();
-      await settle(1500);
-      assert.equal(rn.seen.ready.length, 1 + RELOADS_PER_MINUTE, 'no reload after the limit');
-      assert.equal(deaths, RELOADS_PER_MINUTE + 1);
-      assert.equal(rn.seen.rejected.at(-1), 'content process gone again: not reloaded');
-      // The app may still load it again itself.
-      rn.ref.current!.reload();
-      await rn.ready(2 + RELOADS_PER_MINUTE);
-    } finally {
-      await rn.unmount();
-    }
+        await settle(1500);
+        assert.equal(rn.seen.ready.length, 1 + RELOADS_PER_MINUTE, 'no reload after the limit');
+        assert.equal(deaths, RELOADS_PER_MINUTE + 1);
+        assert.equal(rn.seen.rejected.at(-1), 'content process gone again: not reloaded');
+        // The app may still load it again itself.
+        rn.ref.current!.reload();
+        await rn.ready(2 + RELOADS_PER_MINUTE);
+      },
+    );
   });
 });
 
@@ -426,25 +431,27 @@ describe('<HubEmbedView> day one: the form Modal', () => {
 describe('<HubEmbedView> day one: webViewProps and the ref', () => {
   it('webViewProps handlers are called after the component’s own, never replacing them; reload() loads the page again', async () => {
     const heard = { loadStart: 0, message: 0 };
-    const rn = await mount(h, browser, {
-      uri: pageUrl,
-      props: {
-        webViewProps: {
-          onLoadStart: () => void heard.loadStart++,
-          onMessage: () => void heard.message++,
+    await withView(
+      h,
+      browser,
+      {
+        uri: pageUrl,
+        props: {
+          webViewProps: {
+            onLoadStart: () => void heard.loadStart++,
+            onMessage: () => void heard.message++,
+          },
         },
       },
-    });
-    try {
-      await rn.ready();
-      assert.ok(heard.loadStart >= 1 && heard.message >= 1, JSON.stringify(heard));
-      assert.deepEqual(rn.seen.rejected, [], 'the bridge still works');
-      rn.ref.current!.reload();
-      await rn.ready(2);
-      assert.ok(heard.loadStart >= 2);
-    } finally {
-      await rn.unmount();
-    }
+      async (rn) => {
+        await rn.ready();
+        assert.ok(heard.loadStart >= 1 && heard.message >= 1, JSON.stringify(heard));
+        assert.deepEqual(rn.seen.rejected, [], 'the bridge still works');
+        rn.ref.current!.reload();
+        await rn.ready(2);
+        assert.ok(heard.loadStart >= 2);
+      },
+    );
   });
 });
 
@@ -482,8 +489,7 @@ describe('<HubEmbedView> day one: loading, payments', () => {
   it('formOrigins keeps a payment provider inside the form Modal; an app scheme goes to openExternal', async () => {
     const payOrigin = new URL(h.origin);
     payOrigin.hostname = 'localhost';
-    const rn = await mount(h, browser, { uri: pageUrl, props: { formOrigins: [payOrigin.origin] } });
-    try {
+    await withView(h, browser, { uri: pageUrl, props: { formOrigins: [payOrigin.origin] } }, async (rn) => {
       await rn.ready();
       await openFormFromPage(rn.page, `${h.origin}/posting-form.html`);
       await waitFor(
@@ -510,9 +516,7 @@ describe('<HubEmbedView> day one: loading, payments', () => {
         'openExternal',
       );
       assert.deepEqual(rn.seen.external, ['alipays://platformapi/startapp?appId=20000067']);
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });
 
@@ -520,8 +524,7 @@ describe('<HubEmbedView> day one: tags at mount', () => {
   it('tags at mount are the first selection: one filtered list request, not the full list first', async () => {
     const log = (h.mock.hub as unknown as { requestLog: Array<{ path: string; time: number }> }).requestLog;
     const from = log.length;
-    const rn = await mount(h, browser, { uri: pageUrl, props: { tags: ['HR'] } });
-    try {
+    await withView(h, browser, { uri: pageUrl, props: { tags: ['HR'] } }, async (rn) => {
       await rn.ready();
       await waitFor(
         () => cards(rn.page),
@@ -538,16 +541,13 @@ describe('<HubEmbedView> day one: tags at mount', () => {
         ),
         'HR',
       );
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });
 
 describe('<HubEmbedView> day one on iOS: the page opens forms itself', () => {
   it('the form site loads in the page’s own frame without extra props (iOS asks about sub-frames)', async () => {
-    const rn = await mount(h, browser, { platform: 'ios', uri: pageUrl });
-    try {
+    await withView(h, browser, { platform: 'ios', uri: pageUrl }, async (rn) => {
       await rn.ready();
       await card(rn.page).click();
       const formFrame = await waitFor(
@@ -565,8 +565,6 @@ describe('<HubEmbedView> day one on iOS: the page opens forms itself', () => {
         'iOS asked about the form frame, and it was allowed',
       );
       assert.deepEqual(rn.seen.external, [], 'the form was not sent to the browser');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame } from 'playwright-core';
 import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
-import { BackHandler, Linking, mount, settle, webViews } from './react-native/rn-harness.js';
+import { BackHandler, Linking, settle, webViews, withView } from './react-native/rn-harness.js';
 
 let h: Harness;
 let browser: Browser;
@@ -75,57 +75,58 @@ for (const platform of ['android', 'ios'] as const) {
   describe(`<HubEmbedView> on ${platform}: a cross-origin frame in the widget page is a stranger`, () => {
     it('no frame but the widget page’s main frame learns the nonce or is acted upon', async () => {
       // The form site's origin allowed, so that a form.open that got through would show the native Modal.
-      const rn = await mount(h, browser, { platform, uri: pageUrl, props: { allowedOrigins: [strangerOrigin] } });
-      try {
-        await rn.ready();
-        const nonce = await rn.page.evaluate(
-          () => (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__.nonce,
-        );
-        const tokensBefore = rn.seen.tokens;
-        const rejectedBefore = rn.seen.rejected.length;
+      await withView(
+        h,
+        browser,
+        { platform, uri: pageUrl, props: { allowedOrigins: [strangerOrigin] } },
+        async (rn) => {
+          await rn.ready();
+          const nonce = await rn.page.evaluate(
+            () => (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__.nonce,
+          );
+          const tokensBefore = rn.seen.tokens;
+          const rejectedBefore = rn.seen.rejected.length;
 
-        const frame = await addFrame(rn.page, `${strangerOrigin}/stranger.html`);
-        const ran = await waitFor(
-          () =>
-            frame.evaluate(
-              () => (window as unknown as { strangerRan?: { learned: string; posted: boolean } }).strangerRan,
-            ),
-          (value) => !!value,
-          'the stranger frame to run',
-        );
-        assert.equal(ran!.posted, true, 'the stranger reached a native object (as it can on both platforms)');
-        assert.ok(
-          !ran!.learned.includes(nonce),
-          `the stranger read no nonce from the injected object (${ran!.learned})`,
-        );
+          const frame = await addFrame(rn.page, `${strangerOrigin}/stranger.html`);
+          const ran = await waitFor(
+            () =>
+              frame.evaluate(
+                () => (window as unknown as { strangerRan?: { learned: string; posted: boolean } }).strangerRan,
+              ),
+            (value) => !!value,
+            'the stranger frame to run',
+          );
+          assert.equal(ran!.posted, true, 'the stranger reached a native object (as it can on both platforms)');
+          assert.ok(
+            !ran!.learned.includes(nonce),
+            `the stranger read no nonce from the injected object (${ran!.learned})`,
+          );
 
-        // All four of its messages are dropped, each for want of the nonce.
-        await waitFor(
-          () => rn.seen.rejected.length - rejectedBefore,
-          (n) => n >= 4,
-          'the stranger’s four messages to be dropped',
-        ).catch(() => {});
-        await settle(200);
-        assert.deepEqual(rn.seen.rejected.slice(rejectedBefore), ['nonce', 'nonce', 'nonce', 'nonce']);
-        assert.equal(rn.seen.tokens, tokensBefore, 'getToken was not run for the stranger');
-        assert.deepEqual(rn.seen.selected, [], 'no forged table.selected reached onTableSelected');
-        assert.equal(rn.modal().props.visible, false, 'the native form did not open');
+          // All four of its messages are dropped, each for want of the nonce.
+          await waitFor(
+            () => rn.seen.rejected.length - rejectedBefore,
+            (n) => n >= 4,
+            'the stranger’s four messages to be dropped',
+          ).catch(() => {});
+          await settle(200);
+          assert.deepEqual(rn.seen.rejected.slice(rejectedBefore), ['nonce', 'nonce', 'nonce', 'nonce']);
+          assert.equal(rn.seen.tokens, tokensBefore, 'getToken was not run for the stranger');
+          assert.deepEqual(rn.seen.selected, [], 'no forged table.selected reached onTableSelected');
+          assert.equal(rn.modal().props.visible, false, 'the native form did not open');
 
-        // The session is still the page's: the app's setTags reaches the widget.
-        await rn.ref.current!.setTags(['HR']);
-        await waitFor(
-          () => rn.page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags),
-          (tags) => tags.join() === 'HR',
-          'the widget to select HR',
-        );
-      } finally {
-        await rn.unmount();
-      }
+          // The session is still the page's: the app's setTags reaches the widget.
+          await rn.ref.current!.setTags(['HR']);
+          await waitFor(
+            () => rn.page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags),
+            (tags) => tags.join() === 'HR',
+            'the widget to select HR',
+          );
+        },
+      );
     });
 
     it('sub-frames of the widget page load, and are never handed to openExternal', async () => {
-      const rn = await mount(h, browser, { platform, uri: pageUrl });
-      try {
+      await withView(h, browser, { platform, uri: pageUrl }, async (rn) => {
         await rn.ready();
         // Another site's page in a frame (a map, a video, a payment provider) loads where the page put it.
         await addFrame(rn.page, `${strangerOrigin}/stranger.html`);
@@ -152,17 +153,14 @@ for (const platform of ['android', 'ios'] as const) {
             'tel: in a frame is blocked',
           );
         } else assert.deepEqual(asked, [], 'Android never asks about sub-frames');
-      } finally {
-        await rn.unmount();
-      }
+      });
     });
   });
 }
 
 describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
   it('every URL passes the component’s own decision: tel: goes to openExternal, intent: nowhere, never Linking', async () => {
-    const rn = await mount(h, browser, { platform: 'android', uri: pageUrl });
-    try {
+    await withView(h, browser, { platform: 'android', uri: pageUrl }, async (rn) => {
       await rn.ready();
       await rn.page.evaluate(() => {
         location.href = 'tel:+861234';
@@ -179,14 +177,11 @@ describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
       await settle(300);
       assert.deepEqual(Linking.opened, [], 'react-native-webview’s wrapper never opened anything itself');
       assert.deepEqual(rn.seen.external, ['tel:+861234'], 'tel: through openExternal; intent: blocked');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('opens without a user action are limited: 30 scripted navigations give one openExternal a second', async () => {
-    const rn = await mount(h, browser, { platform: 'ios', uri: pageUrl });
-    try {
+    await withView(h, browser, { platform: 'ios', uri: pageUrl }, async (rn) => {
       await rn.ready();
       const started = Date.now();
       await rn.page.evaluate(async () => {
@@ -202,56 +197,60 @@ describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
       assert.ok(rn.seen.external.length >= 1 && rn.seen.external.length <= Math.min(seconds, 3), calls);
       assert.ok(rn.seen.rejected.includes('external open limited'));
       assert.equal(rn.page.url(), pageUrl, 'the widget page stayed');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('the default openForm fills the screen only with an https or loopback page of an allowed origin', async () => {
     const formOrigin = new URL(h.formUrl).origin;
-    const rn = await mount(h, browser, { platform: 'android', uri: pageUrl, props: { allowedOrigins: [formOrigin] } });
-    try {
-      await rn.ready();
-      // The page itself (which holds the nonce) asks for a data: page, then another site.
-      const answers = await rn.page.evaluate(async () => {
-        const { nonce } = (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__;
-        const replies: unknown[] = [];
-        const receive = window as unknown as {
-          __hubEmbedReceive: ((json: string) => void) & { receivers: Set<(d: unknown) => void> };
-        };
-        receive.__hubEmbedReceive.receivers.add((data) => replies.push(JSON.parse(String(data))));
-        const post = (m: object) =>
-          (
-            window as unknown as { ReactNativeWebView: { postMessage(s: string): void } }
-          ).ReactNativeWebView.postMessage(JSON.stringify({ ns: 'hub-embed', v: 1, sid: 'mine', nonce, ...m }));
-        post({ id: 'h', kind: 'req', method: 'bridge.hello', params: { v: [1], capabilities: [] } });
-        post({
-          id: 'd',
-          kind: 'req',
-          method: 'form.open',
-          params: { shortCode: 'x', url: 'data:text/html,<h1>Sign in</h1>' },
+    await withView(
+      h,
+      browser,
+      { platform: 'android', uri: pageUrl, props: { allowedOrigins: [formOrigin] } },
+      async (rn) => {
+        await rn.ready();
+        // The page itself (which holds the nonce) asks for a data: page, then another site.
+        const answers = await rn.page.evaluate(async () => {
+          const { nonce } = (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__;
+          const replies: unknown[] = [];
+          const receive = window as unknown as {
+            __hubEmbedReceive: ((json: string) => void) & { receivers: Set<(d: unknown) => void> };
+          };
+          receive.__hubEmbedReceive.receivers.add((data) => replies.push(JSON.parse(String(data))));
+          const post = (m: object) =>
+            (
+              window as unknown as { ReactNativeWebView: { postMessage(s: string): void } }
+            ).ReactNativeWebView.postMessage(JSON.stringify({ ns: 'hub-embed', v: 1, sid: 'mine', nonce, ...m }));
+          post({ id: 'h', kind: 'req', method: 'bridge.hello', params: { v: [1], capabilities: [] } });
+          post({
+            id: 'd',
+            kind: 'req',
+            method: 'form.open',
+            params: { shortCode: 'x', url: 'data:text/html,<h1>Sign in</h1>' },
+          });
+          post({
+            id: 'e',
+            kind: 'req',
+            method: 'form.open',
+            params: { shortCode: 'x', url: 'https://evil.example/x' },
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return replies.filter((r) => (r as { id: string }).id !== 'h');
         });
-        post({ id: 'e', kind: 'req', method: 'form.open', params: { shortCode: 'x', url: 'https://evil.example/x' } });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return replies.filter((r) => (r as { id: string }).id !== 'h');
-      });
-      await settle();
-      assert.equal(rn.modal().props.visible, false, 'neither filled the screen');
-      assert.deepEqual(
-        answers.map((a) => (a as { result: unknown }).result),
-        [{ handled: false }, { handled: false }],
-        'both were left to the page',
-      );
-      assert.equal(rn.seen.rejected.filter((r) => r.startsWith('form.open:')).length, 2);
-    } finally {
-      await rn.unmount();
-    }
+        await settle();
+        assert.equal(rn.modal().props.visible, false, 'neither filled the screen');
+        assert.deepEqual(
+          answers.map((a) => (a as { result: unknown }).result),
+          [{ handled: false }, { handled: false }],
+          'both were left to the page',
+        );
+        assert.equal(rn.seen.rejected.filter((r) => r.startsWith('form.open:')).length, 2);
+      },
+    );
   });
 
   it('Android back is not trapped after the page reloads with its own form dialog open', async () => {
     // No allowed form origin: the page opens the form in its own dialog.
-    const rn = await mount(h, browser, { platform: 'android', uri: pageUrl });
-    try {
+    await withView(h, browser, { platform: 'android', uri: pageUrl }, async (rn) => {
       await rn.ready();
       await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
       await waitFor(
@@ -264,16 +263,13 @@ describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
       await rn.ready(2);
       assert.equal(BackHandler.press(), false, 'with the page reloaded, back goes on to the app');
       assert.equal(webViews.length, 1, 'no native form was opened');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });
 
 describe('<HubEmbedView> on android: a same-document navigation of the widget page', () => {
   it('history.pushState (onLoadStart with loading false) keeps the page session: setTags still reaches the widget', async () => {
-    const rn = await mount(h, browser, { platform: 'android', uri: pageUrl });
-    try {
+    await withView(h, browser, { platform: 'android', uri: pageUrl }, async (rn) => {
       await rn.ready();
       await rn.page.evaluate(() => history.pushState({}, '', '#tables'));
       await settle(200);
@@ -283,8 +279,6 @@ describe('<HubEmbedView> on android: a same-document navigation of the widget pa
         (tags) => tags.join() === 'HR',
         'the widget to select HR',
       );
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });

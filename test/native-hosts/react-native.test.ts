@@ -32,18 +32,14 @@ after(async () => {
   await h?.close();
 });
 
-const mount = (options: Omit<rnHarness.MountOptions, 'uri'> = {}) =>
-  rnHarness.mount(h, browser, { uri: pageUrl, ...options });
+/** The view on the widget page, mounted for `body` and unmounted after it (rn-harness.ts withView). */
+const withView = (options: Omit<rnHarness.MountOptions, 'uri'>, body: (rn: rnHarness.MountedView) => Promise<void>) =>
+  rnHarness.withView(h, browser, { uri: pageUrl, ...options }, body);
 
 describe('<HubEmbedView> against the real WebView bundle (react-native-webview contract in Chromium)', () => {
   it('handshake, the token from getToken, and hub-ready reach the app', async () => {
-    const rn = await mount();
-    try {
-      await waitFor(
-        () => rn.seen.ready.length,
-        (n) => n === 1,
-        'widget.ready',
-      );
+    await withView({}, async (rn) => {
+      await rn.ready();
       assert.equal(rn.seen.tokens, 1, 'the page asked the app for the token once');
       await waitFor(
         () => rn.page.locator('hub-embed hub-table-card').count(),
@@ -51,20 +47,13 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
         'cards',
       );
       assert.deepEqual(rn.seen.rejected, [], 'nothing the page sent was dropped');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('a card opens the form in the native Modal on the form URL, and Android back closes it', async () => {
     // The form site's origin allowed: the default openForm shows only an allowed origin natively.
-    const rn = await mount({ props: { allowedOrigins: [new URL(h.formUrl).origin] } });
-    try {
-      await waitFor(
-        () => rn.seen.ready.length,
-        (n) => n === 1,
-        'widget.ready',
-      );
+    await withView({ props: { allowedOrigins: [new URL(h.formUrl).origin] } }, async (rn) => {
+      await rn.ready();
       await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
       await waitFor(
         () => rn.modal().props.visible,
@@ -95,19 +84,12 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       await settle();
       assert.equal(rn.modal().props.visible, false, 'back closed the form');
       assert.equal(BackHandler.press(), false, 'with no form open, back goes on to the app');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('an off-site navigation is refused inside and handed to openExternal; javascript: goes nowhere', async () => {
-    const rn = await mount();
-    try {
-      await waitFor(
-        () => rn.seen.ready.length,
-        (n) => n === 1,
-        'widget.ready',
-      );
+    await withView({}, async (rn) => {
+      await rn.ready();
       await rn.page.evaluate(() => {
         location.href = 'https://evil.example/phish';
       });
@@ -121,19 +103,12 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.deepEqual(rn.seen.external, ['https://evil.example/phish']);
       assert.deepEqual(Linking.opened, [], 'the app passed openExternal; Linking was not used');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('a forged message without the nonce, and one from another frame, are ignored', async () => {
-    const rn = await mount();
-    try {
-      await waitFor(
-        () => rn.seen.ready.length,
-        (n) => n === 1,
-        'widget.ready',
-      );
+    await withView({}, async (rn) => {
+      await rn.ready();
       const tokensBefore = rn.seen.tokens;
       await rn.page.evaluate(() => {
         const forged = { ns: 'hub-embed', v: 1, sid: 'x', id: 'f1', kind: 'req', method: 'auth.getToken' };
@@ -155,14 +130,11 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       );
       assert.deepEqual(rn.seen.rejected, ['nonce', 'nonce']);
       assert.equal(rn.seen.tokens, tokensBefore, 'no token was handed out');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('Android: with the marker injected after the page’s first scripts, the page waits for it (the injected object carries no nonce)', async () => {
-    const rn = await mount({ lateInjection: true });
-    try {
+    await withView({ lateInjection: true }, async (rn) => {
       await waitFor(
         () => rn.seen.ready.length,
         (n) => n === 1,
@@ -177,19 +149,12 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
         nonce: (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__.nonce,
       }));
       assert.ok(!object.includes(nonce), `every frame reads the injected object: ${object}`);
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 
   it('the ref offers refresh, setTags and closeForm, answered by the page', async () => {
-    const rn = await mount();
-    try {
-      await waitFor(
-        () => rn.seen.ready.length,
-        (n) => n === 1,
-        'widget.ready',
-      );
+    await withView({}, async (rn) => {
+      await rn.ready();
       await rn.ref.current!.setTags(['HR']);
       await waitFor(
         () => rn.page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags),
@@ -198,8 +163,6 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       );
       await rn.ref.current!.refresh();
       assert.equal(await rn.ref.current!.closeForm(), false, 'no form was open');
-    } finally {
-      await rn.unmount();
-    }
+    });
   });
 });

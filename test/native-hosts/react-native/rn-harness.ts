@@ -91,3 +91,20 @@ export async function mount(h: Harness, browser: Browser, options: MountOptions)
     );
   return { seen, ref, renderer, view, page: view.page!, modal, unmount, ready };
 }
+
+export type MountedView = Awaited<ReturnType<typeof mount>>;
+
+/** Mounts the view as mount() does, runs `body` with it, and unmounts it afterwards, also when `body` fails. */
+export async function withView(
+  h: Harness,
+  browser: Browser,
+  options: MountOptions,
+  body: (view: MountedView) => Promise<void>,
+): Promise<void> {
+  const view = await mount(h, browser, options);
+  try {
+    await body(view);
+  } finally {
+    await view.unmount();
+  }
+}
