@@ -13,6 +13,7 @@ import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
 import { hubTokenFrom } from '../../examples/react-native/hub-token.js';
 import {
+  addWidgetPage,
   BackHandler,
   CLOSE_LABELS,
   mount,
@@ -38,13 +39,7 @@ before(async () => {
   h = await startHarness();
   browser = await launchBrowser();
   formOrigin = new URL(h.formUrl).origin;
-  pageUrl = h.addPage(
-    '/rn.html',
-    pageHtml(
-      '<script src="/dist/hub-embed-webview.iife.js"></script>',
-      widget(h, { bridge: 'auto', 'token-endpoint': '' }),
-    ),
-  );
+  pageUrl = addWidgetPage(h);
   // A form page at the top of the Modal's WebView that posts to its parent (itself), as a form site
   // inside the page's dialog would; a frame inside it tries to post as the form.
   h.addPage(

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame } from 'playwright-core';
-import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
-import { BackHandler, Linking, settle, webViews, withView } from './react-native/rn-harness.js';
+import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
+import { addWidgetPage, BackHandler, Linking, settle, webViews, withView } from './react-native/rn-harness.js';
 
 let h: Harness;
 let browser: Browser;
@@ -40,13 +40,7 @@ const STRANGER = `<!doctype html><meta charset="utf-8"><title>stranger</title><s
 before(async () => {
   h = await startHarness();
   browser = await launchBrowser();
-  pageUrl = h.addPage(
-    '/rn.html',
-    pageHtml(
-      '<script src="/dist/hub-embed-webview.iife.js"></script>',
-      widget(h, { bridge: 'auto', 'token-endpoint': '' }),
-    ),
-  );
+  pageUrl = addWidgetPage(h);
   const strangerUrl = new URL(h.addPage('/stranger.html', STRANGER));
   strangerUrl.hostname = 'localhost';
   strangerOrigin = strangerUrl.origin;

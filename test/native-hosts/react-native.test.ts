@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
+import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
 import * as rnHarness from './react-native/rn-harness.js';
 
 const { BackHandler, Linking, settle, webViews } = rnHarness;
@@ -17,14 +17,7 @@ let pageUrl: string;
 before(async () => {
   h = await startHarness();
   browser = await launchBrowser();
-  // The page an app ships for its WebView: the WebView bundle and one <hub-embed bridge="auto">, no token endpoint.
-  pageUrl = h.addPage(
-    '/rn.html',
-    pageHtml(
-      '<script src="/dist/hub-embed-webview.iife.js"></script>',
-      widget(h, { bridge: 'auto', 'token-endpoint': '' }),
-    ),
-  );
+  pageUrl = rnHarness.addWidgetPage(h);
 });
 
 after(async () => {

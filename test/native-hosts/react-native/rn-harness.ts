@@ -5,7 +5,7 @@
 import { register } from 'node:module';
 import { createElement, createRef } from 'react';
 import type { Browser } from 'playwright-core';
-import { serverToken, waitFor, type Harness } from '../../e2e/harness.js';
+import { pageHtml, serverToken, waitFor, widget, type Harness } from '../../e2e/harness.js';
 
 register('./aliases.mjs', import.meta.url);
 // The page drives state changes from its own events, as a device does, not from inside act().
@@ -23,6 +23,20 @@ export const { BackHandler, Linking } = await import('./react-native.js');
 export const { useBrowser, webViews } = await import('./react-native-webview.js');
 export type Handle = import('../../../src/react-native/index.js').HubEmbedViewHandle;
 export type ViewProps = import('../../../src/react-native/index.js').HubEmbedViewProps;
+
+/**
+ * The page an app ships for its WebView, served at /rn.html: the WebView bundle and one
+ * `<hub-embed bridge="auto">` with no token endpoint (the app's getToken supplies tokens). Returns its URL.
+ */
+export function addWidgetPage(h: Harness): string {
+  return h.addPage(
+    '/rn.html',
+    pageHtml(
+      '<script src="/dist/hub-embed-webview.iife.js"></script>',
+      widget(h, { bridge: 'auto', 'token-endpoint': '' }),
+    ),
+  );
+}
 
 /** Lets React commit what was scheduled (a concurrent root renders on the next tasks). */
 export const settle = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
