@@ -50,13 +50,7 @@ export interface FormSeat {
   announce(name: 'hub-form-open' | 'hub-form-close', shortCode: string): void;
 }
 
-/**
- * A form, open or prepared: its table, its URL (token included), the <hub-form-frame> made for it alone
- * (a new element, so a new iframe, for each form: an iframe given another `src` would navigate, and each
- * such navigation is an entry in the page's session history (Back would then reload earlier forms out of
- * sight), and its window would stay the same one, so that a late message of the earlier page could pass
- * for the later form's), and, once open, where focus goes back when it closes.
- */
+/** The open form: its table, its URL (token included), its own frame, and where focus goes back when it closes. */
 interface OpenForm extends PreparedForm {
   returnFocus?: HTMLElement;
 }
@@ -207,6 +201,11 @@ export class FormOpener {
   /**
    * A frame for one form. `held`: a prepared form, out of sight, whose frame keeps its events until it
    * opens. Its events reach the element and the host as a rendered frame's would.
+   *
+   * A new element, so a new iframe, for each form: an iframe given another `src` would navigate, and each
+   * such navigation is an entry in the page's session history (Back would then reload earlier forms out of
+   * sight); its window would also stay the same one, so that a late message of the earlier page could pass
+   * for the later form's.
    */
   #newFrame(table: PublishedTable, url: string, held = false): HubFormFrame {
     const frame = new HubFormFrame();
