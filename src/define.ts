@@ -1,5 +1,4 @@
 // Entry of the plain builds (`hub-embed/define`, dist/hub-embed.iife.js): every element registered
-// (src/components/register.ts), and bridge="auto" saying once that the bridge is in the WebView build.
-import './webview/no-bridge.js';
-
+// (src/components/register.ts). They carry no bridge: with bridge="auto", the form half says once that the
+// bridge is in the WebView build (no-bridge-notice.ts).
 export * from './components/register.js';
