@@ -14,7 +14,7 @@ import {
 import { bundle } from './bundle.js';
 import { eventKeyOf } from './ledger.js';
 import { checkHostAndOrigin } from './hosts.js';
-import { SessionsFullError, USERS } from './sessions.js';
+import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from './sessions.js';
 
 /**
  * @typedef {object} ExampleAppOptions
@@ -50,6 +50,11 @@ export function createExampleApp(options) {
       allowedOrigins,
     }),
   );
+  // A request with the session cookie twice carries one that another page planted: trust neither.
+  app.use((req, res, next) => {
+    if (!sessions.ambiguous(req.headers.cookie)) return next();
+    res.status(400).set('set-cookie', sessions.clear(req.path)).type('text').send(TWO_SESSION_COOKIES);
+  });
 
   // #region readme-express
   const client = createServerClient({ apiKey, baseUrl: hubBaseUrl });
@@ -169,7 +174,7 @@ export function createExampleApp(options) {
     ledger.open(user.clientUserId, user.openingCents).then(
       () => {
         try {
-          res.set('set-cookie', sessions.signIn(user, req.socket.remoteAddress ?? '')).redirect(303, '/');
+          res.set('set-cookie', sessions.signIn(user)).redirect(303, '/');
         } catch (error) {
           if (!(error instanceof SessionsFullError)) throw error;
           res.status(503).set('retry-after', '60').type('text').send(error.message);

@@ -105,7 +105,8 @@ export async function startExample(options = {}) {
           .filter(Boolean),
     ledger,
     inbox,
-    sessions: createSessions(),
+    // Served over plain HTTP on loopback: the local exception to the __Host- cookie (sessions.js).
+    sessions: createSessions({ secure: new URL(origin).protocol === 'https:' }),
   });
   server.on('request', app);
 

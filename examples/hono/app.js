@@ -13,7 +13,7 @@ import {
   isHubError,
 } from 'hub-embed/server';
 import { hostnameOf, isLoopbackName } from '../express/hosts.js';
-import { SessionsFullError, USERS } from '../express/sessions.js';
+import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from '../express/sessions.js';
 import { eventKeyOf } from './stores.js';
 
 /**
@@ -85,6 +85,12 @@ export function createHonoApp(options) {
     if (c.req.method === 'POST' && origin !== undefined && !origins.has(origin))
       return c.text('Cross-site request refused: send it from this app’s own pages.', 403);
     await next();
+  });
+  // A request with the session cookie twice carries one that another page planted: trust neither.
+  app.use(async (c, next) => {
+    if (!sessions.ambiguous(c.req.header('cookie'))) return next();
+    for (const cookie of sessions.clear(c.req.path)) c.header('set-cookie', cookie, { append: true });
+    return c.text(TWO_SESSION_COOKIES, 400);
   });
 
   const client = createServerClient({ apiKey, baseUrl: hubBaseUrl });
@@ -195,7 +201,7 @@ export function createHonoApp(options) {
     // The account and its welcome credit exist from the first sign-in on.
     await ledger.open(user.clientUserId, user.openingCents);
     try {
-      c.header('set-cookie', sessions.signIn(user, options.peerAddress(c) ?? ''));
+      c.header('set-cookie', sessions.signIn(user));
       return c.redirect('/', 303);
     } catch (error) {
       if (!(error instanceof SessionsFullError)) throw error;
@@ -203,7 +209,7 @@ export function createHonoApp(options) {
     }
   });
   app.post('/sign-out', (c) => {
-    c.header('set-cookie', sessions.signOut(c.req.header('cookie')));
+    for (const cookie of sessions.signOut(c.req.header('cookie'))) c.header('set-cookie', cookie, { append: true });
     return c.redirect('/sign-in', 303);
   });
 

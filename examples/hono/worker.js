@@ -41,7 +41,8 @@ function appFor(env) {
     peerAddress: (c) => c.req.header('cf-connecting-ip'),
     ledger: createMemoryLedger(),
     inbox: createMemoryInbox(),
-    sessions: createSessions(),
+    // A deployed Worker is served over HTTPS: its session cookie is __Host- and Secure.
+    sessions: createSessions({ secure: new URL(env.APP_ORIGIN).protocol === 'https:' }),
     files: JSON.parse(filesJson),
   });
 }

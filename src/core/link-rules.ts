@@ -40,3 +40,20 @@ export function hasDotSegment(path: string): boolean {
 export function namesToken(pair: string): boolean {
   return pair.split(';').some((part) => decodeFully(part.split('=')[0]!.replace(/\+/g, ' ')).toLowerCase() === 'token');
 }
+
+/**
+ * A link's `#fragment` without any pair that names `token` (see namesToken). A hash-mode router reads
+ * `#/orders?token=…` as its own query, and would take that token instead of the one appended to the link's
+ * query; so the pairs after the fragment's first `?` go, or the fragment's own pairs when it has no `?`
+ * (`#token=…`), and a fragment left empty goes too. A fragment that names no token comes back unchanged.
+ */
+export function fragmentWithoutToken(hash: string): string {
+  const body = hash.slice(1);
+  const queryAt = body.indexOf('?');
+  const pairs = (queryAt === -1 ? body : body.slice(queryAt + 1)).split('&');
+  if (!pairs.some(namesToken)) return hash;
+  const head = queryAt === -1 ? '' : body.slice(0, queryAt);
+  const kept = pairs.filter((pair) => pair !== '' && !namesToken(pair)).join('&');
+  const rest = `${head}${kept ? (queryAt === -1 ? '' : '?') + kept : ''}`;
+  return rest ? `#${rest}` : '';
+}

@@ -1,6 +1,6 @@
 import { HubError } from './errors.js';
 import { isText } from './http.js';
-import { hasDotSegment, namesToken } from './link-rules.js';
+import { fragmentWithoutToken, hasDotSegment, namesToken } from './link-rules.js';
 
 /** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -100,9 +100,9 @@ function withoutToken(query: string): string {
 /**
  * A notification's in-site `link_url` made into a full link (spec, Events): the form-site root
  * prepended, the token appended as query `token` before any `#fragment`. A `token` already in the
- * link is dropped in every spelling a server may read (any case, percent-encoded, after a `;`), since
- * the form site might read that one and the link comes from outside; a pair that carries one after a
- * `;` goes whole. Dot segments are refused in every spelling, so a link cannot climb above the root.
+ * link, in its query or its fragment (`#/p?token=`, which a hash-mode router reads), is dropped in every
+ * spelling a server may read (any case, percent-encoded, after a `;`), since the form site might read
+ * that one and the link comes from outside; a pair that carries one after a `;` goes whole. Dot segments are refused in every spelling, so a link cannot climb above the root.
  */
 export function buildNotificationLink(formSiteRoot: string, linkUrl: string, token: string): string {
   if (typeof token !== 'string' || token === '') {
@@ -124,7 +124,7 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   const root = parseFormSite(formSiteRoot, 'the form-site root');
   const hashAt = linkUrl.indexOf('#');
   const beforeHash = hashAt === -1 ? linkUrl : linkUrl.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : linkUrl.slice(hashAt);
+  const hash = hashAt === -1 ? '' : fragmentWithoutToken(linkUrl.slice(hashAt));
   const queryAt = beforeHash.indexOf('?');
   const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   if (hasDotSegment(path))

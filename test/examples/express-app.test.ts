@@ -154,43 +154,129 @@ describe('Express example: no other site drives it (DNS rebinding, cross-site po
 });
 
 describe('Express example: sessions', () => {
-  it('10,000 sign-ins by one client end only that client’s own sessions', () => {
+  /** The `name=value` of a Set-Cookie value. */
+  const pairOf = (setCookie: string) => setCookie.split(';')[0]!;
+
+  it('10,000 sign-ins as one user end only that user’s own sessions', () => {
     const sessions = createSessions();
-    const victim = sessions.signIn(USERS[0], '192.0.2.7').split(';')[0]!;
-    for (let i = 0; i < 10_000; i++) sessions.signIn(USERS[1], '198.51.100.9');
+    const victim = pairOf(sessions.signIn(USERS[0]));
+    for (let i = 0; i < 10_000; i++) sessions.signIn(USERS[1]);
     expect(sessions.userOf(victim)?.id).toBe('alice');
   });
 
-  it('a client keeps its 20 newest sessions; a full store refuses new sign-ins instead of evicting anyone', () => {
-    const sessions = createSessions({ maxSessions: 30, maxPerClient: 20 });
-    const own = Array.from({ length: 21 }, () => sessions.signIn(USERS[1], 'a').split(';')[0]!);
+  it('a user keeps their 20 newest sessions; a full store refuses new sign-ins instead of evicting anyone', () => {
+    const sessions = createSessions({ maxSessions: 30, maxPerUser: 20 });
+    const own = Array.from({ length: 21 }, () => pairOf(sessions.signIn(USERS[1])));
     expect(sessions.userOf(own[0])).toBeUndefined();
     expect(own.slice(1).every((cookie) => sessions.userOf(cookie)?.id === 'bob')).toBe(true);
-    const others = Array.from({ length: 10 }, (_, i) => sessions.signIn(USERS[0], `b${i}`).split(';')[0]!);
-    expect(() => sessions.signIn(USERS[0], 'c')).toThrow(SessionsFullError);
+    const others = Array.from({ length: 10 }, () => pairOf(sessions.signIn(USERS[0])));
+    expect(() => sessions.signIn(USERS[0])).toThrow(SessionsFullError);
     expect([...own.slice(1), ...others].every((cookie) => sessions.userOf(cookie) !== undefined)).toBe(true);
   });
 
   it('a session lasts 24 hours; expired ones make room in a full store', () => {
     let now = 0;
     const sessions = createSessions({ now: () => now, maxSessions: 2 });
-    const first = sessions.signIn(USERS[0], 'a').split(';')[0]!;
-    sessions.signIn(USERS[0], 'b');
-    expect(() => sessions.signIn(USERS[0], 'c')).toThrow(SessionsFullError);
+    const first = pairOf(sessions.signIn(USERS[0]));
+    sessions.signIn(USERS[0]);
+    expect(() => sessions.signIn(USERS[0])).toThrow(SessionsFullError);
     now = 24 * 3600_000;
     expect(sessions.userOf(first)).toBeUndefined();
-    expect(() => sessions.signIn(USERS[0], 'c')).not.toThrow();
+    expect(() => sessions.signIn(USERS[0])).not.toThrow();
   });
 
-  it('over HTTP: one address signing in 25 times leaves another address’s session signed in', async () => {
-    const victim = (await signIn('alice', { from: '127.0.0.2' })).cookie!;
+  it('sessions are capped per user, not per address: behind one proxy, 25 sign-ins as Bob leave Alice signed in', async () => {
+    // Every request comes from 127.0.0.1 here, as every request does behind a reverse proxy or a tunnel.
+    const victim = (await signIn('alice')).cookie!;
     const attacker: string[] = [];
     for (let i = 0; i < 25; i++) attacker.push((await signIn('bob')).cookie!);
     const whoAmI = async (cookie: string) =>
       JSON.parse((await send('GET', '/api/session', { headers: { cookie } })).text).user;
     expect(await whoAmI(victim)).toEqual({ name: 'Alice' });
-    expect(await whoAmI(attacker[0]!)).toBeNull(); // the attacker's own oldest went
+    expect(await whoAmI(attacker[0]!)).toBeNull(); // Bob's own oldest went
     expect(await whoAmI(attacker[24]!)).toEqual({ name: 'Bob' });
+  });
+
+  it('over HTTPS the cookie is __Host-example_session (Secure, Path=/, no Domain), and an unprefixed one is not read', () => {
+    const sessions = createSessions({ secure: true });
+    const set = sessions.signIn(USERS[0]);
+    expect(set).toMatch(/^__Host-example_session=[\w-]{43}; /);
+    const attributes = set.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']));
+    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
+    expect(sessions.userOf(pairOf(set))?.id).toBe('alice');
+    // A sibling subdomain can set `example_session` for the parent domain; it is not this app's cookie.
+    expect(sessions.userOf(pairOf(set).replace('__Host-', ''))).toBeUndefined();
+    expect(sessions.clear('/api/hub-token')).toEqual([
+      '__Host-example_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0',
+    ]);
+  });
+
+  it('over plain HTTP (the local exception) the cookie is example_session without Secure', () => {
+    const set = createSessions().signIn(USERS[0]);
+    expect(set).toMatch(/^example_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('a cookie planted on /api by a sibling origin: a request carrying two session cookies is refused and both are cleared', async () => {
+    const alice = (await signIn('alice')).cookie!;
+    const planted = (await signIn('bob')).cookie!; // the attacker's own session, set on path=/api
+    // A browser sends the cookie of the longer path first: the planted one.
+    const both = `${planted}; ${alice}`;
+    const asked = await new Promise<{ status: number; text: string; setCookies: string[] }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'GET',
+          path: '/api/points',
+          headers: { host: `127.0.0.1:${port}`, cookie: both },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text, setCookies: res.headers['set-cookie'] ?? [] }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(asked.status).toBe(400);
+    expect(asked.text).toContain('two session cookies');
+    expect(asked.text).not.toContain('Bob');
+    const cleared = asked.setCookies.map((cookie) => cookie.match(/Path=([^;]*)/)?.[1]);
+    expect(cleared).toEqual(expect.arrayContaining(['/', '/api', '/api/points']));
+    expect(asked.setCookies.every((cookie) => /^example_session=; .*Max-Age=0/.test(cookie))).toBe(true);
+    // The token route is refused too: no token is made for either user.
+    const token = await send('POST', '/api/hub-token', {
+      headers: { cookie: both, origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(token.status).toBe(400);
+    expect(token.text).not.toContain('access_token');
+    // Each cookie alone is still its own user's.
+    const whoAmI = async (cookie: string) =>
+      JSON.parse((await send('GET', '/api/session', { headers: { cookie } })).text).user;
+    expect(await whoAmI(alice)).toEqual({ name: 'Alice' });
+  });
+
+  it('sign-out ends every session the request names and clears the cookie on / and /api', () => {
+    const sessions = createSessions();
+    const alice = pairOf(sessions.signIn(USERS[0]));
+    const planted = pairOf(sessions.signIn(USERS[1]));
+    const cleared = sessions.signOut(`${planted}; ${alice}`);
+    expect(cleared.map((cookie) => cookie.match(/Path=([^;]*)/)?.[1])).toEqual(expect.arrayContaining(['/', '/api']));
+    expect(sessions.userOf(alice)).toBeUndefined();
+    expect(sessions.userOf(planted)).toBeUndefined();
+  });
+
+  it('a request path with cookie syntax adds no cleared path', () => {
+    const paths = createSessions()
+      .clear('/api/x;Domain=evil.example')
+      .map((cookie) => cookie.match(/Path=([^;]*)/)?.[1]);
+    expect(paths).toEqual(['/', '/api', '/api/']);
   });
 });
 

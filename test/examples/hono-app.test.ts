@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // As in express-app.test.ts: the app imports the toolkit as a package; here it gets it from the sources.
 vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
 
-import { createSessions } from '../../examples/express/sessions.js';
+import { createSessions, USERS } from '../../examples/express/sessions.js';
 import { createMemoryInbox, createMemoryLedger } from '../../examples/hono/stores.js';
 
 const APP = '../../examples/hono/app.js';
@@ -40,7 +40,7 @@ function makeApp(peer: string | undefined) {
       bundle: { script: '', formScript: '', integrity: 'sha384-none' },
     },
   });
-  return { app, ledger };
+  return { app, ledger, sessions };
 }
 
 const deliver = (app: ReturnType<typeof makeApp>['app'], amount: string) =>
@@ -98,6 +98,39 @@ describe('the Hono example', () => {
       });
       expect(crossSite.status).toBe(403);
       expect((await app.request(`${ORIGIN}/sign-in`, { headers: { host: '127.0.0.1:3000' } })).status).toBe(200);
+    });
+
+    it('a request carrying two session cookies (one planted on /api) is refused before any route and both are cleared', async () => {
+      const { app, sessions } = makeApp('127.0.0.1');
+      const alice = sessions.signIn(USERS[0]).split(';')[0]!;
+      const planted = sessions.signIn(USERS[1]).split(';')[0]!;
+      const answer = await app.request(`${ORIGIN}/api/hub-token`, {
+        method: 'POST',
+        headers: {
+          host: '127.0.0.1:3000',
+          origin: ORIGIN,
+          'content-type': 'application/json',
+          cookie: `${planted}; ${alice}`,
+        },
+        body: '{}',
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain('two session cookies');
+      const cleared = answer.headers.getSetCookie().map((cookie) => cookie.match(/Path=([^;]*)/)?.[1]);
+      expect(cleared).toEqual(expect.arrayContaining(['/', '/api', '/api/hub-token']));
+    });
+
+    it('sign-out clears the session cookie on / and on /api', async () => {
+      const { app, sessions } = makeApp('127.0.0.1');
+      const alice = sessions.signIn(USERS[0]).split(';')[0]!;
+      const answer = await app.request(`${ORIGIN}/sign-out`, {
+        method: 'POST',
+        headers: { host: '127.0.0.1:3000', origin: ORIGIN, cookie: alice },
+      });
+      expect(answer.status).toBe(303);
+      const cleared = answer.headers.getSetCookie().map((cookie) => cookie.match(/Path=([^;]*)/)?.[1]);
+      expect(cleared).toEqual(expect.arrayContaining(['/', '/api']));
+      expect(sessions.userOf(alice)).toBeUndefined();
     });
 
     it('the token route takes the user from the session only: a request without one gets 401', async () => {

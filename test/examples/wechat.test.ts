@@ -316,6 +316,20 @@ describe('examples/wechat: signing in inside <web-view> with a one-time ticket f
     expect(book.redeemTicket(undefined)).toBeUndefined();
   });
 
+  it('the redirect after a ticket stays on this origin: `//evil.example/phish?ticket=` goes to a path, not a host', () => {
+    const book = signIn.createTicketBook({ ttlMs: 60_000 });
+    for (const [url, location] of [
+      ['https://widget.example.com//evil.example/phish?ticket=x', '/evil.example/phish'],
+      ['https://widget.example.com///evil.example/phish?ticket=x&a=1', '/evil.example/phish?a=1'],
+      ['https://widget.example.com/\\evil.example/phish?ticket=x', '/evil.example/phish'],
+      ['https://widget.example.com/%2F%2Fevil.example?ticket=x', '/%2F%2Fevil.example'],
+    ] as const) {
+      const entry = signIn.enterWithTicket(url, book)!;
+      expect(entry.location, url).toBe(location);
+      expect(new URL(entry.location, 'https://widget.example.com').origin, url).toBe('https://widget.example.com');
+    }
+  });
+
   it('unused tickets are bounded and expired ones swept', () => {
     let time = 0;
     const book = signIn.createTicketBook({ ttlMs: 1_000, max: 3, now: () => time });

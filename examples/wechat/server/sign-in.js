@@ -89,7 +89,13 @@ function enterWithTicket(url, book) {
   const ticket = target.searchParams.get('ticket');
   if (ticket === null) return null;
   target.searchParams.delete('ticket');
-  return { userId: book.redeemTicket(ticket), location: `${target.pathname}${target.search}${target.hash}` };
+  // A path that starts with two slashes (or a slash and a backslash) is a protocol-relative URL in a
+  // Location header: `//evil.example/phish` would send the user to another site. One leading slash only,
+  // so the redirect always stays on this origin.
+  const path = `/${target.pathname.replace(/^[/\\]+/, '')}`;
+  const location = `${path}${target.search}${target.hash}`;
+  const sameOrigin = new URL(location, target.origin).origin === target.origin;
+  return { userId: book.redeemTicket(ticket), location: sameOrigin ? location : '/' };
 }
 
 module.exports = { openIdFromLoginCode, createTicketBook, enterWithTicket };
