@@ -277,6 +277,10 @@ if (!chromium) {
 }
 
 const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
+/** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
+const metaTests = ['test/package/react-native-types.test.ts'];
+/** The focus-ring pixel tests' describe (test/components/accessible.ts): the `pixels` project runs them. */
+const PIXEL_TESTS = /every focusable part shows its whole focus ring, light and dark \(pixels\)/;
 
 /**
  * @open-wc/testing 4 (the last version for Node 20) is written for Web Test Runner. Under Vitest:
@@ -298,6 +302,26 @@ const webTestRunnerSocket: Plugin = {
   resolveId: (id) => (id.endsWith('__web-dev-server__web-socket.js') ? '\0wtr-socket' : null),
   load: (id) => (id === '\0wtr-socket' ? 'export default {}; export const sendMessage = () => {};' : null),
 };
+
+/** What the two Chromium projects (browser, pixels) share: a fresh copy each (Vitest writes into it). */
+const browserProject = () => ({
+  ...openWcTesting,
+  setupFiles: ['test/setup-lit.ts', 'test/setup-fixtures.ts'],
+  browser: {
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({ launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } }),
+    instances: [{ browser: 'chromium' as const }],
+  },
+});
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** True in the `pixels` project only: test/components/accessible.ts runs its pixel checks there. */
+    pixelLane?: boolean;
+  }
+}
 
 export default defineConfig(({ mode }) => ({
   define: mode.startsWith('iife')
@@ -325,6 +349,8 @@ export default defineConfig(({ mode }) => ({
     // Every test starts from the real globals and functions: no spy or stub outlives its test.
     restoreMocks: true,
     unstubGlobals: true,
+    // The fast gate (`npm test`) runs the unit, node and browser projects; the others are lanes that
+    // .ci/run runs after it, each alone with `npm run test:<lane>` (CONTRIBUTING.md lists them).
     projects: [
       {
         extends: true,
@@ -349,7 +375,13 @@ export default defineConfig(({ mode }) => ({
             'test/host/**/*.test.ts',
             'test/examples/*.test.ts',
           ],
+          exclude: metaTests,
         },
+      },
+      {
+        // `npm run test:meta`: checks of the package's shape that run the compiler on their own (slow).
+        extends: true,
+        test: { name: 'meta', environment: 'node', setupFiles: ['test/setup-lit.ts'], include: metaTests },
       },
       ...(chromium
         ? [
@@ -358,17 +390,24 @@ export default defineConfig(({ mode }) => ({
               plugins: [webTestRunnerSocket],
               test: {
                 name: 'browser',
-                ...openWcTesting,
-                setupFiles: ['test/setup-lit.ts', 'test/setup-fixtures.ts'],
+                ...browserProject(),
                 // The framework bindings render with the real React and Vue: Chromium only.
                 include: [...browserTests, 'test/bindings/**/*.test.ts'],
-                browser: {
-                  enabled: true,
-                  headless: true,
-                  screenshotFailures: false,
-                  provider: playwright({ launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } }),
-                  instances: [{ browser: 'chromium' as const }],
-                },
+              },
+            },
+            {
+              // `npm run test:pixels`: each focusable part's focus ring read back from a screenshot, one
+              // screenshot per part (test/components/accessible.ts), the slowest tests there are. The
+              // browser project skips them; this one runs only them.
+              extends: true as const,
+              plugins: [webTestRunnerSocket],
+              test: {
+                name: 'pixels',
+                ...browserProject(),
+                // Where describeAccessible is called: the component tests.
+                include: ['test/components/**/*.test.ts'],
+                provide: { pixelLane: true },
+                testNamePattern: PIXEL_TESTS,
               },
             },
           ]

@@ -1,10 +1,18 @@
 // npm run build: ES modules for every entry, the <script> bundle, declarations, the size budget,
 // the SRI hash and the custom-elements manifest. Each step fails the build on error.
+// `--if-stale` (npm run build:current, what the CI lanes and prepack run) builds only when dist/ was not built
+// from the sources as they are now: a finished build records a hash of its inputs (build-inputs.mjs).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { BUDGETS, ROOM } from './size-budgets.mjs';
+import { builtFromCurrentSources, recordBuild } from './build-inputs.mjs';
+
+if (process.argv.includes('--if-stale') && builtFromCurrentSources()) {
+  console.log('dist/ is current: built from these sources already (npm run build rebuilds it anyway)');
+  process.exit(0);
+}
 
 function run(cmd, args) {
   execFileSync(cmd, args, { stdio: 'inherit' });
@@ -60,3 +68,5 @@ console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { leve
 console.log(`${addon}.sri: ${addonSri}`);
 
 run('node', ['scripts/manifest.mjs']);
+// Last, after every step that may rewrite a source (the manifest syncs generated files): what dist/ was built from.
+recordBuild();

@@ -59,6 +59,7 @@ try {
     'dist/types/vue/index.d.ts',
     'custom-elements.json',
     'README.md',
+    'LICENSE',
   ];
   const missing = must.filter((f) => !files.includes(f));
   const unwanted = files.filter((f) => /\.png$|^src\/|^test\/|^examples\//.test(f));

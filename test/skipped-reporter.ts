@@ -6,6 +6,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 const REASONS: Record<string, string> = {
   unit: 'they need real layout, focus or a real form page (axe, sizes, frames) and run in the browser project, in Chromium',
   node: 'a real service they need is missing on this machine (see the loud line above; CI requires it)',
+  browser: 'the focus-ring pixel tests, which run in the pixels lane (npm run test:pixels)',
+  pixels: 'this lane runs only the focus-ring pixel tests; the browser project of npm test runs the rest',
 };
 
 export default class SkippedReporter implements Reporter {
@@ -17,7 +19,7 @@ export default class SkippedReporter implements Reporter {
     }
     for (const [project, count] of skipped)
       console.log(
-        `Skipped in ${project}: ${count} test${count === 1 ? '' : 's'}; ${REASONS[project] ?? 'no reason on file in test/skipped-reporter.ts'}.`,
+        `Skipped in ${project}: ${count} test${count === 1 ? '' : 's'}; ${REASONS[project.replace(/ \(\w+\)$/, '')] ?? 'no reason on file in test/skipped-reporter.ts'}.`,
       );
   }
 }

@@ -2,7 +2,7 @@
 // the tests uses Vitest's own `expect`, so a reader never wonders which one a line means.
 import { expect as chaiExpect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { HubLocale } from '../../src/components/strings.js';
 import { clippedFocusRings } from './focus-ring.js';
 import { inChromium } from './helpers.js';
@@ -52,11 +52,12 @@ export function describeAccessible(states: Record<string, (look: Look) => Promis
         });
   });
   // Pixels from a screenshot: Chromium only, like axe. A screenshot per focusable part is slow, so two
-  // looks: each colour scheme once, each language once.
+  // looks: each colour scheme once, each language once; and out of the fast gate, in the pixels project
+  // (`npm run test:pixels`, which runs only this describe; vite.config.ts names it).
   describe('every focusable part shows its whole focus ring, light and dark (pixels)', () => {
     for (const look of [looks[0]!, looks[3]!])
       for (const [state, make] of Object.entries(states))
-        it.skipIf(!inChromium)(
+        it.skipIf(!inChromium || !inject('pixelLane'))(
           `${state} (${look.theme}, ${look.locale})`,
           async () => {
             const clipped = await clippedFocusRings(await make(look));

@@ -1,0 +1,51 @@
+// npm test, the fast gate: what a contributor runs before every commit. The type check (tsc, then vue-tsc
+// over the examples) runs beside the unit, node and browser test projects, not before them: on two cores
+// the tests leave a core idle often enough that the two together take about as long as the tests alone.
+// The type check's output is held and shown when it ends, so it never interleaves with the test report.
+// Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
+// The slower lanes (npm run test:meta, test:pixels, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
+import { spawn, execFileSync } from 'node:child_process';
+
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+// The simulator's console page is a module built from its own sources; both halves import it.
+execFileSync(process.execPath, ['scripts/console-bundle.mjs'], { stdio: 'inherit' });
+
+/** Runs a command; resolves to its exit status, with its output when `hold` (else shown as it comes). */
+function run(command, args, hold) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (hold) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const typecheck = (async () => {
+  const tsc = await run(bin('tsc'), ['--noEmit'], true);
+  if (tsc.code !== 0) return { ...tsc, what: 'tsc --noEmit' };
+  const vue = await run(bin('vue-tsc'), ['--noEmit', '-p', 'examples'], true);
+  return { ...vue, what: 'vue-tsc --noEmit -p examples' };
+})().then((result) => {
+  // A failure shows at once (the first red signal); a pass is one line in the summary at the end.
+  const line = `== type check (${result.what}): ${result.code === 0 ? 'passed' : 'FAILED'} after ${seconds()}`;
+  if (result.code !== 0) console.log(`\n${line}\n${result.output.trimEnd()}`);
+  return { code: result.code, line };
+});
+const tests = run(
+  bin('vitest'),
+  ['run', '--project', 'unit', '--project', 'node', '--project', 'browser', ...process.argv.slice(2)],
+  false,
+).then(({ code }) => ({
+  code,
+  line: `== vitest (unit, node, browser): ${code === 0 ? 'passed' : 'FAILED'} after ${seconds()}`,
+}));
+
+const [typed, tested] = await Promise.all([typecheck, tests]);
+const failed = typed.code !== 0 || tested.code !== 0;
+console.log(`\n${typed.line}\n${tested.line}\n== npm test: ${failed ? 'FAILED' : 'passed'} in ${seconds()}`);
+process.exit(failed ? 1 : 0);
