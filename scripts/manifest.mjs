@@ -1,9 +1,9 @@
 // Writes custom-elements.json from the elements' JSDoc. `--check` fails when the committed file is stale
-// (CI runs the check, so the manifest and README tables cannot drift from the code).
+// (CI runs the check, so the manifest and the element tables of docs/elements.md cannot drift from the code).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { withElements } from './readme-tables.mjs';
+import { withElements } from './element-tables.mjs';
 import { syncBindings } from './bindings.mjs';
 import { withRegions } from './doc-regions.mjs';
 
@@ -45,22 +45,25 @@ for (const module of manifest.modules)
       declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
   }
 const fresh = JSON.stringify(manifest, null, 2) + '\n';
-const readme = readFileSync('README.md', 'utf8');
-const freshReadme = withElements(readme, manifest);
+const ELEMENTS_DOC = 'docs/elements.md';
+const elementsDoc = readFileSync(ELEMENTS_DOC, 'utf8');
+const freshElementsDoc = withElements(elementsDoc, manifest);
 // The React and Vue bindings are generated from the same manifest (scripts/bindings.mjs).
 const staleBindings = await syncBindings(manifest, { check });
 if (check) {
   const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
-  if (current !== fresh || readme !== freshReadme || staleBindings.length) {
+  if (current !== fresh || elementsDoc !== freshElementsDoc || staleBindings.length) {
     console.error(
-      'custom-elements.json, the README element tables or the framework bindings are stale: run `node scripts/manifest.mjs` and commit them.',
+      `custom-elements.json, the element tables of ${ELEMENTS_DOC} or the framework bindings are stale: run \`node scripts/manifest.mjs\` and commit them.`,
     );
     process.exit(1);
   }
-  console.log('custom-elements.json, the README element tables and the framework bindings are current.');
+  console.log(`custom-elements.json, the element tables of ${ELEMENTS_DOC} and the framework bindings are current.`);
 } else {
   writeFileSync('custom-elements.json', fresh);
+  writeFileSync(ELEMENTS_DOC, freshElementsDoc);
   // After a build, the README's example regions and CDN tag (with the new integrity value) follow too.
-  writeFileSync('README.md', existsSync('dist/hub-embed.iife.js.sri') ? withRegions(freshReadme) : freshReadme);
-  console.log('custom-elements.json, the README element tables and the framework bindings written.');
+  if (existsSync('dist/hub-embed.iife.js.sri'))
+    writeFileSync('README.md', withRegions(readFileSync('README.md', 'utf8')));
+  console.log(`custom-elements.json, the element tables of ${ELEMENTS_DOC} and the framework bindings written.`);
 }

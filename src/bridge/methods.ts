@@ -1,6 +1,6 @@
 /** The typed method maps of both directions, and run-time checks for everything that arrives. */
 import type { AccessToken } from '../core/types.js';
-import { isRecord } from '../core/http.js';
+import { isAccessToken, isRecord } from '../core/http.js';
 
 /** Requests the page sends to the native host. */
 export interface PageToHostRequests {
@@ -95,14 +95,7 @@ const results = [
   ],
   [
     'auth.getToken',
-    (result) =>
-      isRecord(result) &&
-      typeof result.access_token === 'string' &&
-      result.access_token !== '' &&
-      typeof result.expires_in === 'number' &&
-      // NaN and Infinity are numbers too: the lifetime is a finite number of seconds above 0.
-      result.expires_in > 0 &&
-      result.expires_in < Infinity,
+    isAccessToken,
   ],
   ['form.open', (result) => isRecord(result) && typeof result.handled === 'boolean'],
 ] as const satisfies Shapes<PageRequests>;

@@ -3,6 +3,7 @@
  * reads the JSON answer and recognises the service's envelope, for the client and the token endpoint.
  */
 import { HubError, abortError, type HubErrorKind } from './errors.js';
+import type { AccessToken } from './types.js';
 
 /** A JSON object (not null, not an array): what a member is read from, after this check, in every layer. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -12,6 +13,21 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** A non-empty string: tags, names, short codes and tokens all need one. */
 export function isText(value: unknown): value is string {
   return typeof value === 'string' && value !== '';
+}
+
+/**
+ * `{access_token, expires_in}`, wherever a token comes from (a token endpoint, a native host, the bridge):
+ * a non-empty token and a lifetime that is a finite number of seconds above 0 (NaN and Infinity are
+ * numbers too, and a lifetime of 0 would make every use ask again). The one check; other members pass.
+ */
+export function isAccessToken(value: unknown): value is AccessToken & Record<string, unknown> {
+  return (
+    isRecord(value) &&
+    isText(value.access_token) &&
+    typeof value.expires_in === 'number' &&
+    Number.isFinite(value.expires_in) &&
+    value.expires_in > 0
+  );
 }
 
 /**

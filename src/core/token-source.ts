@@ -1,5 +1,5 @@
 import { HubError, abortError } from './errors.js';
-import { isRecord, isText } from './http.js';
+import { isAccessToken, isRecord } from './http.js';
 import type { AccessToken } from './types.js';
 
 /**
@@ -150,10 +150,9 @@ export class TokenSource {
  * is passed on unchecked: its user (WebClient) checks each answer in it as it checks the service's.
  */
 export function checkAccessToken(value: unknown, source: string, status?: number): TokenAnswer {
-  const { access_token, expires_in, prefetched } = isRecord(value) ? value : {};
-  // A lifetime is a finite number of seconds above 0 (NaN and Infinity are numbers too).
-  if (!isText(access_token) || typeof expires_in !== 'number' || !Number.isFinite(expires_in) || expires_in <= 0) {
+  if (!isAccessToken(value)) {
     throw new HubError('token', `${source} must return {access_token, expires_in > 0}.`, { status });
   }
+  const { access_token, expires_in, prefetched } = value;
   return { access_token, expires_in, prefetched: isRecord(prefetched) ? prefetched : undefined };
 }

@@ -1,17 +1,9 @@
 /** The app's typed handlers as bridge methods: their arguments and results checked, one getToken call at a time. */
 import type { AccessToken } from '../core/types.js';
-import { isRecord } from '../core/http.js';
+import { isAccessToken, isRecord } from '../core/http.js';
 import { BridgeError } from '../bridge/protocol.js';
 import type { TokenReason } from '../core/token-source.js';
 import type { HostHandlers, MethodHandler, TokenRequest } from './types.js';
-
-const isToken = (value: unknown): value is AccessToken =>
-  isRecord(value) &&
-  typeof value.access_token === 'string' &&
-  value.access_token !== '' &&
-  typeof value.expires_in === 'number' &&
-  Number.isFinite(value.expires_in) &&
-  value.expires_in > 0;
 
 /**
  * The page's `auth.getToken` params as the app's handler gets them: core's TokenSource reasons, and the
@@ -42,7 +34,7 @@ export function typedMethods(handlers: HostHandlers): Record<string, MethodHandl
     tokenCall ??= Promise.resolve()
       .then(() => handlers.getToken!(tokenRequest(params)))
       .then((result) => {
-        if (!isToken(result)) throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
+        if (!isAccessToken(result)) throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
         return { access_token: result.access_token, expires_in: result.expires_in };
       })
       .finally(() => (tokenCall = undefined));

@@ -2,7 +2,7 @@
  * CORS for the API site. Browsers may call the Bearer endpoints from allowed origins; X-API-Key is
  * deliberately never an allowed header, so a browser page cannot use an API key cross-origin.
  */
-import { isLoopbackHostname } from './hosts.js';
+import { isLoopbackHost } from '../core/urls.js';
 import { errorResponse } from './http.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type';
@@ -17,7 +17,7 @@ export function originAllowed(origin: string, allowed: string[] | 'loopback'): b
     return false;
   }
   return (
-    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHostname(url.hostname)
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname)
   );
 }
 

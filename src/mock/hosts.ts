@@ -4,6 +4,7 @@
  * resolved to 127.0.0.1): the browser then sends the attacker's name as Host. Loopback names and
  * addresses cannot be rebound, and the operator names any other host with `allowedHosts`.
  */
+import { isLoopbackHost } from '../core/urls.js';
 
 /** A Host value: a name or IPv4 literal, or a bracketed IPv6 literal, with an optional port. */
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -17,15 +18,6 @@ export function hostnameOf(hostHeader: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function isLoopbackHostname(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
 }
 
 /** Normalises `allowedHosts` (names or addresses, no scheme or port); throws naming a bad entry. */
@@ -52,7 +44,7 @@ export function checkAllowedHosts(hostnames: unknown): string[] {
 export function hostHeaderRefusal(hostHeader: string | null, allowed: readonly string[]): string | undefined {
   if (hostHeader === null) return undefined;
   const name = hostnameOf(hostHeader);
-  if (name !== undefined && (isLoopbackHostname(name) || allowed.includes(name))) return undefined;
+  if (name !== undefined && (isLoopbackHost(name) || allowed.includes(name))) return undefined;
   const shown = JSON.stringify(hostHeader.slice(0, 100));
   return (
     `Host ${shown} is not answered: the simulator answers loopback hosts (localhost, *.localhost, ` +

@@ -4,10 +4,8 @@
  */
 import { toScriptLiteral } from '../bridge/protocol.js';
 import { isRecord } from '../core/http.js';
+import { isLoopbackHost } from '../core/urls.js';
 import { originOf } from '../host/navigation.js';
-
-/** Loopback hosts, where a development form site may run on plain http. */
-const LOOPBACK = /^http:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/;
 
 /**
  * Whether the form Modal may show `url`: an https URL (or http on loopback) whose origin is one the app
@@ -17,7 +15,8 @@ const LOOPBACK = /^http:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/
 export function isFormUrl(url: string, allowedOrigins: readonly string[]): boolean {
   const origin = typeof url === 'string' ? originOf(url) : undefined;
   if (!origin || !allowedOrigins.includes(origin)) return false;
-  return origin.startsWith('https://') || LOOPBACK.test(origin);
+  // Plain http only on a loopback host, where a development form site runs: the same rule as the widget's.
+  return origin.startsWith('https://') || (origin.startsWith('http://') && isLoopbackHost(new URL(origin).hostname));
 }
 
 /**

@@ -278,6 +278,12 @@ describe('isLoopbackHost / safeHttpUrl', () => {
       expect(isLoopbackHost(host)).toBe(false);
   });
 
+  it('a loopback look-alike with a leading or trailing part is not loopback', () => {
+    const leading = ['notlocalhost', 'evil-localhost', 'x127.0.0.1', '1127.0.0.1', 'a[::1]', '.localhost'];
+    const trailing = ['localhostx', 'localhost.evil.example', '127.0.0.1.nip.io', '127.0.0.1x', '[::1].evil', '[::1]x'];
+    for (const host of [...leading, ...trailing]) expect(isLoopbackHost(host), host).toBe(false);
+  });
+
   it('keeps only absolute http(s) URLs', () => {
     expect(safeHttpUrl('https://cdn.example.com/i.png')).toBe('https://cdn.example.com/i.png');
     for (const bad of [

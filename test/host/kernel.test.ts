@@ -166,8 +166,15 @@ describe('host kernel: hostile and failing input', () => {
     expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_DENIED', message: 'not in this screen' } });
   });
 
-  it('getToken giving something that is not a token is E_INTERNAL, never passed on', async () => {
-    const host = vectorHost({ handlers: { getToken: () => ({ access_token: '', expires_in: 1e308 * 10 }) } });
+  it.each([
+    ['expires_in 0', { access_token: 't', expires_in: 0 }],
+    ['a negative expires_in', { access_token: 't', expires_in: -1 }],
+    ['an infinite expires_in', { access_token: 't', expires_in: 1e308 * 10 }],
+    ['a NaN expires_in', { access_token: 't', expires_in: Number.NaN }],
+    ['a string expires_in', { access_token: 't', expires_in: '60' }],
+    ['an empty access_token', { access_token: '', expires_in: 60 }],
+  ])('getToken giving a token with %s is E_INTERNAL, never passed on', async (_, answer) => {
+    const host = vectorHost({ handlers: { getToken: () => answer as never } });
     await host.post(vectors.hello.send);
     await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken' }));
     expect(host.lastReply()).toMatchObject({ ok: false, error: { code: 'E_INTERNAL' } });

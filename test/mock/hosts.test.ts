@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAllowedHosts, hostHeaderRefusal } from '../../src/mock/hosts.js';
 import { createSimulator } from '../../src/mock/hub.js';
+import { isLoopbackHost } from '../../src/core/urls.js';
+import { isFormUrl } from '../../src/react-native/form-checks.js';
 import { rawRequest } from './raw-http.js';
 import { useStartedSimulators } from './helpers.js';
 
@@ -94,5 +96,15 @@ describe('the simulator answers only loopback hosts and the hosts it is told (DN
       new Request(`${hub.baseUrl}/console/state`, { headers: { host: 'evil.example' } }),
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('loopback hosts', () => {
+  it('is the one loopback rule: the form Modal of <HubEmbedView> and the simulator follow it', () => {
+    for (const host of ['localhost', 'forms.localhost', '127.0.0.2', '[::1]', 'notlocalhost', '127.0.0.1.nip.io']) {
+      const origin = `http://${host}:8080`;
+      expect(isFormUrl(`${origin}/f`, [origin]), origin).toBe(isLoopbackHost(host));
+      expect(hostHeaderRefusal(`${host}:8080`, []) === undefined, host).toBe(isLoopbackHost(host));
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Renders the README's element reference from custom-elements.json, so the tables and the JSDoc they
+// Renders docs/elements.md's element reference from custom-elements.json, so the tables and the JSDoc they
 // come from cannot drift apart. Used by scripts/manifest.mjs (write, or --check).
 const START = '<!-- elements:start (generated from custom-elements.json by scripts/manifest.mjs) -->';
 const END = '<!-- elements:end -->';
@@ -83,9 +83,9 @@ export function renderElements(manifest) {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-export function withElements(readme, manifest) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`README.md needs the markers ${START} ... ${END}`);
-  return readme.slice(0, start) + renderElements(manifest) + readme.slice(end + END.length);
+export function withElements(markdown, manifest) {
+  const start = markdown.indexOf(START);
+  const end = markdown.indexOf(END);
+  if (start === -1 || end === -1) throw new Error(`docs/elements.md needs the markers ${START} ... ${END}`);
+  return markdown.slice(0, start) + renderElements(manifest) + markdown.slice(end + END.length);
 }
