@@ -131,7 +131,7 @@ const FORM_LINK_IN_CHUNK = '\0hub-embed:form-chunk-link';
  * halves) is the main file's; core cannot import the link, so here their imports of core resolve to it.
  */
 const CORE = resolve('src/core') + sep;
-const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts'].map((file) => resolve(file));
+const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts', 'src/core/loopback.ts'].map((file) => resolve(file));
 const formChunkModules = [
   'src/components/hub-embed/form-opener.ts',
   'src/components/hub-embed/form-preparer.ts',
@@ -221,7 +221,7 @@ const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
  * dist/hub-embed-wechat.js, which a page in a WeChat mini-program's <web-view> adds right after
  * dist/hub-embed-webview.iife.js. Like the form half, it imports from outside itself one module only, its
  * link (src/bridge/wechat-link.ts: the bridge's transport registry and BridgeError). Here each of the link's
- * names is the one the WebView bundle puts on its HubEmbed global (src/webview.ts exports them), so the add-on
+ * names is the one the WebView bundle puts on its HubEmbed global (src/script-tag-webview.ts exports them), so the add-on
  * plugs into that bundle's own bridge; any other import that leaves the add-on fails the build, naming it.
  */
 const WECHAT_LINK = resolve('src/bridge/wechat-link.ts');
@@ -279,6 +279,21 @@ if (!chromium) {
 const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 /** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
 const metaTests = ['test/package/react-native-types.test.ts'];
+/**
+ * Node tests that start real processes and services (the CLI, Redis, PGlite, the examples' servers, Chromium
+ * from Node): the `integration` project, `npm run test:integration`, a lane after the fast gate.
+ */
+const integrationTests = [
+  'test/mock/cli.test.ts',
+  'test/mock/console-browser.test.ts',
+  'test/mock/form-browser.test.ts',
+  'test/mock/node-server.test.ts',
+  'test/mock/scale-bench.test.ts',
+  'test/server/redis-token-cache.test.ts',
+  'test/examples/express-app.test.ts',
+  'test/examples/banners.test.ts',
+  'test/examples/ledger.test.ts',
+];
 /** The focus-ring pixel tests' describe (test/components/accessible.ts): the `pixels` project runs them. */
 const PIXEL_TESTS = /every focusable part shows its whole focus ring, light and dark \(pixels\)/;
 
@@ -329,9 +344,9 @@ export default defineConfig(({ mode }) => ({
     : define,
   build:
     mode === 'iife'
-      ? iifeBuild('src/define.ts', 'hub-embed.iife.js')
+      ? iifeBuild('src/script-tag.ts', 'hub-embed.iife.js')
       : mode === 'iife-webview'
-        ? iifeBuild('src/webview.ts', 'hub-embed-webview.iife.js')
+        ? iifeBuild('src/script-tag-webview.ts', 'hub-embed-webview.iife.js')
         : mode === 'form-chunk'
           ? formChunkBuild
           : mode === 'wechat'
@@ -375,7 +390,17 @@ export default defineConfig(({ mode }) => ({
             'test/host/**/*.test.ts',
             'test/examples/*.test.ts',
           ],
-          exclude: metaTests,
+          exclude: [...metaTests, ...integrationTests],
+        },
+      },
+      {
+        // `npm run test:integration`: the node tests that start processes and services (slow to start).
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          setupFiles: ['test/setup-lit.ts'],
+          include: integrationTests,
         },
       },
       {

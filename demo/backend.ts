@@ -7,9 +7,9 @@ import {
   createTokenHandler,
   createWebhookHandler,
   formatCentsAsYuan,
-  HubError,
   type WebhookEvent,
 } from '../src/server/index.js';
+import { HubError } from '../src/core/index.js';
 
 export interface DemoUser {
   id: string;

@@ -1,6 +1,7 @@
 // npm test, the fast gate: what a contributor runs before every commit. The type check (tsc, then vue-tsc
-// over the examples) runs beside the unit, node and browser test projects, not before them: on two cores
-// the tests leave a core idle often enough that the two together take about as long as the tests alone.
+// over the examples, then the API reports of api/) runs beside the unit, node and browser test projects,
+// not before them: on two cores the tests leave a core idle often enough that the two together take about
+// as long as the tests alone.
 // The type check's output is held and shown when it ends, so it never interleaves with the test report.
 // Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
 // The slower lanes (npm run test:meta, test:pixels, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
@@ -29,7 +30,10 @@ const typecheck = (async () => {
   const tsc = await run(bin('tsc'), ['--noEmit'], true);
   if (tsc.code !== 0) return { ...tsc, what: 'tsc --noEmit' };
   const vue = await run(bin('vue-tsc'), ['--noEmit', '-p', 'examples'], true);
-  return { ...vue, what: 'vue-tsc --noEmit -p examples' };
+  if (vue.code !== 0) return { ...vue, what: 'vue-tsc --noEmit -p examples' };
+  // The public surface, pinned: each entry's API report (api/*.api.md) against the declarations of src/.
+  const api = await run(process.execPath, ['scripts/api-report.mjs', '--check'], true);
+  return { ...api, what: 'tsc, vue-tsc and the API reports (scripts/api-report.mjs --check)' };
 })().then((result) => {
   // A failure shows at once (the first red signal); a pass is one line in the summary at the end.
   const line = `== type check (${result.what}): ${result.code === 0 ? 'passed' : 'FAILED'} after ${seconds()}`;

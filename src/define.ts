@@ -1,4 +1,4 @@
-// Entry of the plain builds (`hub-embed/define`, dist/hub-embed.iife.js): every element registered
-// (src/components/register.ts). They carry no bridge: with bridge="auto", the form half says once that the
-// bridge is in the WebView build (no-bridge-notice.ts).
-export * from './components/register.js';
+// `hub-embed/define`: registers every element (src/components/register.ts), and exports nothing: each name
+// has one home, the element classes `hub-embed`. Plain builds carry no bridge: with bridge="auto", the form
+// half says once that the bridge is in the WebView build (no-bridge-notice.ts).
+import './components/register.js';

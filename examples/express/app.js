@@ -8,9 +8,9 @@ import {
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
-  isHubError,
   toNodeListener,
 } from 'hub-embed/server';
+import { isHubError } from 'hub-embed/core';
 import { bundle } from './bundle.js';
 import { eventKeyOf } from './ledger.js';
 import { checkHostAndOrigin } from './hosts.js';

@@ -3,16 +3,7 @@
 // browser then treats this app as that page's own origin: it can sign in, and post to every route. The
 // browser still sends the page's name as Host, and that name is what gets checked here, on every request.
 // Loopback names cannot be rebound; any other name this app is reached by (a tunnel, a proxy) is listed.
-
-/** @param {string} name a hostname as the URL parser gives it (lowercase, IPv6 in brackets) */
-export function isLoopbackName(name) {
-  return (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    name === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
-  );
-}
+import { isLoopbackHost } from 'hub-embed/core';
 
 /** The hostname of a Host header, lowercased, without port or final dot; undefined when malformed. */
 export function hostnameOf(/** @type {string | undefined} */ host) {
@@ -35,7 +26,7 @@ export function checkHostAndOrigin({ allowedHosts, allowedOrigins }) {
   const origins = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
   return (req, res, next) => {
     const name = hostnameOf(req.headers.host);
-    if (name === undefined || !(isLoopbackName(name) || hosts.has(name)))
+    if (name === undefined || !(isLoopbackHost(name) || hosts.has(name)))
       return void res
         .status(403)
         .type('text')

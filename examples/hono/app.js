@@ -10,9 +10,9 @@ import {
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
-  isHubError,
 } from 'hub-embed/server';
-import { hostnameOf, isLoopbackName } from '../express/hosts.js';
+import { isHubError, isLoopbackHost } from 'hub-embed/core';
+import { hostnameOf } from '../express/hosts.js';
 import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from '../express/sessions.js';
 import { eventKeyOf } from './stores.js';
 
@@ -76,7 +76,7 @@ export function createHonoApp(options) {
   const origins = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
   app.use(async (c, next) => {
     const name = hostnameOf(c.req.header('host'));
-    if (name === undefined || !(isLoopbackName(name) || hosts.has(name)))
+    if (name === undefined || !(isLoopbackHost(name) || hosts.has(name)))
       return c.text(
         'This app answers its own host names only (a DNS-rebinding defence); set ALLOWED_HOSTS to add one.',
         403,

@@ -93,10 +93,7 @@ const results = [
     'bridge.hello',
     (result) => isRecord(result) && typeof result.platform === 'string' && strings(result.capabilities, 200),
   ],
-  [
-    'auth.getToken',
-    isAccessToken,
-  ],
+  ['auth.getToken', isAccessToken],
   ['form.open', (result) => isRecord(result) && typeof result.handled === 'boolean'],
 ] as const satisfies Shapes<PageRequests>;
 /** Types only: every page request (and the hello) has its result's shape above. */

@@ -13,7 +13,8 @@ export {
 export { tokenFromEndpoint, sharedTokenSource, type TokenEndpointOptions } from './endpoint.js';
 export { canonicalTags, publishedListPath } from './paths.js';
 export { WebClient, type WebClientOptions, type PublishedListOptions, type RequestOptions } from './web-client.js';
-export { buildFormUrl, buildNotificationLink, isLoopbackHost, parseFormSite, safeHttpUrl } from './urls.js';
+export { buildFormUrl, buildNotificationLink, parseFormSite, safeHttpUrl } from './urls.js';
+export { isLoopbackHost } from './loopback.js';
 export type { AccessToken, Envelope, PublishedTable } from './types.js';
 
 // The name before 0.2.0 (CHANGELOG.md, Changed), kept in the ES entries for one release. The <script> bundles'

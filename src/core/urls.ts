@@ -1,11 +1,7 @@
 import { HubError } from './errors.js';
 import { isText } from './http.js';
 import { fragmentWithoutToken, hasDotSegment, namesToken } from './link-rules.js';
-
-/** localhost, 127.0.0.0/8 and [::1]: the hosts allowed to serve the form over plain http. */
-export function isLoopbackHost(hostname: string): boolean {
-  return /^((.+\.)?localhost|\[::1\]|127(\.\d{1,3}){3})$/i.test(hostname);
-}
+import { isLoopbackHost } from './loopback.js';
 
 /** The value as an absolute http(s) URL, or undefined. */
 function httpUrl(value: unknown): URL | undefined {

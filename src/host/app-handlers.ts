@@ -34,7 +34,8 @@ export function typedMethods(handlers: HostHandlers): Record<string, MethodHandl
     tokenCall ??= Promise.resolve()
       .then(() => handlers.getToken!(tokenRequest(params)))
       .then((result) => {
-        if (!isAccessToken(result)) throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
+        if (!isAccessToken(result))
+          throw new BridgeError('E_INTERNAL', 'getToken must give {access_token, expires_in}');
         return { access_token: result.access_token, expires_in: result.expires_in };
       })
       .finally(() => (tokenCall = undefined));

@@ -4,7 +4,7 @@
  */
 import { toScriptLiteral } from '../bridge/protocol.js';
 import { isRecord } from '../core/http.js';
-import { isLoopbackHost } from '../core/urls.js';
+import { isLoopbackHost } from '../core/loopback.js';
 import { originOf } from '../host/navigation.js';
 
 /**

@@ -12,4 +12,3 @@ export type {
   HubEmbedViewHandle,
   HubEmbedViewProps,
 } from './view-props.js';
-export type { HostEvent } from '../host/types.js';

@@ -18,8 +18,6 @@ export type {
 } from './results.js';
 export { MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 export { HubApiError, HubAuthError, HubPoolInsufficientError } from './errors.js';
-export { HubError, isHubError } from '../core/errors.js';
-export type { HubErrorKind } from '../core/errors.js';
 export { createTokenHandler } from './token-handler.js';
 export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
 export type { PrefetchOptions, PrefetchedAnswers } from './prefetch.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as global from '../../src/define.js';
+import * as global from '../../src/script-tag.js';
 import * as core from '../../src/core/index.js';
 
-// src/define.ts is the IIFE entry: its exports are the `HubEmbed` global of the <script> bundle.
+// src/script-tag.ts is the IIFE entry: its exports are the `HubEmbed` global of the <script> bundle.
 describe('the <script> global', () => {
   it('exports version as the package version string (read by the duplicate-copy guard)', () => {
     expect(typeof global.version).toBe('string');

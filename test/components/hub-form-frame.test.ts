@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
-import { loadFormOpener } from '../../src/define.js';
+import '../../src/define.js';
+import { loadFormOpener } from '../../src/index.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
 import { buildFormUrl } from '../../src/core/urls.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';

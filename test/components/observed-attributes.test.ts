@@ -1,7 +1,8 @@
 // Each element observes exactly its documented attributes: internal state has no attribute, so a page
 // cannot set it from markup and the manifest does not list it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFormOpener } from '../../src/define.js';
+import '../../src/define.js';
+import { loadFormOpener } from '../../src/index.js';
 
 beforeAll(() => loadFormOpener());
 

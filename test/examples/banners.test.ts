@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The example imports the toolkit as a package (built into dist/); here it gets the same code from the sources.
 vi.mock('hub-embed/mock', async () => await import('../../src/mock/index.js'));
 vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
+vi.mock('hub-embed/core', async () => await import('../../src/core/index.js'));
 vi.mock('../../examples/express/bundle.js', () => ({ bundle: { file: '/nonexistent', integrity: 'sha384-none' } }));
 
 /** The console address a banner prints, after checking that it answers the console's page. */

@@ -10,6 +10,7 @@ import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 // here it gets the same toolkit from the sources, so the test runs before a build. The bundle file is the
 // built <script>, which no route under test serves.
 vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
+vi.mock('hub-embed/core', async () => await import('../../src/core/index.js'));
 vi.mock('../../examples/express/bundle.js', () => ({ bundle: { file: '/nonexistent', integrity: 'sha384-none' } }));
 
 import { openDatabase } from '../../examples/express/database.js';

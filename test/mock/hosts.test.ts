@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAllowedHosts, hostHeaderRefusal } from '../../src/mock/hosts.js';
 import { createSimulator } from '../../src/mock/hub.js';
-import { isLoopbackHost } from '../../src/core/urls.js';
+import { isLoopbackHost } from '../../src/core/loopback.js';
 import { isFormUrl } from '../../src/react-native/form-checks.js';
 import { rawRequest } from './raw-http.js';
 import { useStartedSimulators } from './helpers.js';

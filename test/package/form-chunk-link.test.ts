@@ -54,6 +54,7 @@ describe('the form half and its link', () => {
         'src/components/hub-form-frame/hub-form-frame.styles.ts',
         'src/components/hub-form-frame/hub-form-frame.ts',
         'src/core/link-rules.ts',
+        'src/core/loopback.ts',
         'src/core/urls.ts',
       ].sort(),
     );

@@ -6,11 +6,11 @@ import {
   createServerClient,
   createTokenHandler,
   createWebhookHandler,
-  isHubError,
   type BillingDeductEvent,
   type TokenCache,
   type WebhookRejection,
 } from 'hub-embed/server';
+import { isHubError } from 'hub-embed/core';
 
 export interface ContractConfig {
   apiKey: string;

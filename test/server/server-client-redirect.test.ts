@@ -2,7 +2,8 @@
 // redirect: 'manual' (workerd has no 'error') and refuses the 3xx itself.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerClient, isHubError } from '../../src/server/index.js';
+import { createServerClient } from '../../src/server/index.js';
+import { isHubError } from '../../src/core/index.js';
 
 const servers: Server[] = [];
 function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {

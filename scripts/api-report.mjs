@@ -1,0 +1,122 @@
+// The public surface, pinned: one report per package entry (api/<entry>.api.md), generated from the built
+// declarations, so a change to what users can import is a reviewed diff (with its CHANGELOG line).
+//   node scripts/api-report.mjs            emits the declarations of src/ and writes the reports
+//   node scripts/api-report.mjs --check    the same, but fails on any difference (the fast gate runs it)
+//   --types DIR                            reads declarations already built there (dist/types) instead
+// Each report lists every name the entry exports with its declaration as the .d.ts file has it (without
+// comments). The check also fails on a name exported by two entries: each name has one home.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const REPORTS = 'api';
+const BUILT_TYPES = 'dist/types';
+
+/** The package entries that have types: `{ entry: 'hub-embed/core', file: 'core/index.d.ts', name: 'core' }`. */
+export function packageEntries(pkg = JSON.parse(readFileSync('package.json', 'utf8'))) {
+  return Object.entries(pkg.exports)
+    .filter(([, target]) => typeof target === 'object' && target.types)
+    .map(([path, target]) => ({
+      entry: path === '.' ? pkg.name : `${pkg.name}/${path.slice(2)}`,
+      file: relative(BUILT_TYPES, target.types),
+      name: path === '.' ? 'index' : path.slice(2).replace(/\//g, '-'),
+    }));
+}
+
+/** A declaration as its .d.ts file has it: the whole statement, without the comments before it. */
+function declarationText(declaration) {
+  const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+  return node
+    .getText()
+    .replace(/^export (declare )?/, '')
+    .replace(/^declare /, '');
+}
+
+/** `{ name, kind, text }` for every name each entry exports, from the declarations in `typesDir`. */
+export function surfaceOf(typesDir, entries = packageEntries()) {
+  const files = entries.map((entry) => join(typesDir, entry.file));
+  const program = ts.createProgram(files, { noEmit: true, skipLibCheck: true, types: [] });
+  const checker = program.getTypeChecker();
+  return entries.map((entry, index) => {
+    const source = program.getSourceFile(files[index]);
+    if (!source) throw new Error(`${files[index]} is missing: build the declarations first.`);
+    const module = checker.getSymbolAtLocation(source);
+    const names = (module ? checker.getExportsOfModule(module) : []).map((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const declarations = target.declarations ?? [];
+      const kind = target.flags & ts.SymbolFlags.Value ? 'value' : 'type';
+      const text = [...new Set(declarations.map(declarationText))].join('\n');
+      // Where the name is declared: two entries exporting the same declaration export one name twice.
+      const first = declarations[0];
+      const home = first ? `${relative(typesDir, first.getSourceFile().fileName)}:${first.pos}` : symbol.name;
+      return { name: symbol.name, kind, text, home };
+    });
+    names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { ...entry, names };
+  });
+}
+
+/** The report of one entry, as checked in. */
+export function renderReport({ entry, names }) {
+  const values = names.filter((n) => n.kind === 'value').length;
+  return [
+    `# API report: \`${entry}\``,
+    '',
+    `Generated from the built declarations by \`npm run api\` (scripts/api-report.mjs); the fast gate fails when`,
+    `it differs from the code. ${names.length} names: ${values} values, ${names.length - values} types only.`,
+    '',
+    '```ts',
+    ...names.map((n) => `// ${n.name} (${n.kind})\n${n.text}\n`),
+    '```',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Declarations that more than one entry exports: `{ name, entries }`. A name is a different thing in another
+ * entry only when it is another declaration (hub-embed/react's HubEmbed component is not the element class).
+ */
+export function namesInTwoEntries(surface) {
+  const homes = new Map();
+  for (const { entry, names } of surface)
+    for (const { name, home } of names) {
+      const seen = homes.get(home) ?? { name, entries: [] };
+      seen.entries.push(entry);
+      homes.set(home, seen);
+    }
+  return [...homes.values()].filter(({ entries }) => entries.length > 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const check = process.argv.includes('--check');
+  const typesAt = process.argv.indexOf('--types');
+  let typesDir = typesAt > 0 ? process.argv[typesAt + 1] : undefined;
+  if (!typesDir) {
+    typesDir = 'node_modules/.cache/api-types';
+    execFileSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--declarationDir', typesDir],
+      { stdio: 'inherit' },
+    );
+  }
+  const surface = surfaceOf(typesDir);
+  const problems = [];
+  for (const { name, entries } of namesInTwoEntries(surface))
+    problems.push(`${name} is exported by ${entries.join(' and ')}: give it one home.`);
+  mkdirSync(REPORTS, { recursive: true });
+  for (const report of surface) {
+    const file = join(REPORTS, `${report.name}.api.md`);
+    const fresh = renderReport(report);
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (current === fresh) continue;
+    if (check)
+      problems.push(`${file} differs from the code: run \`npm run api\`, review the diff, add a CHANGELOG line.`);
+    else writeFileSync(file, fresh);
+  }
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  console.log(`API reports ${check ? 'match' : 'written'}: ${surface.length} entries, ${REPORTS}/*.api.md.`);
+}
