@@ -1,4 +1,4 @@
-// Writes the framework bindings, src/react/ and src/vue/ (with the member map they share in src/bindings/), from custom-elements.json, so that their
+// Writes the framework bindings, src/react/ and src/vue/ (with the member map they share, src/components/members.ts), from custom-elements.json, so that their
 // props and events are the elements' own and cannot drift. `--check` fails when a committed file is
 // stale (CI runs it); scripts/manifest.mjs calls bindingsFrom() whenever it rewrites the manifest.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -81,7 +81,8 @@ function reactIndex(elements) {
 function membersFile(elements) {
   const lines = [
     HEADER,
-    `import type { ${elements.map((e) => e.className).join(', ')} } from '../index.js';`,
+    // Each element's own module (one folder per element, named after its tag): no import climbs a layer.
+    ...elements.map((e) => `import type { ${e.className} } from './${e.tag}/${e.tag}.js';`),
     '',
     '/**',
     ' * What the framework bindings type for each tag: the element class, its public properties, the attributes',
@@ -109,7 +110,7 @@ function reactJsx(elements) {
     '// JSX types for writing the tags directly in React 19, which sets properties on custom elements and',
     '// listens to `on<event-name>` props: <hub-embed tokenEndpoint="/api/hub-token" onhub-ready={...} />.',
     "import type * as React from 'react';",
-    "import type { HubElementMembers } from '../bindings/members.js';",
+    "import type { HubElementMembers } from '../components/members.js';",
     '',
     '/**',
     ' * The JSX props of a tag: its properties, its renamed attributes, and `onhub-ready`-style events. (`& keyof`',
@@ -144,7 +145,7 @@ function vueIndex(elements) {
     ' * Side-effect free (vite.config.ts imports it); register the elements with `import "hub-embed/define"`.',
     ' */',
     "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';",
-    "import type { HubElementMembers } from '../bindings/members.js';",
+    "import type { HubElementMembers } from '../components/members.js';",
     '',
     '/** The tags this package defines. */',
     `export const HUB_TAGS = [${elements.map((e) => quote(e.tag)).join(', ')}] as const;`,
@@ -174,7 +175,7 @@ function vueIndex(elements) {
 export function bindingsFrom(manifest) {
   const elements = elementsOf(manifest);
   return {
-    'src/bindings/members.ts': membersFile(elements),
+    'src/components/members.ts': membersFile(elements),
     'src/react/index.ts': reactIndex(elements),
     'src/react/jsx.ts': reactJsx(elements),
     'src/vue/index.ts': vueIndex(elements),

@@ -22,6 +22,8 @@ execFileSync(
     'src/components/**/*.ts',
     '--exclude',
     'src/components/**/*.styles.ts',
+    '--exclude',
+    'src/components/members.ts',
     '--outdir',
     out,
     '--quiet',

@@ -92,7 +92,7 @@ const ALLOWED_METHODS = { api: 'GET, HEAD, POST, PUT, OPTIONS', form: 'GET, HEAD
 
 /**
  * Node's parser accepts methods a Web Request refuses (TRACE, CONNECT, TRACK are forbidden there),
- * which used to surface as a 500 from the Request constructor. They get a 405 instead.
+ * which the Request constructor would turn into a 500. They get a 405 instead.
  */
 function isWebMethod(method: string): boolean {
   try {

@@ -9,7 +9,7 @@ import type { ApiKeyView, ConsoleLogRecord, MockSeed, Page, ReadViews } from './
 
 /**
  * One page of an oldest-first list, newest first, copying only the page: O(page_size), however long
- * the list (the logs endpoint used to copy and reverse a user's whole history per page).
+ * the list: a user with a long history pays per page, not per history.
  */
 export function newestFirstPage<T extends object>(list: readonly T[], page: number, pageSize: number): Page<T> {
   const items: T[] = [];

@@ -3,7 +3,7 @@
 // JSX types for writing the tags directly in React 19, which sets properties on custom elements and
 // listens to `on<event-name>` props: <hub-embed tokenEndpoint="/api/hub-token" onhub-ready={...} />.
 import type * as React from 'react';
-import type { HubElementMembers } from '../bindings/members.js';
+import type { HubElementMembers } from '../components/members.js';
 
 /**
  * The JSX props of a tag: its properties, its renamed attributes, and `onhub-ready`-style events. (`& keyof`

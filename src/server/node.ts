@@ -246,8 +246,8 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
   return (req, res, next) => {
     const method = (req.method ?? 'GET').toUpperCase();
     if (!isRepresentable(method)) {
-      // 405 rather than the 500 a throwing Request constructor used to cause; what the handler does allow
-      // only the handler knows, so there is no Allow header to give.
+      // 405, not the 500 a throwing Request constructor would give; what the handler does allow only the
+      // handler knows, so there is no Allow header to give.
       res.statusCode = 405;
       res.setHeader('content-type', 'text/plain; charset=utf-8');
       res.setHeader('cache-control', 'no-store');

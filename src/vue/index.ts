@@ -6,7 +6,7 @@
  * Side-effect free (vite.config.ts imports it); register the elements with `import "hub-embed/define"`.
  */
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { HubElementMembers } from '../bindings/members.js';
+import type { HubElementMembers } from '../components/members.js';
 
 /** The tags this package defines. */
 export const HUB_TAGS = ['hub-embed', 'hub-form-frame', 'hub-table-card', 'hub-table-grid', 'hub-tag-filter'] as const;

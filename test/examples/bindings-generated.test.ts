@@ -10,7 +10,7 @@ interface Manifest {
 const manifest = (): Manifest => JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Manifest;
 
 describe('the React and Vue bindings (scripts/bindings.mjs)', () => {
-  it('the committed src/bindings, src/react and src/vue are exactly what custom-elements.json generates', async () => {
+  it('the committed src/components/members.ts, src/react and src/vue are exactly what custom-elements.json generates', async () => {
     expect(await syncBindings(manifest(), { check: true })).toEqual([]);
   });
 
@@ -29,7 +29,7 @@ describe('the React and Vue bindings (scripts/bindings.mjs)', () => {
         const prop = `on${event.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
         expect(files['src/react/index.ts']).toContain(`${prop}: event('${event}')`);
         // The React JSX and Vue types both map over this one member map.
-        expect(files['src/bindings/members.ts']).toContain(`'${event}'`);
+        expect(files['src/components/members.ts']).toContain(`'${event}'`);
       }
   });
 
@@ -39,7 +39,7 @@ describe('the React and Vue bindings (scripts/bindings.mjs)', () => {
     embed.events = [...(embed.events ?? []), { name: 'hub-something-new' }];
     const files = bindingsFrom(changed);
     expect(files['src/react/index.ts']).toContain("onHubSomethingNew: event('hub-something-new')");
-    expect(files['src/bindings/members.ts']).toContain("'hub-something-new'");
-    expect(await syncBindings(changed, { check: true })).toEqual(['src/bindings/members.ts', 'src/react/index.ts']);
+    expect(files['src/components/members.ts']).toContain("'hub-something-new'");
+    expect(await syncBindings(changed, { check: true })).toEqual(['src/components/members.ts', 'src/react/index.ts']);
   });
 });

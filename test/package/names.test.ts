@@ -10,7 +10,7 @@ import type { TokenLoad, TokenReason } from '../../src/core/token-source.js';
 import type { parseLoad } from '../../src/server/prefetch.js';
 import type { TokenRequest } from '../../src/host/types.js';
 import type { HubEventDetails } from '../../src/components/events.js';
-import type { HubElementMembers } from '../../src/bindings/members.js';
+import type { HubElementMembers } from '../../src/components/members.js';
 import { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import * as mock from '../../src/mock/index.js';
 import * as host from '../../src/host/index.js';

@@ -7,8 +7,8 @@ import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { MAX_TOKEN_REQUEST_BYTES } from '../../src/server/token-request.js';
 
-// The token handler reads one small optional body (a refusal hint). It used to buffer the whole body
-// before checking its bound (8 KB, MAX_TOKEN_REQUEST_BYTES), so a 400 MB upload cost more than a gigabyte of memory.
+// The token handler reads one small optional body (a refusal hint), checking its bound (8 KB,
+// MAX_TOKEN_REQUEST_BYTES) as it reads: buffered first, a 400 MB upload would cost a gigabyte of memory.
 
 const BOUND = MAX_TOKEN_REQUEST_BYTES;
 const CHUNK = 1024;

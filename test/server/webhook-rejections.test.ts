@@ -3,7 +3,7 @@ import { createWebhookHandler } from '../../src/server/webhook-handler.js';
 import { createRejectionLogger, type WebhookRejection } from '../../src/server/webhook-rejections.js';
 import { ALLOWED, deductBody, eventBody, webhookRequest } from './webhook-helpers.js';
 
-// A 403 used to be silent: a newcomer following the README never learned why nothing arrived.
+// A silent 403 leaves a newcomer following the README with no idea why nothing arrived: each one is said.
 
 afterEach(() => {
   vi.restoreAllMocks();

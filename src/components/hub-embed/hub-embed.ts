@@ -269,7 +269,7 @@ export class HubEmbed extends HubElement {
   /**
    * A config error names what to fix and offers no retry: retrying cannot help until the page changes. The
    * texts are read as what they are, a table that lacks some kinds (`invalid-response` and `aborted` show
-   * `api`'s): a widening, where the index used to claim that every kind is `api`.
+   * `api`'s), so the type says which kinds have words of their own.
    */
   #renderError(error: HubError) {
     const t = this.t;

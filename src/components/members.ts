@@ -1,6 +1,10 @@
 // Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.
 
-import type { HubEmbed, HubFormFrame, HubTableCard, HubTableGrid, HubTagFilter } from '../index.js';
+import type { HubEmbed } from './hub-embed/hub-embed.js';
+import type { HubFormFrame } from './hub-form-frame/hub-form-frame.js';
+import type { HubTableCard } from './hub-table-card/hub-table-card.js';
+import type { HubTableGrid } from './hub-table-grid/hub-table-grid.js';
+import type { HubTagFilter } from './hub-tag-filter/hub-tag-filter.js';
 
 /**
  * What the framework bindings type for each tag: the element class, its public properties, the attributes
