@@ -1,6 +1,5 @@
 // The public surface, pinned (issue 45 item 3): the report generator that the fast gate runs.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs script without declarations
 import { namesInTwoEntries, packageEntries, renderReport } from '../../scripts/api-report.mjs';
 
 const name = (n: string, home: string) => ({ name: n, kind: 'value', text: `const ${n}: string;`, home });
