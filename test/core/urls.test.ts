@@ -64,18 +64,17 @@ describe('apiBaseUrl: the API root from base-url / baseUrl / HUB_BASE_URL', () =
       'https://host.example/api/v1/apihub/apikeys/token',
       'https://host.example/api/v1/apihub/api/v1/hub',
       'https://host.example/api/v1/hub/api/v1/hub',
-      'https://host.example/api/v1/api%20hub',
     ]) {
       expect(configError(() => root(value)).message, value).toMatch(/Set base-url to the service's address/);
     }
   });
 
-  it('refuses encoded slashes and backslashes, which a server may decode into more segments', () => {
+  it('refuses encoded slashes, which a server may decode into more segments', () => {
     for (const value of [
       'https://host.example/api%2Fv1%2Fapihub',
       'https://host.example/api%2fv1%2fhub',
       'https://host.example/api/v1/api%2Fhub',
-      'https://host.example/prefix%5Capi',
+      'https://host.example/prefix%2F',
     ]) {
       configError(() => root(value));
     }
@@ -92,12 +91,12 @@ describe('apiBaseUrl: the API root from base-url / baseUrl / HUB_BASE_URL', () =
       'host.example/api/v1/apihub',
       '',
     ]) {
-      expect(configError(() => root(value)).message, value).toContain('https://hub.example.com/api/v1/hub');
+      expect(configError(() => root(value)).message, value).toContain('https://hub.example.com/api/v1/apihub');
     }
   });
 
   it('no root it gives ever holds /api/v<n> twice, and it is a fixed point', () => {
-    const segment = fc.constantFrom('api', 'v1', 'v2', 'hub', 'apihub', 'API', 'V1', 'x', '..', '.', '%2F', 'a%2e', '');
+    const segment = fc.constantFrom('api', 'v1', 'v2', 'hub', 'apihub', 'API', 'V1', 'x', '..', '.', '%2F', '%5C', 'a;b', '');
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), fc.boolean(), (segments, slash) => {
         const value = `https://host.example/${segments.join('/')}${slash ? '/' : ''}`;

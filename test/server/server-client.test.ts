@@ -31,7 +31,7 @@ describe('createServerClient against the simulator', () => {
     const token = await client.exchangeToken('user-alice');
     expect(token.expiresIn).toBe(600);
     expect(typeof token.accessToken).toBe('string');
-    const tags = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, {
+    const tags = await hub.fetch(`${hub.apiUrl}/projects/published-tags`, {
       headers: { authorization: `Bearer ${token.accessToken}` },
     });
     expect(tags.status).toBe(200);
