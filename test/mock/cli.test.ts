@@ -286,7 +286,7 @@ describe('hub-embed-mock CLI', () => {
   it('resend, clock and reset drive a running simulator', async () => {
     const rx = await startReceiver(() => '{}');
     const p = run(['--api-port', '0', '--form-port', '0', '--quiet', '--webhook-url', rx.url, '--token-ttl', '60']);
-    const { baseUrl, apiKey } = JSON.parse(await p.first);
+    const { baseUrl, apiUrl, apiKey } = JSON.parse(await p.first);
     const first = await runToEnd(['trigger', 'order_matched', '--url', baseUrl]);
     const id = /^delivery (\d+)/.exec(first.stdout)![1]!;
     const again = await runToEnd(['resend', id, '--url', baseUrl]);
@@ -308,7 +308,8 @@ describe('hub-embed-mock CLI', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"yuan":5}',
     });
-    const reset = await runToEnd(['reset', '--url', baseUrl]);
+    // --url takes the API root too, as the JSON line prints it.
+    const reset = await runToEnd(['reset', '--url', `${apiUrl}/`]);
     expect(reset).toMatchObject({ code: 0, stdout: 'reset to the seed\n' });
     const points = await (await fetch(`${baseUrl}/console/points`)).json();
     expect(points.data.pool_cents).toBe(defaultSeed.accounts[0]!.pool_cents);
