@@ -80,13 +80,13 @@ async function measureCase(count: number, requests: number): Promise<ScaleCase> 
   const seed: MockSeed = { accounts: defaultSeed.accounts, tables };
   const mock = await startSimulator({ seed, logLimit: 10 });
   try {
-    const tokenRes = await fetch(`${mock.baseUrl}/api/v1/hub/apikeys/token`, {
+    const tokenRes = await fetch(`${mock.apiUrl}/apikeys/token`, {
       method: 'POST',
       headers: { 'X-API-Key': mock.apiKey, 'Content-Type': 'application/json' },
       body: '{"client_user_id":"bench"}',
     });
     const token = ((await tokenRes.json()) as { data: { access_token: string } }).data.access_token;
-    const url = `${mock.baseUrl}/api/v1/hub/projects/published-list?tags=${TAG}&limit=${LIMIT}`;
+    const url = `${mock.apiUrl}/projects/published-list?tags=${TAG}&limit=${LIMIT}`;
     const served = await load(url, { Authorization: `Bearer ${token}` }, requests);
     const scans = Math.max(3, Math.min(requests, Math.round(2_000_000 / count)));
     const start = performance.now();
@@ -102,7 +102,7 @@ async function measureLogs(records: number, requests: number): Promise<MockScale
   const mock = await startSimulator({ logLimit: 10 });
   try {
     for (let i = 0; i < records; i++) mock.hub.transfer({ clientUserId: 'long-history', amountCents: 1 });
-    const url = `${mock.baseUrl}/api/v1/hub/points/users/logs?client_user_id=long-history&page=2&page_size=20`;
+    const url = `${mock.apiUrl}/points/users/logs?client_user_id=long-history&page=2&page_size=20`;
     return { records, requests, ...(await load(url, { 'X-API-Key': mock.apiKey }, requests)) };
   } finally {
     await mock.close();

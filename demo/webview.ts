@@ -5,6 +5,7 @@
 import { html, render } from 'lit';
 import type { BridgeMessage } from '../src/bridge/index.js';
 import { createHostKernel } from '../src/host/index.js';
+import { shortenTokens } from './token-text.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const webview = $<HTMLIFrameElement>('webview');
@@ -30,7 +31,7 @@ function log(dir: LogLine['dir'], text: string): void {
 }
 
 /** A payload as the log and the status line both show it; tokens shortened so neither shows a usable one. */
-const payload = (body: unknown) => JSON.stringify(body ?? {}).replace(/(at-[0-9a-f]{6})[0-9a-f]+/g, '$1…');
+const payload = (body: unknown) => shortenTokens(JSON.stringify(body ?? {}));
 
 /** A compact line for the log. */
 function describe(m: Partial<BridgeMessage>): string {

@@ -19,7 +19,7 @@ import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from './sessions.js';
 /**
  * @typedef {object} ExampleAppOptions
  * @property {string} apiKey the service API key (from the environment; never sent to a browser)
- * @property {string} hubBaseUrl the service's `{base_url}`
+ * @property {string} hubBaseUrl the service's API root (`https://<host>/api/v1/apihub`) or its `{base_url}`
  * @property {string} hubFormUrl the form site's `{form_url}`
  * @property {readonly string[]} allowedOrigins origins whose pages may call the token endpoint and post
  * @property {readonly string[]} [allowedHosts] Host names answered besides loopback ones and those of

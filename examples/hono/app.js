@@ -27,7 +27,7 @@ import { eventKeyOf } from './stores.js';
 /**
  * @typedef {object} HonoExampleOptions
  * @property {string} apiKey the service API key (never sent to a browser)
- * @property {string} hubBaseUrl the service's `{base_url}`
+ * @property {string} hubBaseUrl the service's API root (`https://<host>/api/v1/apihub`) or its `{base_url}`
  * @property {string} hubFormUrl the form site's `{form_url}`
  * @property {readonly string[]} allowedOrigins origins whose pages may call the token endpoint and post
  * @property {readonly string[]} [allowedHosts] Host names answered besides loopback ones and allowedOrigins'

@@ -1,5 +1,5 @@
 /**
- * The service's Bearer paths the widget asks for, relative to `{base_url}/api/v1/hub/projects/`. The
+ * The service's Bearer paths the widget asks for, relative to the API root's `projects/` (see apiBaseUrl). The
  * browser's client asks for them, and a token endpoint with prefetch (server/prefetch.ts) sends its
  * answers under the same paths, so both sides take them from here.
  */

@@ -30,7 +30,7 @@ export interface TokenLoad {
 
 /**
  * A token, and optionally the first answers fetched with it for `ctx.load`: `prefetched` maps the path of
- * each (relative to `{base_url}/api/v1/hub/projects/`: `published-tags`, and `publishedListPath(load)`) to
+ * each (relative to the API root's `projects/`: `published-tags`, and `publishedListPath(load)`) to
  * its list, i.e. the service's `data.list`. TokenSource hands the whole answer to the caller that waited
  * for it (`answered`); WebClient keeps the entries and uses each once, instead of that request, when its
  * path is exactly the one it is about to ask for, and checks it as it checks the service's answers.

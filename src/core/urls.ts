@@ -23,21 +23,36 @@ export function safeHttpUrl(value: unknown): string | undefined {
 /** Where the spec puts every endpoint: under `{base_url}/api/v1/hub`. */
 export const API_PREFIX = '/api/v1/hub';
 
+/** The end of an API root's path: `/api/v<n>/<segment>`, any letter case (see apiBaseUrl). */
+export const API_ROOT_ENDING = /\/api\/v\d+\/[^/]+$/i;
+
 /**
- * The one rule for the service's address, for the widget's `base-url` and the server's `baseUrl` alike:
- * an absolute http(s) URL without credentials, query or fragment, given as the spec's `{base_url}`
- * or as `{base_url}/api/v1/hub` (people copy the endpoints' common prefix; it is not doubled). Returns
- * the API root, `{base_url}/api/v1/hub`, without a trailing slash. `what` names the setting in errors.
+ * The one rule for the service's address, for the widget's `base-url`, the server's `baseUrl` and every
+ * other caller: an absolute http(s) URL without credentials, query or fragment. A path that ends in
+ * `/api/v<n>/<segment>` is the API root as given: the spec's `…/api/v1/hub`, or the real deployment's
+ * `…/api/v1/apihub` (people copy the endpoints' common prefix). Any other path is the spec's `{base_url}`
+ * and gets `/api/v1/hub`. A root that would hold `/api/v<n>/` twice (from `…/api/v1`, an endpoint's path,
+ * a doubled root) is refused, and so is an encoded slash (`%2F`), which a server may decode into more
+ * segments.
+ * Returns the API root without a trailing slash; `what` names the setting in errors.
  */
 export function apiBaseUrl(baseUrl: unknown, what: string): string {
   const url = httpUrl(baseUrl);
-  // Nothing but an origin and a path: no credentials, query or fragment. One message for every refusal:
-  // it says what a usable value looks like.
-  if (!url || url.href !== url.origin + url.pathname) {
-    throw new HubError('config', `Set ${what} to the service's address, like https://hub.example.com.`);
+  const path = url ? url.pathname.replace(/\/+$/, '') : '';
+  const root = API_ROOT_ENDING.test(path) ? path : path + API_PREFIX;
+  // Nothing but an origin and a path. One message for every refusal: it says what a usable value looks like.
+  if (
+    !url ||
+    url.href !== url.origin + url.pathname ||
+    /%2f/i.test(path) ||
+    root.match(/\/api\/v\d+(?=\/)/gi)!.length > 1
+  ) {
+    throw new HubError(
+      'config',
+      `Set ${what} to the service's address, like https://hub.example.com or https://hub.example.com/api/v1/apihub.`,
+    );
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  return url.origin + (path.endsWith(API_PREFIX) ? path : path + API_PREFIX);
+  return url.origin + root;
 }
 
 /**

@@ -6,7 +6,7 @@ import { apiBaseUrl, safeHttpUrl } from './urls.js';
 import type { PublishedTable } from './types.js';
 
 export interface WebClientOptions {
-  /** The service's `{base_url}` (or `{base_url}/api/v1/hub`); paths go under `{base_url}/api/v1/hub`. */
+  /** The service's API root (`…/api/v1/apihub`, `…/api/v1/hub`) or its `{base_url}`, by apiBaseUrl's rule. */
   baseUrl: string;
   tokens: TokenSource;
   fetch?: typeof fetch;

@@ -1,10 +1,11 @@
-/** The open API: exactly the spec's six endpoints under /api/v1/hub. */
+/** The open API: exactly the spec's six endpoints, under /api/v1/hub or the `apiPrefix` chosen. */
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, ok, optionalString, queryInt, readJsonObject, requireAmountCents, requireId } from './http.js';
 import { recharge } from './ledger.js';
 import { newestFirstPage } from './views.js';
 
+/** The spec's prefix, the default `apiPrefix`. */
 export const API_PREFIX = '/api/v1/hub';
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 100;
@@ -52,7 +53,7 @@ export function pageQuery(url: URL): { page: number; pageSize: number } {
 }
 
 export function apiRoutes(hub: HubContext): Route[] {
-  const { state } = hub;
+  const { state, apiPrefix } = hub;
 
   /** The balance and logs endpoints: API key, then the one `client_user_id`, then a user already known. */
   function userOfQuery(req: Request, url: URL, meta: RequestMeta) {
@@ -65,7 +66,7 @@ export function apiRoutes(hub: HubContext): Route[] {
   return [
     {
       method: 'POST',
-      path: `${API_PREFIX}/apikeys/token`,
+      path: `${apiPrefix}/apikeys/token`,
       async handle(req, _url, meta) {
         const account = state.authenticateKey(apiKeyOf(req, meta), hub.now());
         const body = await readJsonObject(req);
@@ -76,7 +77,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     },
     {
       method: 'GET',
-      path: `${API_PREFIX}/projects/published-tags`,
+      path: `${apiPrefix}/projects/published-tags`,
       handle(req, _url, meta) {
         const { clientUserId } = state.authenticateToken(bearerOf(req, meta), hub.now());
         meta.clientUserId = clientUserId;
@@ -85,7 +86,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     },
     {
       method: 'GET',
-      path: `${API_PREFIX}/projects/published-list`,
+      path: `${apiPrefix}/projects/published-list`,
       handle(req, url, meta) {
         const { clientUserId } = state.authenticateToken(bearerOf(req, meta), hub.now());
         meta.clientUserId = clientUserId;
@@ -105,7 +106,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     },
     {
       method: 'GET',
-      path: `${API_PREFIX}/points/users/balance`,
+      path: `${apiPrefix}/points/users/balance`,
       handle(req, url, meta) {
         const { account, clientUserId } = userOfQuery(req, url, meta);
         const user = state.knownUser(account, clientUserId);
@@ -114,7 +115,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     },
     {
       method: 'POST',
-      path: `${API_PREFIX}/points/users/recharge`,
+      path: `${apiPrefix}/points/users/recharge`,
       async handle(req, _url, meta) {
         const account = state.authenticateKey(apiKeyOf(req, meta), hub.now());
         const body = await readJsonObject(req);
@@ -134,7 +135,7 @@ export function apiRoutes(hub: HubContext): Route[] {
     },
     {
       method: 'GET',
-      path: `${API_PREFIX}/points/users/logs`,
+      path: `${apiPrefix}/points/users/logs`,
       handle(req, url, meta) {
         const { account, clientUserId } = userOfQuery(req, url, meta);
         const { page, pageSize } = pageQuery(url);

@@ -129,7 +129,8 @@ export async function runCommand(argv: string[], write: (line: string) => void):
   }
   const { values, positionals } = parsed;
   const [command, ...args] = positionals;
-  const base = (values.url ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  // The simulator's baseUrl, or its apiUrl (the API root the JSON line also prints): the console is beside the API.
+  const base = (values.url ?? DEFAULT_BASE_URL).replace(/\/+$/, '').replace(/\/api\/v\d+\/[^/]+$/i, '');
   const expectArgs = (count: number, shape: string) => {
     if (args.length !== count) throw new CommandError(`usage: hub-embed-mock ${command ?? ''} ${shape}`.trim(), 2);
   };

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * hub-embed-mock: runs the simulator. First stdout line is one JSON object {baseUrl, formUrl, apiKey,
- * consoleUrl, outboundIps} (scripts read it to find the ports); then a short banner and one readable
+ * hub-embed-mock: runs the simulator. First stdout line is one JSON object {baseUrl, apiUrl, formUrl,
+ * apiKey, consoleUrl, outboundIps} (scripts read it to find the ports); then a short banner and one readable
  * line per request and per webhook delivery. `hub-embed-mock <command>` talks to a running one.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runCommand } from './cli-commands.js';
 import { checkAllowedHosts } from './hosts.js';
+import { checkApiPrefix } from './settings.js';
 import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
 import { startSimulator, type StartSimulatorOptions } from './node.js';
 import type { MockSeed, RequestLogEntry, WebhookDelivery } from './types.js';
@@ -19,6 +20,8 @@ const USAGE = `Usage: hub-embed-mock [options]
   --api-port N            API site port (default 4010; 0 picks a free port)
   --form-port N           form site port (default 4011; 0 picks a free port)
   --host H                address to bind (default 127.0.0.1, loopback only)
+  --api-prefix P          serve the open API under P, /api/v<n>/<segment> (default /api/v1/hub;
+                          the real deployment's is /api/v1/apihub)
   --allow-remote-clients  answer clients on other machines too (default: loopback peers only; no login!)
   --seed FILE             seed JSON file (default: the built-in seed)
   --print-seed            print the seed (built-in, or --seed and --webhook-url applied) and exit
@@ -97,6 +100,7 @@ export function parseCli(argv: string[]): CliOptions {
       'api-port': { type: 'string' },
       'form-port': { type: 'string' },
       host: { type: 'string' },
+      'api-prefix': { type: 'string' },
       'allow-remote-clients': { type: 'boolean' },
       seed: { type: 'string' },
       'print-seed': { type: 'boolean' },
@@ -130,6 +134,14 @@ export function parseCli(argv: string[]): CliOptions {
   const set = <K extends keyof StartSimulatorOptions>(key: K, value: StartSimulatorOptions[K] | undefined) => {
     if (value !== undefined) (options as StartSimulatorOptions)[key] = value;
   };
+  try {
+    set(
+      'apiPrefix',
+      values['api-prefix'] === undefined ? undefined : checkApiPrefix(values['api-prefix'], '--api-prefix'),
+    );
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   set('tokenTtlSeconds', int(values['token-ttl'], 'token-ttl', 1, 31_536_000));
   set('latencyMs', int(values['latency-ms'], 'latency-ms', 0, 600_000));
   set('latencyJitterMs', int(values['latency-jitter-ms'], 'latency-jitter-ms', 0, 600_000));
@@ -228,6 +240,7 @@ async function main(): Promise<void> {
   write(
     JSON.stringify({
       baseUrl: running.baseUrl,
+      apiUrl: running.apiUrl,
       formUrl: running.formUrl,
       apiKey: running.apiKey,
       consoleUrl,
@@ -235,6 +248,7 @@ async function main(): Promise<void> {
     }),
   );
   if (!quiet) {
+    write(`API root: ${running.apiUrl}   (base-url / baseUrl / HUB_BASE_URL)`);
     if (consoleUrl) write(`Console:  ${consoleUrl}`);
     write(`Webhooks are sent from ${OUTBOUND_IPS.join(', ')}: put it on your receiver's allow-list.`);
     const hooks = running.hub.webhooks().configs;

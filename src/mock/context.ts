@@ -5,6 +5,8 @@ import type { AuthKind, WebhookBody, WebhookDelivery } from './types.js';
 export interface HubContext {
   state: HubState;
   baseUrl: string;
+  /** Where the open API is served (`/api/v1/hub` unless `apiPrefix` says otherwise). */
+  apiPrefix: string;
   formUrl: string;
   tokenTtlSeconds: number;
   /** Entries kept in each log. */

@@ -33,7 +33,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     throw new SeedError(String(error));
   }
   const settings = checkSettings(options);
-  const { baseUrl, formUrl, tokenTtlSeconds, dropRate, random, logLimit } = settings;
+  const { baseUrl, formUrl, apiPrefix, tokenTtlSeconds, dropRate, random, logLimit } = settings;
   const clock = createClock(options.now ?? Date.now);
   const state = new HubState(seed, clock.now());
   const requestLog: RequestLogEntry[] = [];
@@ -55,6 +55,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const context: HubContext = {
     state,
     baseUrl,
+    apiPrefix,
     formUrl,
     tokenTtlSeconds,
     logLimit,
@@ -93,6 +94,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   return {
     baseUrl,
+    apiPrefix,
+    apiUrl: baseUrl + apiPrefix,
     formUrl,
     apiKey: activeKeyOf(seed),
     clock,

@@ -26,7 +26,10 @@ export interface StartSimulatorOptions extends SimulatorOptions {
 }
 
 export interface RunningSimulator {
+  /** The API site's origin, the service's `{base_url}`. */
   baseUrl: string;
+  /** The API root (`baseUrl` + the `apiPrefix`): what `base-url` and `baseUrl` take under any prefix. */
+  apiUrl: string;
   formUrl: string;
   apiKey: string;
   hub: Simulator;
@@ -229,5 +232,5 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       });
     await Promise.all([stop(apiServer), stop(formServer)]);
   };
-  return { baseUrl: hub.baseUrl, formUrl: hub.formUrl, apiKey: hub.apiKey, hub, close };
+  return { baseUrl: hub.baseUrl, apiUrl: hub.apiUrl, formUrl: hub.formUrl, apiKey: hub.apiKey, hub, close };
 }

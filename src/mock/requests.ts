@@ -86,7 +86,9 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
       throw new MockHttpError(405, `Method ${req.method} is not allowed here; use ${found.allow}.`, {
         allow: found.allow,
       });
-    throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.`);
+    // A client that put the prefix on twice, or asks under another one, learns where the API is.
+    const where = url.pathname.startsWith('/api/') ? ` The open API is under ${context.apiPrefix}/.` : '';
+    throw new MockHttpError(404, `No such endpoint: ${req.method} ${url.pathname}.${where}`);
   }
 
   /** Answered before anything else on both sites, so a request with a refused Host header reaches no route. */

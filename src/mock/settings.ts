@@ -14,9 +14,21 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const DEFAULT_FORM_URL = 'http://127.0.0.1:4011';
 export const DEFAULT_FAULT_PATHS = [`${API_PREFIX}/projects/published-list`];
 
+/** What an API prefix looks like: `/api/v<n>/<segment>`, as the spec's `/api/v1/hub` and the deployment's `/api/v1/apihub`. */
+const API_PREFIX_SHAPE = /^\/api\/v\d{1,4}\/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,63}$/;
+
+/** The prefix the open API is served under; anything else is an error that names the shape. */
+export function checkApiPrefix(value: unknown, name = 'apiPrefix'): string {
+  if (value === undefined) return API_PREFIX;
+  if (typeof value !== 'string' || !API_PREFIX_SHAPE.test(value))
+    throw new TypeError(`${name} must be /api/v<n>/<segment>, such as /api/v1/hub or /api/v1/apihub.`);
+  return value;
+}
+
 export interface HubSettings {
   baseUrl: string;
   formUrl: string;
+  apiPrefix: string;
   apiOrigin: string;
   formOrigin: string;
   tokenTtlSeconds: number;
@@ -63,6 +75,7 @@ export function checkSettings(options: SimulatorOptions): HubSettings {
   refuseRenamedOptions(options);
   const baseUrl = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
   const formUrl = trimSlash(options.formUrl ?? DEFAULT_FORM_URL);
+  const apiPrefix = checkApiPrefix(options.apiPrefix);
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 7200;
   if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0)
     throw new RangeError('tokenTtlSeconds must be a positive integer.');
@@ -71,6 +84,7 @@ export function checkSettings(options: SimulatorOptions): HubSettings {
   return {
     baseUrl,
     formUrl,
+    apiPrefix,
     apiOrigin: originOf(baseUrl, 'baseUrl'),
     formOrigin: originOf(formUrl, 'formUrl'),
     tokenTtlSeconds,
@@ -78,7 +92,7 @@ export function checkSettings(options: SimulatorOptions): HubSettings {
     jitterMs: checkMs(options.latencyJitterMs, 0, 'latencyJitterMs'),
     faultRate: checkRate(options.faultRate, 'faultRate'),
     dropRate: checkRate(options.dropRate, 'dropRate'),
-    faultPaths: options.faultPaths ?? DEFAULT_FAULT_PATHS,
+    faultPaths: options.faultPaths ?? [`${apiPrefix}/projects/published-list`],
     random: options.random ?? Math.random,
     corsOrigins: options.corsOrigins ?? 'loopback',
     outboundFetch,

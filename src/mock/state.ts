@@ -6,6 +6,7 @@
  */
 import { TableCatalog } from './catalog.js';
 import { MockHttpError, randomHex } from './http.js';
+import { signAccessToken } from './jwt.js';
 import { TokenStore } from './tokens.js';
 import type { MockSeed, LedgerRecord, SeedTable, TransferRecord, WebhookConfig } from './types.js';
 
@@ -47,6 +48,8 @@ export class HubState {
   readonly keys = new Map<string, ApiKeyRecord>();
   readonly catalog = new TableCatalog();
   tokens = new TokenStore();
+  /** Signs this simulator's access tokens; kept across Reset (which drops the tokens themselves). */
+  readonly tokenSecret = crypto.getRandomValues(new Uint8Array(32));
   nextUserId = 10001;
   /** The id of the next points log record; the ledger (ledger.ts) takes it. */
   nextLogId = 1;
@@ -123,7 +126,14 @@ export class HubState {
     ttlSeconds: number,
   ): { access_token: string; expires_in: number } {
     this.tokens.prune(now);
-    const token = `at-${randomHex(24)}`;
+    const iat = Math.floor(now / 1000);
+    const token = signAccessToken(this.tokenSecret, {
+      sub: clientUserId,
+      developer_id: account.id,
+      iat,
+      exp: iat + ttlSeconds,
+      jti: randomHex(16),
+    });
     this.tokens.add({ token, developerId: account.id, clientUserId, expiresAt: now + ttlSeconds * 1000 });
     this.ensureUser(account, clientUserId);
     return { access_token: token, expires_in: ttlSeconds };

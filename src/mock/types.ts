@@ -202,12 +202,18 @@ export interface SimulatorOptions {
   seed?: MockSeed;
   baseUrl?: string;
   formUrl?: string;
+  /**
+   * Where the open API is served: `/api/v<n>/<segment>`, default the spec's `/api/v1/hub`. The real
+   * deployment's is `/api/v1/apihub`. Only this prefix is served; the console and icons stay where they are.
+   */
+  apiPrefix?: string;
   /** Access token lifetime in seconds. */
   tokenTtlSeconds?: number;
   latencyMs?: number;
   latencyJitterMs?: number;
   /** Fraction (0..1) of requests to `faultPaths` that answer HTTP 500. */
   faultRate?: number;
+  /** Default: published-list under `apiPrefix`. */
   faultPaths?: string[];
   /** Fraction (0..1) of API connections the Node server destroys without an answer. */
   dropRate?: number;
@@ -339,7 +345,12 @@ export interface HubLogs {
 }
 
 export interface Simulator extends AdminOperations, ReadViews, HubLogs {
+  /** The service's `{base_url}`: the API site's origin (the console is at `{baseUrl}/console/`). */
   readonly baseUrl: string;
+  /** Where the open API is served, e.g. `/api/v1/hub`. */
+  readonly apiPrefix: string;
+  /** The API root, `baseUrl` + `apiPrefix`: the value for `base-url` and `baseUrl` under any prefix. */
+  readonly apiUrl: string;
   readonly formUrl: string;
   /** The plaintext active key of the seed's first developer. */
   readonly apiKey: string;

@@ -1,7 +1,7 @@
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import { publishedListPath } from '../core/paths.js';
 import { HubError, isHubError } from '../core/errors.js';
-import { API_PREFIX, apiBaseUrl } from '../core/urls.js';
+import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
 import {
@@ -19,7 +19,10 @@ import {
 export interface ServerClientOptions {
   /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
   apiKey: string;
-  /** The service's base address, e.g. https://hub.example.com (the client adds /api/v1/hub). */
+  /**
+   * The service's address, e.g. https://hub.example.com (the client adds the spec's /api/v1/hub), or its
+   * API root as given, e.g. https://hub.example.com/api/v1/apihub (a path ending in /api/v<n>/<segment>).
+   */
   baseUrl: string;
   /** A fetch-compatible function; default: the global fetch. */
   fetch?: typeof fetch;
@@ -55,7 +58,10 @@ export interface LogsQuery {
  * 'invalid-response' | 'config'. Error messages carry the status and code, never the service's text.
  */
 export interface ServerClient {
+  /** The service's `{base_url}`: the API root without its `/api/v<n>/<segment>`. */
   readonly baseUrl: string;
+  /** Where every call goes: `{base_url}/api/v1/hub`, or the root given (`…/api/v1/apihub`). */
+  readonly apiRoot: string;
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
   recharge(input: RechargeInput): Promise<RechargeResult>;
@@ -146,7 +152,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
   if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
-  const baseUrl = new URL(apiBase).origin + new URL(apiBase).pathname.slice(0, -API_PREFIX.length);
+  const baseUrl = apiBase.replace(API_ROOT_ENDING, '');
 
   /** `bearer`: an end user's access token, for the Bearer endpoints; else the API key authenticates. */
   async function call(
@@ -237,6 +243,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
 
   const client: ServerClient & { toString(): string; toJSON(): unknown } = {
     baseUrl,
+    apiRoot: apiBase,
     async exchangeToken(clientUserId) {
       const id = checkUserId(clientUserId);
       return parseToken(await call('POST', '/apikeys/token', {}, { client_user_id: id }));
@@ -277,12 +284,12 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       const path = `/projects/${publishedListPath(query)}`;
       return listOf(await call('GET', path, {}, undefined, token), 'list');
     },
-    toString: () => `ServerClient(${baseUrl})`,
-    toJSON: () => ({ baseUrl }),
+    toString: () => `ServerClient(${apiBase})`,
+    toJSON: () => ({ baseUrl, apiRoot: apiBase }),
   };
   // util.inspect.custom is this registered symbol; naming it so keeps node:util out of neutral runtimes (workerd).
   Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
-    value: () => `ServerClient { baseUrl: '${baseUrl}' }`,
+    value: () => `ServerClient { apiRoot: '${apiBase}' }`,
     enumerable: false,
   });
   return Object.freeze(client);

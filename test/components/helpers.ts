@@ -16,7 +16,7 @@ export const inChromium =
 
 /** A real token for `user` from the simulator's token route, as a developer's backend would get it. */
 export async function exchangeToken(hub: Simulator, user = 'user-alice'): Promise<AccessToken> {
-  const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+  const response = await hub.fetch(`${hub.apiUrl}/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_user_id: user }),

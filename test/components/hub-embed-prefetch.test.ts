@@ -37,7 +37,7 @@ function setup(shape: (answers: Record<string, unknown>, ctx: TokenContext) => u
 }
 
 async function listOf(hub: Simulator, token: string, path: string): Promise<unknown[]> {
-  const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/${path}`, {
+  const response = await hub.fetch(`${hub.apiUrl}/projects/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { data: { list: unknown[] } }).data.list;

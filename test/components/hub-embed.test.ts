@@ -216,6 +216,15 @@ describe('<hub-embed>', () => {
       expect(s.urls.slice(before).filter((url) => url.includes('/api/v1/hub/api/v1/hub'))).toEqual([]);
     });
 
+    it("base-url …/api/v1/apihub (the real deployment's root) is the root as given: cards load from there, never doubled", async () => {
+      const s = setupHub({ apiPrefix: '/api/v1/apihub' });
+      const el = await loadedEmbed(s, { 'base-url': `${s.hub.baseUrl}/api/v1/apihub/` });
+      expect(gridOf(el).tables.length).toBeGreaterThan(0);
+      const api = s.urls.filter((url) => url.startsWith(`${s.hub.baseUrl}/api/`));
+      expect(api.length).toBeGreaterThanOrEqual(2);
+      expect(api.filter((url) => !url.startsWith(`${s.hub.baseUrl}/api/v1/apihub/projects/`))).toEqual([]);
+    });
+
     it('tokenProvider overrides token-endpoint', async () => {
       const s = setupHub();
       const provider = vi.fn(providerFor(s.hub));

@@ -16,7 +16,7 @@ function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefine
   }) as typeof globalThis.fetch;
   let tokens = 0;
   const source = new TokenSource(async (ctx): Promise<TokenAnswer> => {
-    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+    const response = await hub.fetch(`${hub.apiUrl}/apikeys/token`, {
       method: 'POST',
       headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_user_id: 'u' }),

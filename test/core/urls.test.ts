@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildFormUrl, buildNotificationLink, safeHttpUrl } from '../../src/core/urls.js';
+import { apiBaseUrl, buildFormUrl, buildNotificationLink, safeHttpUrl } from '../../src/core/urls.js';
 import { isLoopbackHost } from '../../src/core/loopback.js';
 import { HubError } from '../../src/core/errors.js';
 import { FORM_SITE_ROOT, NOTIFICATION_LINK_VECTORS, TOKEN } from '../fixtures/notification-links.js';
@@ -17,6 +17,104 @@ function configError(fn: () => unknown): HubError {
   }
   throw new Error('expected a config error');
 }
+
+describe('apiBaseUrl: the API root from base-url / baseUrl / HUB_BASE_URL', () => {
+  const root = (value: string) => apiBaseUrl(value, 'base-url');
+
+  it('a path ending in /api/v<n>/<segment> is the API root as given (the real deployment: /api/v1/apihub)', () => {
+    expect(root('https://host.example/api/v1/apihub')).toBe('https://host.example/api/v1/apihub');
+    expect(root('https://host.example/api/v1/hub')).toBe('https://host.example/api/v1/hub');
+    expect(root('https://host.example/api/v2/x')).toBe('https://host.example/api/v2/x');
+    expect(root('https://host.example/prefix/api/v1/apihub')).toBe('https://host.example/prefix/api/v1/apihub');
+    expect(root('http://127.0.0.1:4010/api/v1/apihub')).toBe('http://127.0.0.1:4010/api/v1/apihub');
+  });
+
+  it("any other base URL gets the spec's /api/v1/hub appended", () => {
+    expect(root('https://host.example')).toBe('https://host.example/api/v1/hub');
+    expect(root('https://host.example/')).toBe('https://host.example/api/v1/hub');
+    expect(root('https://host.example/prefix')).toBe('https://host.example/prefix/api/v1/hub');
+    expect(root('https://host.example/apihub')).toBe('https://host.example/apihub/api/v1/hub');
+    // Not a version: a path like any other.
+    expect(root('https://host.example/api/vx/hub')).toBe('https://host.example/api/vx/hub/api/v1/hub');
+  });
+
+  it('trailing slashes are dropped, not doubled, root or not', () => {
+    expect(root('https://host.example/api/v1/apihub/')).toBe('https://host.example/api/v1/apihub');
+    expect(root('https://host.example/api/v1/apihub//')).toBe('https://host.example/api/v1/apihub');
+    expect(root('https://host.example/prefix/')).toBe('https://host.example/prefix/api/v1/hub');
+  });
+
+  it('letter case: an upper-case root is still the root, kept as written', () => {
+    expect(root('https://HOST.example/API/V1/APIHUB')).toBe('https://host.example/API/V1/APIHUB');
+  });
+
+  it('.. and . segments are resolved first, as every URL parser does', () => {
+    expect(root('https://host.example/x/../api/v1/apihub')).toBe('https://host.example/api/v1/apihub');
+    expect(root('https://host.example/api/v1/apihub/../hub')).toBe('https://host.example/api/v1/hub');
+    expect(root('https://host.example/api/v1/apihub/./')).toBe('https://host.example/api/v1/apihub');
+    expect(root('https://host.example/api/v1/x/%2e%2e/apihub')).toBe('https://host.example/api/v1/apihub');
+  });
+
+  it('refuses what would hold the prefix twice: /api/v<n> without its segment, an endpoint path, a doubled root', () => {
+    for (const value of [
+      'https://host.example/api/v1/',
+      'https://host.example/api/v1',
+      'https://host.example/API/V1',
+      'https://host.example/api/v1/apihub/..',
+      'https://host.example/api/v1/apihub/projects',
+      'https://host.example/api/v1/apihub/apikeys/token',
+      'https://host.example/api/v1/apihub/api/v1/hub',
+      'https://host.example/api/v1/hub/api/v1/hub',
+    ]) {
+      expect(configError(() => root(value)).message, value).toMatch(/Set base-url to the service's address/);
+    }
+  });
+
+  it('refuses encoded slashes, which a server may decode into more segments', () => {
+    for (const value of [
+      'https://host.example/api%2Fv1%2Fapihub',
+      'https://host.example/api%2fv1%2fhub',
+      'https://host.example/api/v1/api%2Fhub',
+      'https://host.example/prefix%2F',
+    ]) {
+      configError(() => root(value));
+    }
+  });
+
+  it('still refuses a query, a fragment, credentials and anything but absolute http(s), root or not', () => {
+    for (const value of [
+      'https://host.example/api/v1/apihub?tags=',
+      'https://host.example/api/v1/apihub?',
+      'https://host.example/api/v1/apihub#x',
+      'https://user:pw@host.example/api/v1/apihub',
+      'ftp://host.example/api/v1/apihub',
+      '/api/v1/apihub',
+      'host.example/api/v1/apihub',
+      '',
+    ]) {
+      expect(configError(() => root(value)).message, value).toContain('https://hub.example.com/api/v1/apihub');
+    }
+  });
+
+  it('no root it gives ever holds /api/v<n> twice, and it is a fixed point', () => {
+    const segment = fc.constantFrom('api', 'v1', 'v2', 'hub', 'apihub', 'API', 'V1', 'x', '..', '.', '%2F', '%5C', 'a;b', '');
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), fc.boolean(), (segments, slash) => {
+        const value = `https://host.example/${segments.join('/')}${slash ? '/' : ''}`;
+        let given: string;
+        try {
+          given = root(value);
+        } catch {
+          return;
+        }
+        const path = new URL(given).pathname;
+        expect(path.match(/\/api\/v\d+(?![^/])/gi), value).toHaveLength(1);
+        expect(path, value).toMatch(/\/api\/v\d+\/[^/]+$/i);
+        expect(root(given)).toBe(given);
+      }),
+    );
+  });
+});
 
 describe('buildFormUrl', () => {
   it('puts the short code in the path and the token in the query', () => {

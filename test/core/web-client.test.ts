@@ -32,7 +32,7 @@ function setup(options: Parameters<typeof createSimulator>[0] = {}) {
 }
 
 async function exchange(hub: Simulator, user: string) {
-  const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+  const response = await hub.fetch(`${hub.apiUrl}/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_user_id: user }),

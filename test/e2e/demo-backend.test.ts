@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createDemoBackend, DEMO_USERS, WALLET_START_CENTS, type DemoBackend } from '../../demo/backend.js';
 import { defaultSeed, startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { toNodeListener } from '../../src/server/index.js';
+import { JWT_SHAPE } from '../fixtures/service-examples.js';
 
 let mock: RunningSimulator;
 let backend: DemoBackend;
@@ -146,7 +147,7 @@ describe('demo backend: state-changing routes', () => {
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), origin);
     const { access_token: token } = (await response.json()) as { access_token: string };
-    assert.match(token, /^at-/);
+    assert.match(token, JWT_SHAPE);
   });
 
   it('switching to a user the service does not know yet is no error: the points route says so', async () => {

@@ -561,11 +561,9 @@ export function visibleErrors(page: EnginePage): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------
 // Asking the simulator directly (from Node, as the developer's server would)
 
-const API = '/api/v1/hub';
-
 /** A token for `clientUserId`, exchanged server-side with the API key. */
 export async function serverToken(h: Harness, clientUserId = 'user-alice'): Promise<string> {
-  const res = await fetch(`${h.baseUrl}${API}/apikeys/token`, {
+  const res = await fetch(`${h.mock.apiUrl}/apikeys/token`, {
     method: 'POST',
     headers: { 'X-API-Key': h.mock.apiKey, 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_user_id: clientUserId }),
@@ -580,7 +578,7 @@ export async function simulatorList(
   tags: string[] = [],
 ): Promise<{ short_code: string; name: string; tags: string[] }[]> {
   const query = tags.length ? `?tags=${encodeURIComponent(tags.join(','))}` : '';
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-list${query}`, {
+  const res = await fetch(`${h.mock.apiUrl}/projects/published-list${query}`, {
     headers: { Authorization: `Bearer ${await serverToken(h)}` },
   });
   const body = (await res.json()) as { data: { list: { short_code: string; name: string; tags: string[] }[] } };
@@ -588,7 +586,7 @@ export async function simulatorList(
 }
 
 export async function simulatorTags(h: Harness): Promise<string[]> {
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, {
+  const res = await fetch(`${h.mock.apiUrl}/projects/published-tags`, {
     headers: { Authorization: `Bearer ${await serverToken(h)}` },
   });
   return ((await res.json()) as { data: { list: string[] } }).data.list;
@@ -596,7 +594,7 @@ export async function simulatorTags(h: Harness): Promise<string[]> {
 
 /** Whether the simulator accepts `token` as a Bearer token right now (it issued it and it is live). */
 export async function simulatorAccepts(h: Harness, token: string): Promise<boolean> {
-  const res = await fetch(`${h.baseUrl}${API}/projects/published-tags`, {
+  const res = await fetch(`${h.mock.apiUrl}/projects/published-tags`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return res.status === 200;

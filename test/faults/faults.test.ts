@@ -44,14 +44,14 @@ async function expectedCodes(tags: string[]): Promise<string[]> {
   const key = tags.join(',');
   const known = answers.get(key);
   if (known) return known;
-  const tokenRes = await reference.fetch(`${reference.baseUrl}/api/v1/hub/apikeys/token`, {
+  const tokenRes = await reference.fetch(`${reference.apiUrl}/apikeys/token`, {
     method: 'POST',
     headers: { 'x-api-key': reference.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({ client_user_id: 'fault-reference' }),
   });
   const token = ((await tokenRes.json()) as { data: { access_token: string } }).data.access_token;
   const query = tags.length ? `?tags=${encodeURIComponent(key)}` : '';
-  const listRes = await reference.fetch(`${reference.baseUrl}/api/v1/hub/projects/published-list${query}`, {
+  const listRes = await reference.fetch(`${reference.apiUrl}/projects/published-list${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const codes = ((await listRes.json()) as { data: { list: { short_code: string }[] } }).data.list.map(

@@ -41,7 +41,8 @@ describe('hub-embed-mock CLI', () => {
   it('starts, prints one JSON line first, serves the default seed, logs requests and stops on SIGTERM', async () => {
     const p = run(['--api-port', '0', '--form-port', '0']);
     const info = JSON.parse(await p.first);
-    expect(Object.keys(info).sort()).toEqual(['apiKey', 'baseUrl', 'consoleUrl', 'formUrl', 'outboundIps']);
+    expect(Object.keys(info).sort()).toEqual(['apiKey', 'apiUrl', 'baseUrl', 'consoleUrl', 'formUrl', 'outboundIps']);
+    expect(info.apiUrl).toBe(`${info.baseUrl}/api/v1/hub`);
     expect(info.outboundIps).toEqual(['127.0.0.1']);
     expect(info.consoleUrl).toBe(`${info.baseUrl}/console/`);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -72,6 +73,34 @@ describe('hub-embed-mock CLI', () => {
     const log = await (await fetch(`${info.baseUrl}/console/requests`)).json();
     expect(log.data.list.map((e: { path: string }) => e.path)).toEqual(['/n1', '/n2', '/n3']);
     p.child.kill('SIGINT');
+    expect(await p.exit).toBe(0);
+  }, 20_000);
+
+  it('--api-prefix /api/v1/apihub serves the open API there only, and the JSON line and banner say where', async () => {
+    const p = run(['--api-port', '0', '--form-port', '0', '--api-prefix', '/api/v1/apihub']);
+    const info = JSON.parse(await p.first);
+    expect(info.apiUrl).toBe(`${info.baseUrl}/api/v1/apihub`);
+    expect(info.consoleUrl).toBe(`${info.baseUrl}/console/`);
+    await waitFor(() => p.lines.length >= 2);
+    expect(p.lines[1]).toBe(`API root: ${info.apiUrl}   (base-url / baseUrl / HUB_BASE_URL)`);
+    const exchange = (root: string) =>
+      fetch(`${root}/apikeys/token`, {
+        method: 'POST',
+        headers: { 'X-API-Key': info.apiKey, 'Content-Type': 'application/json' },
+        body: '{"client_user_id":"user-alice"}',
+      });
+    const tok = await exchange(info.apiUrl);
+    expect(tok.status).toBe(200);
+    const token = (await tok.json()).data.access_token;
+    const list = await fetch(`${info.apiUrl}/projects/published-list`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(list.status).toBe(200);
+    const wrong = await exchange(`${info.baseUrl}/api/v1/hub`);
+    expect(wrong.status).toBe(404);
+    expect((await wrong.json()).message).toContain('The open API is under /api/v1/apihub/.');
+    await waitFor(() => p.lines.some((l) => l.includes('POST /api/v1/apihub/apikeys/token 200 auth=api-key')));
+    p.child.kill('SIGTERM');
     expect(await p.exit).toBe(0);
   }, 20_000);
 
@@ -115,6 +144,12 @@ describe('hub-embed-mock CLI', () => {
       ['--bogus'],
       ['--allowed-host', 'http://sim.test'],
       ['--log-limit', '0'],
+      ['--api-prefix', '/api/v1'],
+      ['--api-prefix', 'api/v1/apihub'],
+      ['--api-prefix', '/api/v1/apihub/'],
+      ['--api-prefix', '/api/vx/hub'],
+      ['--api-prefix', '/api/v1/..'],
+      ['--api-prefix', '/api/v1/a%2Fb'],
       ['--seed', join(dir, 'missing.json')],
       ['--seed', join(dir, 'bad.json')],
     ]) {
@@ -130,12 +165,13 @@ describe('hub-embed-mock CLI', () => {
     expect(readFileSync(join(ROOT, 'src/mock/cli.ts'), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('the banner after the JSON line names the console and the outbound IPs to allow', async () => {
+  it('the banner after the JSON line names the API root, the console and the outbound IPs to allow', async () => {
     const p = run(['--api-port', '0', '--form-port', '0']);
     await p.first;
-    await waitFor(() => p.lines.length >= 3);
-    expect(p.lines[1]).toMatch(/^Console: +http:\/\/127\.0\.0\.1:\d+\/console\/$/);
-    expect(p.lines[2]).toContain('sent from 127.0.0.1');
+    await waitFor(() => p.lines.length >= 4);
+    expect(p.lines[1]).toMatch(/^API root: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/hub +\(base-url/);
+    expect(p.lines[2]).toMatch(/^Console: +http:\/\/127\.0\.0\.1:\d+\/console\/$/);
+    expect(p.lines[3]).toContain('sent from 127.0.0.1');
     p.child.kill('SIGTERM');
     await p.exit;
   }, 20_000);
@@ -250,7 +286,7 @@ describe('hub-embed-mock CLI', () => {
   it('resend, clock and reset drive a running simulator', async () => {
     const rx = await startReceiver(() => '{}');
     const p = run(['--api-port', '0', '--form-port', '0', '--quiet', '--webhook-url', rx.url, '--token-ttl', '60']);
-    const { baseUrl, apiKey } = JSON.parse(await p.first);
+    const { baseUrl, apiUrl, apiKey } = JSON.parse(await p.first);
     const first = await runToEnd(['trigger', 'order_matched', '--url', baseUrl]);
     const id = /^delivery (\d+)/.exec(first.stdout)![1]!;
     const again = await runToEnd(['resend', id, '--url', baseUrl]);
@@ -272,7 +308,8 @@ describe('hub-embed-mock CLI', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"yuan":5}',
     });
-    const reset = await runToEnd(['reset', '--url', baseUrl]);
+    // --url takes the API root too, as the JSON line prints it.
+    const reset = await runToEnd(['reset', '--url', `${apiUrl}/`]);
     expect(reset).toMatchObject({ code: 0, stdout: 'reset to the seed\n' });
     const points = await (await fetch(`${baseUrl}/console/points`)).json();
     expect(points.data.pool_cents).toBe(defaultSeed.accounts[0]!.pool_cents);

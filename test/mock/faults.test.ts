@@ -81,7 +81,7 @@ describe('hub.fetch', () => {
         return new Response('outside');
       },
     });
-    const api = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`);
+    const api = await hub.fetch(`${hub.apiUrl}/projects/published-tags`);
     expect(api.status).toBe(401);
     const asset = await hub.fetch(`${hub.formUrl}/_assets/form.css`);
     expect(asset.headers.get('content-type')).toContain('text/css');

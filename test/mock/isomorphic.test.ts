@@ -8,13 +8,13 @@ import { createSimulator } from '../../src/mock/hub.js';
 describe('isomorphic hub', () => {
   it('works in happy-dom with its Request/Response, through hub.fetch', async () => {
     const hub = createSimulator();
-    const tok = await hub.fetch(`${hub.baseUrl}/api/v1/hub/apikeys/token`, {
+    const tok = await hub.fetch(`${hub.apiUrl}/apikeys/token`, {
       method: 'POST',
       headers: { 'X-API-Key': hub.apiKey, 'Content-Type': 'application/json' },
       body: '{"client_user_id":"user-alice"}',
     });
     const token = (await tok.json()).data.access_token;
-    const list = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-list?tags=delivery&limit=2`, {
+    const list = await hub.fetch(`${hub.apiUrl}/projects/published-list?tags=delivery&limit=2`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect((await list.json()).data.list).toHaveLength(2);

@@ -8,6 +8,7 @@ import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
 import * as server from '../../src/server/index.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
 import type { SimulatorOptions } from '../../src/mock/types.js';
+import { DOCUMENTED_WEBHOOK_TIMESTAMP, WEBHOOK_TIMESTAMP_SHAPE } from '../fixtures/service-examples.js';
 import { T0 } from './helpers.js';
 
 interface Hit {
@@ -109,6 +110,23 @@ describe('webhook dispatch (Events)', () => {
       target: { client_user_id: 'user-alice' },
       notification: { title: 'T', content: 'C', link_url: `/${encodeURIComponent('promo 2026/秋 ✨?#%+')}` },
     });
+  });
+
+  it('timestamp has the documented shape (2026-04-08T23:30:00+08:00): seconds, +08:00, Beijing wall time', async () => {
+    expect(DOCUMENTED_WEBHOOK_TIMESTAMP).toMatch(WEBHOOK_TIMESTAMP_SHAPE);
+    const { hub, hits } = await notifiedHub();
+    // The documented instant: 15:30 UTC is 23:30 in Beijing.
+    hub.clock.set(Date.parse(DOCUMENTED_WEBHOOK_TIMESTAMP) + 456);
+    await hub.triggerNotification({
+      event: 'order_matched',
+      clientUserId: 'user-alice',
+      shortCode: 'k3Xp9a',
+      title: 'T',
+      content: 'C',
+    });
+    const { timestamp } = hits[0]!.body as { timestamp: string };
+    expect(timestamp).toMatch(WEBHOOK_TIMESTAMP_SHAPE);
+    expect(timestamp).toBe(DOCUMENTED_WEBHOOK_TIMESTAMP);
   });
 
   it('enterprise events may have an empty short_code and a null icon and target', async () => {

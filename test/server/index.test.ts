@@ -35,7 +35,7 @@ describe('hub-embed/server entry', () => {
     const options: ServerClientOptions = { apiKey: 'sk-test', baseUrl: 'https://hub.example.com' };
     const client: ServerClient = server.createServerClient(options);
     const notExported: WebClient | undefined = undefined;
-    expect(String(client)).toBe('ServerClient(https://hub.example.com)');
+    expect(String(client)).toBe('ServerClient(https://hub.example.com/api/v1/hub)');
     expect(notExported).toBeUndefined();
   });
 

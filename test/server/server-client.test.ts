@@ -7,6 +7,14 @@ import { TokenSource } from '../../src/core/token-source.js';
 import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { HubApiError, HubAuthError, HubPoolInsufficientError } from '../../src/server/errors.js';
 import { rejectionOf } from '../rejection.js';
+import {
+  DEPLOYMENT_BASE_URL,
+  DOCUMENTED_EXPIRES_IN,
+  DOCUMENTED_TOKEN_ANSWER,
+  DOCUMENTED_URLS,
+  JWT_SHAPE,
+  TOKEN_EXCHANGE_REQUIRED,
+} from '../fixtures/service-examples.js';
 
 function setup(options: Parameters<typeof createSimulator>[0] = {}): { hub: Simulator; client: ServerClient } {
   const hub = createSimulator(options);
@@ -23,7 +31,7 @@ describe('createServerClient against the simulator', () => {
     const token = await client.exchangeToken('user-alice');
     expect(token.expiresIn).toBe(600);
     expect(typeof token.accessToken).toBe('string');
-    const tags = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, {
+    const tags = await hub.fetch(`${hub.apiUrl}/projects/published-tags`, {
       headers: { authorization: `Bearer ${token.accessToken}` },
     });
     expect(tags.status).toBe(200);
@@ -146,6 +154,9 @@ describe('base URL: one rule for the widget and the server (core/urls apiBaseUrl
       `${hub.baseUrl}/`,
       `${hub.baseUrl}/api/v1/hub`,
       `${hub.baseUrl}/api/v1/hub/`,
+      `${hub.baseUrl}/api/v1`,
+      `${hub.baseUrl}/api/v1/hub/projects`,
+      `${hub.baseUrl}/api%2Fv1%2Fhub`,
       `${hub.baseUrl}/?region=cn`,
       `${hub.baseUrl}/#top`,
       hub.baseUrl.replace('//', '//user:pw@'),
@@ -278,5 +289,60 @@ describe('the API key stays secret', () => {
     expect(await rejectionOf(client.recharge({ clientUserId: 'u', amountCents: 1 }))).toBeInstanceOf(
       HubPoolInsufficientError,
     );
+  });
+});
+
+describe("the service's documented examples (test/fixtures/service-examples.ts)", () => {
+  /** A stand-in for the deployment that answers exactly what its documentation shows, recording each request. */
+  function documentedService() {
+    const requests: Request[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push(request.clone());
+      const body = request.url === DOCUMENTED_URLS.token ? DOCUMENTED_TOKEN_ANSWER : { code: 404, message: 'x' };
+      return Response.json(body, { status: request.url === DOCUMENTED_URLS.token ? 200 : 404 });
+    }) as typeof globalThis.fetch;
+    return { requests, fetch };
+  }
+
+  it('baseUrl https://host/api/v1/apihub: the exchange goes to the documented URL with every required field', async () => {
+    const service = documentedService();
+    const client = createServerClient({
+      apiKey: 'sk-live-documented',
+      baseUrl: DEPLOYMENT_BASE_URL,
+      fetch: service.fetch,
+    });
+    const token = await client.exchangeToken('user-alice');
+    expect(token).toEqual({
+      accessToken: DOCUMENTED_TOKEN_ANSWER.data.access_token,
+      expiresIn: DOCUMENTED_EXPIRES_IN,
+    });
+    expect(token.accessToken).toMatch(JWT_SHAPE);
+    const [request] = service.requests;
+    expect(request!.url).toBe(DOCUMENTED_URLS.token);
+    for (const header of TOKEN_EXCHANGE_REQUIRED.headers) expect(request!.headers.has(header), header).toBe(true);
+    expect(request!.headers.get('Content-Type')).toBe('application/json');
+    const body = (await request!.json()) as Record<string, unknown>;
+    for (const field of TOKEN_EXCHANGE_REQUIRED.body) expect(body[field], field).toBe('user-alice');
+  });
+
+  it('the Bearer calls go under the same root, with the documented JWT intact in the header', async () => {
+    const service = documentedService();
+    const client = createServerClient({
+      apiKey: 'sk-live-documented',
+      baseUrl: DEPLOYMENT_BASE_URL,
+      fetch: service.fetch,
+    });
+    await client.publishedList(DOCUMENTED_TOKEN_ANSWER.data.access_token).catch(() => undefined);
+    const [request] = service.requests;
+    expect(request!.url.startsWith(DOCUMENTED_URLS.publishedList.split('?')[0]!)).toBe(true);
+    expect(request!.headers.get('authorization')).toBe(`Bearer ${DOCUMENTED_TOKEN_ANSWER.data.access_token}`);
+  });
+
+  it('against the simulator: the token answer has the documented keys, a JWT and expires_in 7200', async () => {
+    const { client } = setup();
+    const token = await client.exchangeToken('user-alice');
+    expect(token.accessToken).toMatch(JWT_SHAPE);
+    expect(token.expiresIn).toBe(DOCUMENTED_EXPIRES_IN);
   });
 });

@@ -3,6 +3,8 @@ import { publishedListPath } from '../../src/core/paths.js';
 import { createSimulator } from '../../src/mock/hub.js';
 import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
+import { TokenSource } from '../../src/core/token-source.js';
+import { WebClient } from '../../src/core/web-client.js';
 
 const APP = 'https://app.example.com';
 
@@ -15,7 +17,7 @@ function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Paramet
     urls.push(new URL(String(input)));
     return hub.fetch(input, init);
   };
-  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch, timeoutMs: 1000 });
+  const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.apiUrl, fetch, timeoutMs: 1000 });
   const handler = createTokenHandler({
     client,
     resolveClientUserId: (request) => request.headers.get('x-test-session'),
@@ -26,7 +28,7 @@ function setup(overrides: Partial<TokenHandlerOptions> = {}, hubOptions: Paramet
   /** What the service itself answers a user's Bearer request for `path`. */
   const direct = async (user: string, path: string) => {
     const token = (await client.exchangeToken(user)).accessToken;
-    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/${path}`, {
+    const response = await hub.fetch(`${hub.apiUrl}/projects/${path}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     return ((await response.json()) as { data: { list: unknown[] } }).data.list;
@@ -65,6 +67,35 @@ describe('createTokenHandler({prefetch})', () => {
     expect(body.prefetched!['published-tags']).toEqual(await direct('alice', 'published-tags'));
     expect(body.prefetched![listPath]).toEqual(await direct('alice', listPath));
     expect(body.prefetched![listPath]).toHaveLength(5);
+  });
+
+  it("under the deployment's root /api/v1/apihub: fetched there, and keyed by the paths the widget asks for there", async () => {
+    const { handler, hub, urls } = setup({}, { apiPrefix: '/api/v1/apihub' });
+    const load = { tags: ['装修'], limit: 5 };
+    // The widget's client at the same root, whose token comes from the handler as its endpoint would.
+    const asked: string[] = [];
+    const tokens = new TokenSource(async (context) => {
+      const response = await handler(post('ivan', { reason: context.reason, load: context.load }));
+      return (await response.json()) as Answer;
+    });
+    const widget = new WebClient({
+      baseUrl: `${hub.apiUrl}/`,
+      tokens,
+      fetch: (input, init) => {
+        asked.push(String(input));
+        return hub.fetch(input, init);
+      },
+    });
+    await widget.tokenFor(load);
+    const [tags, list] = await Promise.all([widget.publishedTags(), widget.publishedList(load)]);
+    expect(asked).toEqual([]);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(list).toHaveLength(5);
+    expect(urls.map((url) => url.pathname).sort()).toEqual([
+      '/api/v1/apihub/apikeys/token',
+      '/api/v1/apihub/projects/published-list',
+      '/api/v1/apihub/projects/published-tags',
+    ]);
   });
 
   it('fetches with the user’s own new token, both answers in parallel after the exchange', async () => {

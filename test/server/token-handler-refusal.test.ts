@@ -85,7 +85,7 @@ describe('createTokenHandler: a token the service refused', () => {
     const first = await provider({ reason: 'initial' });
     const again = await provider({ reason: 'unauthorized', previous: first.access_token });
     expect(again.access_token).not.toBe(first.access_token);
-    const response = await hub.fetch(`${hub.baseUrl}/api/v1/hub/projects/published-tags`, {
+    const response = await hub.fetch(`${hub.apiUrl}/projects/published-tags`, {
       headers: { Authorization: `Bearer ${again.access_token}` },
     });
     expect(response.status).toBe(200);

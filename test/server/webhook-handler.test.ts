@@ -8,6 +8,7 @@ import {
   type NotificationEvent,
 } from '../../src/server/webhook-events.js';
 import { ALLOWED, deductBody, eventBody, webhookRequest } from './webhook-helpers.js';
+import { DOCUMENTED_WEBHOOK_TIMESTAMP, DOCUMENTED_WEBHOOK_TIMESTAMP_UTC } from '../fixtures/service-examples.js';
 
 const source = { remoteAddress: ALLOWED };
 
@@ -54,6 +55,30 @@ describe('webhook request checks', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(options.onBillingDeduct).not.toHaveBeenCalled();
+  });
+
+  it('takes the documented timestamp (2026-04-08T23:30:00+08:00) and the same instant written with Z', async () => {
+    const seen: BillingDeductEvent[] = [];
+    const { handler } = receiver({
+      onBillingDeduct: (event) => {
+        seen.push(event);
+        return true;
+      },
+    });
+    for (const timestamp of [DOCUMENTED_WEBHOOK_TIMESTAMP, DOCUMENTED_WEBHOOK_TIMESTAMP_UTC]) {
+      const body = { ...deductBody('1.00'), timestamp };
+      const response = await handler(webhookRequest(body), source);
+      expect(await bodyOf(response), timestamp).toEqual({ ok: true });
+    }
+    expect(seen.map((event) => event.timestamp.toISOString())).toEqual([
+      '2026-04-08T15:30:00.000Z',
+      '2026-04-08T15:30:00.000Z',
+    ]);
+    expect(seen.map((event) => event.timestampOffsetMinutes)).toEqual([480, 0]);
+    expect(seen.map((event) => event.timestampText)).toEqual([
+      DOCUMENTED_WEBHOOK_TIMESTAMP,
+      DOCUMENTED_WEBHOOK_TIMESTAMP_UTC,
+    ]);
   });
 
   it.each([
