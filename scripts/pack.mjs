@@ -36,7 +36,11 @@ function packList() {
  * it holds (`dist/index.js`, `package.json`, …). Builds dist/ when stale, packs when the files changed.
  */
 export function packedTarball() {
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  // The build's report goes to stderr: stdout is the tarball's path alone (`$(node scripts/pack.mjs)`).
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+  });
   const list = packList();
   const tarball = join(CACHE, list.filename);
   const record = existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')) : undefined;
@@ -44,8 +48,22 @@ export function packedTarball() {
   rmSync(CACHE, { recursive: true, force: true });
   mkdirSync(CACHE, { recursive: true });
   npm(['pack', '--json', '--ignore-scripts', '--pack-destination', CACHE]);
-  writeFileSync(RECORD, `${JSON.stringify({ hash: list.hash, filename: list.filename }, null, 2)}\n`);
+  writeFileSync(
+    RECORD,
+    `${JSON.stringify({ hash: list.hash, filename: list.filename, files: list.files }, null, 2)}\n`,
+  );
   return { tarball, files: list.files };
+}
+
+/**
+ * The tarball `node scripts/pack.mjs` just printed, without looking at the sources again: for the test
+ * files of one lane, whose npm script packs first (HUB_EMBED_PACKED=$(node scripts/pack.mjs) …).
+ */
+export function lastPacked(tarball) {
+  const record = JSON.parse(readFileSync(RECORD, 'utf8'));
+  if (join(CACHE, record.filename) !== tarball || !existsSync(tarball))
+    throw new Error(`${tarball} is not the tarball scripts/pack.mjs packed last (${record.filename}).`);
+  return { tarball, files: record.files };
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {

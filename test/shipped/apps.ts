@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packedTarball } from '../../scripts/pack.mjs';
+import { lastPacked, packedTarball } from '../../scripts/pack.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,9 +24,13 @@ export const installedVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 let packed: ReturnType<typeof packedTarball> | undefined;
-/** The tarball (built and packed when stale), once per process. */
+/**
+ * The tarball (built and packed when stale), once per process; the one in HUB_EMBED_PACKED when a lane's
+ * npm script packed it already for all its test files.
+ */
 export function tarball(): ReturnType<typeof packedTarball> {
-  return (packed ??= packedTarball());
+  const given = process.env.HUB_EMBED_PACKED;
+  return (packed ??= given ? lastPacked(given) : packedTarball());
 }
 
 export interface Result {
