@@ -8,21 +8,18 @@ import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromiu
 import pkg from './package.json' with { type: 'json' };
 
 // One config for both builds and all test projects.
-//   vite build              -> ES modules for every package entry, Lit and Node built-ins external
+//   vite build              -> ES modules for every package entry, dependencies, peers and Node built-ins external
 //   vite build --mode iife  -> dist/hub-embed.iife.js, one classic script with Lit bundled
 //   vite build --mode wechat -> dist/hub-embed-wechat.js, the WeChat add-on to the WebView bundle
 const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
 
-// The framework bindings leave React and Vue to the application (peer dependencies).
-const external = [
-  /^lit($|\/)/,
-  /^@lit\//,
-  /^node:/,
-  'lru-cache',
-  /^react($|\/)/,
-  /^react-native($|-webview|\/)/,
-  /^vue($|\/)/,
-];
+// The ES build bundles this package's own modules only. Every dependency and peer dependency (with its
+// subpaths: lit/static-html.js, react-native/Libraries/…) stays an import, read from package.json so the
+// list cannot drift from what the package declares: the app's bundler resolves each to the app's single
+// copy. scripts/dist-imports.mjs checks the output (the end of `npm run build`).
+const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+const external = (id: string) =>
+  id.startsWith('node:') || declared.some((name) => id === name || id.startsWith(`${name}/`));
 
 const esBuild: UserConfig['build'] = {
   outDir: 'dist',

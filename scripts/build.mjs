@@ -67,6 +67,8 @@ writeFileSync(`${addon}.sri`, `${addonSri}\n`);
 console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { level: 9 }).length} bytes gzip -9`);
 console.log(`${addon}.sri: ${addonSri}`);
 
+// Every file imports only what package.json declares and carries no third-party module (dist-imports.mjs).
+run('node', ['scripts/dist-imports.mjs']);
 run('node', ['scripts/manifest.mjs']);
 // Last, after every step that may rewrite a source (the manifest syncs generated files): what dist/ was built from.
 recordBuild();

@@ -1,4 +1,4 @@
-// Snippets that work as written: packs the package (`npm pack`, so `prepack` builds it), installs the
+// Snippets that work as written: packs the package (scripts/pack.mjs, which builds first), installs the
 // tarball into an empty project, and type-checks there, under `strict`:
 //   - every ts/tsx/js block of README.md and docs/*.md, except blocks right after `<!-- fragment -->`
 //     (a piece that needs surrounding code) or `<!-- from: file#region -->` (checked in its own file);
@@ -7,7 +7,8 @@
 // It also checks what the tarball holds. Blocks listed in scripts/check-snippets.known.json are known to
 // fail (the lead's to fix): they are reported, and one that starts to pass must be taken off the list.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { packedTarball } from './pack.mjs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 
@@ -43,12 +44,9 @@ function run(cmd, args, cwd) {
 
 const work = mkdtempSync(join(tmpdir(), 'hub-embed-snippets-'));
 try {
-  // 1. The tarball, built by prepack as on a fresh clone.
-  console.log('== npm pack (prepack builds the package)');
-  // prepack's build prints to stdout too; the JSON report is the part from the line "[" on.
-  const packOutput = run('npm', ['pack', '--json', '--pack-destination', work], root);
-  const packed = JSON.parse(packOutput.slice(packOutput.search(/^\[$/m)))[0];
-  const files = packed.files.map((f) => f.path);
+  // 1. The tarball, built and packed when stale (scripts/pack.mjs: one pack per change, shared by the lanes).
+  console.log('== the packed tarball (scripts/pack.mjs builds and packs when stale)');
+  const { tarball, files } = packedTarball();
   const must = [
     'dist/hub-embed.iife.js',
     'dist/hub-embed.iife.js.sri',
@@ -67,7 +65,9 @@ try {
     throw new Error(
       `The tarball is wrong. Missing: ${missing.join(', ') || 'none'}. Unwanted: ${unwanted.join(', ') || 'none'}.`,
     );
-  console.log(`${packed.filename}: ${files.length} files, ${packed.size} bytes packed (no screenshots, dist included)`);
+  console.log(
+    `${basename(tarball)}: ${files.length} files, ${statSync(tarball).size} bytes packed (no screenshots, dist included)`,
+  );
 
   // 2. An empty project with the tarball and what the snippets use.
   const project = join(work, 'project');
@@ -83,9 +83,10 @@ try {
       '--no-audit',
       '--no-fund',
       '--prefer-offline',
-      join(work, packed.filename),
+      tarball,
       ...[
         'typescript',
+        '@lit/react',
         '@types/node',
         'react',
         'react-dom',

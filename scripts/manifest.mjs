@@ -2,12 +2,82 @@
 // (CI runs the check, so the manifest and the element tables of docs/elements.md cannot drift from the code).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { withElements } from './element-tables.mjs';
 import { syncBindings } from './bindings.mjs';
 import { withRegions } from './doc-regions.mjs';
 
 const check = process.argv.includes('--check');
+/** The schema version the manifest follows: the package custom-elements-manifest's (a devDependency). */
+const SCHEMA_VERSION = JSON.parse(readFileSync('node_modules/custom-elements-manifest/package.json', 'utf8')).version;
+/** Where the main entry's code ships, and where hub-embed/define registers the tags. */
+const MAIN = 'dist/index.js';
+const DEFINE = 'dist/define.js';
+
+/** Names a module exports with `export { A, B as C, type D } from './x.js'`, by the source file they come from. */
+function reExports(file) {
+  const byModule = new Map();
+  for (const [, list, from] of readFileSync(file, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    const source = join(dirname(file), from).replace(/\.js$/, '.ts');
+    const names = list
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && !part.startsWith('type '))
+      .map((part) => part.split(/\s+as\s+/).at(-1));
+    byModule.set(source, [...(byModule.get(source) ?? []), ...names]);
+  }
+  return byModule;
+}
+
+/**
+ * The analyzer describes src/, which the package does not ship. A user's tools (IDEs, Storybook, lit
+ * analyzers) resolve the manifest's modules in the installed package, so its modules are the shipped
+ * files: every declaration hub-embed's main entry exports, in dist/index.js, and the tags hub-embed/define
+ * registers, in dist/define.js. Declarations no entry exports are internal and left out; references to
+ * them keep their name without a module.
+ */
+function shippedManifest(analyzed) {
+  const exported = reExports('src/index.ts');
+  const declarations = analyzed.modules.flatMap((module) =>
+    (module.declarations ?? []).filter((d) => exported.get(module.path)?.includes(d.name)),
+  );
+  const publicNames = new Set(declarations.map((d) => d.name));
+  const moved = JSON.parse(
+    JSON.stringify(declarations, (key, value) => {
+      if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.module === 'string') {
+        const reference = { ...value };
+        if (publicNames.has(value.name)) reference.module = MAIN;
+        else delete reference.module;
+        return reference;
+      }
+      return value;
+    }),
+  );
+  const defined = [...readFileSync('src/components/register.ts', 'utf8').matchAll(/^define\('([^']+)', (\w+)\);$/gm)];
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    readme: analyzed.readme ?? '',
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: MAIN,
+        declarations: moved,
+        exports: moved.map((d) => ({ kind: 'js', name: d.name, declaration: { name: d.name, module: MAIN } })),
+      },
+      {
+        kind: 'javascript-module',
+        path: DEFINE,
+        declarations: [],
+        exports: defined.map(([, tag, name]) => ({
+          kind: 'custom-element-definition',
+          name: tag,
+          declaration: { name, module: MAIN },
+        })),
+      },
+    ],
+  };
+}
+
 // The analyzer resolves --outdir against the working directory, so keep it relative.
 const out = 'node_modules/.cache/cem';
 // The analyzer also rewrites package.json's `customElements` to its outdir; keep ours as it is.
@@ -46,7 +116,7 @@ for (const module of manifest.modules)
     if (declaration.members)
       declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
   }
-const fresh = JSON.stringify(manifest, null, 2) + '\n';
+const fresh = JSON.stringify(shippedManifest(manifest), null, 2) + '\n';
 const ELEMENTS_DOC = 'docs/elements.md';
 const elementsDoc = readFileSync(ELEMENTS_DOC, 'utf8');
 const freshElementsDoc = withElements(elementsDoc, manifest);

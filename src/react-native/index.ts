@@ -3,6 +3,17 @@
  * side of the bridge done (hub-embed/host). react, react-native and react-native-webview are the app's
  * (optional peer dependencies); none of them reaches the page bundles.
  */
+import { version as reactVersion } from 'react';
+import { Platform } from 'react-native';
+import { requirePeer } from '../core/peer-floors.js';
+
+// The peers are optional of any version (an app that never imports this entry installs with its own);
+// this entry says at once when the app's are older than it needs.
+requirePeer('hub-embed/react-native', 'react', reactVersion);
+const native = (Platform as { constants?: { reactNativeVersion?: { major: number; minor: number; patch: number } } })
+  .constants?.reactNativeVersion;
+requirePeer('hub-embed/react-native', 'react-native', native && `${native.major}.${native.minor}.${native.patch}`);
+
 export { HubEmbedView } from './hub-embed-view.js';
 export { EVENT_PROPS } from './view-props.js';
 export type {

@@ -1,7 +1,7 @@
 // Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.
 
 /**
- * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19): properties as
+ * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19, optional peers): properties as
  * props, events as `onHubReady`-style props with typed `event.detail`. Like every binding it registers
  * nothing: `import "hub-embed/define"` once registers the elements.
  * For React 19 JSX such as `<hub-embed onhub-ready={...}>`, see the types in ./jsx.ts.
@@ -15,7 +15,12 @@ import {
   HubTableGrid as HubTableGridElement,
   HubTagFilter as HubTagFilterElement,
 } from '../index.js';
+import { requirePeer } from '../core/peer-floors.js';
 export type * from './jsx.js';
+
+// React is an optional peer of any version (an app that never imports this installs with its own); this
+// binding says at once when the app's is older than it needs.
+requirePeer('hub-embed/react', 'react', React.version);
 
 /** An event name carrying the detail type the element declares for it. */
 const event = <N extends keyof GlobalEventHandlersEventMap>(name: N) =>

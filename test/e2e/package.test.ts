@@ -1,4 +1,4 @@
-// The package as a user receives it: `npm pack`, install the tarball into a scratch project, import
+// The package as a user receives it: the packed tarball (scripts/pack.mjs), installed into a scratch project, import
 // every `exports` entry from a separate Node process, type-check an import of each entry with tsc, and
 // inspect the tarball for tests, demo code, secrets and source maps that point outside the package.
 // Runs after `npm run build` (npm run test:e2e builds first).
@@ -11,10 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
 import { defaultSeed } from '../../src/mock/index.js';
 import { DIST, ROOT } from './harness.js';
+import { packedTarball } from '../../scripts/pack.mjs';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
-  exports: Record<string, string | { types?: string; import?: string }>;
+  exports: Record<string, string | { types?: string; default?: string }>;
   bin?: Record<string, string>;
   dependencies?: Record<string, string>;
 };
@@ -51,18 +52,10 @@ before(() => {
   if (!existsSync(join(DIST, 'index.js')))
     throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
   work = mkdtempSync(join(tmpdir(), 'hub-embed-pack-'));
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }),
-  ) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
-  tarball = join(work, packed[0]!.filename);
-  files = packed[0]!.files.map((file) => file.path).sort();
+  // The tarball the other lanes install too (scripts/pack.mjs packs once per change).
+  const packed = packedTarball();
+  tarball = packed.tarball;
+  files = [...packed.files].sort();
   execFileSync('mkdir', ['-p', join(work, 'unpacked')]);
   execFileSync('tar', ['-xzf', tarball, '-C', join(work, 'unpacked')]);
   unpacked = join(work, 'unpacked', 'package');
@@ -79,7 +72,7 @@ before(() => {
   const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   };
-  const peers = ['react', '@types/react', 'vue', 'react-native', 'react-native-webview'].map(
+  const peers = ['react', '@types/react', '@lit/react', 'vue', 'react-native', 'react-native-webview'].map(
     (name) => `${name}@${devDependencies[name]}`,
   );
   let install = run('npm', ['install', '--offline', ...flags, tarball, ...peers], scratch);

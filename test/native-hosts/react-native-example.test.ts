@@ -2,7 +2,7 @@
 // route of token-route.ts with the app's bearer session, on the harness (real Chromium, the real WebView
 // bundle, the simulator). docs/react-native.md quotes these files (test/native-hosts/react-native-docs.test.ts).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -51,6 +51,12 @@ after(async () => {
 });
 
 describe('examples/react-native', () => {
+  it('runs the built entry, dist/react-native.js, as an app gets it: not src/', () => {
+    const entry = import.meta.resolve('hub-embed/react-native');
+    assert.ok(entry.endsWith('/dist/react-native.js'), entry);
+    assert.ok(existsSync(new URL(entry)), 'dist/ is built (npm run test:hosts builds it)');
+  });
+
   it('the screen shows the cards with the token from the app’s route, selects HR, opens and closes a form natively', async () => {
     useBrowser(browser);
     // The example's widget page as written, with the harness's addresses for the placeholders.

@@ -1,12 +1,14 @@
 // Module hooks for the React Native harness: `react-native`, `react-native-webview` and
 // `react-native-safe-area-context` resolve to the
-// stand-ins beside this file, so <HubEmbedView> runs unchanged with only the native views replaced; the
-// package's own entries that examples/react-native imports resolve to the sources, so no build is needed.
+// stand-ins beside this file, so <HubEmbedView> runs unchanged with only the native views replaced. The
+// example app's `hub-embed/react-native` is the built entry, dist/react-native.js, as an app gets it (its
+// peers resolve to the same stand-ins; `npm run test:hosts` builds first): react-native-example.test.ts
+// runs what ships. The other files import the sources (rn-harness.ts).
 const STANDINS = {
   'react-native': new URL('./react-native.ts', import.meta.url).href,
   'react-native-webview': new URL('./react-native-webview.ts', import.meta.url).href,
   'react-native-safe-area-context': new URL('./react-native-safe-area-context.ts', import.meta.url).href,
-  'hub-embed/react-native': new URL('../../../src/react-native/index.ts', import.meta.url).href,
+  'hub-embed/react-native': new URL('../../../dist/react-native.js', import.meta.url).href,
   'hub-embed/server': new URL('../../../src/server/index.ts', import.meta.url).href,
 };
 

@@ -1,0 +1,73 @@
+// The package's tarball, packed once per change: `npm pack` into node_modules/.cache/hub-embed-pack/, done
+// again only when a file the tarball holds has changed since (a hash of the packed files' names and
+// contents). The lanes that install the tarball (check:package, test:metro, check:snippets, the e2e
+// package test) share it, so a CI run packs once. `node scripts/pack.mjs` prints the tarball's path.
+// dist/ is built first when stale (scripts/build.mjs --if-stale), as `npm pack`'s prepack would.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CACHE = join(ROOT, 'node_modules/.cache/hub-embed-pack');
+const RECORD = join(CACHE, 'packed.json');
+
+function npm(args) {
+  // prepack's own output goes to stderr; stdout is the JSON report alone.
+  return execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** The files `npm pack` would put in the tarball, with a hash over their names and contents. */
+function packList() {
+  const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts']));
+  const files = report.files.map((file) => file.path).sort();
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(ROOT, file)))
+      .update('\0');
+  return { filename: report.filename, files, hash: hash.digest('hex') };
+}
+
+/**
+ * The tarball of the package as it is now: `{ tarball, files }`, the tarball's absolute path and the paths
+ * it holds (`dist/index.js`, `package.json`, …). Builds dist/ when stale, packs when the files changed.
+ */
+export function packedTarball() {
+  // The build's report goes to stderr: stdout is the tarball's path alone (`$(node scripts/pack.mjs)`).
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+  });
+  const list = packList();
+  const tarball = join(CACHE, list.filename);
+  const record = existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')) : undefined;
+  if (record?.hash === list.hash && existsSync(tarball)) return { tarball, files: list.files };
+  rmSync(CACHE, { recursive: true, force: true });
+  mkdirSync(CACHE, { recursive: true });
+  npm(['pack', '--json', '--ignore-scripts', '--pack-destination', CACHE]);
+  writeFileSync(
+    RECORD,
+    `${JSON.stringify({ hash: list.hash, filename: list.filename, files: list.files }, null, 2)}\n`,
+  );
+  return { tarball, files: list.files };
+}
+
+/**
+ * The tarball `node scripts/pack.mjs` just printed, without looking at the sources again: for the test
+ * files of one lane, whose npm script packs first (HUB_EMBED_PACKED=$(node scripts/pack.mjs) …).
+ */
+export function lastPacked(tarball) {
+  const record = JSON.parse(readFileSync(RECORD, 'utf8'));
+  if (join(CACHE, record.filename) !== tarball || !existsSync(tarball))
+    throw new Error(`${tarball} is not the tarball scripts/pack.mjs packed last (${record.filename}).`);
+  return { tarball, files: record.files };
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const { tarball, files } = packedTarball();
+  console.error(`${files.length} files packed`);
+  console.log(tarball);
+}
