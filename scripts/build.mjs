@@ -68,5 +68,7 @@ console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { leve
 console.log(`${addon}.sri: ${addonSri}`);
 
 run('node', ['scripts/manifest.mjs']);
+// The editors' data (VS Code, JetBrains), from the manifest just written.
+run('node', ['scripts/editor-data.mjs']);
 // Last, after every step that may rewrite a source (the manifest syncs generated files): what dist/ was built from.
 recordBuild();
