@@ -70,5 +70,7 @@ console.log(`${addon}.sri: ${addonSri}`);
 // Every file imports only what package.json declares and carries no third-party module (dist-imports.mjs).
 run('node', ['scripts/dist-imports.mjs']);
 run('node', ['scripts/manifest.mjs']);
+// The editors' data (VS Code, JetBrains), from the manifest just written.
+run('node', ['scripts/editor-data.mjs']);
 // Last, after every step that may rewrite a source (the manifest syncs generated files): what dist/ was built from.
 recordBuild();

@@ -3,7 +3,8 @@
 //   - every ts/tsx/js block of README.md and docs/*.md, except blocks right after `<!-- fragment -->`
 //     (a piece that needs surrounding code) or `<!-- from: file#region -->` (checked in its own file);
 //   - the examples' own source files, as they import `hub-embed/...`;
-//   - test/bindings/packed/*: hub-embed/react and hub-embed/vue types used right and wrong.
+//   - test/bindings/packed/*: hub-embed/react and hub-embed/vue types used right and wrong;
+//   - test/bindings/one-line/*: the README's one-line type imports for React 19 and Vue, each file alone.
 // It also checks what the tarball holds. Blocks listed in scripts/check-snippets.known.json are known to
 // fail (the lead's to fix): they are reported, and one that starts to pass must be taken off the list.
 import { execFileSync } from 'node:child_process';
@@ -151,6 +152,16 @@ try {
     JSON.stringify({ compilerOptions: { ...compilerOptions, skipLibCheck }, include });
   writeFileSync(join(project, 'tsconfig.json'), tsconfig(['snippets', 'examples'], true));
   writeFileSync(join(project, 'tsconfig.types.json'), tsconfig(['types'], false));
+  // The README's one-line type imports, each file a program of its own: nothing else may bring the types in.
+  cpSync('test/bindings/one-line', join(project, 'one-line'), { recursive: true });
+  const oneLine = readdirSync('test/bindings/one-line').map((file) => {
+    const config = `tsconfig.one-line-${file}.json`;
+    writeFileSync(
+      join(project, config),
+      JSON.stringify({ compilerOptions: { ...compilerOptions, skipLibCheck: true }, files: [`one-line/${file}`] }),
+    );
+    return config;
+  });
 
   // 4. tsc, errors grouped by file.
   console.log(`== tsc --strict over ${checked.length} doc snippets, the examples and the binding type tests`);
@@ -158,6 +169,7 @@ try {
   for (const [compiler, config] of [
     ['vue-tsc', 'tsconfig.json'],
     ['tsc', 'tsconfig.types.json'],
+    ...oneLine.map((config) => ['tsc', config]),
   ])
     try {
       run(join(project, 'node_modules/.bin', compiler), ['-p', config], project);
@@ -176,7 +188,8 @@ try {
       failures.push(`${block.name} now passes: take it off scripts/check-snippets.known.json`);
   }
   const others = output.split('\n').filter((l) => /error TS/.test(l) && !checked.some((b) => l.startsWith(b.path)));
-  if (others.length) failures.push(`The examples or the binding type tests:\n    ${others.join('\n    ')}`);
+  if (others.length)
+    failures.push(`The examples, the binding type tests or the one-line imports:\n    ${others.join('\n    ')}`);
   for (const block of stillKnown) console.log(`KNOWN FAILING (to fix): ${block.file}:${block.line} ${block.name}`);
   if (failures.length) {
     console.error(`\n${failures.join('\n\n')}\n`);

@@ -23,8 +23,9 @@ const CHEAP = defaultSeed.tables.find((table) => table.published && table.price_
 async function withDemo(
   viewport: { width: number; height: number },
   test: (page: Page, watch: Watch) => Promise<void>,
+  options: { colorScheme?: 'light' | 'dark'; locale?: string } = {},
 ): Promise<void> {
-  const watch = await watchPage();
+  const watch = await watchPage(undefined, options);
   try {
     await watch.page.setViewportSize(viewport);
     await watch.page.goto(`${e2e.demo.url}/?locale=en&theme=light&open-mode=modal`);
@@ -38,17 +39,29 @@ async function withDemo(
   }
 }
 
-/** axe-core's violations on the whole page, light or dark, shadow roots included (rule id and targets). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The form frame, when a form is open: the simulator's page, on the form site's origin. */
+const FORM_FRAME = 'hub-embed hub-form-frame iframe';
+
+/**
+ * axe-core's violations on the whole page, light or dark, shadow roots and the form frame included (rule
+ * id and targets; a frame's prefixed `frame:`). axe runs in each document by itself: its own iframes
+ * option would post to a window of another origin, which Firefox reports as a script error.
+ */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScript(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async () => {
-    // iframes: false: the form frame is the simulator's page on another origin, where no axe runs; asking
-    // it anyway posts to a window of another origin, which Firefox reports as a script error.
+  const run = async () => {
     const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
       iframes: false,
     });
     return violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
+  };
+  await page.addScript(AXE_SOURCE);
+  const found = await page.evaluate(run);
+  if ((await page.locator(FORM_FRAME).count()) === 0) return found;
+  const frame = page.frameLocator(FORM_FRAME);
+  await frame.locator('#hub-form').waitFor({ state: 'attached' });
+  await frame.addScript(AXE_SOURCE);
+  return [...found, ...(await frame.evaluate(run)).map((violation) => `frame: ${violation}`)];
 }
 
 /** The first card, visible; when it never comes, the failure says what the page showed instead. */
@@ -202,19 +215,38 @@ inEachEngine((engine) => {
       }
     });
 
-    it('axe finds nothing on the demo page, light and dark, with a tag selected and with a form open', async () => {
-      for (const theme of ['light', 'dark']) {
-        await withDemo({ width: 1280, height: 860 }, async (page) => {
-          await page.goto(`${e2e.demo.url}/?locale=en&theme=${theme}&open-mode=modal`);
-          await cardsShown(page);
-          await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'delivery', exact: true }).click();
-          await page.locator('hub-embed [part="more"]').waitFor();
-          assert.deepEqual(await axeViolations(page), [], `${theme}, a tag selected`);
-          await openTable(page, CHEAP.name);
-          assert.deepEqual(await axeViolations(page), [], `${theme}, a form open`);
-        });
-      }
-    });
+    // The form page takes its language from the browser's (Accept-Language) and its colours from the
+    // system's scheme: each combination is what a developer sees in the demo with that browser.
+    for (const locale of ['en', 'zh-CN'] as const)
+      it(
+        `axe finds nothing on the demo page or in its form frame, light and dark, ${locale}, with a tag selected and with a form open`,
+        { skip: locale === 'en' ? false : lacks(engine, 'browser-locale') },
+        async () => {
+          for (const theme of ['light', 'dark'] as const) {
+            await withDemo(
+              { width: 1280, height: 860 },
+              async (page) => {
+                await page.goto(`${e2e.demo.url}/?locale=${locale}&theme=${theme}&open-mode=modal`);
+                await cardsShown(page);
+                await page
+                  .locator('hub-embed hub-tag-filter')
+                  .getByRole('button', { name: 'delivery', exact: true })
+                  .click();
+                await page.locator('hub-embed [part="more"]').waitFor();
+                assert.deepEqual(await axeViolations(page), [], `${theme}, ${locale}, a tag selected`);
+                await openTable(page, CHEAP.name);
+                assert.equal(
+                  await page.frameLocator(FORM_FRAME).evaluate(() => document.documentElement.lang),
+                  locale,
+                  "the form page speaks the browser's language",
+                );
+                assert.deepEqual(await axeViolations(page), [], `${theme}, ${locale}, a form open`);
+              },
+              { colorScheme: theme, locale },
+            );
+          }
+        },
+      );
 
     it('switching users never logs an error, also to a user the service does not know yet', async () => {
       await withDemo({ width: 1280, height: 860 }, async (page) => {

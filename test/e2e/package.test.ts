@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { defaultSeed } from '../../src/mock/index.js';
 import { DIST, ROOT } from './harness.js';
 import { packedTarball } from '../../scripts/pack.mjs';
+import { editorFiles } from '../../scripts/editor-data.mjs';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
@@ -298,6 +299,16 @@ describe('npm pack', () => {
         files.includes('custom-elements.json'),
       'the bundle, its SRI and the manifest ship',
     );
+  });
+
+  it('the tarball ships the editor data as generated from its manifest, where package.json says', () => {
+    const generated = editorFiles(ROOT.replace(/\/$/, ''));
+    for (const [file, text] of Object.entries(generated)) {
+      assert.ok(files.includes(file), `${file} is in the tarball`);
+      assert.equal(readFileSync(join(unpacked, file), 'utf8'), text, `${file} matches custom-elements.json`);
+    }
+    const shipped = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as { 'web-types'?: string };
+    assert.ok(shipped['web-types'] && existsSync(join(unpacked, shipped['web-types'])), 'web-types points at its file');
   });
 
   it('the tarball holds no secrets: no .env or key files, and no sk- keys but the simulator’s public fake ones', () => {

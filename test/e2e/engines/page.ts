@@ -84,6 +84,20 @@ export class FrameLocator extends Scope {
     );
     return box.value;
   }
+
+  /** Runs a script's source in the frame (a library such as axe-core), outside the frame's CSP. */
+  async addScript(source: string): Promise<void> {
+    await this.page.waitFor(
+      async () =>
+        unwrap(
+          await this.page.driver.evaluate(
+            this.page.frameExpressions(this.frames),
+            `(() => { ${source}\n; return { v: true }; })()`,
+          ),
+        ) as boolean,
+      'the frame',
+    );
+  }
 }
 
 export class Locator extends Scope {

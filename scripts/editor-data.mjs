@@ -1,0 +1,194 @@
+// Editor data for the elements, generated from custom-elements.json by the build (scripts/build.mjs):
+//   dist/vscode.html-custom-data.json  VS Code's HTML custom data (the `html.customData` setting reads it)
+//   dist/web-types.json                JetBrains web-types (WebStorm and IntelliJ read package.json's `web-types`)
+// An attribute whose type is a union of string literals offers each literal as a value, also when the
+// manifest names the type by an alias (`OpenMode`): the alias is resolved with the TypeScript compiler,
+// from the property the attribute sets, so the values are the ones the code accepts.
+//   node scripts/editor-data.mjs          writes both files
+//   node scripts/editor-data.mjs --check  fails when dist/ holds other files than the manifest gives
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const VSCODE_FILE = 'dist/vscode.html-custom-data.json';
+export const WEB_TYPES_FILE = 'dist/web-types.json';
+const DOCS = 'https://github.com/hub-embed/hub-embed#readme';
+
+/** The custom elements of the manifest, each with the module it is declared in. */
+function elementsOf(manifest) {
+  const elements = [];
+  for (const module of manifest.modules)
+    for (const declaration of module.declarations ?? [])
+      if (declaration.customElement && declaration.tagName) elements.push({ path: module.path, declaration });
+  elements.sort((a, b) => (a.declaration.tagName < b.declaration.tagName ? -1 : 1));
+  if (!elements.length) throw new Error('custom-elements.json lists no elements.');
+  return elements;
+}
+
+/**
+ * The string literals each attribute's property accepts, by tag and field name: [] for a property of
+ * any other type. Read from the compiled sources, where aliases are resolved.
+ */
+export function literalValues(elements, root = process.cwd()) {
+  const files = [...new Set(elements.map((e) => `${root}/${e.path}`))];
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const values = new Map();
+  for (const { path, declaration } of elements) {
+    const source = program.getSourceFile(`${root}/${path}`);
+    if (!source) throw new Error(`${path}: not found (custom-elements.json is stale?)`);
+    const classNode = source.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === declaration.name);
+    if (!classNode) throw new Error(`${path}: no class ${declaration.name}`);
+    const classType = checker.getTypeAtLocation(classNode);
+    for (const attribute of declaration.attributes ?? []) {
+      const property = attribute.fieldName && checker.getPropertyOfType(classType, attribute.fieldName);
+      let literals = [];
+      if (property) {
+        const type = checker.getTypeOfSymbolAtLocation(property, classNode);
+        const parts = (type.isUnion() ? type.types : [type]).filter(
+          (part) => !(part.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)),
+        );
+        if (parts.length && parts.every((part) => part.isStringLiteral())) literals = parts.map((part) => part.value);
+      }
+      values.set(`${declaration.tagName} ${attribute.name}`, literals);
+    }
+  }
+  return values;
+}
+
+/**
+ * What an editor should offer for each element: the attributes a page can write (those of private
+ * fields, such as <hub-embed>'s internal `opening`, are left out), their values, events, parts and CSS
+ * properties.
+ */
+export function editorModel(manifest, values = literalValues(elementsOf(manifest))) {
+  return elementsOf(manifest).map(({ declaration: d }) => {
+    const publicFields = new Set((d.members ?? []).filter((m) => m.kind === 'field').map((m) => m.name));
+    const attributes = (d.attributes ?? [])
+      .filter((a) => !a.fieldName || publicFields.has(a.fieldName))
+      .map((a) => ({
+        name: a.name,
+        description: a.description ?? '',
+        type: a.type?.text ?? 'string',
+        default: a.default,
+        values: values.get(`${d.tagName} ${a.name}`) ?? [],
+        boolean: a.type?.text === 'boolean',
+      }));
+    return {
+      tag: d.tagName,
+      description: [d.summary, d.description].filter(Boolean).join('\n\n'),
+      attributes,
+      events: (d.events ?? []).map((e) => ({ name: e.name, description: e.description ?? '' })),
+      parts: (d.cssParts ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
+      cssProperties: (d.cssProperties ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
+    };
+  });
+}
+
+const listed = (title, items) =>
+  items.length
+    ? `\n\n**${title}:** ${items.map((i) => `\`${i.name}\`${i.description ? ` ${i.description}` : ''}`).join('; ')}`
+    : '';
+
+/** VS Code's HTML custom data, version 1.1 (vscode-html-languageservice's customData.schema.json). */
+export function vscodeData(model) {
+  return {
+    $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    tags: model.map((e) => ({
+      name: e.tag,
+      // VS Code's hover shows the tag's description only: events, parts and CSS properties go in it.
+      description: {
+        kind: 'markdown',
+        value:
+          e.description +
+          listed('Events', e.events) +
+          listed('CSS parts', e.parts) +
+          listed('CSS properties', e.cssProperties),
+      },
+      attributes: e.attributes.map((a) => ({
+        name: a.name,
+        description: a.description,
+        ...(a.values.length ? { values: a.values.map((name) => ({ name })) } : {}),
+        ...(a.boolean ? { valueSet: 'v' } : {}),
+      })),
+      references: [{ name: 'hub-embed', url: DOCS }],
+    })),
+  };
+}
+
+/** JetBrains web-types 2.0 (github.com/JetBrains/web-types, schema/web-types.json). */
+export function webTypes(model, pkg) {
+  return {
+    $schema: 'https://raw.githubusercontent.com/JetBrains/web-types/master/schema/web-types.json',
+    name: pkg.name,
+    version: pkg.version,
+    'description-markup': 'markdown',
+    'js-types-syntax': 'typescript',
+    contributions: {
+      html: {
+        elements: model.map((e) => ({
+          name: e.tag,
+          description: e.description,
+          'doc-url': DOCS,
+          attributes: e.attributes.map((a) => ({
+            name: a.name,
+            description: a.description,
+            ...(a.default !== undefined ? { default: a.default } : {}),
+            value: a.boolean
+              ? { kind: 'no-value', type: 'boolean' }
+              : {
+                  kind: 'plain',
+                  // A union of the literals themselves, which the IDE offers as completions. Any other
+                  // attribute is text (a list is comma-separated), or a number.
+                  type: a.values.length
+                    ? a.values.map((v) => JSON.stringify(v)).join(' | ')
+                    : /\bnumber\b/.test(a.type)
+                      ? 'number'
+                      : 'string',
+                },
+          })),
+          events: e.events.map((ev) => ({ name: ev.name, description: ev.description })),
+          js: { events: e.events.map((ev) => ({ name: ev.name, description: ev.description })) },
+          css: {
+            parts: e.parts.map((p) => ({ name: p.name, description: p.description })),
+            properties: e.cssProperties.map((p) => ({ name: p.name, description: p.description })),
+          },
+        })),
+      },
+    },
+  };
+}
+
+/** Both files' text, from the manifest and package.json in `root`. */
+export function editorFiles(root = process.cwd()) {
+  const manifest = JSON.parse(readFileSync(`${root}/custom-elements.json`, 'utf8'));
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  const model = editorModel(manifest, literalValues(elementsOf(manifest), root));
+  const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+  return { [VSCODE_FILE]: json(vscodeData(model)), [WEB_TYPES_FILE]: json(webTypes(model, pkg)) };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const files = editorFiles();
+  if (process.argv.includes('--check')) {
+    const stale = Object.entries(files).filter(
+      ([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text,
+    );
+    if (stale.length) {
+      console.error(`${stale.map(([file]) => file).join(', ')}: stale or missing; run npm run build.`);
+      process.exit(1);
+    }
+  } else {
+    for (const [file, text] of Object.entries(files)) writeFileSync(file, text);
+    console.log(`${Object.keys(files).join(', ')} written from custom-elements.json.`);
+  }
+}

@@ -1,0 +1,142 @@
+// The editor data the package ships (scripts/editor-data.mjs): VS Code custom data and JetBrains
+// web-types, generated from custom-elements.json, name every element, every attribute a page can write,
+// every event, and offer the values of an attribute whose type is a union of literals, aliases resolved.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { editorFiles, VSCODE_FILE, WEB_TYPES_FILE } from '../../scripts/editor-data.mjs';
+
+interface ManifestAttribute {
+  name: string;
+  fieldName?: string;
+  type?: { text: string };
+}
+interface Declaration {
+  tagName?: string;
+  members?: { name: string; kind: string }[];
+  attributes?: ManifestAttribute[];
+  events?: { name: string }[];
+  cssParts?: { name: string }[];
+}
+interface VsCodeTag {
+  name: string;
+  description: { value: string };
+  attributes: { name: string; values?: { name: string }[]; valueSet?: string }[];
+}
+interface WebTypesElement {
+  name: string;
+  attributes: { name: string; value: { kind: string; type: string } }[];
+  events: { name: string }[];
+  js: { events: { name: string }[] };
+  css: { parts: { name: string }[] };
+}
+
+const root = new URL('../../', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8')) as {
+  modules: { declarations?: Declaration[] }[];
+};
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  'web-types'?: string;
+  files: string[];
+};
+const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
+/** The attributes a page can write: those of public fields (the manifest also lists private ones). */
+const writable = (d: Declaration) =>
+  (d.attributes ?? []).filter((a) => !a.fieldName || (d.members ?? []).some((m) => m.name === a.fieldName));
+
+const files = editorFiles(decodeURI(root.pathname).replace(/\/$/, ''));
+const vscode = JSON.parse(files[VSCODE_FILE]!) as { version: number; tags: VsCodeTag[] };
+const webTypes = JSON.parse(files[WEB_TYPES_FILE]!) as {
+  name: string;
+  contributions: { html: { elements: WebTypesElement[] } };
+};
+const jetbrains = webTypes.contributions.html.elements;
+
+/** The literals of a type written as a union of string literals in the manifest, else undefined. */
+function writtenLiterals(text: string): string[] | undefined {
+  const parts = text
+    .split('|')
+    .map((part) => part.trim())
+    .filter((part) => part !== 'undefined');
+  return parts.every((part) => /^'[^']*'$/.test(part)) ? parts.map((part) => part.slice(1, -1)) : undefined;
+}
+
+describe('editor data generated from custom-elements.json', () => {
+  it('both files list every element of the manifest, and nothing else', () => {
+    const tags = elements.map((d) => d.tagName).sort();
+    expect(vscode.version).toBe(1.1);
+    expect(vscode.tags.map((t) => t.name).sort()).toEqual(tags);
+    expect(jetbrains.map((e) => e.name).sort()).toEqual(tags);
+  });
+
+  it('every attribute a page can write, and no internal one (hub-embed has no `opening`)', () => {
+    for (const d of elements) {
+      const names = writable(d).map((a) => a.name);
+      expect(names.length, d.tagName).toBeGreaterThan(0);
+      expect(vscode.tags.find((t) => t.name === d.tagName)!.attributes.map((a) => a.name)).toEqual(names);
+      expect(jetbrains.find((e) => e.name === d.tagName)!.attributes.map((a) => a.name)).toEqual(names);
+    }
+    const embed = vscode.tags.find((t) => t.name === 'hub-embed')!;
+    expect(embed.attributes.map((a) => a.name)).not.toContain('opening');
+  });
+
+  it('union types are expanded into their values, aliases resolved: open-mode offers modal, inline, navigate', () => {
+    const values = (tag: string, attribute: string) =>
+      vscode.tags
+        .find((t) => t.name === tag)!
+        .attributes.find((a) => a.name === attribute)!
+        .values?.map((v) => v.name);
+    // OpenMode and HubLocale are aliases in the manifest; their values come from the code.
+    expect(values('hub-embed', 'open-mode')).toEqual(['modal', 'inline', 'navigate']);
+    expect(values('hub-embed', 'locale')?.sort()).toEqual(['en', 'zh-CN']);
+    expect(values('hub-form-frame', 'locale')?.sort()).toEqual(['en', 'zh-CN']);
+    for (const d of elements)
+      for (const a of writable(d)) {
+        const literals = writtenLiterals(a.type?.text ?? 'string');
+        if (literals) expect(values(d.tagName!, a.name)?.sort(), `${d.tagName} ${a.name}`).toEqual(literals.sort());
+        const jb = jetbrains.find((e) => e.name === d.tagName)!.attributes.find((x) => x.name === a.name)!;
+        const offered = values(d.tagName!, a.name);
+        if (offered) expect(jb.value.type, `${d.tagName} ${a.name}`).toBe(offered.map((v) => `"${v}"`).join(' | '));
+      }
+    // No type name reaches an editor where values belong.
+    const all = files[VSCODE_FILE]! + files[WEB_TYPES_FILE]!;
+    expect(all).not.toMatch(/"(OpenMode|HubLocale)"/);
+    expect(all).not.toMatch(/"type": "[^"]*(OpenMode|HubLocale)/);
+  });
+
+  it('boolean attributes take no value', () => {
+    const card = jetbrains.find((e) => e.name === 'hub-table-card')!;
+    expect(card.attributes.find((a) => a.name === 'busy')!.value.kind).toBe('no-value');
+    expect(
+      vscode.tags.find((t) => t.name === 'hub-embed')!.attributes.find((a) => a.name === 'matches-only')!.valueSet,
+    ).toBe('v');
+  });
+
+  it('every event (web-types html and js) and every CSS part, also in the VS Code hover', () => {
+    for (const d of elements) {
+      const events = (d.events ?? []).map((e) => e.name);
+      const jb = jetbrains.find((e) => e.name === d.tagName)!;
+      expect(
+        jb.events.map((e) => e.name),
+        d.tagName,
+      ).toEqual(events);
+      expect(
+        jb.js.events.map((e) => e.name),
+        d.tagName,
+      ).toEqual(events);
+      expect(
+        jb.css.parts.map((p) => p.name),
+        d.tagName,
+      ).toEqual((d.cssParts ?? []).map((p) => p.name));
+      const hover = vscode.tags.find((t) => t.name === d.tagName)!.description.value;
+      for (const name of [...events, ...(d.cssParts ?? []).map((p) => p.name)])
+        expect(hover, `${d.tagName} ${name}`).toContain(`\`${name}\``);
+    }
+  });
+
+  it('the package ships both: package.json names the web-types file, and both lie in a shipped folder', () => {
+    expect(webTypes.name).toBe('hub-embed');
+    expect(pkg['web-types']).toBe(`./${WEB_TYPES_FILE}`);
+    for (const file of [VSCODE_FILE, WEB_TYPES_FILE])
+      expect(pkg.files.some((entry) => file === entry || file.startsWith(`${entry}/`))).toBe(true);
+  });
+});
