@@ -29,6 +29,9 @@ const USAGE = `Usage: hub-embed-mock [options]
   --fault-rate R          answer HTTP 500 to this fraction (0..1) of requests to the fault paths
   --fault-path P          a path that --fault-rate applies to (repeatable; default published-list)
   --drop-rate R           destroy this fraction (0..1) of API connections without an answer
+  --recharge-drop-rate R  apply this fraction (0..1) of recharges, then close the connection unanswered
+  --recharge-delay-rate R apply this fraction (0..1) of recharges, then answer --recharge-delay-ms late
+  --recharge-delay-ms N   how late a delayed recharge answers (default 15000)
   --webhook-timeout-ms N  overall webhook timeout (default 10000)
   --webhook-connect-timeout-ms N  webhook TCP connect timeout (default 5000)
   --cors-origin O         allow this browser origin (repeatable; "*" for any; default any loopback origin)
@@ -107,6 +110,9 @@ export function parseCli(argv: string[]): CliOptions {
       'fault-rate': { type: 'string' },
       'fault-path': { type: 'string', multiple: true },
       'drop-rate': { type: 'string' },
+      'recharge-drop-rate': { type: 'string' },
+      'recharge-delay-rate': { type: 'string' },
+      'recharge-delay-ms': { type: 'string' },
       'webhook-timeout-ms': { type: 'string' },
       'webhook-connect-timeout-ms': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
@@ -136,6 +142,13 @@ export function parseCli(argv: string[]): CliOptions {
   set('faultRate', rate(values['fault-rate'], 'fault-rate'));
   set('faultPaths', values['fault-path']);
   set('dropRate', rate(values['drop-rate'], 'drop-rate'));
+  const rechargeFaults = {
+    dropRate: rate(values['recharge-drop-rate'], 'recharge-drop-rate'),
+    delayRate: rate(values['recharge-delay-rate'], 'recharge-delay-rate'),
+    delayMs: int(values['recharge-delay-ms'], 'recharge-delay-ms', 0, 600_000),
+  };
+  if (Object.values(rechargeFaults).some((value) => value !== undefined))
+    set('rechargeFaults', JSON.parse(JSON.stringify(rechargeFaults)) as typeof rechargeFaults);
   set('webhookTimeoutMs', int(values['webhook-timeout-ms'], 'webhook-timeout-ms', 1, 600_000));
   set('webhookConnectTimeoutMs', int(values['webhook-connect-timeout-ms'], 'webhook-connect-timeout-ms', 1, 600_000));
   set('corsOrigins', values['cors-origin']);

@@ -9,6 +9,7 @@ export { iconSvg } from './icons.js';
 export { fetchWebhookSender } from './webhooks.js';
 export { MAX_REQUEST_BODY_BYTES } from './http.js';
 export { FORM_CSP } from './form-page.js';
+export type { RechargeAnswerFaults } from './answer-faults.js';
 export type {
   Simulator,
   MockClock,
