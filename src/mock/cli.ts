@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runCommand } from './cli-commands.js';
+import { CERTIFY_USAGE, certifyCommand } from './certify/cli.js';
+import { CertifyUsageError } from './certify/certify.js';
 import { checkAllowedHosts } from './hosts.js';
 import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
 import { startSimulator, type StartSimulatorOptions } from './node.js';
@@ -41,7 +43,11 @@ const USAGE = `Usage: hub-embed-mock [options]
   --quiet                 print only the JSON line, no request log
   --help                  show this help
 
-${COMMANDS_USAGE}`;
+${COMMANDS_USAGE}
+  certify [--receiver URL] [--token-route URL] [--session 'Header: value']...
+                          grade your backend (any language) against the spec's rules: see
+                          hub-embed-mock certify --help and docs/certify.md
+`;
 
 class UsageError extends Error {}
 
@@ -191,8 +197,19 @@ async function command(argv: string[]): Promise<void> {
   }
 }
 
+async function certifyMain(argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await certifyCommand(argv, write);
+  } catch (error) {
+    const usage = error instanceof CertifyUsageError;
+    process.stderr.write(`hub-embed-mock certify: ${(error as Error).message}\n${usage ? `\n${CERTIFY_USAGE}` : ''}`);
+    process.exitCode = usage ? 2 : 1;
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv[0] === 'certify') return certifyMain(argv.slice(1));
   if ((COMMANDS as readonly string[]).includes(argv[0] ?? '')) return command(argv);
   let options;
   try {
