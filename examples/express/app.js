@@ -14,6 +14,7 @@ import {
 import { bundle } from './bundle.js';
 import { eventKeyOf } from './ledger.js';
 import { checkHostAndOrigin } from './hosts.js';
+import { withLinks } from './inbox.js';
 import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from './sessions.js';
 
 /**
@@ -226,7 +227,10 @@ export function createExampleApp(options) {
       user: { name: user.name },
       ledger: { balanceCents: ledgerBalance ?? 0, entries },
       service: { balanceCents: service?.balanceCents ?? null, logs: logs?.list ?? [] },
-      inbox: messages,
+      inbox: await withLinks(messages, {
+        formUrl: hubFormUrl,
+        token: async () => (await client.exchangeToken(user.clientUserId)).accessToken,
+      }),
     });
   });
 

@@ -29,7 +29,7 @@ export interface ProbeAnswer {
 
 /** Keeps a report line short and on one line whatever the answer held. */
 export function brief(text: string, max = 160): string {
-  const line = JSON.stringify(text).slice(1, -1);
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
@@ -59,6 +59,8 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
       method: init.method ?? (body ? 'POST' : 'GET'),
       headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
       ...(init.localAddress ? { localAddress: init.localAddress } : {}),
+      // A connection of its own each time: what one request left unread cannot garble the next rule's.
+      agent: false,
     });
     let lastByte: ReturnType<typeof setTimeout> | undefined;
     const overall = setTimeout(() => {

@@ -40,6 +40,8 @@ async function ask(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      // A browser sends its page's Origin on every POST; a route with allowed origins may require it.
+      ...(context.origin ? { origin: context.origin } : {}),
       ...(session ? { [session.name]: session.value } : {}),
       ...extra.headers,
     },
