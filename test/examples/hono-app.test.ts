@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // As in express-app.test.ts: the app imports the toolkit as a package; here it gets it from the sources.
 vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
+vi.mock('hub-embed/core', async () => await import('../../src/core/index.js'));
 
 import { createSessions, USERS } from '../../examples/express/sessions.js';
 import { createMemoryInbox, createMemoryLedger } from '../../examples/hono/stores.js';
