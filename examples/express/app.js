@@ -14,6 +14,7 @@ import { isHubError } from 'hub-embed/core';
 import { bundle } from './bundle.js';
 import { eventKeyOf } from './ledger.js';
 import { checkHostAndOrigin } from './hosts.js';
+import { withLinks } from './inbox.js';
 import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from './sessions.js';
 
 /**
@@ -27,6 +28,7 @@ import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from './sessions.js';
  * @property {readonly string[]} allowIps addresses the service's webhooks come from
  * @property {import('./ledger.js').Ledger} ledger
  * @property {import('./inbox.js').Inbox} inbox
+ * @property {import('./orders.js').Orders} orders
  * @property {import('./sessions.js').Sessions} sessions
  */
 
@@ -40,7 +42,7 @@ const escapeHtml = (text) =>
 
 /** @param {ExampleAppOptions} options */
 export function createExampleApp(options) {
-  const { apiKey, hubBaseUrl, hubFormUrl, allowedOrigins, allowIps, ledger, inbox, sessions } = options;
+  const { apiKey, hubBaseUrl, hubFormUrl, allowedOrigins, allowIps, ledger, inbox, orders, sessions } = options;
   const app = express();
   app.disable('x-powered-by');
   // Before every route: no other site's page may drive this app, by DNS rebinding or by a cross-site post.
@@ -226,23 +228,25 @@ export function createExampleApp(options) {
       user: { name: user.name },
       ledger: { balanceCents: ledgerBalance ?? 0, entries },
       service: { balanceCents: service?.balanceCents ?? null, logs: logs?.list ?? [] },
-      inbox: messages,
+      inbox: await withLinks(messages, {
+        formUrl: hubFormUrl,
+        token: async () => (await client.exchangeToken(user.clientUserId)).accessToken,
+      }),
     });
   });
 
-  // Moves points from your developer pool to the user on the service. In a real app this runs in your
-  // payment provider's success callback, with its order number as externalOrderId.
+  // Moves points from your developer pool to the user on the service, once per paid order (orders.js). In a
+  // real app `paid` runs in your payment provider's success callback, with its order number.
   app.post('/api/points/recharge', requireSession, async (req, res) => {
     const amountCents = req.body?.amount_cents;
     if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > 1_000_000)
       return void res.status(400).json({ error: 'amount_cents must be a whole number of cents from 1 to 1000000.' });
-    const result = await client.recharge({
-      clientUserId: res.locals.user.clientUserId,
-      amountCents,
-      externalOrderId: `example-${randomUUID()}`,
-      reason: 'Top-up on the example points page',
-    });
-    res.json({ balanceCents: result.userBalanceCents });
+    const orderId = `example-${randomUUID()}`;
+    await orders.paid({ orderId, clientUserId: res.locals.user.clientUserId, amountCents });
+    const outcome = await orders.credit(orderId);
+    if (outcome !== 'credited')
+      return void res.status(202).json({ orderId, outcome, error: 'Paid; the top-up is being credited. Reload in a minute.' });
+    res.json({ balanceCents: (await client.balance(res.locals.user.clientUserId)).balanceCents });
   });
 
   /** @type {import('express').ErrorRequestHandler} */

@@ -1,5 +1,6 @@
 // @ts-check
 // Notification events, kept per user so the points page can show them. Same SQL on PGlite and Postgres.
+import { buildNotificationLink } from 'hub-embed/core';
 
 /** @typedef {import('./database.js').Database} Database */
 /** @typedef {{ title: string, content: string, linkUrl: string, event: string, receivedAt: string }} InboxMessage */
@@ -44,3 +45,15 @@ export async function createInbox(db) {
 }
 
 /** @typedef {Awaited<ReturnType<typeof createInbox>>} Inbox */
+
+/**
+ * The messages with their full links, built by the spec's rule (form site root + link_url + the user's
+ * token) when they are shown, so each carries a token that has not expired. One exchange per call.
+ * @param {InboxMessage[]} messages
+ * @param {{ formUrl: string, token: () => Promise<string> }} site
+ */
+export async function withLinks(messages, site) {
+  if (messages.length === 0) return [];
+  const token = await site.token();
+  return messages.map((message) => ({ ...message, link: buildNotificationLink(site.formUrl, message.linkUrl, token) }));
+}

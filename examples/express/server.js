@@ -3,10 +3,12 @@
 // simulator, whose billing and notification URLs are pointed at the app's webhook route.
 import { createServer } from 'node:http';
 import { startSimulator } from 'hub-embed/mock';
+import { createServerClient } from 'hub-embed/server';
 import { createExampleApp } from './app.js';
 import { openDatabase } from './database.js';
 import { createInbox } from './inbox.js';
 import { createLedger } from './ledger.js';
+import { createOrders } from './orders.js';
 import { createSessions } from './sessions.js';
 
 /**
@@ -79,6 +81,9 @@ export async function startExample(options = {}) {
   const db = await openDatabase({ databaseUrl: options.databaseUrl });
   const ledger = await createLedger(db);
   const inbox = await createInbox(db);
+  const orders = await createOrders(db, createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl }));
+  // Orders paid before a crash and not yet credited: looked up on the service, credited once. One instance.
+  orders.resume({ afterCrash: true }).catch((error) => console.error('Crediting paid orders failed:', error));
 
   const server = createServer();
   const wanted = options.port ?? Number(env.PORT ?? 3000);
@@ -105,6 +110,7 @@ export async function startExample(options = {}) {
           .filter(Boolean),
     ledger,
     inbox,
+    orders,
     // Served over plain HTTP on loopback: the local exception to the __Host- cookie (sessions.js).
     sessions: createSessions({ secure: new URL(origin).protocol === 'https:' }),
   });

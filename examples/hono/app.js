@@ -15,6 +15,7 @@ import { isHubError, isLoopbackHost } from 'hub-embed/core';
 import { hostnameOf } from '../express/hosts.js';
 import { SessionsFullError, TWO_SESSION_COOKIES, USERS } from '../express/sessions.js';
 import { eventKeyOf } from './stores.js';
+import { withLinks } from '../express/inbox.js';
 
 /**
  * The files the app serves, read by its entry (from disk on Node, Bun and Deno; from a module on workerd).
@@ -248,7 +249,10 @@ export function createHonoApp(options) {
       user: { name: user.name },
       ledger: { balanceCents: ledgerBalance ?? 0, entries },
       service: { balanceCents: service?.balanceCents ?? null, logs: logs?.list ?? [] },
-      inbox: messages,
+      inbox: await withLinks(messages, {
+        formUrl: hubFormUrl,
+        token: async () => (await client.exchangeToken(user.clientUserId)).accessToken,
+      }),
     });
   });
 

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runCommand } from './cli-commands.js';
+import { CERTIFY_USAGE, certifyCommand } from './certify/cli.js';
+import { CertifyUsageError } from './certify/certify.js';
 import { checkAllowedHosts } from './hosts.js';
 import { checkApiPrefix } from './settings.js';
 import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
@@ -32,6 +34,9 @@ const USAGE = `Usage: hub-embed-mock [options]
   --fault-rate R          answer HTTP 500 to this fraction (0..1) of requests to the fault paths
   --fault-path P          a path that --fault-rate applies to (repeatable; default published-list)
   --drop-rate R           destroy this fraction (0..1) of API connections without an answer
+  --recharge-drop-rate R  apply this fraction (0..1) of recharges, then close the connection unanswered
+  --recharge-delay-rate R apply this fraction (0..1) of recharges, then answer --recharge-delay-ms late
+  --recharge-delay-ms N   how late a delayed recharge answers (default 15000)
   --webhook-timeout-ms N  overall webhook timeout (default 10000)
   --webhook-connect-timeout-ms N  webhook TCP connect timeout (default 5000)
   --cors-origin O         allow this browser origin (repeatable; "*" for any; default any loopback origin)
@@ -41,7 +46,11 @@ const USAGE = `Usage: hub-embed-mock [options]
   --quiet                 print only the JSON line, no request log
   --help                  show this help
 
-${COMMANDS_USAGE}`;
+${COMMANDS_USAGE}
+  certify [--receiver URL] [--token-route URL] [--session 'Header: value']...
+                          grade your backend (any language) against the spec's rules: see
+                          hub-embed-mock certify --help and docs/certify.md
+`;
 
 class UsageError extends Error {}
 
@@ -111,6 +120,9 @@ export function parseCli(argv: string[]): CliOptions {
       'fault-rate': { type: 'string' },
       'fault-path': { type: 'string', multiple: true },
       'drop-rate': { type: 'string' },
+      'recharge-drop-rate': { type: 'string' },
+      'recharge-delay-rate': { type: 'string' },
+      'recharge-delay-ms': { type: 'string' },
       'webhook-timeout-ms': { type: 'string' },
       'webhook-connect-timeout-ms': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
@@ -148,6 +160,13 @@ export function parseCli(argv: string[]): CliOptions {
   set('faultRate', rate(values['fault-rate'], 'fault-rate'));
   set('faultPaths', values['fault-path']);
   set('dropRate', rate(values['drop-rate'], 'drop-rate'));
+  const rechargeFaults = {
+    dropRate: rate(values['recharge-drop-rate'], 'recharge-drop-rate'),
+    delayRate: rate(values['recharge-delay-rate'], 'recharge-delay-rate'),
+    delayMs: int(values['recharge-delay-ms'], 'recharge-delay-ms', 0, 600_000),
+  };
+  if (Object.values(rechargeFaults).some((value) => value !== undefined))
+    set('rechargeFaults', JSON.parse(JSON.stringify(rechargeFaults)) as typeof rechargeFaults);
   set('webhookTimeoutMs', int(values['webhook-timeout-ms'], 'webhook-timeout-ms', 1, 600_000));
   set('webhookConnectTimeoutMs', int(values['webhook-connect-timeout-ms'], 'webhook-connect-timeout-ms', 1, 600_000));
   set('corsOrigins', values['cors-origin']);
@@ -190,8 +209,19 @@ async function command(argv: string[]): Promise<void> {
   }
 }
 
+async function certifyMain(argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await certifyCommand(argv, write);
+  } catch (error) {
+    const usage = error instanceof CertifyUsageError;
+    process.stderr.write(`hub-embed-mock certify: ${(error as Error).message}\n${usage ? `\n${CERTIFY_USAGE}` : ''}`);
+    process.exitCode = usage ? 2 : 1;
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv[0] === 'certify') return certifyMain(argv.slice(1));
   if ((COMMANDS as readonly string[]).includes(argv[0] ?? '')) return command(argv);
   let options;
   try {

@@ -6,6 +6,7 @@
  * in Node, in happy-dom and in a real browser tab (tests swap global fetch for `hub.fetch`).
  */
 import { adminOperations } from './admin.js';
+import { answerFaults } from './answer-faults.js';
 import { createClock } from './clock.js';
 import type { HubContext } from './context.js';
 import { createFormSite } from './form.js';
@@ -90,6 +91,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       pushBounded(requestLog, entry, logLimit);
       options.onRequest?.(entry);
     },
+    answerFault: answerFaults(options.rechargeFaults, random),
   });
 
   return {

@@ -9,6 +9,12 @@ export { iconSvg } from './icons.js';
 export { fetchWebhookSender } from './webhooks.js';
 export { MAX_REQUEST_BODY_BYTES } from './http.js';
 export { FORM_CSP } from './form-page.js';
+export { certify, CertifyUsageError } from './certify/certify.js';
+export type { CertifyOptions } from './certify/certify.js';
+export { table as certifyTable, junit as certifyJunit } from './certify/report.js';
+export type { CertifyReport } from './certify/report.js';
+export type { RuleResult, Grade as RuleGrade } from './certify/grading.js';
+export type { RechargeAnswerFaults } from './answer-faults.js';
 export type {
   Simulator,
   MockClock,

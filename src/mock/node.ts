@@ -1,6 +1,7 @@
 /** Node-only: serve a Simulator on two node:http servers (the API site and the form site). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DroppedAnswer } from './answer-faults.js';
 import { createSimulator } from './hub.js';
 import { MAX_REQUEST_BODY_BYTES } from './http.js';
 import { nodeWebhookSender } from './node-sender.js';
@@ -190,7 +191,12 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       if (!webReq) return;
       const response = await (site === 'api' ? current.handleApi(webReq) : current.handleForm(webReq));
       await sendWebResponse(res, response);
-    } catch {
+    } catch (error) {
+      // The work is done and the caller never hears: the connection closes without a byte of answer.
+      if (error instanceof DroppedAnswer) {
+        req.socket.destroy();
+        return;
+      }
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ code: 500, message: 'Internal simulator error.', data: null }));

@@ -2,6 +2,7 @@
  * The request pipeline of both sites: simulated latency and faults, routing, error answers, CORS and
  * the request log. Routes only produce answers; everything every request goes through is here.
  */
+import { DroppedAnswer, type AnswerFault } from './answer-faults.js';
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { findRoute } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
@@ -19,6 +20,8 @@ export interface PipelineParts {
   formSite: FormSite;
   /** Called with each answered request (the request log and `onRequest`). */
   record: (entry: RequestLogEntry) => void;
+  /** A fault after the work is done (answer-faults.ts): drop or delay an applied recharge's answer. */
+  answerFault: (path: string, status: number) => AnswerFault;
 }
 
 export type RequestPipeline = Pick<Simulator, 'handleApi' | 'handleForm' | 'fetch'>;
@@ -54,7 +57,14 @@ function iconResponse(req: Request, name: string): Response {
   });
 }
 
-export function createRequestPipeline({ settings, context, routes, formSite, record }: PipelineParts): RequestPipeline {
+export function createRequestPipeline({
+  settings,
+  context,
+  routes,
+  formSite,
+  record,
+  answerFault,
+}: PipelineParts): RequestPipeline {
   const { corsOrigins, faultRate, faultPaths, random, latencyMs, jitterMs } = settings;
 
   function log(site: 'api' | 'form', req: Request, url: URL, status: number, meta: RequestMeta): void {
@@ -122,6 +132,9 @@ export function createRequestPipeline({ settings, context, routes, formSite, rec
       for (const [name, value] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
         response.headers.set(name, value);
     log('api', req, url, response.status, meta);
+    const fault = answerFault(url.pathname, response.status);
+    if (fault.kind === 'drop') throw new DroppedAnswer();
+    if (fault.kind === 'delay') await sleep(fault.ms);
     return response;
   }
 

@@ -1,4 +1,5 @@
 /** Shapes of the simulator: its options, its seed (plain JSON) and the records it keeps. */
+import type { RechargeAnswerFaults } from './answer-faults.js';
 
 /** An end user of a developer, as the seed describes it. */
 export interface SeedUser {
@@ -217,6 +218,11 @@ export interface SimulatorOptions {
   faultPaths?: string[];
   /** Fraction (0..1) of API connections the Node server destroys without an answer. */
   dropRate?: number;
+  /**
+   * Faults after the work is done: a recharge is applied, then its answer is dropped (the Node server
+   * closes the connection; `hub.fetch` rejects) or delayed.
+   */
+  rechargeFaults?: RechargeAnswerFaults;
   now?: () => number;
   /** Used for outbound webhooks and for `hub.fetch` requests to other origins. */
   fetch?: typeof fetch;

@@ -5,12 +5,20 @@ import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
 import {
+  checkRechargeOptions,
+  findRechargeIn,
+  rechargeOnce,
+  type FindRechargeInput,
+  type RechargeOptions,
+} from './recharge-client.js';
+import {
   parseLogsPage,
   parseRecharge,
   parseBalance,
   parseToken,
   type Balance,
   type LogsPage,
+  type PointsLogRecord,
   type RechargeResult,
   type Token,
 } from './results.js';
@@ -28,6 +36,8 @@ export interface ServerClientOptions {
   fetch?: typeof fetch;
   /** Per request; a slower answer fails with HubError kind 'timeout'. Default 10000. */
   timeoutMs?: number;
+  /** How a recharge whose answer was lost is resolved from the logs (docs/server.md, "Points credited exactly once"). */
+  recharge?: RechargeOptions;
 }
 
 export interface RechargeInput {
@@ -64,7 +74,14 @@ export interface ServerClient {
   readonly apiRoot: string;
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
+  /**
+   * Credits the user once: the order marker goes into `reason`, and an answer lost to a timeout or a dropped
+   * connection is resolved from the logs before anything is answered or sent again. When the logs cannot
+   * tell, it throws HubRechargeUnknownError and sends nothing more.
+   */
   recharge(input: RechargeInput): Promise<RechargeResult>;
+  /** The log record of an earlier recharge of this order, or null when the logs show it was not applied. */
+  findRecharge(input: FindRechargeInput): Promise<PointsLogRecord | null>;
   logs(clientUserId: string, query?: LogsQuery): Promise<LogsPage>;
   /**
    * GET published-tags with an end user's access token (Bearer), as the browser would: the service's
@@ -152,6 +169,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
   if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
+  const rechargeOptions = checkRechargeOptions(options.recharge);
   const baseUrl = apiBase.replace(API_ROOT_ENDING, '');
 
   /** `bearer`: an end user's access token, for the Bearer endpoints; else the API key authenticates. */
@@ -258,13 +276,21 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
       const externalOrderId = checkOptionalString(input.externalOrderId, 'externalOrderId');
       const reason = checkOptionalString(input.reason, 'reason');
-      const body = {
-        client_user_id: id,
-        amount_cents: amountCents,
-        ...(externalOrderId === undefined ? {} : { external_order_id: externalOrderId }),
-        ...(reason === undefined ? {} : { reason }),
-      };
-      return parseRecharge(await call('POST', '/points/users/recharge', {}, body));
+      return rechargeOnce(
+        { clientUserId: id, amountCents, externalOrderId, reason },
+        rechargeOptions,
+        async (body) => parseRecharge(await call('POST', '/points/users/recharge', {}, body)),
+        (page) => client.logs(id, { page, pageSize: 100 }),
+      );
+    },
+    async findRecharge(input) {
+      if (typeof input !== 'object' || input === null)
+        throw configError('findRecharge needs {clientUserId, externalOrderId, amountCents}.');
+      const id = checkUserId(input.clientUserId);
+      const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
+      const externalOrderId = checkOptionalString(input.externalOrderId, 'externalOrderId');
+      if (externalOrderId === undefined) throw configError('findRecharge needs the externalOrderId of the recharge.');
+      return findRechargeIn((page) => client.logs(id, { page, pageSize: 100 }), externalOrderId, amountCents);
     },
     async logs(clientUserId, query = {}) {
       const id = checkUserId(clientUserId);

@@ -17,6 +17,8 @@ import { openDatabase } from '../../examples/express/database.js';
 import { createInbox } from '../../examples/express/inbox.js';
 import { createLedger } from '../../examples/express/ledger.js';
 import { createSessions, SessionsFullError, USERS } from '../../examples/express/sessions.js';
+import { createOrders } from '../../examples/express/orders.js';
+import { createServerClient } from '../../src/server/index.js';
 
 // A specifier the type checker does not follow: app.js imports 'hub-embed/server', which only a build
 // provides to tsc (the test redirects it above, which tsc cannot know).
@@ -83,6 +85,7 @@ beforeAll(async () => {
   db = await openDatabase({ databaseUrl: '', pgliteDataDir: undefined });
   ledger = await createLedger(db);
   const inbox = await createInbox(db);
+  const orders = await createOrders(db, createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl }));
   let app: ReturnType<typeof createExampleApp> | undefined;
   server = createServer((req, res) => app!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,6 +99,7 @@ beforeAll(async () => {
     allowIps: ['127.0.0.1', '::1'],
     ledger,
     inbox,
+    orders,
     sessions: createSessions(),
   });
   mock.hub.setWebhooks([{ billing_url: `${origin}/hooks/hub`, notification_url: `${origin}/hooks/hub` }]);

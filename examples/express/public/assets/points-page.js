@@ -34,7 +34,10 @@ async function load() {
   document.getElementById('inbox').replaceChildren(
     ...points.inbox.map((m) => {
       const li = document.createElement('li');
-      li.textContent = `${m.title}: ${m.content}`;
+      const link = document.createElement('a');
+      link.href = m.link; // built by the server: the form site root, the in-site path, the user's token
+      link.textContent = m.title;
+      li.append(link, `: ${m.content}`);
       return li;
     }),
   );

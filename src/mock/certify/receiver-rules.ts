@@ -1,0 +1,393 @@
+/**
+ * The webhook receiver's rules (the spec's Events section and docs/server.md), each graded by what the
+ * receiver answered and by what its ledger shows afterwards through the balance hook: a black box in any
+ * language tells the grader nothing else about what it charged.
+ */
+import { buildNotificationLink } from '../../core/urls.js';
+import { centsToYuan, isoBeijing } from '../http.js';
+import type { Simulator, WebhookDelivery } from '../types.js';
+import { eventsOfKind } from '../webhooks.js';
+import { check, type Rule } from './grading.js';
+import { stringsIn, tokenOwner } from './observe.js';
+import { describeAnswer, okOf, probe, type ProbeAnswer } from './probe.js';
+
+export interface ReceiverContext {
+  hub: Simulator;
+  receiverUrl: string;
+  /** The end user the deliveries target (the first session's user). */
+  user: string;
+  /** The user's balance in the receiver's own ledger, in cents (the balance hook). */
+  balance(): Promise<number>;
+  /** The JSON of the links hook, where the receiver shows the links it built; undefined when not given. */
+  links: (() => Promise<unknown>) | undefined;
+  shortCode: string;
+  /** The service's overall webhook timeout (10 s by the spec). */
+  deliveryTimeoutMs: number;
+  /** An address on no allow-list, on this machine (127.0.0.2). */
+  strangerAddress: string;
+  /** Every answer the receiver gave, for the API-key rule. */
+  answers: ProbeAnswer[];
+  /** A fresh marker, so no two bodies the grader sends are equal. */
+  nonce(): string;
+}
+
+type Note = (line: string) => void;
+
+function deliveryLine(delivery: WebhookDelivery | undefined): string {
+  if (!delivery) return 'no delivery was made (is the receiver URL configured?)';
+  const answered =
+    delivery.status === undefined
+      ? `${delivery.outcome}: ${delivery.error ?? ''}`
+      : `${delivery.status} ${delivery.responseBody ?? ''}`;
+  return `${delivery.event} ${JSON.stringify(delivery.body.billing ?? delivery.body.notification ?? {})} -> ${answered.slice(0, 160)} (${delivery.durationMs} ms)`;
+}
+
+async function trigger(
+  context: ReceiverContext,
+  note: Note,
+  input: { event: string } & Record<string, unknown>,
+): Promise<WebhookDelivery> {
+  const result = await context.hub.trigger({ clientUserId: context.user, shortCode: context.shortCode, ...input });
+  const [delivery] = result.deliveries;
+  note(`simulator sent ${deliveryLine(delivery)}`);
+  check(delivery, 'the simulator made no delivery');
+  context.answers.push({
+    status: delivery.status,
+    headers: {},
+    body: delivery.responseBody ?? '',
+    ms: delivery.durationMs,
+  });
+  return delivery;
+}
+
+async function resend(context: ReceiverContext, note: Note, original: WebhookDelivery): Promise<WebhookDelivery> {
+  const delivery = await context.hub.resend(original.id);
+  note(`simulator sent the same body again: ${deliveryLine(delivery)}`);
+  context.answers.push({
+    status: delivery.status,
+    headers: {},
+    body: delivery.responseBody ?? '',
+    ms: delivery.durationMs,
+  });
+  return delivery;
+}
+
+/** A delivery body as the service writes it, for the grader's own sends. */
+function body(context: ReceiverContext, event: string, extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    event,
+    timestamp: isoBeijing(context.hub.clock.now()),
+    short_code: context.shortCode,
+    project_icon_url: null,
+    target: { client_user_id: context.user },
+    ...extra,
+  };
+}
+
+function billing(context: ReceiverContext, amount: string): { billing: { amount: string; reason: string } } {
+  return { billing: { amount, reason: `certify ${context.nonce()}` } };
+}
+
+interface SendOptions {
+  eventHeader: string;
+  localAddress?: string;
+  headers?: Record<string, string>;
+  lastByteAtMs?: number;
+  timeoutMs?: number;
+}
+
+/** The grader's own delivery, from an address and with headers of its choosing. */
+async function send(context: ReceiverContext, note: Note, payload: string, options: SendOptions): Promise<ProbeAnswer> {
+  const answer = await probe(context.receiverUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-event': options.eventHeader,
+      'x-webhook-timestamp': String(Math.floor(context.hub.clock.now() / 1000)),
+      ...options.headers,
+    },
+    body: payload,
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    ...(options.lastByteAtMs === undefined ? {} : { lastByteAtMs: options.lastByteAtMs }),
+    timeoutMs: options.timeoutMs ?? context.deliveryTimeoutMs,
+  });
+  context.answers.push(answer);
+  const shown = payload.length > 200 ? `${payload.slice(0, 120)}… (${payload.length} bytes)` : payload;
+  const extra = Object.entries(options.headers ?? {})
+    .map(([name, value]) => ` ${name}: ${value}`)
+    .join('');
+  note(
+    `sent${options.localAddress ? ` from ${options.localAddress}` : ''} X-Webhook-Event: ${options.eventHeader}${extra} ${shown} -> ${describeAnswer(answer)}`,
+  );
+  return answer;
+}
+
+/** Runs `act` and checks the receiver's balance did not move (after a moment for work still running). */
+async function unchanged(context: ReceiverContext, note: Note, act: () => Promise<void>): Promise<void> {
+  const before = await context.balance();
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const after = await context.balance();
+  note(`balance ${before} -> ${after} cents`);
+  check(after === before, `the balance changed from ${before} to ${after} cents`);
+}
+
+async function changedBy(context: ReceiverContext, note: Note, cents: number, act: () => Promise<void>): Promise<void> {
+  const before = await context.balance();
+  await act();
+  const after = await context.balance();
+  note(`balance ${before} -> ${after} cents`);
+  check(after - before === cents, `the balance changed by ${after - before} cents, not ${cents}`);
+}
+
+const notOkTrue = (answer: ProbeAnswer, what: string) =>
+  check(okOf(answer) !== true, `${what} was answered ok: true (a charge the service believes was made)`);
+
+export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
+  {
+    id: 'receiver.address-not-allowed',
+    title: 'A delivery from an address not on the allow-list gets 403 and changes nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const payload = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+        const answer = await send(context, note, payload, {
+          eventHeader: 'billing_deduct',
+          localAddress: context.strangerAddress,
+        });
+        check(answer.status === 403, `answered ${answer.status ?? answer.error}, not 403`);
+      });
+    },
+  },
+  {
+    id: 'receiver.forwarded-for-not-believed',
+    title: 'X-Forwarded-For (or X-Real-IP, Forwarded) from a peer that is not a trusted proxy is not believed',
+    async run(context, note) {
+      // The same stranger without the headers first: whatever it gets, the headers must not change it.
+      const plain = await send(
+        context,
+        note,
+        JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01'))),
+        {
+          eventHeader: 'billing_deduct',
+          localAddress: context.strangerAddress,
+        },
+      );
+      const before = await context.balance();
+      const spoofed = await send(
+        context,
+        note,
+        JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01'))),
+        {
+          eventHeader: 'billing_deduct',
+          localAddress: context.strangerAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' },
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await context.balance();
+      note(`balance ${before} -> ${after} cents`);
+      check(
+        spoofed.status === plain.status,
+        `answered ${spoofed.status ?? spoofed.error} with the headers and ${plain.status ?? plain.error} without: the headers were believed`,
+      );
+      if (plain.status === 403) check(after === before, `the balance changed from ${before} to ${after} cents`);
+    },
+  },
+  {
+    id: 'receiver.deduct-ok-true',
+    title: 'A deduct the balance covers answers HTTP 200 {ok: true} and takes the amount',
+    async run(context, note) {
+      await changedBy(context, note, -1, async () => {
+        const delivery = await trigger(context, note, {
+          event: 'billing_deduct',
+          amount: '0.01',
+          reason: `certify ${context.nonce()}`,
+        });
+        check(delivery.status === 200, `answered ${delivery.status ?? delivery.outcome}, not 200`);
+        check(delivery.ok === true, 'the answer is not {ok: true}');
+      });
+    },
+  },
+  {
+    id: 'receiver.deduct-insufficient-ok-false',
+    title: 'A deduct the balance cannot cover answers HTTP 200 {ok: false}, never a non-2xx, and takes nothing',
+    async run(context, note) {
+      const balance = await context.balance();
+      await unchanged(context, note, async () => {
+        const amount = centsToYuan(balance + 100);
+        const delivery = await trigger(context, note, {
+          event: 'billing_deduct',
+          amount,
+          reason: `certify ${context.nonce()}`,
+        });
+        check(
+          delivery.status === 200,
+          `answered ${delivery.status ?? delivery.outcome}, not 200 (the spec: 200 with ok: false)`,
+        );
+        check(okOf({ body: delivery.responseBody ?? '' }) === false, 'the answer is not {ok: false}');
+      });
+    },
+  },
+  {
+    id: 'receiver.deduct-charged-once',
+    title: 'The same deduct delivered twice (two configurations, one URL) charges once',
+    async run(context, note) {
+      await changedBy(context, note, -2, async () => {
+        const first = await trigger(context, note, {
+          event: 'billing_deduct',
+          amount: '0.02',
+          reason: `certify ${context.nonce()}`,
+        });
+        check(
+          first.outcome === 'delivered',
+          `the first delivery was answered ${first.status ?? first.outcome}, not 2xx`,
+        );
+        const second = await resend(context, note, first);
+        check(
+          second.outcome === 'delivered',
+          `the second delivery was answered ${second.status ?? second.outcome}, not 2xx`,
+        );
+      });
+    },
+  },
+  {
+    id: 'receiver.refund-given-back-once',
+    title: 'A refund is answered 2xx and gives the amount back once, however often it is delivered',
+    async run(context, note) {
+      await trigger(context, note, { event: 'billing_deduct', amount: '0.03', reason: `certify ${context.nonce()}` });
+      await changedBy(context, note, 3, async () => {
+        const refund = await trigger(context, note, {
+          event: 'billing_refund',
+          amount: '0.03',
+          reason: `certify ${context.nonce()}`,
+        });
+        check(refund.outcome === 'delivered', `the refund was answered ${refund.status ?? refund.outcome}, not 2xx`);
+        await resend(context, note, refund);
+      });
+    },
+  },
+  {
+    id: 'receiver.late-answer-not-charged',
+    title: 'A deduct whose answer comes after the 10 s timeout counts as not delivered: nothing is charged',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const payload = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+        // The body's last byte as the service's time runs out: any answer is too late to count.
+        await send(context, note, payload, {
+          eventHeader: 'billing_deduct',
+          lastByteAtMs: context.deliveryTimeoutMs,
+          timeoutMs: context.deliveryTimeoutMs + 2000,
+        });
+      });
+    },
+  },
+  {
+    id: 'receiver.malformed-json-changes-nothing',
+    title: 'A delivery that is not JSON changes nothing (a deduct is not answered {ok: true})',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const deduct = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+        notOkTrue(
+          await send(context, note, deduct.slice(0, -9), { eventHeader: 'billing_deduct' }),
+          'a truncated deduct',
+        );
+        const refund = JSON.stringify(body(context, 'billing_refund', billing(context, '1.00')));
+        await send(context, note, `${refund.slice(0, -1)},}`, { eventHeader: 'billing_refund' });
+      });
+    },
+  },
+  {
+    id: 'receiver.wrong-event-header-changes-nothing',
+    title: 'A delivery whose X-Webhook-Event is not its body\u2019s event changes nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const refund = JSON.stringify(body(context, 'billing_refund', billing(context, '1.00')));
+        await send(context, note, refund, { eventHeader: 'order_matched' });
+        notOkTrue(
+          await send(context, note, refund, { eventHeader: 'billing_deduct' }),
+          'a refund body sent as billing_deduct',
+        );
+        const deduct = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+        notOkTrue(
+          await send(context, note, deduct, { eventHeader: 'billing_refund' }),
+          'a deduct body sent as billing_refund',
+        );
+      });
+    },
+  },
+  {
+    id: 'receiver.bad-amounts-change-nothing',
+    title: 'Amounts that are not yuan with two decimals above zero ("1.5", "0.00", "1e3") change nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        for (const amount of ['1.5', '0.00', '1e3']) {
+          const deduct = JSON.stringify(body(context, 'billing_deduct', billing(context, amount)));
+          notOkTrue(await send(context, note, deduct, { eventHeader: 'billing_deduct' }), `a deduct of "${amount}"`);
+          const refund = JSON.stringify(body(context, 'billing_refund', billing(context, amount)));
+          await send(context, note, refund, { eventHeader: 'billing_refund' });
+        }
+      });
+    },
+  },
+  {
+    id: 'receiver.huge-body-changes-nothing',
+    title: 'A huge delivery (2 MB) changes nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const padding = 'x'.repeat(2 * 1024 * 1024);
+        const deduct = JSON.stringify({ ...body(context, 'billing_deduct', billing(context, '0.01')), padding });
+        notOkTrue(await send(context, note, deduct, { eventHeader: 'billing_deduct' }), 'a 2 MB deduct');
+        const refund = JSON.stringify({ ...body(context, 'billing_refund', billing(context, '1.00')), padding });
+        await send(context, note, refund, { eventHeader: 'billing_refund' });
+      });
+    },
+  },
+  {
+    id: 'receiver.notifications-accepted',
+    title: 'Every notification event is answered 2xx',
+    async run(context, note) {
+      for (const event of eventsOfKind('notification')) {
+        const delivery = await trigger(context, note, { event });
+        check(
+          delivery.outcome === 'delivered',
+          `${event} was answered ${delivery.status ?? delivery.outcome}, not 2xx`,
+        );
+      }
+    },
+  },
+  {
+    id: 'receiver.notification-link-by-rule',
+    title: 'A notification\u2019s link is the form site root + link_url + a token of the target user (& or ?)',
+    async run(context, note) {
+      check(
+        context.links,
+        'not graded: pass --links URL, a test hook that shows the links your receiver built (docs/certify.md)',
+      );
+      const marker = `certify-${context.nonce()}`;
+      const linkUrl = `/${encodeURIComponent(context.shortCode)}?from=${marker}#/done`;
+      await trigger(context, note, { event: 'order_matched', linkUrl });
+      // Built links are absolute; the in-site link_url the hook may show beside them is not one.
+      const shown = stringsIn(await context.links()).filter(
+        (text) => text.includes(marker) && /^https?:\/\//i.test(text),
+      );
+      note(`links hook showed: ${shown.join(' ') || 'no link with the marker'}`);
+      check(shown.length > 0, `the links hook shows no absolute link built from link_url ${linkUrl}`);
+      for (const link of shown) {
+        let token: string | null = null;
+        try {
+          token = new URL(link).searchParams.get('token');
+        } catch {
+          // not an absolute URL: the check below fails it
+        }
+        check(token, `${link} is not an absolute URL with a token query parameter`);
+        const expected = buildNotificationLink(context.hub.formUrl, linkUrl, token);
+        check(link === expected, `${link} is not ${expected}, the link the rule builds`);
+        const owner = await tokenOwner(context.hub, token);
+        check(
+          owner === context.user,
+          `its token belongs to ${owner ?? 'no user the service knows'}, not ${context.user}`,
+        );
+      }
+    },
+  },
+];

@@ -1,0 +1,126 @@
+/**
+ * `npm run test:certify`: the built `hub-embed-mock certify` grades three backends as an integrator runs
+ * it (docs/certify.md): examples/express, examples/hono and the Python receiver in examples/python, each
+ * started with the simulator's base URL, form URL and key in its environment, two test users signed in.
+ * CERTIFY_BACKENDS=python,express picks some.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in seed key, which certify prints
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Backend {
+  name: string;
+  command: string[];
+  signIn(origin: string, user: 'alice' | 'bob'): Promise<string>;
+  balanceField: string;
+}
+
+/** Signs in through the backend's own form and returns the session as a `Cookie: …` header line. */
+async function formSignIn(origin: string, user: string): Promise<string> {
+  const res = await fetch(`${origin}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: `user=${user}`,
+    redirect: 'manual',
+  });
+  const cookie = res.headers.getSetCookie()[0];
+  assert.ok(cookie, `sign-in as ${user} gave no cookie (HTTP ${res.status})`);
+  return `Cookie: ${cookie.split(';')[0]}`;
+}
+
+const BACKENDS: Backend[] = [
+  { name: 'python', command: ['/usr/bin/python3', 'examples/python/receiver.py'], signIn: formSignIn, balanceField: 'balance_cents' },
+  { name: 'express', command: [process.execPath, 'examples/express/start.js'], signIn: formSignIn, balanceField: 'ledger.balanceCents' },
+  { name: 'hono', command: [process.execPath, 'examples/hono/start.js'], signIn: formSignIn, balanceField: 'ledger.balanceCents' },
+];
+
+const chosen = (process.env.CERTIFY_BACKENDS ?? 'python,express,hono').split(',');
+
+async function waitForListening(origin: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
+    try {
+      await fetch(`${origin}/api/points`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${origin} did not start`);
+}
+
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.name))) {
+  test(`hub-embed-mock certify grades ${backend.name} green`, { timeout: 180_000 }, async () => {
+    const [apiPort, formPort, port] = [await freePort(), await freePort(), await freePort()];
+    const origin = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HUB_API_KEY: API_KEY,
+      HUB_BASE_URL: `http://127.0.0.1:${apiPort}`,
+      HUB_FORM_URL: `http://127.0.0.1:${formPort}`,
+      HUB_WEBHOOK_IPS: '127.0.0.1',
+    };
+    const child = spawn(backend.command[0]!, backend.command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout?.resume();
+    try {
+      await waitForListening(origin, child);
+      const sessions = [await backend.signIn(origin, 'alice'), await backend.signIn(origin, 'bob')];
+      const junit = join(mkdtempSync(join(tmpdir(), 'certify-')), 'certify.xml');
+      const started = performance.now();
+      const { code, output } = await run(
+        [
+          process.execPath,
+          'dist/mock-cli.js',
+          'certify',
+          '--api-port', String(apiPort),
+          '--form-port', String(formPort),
+          '--receiver', `${origin}/hooks/hub`,
+          '--token-route', `${origin}/api/hub-token`,
+          ...sessions.flatMap((session) => ['--session', session]),
+          '--balance', `${origin}/api/points`,
+          '--balance-field', backend.balanceField,
+          '--links', `${origin}/api/points`,
+          '--origin', origin,
+          '--junit', junit,
+        ],
+        process.env,
+      );
+      console.log(`--- ${backend.name} (${Math.round(performance.now() - started)} ms)\n${output}`);
+      assert.equal(code, 0, `certify exited ${code} for ${backend.name}`);
+      const xml = readFileSync(junit, 'utf8');
+      assert.match(xml, /<testsuite name="hub-embed certify: receiver" tests="13" failures="0"/);
+      assert.match(xml, /<testsuite name="hub-embed certify: token-route" tests="6" failures="0" skipped="0"/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * A backend for the grader's own tests: a token route and a webhook receiver on plain node:http (not the
+ * toolkit, so each rule can be broken on its own), right by default. `breaks` names the one rule of
+ * `hub-embed-mock certify` it breaks, in the smallest way that breaks it.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TestBackendOptions {
+  apiKey: string;
+  baseUrl: string;
+  formUrl: string;
+  /** The service's webhook timeout the grader uses; the receiver's deadline is 80% of it. */
+  deliveryTimeoutMs: number;
+  breaks?: string;
+}
+
+export interface TestBackend {
+  origin: string;
+  sessions: string[];
+  close(): Promise<void>;
+}
+
+const USERS: Record<string, string> = { alice: 'user-alice', bob: 'user-bob' };
+const AMOUNT = /^\d{1,10}\.\d{2}$/;
+
+export async function startTestBackend(options: TestBackendOptions): Promise<TestBackend> {
+  const broken = (rule: string) => options.breaks === rule;
+  const balances = new Map<string, number>([
+    ['user-alice', 2000],
+    ['user-bob', 0],
+  ]);
+  const seen = new Set<string>();
+  const links = new Map<string, string[]>();
+  const tokens = new Map<string, string>();
+  let charged = 0;
+  let origin = '';
+
+  async function exchange(user: string, fresh: boolean): Promise<{ access_token: string; expires_in: number }> {
+    const cached = tokens.get(user);
+    if (cached && !fresh) return { access_token: cached, expires_in: 600 };
+    const res = await fetch(`${options.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_user_id: user }),
+    });
+    const data = ((await res.json()) as { data: { access_token: string; expires_in: number } }).data;
+    tokens.set(user, data.access_token);
+    return data;
+  }
+
+  function cents(amount: unknown): number | undefined {
+    if (broken('receiver.bad-amounts-change-nothing')) {
+      const value = Math.round(parseFloat(String(amount)) * 100);
+      return value > 0 ? value : undefined;
+    }
+    if (typeof amount !== 'string' || !AMOUNT.test(amount)) return undefined;
+    const value = Number(amount.replace('.', ''));
+    return value > 0 ? value : undefined;
+  }
+
+  function linkOf(linkUrl: string, token: string): string {
+    const [beforeHash, ...hash] = linkUrl.split('#');
+    const joiner = broken('receiver.notification-link-by-rule') || !beforeHash!.includes('?') ? '?' : '&';
+    return `${options.formUrl}${beforeHash}${joiner}token=${encodeURIComponent(token)}${hash.length ? `#${hash.join('#')}` : ''}`;
+  }
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  };
+
+  function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= limit) chunks.push(chunk);
+      });
+      req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
+      req.on('error', () => resolve(undefined));
+    });
+  }
+
+  function sessionUser(req: IncomingMessage): string | undefined {
+    const name = req.headers['x-test-session'];
+    return typeof name === 'string' ? USERS[name] : undefined;
+  }
+
+  async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
+    const forwarded = req.headers['x-forwarded-for'];
+    const peer =
+      broken('receiver.forwarded-for-not-believed') && typeof forwarded === 'string'
+        ? forwarded
+        : req.socket.remoteAddress;
+    if (!broken('receiver.address-not-allowed') && peer !== '127.0.0.1' && peer !== '::ffff:127.0.0.1')
+      return json(res, 403, { error: 'not allowed' });
+    const raw = await readBody(req, broken('receiver.huge-body-changes-nothing') ? 8 * 1024 * 1024 : 64 * 1024);
+    if (raw === undefined) return json(res, 413, { error: 'too large' });
+    const header = String(req.headers['x-webhook-event'] ?? '');
+    let event: Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      event = JSON.parse(raw.toString('utf8'));
+    } catch {
+      if (broken('receiver.malformed-json-changes-nothing') && header === 'billing_deduct')
+        return json(res, 200, { ok: true });
+    }
+    const name = broken('receiver.wrong-event-header-changes-nothing') ? event?.event : header;
+    const valid =
+      event !== undefined && (event.event === header || broken('receiver.wrong-event-header-changes-nothing'));
+    const user = event?.target?.client_user_id;
+    const key = createHash('sha256').update(raw).digest('hex');
+    if (name === 'billing_deduct') {
+      const amount = valid ? cents(event?.billing?.amount) : undefined;
+      if (amount === undefined || typeof user !== 'string' || !balances.has(user)) return json(res, 200, { ok: false });
+      const late =
+        Date.now() - arrived > options.deliveryTimeoutMs * 0.8 && !broken('receiver.late-answer-not-charged');
+      if (seen.has(key) && !broken('receiver.deduct-charged-once')) return json(res, 200, { ok: true });
+      if (late) return json(res, 200, { ok: false });
+      if (balances.get(user)! < amount)
+        return json(res, broken('receiver.deduct-insufficient-ok-false') ? 402 : 200, { ok: false });
+      balances.set(user, balances.get(user)! - amount);
+      charged += amount;
+      seen.add(key);
+      return json(res, broken('receiver.deduct-ok-true') ? 201 : 200, { ok: true });
+    }
+    if (name === 'billing_refund') {
+      const amount = valid ? cents(event?.billing?.amount) : undefined;
+      if (amount === undefined || typeof user !== 'string' || !balances.has(user))
+        return json(res, 400, { error: 'bad refund' });
+      if (seen.has(key) && !broken('receiver.refund-given-back-once')) return json(res, 200, { ok: true });
+      if (amount > charged) return json(res, 422, { error: 'more than was charged' });
+      balances.set(user, balances.get(user)! + amount);
+      charged -= amount;
+      seen.add(key);
+      return json(res, 200, { ok: true });
+    }
+    if (!valid) return json(res, 400, { error: 'bad event' });
+    if (broken('receiver.notifications-accepted') && name === 'enterprise_authorization_approved')
+      return json(res, 400, { error: 'unknown event' });
+    const linkUrl = event?.notification?.link_url;
+    if (typeof user === 'string' && typeof linkUrl === 'string') {
+      const { access_token } = await exchange(user, false);
+      links.set(user, [...(links.get(user) ?? []), linkOf(linkUrl, access_token)]);
+    }
+    res.writeHead(204).end();
+  }
+
+  async function tokenRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = (await readBody(req, 4096)) ?? Buffer.alloc(0);
+    const leak: Record<string, string> = broken('api-key-never-answered') ? { 'x-hub-key': options.apiKey } : {};
+    if (req.headers.origin !== undefined && req.headers.origin !== origin && !broken('token.origin-rules'))
+      return json(res, 403, { error: 'origin' });
+    let user = sessionUser(req);
+    if (broken('token.unauthenticated-refused')) user ??= 'user-guest';
+    if (broken('token.bound-to-session-user') && user !== undefined) user = 'user-alice';
+    if (user === undefined) return json(res, 401, { error: 'sign in' });
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
+    } catch {
+      // an empty body
+    }
+    if (broken('token.browser-cannot-choose-user') && typeof body.client_user_id === 'string')
+      user = body.client_user_id;
+    const fresh = body.reason === 'unauthorized' && !broken('token.unauthorized-gets-new-token');
+    json(res, 200, await exchange(user, fresh), leak);
+  }
+
+  const server = createServer((req, res) => {
+    const arrived = Date.now();
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const done = (work: Promise<void>) => work.catch(() => res.headersSent || json(res, 500, { error: 'failed' }));
+    if (req.method === 'POST' && path === '/hooks') return void done(webhook(req, res, arrived));
+    if (req.method === 'POST' && path === '/token') return void done(tokenRoute(req, res));
+    const user = sessionUser(req);
+    if (user === undefined) return json(res, 401, { error: 'sign in' });
+    if (path === '/balance') return json(res, 200, { balance_cents: balances.get(user) });
+    if (path === '/links') return json(res, 200, { links: links.get(user) ?? [] });
+    json(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    sessions: ['X-Test-Session: alice', 'X-Test-Session: bob'],
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
