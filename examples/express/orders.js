@@ -2,7 +2,8 @@
 // Paid orders and their recharges, in the same Postgres database as the ledger: each order is credited on
 // the service exactly once, whether the payment callback arrives twice, two arrive at once, or the process
 // dies between "paid" and "credited". Plain SQL that runs unchanged on PGlite and on Postgres.
-import { HubRechargeUnknownError, isHubError } from 'hub-embed/server';
+import { isHubError } from 'hub-embed/core';
+import { HubRechargeUnknownError } from 'hub-embed/server';
 
 /** @typedef {import('./database.js').Database} Database */
 /** @typedef {'credited' | 'already-credited' | 'in-progress' | 'unknown' | 'not-applied'} CreditOutcome */
