@@ -62,6 +62,7 @@ describe('host kernel: protocol test vectors (test/fixtures/bridge-vectors.json)
         });
       } else {
         expect(host.lastReply()).toEqual(vector.reply);
+        if ('getToken' in vector) expect(host.getToken.mock.calls).toEqual([[vector.getToken]]);
         const { script } = host.sent.at(-1)!;
         for (const text of vector.scriptHas ?? []) expect(script).toContain(text);
         for (const text of vector.scriptLacks ?? []) expect(script).not.toContain(text);
