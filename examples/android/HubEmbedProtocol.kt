@@ -29,6 +29,13 @@ sealed class HubEvent {
 
 data class HubToken(val accessToken: String, val expiresIn: Int)
 
+/**
+ * Why the page needs a token: `initial`; `expiring` (the token is about to expire); `unauthorized` (the
+ * service refused [previous] before its time: get a new one from your server, never the cached one).
+ * [previous] is the token being replaced, with `expiring` and `unauthorized` only.
+ */
+data class HubTokenRequest(val reason: String, val previous: String? = null)
+
 /** The page's answer to a host request: `result` when ok, else a protocol error code and its message. */
 data class PageAnswer(val ok: Boolean, val result: Any?, val code: String?, val message: String?)
 
@@ -37,7 +44,7 @@ class HubEmbedProtocol(
   /** The load's nonce, put into the marker; the page stamps it on every message. */
   val nonce: String = randomNonce(),
   /** Supplies the user's token: call `done` once, with null when nobody is signed in (E_DENIED). */
-  private val getToken: ((reason: String, done: (HubToken?) -> Unit) -> Unit)? = null,
+  private val getToken: ((request: HubTokenRequest, done: (HubToken?) -> Unit) -> Unit)? = null,
   /** Opens the form natively and returns true, or false to let the page open it itself. */
   private val openForm: ((shortCode: String, url: String) -> Boolean)? = null,
   private val onEvent: (HubEvent) -> Unit = {},
@@ -194,7 +201,7 @@ class HubEmbedProtocol(
         }
         "auth.getToken" -> {
           val tokens = getToken ?: return fail("E_NO_HANDLER", "the app handles no $method")
-          tokens(if (p?.opt("reason") == "expired") "expired" else "initial") { token ->
+          tokens(tokenRequest(p)) { token ->
             when {
               token == null -> fail("E_DENIED", "no signed-in user")
               token.accessToken == "" || token.expiresIn <= 0 -> fail("E_INTERNAL", "getToken must give a token and expires_in > 0")
@@ -216,6 +223,21 @@ class HubEmbedProtocol(
     }
   }
   // #endregion kotlin-answers
+
+  /**
+   * The page's auth.getToken params as the app gets them, as hub-embed/host reads them: pages before 0.2 said
+   * `expired`, read as `expiring`; anything else unknown is `initial`. A previous token is passed on only
+   * with a later reason, and only as a string of at most 4,096 characters.
+   */
+  private fun tokenRequest(p: JSONObject?): HubTokenRequest {
+    val reason = when (p?.opt("reason")) {
+      "unauthorized" -> "unauthorized"
+      "expiring", "expired" -> "expiring"
+      else -> "initial"
+    }
+    val previous = (p?.opt("previous") as? String)?.takeIf { reason != "initial" && it.length <= 4096 }
+    return HubTokenRequest(reason, previous)
+  }
 
   private fun envelope(message: JSONObject): String =
     unescapeSlashes(message.put("ns", "hub-embed").put("v", 1).put("nonce", nonce).toString())

@@ -36,8 +36,11 @@ class HubEmbedWebView(
   private val widgetOrigin: String,
   /** The form site's exact origin ({form_url}): forms load inside the WebView too. */
   formOrigin: String,
-  /** Your server's token for the signed-in user; call done(null) when nobody is signed in. */
-  getToken: (reason: String, done: (HubToken?) -> Unit) -> Unit,
+  /**
+   * Your server's token for the signed-in user; call done(null) when nobody is signed in. Pass the request's
+   * reason and previous on: with `unauthorized` your server must drop `previous` from its cache.
+   */
+  getToken: (request: HubTokenRequest, done: (HubToken?) -> Unit) -> Unit,
   /** What the widget tells the app: Ready, TableSelected, TagsChanged, FormOpened, FormClosed, WidgetError, FormMessage. */
   onEvent: (HubEvent) -> Unit,
   /** A new WebView took the place of one whose renderer died (same parent, index and layout): keep it, not the old one. */
@@ -183,7 +186,7 @@ class HubEmbedWebView(
 // In an Activity: events to the app, and one request to the page with its answer.
 fun showWidget(context: Context, webView: WebView, api: MyServer) {
   val host = HubEmbedWebView(context, webView, "https://widget.example.com", "https://forms.example.com",
-    getToken = { reason, done -> api.hubToken(reason) { token -> done(token) } },   // done on the UI thread
+    getToken = { request, done -> api.hubToken(request.reason, request.previous) { token -> done(token) } },   // done on the UI thread
     onEvent = { event ->
       when (event) {
         is HubEvent.Ready -> api.log("widget ${event.version} ready, in ${event.locale ?: "its default language"}")
@@ -206,7 +209,8 @@ fun showWidget(context: Context, webView: WebView, api: MyServer) {
 
 /** Stands for your app's own server client. */
 interface MyServer {
-  fun hubToken(reason: String, done: (HubToken?) -> Unit)
+  /** POSTs {reason, previous} to your token route with the app's session (docs/react-native.md, the app's token route). */
+  fun hubToken(reason: String, previous: String?, done: (HubToken?) -> Unit)
   fun refreshOrders()
   fun saveFilter(tags: List<String>)
   fun savedFilter(): List<String>?

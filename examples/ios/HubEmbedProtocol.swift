@@ -24,6 +24,11 @@ enum HubEvent: Equatable {
 
 struct HubToken { let accessToken: String; let expiresIn: Int }
 
+/// Why the page needs a token: `initial`; `expiring` (the token is about to expire); `unauthorized` (the
+/// service refused `previous` before its time: get a new one from your server, never the cached one).
+/// `previous` is the token being replaced, with `expiring` and `unauthorized` only.
+struct HubTokenRequest: Equatable { let reason: String; let previous: String? }
+
 /// The page's answer to a host request: a result, or a protocol error code and its message.
 enum PageAnswer { case ok(Any?), failed(code: String, message: String) }
 
@@ -32,8 +37,9 @@ final class HubEmbedProtocol {
   let platform: String
   /// The load's nonce, put into the marker; the page stamps it on every message.
   let nonce: String
-  /// Supplies the user's token; nil when nobody is signed in (E_DENIED).
-  var getToken: ((_ reason: String) async throws -> HubToken?)?
+  /// Supplies the user's token; nil when nobody is signed in (E_DENIED). Pass the request's reason and
+  /// previous on to your server: with `unauthorized` it must drop `previous` from its cache.
+  var getToken: ((_ request: HubTokenRequest) async throws -> HubToken?)?
   /// Opens the form natively and returns true, or false to let the page open it itself.
   var openForm: ((_ shortCode: String, _ url: String) -> Bool)?
   var onEvent: (HubEvent) -> Void = { _ in }
@@ -57,6 +63,20 @@ final class HubEmbedProtocol {
   private(set) var selection: [String]?
 
   static let maxMessageChars = 4 * 1024 * 1024
+
+  /// The page's auth.getToken params as the app gets them, as hub-embed/host reads them: pages before 0.2
+  /// said `expired`, read as `expiring`; anything else unknown is `initial`. A previous token is passed on
+  /// only with a later reason, and only as a string of at most 4,096 characters.
+  static func tokenRequest(_ p: [String: Any]?) -> HubTokenRequest {
+    let reason: String
+    switch p?["reason"] as? String {
+    case "unauthorized": reason = "unauthorized"
+    case "expiring", "expired": reason = "expiring"
+    default: reason = "initial"
+    }
+    let previous = (p?["previous"] as? String).flatMap { reason != "initial" && $0.utf16.count <= 4096 ? $0 : nil }
+    return HubTokenRequest(reason: reason, previous: previous)
+  }
   static let errorCodes: Set<String> = ["E_NO_HANDLER", "E_TIMEOUT", "E_CANCELLED", "E_DENIED", "E_UNSUPPORTED", "E_VERSION", "E_INTERNAL"]
 
   init(platform: String, nonce: String = HubEmbedProtocol.randomNonce()) {
@@ -229,7 +249,7 @@ final class HubEmbedProtocol {
     case "auth.getToken":
       guard let getToken else { return fail("E_NO_HANDLER", "the app handles no \(method)") }
       do {
-        guard let token = try await getToken(p?["reason"] as? String == "expired" ? "expired" : "initial") else {
+        guard let token = try await getToken(Self.tokenRequest(p)) else {
           return fail("E_DENIED", "no signed-in user")
         }
         guard !token.accessToken.isEmpty, token.expiresIn > 0 else {

@@ -118,7 +118,8 @@ private final class WeakHandler: NSObject, WKScriptMessageHandler {
 func showWidget(in controller: UIViewController, api: MyServer) -> HubEmbedWebView {
   let host = HubEmbedWebView(widgetOrigin: "https://widget.example.com", formOrigin: "https://forms.example.com")
   host.presenter = controller
-  host.protocolHost.getToken = { reason in try await api.hubToken(reason: reason) }   // nil: nobody signed in
+  // nil: nobody signed in. With `unauthorized` your server drops `previous` from its cache.
+  host.protocolHost.getToken = { request in try await api.hubToken(reason: request.reason, previous: request.previous) }
   host.protocolHost.onEvent = { event in
     switch event {
     case .ready(let version, let locale): api.log("widget \(version) ready, in \(locale ?? "its default language")")
@@ -144,7 +145,8 @@ func showWidget(in controller: UIViewController, api: MyServer) -> HubEmbedWebVi
 
 /// Stands for your app's own server client.
 protocol MyServer {
-  func hubToken(reason: String) async throws -> HubToken?
+  /// POSTs {reason, previous} to your token route with the app's session.
+  func hubToken(reason: String, previous: String?) async throws -> HubToken?
   func refreshOrders()
   func saveFilter(_ tags: [String])
   func savedFilter() -> [String]?

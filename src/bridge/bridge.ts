@@ -354,9 +354,13 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   function receive(raw: unknown): void {
     if (state === 'closed') return;
     const message = parseMessage(raw);
-    if (typeof message === 'string') ignore(message);
-    else if (nonce && message.nonce !== nonce) ignore('nonce');
-    else if (message.kind === 'evt' && message.method === 'bridge.ready') {
+    if (typeof message === 'string') return ignore(message);
+    const announce = message.kind === 'evt' && message.method === 'bridge.ready';
+    // A host whose marker came after the page spoke without it (Flutter, Android without document-start
+    // scripts) announces itself with the marker's nonce: the page takes that nonce from now on.
+    if (announce && message.nonce === win.__HUB_EMBED_BRIDGE__?.nonce) nonce = message.nonce as string;
+    if (nonce && message.nonce !== nonce) ignore('nonce');
+    else if (announce) {
       // The host (re)initialised: find it if it was injected late, or shake hands again. A page that ran
       // without a host looks again (the host may have come late, with its marker) and shakes hands anew.
       if (state === 'none') {
@@ -364,8 +368,9 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
         start();
       } else if (!transport) probe();
       // Anyone in the page can send this event when the host set no nonce, so the bridge keeps its host
-      // and says hello again; an answer (a re-initialised host's) replaces it, silence changes nothing.
-      else if (state === 'ready') handshake(readyMs);
+      // and says hello again; an answer (a re-initialised host's, or one that now has the nonce) replaces
+      // it, silence changes nothing.
+      else handshake(readyMs);
     } else if (message.sid !== sid) ignore('sid');
     else if (message.kind === 'res')
       settle(

@@ -15,14 +15,19 @@ export function createAnswerer(
 ): (request: BridgeMessage) => Promise<Partial<BridgeMessage>> {
   const { handlers = {} } = options;
   const maxInFlight = options.maxInFlight ?? 1000;
-  const methods = { ...typedMethods(handlers), ...options.methods };
-  const has = (method: string) => Object.hasOwn(methods, method) && typeof methods[method] === 'function';
+  const typed = typedMethods(handlers);
+  const custom = options.methods ?? {};
+  /** The handler of a method now: the app's own methods first, then its typed handlers (read each time). */
+  const handlerOf = (method: string) =>
+    Object.hasOwn(custom, method) ? custom[method] : Object.hasOwn(typed, method) ? typed[method] : undefined;
+  const has = (method: string) => typeof handlerOf(method) === 'function';
   let inFlight = 0;
 
   function hello(request: BridgeMessage): unknown {
-    const custom = methods['bridge.hello'];
-    if (custom) return custom(request.params, request);
-    const capabilities = Object.keys(methods).filter((method) => method !== 'bridge.hello' && has(method));
+    const own = handlerOf('bridge.hello');
+    if (own) return own(request.params, request);
+    const names = new Set([...Object.keys(typed), ...Object.keys(custom)]);
+    const capabilities = [...names].filter((method) => method !== 'bridge.hello' && has(method));
     return {
       v: BRIDGE_VERSION,
       platform: options.platform,
@@ -45,7 +50,7 @@ export function createAnswerer(
         inFlight++;
         try {
           result = await settleWithin(
-            Promise.resolve().then(() => methods[method]!(request.params, request)),
+            Promise.resolve().then(() => handlerOf(method)!(request.params, request)),
             method,
             timeoutMs,
           );

@@ -25,7 +25,10 @@ function tokenRequest(params: unknown): TokenRequest {
   return { reason, ...(previous && { previous }) };
 }
 
-/** `auth.getToken` and `form.open`, each present only when the app supplies its handler. */
+/**
+ * `auth.getToken` and `form.open`, each present only while the app supplies its handler: read at each
+ * look-up, so a handler the app adds later (a getToken once a session is restored) is there for the next hello.
+ */
 export function typedMethods(handlers: HostHandlers): Record<string, MethodHandler | undefined> {
   let tokenCall: Promise<AccessToken> | undefined;
 
@@ -50,8 +53,14 @@ export function typedMethods(handlers: HostHandlers): Record<string, MethodHandl
     return { handled: handled === true };
   }
 
+  const getToken: MethodHandler = (params) => token(params);
+  const formOpen: MethodHandler = (params) => openForm(params);
   return {
-    'auth.getToken': handlers.getToken && ((params) => token(params)),
-    'form.open': handlers.openForm && ((params) => openForm(params)),
+    get 'auth.getToken'() {
+      return handlers.getToken && getToken;
+    },
+    get 'form.open'() {
+      return handlers.openForm && formOpen;
+    },
   };
 }

@@ -27,7 +27,7 @@ const MAX_SEEN = 1000;
 export function createHostKernel(options: HostKernelOptions): HostKernel {
   const { handlers = {}, transport } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const allowedOrigins = exactOrigins(options.allowedOrigins ?? []);
+  let allowedOrigins = exactOrigins(options.allowedOrigins ?? []);
   const withNonce = options.nonce !== false;
   let nonce = withNonce ? (options.nonce as string | undefined) || randomNonce() : '';
   let sessions: string[] = [];
@@ -97,8 +97,14 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
         // Not for a page that cancelled the call, went away (a reload) or was closed meanwhile.
         if (closed || cancelled.delete(key) || load !== nonce) return undefined;
         const reply = wire({ sid: message.sid, id: message.id, kind: 'res', ...body });
-        if (options.replies === 'return') return reply;
+        // What the app asked before any page said hello goes to this one, after the hello's answer.
+        const flush = () => message.method === 'bridge.hello' && toPage.helloFrom(message.sid);
+        if (options.replies === 'return') {
+          queueMicrotask(flush);
+          return reply;
+        }
         deliver(reply);
+        flush();
         return undefined;
       }
     }
@@ -110,7 +116,6 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     if (transport === 'wechat') {
       return Promise.reject(new BridgeError('E_UNSUPPORTED', 'a WeChat mini-program cannot message the web-view page'));
     }
-    if (!target) return Promise.reject(new BridgeError('E_UNSUPPORTED', 'no widget page has said hello yet'));
     return toPage.ask(target, method, params, ms);
   }
 
@@ -124,12 +129,15 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     get sessions() {
       return sessions;
     },
-    reload({ keepNonce = false } = {}) {
-      if (withNonce && !keepNonce) nonce = randomNonce();
+    reload({ keepNonce = false, nonce: loaded } = {}) {
+      if (withNonce && !keepNonce) nonce = loaded || randomNonce();
       sessions = [];
       cancelled.clear();
       seen.clear();
       toPage.failAll('E_CANCELLED', 'the page loaded again');
+    },
+    setAllowedOrigins(origins) {
+      allowedOrigins = exactOrigins(origins);
     },
     receive,
     request,
@@ -164,7 +172,7 @@ export function createHostKernel(options: HostKernelOptions): HostKernel {
     },
     close() {
       closed = true;
-      toPage.failAll('E_CANCELLED', 'the host is closed');
+      toPage.failAll('E_CANCELLED', 'the host is closed', { all: true });
     },
   };
 }

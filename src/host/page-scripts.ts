@@ -6,10 +6,15 @@ export function receiveScript(json: string): string {
   return `window.__hubEmbedReceive&&window.__hubEmbedReceive(${toScriptLiteral(json)});true;`;
 }
 
-/** The script that sets `window.__HUB_EMBED_BRIDGE__` to `marker`, injected before the page's own scripts run. */
-export function markerScript(marker: Record<string, unknown>): string {
+/**
+ * The script that sets `window.__HUB_EMBED_BRIDGE__` to `marker`, injected before the page's own scripts run.
+ * With `origin`, it sets it only in a document of that origin: a WebView that injects into every top-level
+ * page (react-native-webview) then tells the nonce to the widget page alone, not to another allowed site.
+ */
+export function markerScript(marker: Record<string, unknown>, origin?: string): string {
   // Parsed in the page from an escaped literal, so no value can end the script it is injected in.
-  return `window.__HUB_EMBED_BRIDGE__=JSON.parse(${toScriptLiteral(JSON.stringify(marker))});true;`;
+  const set = `window.__HUB_EMBED_BRIDGE__=JSON.parse(${toScriptLiteral(JSON.stringify(marker))});`;
+  return `${origin === undefined ? set : `if(location.origin===${toScriptLiteral(origin)})${set}`}true;`;
 }
 
 /**

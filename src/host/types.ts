@@ -6,7 +6,10 @@ import type { BridgeMessage } from '../bridge/protocol.js';
 import type { TransportName } from '../bridge/protocol.js';
 import type { NavigationDecision } from './navigation.js';
 
-/** What the app supplies. `bridge.hello` announces exactly these, so the page asks for nothing else. */
+/**
+ * What the app supplies. `bridge.hello` announces exactly these, so the page asks for nothing else. They are
+ * read at each hello and each request: a handler set later on this object is announced in the next hello.
+ */
 export interface HostHandlers {
   /**
    * The token for the signed-in user, from the app's own server. Concurrent requests share one call.
@@ -52,7 +55,10 @@ export interface HostKernelOptions {
   send(script: string, json: string): void;
   /** Exact origins whose pages may load inside the WebView: the widget page's and the form site's. */
   allowedOrigins?: readonly string[];
-  /** How long the page has to answer a request, and a handler to settle; default 10 s. 0: no limit. */
+  /**
+   * How long the page has to answer a request (counted from the call, so a request made before the page
+   * said hello waits for it within this time), and a handler to settle; default 10 s. 0: no limit.
+   */
   timeoutMs?: number;
   /** A message that was dropped, and why: for the app's logs. Never shown to the user. */
   onRejected?(reason: string, raw: unknown): void;
@@ -109,16 +115,25 @@ export interface HostKernel {
   readonly sessions: readonly string[];
   /**
    * A new page load began (call it before the load, then inject `marker`): a new nonce, a new session
-   * list, and requests to the old page fail E_CANCELLED. `keepNonce` for a WebView that fixes its
-   * injected scripts before the load starts (react-native-webview): the same nonce then stays.
+   * list, and requests to the old page fail E_CANCELLED (requests made before any hello keep waiting for
+   * the new page's). `nonce`: the one this load's marker carries, for a WebView that fixed its injected
+   * scripts before the load started (react-native-webview); `keepNonce` keeps the current one.
    */
-  reload(options?: { keepNonce?: boolean }): void;
+  reload(options?: { keepNonce?: boolean; nonce?: string }): void;
+  /**
+   * The origins that may load inside from now on (`decideNavigation`), e.g. from an app's remote config.
+   * The page's sessions and nonce stay. Anything but exact http(s) origins is a TypeError, and changes nothing.
+   */
+  setAllowedOrigins(origins: readonly string[]): void;
   /**
    * Every raw value the page posted. With `replies: 'return'` it resolves with the reply's JSON for a
    * request (undefined otherwise); with `replies: 'script'` the reply goes through `send`.
    */
   receive(raw: unknown): Promise<string | undefined>;
-  /** A request to the page (`widget.refresh`, `widget.setTags`, `form.close`, or any method it handles). */
+  /**
+   * A request to the page (`widget.refresh`, `widget.setTags`, `form.close`, or any method it handles).
+   * Made before any page said hello, it waits for the first one that does, within the same timeout.
+   */
   request<M extends keyof HostToPageRequests>(
     method: M,
     params: HostToPageRequests[M]['params'],

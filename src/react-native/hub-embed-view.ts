@@ -13,6 +13,7 @@ import {
   forwardRef,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -22,8 +23,10 @@ import { BackHandler, Linking, StyleSheet, View, useColorScheme } from 'react-na
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
+import { BRIDGE_VERSION } from '../bridge/protocol.js';
 import { createHostKernel } from '../host/kernel.js';
-import { randomNonce as randomRelayNonce } from '../host/page-scripts.js';
+import { markerScript, randomNonce } from '../host/page-scripts.js';
+import type { TokenRequest } from '../host/types.js';
 import { exactOrigins, originOf } from '../host/navigation.js';
 import { isFormUrl } from './form-checks.js';
 import { FormModal, type OpenForm } from './form-modal.js';
@@ -38,6 +41,25 @@ import {
 /** How often a minute the view reloads by itself after its content process died. */
 export const RELOADS_PER_MINUTE = 3;
 
+/**
+ * How long after the widget page loaded the view waits for its hello before it tells the app (onWidgetError,
+ * `no-bridge`). A page with the WebView bundle says hello within the bundle's own waits (a late marker: 2 s).
+ */
+export const NO_HELLO_MS = 5000;
+
+/** What the app hears when the widget page loaded and never spoke to the view. */
+export function noHelloMessage(url: string): string {
+  return (
+    `The widget page ${url} loaded but said nothing to the app in ${NO_HELLO_MS / 1000} s. Check that it loads ` +
+    'the WebView build (hub-embed-webview.iife.js or hub-embed/webview), not the plain one (hub-embed.iife.js, ' +
+    'hub-embed/define); that its <hub-embed> has bridge="auto"; and its console for errors (a script that ' +
+    'throws before the widget connects).'
+  );
+}
+
+const sameTags = (one: readonly string[] | undefined, other: readonly string[] | undefined) =>
+  JSON.stringify(one) === JSON.stringify(other);
+
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
   const webView = useRef<WebView>(null);
   const [form, setForm] = useState<OpenForm>();
@@ -49,19 +71,47 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const latest = useRef(props);
   latest.current = props;
   /**
-   * The last selection, the app's (prop or ref) or the user's in the page (tags.changed): the first
-   * selection of every new page session, so a reload or a killed content process finds it again.
+   * Without a `tags` prop (the page's selection, changed by ref.setTags), the last selection, the app's or
+   * the user's in the page (tags.changed): the first selection of every new page session, so a reload or a
+   * killed content process finds it again. With `tags`, that prop is the selection.
    */
   const selection = useRef(props.tags);
+  /** The selection the page shows, as far as the view knows: what it sent last, or what the page said. */
+  const shown = useRef<string[] | undefined>(undefined);
+  /** Bumped when the page's selection changed, so a controlled `tags` that differs is selected again. */
+  const [pageTagsChanged, setPageTagsChanged] = useState(0);
   /** The widget's language, from its widget.ready: the form Modal's close label speaks it. */
   const [widgetLocale, setWidgetLocale] = useState<string>();
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
   const widgetOrigin = originOf(props.source.uri);
+  const allowedKey = [widgetOrigin, ...(props.allowedOrigins ?? [])].join(',');
   const allowed = useMemo(
     () => [...new Set([widgetOrigin, ...(props.allowedOrigins ?? [])].filter((origin): origin is string => !!origin))],
-    [widgetOrigin, props.allowedOrigins?.join(',')],
+    [allowedKey],
   );
+  const latestAllowed = useRef(allowed);
+  latestAllowed.current = allowed;
+
+  /**
+   * The nonce of the marker the WebView injects at its next load start. react-native-webview takes its
+   * injected scripts from the props of that moment, so each load's nonce is chosen before it starts: a
+   * fresh one once a page said hello, so no load shares the nonce of the one before (a frame that learned
+   * an old nonce speaks for no later page).
+   */
+  const [markerNonce, setMarkerNonce] = useState(randomNonce);
+  /** The marker nonce the WebView has been given (committed), which the next load carries. */
+  const givenNonce = useRef(markerNonce);
+  useLayoutEffect(() => {
+    givenNonce.current = markerNonce;
+  }, [markerNonce]);
+  /** Whether this load's marker nonce was replaced for the next load (once its page said hello). */
+  const nonceRenewed = useRef(false);
+  /** Whether the hello of this load was answered with getToken: a getToken that comes or goes reloads the page. */
+  const helloHadToken = useRef<boolean | undefined>(undefined);
+  /** Tells the app when the widget page loaded and said no hello (a plain bundle by mistake, a script that threw). */
+  const noHelloTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const heardHello = () => clearTimeout(noHelloTimer.current);
 
   const tell = (event: HubEmbedViewEvent) => {
     latest.current.onEvent?.(event);
@@ -69,61 +119,97 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     callback?.(event.params);
   };
 
-  const kernel = useMemo(
-    () =>
-      createHostKernel({
-        platform: 'react-native',
-        transport: 'react-native',
-        appVersion: props.appVersion,
-        allowedOrigins: allowed,
-        handlers: {
-          ...(props.getToken && { getToken: (request) => latest.current.getToken!(request) }),
-          openForm: (request) => {
-            const custom = latest.current.openForm;
-            if (custom) return custom(request);
-            // Only a web page of an origin the app allows fills the screen; anything else (data:, another
-            // site) stays with the page, in its own dialog, where the page's rules apply.
-            if (!isFormUrl(request.url, allowed)) {
-              latest.current.onRejected?.(`form.open: ${originOf(request.url) ?? 'a URL'} is not an allowed origin`);
-              return false;
-            }
-            setForm({ ...request, relayNonce: randomRelayNonce() });
-            return true;
-          },
-          openExternal,
+  /** Selects `tags` in the page (its newest session) and notes them as shown. */
+  const select = (tags: string[]) => {
+    shown.current = tags;
+    return kernel.setTags(tags);
+  };
+
+  // One kernel, one page session, for the view's life: a prop that changes after mount (allowedOrigins,
+  // getToken, tags) is read where it is used, so the page's nonce and session stay valid through it.
+  const [kernel] = useState(() =>
+    createHostKernel({
+      platform: 'react-native',
+      transport: 'react-native',
+      appVersion: props.appVersion,
+      allowedOrigins: allowed,
+      nonce: markerNonce,
+      handlers: {
+        // Read at each hello and each ask: a getToken the app passes later is announced to the reloaded page.
+        get getToken() {
+          const { getToken } = latest.current;
+          return getToken && ((request: TokenRequest) => getToken(request));
         },
-        onEvent(event) {
-          if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
-          if (event.name === 'form.closed') pageForm.current = false;
-          if (event.name === 'tags.changed') selection.current = event.params.tags;
-          if (event.name === 'widget.ready') setWidgetLocale(event.params.locale);
-          tell(
-            event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event,
-          );
+        openForm: (request) => {
+          const custom = latest.current.openForm;
+          if (custom) return custom(request);
+          // Only a web page of an origin the app allows fills the screen; anything else (data:, another
+          // site) stays with the page, in its own dialog, where the page's rules apply.
+          if (!isFormUrl(request.url, latestAllowed.current)) {
+            latest.current.onRejected?.(`form.open: ${originOf(request.url) ?? 'a URL'} is not an allowed origin`);
+            return false;
+          }
+          setForm({ ...request, relayNonce: randomNonce() });
+          return true;
         },
+        openExternal,
+      },
+      onEvent(event) {
+        if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
+        if (event.name === 'form.closed') pageForm.current = false;
+        if (event.name === 'tags.changed') {
+          shown.current = event.params.tags;
+          if (latest.current.tags === undefined) selection.current = event.params.tags;
+        }
+        if (event.name === 'widget.ready') setWidgetLocale(event.params.locale);
+        tell(event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event);
+        // After the app's onTagsChanged (and the render it asked for): a controlled `tags` the app did not
+        // change to the user's selection is selected again, as a controlled input keeps its value.
+        if (event.name === 'tags.changed') setPageTagsChanged((count) => count + 1);
+      },
+      onAccepted(message) {
+        if (message.kind !== 'req' || message.method !== 'bridge.hello') return;
+        heardHello();
+        helloHadToken.current = Boolean(latest.current.getToken);
+        // This load's page has its nonce; the next load gets a new one.
+        if (!nonceRenewed.current) {
+          nonceRenewed.current = true;
+          setMarkerNonce(randomNonce());
+        }
         // The selection goes to each new page session as it says hello, before the page has its token and
         // loads anything: the first list the widget asks for is already the filtered one.
-        onAccepted(message) {
-          if (message.kind === 'req' && message.method === 'bridge.hello' && selection.current) {
-            const tags = selection.current;
-            queueMicrotask(() => void kernel.setTags(tags).catch(() => {}));
-          }
-        },
-        onRejected: (reason) => latest.current.onRejected?.(reason),
-        // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but
-        // document on Android, and other frames never see them.
-        send: (script) => webView.current?.injectJavaScript(script),
-      }),
-    // A new kernel (and nonce) only when what the page may be is different.
-    [allowed.join(','), Boolean(props.getToken)],
+        const tags = latest.current.tags ?? selection.current;
+        if (tags) queueMicrotask(() => void select(tags).catch(() => {}));
+      },
+      onRejected: (reason) => latest.current.onRejected?.(reason),
+      // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but
+      // document on Android, and other frames never see them.
+      send: (script) => webView.current?.injectJavaScript(script),
+    }),
   );
-  useEffect(() => () => kernel.close(), [kernel]);
+  useEffect(
+    () => () => {
+      heardHello();
+      kernel.close();
+    },
+    [kernel],
+  );
+  // Where URLs may go follows the prop before the next native event; the page's session stays.
+  useLayoutEffect(() => kernel.setAllowedOrigins(allowed), [allowed]);
 
-  const tagKey = props.tags?.join('\n');
+  // A getToken that comes after the page said hello (a session restored later) or goes away changes what
+  // the page may ask: the page loads again, and its hello announces the getToken it has now.
+  const hasToken = Boolean(props.getToken);
   useEffect(() => {
-    selection.current = props.tags;
-    if (props.tags && kernel.sessions.length) void kernel.setTags(props.tags).catch(() => {});
-  }, [tagKey, kernel]);
+    if (kernel.sessions.length && helloHadToken.current !== undefined && helloHadToken.current !== hasToken)
+      webView.current?.reload();
+  }, [hasToken]);
+
+  const tagKey = props.tags && JSON.stringify(props.tags);
+  useEffect(() => {
+    if (!props.tags || sameTags(props.tags, shown.current) || !kernel.sessions.length) return;
+    void select(props.tags).catch(() => {});
+  }, [tagKey, pageTagsChanged]);
 
   /** Closes the native form and says so, with how. */
   const closeNativeForm = (reason: FormCloseReason) => {
@@ -138,8 +224,13 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     () => ({
       refresh: () => kernel.refresh(),
       setTags: (tags) => {
+        // A controlled view's selection is its prop; an imperative one would be undone at the next change.
+        if (latest.current.tags !== undefined)
+          return Promise.reject(
+            new TypeError('setTags: this <HubEmbedView> has a tags prop, which is the selection: change the prop'),
+          );
         selection.current = tags;
-        return kernel.setTags(tags);
+        return select(tags);
       },
       closeForm: async () => closeNativeForm('app') || kernel.closeForm(),
       reload: () => webView.current?.reload(),
@@ -151,7 +242,10 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   useEffect(() => {
     const subscription = BackHandler.addEventListener('hardwareBackPress', () => {
       if (!pageForm.current) return false;
-      void kernel.closeForm().catch(() => {});
+      // The page said a form opened; if no dialog was behind it (a page's own form.opened), this one press
+      // finds that out and the next goes to the app.
+      const noForm = () => (pageForm.current = false);
+      void kernel.closeForm().then((closed) => closed || noForm(), noForm);
       return true;
     });
     return () => subscription.remove();
@@ -201,24 +295,42 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       // Every URL through the component's own decision: with the default whitelist, react-native-webview
       // would hand tel:, intent:, custom schemes straight to Linking.openURL, past openExternal.
       originWhitelist: ['*'],
-      // The marker, with the nonce, reaches the main frame only (both platforms, forced here). Android
-      // may run it after the page's first scripts; the injected object, which every frame can read there,
-      // tells the page only to wait for it.
-      injectedJavaScriptBeforeContentLoaded: kernel.marker,
+      // The marker, with this load's nonce, reaches the main frame only (both platforms, forced here), and
+      // sets itself only in a document of the widget page's origin: another allowed site loaded at the top
+      // never learns it. Android may run it after the page's first scripts; the injected object, which
+      // every frame can read there, tells the page only to wait for it.
+      injectedJavaScriptBeforeContentLoaded:
+        widgetOrigin &&
+        markerScript({ transport: 'react-native', v: BRIDGE_VERSION, nonce: markerNonce }, widgetOrigin),
       injectedJavaScriptBeforeContentLoadedForMainFrameOnly: true,
       injectedJavaScriptForMainFrameOnly: true,
       injectedJavaScriptObject: { hubEmbedMarker: true },
-      // react-native-webview applies injected scripts at load start, from the props of that moment, so the
-      // nonce stays with this view; each top-frame load still starts a new session list.
+      // react-native-webview injects the marker at load start from the props of that moment, before this
+      // event reaches the app: the load carries the nonce the WebView was last given.
       onLoadStart: (event) => {
         // Android also reports a same-document navigation of the loaded page (pushState, a #hash) here, with
         // loading false: the same document, its sessions and its open dialog stay.
         if (event.nativeEvent.loading !== false) {
-          kernel.reload({ keepNonce: true });
+          kernel.reload({ nonce: givenNonce.current });
+          nonceRenewed.current = false;
+          helloHadToken.current = undefined;
+          heardHello();
           // A page that reloads with its own form dialog open has no form any more: back goes to the app.
           pageForm.current = false;
         }
         extra.onLoadStart?.(event);
+      },
+      // The widget page loaded: it has NO_HELLO_MS to say hello, or the app hears what to check.
+      onLoad: (event) => {
+        const { url } = event.nativeEvent;
+        if (originOf(url) === widgetOrigin && !kernel.sessions.length) {
+          heardHello();
+          noHelloTimer.current = setTimeout(
+            () => tell({ name: 'widget.error', params: { kind: 'no-bridge', message: noHelloMessage(url) } }),
+            NO_HELLO_MS,
+          );
+        }
+        extra.onLoad?.(event);
       },
       onMessage,
       onShouldStartLoadWithRequest,

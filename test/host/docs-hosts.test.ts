@@ -67,6 +67,14 @@ const protocols = {
       'selection?.let { setTags(it) }',
     ],
     parseNeverThrows: ['catch (error: JSONException)', 'catch (error: StackOverflowError)'],
+    tokenRequest: [
+      'data class HubTokenRequest(val reason: String, val previous: String? = null)',
+      '"unauthorized" -> "unauthorized"',
+      '"expiring", "expired" -> "expiring"',
+      'else -> "initial"',
+      'takeIf { reason != "initial" && it.length <= 4096 }',
+      'tokens(tokenRequest(p))',
+    ],
     escapes: ['replace("\\u2028", "\\\\u2028")', 'replace("\\u2029", "\\\\u2029")', 'replace("<", "\\\\u003c")'],
   },
   'Swift (examples/ios/HubEmbedProtocol.swift)': {
@@ -90,6 +98,14 @@ const protocols = {
       'if let selection { setTags(selection) }',
     ],
     parseNeverThrows: ['let value = try? JSONSerialization.jsonObject'],
+    tokenRequest: [
+      'struct HubTokenRequest: Equatable { let reason: String; let previous: String? }',
+      'case "unauthorized": reason = "unauthorized"',
+      'case "expiring", "expired": reason = "expiring"',
+      'default: reason = "initial"',
+      'reason != "initial" && $0.utf16.count <= 4096 ? $0 : nil',
+      'try await getToken(Self.tokenRequest(p))',
+    ],
     escapes: ['"\\u{2028}", with: "\\\\u2028"', '"\\u{2029}", with: "\\\\u2029"', '"<", with: "\\\\u003c"'],
   },
   'Dart (examples/flutter/lib/hub_embed_protocol.dart)': {
@@ -117,6 +133,14 @@ const protocols = {
       'if (selection != null) unawaited(setTags(selection));',
     ],
     parseNeverThrows: ['m = jsonDecode(raw);\n    } catch (_) {'],
+    tokenRequest: [
+      'const HubTokenRequest(this.reason, [this.previous]);',
+      "'unauthorized' => 'unauthorized',",
+      "'expiring' || 'expired' => 'expiring',",
+      "_ => 'initial',",
+      "reason != 'initial' && previous is String && previous.length <= 4096 ? previous : null",
+      'await getToken!(HubTokenRequest.fromParams(p))',
+    ],
     escapes: [`replaceAll('\\u2028', r'\\u2028')`, `replaceAll('\\u2029', r'\\u2029')`, `replaceAll('<', r'\\u003c')`],
   },
 };
@@ -165,6 +189,15 @@ describe('native host protocol files follow the protocol test vectors', () => {
       it('the marker sets itself only in a document of the widget origin: no other page learns the nonce', () => {
         expect(host.code).toMatch(/["']if\(location\.origin===(\$\{|\\\()(Self\.)?scriptLiteral\(widgetOrigin\)/);
         expect(host.code).toContain('window.__HUB_EMBED_BRIDGE__=JSON.parse(');
+      });
+
+      it('hands the app’s getToken the reason (initial, expiring, unauthorized) and previous, as the vectors’ getToken cases say', () => {
+        const reasons = new Set(vectors.cases.flatMap((v) => ('getToken' in v && v.getToken ? [v.getToken.reason] : [])));
+        expect([...reasons].sort()).toEqual(['expiring', 'initial', 'unauthorized']);
+        expect(vectors.cases.some((v) => 'getToken' in v && v.getToken && 'previous' in v.getToken)).toBe(true);
+        for (const line of host.tokenRequest) expect(host.code).toContain(line);
+        // The page never sends `expired` now: a host that hands the app only initial/expired loses `unauthorized`.
+        expect(host.code).not.toMatch(/["']expired["'] \? ["']expired["']/);
       });
 
       it('survives malformed JSON: parsing never throws, it drops the text as malformed', () => {
@@ -280,6 +313,8 @@ describe('native host glue files', () => {
     expect(code).toContain('CustomTabsIntent');
     expect(code).toMatch(/host\.setTags\(listOf\("HR"\)\) \{ answer ->/);
     expect(code).toContain('is HubEvent.TagsChanged -> api.saveFilter(event.tags)');
+    expect(code).toContain('getToken: (request: HubTokenRequest, done: (HubToken?) -> Unit) -> Unit,');
+    expect(code).toContain('api.hubToken(request.reason, request.previous)');
   });
 
   it('Android: a renderer that dies is handled (true), and a new WebView in its place loads the page again', () => {
@@ -324,6 +359,7 @@ describe('native host glue files', () => {
     expect(code).toContain('removeScriptMessageHandler(forName: "hubEmbed")');
     expect(code).toContain('host.setTags(["HR"])');
     expect(code).toContain('case .tagsChanged(let tags): api.saveFilter(tags)');
+    expect(code).toContain('api.hubToken(reason: request.reason, previous: request.previous)');
   });
 
   it('iOS: a web content process that ends loads the page again', () => {
@@ -376,6 +412,8 @@ describe('native host glue files', () => {
     it('shows one host request with its answer', () => {
       expect(view).toContain("final answer = await host.setTags(['HR']);");
       expect(view).toContain('TagsChanged(:final tags) => widget.api.saveFilter(tags)');
+      expect(view).toContain('required Future<HubToken?> Function(HubTokenRequest request) getToken,');
+      expect(view).toContain('widget.api.hubToken(request.reason, request.previous)');
     });
 
     it('an iOS web content process that ends loads the page again', () => {

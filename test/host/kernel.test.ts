@@ -62,6 +62,7 @@ describe('host kernel: protocol test vectors (test/fixtures/bridge-vectors.json)
         });
       } else {
         expect(host.lastReply()).toEqual(vector.reply);
+        if ('getToken' in vector) expect(host.getToken.mock.calls).toEqual([[vector.getToken]]);
         const { script } = host.sent.at(-1)!;
         for (const text of vector.scriptHas ?? []) expect(script).toContain(text);
         for (const text of vector.scriptLacks ?? []) expect(script).not.toContain(text);
@@ -288,11 +289,73 @@ describe('host kernel: requests to the page', () => {
     await expect(refreshing).resolves.toBeUndefined();
   });
 
-  it('a page that never answers fails the request E_TIMEOUT; with no page yet it fails at once', async () => {
+  it('a request made before any hello waits for the first page that says one, within the same timeout', async () => {
     vi.useFakeTimers();
     try {
       const host = vectorHost({ timeoutMs: 1000 });
-      await expect(host.kernel.refresh()).rejects.toMatchObject({ code: 'E_UNSUPPORTED' });
+      const early = host.kernel.refresh();
+      const late = host.kernel.setTags(['HR']);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(host.sent).toEqual([]);
+      // A reload meanwhile fails nothing that was never sent: the new page's hello gets it.
+      host.kernel.reload({ keepNonce: true });
+      await host.kernel.receive(JSON.stringify(vectors.hello.send));
+      await vi.advanceTimersByTimeAsync(0);
+      const asked = host.sent.map((sent) => JSON.parse(sent.json) as { id: string; method?: string; sid: string });
+      // The hello's answer first, then the waiting requests, in the order they were made.
+      expect(asked.map((m) => m.method ?? 'res')).toEqual(['res', 'widget.refresh', 'widget.setTags']);
+      for (const request of asked.slice(1))
+        await host.kernel.receive(
+          JSON.stringify(page({ sid: request.sid, id: request.id, kind: 'res', ok: true, result: null })),
+        );
+      await expect(early).resolves.toBeUndefined();
+      await expect(late).resolves.toBeUndefined();
+
+      // No page at all: E_TIMEOUT after timeoutMs, saying why.
+      const alone = vectorHost({ timeoutMs: 1000 });
+      const failed = expect(alone.kernel.refresh()).rejects.toMatchObject({
+        code: 'E_TIMEOUT',
+        message: 'widget.refresh timed out: no widget page said hello',
+      });
+      await vi.advanceTimersByTimeAsync(1000);
+      await failed;
+      // close() ends those still waiting, E_CANCELLED.
+      const closing = alone.kernel.refresh();
+      alone.kernel.close();
+      await expect(closing).rejects.toMatchObject({ code: 'E_CANCELLED' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a handler the app sets later is announced in the next hello, and answered (live handlers)', async () => {
+    const handlers: { getToken?: () => typeof vectors.host.token } = {};
+    const host = vectorHost({ handlers });
+    await host.post(vectors.hello.send);
+    expect(host.lastReply().result.capabilities).toEqual([]);
+    handlers.getToken = () => vectors.host.token;
+    host.kernel.reload({ keepNonce: true });
+    await host.post(vectors.hello.send);
+    expect(host.lastReply().result.capabilities).toEqual(['auth.getToken']);
+    await host.post(page({ id: 't1', kind: 'req', method: 'auth.getToken', params: { reason: 'initial' } }));
+    expect(host.lastReply().result).toEqual(vectors.host.token);
+  });
+
+  it('setAllowedOrigins changes what loads inside, keeping the session; a bad origin is a TypeError that changes nothing', async () => {
+    const host = vectorHost({ allowedOrigins: ['https://widget.example'] });
+    await host.post(vectors.hello.send);
+    expect(host.kernel.decideNavigation('https://forms.example/a')).toBe('external');
+    host.kernel.setAllowedOrigins(['https://widget.example', 'https://forms.example']);
+    expect(host.kernel.decideNavigation('https://forms.example/a')).toBe('load');
+    expect(() => host.kernel.setAllowedOrigins(['https://*.example'])).toThrow(TypeError);
+    expect(host.kernel.decideNavigation('https://forms.example/b')).toBe('load');
+    expect(host.kernel.sessions).toEqual(['s1']);
+  });
+
+  it('a page that never answers fails the request E_TIMEOUT', async () => {
+    vi.useFakeTimers();
+    try {
+      const host = vectorHost({ timeoutMs: 1000 });
       await host.kernel.receive(JSON.stringify(vectors.hello.send));
       await vi.advanceTimersByTimeAsync(0);
       const refreshing = host.kernel.refresh();

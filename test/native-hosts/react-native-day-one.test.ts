@@ -229,15 +229,24 @@ for (const platform of ['android', 'ios'] as const) {
   describe(`<HubEmbedView> day one on ${platform}: the content process dies`, () => {
     it('the view recovers by itself and the user finds the same selection: the app’s, and then the user’s own', async () => {
       const heard: string[][] = [];
+      // The app keeps `tags` in its state and follows onTagsChanged, as a controlled prop asks.
+      let follow = (_tags: string[]) => {};
       await withView(
         h,
         browser,
         {
           platform,
           uri: pageUrl,
-          props: { tags: ['HR'], onTagsChanged: ({ tags }) => heard.push(tags) },
+          props: {
+            tags: ['HR'],
+            onTagsChanged: ({ tags }) => {
+              heard.push(tags);
+              follow(tags);
+            },
+          },
         },
         async (rn) => {
+          follow = (tags) => void rn.rerender({ tags });
           await rn.ready();
           const selected = () =>
             rn.page.evaluate(() =>

@@ -24,6 +24,28 @@ class FormMessage extends HubEvent { FormMessage(this.shortCode, this.data); fin
 
 class HubToken { const HubToken(this.accessToken, this.expiresIn); final String accessToken; final int expiresIn; }
 
+/// Why the page needs a token: `initial`; `expiring` (the token is about to expire); `unauthorized` (the
+/// service refused [previous] before its time: get a new one from your server, never the cached one).
+/// [previous] is the token being replaced, with `expiring` and `unauthorized` only.
+class HubTokenRequest {
+  const HubTokenRequest(this.reason, [this.previous]);
+  final String reason;
+  final String? previous;
+
+  /// The page's auth.getToken params as the app gets them, as hub-embed/host reads them: pages before 0.2
+  /// said `expired`, read as `expiring`; anything else unknown is `initial`. A previous token is passed on
+  /// only with a later reason, and only as a string of at most 4,096 characters.
+  factory HubTokenRequest.fromParams(Map<String, Object?>? p) {
+    final reason = switch (p?['reason']) {
+      'unauthorized' => 'unauthorized',
+      'expiring' || 'expired' => 'expiring',
+      _ => 'initial',
+    };
+    final previous = p?['previous'];
+    return HubTokenRequest(reason, reason != 'initial' && previous is String && previous.length <= 4096 ? previous : null);
+  }
+}
+
 /// The page's answer to a host request: [result] when [ok], else a protocol error [code] and its message.
 class PageAnswer {
   const PageAnswer.ok(this.result) : ok = true, code = null, message = null;
@@ -49,7 +71,8 @@ class HubEmbedProtocol {
   /// The load's nonce, put into the marker; the page stamps it on every message.
   final String nonce;
   /// Supplies the user's token; null when nobody is signed in (E_DENIED).
-  final Future<HubToken?> Function(String reason)? getToken;
+  /// Pass the request's reason and previous on to your server: with `unauthorized` it must drop `previous`.
+  final Future<HubToken?> Function(HubTokenRequest request)? getToken;
   /// Opens the form natively and returns true, or false to let the page open it itself.
   final bool Function(String shortCode, String url)? openForm;
   final void Function(HubEvent event)? onEvent;
@@ -259,7 +282,7 @@ class HubEmbedProtocol {
           final selection = _selection;
           if (selection != null) unawaited(setTags(selection));
         case 'auth.getToken' when getToken != null:
-          final token = await getToken!(p?['reason'] == 'expired' ? 'expired' : 'initial');
+          final token = await getToken!(HubTokenRequest.fromParams(p));
           if (token == null) return fail('E_DENIED', 'no signed-in user');
           if (token.accessToken.isEmpty || token.expiresIn <= 0) {
             return fail('E_INTERNAL', 'getToken must give a token and expires_in > 0');

@@ -27,7 +27,7 @@ class HubEmbedHost {
   HubEmbedHost({
     required this.widgetOrigin,
     required String formOrigin,
-    required Future<HubToken?> Function(String reason) getToken,
+    required Future<HubToken?> Function(HubTokenRequest request) getToken,
     required void Function(HubEvent event) onEvent,
   }) : allowedOrigins = {widgetOrigin, formOrigin} {
     protocol = HubEmbedProtocol(
@@ -118,7 +118,8 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
   late final host = HubEmbedHost(
     widgetOrigin: 'https://widget.example.com',
     formOrigin: 'https://forms.example.com',
-    getToken: (reason) => widget.api.hubToken(reason),   // null: nobody signed in
+    // null: nobody signed in. With `unauthorized` your server drops `previous` from its cache.
+    getToken: (request) => widget.api.hubToken(request.reason, request.previous),
     onEvent: (event) => switch (event) {
       WidgetReady(:final version, :final locale) =>
         widget.api.log('widget $version ready, in ${locale ?? 'its default language'}'),
@@ -154,7 +155,8 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
 
 /// Stands for your app's own server client.
 abstract class MyServer {
-  Future<HubToken?> hubToken(String reason);
+  /// POSTs {reason, previous} to your token route with the app's session.
+  Future<HubToken?> hubToken(String reason, String? previous);
   void refreshOrders();
   void saveFilter(List<String> tags);
   List<String>? savedFilter();

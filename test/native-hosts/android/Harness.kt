@@ -5,6 +5,7 @@ import com.example.hubembed.HubEmbedNavigation
 import com.example.hubembed.HubEmbedProtocol
 import com.example.hubembed.HubEvent
 import com.example.hubembed.HubToken
+import com.example.hubembed.HubTokenRequest
 import com.example.hubembed.PageAnswer
 import org.json.JSONArray
 import org.json.JSONObject
@@ -45,8 +46,9 @@ fun main() {
       "host" -> {
         val token = command.optJSONObject("token")
         val openForm = command.opt("openForm")
-        val tokens: (String, (HubToken?) -> Unit) -> Unit = { reason, done ->
-          out(JSONObject().put("out", "getToken").put("reason", reason))
+        val tokens: (HubTokenRequest, (HubToken?) -> Unit) -> Unit = { request, done ->
+          // A null previous puts no key, as the vectors write a request without one.
+          out(JSONObject().put("out", "getToken").put("reason", request.reason).put("previous", request.previous))
           // {hold: true}: the app answers later, at {op: release} (a slow server).
           if (token!!.optBoolean("hold")) held.add(done) else done(if (token.has("access_token")) HubToken(token.getString("access_token"), token.getInt("expires_in")) else null)
         }

@@ -120,6 +120,12 @@ describe('Android host (Kotlin on a JVM): protocol test vectors', { skip }, () =
         assert.equal(reply.nonce, NONCE);
       } else {
         assert.deepEqual(sent(after), [vector.reply]);
+        // What the app's getToken is handed: the reason, and the token being replaced.
+        if ('getToken' in vector)
+          assert.deepEqual(
+            after.filter((o) => o.out === 'getToken'),
+            [{ out: 'getToken', ...vector.getToken }],
+          );
         const script = after.find((o) => o.out === 'send')!.script as string;
         for (const text of vector.scriptHas ?? []) assert.ok(script.includes(text), `script has ${text}`);
         for (const text of vector.scriptLacks ?? [])

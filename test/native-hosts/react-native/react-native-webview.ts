@@ -23,6 +23,11 @@
  *   says `isTopFrame: true`), so sub-frames load unasked. Other schemes (tel:, intent:) are asked the
  *   same way (Chromium's frameRequestedNavigation); they never load here, as on a device.
  * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing.
+ * - Injected scripts are the props' at each top-frame load start, as both platforms take them (Android's
+ *   onPageStarted evaluates the current `injectedJavaScriptBeforeContentLoaded`; iOS's setter re-makes the
+ *   WKUserScripts, which the next document gets): a prop changed after mount reaches the next load, not the
+ *   page already shown. Here, each new value replaces the document-start script (CDP
+ *   Page.addScriptToEvaluateOnNewDocument) as the prop changes, so every later load runs it.
  * - `onLoadStart` as a top-frame load is allowed (`loading: true`), and on Android also for a same-document
  *   navigation of a loaded page (doUpdateVisitedHistory: pushState, a #hash), with `loading: false`;
  *   `ref.injectJavaScript(script)` and `ref.reload()` act on the main frame.
@@ -30,7 +35,7 @@
  *   `onRenderProcessGone({nativeEvent: {didCrash}})` on Android, `onContentProcessDidTerminate` on iOS.
  */
 import { Component, createElement } from 'react';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { Linking, Platform } from './react-native.js';
 
 type Platform = 'android' | 'ios';
@@ -53,6 +58,7 @@ interface WebViewProps {
   onShouldStartLoadWithRequest?: (request: LoadRequest) => boolean;
   onOpenWindow?: (event: NativeEvent<{ targetUrl: string }>) => void;
   onLoadStart?: (event: NativeEvent<{ url: string; loading: boolean }>) => void;
+  onLoad?: (event: NativeEvent<{ url: string }>) => void;
   onLoadEnd?: (event: NativeEvent<{ url: string }>) => void;
   onRenderProcessGone?: (event: NativeEvent<{ didCrash: boolean; url: string }>) => void;
   onContentProcessDidTerminate?: (event: NativeEvent<{ url: string }>) => void;
@@ -129,6 +135,38 @@ export class WebView extends Component<WebViewProps> {
     });
   }
 
+  override componentDidUpdate(previous: WebViewProps): void {
+    const changed = (
+      ['injectedJavaScriptBeforeContentLoaded', 'injectedJavaScriptBeforeContentLoadedForMainFrameOnly'] as const
+    ).some((prop) => previous[prop] !== this.props[prop]);
+    if (changed && this.cdp) void this.injectFromProps();
+  }
+
+  private cdp?: CDPSession;
+  /** The document-start script of the current props (its CDP id), replaced in order as they change. */
+  private injected: Promise<string | undefined> = Promise.resolve(undefined);
+
+  /** What every later document runs at its start: the marker of the props as they are now. */
+  private injectFromProps(): Promise<string | undefined> {
+    const { injectedJavaScriptBeforeContentLoaded: marker } = this.props;
+    const everyFrame = platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
+    const script = everyFrame ? (marker ?? '') : `if (window === window.top) { ${marker} }`;
+    const source = lateInjection ? `addEventListener('load', function () { ${script} });` : script;
+    const cdp = this.cdp!;
+    this.injected = this.injected.then(async (old): Promise<string | undefined> => {
+      if (this.closed) return undefined;
+      if (old) await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: old });
+      if (!marker) return undefined;
+      return (await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source })).identifier;
+    });
+    // A failed step leaves no script behind: the next change starts afresh.
+    this.injected = this.injected.catch((error: Error) => {
+      if (!this.closed) console.error('injected script:', error.message);
+      return undefined;
+    });
+    return this.injected;
+  }
+
   override componentWillUnmount(): void {
     this.closed = true;
     void this.page?.close();
@@ -158,14 +196,9 @@ export class WebView extends Component<WebViewProps> {
       this.props.onOpenWindow?.({ nativeEvent: { targetUrl } }),
     );
     await page.addInitScript(nativeObjects(JSON.stringify(this.props.injectedJavaScriptObject ?? {})));
-    const marker = this.props.injectedJavaScriptBeforeContentLoaded;
-    if (marker) {
-      const everyFrame =
-        platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
-      const script = everyFrame ? marker : `if (window === window.top) { ${marker} }`;
-      if (lateInjection) await page.addInitScript(`addEventListener('load', function () { ${script} });`);
-      else await page.addInitScript(script);
-    }
+    const cdp = (this.cdp = await page.context().newCDPSession(page));
+    await cdp.send('Page.enable');
+    await this.injectFromProps();
     // target=_blank: the popup is closed at once and reported, as onOpenWindow does natively.
     page.on('popup', async (popup) => {
       await popup.waitForURL(/^(?!about:blank)/).catch(() => {});
@@ -190,8 +223,6 @@ export class WebView extends Component<WebViewProps> {
     });
     // Schemes that are not fetched (tel:, sms:, intent:, custom ones) never reach page.route: Chromium
     // reports them as requested navigations, which the WebView asks about the same way.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.enable');
     cdp.on('Page.frameRequestedNavigation', async ({ url, frameId }) => {
       if (/^(?:https?|about):/i.test(url)) return;
       const { frameTree } = await cdp.send('Page.getFrameTree');
@@ -200,6 +231,7 @@ export class WebView extends Component<WebViewProps> {
     });
     page.on('load', () => {
       this.loadingDocument = false;
+      this.props.onLoad?.({ nativeEvent: { url: page.url() } });
       this.props.onLoadEnd?.({ nativeEvent: { url: page.url() } });
     });
     // Android's onLoadStart is doUpdateVisitedHistory, which also fires for a same-document navigation

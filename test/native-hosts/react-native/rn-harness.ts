@@ -64,27 +64,34 @@ export async function mount(h: Harness, browser: Browser, options: MountOptions)
     opened: [] as unknown[],
     closed: [] as Array<{ shortCode: string; reason: string }>,
     messages: [] as unknown[],
+    errors: [] as Array<{ kind: string; message: string }>,
   };
   const ref = createRef<Handle>();
-  const renderer = create(
-    createElement(HubEmbedView, {
-      ref,
-      source: { uri: options.uri },
-      getToken: async (request) => {
-        seen.tokens++;
-        seen.tokenRequests.push(request);
-        return { access_token: await serverToken(h), expires_in: 600 };
-      },
-      onReady: (params) => seen.ready.push(params),
-      onTableSelected: (params) => seen.selected.push(params),
-      onFormOpened: (params) => seen.opened.push(params),
-      onFormClosed: (params) => seen.closed.push(params),
-      onFormMessage: (params) => seen.messages.push(params),
-      onRejected: (reason) => seen.rejected.push(reason),
-      openExternal: (url) => void seen.external.push(url),
-      ...options.props,
-    }),
-  );
+  let props: ViewProps & { ref: typeof ref } = {
+    ref,
+    source: { uri: options.uri },
+    getToken: async (request) => {
+      seen.tokens++;
+      seen.tokenRequests.push(request);
+      return { access_token: await serverToken(h), expires_in: 600 };
+    },
+    onReady: (params) => seen.ready.push(params),
+    onTableSelected: (params) => seen.selected.push(params),
+    onFormOpened: (params) => seen.opened.push(params),
+    onFormClosed: (params) => seen.closed.push(params),
+    onFormMessage: (params) => seen.messages.push(params),
+    onWidgetError: (params) => seen.errors.push(params),
+    onRejected: (reason) => seen.rejected.push(reason),
+    openExternal: (url) => void seen.external.push(url),
+    ...options.props,
+  };
+  const renderer = create(createElement(HubEmbedView, props));
+  /** Renders the view again with these props changed, as an app's state change after mount would. */
+  const rerender = async (changed: Partial<ViewProps>) => {
+    props = { ...props, ...changed };
+    renderer.update(createElement(HubEmbedView, props));
+    await settle();
+  };
   await waitFor(
     () => webViews.length,
     (n) => n > 0,
@@ -103,7 +110,7 @@ export async function mount(h: Harness, browser: Browser, options: MountOptions)
       (n) => n >= count,
       'widget.ready',
     );
-  return { seen, ref, renderer, view, page: view.page!, modal, unmount, ready };
+  return { seen, ref, renderer, rerender, view, page: view.page!, modal, unmount, ready };
 }
 
 export type MountedView = Awaited<ReturnType<typeof mount>>;
