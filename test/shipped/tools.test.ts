@@ -58,7 +58,7 @@ describe("the checks of users' tools", () => {
     };
     const named = new Set<string>(manifest.modules.map((module) => module.path));
     // And every reference's module (`declaration`, `superclass`, `inheritedFrom`, …) that is not another package's.
-    JSON.stringify(manifest, (key, value: unknown) => {
+    JSON.stringify(manifest, (_key, value: unknown) => {
       if (value && typeof value === 'object' && 'module' in value && !('package' in value))
         named.add(String((value as { module: unknown }).module));
       return value;
