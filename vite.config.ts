@@ -111,21 +111,21 @@ const asciiOnly: Plugin = {
  * dist/hub-embed.form.js, copied to dist/hub-embed-webview.form.js by scripts/build.mjs so that each
  * bundle's later file sits beside it under its own name.
  *
- * The half's modules import from outside the half one module only: its link,
- * src/components/hub-embed/form-chunk-link.ts (Lit, the base class, define, the shared styles and texts,
+ * The half's modules import from outside the half one module only: its imports module,
+ * src/components/hub-embed/form-half-imports.ts (Lit, the base class, define, the shared styles and texts,
  * HubError), which the type checker checks like any import. The main file's loader
- * (form-opener-loader.script.ts) puts an object typed as that module at the global `__hubEmbedFormLink`
+ * (form-opener-loader.script.ts) puts an object typed as that module at the global `__hubEmbedFormImports`
  * before it adds the script, and reads the half's exports at `__hubEmbedFormHalf` when the script has
  * run (the loader's `FormChunkGlobals` names the same two).
  */
 const FORM_CHUNK = 'hub-embed.form.js';
-const FORM_LINK = resolve('src/components/hub-embed/form-chunk-link.ts');
-/** The link as this build sees it: the link's names, taken from the global that the loader fills. */
-const FORM_LINK_IN_CHUNK = '\0hub-embed:form-chunk-link';
+const FORM_IMPORTS = resolve('src/components/hub-embed/form-half-imports.ts');
+/** The imports module as this build sees it: the imports module's names, taken from the global that the loader fills. */
+const FORM_IMPORTS_IN_HALF = '\0hub-embed:form-half-imports';
 /**
- * Only the form half builds form URLs: it has its own copy of that part of core/urls.ts and of the link
+ * Only the form half builds form URLs: it has its own copy of that part of core/urls.ts and of the imports module
  * rules it checks short codes with. What they import from the rest of core (HubError: one class for both
- * halves) is the main file's; core cannot import the link, so here their imports of core resolve to it.
+ * halves) is the main file's; core cannot import the imports module, so here their imports of core resolve to it.
  */
 const CORE = resolve('src/core') + sep;
 const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts', 'src/core/loopback.ts'].map((file) => resolve(file));
@@ -141,31 +141,31 @@ const formChunkModules = [
 
 /**
  * Each import in the half resolves, by the bundler's own resolution, to a module of the half or to the
- * link; any other fails the build, naming it, instead of copying a second Lit into the half. In this
- * build the link is a module that exports the names the bundler reads from form-chunk-link.ts, so a name
- * the half takes that the link lacks (which a core copy's import of core could do unseen by the type
+ * imports module; any other fails the build, naming it, instead of copying a second Lit into the half. In this
+ * build the imports module is a module that exports the names the bundler reads from form-half-imports.ts, so a name
+ * the half takes that the imports module lacks (which a core copy's import of core could do unseen by the type
  * checker) fails the build as a missing export, not when a user opens a form.
  */
-const formChunkLink: Plugin = {
-  name: 'hub-embed-form-chunk-link',
+const formHalfImports: Plugin = {
+  name: 'hub-embed-form-half-imports',
   enforce: 'pre',
   async resolveId(source, importer, options) {
     if (!importer) return null;
-    // The link itself is loaded only for its names (below): nothing it imports is bundled.
-    if (importer === FORM_LINK) return { id: source, external: true };
+    // The imports module itself is loaded only for its names (below): nothing it imports is bundled.
+    if (importer === FORM_IMPORTS) return { id: source, external: true };
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     const id = resolved?.id;
     if (id && (formChunkModules.includes(id) || coreCopies.includes(id))) return resolved;
-    if (id === FORM_LINK || (coreCopies.includes(importer) && id?.startsWith(CORE))) return FORM_LINK_IN_CHUNK;
+    if (id === FORM_IMPORTS || (coreCopies.includes(importer) && id?.startsWith(CORE))) return FORM_IMPORTS_IN_HALF;
     throw new Error(
       `The form half imports ${source} (from ${importer}), which is neither one of its modules (formChunkModules ` +
-        'in vite.config.ts) nor its link: take what the main file has from form-chunk-link.ts.',
+        'in vite.config.ts) nor its imports module: take what the main file has from form-half-imports.ts.',
     );
   },
   async load(id) {
-    if (id !== FORM_LINK_IN_CHUNK) return null;
-    const { exports } = await this.load({ id: FORM_LINK });
-    return `export const { ${exports.join(', ')} } = globalThis.__hubEmbedFormLink;`;
+    if (id !== FORM_IMPORTS_IN_HALF) return null;
+    const { exports } = await this.load({ id: FORM_IMPORTS });
+    return `export const { ${exports.join(', ')} } = globalThis.__hubEmbedFormImports;`;
   },
 };
 
@@ -217,34 +217,34 @@ const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
  * The WeChat add-on (src/webview/enable-wechat.ts, src/bridge/wechat.ts) as a classic script,
  * dist/hub-embed-wechat.js, which a page in a WeChat mini-program's <web-view> adds right after
  * dist/hub-embed-webview.iife.js. Like the form half, it imports from outside itself one module only, its
- * link (src/bridge/wechat-link.ts: the bridge's transport registry and BridgeError). Here each of the link's
+ * imports module (src/bridge/wechat-imports.ts: the bridge's transport registry and BridgeError). Here each of the imports module's
  * names is the one the WebView bundle puts on its HubEmbed global (src/script-tag-webview.ts exports them), so the add-on
  * plugs into that bundle's own bridge; any other import that leaves the add-on fails the build, naming it.
  */
-const WECHAT_LINK = resolve('src/bridge/wechat-link.ts');
-const WECHAT_LINK_IN_ADDON = '\0hub-embed:wechat-link';
+const WECHAT_IMPORTS = resolve('src/bridge/wechat-imports.ts');
+const WECHAT_IMPORTS_IN_ADDON = '\0hub-embed:wechat-imports';
 const wechatModules = ['src/webview/enable-wechat.ts', 'src/bridge/wechat.ts'].map((file) => resolve(file));
 
-const wechatLink: Plugin = {
-  name: 'hub-embed-wechat-link',
+const wechatImports: Plugin = {
+  name: 'hub-embed-wechat-imports',
   enforce: 'pre',
   async resolveId(source, importer, options) {
     if (!importer) return null;
-    // The link itself is loaded only for its names (below): nothing it imports is bundled.
-    if (importer === WECHAT_LINK) return { id: source, external: true };
+    // The imports module itself is loaded only for its names (below): nothing it imports is bundled.
+    if (importer === WECHAT_IMPORTS) return { id: source, external: true };
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     if (resolved && wechatModules.includes(resolved.id)) return resolved;
-    if (resolved?.id === WECHAT_LINK) return WECHAT_LINK_IN_ADDON;
+    if (resolved?.id === WECHAT_IMPORTS) return WECHAT_IMPORTS_IN_ADDON;
     throw new Error(
       `The WeChat add-on imports ${source} (from ${importer}), which is neither one of its modules (wechatModules ` +
-        'in vite.config.ts) nor its link: take what it needs of the WebView bundle from src/bridge/wechat-link.ts.',
+        'in vite.config.ts) nor its imports module: take what it needs of the WebView bundle from src/bridge/wechat-imports.ts.',
     );
   },
   // Loaded without the WebView bundle before it (or after the plain one, which has no bridge), the add-on
   // stops with an error that names the missing script, before it touches anything.
   async load(id) {
-    if (id !== WECHAT_LINK_IN_ADDON) return null;
-    const { exports } = await this.load({ id: WECHAT_LINK });
+    if (id !== WECHAT_IMPORTS_IN_ADDON) return null;
+    const { exports } = await this.load({ id: WECHAT_IMPORTS });
     const missing = JSON.stringify(
       "hub-embed-wechat.js: load dist/hub-embed-webview.iife.js before it (hub-embed's WebView bundle, whose bridge it plugs into).",
     );
@@ -352,9 +352,9 @@ export default defineConfig(({ mode }) => ({
   plugins: mode.startsWith('iife')
     ? [scriptFormLoader, minifyTemplates, skipSecondCopy, asciiOnly]
     : mode === 'form-chunk'
-      ? [formChunkLink, minifyTemplates, asciiOnly]
+      ? [formHalfImports, minifyTemplates, asciiOnly]
       : mode === 'wechat'
-        ? [wechatLink, asciiOnly]
+        ? [wechatImports, asciiOnly]
         : [],
   test: {
     reporters: ['default', './test/skipped-reporter.ts'],

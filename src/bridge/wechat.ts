@@ -7,7 +7,7 @@
 import type { PageToHostRequests } from './methods.js';
 import type { BridgeMessage } from './protocol.js';
 import type { Builder } from './transports.js';
-import { BridgeError } from './wechat-link.js';
+import { BridgeError } from './wechat-imports.js';
 
 /** How the JS-SDK's calls fail: `{errMsg}`, a text. */
 interface WeChatError {

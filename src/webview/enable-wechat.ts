@@ -3,6 +3,6 @@
 // Every other page (iOS, Android, React Native) does without its bytes. Like every module that acts on
 // import, it is listed in package.json "sideEffects".
 import { wechat } from '../bridge/wechat.js';
-import { addTransport } from '../bridge/wechat-link.js';
+import { addTransport } from '../bridge/wechat-imports.js';
 
 addTransport('wechat', wechat);

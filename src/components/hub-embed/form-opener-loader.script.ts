@@ -1,9 +1,9 @@
 // The <script> builds' way to load the form half: the build puts form-opener.ts in a classic script of
 // its own (dist/hub-embed.form.js beside dist/hub-embed.iife.js, the same file as hub-embed-webview.form.js
 // beside the WebView bundle) and swaps this module in for form-opener-loader.ts (vite.config.ts). A classic
-// script cannot import, so the half finds what it shares with this file, its link (form-chunk-link.ts), on
+// script cannot import, so the half finds what it shares with this file, its imports module (form-half-imports.ts), on
 // a global that this loader sets before adding the script, and leaves its exports on another.
-import type * as FormChunkLink from './form-chunk-link.js';
+import type * as FormChunkLink from './form-half-imports.js';
 import {
   adoptStyles,
   css,
@@ -16,16 +16,16 @@ import {
   nothing,
   shared,
   stringsFor,
-} from './form-chunk-link.js';
+} from './form-half-imports.js';
 import type { FormOpenerModule } from './form-opener-loader.js';
 
 /** The chunk's file name and its SRI value, from the build. */
 declare const __HUB_FORM_CHUNK_FILE__: string;
 declare const __HUB_FORM_CHUNK_INTEGRITY__: string;
 
-/** The two globals of the chunk's build (vite.config.ts): where it reads its link and leaves its exports. */
+/** The two globals of the chunk's build (vite.config.ts): where it reads its imports module and leaves its exports. */
 interface FormChunkGlobals {
-  __hubEmbedFormLink?: typeof FormChunkLink;
+  __hubEmbedFormImports?: typeof FormChunkLink;
   __hubEmbedFormHalf?: FormOpenerModule;
 }
 
@@ -47,7 +47,7 @@ const chunkUrl = new URL(
 ).href;
 
 /**
- * The link, as the half takes it. Typed as the module: the type checker fails a name missing here, or one
+ * The imports module, as the half takes it. Typed as the module: the type checker fails a name missing here, or one
  * the module does not export. A plain object, not the module's namespace object (`import * as`), which
  * would cost the first file a getter per name (about 80 B gzip).
  */
@@ -105,7 +105,7 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
       );
     };
     const globals = globalThis as FormChunkGlobals;
-    globals.__hubEmbedFormLink = link;
+    globals.__hubEmbedFormImports = link;
     try {
       const script = document.createElement('script');
       script.src = trustedChunkUrl();

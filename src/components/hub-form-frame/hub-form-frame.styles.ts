@@ -1,4 +1,4 @@
-import { css } from '../hub-embed/form-chunk-link.js';
+import { css } from '../hub-embed/form-half-imports.js';
 
 export const styles = css`
   :host {

@@ -1,5 +1,5 @@
 // The <script> builds' form half (dist/hub-embed.form.js) takes what it shares with the main file from one
-// module, its link (src/components/hub-embed/form-chunk-link.ts): checked here through the bundler, by
+// module, its imports module (src/components/hub-embed/form-half-imports.ts): checked here through the bundler, by
 // building the half with vite.config.ts's own settings, as it is and with one import added.
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,13 +39,13 @@ async function buildFormHalf(extra?: { file: string; lines: string }): Promise<R
   return chunk;
 }
 
-describe('the form half and its link', () => {
-  it("bundles only the half's own modules and imports no module: what it shares, it reads from the link", async () => {
+describe('the form half and its imports module', () => {
+  it("bundles only the half's own modules and imports no module: what it shares, it reads from the imports module", async () => {
     const chunk = await buildFormHalf();
     const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0rolldown')).map((id) => relative(ROOT, id));
     expect(modules.sort()).toEqual(
       [
-        '\0hub-embed:form-chunk-link',
+        '\0hub-embed:form-half-imports',
         'src/components/hub-embed/form-opener.styles.ts',
         'src/components/hub-embed/form-opener.ts',
         'src/components/hub-embed/form-preparer.ts',
@@ -59,18 +59,18 @@ describe('the form half and its link', () => {
       ].sort(),
     );
     expect(chunk.imports).toEqual([]);
-    // The link's every name, from the global the main file's loader fills, and nothing else of the main file.
-    expect(chunk.code).toContain('=globalThis.__hubEmbedFormLink;');
+    // The imports module's every name, from the global the main file's loader fills, and nothing else of the main file.
+    expect(chunk.code).toContain('=globalThis.__hubEmbedFormImports;');
     expect(chunk.code.startsWith('var __hubEmbedFormHalf=')).toBe(true);
   });
 
-  it('an import from outside the half other than its link fails the build, naming it (a second Lit)', async () => {
+  it('an import from outside the half other than its imports module fails the build, naming it (a second Lit)', async () => {
     await expect(
       buildFormHalf({
         file: 'src/components/hub-form-frame/hub-form-frame.ts',
         lines: "import { LitElement } from 'lit';\nexport const second = LitElement;",
       }),
-    ).rejects.toThrow(/The form half imports lit \(from .*hub-form-frame\.ts\).*form-chunk-link\.ts/s);
+    ).rejects.toThrow(/The form half imports lit \(from .*hub-form-frame\.ts\).*form-half-imports\.ts/s);
   });
 
   it("a module of the main file's, imported by a module of the half, fails the build", async () => {
@@ -82,7 +82,7 @@ describe('the form half and its link', () => {
     ).rejects.toThrow(/The form half imports \.\.\/base\.js/);
   });
 
-  it("a name the half's copy of core takes from core that the link does not lend fails the build", async () => {
+  it("a name the half's copy of core takes from core that the imports module does not lend fails the build", async () => {
     await expect(
       buildFormHalf({
         file: 'src/core/urls.ts',
