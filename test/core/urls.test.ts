@@ -97,7 +97,22 @@ describe('apiBaseUrl: the API root from base-url / baseUrl / HUB_BASE_URL', () =
   });
 
   it('no root it gives ever holds /api/v<n> twice, and it is a fixed point', () => {
-    const segment = fc.constantFrom('api', 'v1', 'v2', 'hub', 'apihub', 'API', 'V1', 'x', '..', '.', '%2F', '%5C', 'a;b', '');
+    const segment = fc.constantFrom(
+      'api',
+      'v1',
+      'v2',
+      'hub',
+      'apihub',
+      'API',
+      'V1',
+      'x',
+      '..',
+      '.',
+      '%2F',
+      '%5C',
+      'a;b',
+      '',
+    );
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), fc.boolean(), (segments, slash) => {
         const value = `https://host.example/${segments.join('/')}${slash ? '/' : ''}`;
