@@ -115,7 +115,10 @@ export class HubEmbed extends HubElement {
 
   /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
   declare tokenEndpoint: string;
-  /** The service's `{base_url}`. */
+  /**
+   * The service's API root, e.g. the deployment's `https://host/api/v1/apihub` (a path ending in
+   * `/api/v<n>/<segment>` is taken as given), or its `{base_url}`, which gets the spec's `/api/v1/hub`.
+   */
   declare baseUrl: string;
   /** The form site's `{form_url}`; https unless loopback. */
   declare formUrl: string;
