@@ -1,14 +1,11 @@
 /** hub-embed/mock: the Open Integration Service simulator (in-process handlers and a Node server). */
 export { createSimulator } from './hub.js';
-export { DEFAULT_BASE_URL, DEFAULT_FORM_URL, DEFAULT_FAULT_PATHS } from './settings.js';
 export { startSimulator } from './node.js';
 export { nodeWebhookSender } from './node-sender.js';
 export type { StartSimulatorOptions, RunningSimulator } from './node.js';
-export { defaultSeed, parseSeed, activeKeyOf, SeedError } from './seed.js';
-export { iconSvg } from './icons.js';
+export { defaultSeed, parseSeed, SeedError } from './seed.js';
 export { fetchWebhookSender } from './webhooks.js';
 export { MAX_REQUEST_BODY_BYTES } from './http.js';
-export { FORM_CSP } from './form-page.js';
 export { certify, CertifyUsageError } from './certify/certify.js';
 export type { CertifyOptions } from './certify/certify.js';
 export { table as certifyTable, junit as certifyJunit } from './certify/report.js';

@@ -1,5 +1,5 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
-export { createServerClient, MAX_ANSWER_BYTES } from './server-client.js';
+export { createServerClient } from './server-client.js';
 export { HubRechargeUnknownError, ORDER_MARKER_PREFIX, orderMarker } from './recharge-orders.js';
 export type { FindRechargeInput, RechargeOptions } from './recharge-client.js';
 export type {
@@ -18,7 +18,6 @@ export type {
   RechargeResult,
   Token,
 } from './results.js';
-export { MAX_TOKEN_LIFETIME_SECONDS } from './results.js';
 export { HubApiError, HubAuthError, HubPoolInsufficientError } from './errors.js';
 export { createTokenHandler } from './token-handler.js';
 export type { TokenHandler, TokenHandlerOptions } from './token-handler.js';
