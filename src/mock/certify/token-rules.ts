@@ -7,15 +7,15 @@ import { exchangesSeen, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
 
-export interface Session {
+export interface SessionHeader {
   name: string;
   value: string;
 }
 
-export interface TokenContext {
+export interface TokenRouteContext {
   hub: Simulator;
   tokenRoute: string;
-  sessions: Session[];
+  sessions: SessionHeader[];
   /** An origin the route allows (its page's origin), when the integrator configured Origin rules. */
   origin: string | undefined;
   /** Every answer the backend gave, for the API-key rule. */
@@ -29,9 +29,9 @@ type Note = (line: string) => void;
 const STRANGER_ORIGIN = 'https://certify-stranger.example';
 
 async function ask(
-  context: TokenContext,
+  context: TokenRouteContext,
   note: Note,
-  session: Session | undefined,
+  session: SessionHeader | undefined,
   body: unknown,
   extra: { headers?: Record<string, string>; query?: string } = {},
 ): Promise<{ answer: ProbeAnswer; token: string | undefined }> {
@@ -70,7 +70,7 @@ async function ask(
 }
 
 /** A token answer for the session, and the user the service bound it to. */
-async function tokenFor(context: TokenContext, note: Note, index: number, body: unknown = {}, extra = {}) {
+async function tokenFor(context: TokenRouteContext, note: Note, index: number, body: unknown = {}, extra = {}) {
   const session = context.sessions[index];
   check(session, `pass --session once per signed-in test user (${index + 1} needed)`);
   const { answer, token } = await ask(context, note, session, body, extra);
@@ -85,7 +85,7 @@ async function tokenFor(context: TokenContext, note: Note, index: number, body: 
   return { token, owner };
 }
 
-export const TOKEN_RULES: Rule<TokenContext>[] = [
+export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   {
     id: 'token.unauthenticated-refused',
     title: 'A call without a session is refused: no token',
