@@ -50,6 +50,7 @@ test(
     const random = seededRandom(SEED);
     const simulator = await startSimulator({
       random,
+      logLimit: 1_000_000, // every request of the run stays in the request log, for the counts below
       dropRate: 0.03,
       rechargeFaults: { dropRate: 0.2, delayRate: 0.1, delayMs: 2500 },
     });
@@ -57,7 +58,7 @@ test(
       apiKey: simulator.apiKey,
       baseUrl: simulator.baseUrl,
       timeoutMs: 2000,
-      recharge: { settleMs: 20, retries: 2 },
+      recharge: { settleMs: 1000, retries: 2 },
     });
     const started = performance.now();
     const database = await openDatabase({ databaseUrl: '' });
