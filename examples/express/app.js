@@ -245,7 +245,9 @@ export function createExampleApp(options) {
     await orders.paid({ orderId, clientUserId: res.locals.user.clientUserId, amountCents });
     const outcome = await orders.credit(orderId);
     if (outcome !== 'credited')
-      return void res.status(202).json({ orderId, outcome, error: 'Paid; the top-up is being credited. Reload in a minute.' });
+      return void res
+        .status(202)
+        .json({ orderId, outcome, error: 'Paid; the top-up is being credited. Reload in a minute.' });
     res.json({ balanceCents: (await client.balance(res.locals.user.clientUserId)).balanceCents });
   });
 

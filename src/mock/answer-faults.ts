@@ -4,15 +4,7 @@
  * giving-up client must not lose: the service changed the balance, the caller never heard.
  */
 import { API_PREFIX } from './api.js';
-
-export interface RechargeAnswerFaults {
-  /** Fraction (0..1) of successful recharges whose answer is dropped after the points moved. */
-  dropRate?: number;
-  /** Fraction (0..1) of successful recharges whose answer is held back by `delayMs`. */
-  delayRate?: number;
-  /** How long a delayed answer waits, in ms (default 15000: beyond the toolkit's 10 s timeout). */
-  delayMs?: number;
-}
+import type { RechargeAnswerFaults } from './types.js';
 
 /** Thrown after a recharge was applied when its answer is to be dropped; the Node server closes the socket. */
 export class DroppedAnswer extends Error {

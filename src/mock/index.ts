@@ -11,7 +11,6 @@ export type { CertifyOptions } from './certify/certify.js';
 export { table as certifyTable, junit as certifyJunit } from './certify/report.js';
 export type { CertifyReport } from './certify/report.js';
 export type { RuleResult, Grade as RuleGrade } from './certify/grading.js';
-export type { RechargeAnswerFaults } from './answer-faults.js';
 export type {
   Simulator,
   MockClock,
@@ -19,6 +18,7 @@ export type {
   RefundInput,
   LedgerView,
   SimulatorOptions,
+  RechargeAnswerFaults,
   MockSeed,
   SeedAccount,
   SeedApiKey,

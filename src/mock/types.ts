@@ -1,5 +1,4 @@
 /** Shapes of the simulator: its options, its seed (plain JSON) and the records it keeps. */
-import type { RechargeAnswerFaults } from './answer-faults.js';
 
 /** An end user of a developer, as the seed describes it. */
 export interface SeedUser {
@@ -197,6 +196,16 @@ export interface FormSubmission {
   clientUserId: string;
   developerId: number;
   message: string;
+}
+
+/** Faults after the work is done (answer-faults.ts): a recharge applied, then its answer dropped or delayed. */
+export interface RechargeAnswerFaults {
+  /** Fraction (0..1) of successful recharges whose answer is dropped after the points moved. */
+  dropRate?: number;
+  /** Fraction (0..1) of successful recharges whose answer is held back by `delayMs`. */
+  delayRate?: number;
+  /** How long a delayed answer waits, in ms (default 15000: beyond the toolkit's 10 s timeout). */
+  delayMs?: number;
 }
 
 export interface SimulatorOptions {

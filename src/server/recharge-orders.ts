@@ -162,7 +162,7 @@ export async function rechargeExactlyOnce(input: ExactlyOnceRecharge): Promise<R
       failure = error;
     }
     if (input.settleMs > 0) await sleep(input.settleMs);
-    const found = await lookUpOrder(input.readLogsPage, input.orderId, input.amountCents);
+    const found = await lookUpOrder((page) => input.readLogsPage(page), input.orderId, input.amountCents);
     if (found.kind === 'applied') return resultFromLog(input, found);
     if (found.kind === 'unknown') throw new HubRechargeUnknownError(input.orderId, found.why, failure);
     if (attempt >= input.retries) throw notApplied(input.orderId, attempt + 1, failure);

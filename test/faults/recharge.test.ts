@@ -39,7 +39,7 @@ function processView(db: Database): { db: Database; crash(): void } {
 
 const ORDERS = Number(process.env.RECHARGE_ORDERS ?? 1000);
 const USERS = 20;
-const BATCH = 25;
+const BATCH = 50;
 const CRASH_EVERY = 200;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 
@@ -50,14 +50,15 @@ test(
     const random = seededRandom(SEED);
     const simulator = await startSimulator({
       random,
+      logLimit: 1_000_000, // every request of the run stays in the request log, for the counts below
       dropRate: 0.03,
-      rechargeFaults: { dropRate: 0.2, delayRate: 0.1, delayMs: 2500 },
+      rechargeFaults: { dropRate: 0.2, delayRate: 0.1, delayMs: 1500 },
     });
     const client: ServerClient = createServerClient({
       apiKey: simulator.apiKey,
       baseUrl: simulator.baseUrl,
-      timeoutMs: 2000,
-      recharge: { settleMs: 20, retries: 2 },
+      timeoutMs: 1000,
+      recharge: { settleMs: 1000, retries: 2 },
     });
     const started = performance.now();
     const database = await openDatabase({ databaseUrl: '' });

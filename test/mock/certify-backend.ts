@@ -99,7 +99,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const raw = await readBody(req, broken('receiver.huge-body-changes-nothing') ? 8 * 1024 * 1024 : 64 * 1024);
     if (raw === undefined) return json(res, 413, { error: 'too large' });
     const header = String(req.headers['x-webhook-event'] ?? '');
-    let event: Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let event: Record<string, any> | undefined;
     try {
       event = JSON.parse(raw.toString('utf8'));
     } catch {

@@ -9,7 +9,7 @@ import { fieldAt, readHook } from './observe.js';
 import { parseSession, type ProbeAnswer } from './probe.js';
 import { RECEIVER_RULES, type ReceiverContext } from './receiver-rules.js';
 import { summarise, type CertifyReport } from './report.js';
-import { TOKEN_RULES, apiKeyRule, type TokenContext } from './token-rules.js';
+import { TOKEN_RULES, apiKeyRule, type TokenRouteContext } from './token-rules.js';
 
 export interface CertifyOptions {
   /** The simulator to drive; its webhooks are pointed at `receiver`. The backend uses its base URL and key. */
@@ -88,7 +88,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
 
   const users: (string | undefined)[] = [];
   if (tokenRoute) {
-    const context: TokenContext = { hub, tokenRoute, sessions, origin, answers, users };
+    const context: TokenRouteContext = { hub, tokenRoute, sessions, origin, answers, users };
     await run('token-route', TOKEN_RULES, context);
   }
   if (receiver) {

@@ -40,7 +40,7 @@ function reachable(url: string): Promise<boolean> {
   const target = new URL(url);
   const portNumber = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
   return new Promise((resolve) => {
-    const socket = connect({ host: target.hostname.replace(/^\[|\]$/g, ''), port: portNumber });
+    const socket = connect(portNumber, target.hostname.replace(/^\[|\]$/g, ''));
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);

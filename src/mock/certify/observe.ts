@@ -1,7 +1,7 @@
 /** What the grader learns from the simulator's side: who a token belongs to, and the receiver's balance hook. */
 import { API_PREFIX } from '../api.js';
 import type { Simulator } from '../types.js';
-import { brief, probe } from './probe.js';
+import { brief, probe, statusOf } from './probe.js';
 
 /**
  * The end user a token is bound to, as the service sees it: the token is used once on published-tags and
@@ -45,8 +45,7 @@ export async function readHook(hook: TestHook): Promise<unknown> {
     headers: { accept: 'application/json', ...(hook.session ? { [hook.session.name]: hook.session.value } : {}) },
     timeoutMs: 10_000,
   });
-  if (answer.status !== 200)
-    throw new Error(`GET ${hook.url} answered ${answer.status ?? answer.error} ${brief(answer.body, 80)}`);
+  if (answer.status !== 200) throw new Error(`GET ${hook.url} answered ${statusOf(answer)} ${brief(answer.body, 80)}`);
   try {
     return JSON.parse(answer.body) as unknown;
   } catch {

@@ -29,8 +29,13 @@ export interface ProbeAnswer {
 
 /** Keeps a report line short and on one line whatever the answer held. */
 export function brief(text: string, max = 160): string {
-  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => JSON.stringify(char).slice(1, -1));
   return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** The status of an answer, or why there was none, for a message. */
+export function statusOf(answer: Pick<ProbeAnswer, 'status' | 'error'>): string {
+  return answer.status === undefined ? (answer.error ?? 'no answer') : String(answer.status);
 }
 
 export function describeAnswer(answer: ProbeAnswer): string {

@@ -9,7 +9,7 @@ import type { Simulator, WebhookDelivery } from '../types.js';
 import { eventsOfKind } from '../webhooks.js';
 import { check, type Rule } from './grading.js';
 import { stringsIn, tokenOwner } from './observe.js';
-import { describeAnswer, okOf, probe, type ProbeAnswer } from './probe.js';
+import { describeAnswer, okOf, probe, statusOf, type ProbeAnswer } from './probe.js';
 
 export interface ReceiverContext {
   hub: Simulator;
@@ -154,7 +154,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
           eventHeader: 'billing_deduct',
           localAddress: context.strangerAddress,
         });
-        check(answer.status === 403, `answered ${answer.status ?? answer.error}, not 403`);
+        check(answer.status === 403, `answered ${statusOf(answer)}, not 403`);
       });
     },
   },
@@ -188,7 +188,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
       note(`balance ${before} -> ${after} cents`);
       check(
         spoofed.status === plain.status,
-        `answered ${spoofed.status ?? spoofed.error} with the headers and ${plain.status ?? plain.error} without: the headers were believed`,
+        `answered ${statusOf(spoofed)} with the headers and ${statusOf(plain)} without: the headers were believed`,
       );
       if (plain.status === 403) check(after === before, `the balance changed from ${before} to ${after} cents`);
     },

@@ -56,7 +56,10 @@ export function table(report: CertifyReport): string {
 function xml(text: string): string {
   return text
     .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd]/g, '\ufffd')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+    .replace(
+      /[&<>"']/g,
+      (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
+    );
 }
 
 export function junit(report: CertifyReport): string {

@@ -4,18 +4,18 @@
  */
 import { NotConfigured, check, type Rule } from './grading.js';
 import { exchangesSeen, tokenOwner } from './observe.js';
-import { brief, describeAnswer, probe, type ProbeAnswer } from './probe.js';
+import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
 
-export interface Session {
+export interface SessionHeader {
   name: string;
   value: string;
 }
 
-export interface TokenContext {
+export interface TokenRouteContext {
   hub: Simulator;
   tokenRoute: string;
-  sessions: Session[];
+  sessions: SessionHeader[];
   /** An origin the route allows (its page's origin), when the integrator configured Origin rules. */
   origin: string | undefined;
   /** Every answer the backend gave, for the API-key rule. */
@@ -29,9 +29,9 @@ type Note = (line: string) => void;
 const STRANGER_ORIGIN = 'https://certify-stranger.example';
 
 async function ask(
-  context: TokenContext,
+  context: TokenRouteContext,
   note: Note,
-  session: Session | undefined,
+  session: SessionHeader | undefined,
   body: unknown,
   extra: { headers?: Record<string, string>; query?: string } = {},
 ): Promise<{ answer: ProbeAnswer; token: string | undefined }> {
@@ -70,13 +70,13 @@ async function ask(
 }
 
 /** A token answer for the session, and the user the service bound it to. */
-async function tokenFor(context: TokenContext, note: Note, index: number, body: unknown = {}, extra = {}) {
+async function tokenFor(context: TokenRouteContext, note: Note, index: number, body: unknown = {}, extra = {}) {
   const session = context.sessions[index];
   check(session, `pass --session once per signed-in test user (${index + 1} needed)`);
   const { answer, token } = await ask(context, note, session, body, extra);
   check(
     answer.status !== undefined && answer.status >= 200 && answer.status < 300,
-    `answered ${answer.status ?? answer.error}, not 2xx with a token`,
+    `answered ${statusOf(answer)}, not 2xx with a token`,
   );
   check(token, 'the answer carries no access_token');
   const owner = await tokenOwner(context.hub, token);
@@ -85,7 +85,7 @@ async function tokenFor(context: TokenContext, note: Note, index: number, body: 
   return { token, owner };
 }
 
-export const TOKEN_RULES: Rule<TokenContext>[] = [
+export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   {
     id: 'token.unauthenticated-refused',
     title: 'A call without a session is refused: no token',
@@ -93,10 +93,7 @@ export const TOKEN_RULES: Rule<TokenContext>[] = [
       const before = exchangesSeen(context.hub).length;
       const { answer, token } = await ask(context, note, undefined, {});
       check(token === undefined, 'a token was given to a caller without a session');
-      check(
-        answer.status !== undefined && answer.status >= 400,
-        `answered ${answer.status ?? answer.error}, not an error status`,
-      );
+      check(answer.status !== undefined && answer.status >= 400, `answered ${statusOf(answer)}, not an error status`);
       check(
         exchangesSeen(context.hub).length === before,
         'the route exchanged a token with the service for a caller without a session',
@@ -153,7 +150,7 @@ export const TOKEN_RULES: Rule<TokenContext>[] = [
       check(stranger.token === undefined, `a page on ${STRANGER_ORIGIN} got a token`);
       check(
         stranger.answer.status === 403,
-        `a call from ${STRANGER_ORIGIN} was answered ${stranger.answer.status}, not 403`,
+        `a call from ${STRANGER_ORIGIN} was answered ${statusOf(stranger.answer)}, not 403`,
       );
       await tokenFor(context, note, 0, {}, { headers: { origin: context.origin } });
     },
@@ -166,16 +163,17 @@ export function apiKeyRule(apiKey: string): Rule<{ answers: ProbeAnswer[] }> {
   return {
     id: 'api-key-never-answered',
     title: 'The API key appears in no answer and no header the backend sent',
-    async run(context, note) {
+    run(context, note) {
       note(`searched ${context.answers.length} answers (headers and bodies) for the key, URL-encoded and base64`);
       for (const answer of context.answers) {
         const text = `${JSON.stringify(answer.headers)}\n${answer.body}`;
         const found = spellings.find((spelling) => text.includes(spelling));
         check(
           found === undefined,
-          `an answer (${answer.status}) carries the API key: ${describeAnswer(answer).replace(found ?? '', '<API key>')}`,
+          `an answer (${statusOf(answer)}) carries the API key: ${describeAnswer(answer).replaceAll(found ?? '', '<API key>')}`,
         );
       }
+      return Promise.resolve();
     },
   };
 }

@@ -47,9 +47,24 @@ async function formSignIn(origin: string, user: string): Promise<string> {
 }
 
 const BACKENDS: Backend[] = [
-  { name: 'python', command: ['/usr/bin/python3', 'examples/python/receiver.py'], signIn: formSignIn, balanceField: 'balance_cents' },
-  { name: 'express', command: [process.execPath, 'examples/express/start.js'], signIn: formSignIn, balanceField: 'ledger.balanceCents' },
-  { name: 'hono', command: [process.execPath, 'examples/hono/start.js'], signIn: formSignIn, balanceField: 'ledger.balanceCents' },
+  {
+    name: 'python',
+    command: ['/usr/bin/python3', 'examples/python/receiver.py'],
+    signIn: formSignIn,
+    balanceField: 'balance_cents',
+  },
+  {
+    name: 'express',
+    command: [process.execPath, 'examples/express/start.js'],
+    signIn: formSignIn,
+    balanceField: 'ledger.balanceCents',
+  },
+  {
+    name: 'hono',
+    command: [process.execPath, 'examples/hono/start.js'],
+    signIn: formSignIn,
+    balanceField: 'ledger.balanceCents',
+  },
 ];
 
 const chosen = (process.env.CERTIFY_BACKENDS ?? 'python,express,hono').split(',');
@@ -89,7 +104,11 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
       HUB_FORM_URL: `http://127.0.0.1:${formPort}`,
       HUB_WEBHOOK_IPS: '127.0.0.1',
     };
-    const child = spawn(backend.command[0]!, backend.command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(backend.command[0]!, backend.command.slice(1), {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout?.resume();
     try {
       await waitForListening(origin, child);
@@ -101,16 +120,25 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
           process.execPath,
           'dist/mock-cli.js',
           'certify',
-          '--api-port', String(apiPort),
-          '--form-port', String(formPort),
-          '--receiver', `${origin}/hooks/hub`,
-          '--token-route', `${origin}/api/hub-token`,
+          '--api-port',
+          String(apiPort),
+          '--form-port',
+          String(formPort),
+          '--receiver',
+          `${origin}/hooks/hub`,
+          '--token-route',
+          `${origin}/api/hub-token`,
           ...sessions.flatMap((session) => ['--session', session]),
-          '--balance', `${origin}/api/points`,
-          '--balance-field', backend.balanceField,
-          '--links', `${origin}/api/points`,
-          '--origin', origin,
-          '--junit', junit,
+          '--balance',
+          `${origin}/api/points`,
+          '--balance-field',
+          backend.balanceField,
+          '--links',
+          `${origin}/api/points`,
+          '--origin',
+          origin,
+          '--junit',
+          junit,
         ],
         process.env,
       );
