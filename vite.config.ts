@@ -132,7 +132,6 @@ const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts', 'src/core/loop
 const formChunkModules = [
   'src/components/hub-embed/form-opener.ts',
   'src/components/hub-embed/form-preparer.ts',
-  'src/components/hub-embed/no-bridge-notice.ts',
   'src/components/hub-embed/form-opener.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',

@@ -25,13 +25,19 @@ export default function TablesScreen({ widgetPage, formOrigin, tokenRoute, sessi
   const [tags, setTags] = useState<string[]>([]);
   return (
     <View style={{ flex: 1 }}>
-      <Button title="Refresh" onPress={() => void hub.current?.refresh()} />
+      {/* Works before the page is ready too: the call waits for it (E_TIMEOUT after 10 s). */}
+      <Button
+        title="Refresh"
+        onPress={() => hub.current?.refresh().catch((error: Error) => console.warn('refresh failed:', error.message))}
+      />
       <HubEmbedView
         ref={hub}
         source={{ uri: widgetPage }}
         allowedOrigins={[formOrigin]}
         getToken={hubTokenFrom(tokenRoute, sessionToken)}
+        // Controlled, like a TextInput's value: the prop is the selection, and the user's pick comes back here.
         tags={tags}
+        onTagsChanged={({ tags: picked }) => setTags(picked)}
         onReady={({ version }) => console.log('widget ready', version)}
         onTableSelected={({ shortCode, name }) => console.log('opening', shortCode, name)}
         // The form site sends no messages of its own: a payment reaches your server as billing_deduct.

@@ -6,7 +6,7 @@ import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import { loadedEmbed, setupHub, until } from './helpers.js';
 
-/** The notice is said by the form half, which each widget's hub-ready loads: once the half is in, each has had its turn. */
+/** The form half loaded too, after which nothing more may be said. */
 async function formHalfIn(): Promise<void> {
   await loadFormOpener();
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -44,8 +44,8 @@ describe('<hub-embed> without the WebView build', () => {
     await Promise.all(ready);
     expect(s.tokenCalls()).toBe(1);
     expect(post).not.toHaveBeenCalled();
-    // The form half says it, once for the page, when it arrives after hub-ready.
-    await until(() => bridgeNotices(warn).length > 0, 'the notice from the form half');
+    // Said as the widgets connect, once for the page.
+    await until(() => bridgeNotices(warn).length > 0, 'the notice');
     await formHalfIn();
     expect(bridgeNotices(warn)).toHaveLength(1);
     expect(String(bridgeNotices(warn)[0]![0])).toContain('hub-embed-webview.iife.js');

@@ -269,10 +269,14 @@ describe('npm pack', () => {
       webview.includes('enableBridge();') && webview.includes('function connectBridge('),
       'hub-embed/webview plugs the bridge in',
     );
-    // The notice comes with the form half, which hub-ready loads: nothing a user waits for weighs on the first file.
+    // Said as the widget connects: a page that never gets to hub-ready (no token-endpoint) says it too.
     assert.ok(
-      plainChunks.includes('needs the WebView build') && !plain.includes('needs the WebView build'),
-      'hub-embed/define says, from its form half, that bridge="auto" needs the WebView build',
+      plain.includes('needs the WebView build') && !plainChunks.includes('needs the WebView build'),
+      'hub-embed/define says, from its first file, that bridge="auto" needs the WebView build',
+    );
+    assert.ok(
+      !webview.includes('needs the WebView build') && !webviewChunks.includes('needs the WebView build'),
+      'hub-embed/webview never says it',
     );
     assert.ok(!plain.includes('function connectBridge('), 'hub-embed/define carries no bridge');
     // The WeChat transport is an add-on: not in hub-embed/webview, kept (as it acts on import) with it.

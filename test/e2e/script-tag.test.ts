@@ -335,13 +335,12 @@ inEachEngine(() => {
         'both widgets',
       );
       assert.deepEqual(await posted(w), []);
-      // Said by the form half, which hub-ready loads for each widget: once for the page.
+      // Said as the widgets connect, once for the page.
       await waitFor(
         () => bridgeNotices(w).length,
         (count) => count > 0,
-        'the notice from the form half',
+        'the notice',
       );
-      // The second widget's form half is in by then; a second notice would have come with it.
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(bridgeNotices(w).length, 1, w.consoleWarnings.join('\n'));
       assert.deepEqual(w.pageErrors, []);

@@ -49,7 +49,6 @@ describe('the form half and its imports module', () => {
         'src/components/hub-embed/form-opener.styles.ts',
         'src/components/hub-embed/form-opener.ts',
         'src/components/hub-embed/form-preparer.ts',
-        'src/components/hub-embed/no-bridge-notice.ts',
         'src/components/hub-form-frame/hub-form-frame.strings.ts',
         'src/components/hub-form-frame/hub-form-frame.styles.ts',
         'src/components/hub-form-frame/hub-form-frame.ts',

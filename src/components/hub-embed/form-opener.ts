@@ -10,7 +10,6 @@ import type { HubLocale, HubStrings } from '../strings.js';
 import { adoptStyles, define, html, nothing } from './form-half-imports.js';
 import { styles } from './form-opener.styles.js';
 import { FormPreparer, type PreparedForm } from './form-preparer.js';
-import { noticeNoBridge } from './no-bridge-notice.js';
 
 // The chunk brings its element with it: <hub-form-frame> exists once a form can open.
 define('hub-form-frame', HubFormFrame);
@@ -32,8 +31,6 @@ export interface OpenerElement {
   readonly locale?: HubLocale;
   readonly strings?: Partial<HubStrings>;
   readonly openFormHook?: OpenFormHook;
-  readonly bridge: 'off' | 'auto';
-  readonly isConnected: boolean;
   readonly updateComplete: Promise<boolean>;
   addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void): void;
   addEventListener(
@@ -83,9 +80,6 @@ export class FormOpener {
     element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
-    // A connected element with bridge="auto" has a link wherever a bridge is plugged in (the WebView build's
-    // link exists from the start, whether or not a host answers): none means a build without the bridge.
-    if (element.bridge === 'auto' && element.isConnected && !seat.link()) noticeNoBridge();
     this.#preparer = new FormPreparer(element, {
       token: () => seat.token(),
       mayPrepare: () =>

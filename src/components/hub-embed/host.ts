@@ -41,9 +41,12 @@ export type HostLinker = (element: LinkedElement, allowedParentOrigins: string[]
 
 let linker: HostLinker | undefined;
 
-/** Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`. */
-export function useHostLinker(make: HostLinker): void {
-  linker = make;
+/**
+ * Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`, or (as a `fallback`
+ * that never replaces a bridge) the plain builds' notice that they have none (src/define.ts).
+ */
+export function useHostLinker(make: HostLinker, fallback?: boolean): void {
+  if (!fallback || !linker) linker = make;
 }
 
 /** The HostLink for a connected element, from whatever was plugged in; undefined in a build without a bridge. */
