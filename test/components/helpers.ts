@@ -191,11 +191,15 @@ export const cardsOf = (el: HubEmbed) => [...gridOf(el).shadowRoot!.querySelecto
 export const chipsOf = (el: HubEmbed) => parts<HTMLButtonElement>(filterOf(el), 'chip');
 
 /** Waits until the widget shows its tags and a list that is not loading. */
-export function ready(el: HubEmbed): Promise<void> {
-  return until(
+export async function ready(el: HubEmbed): Promise<void> {
+  await until(
     () => !!filterOf(el) && (gridOf(el)?.tables.length ?? 0) > 0 && !gridOf(el).loading,
     'the widget to load',
   );
+  // The cards after the first screenful come a task later (hub-table-grid), and hub-ready with them: a
+  // task after the widget's update has completed, hub-ready has been sent.
+  await el.updateComplete;
+  await new Promise((resolve) => setTimeout(resolve));
 }
 
 /** Focuses and clicks the card at `index`, as a user would. */

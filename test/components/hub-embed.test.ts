@@ -370,6 +370,7 @@ describe('<hub-embed>', () => {
       expect(gridOf(el).loading).toBe(true);
       newList.release();
       await until(() => !gridOf(el).loading, 'the logistics list');
+      await ready(el);
       expect(listUrls(s).at(-1)).toContain('tags=logistics');
       expect(gridOf(el).tables[0]!.tags.some((tag) => tag.toLowerCase().includes('logistics'))).toBe(true);
       const readies = seen.filter((event) => event.type === 'hub-ready');

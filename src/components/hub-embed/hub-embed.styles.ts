@@ -29,6 +29,5 @@ export const styles = css`
     align-items: center;
     gap: var(--_space);
     padding-block: 4px;
-    margin-bottom: var(--_space);
   }
 `;

@@ -343,12 +343,23 @@ export class HubEmbed extends HubElement {
   override render() {
     const { error } = this.#loader;
     const inlineForm = this.#opener?.renderInline();
+    const shownError = error ? this.#renderError(error) : nothing;
+    // The error takes the grid's place under the filter, which stays where it is; above an inline form.
     return html`
-      ${error ? this.#renderError(error) : nothing}
+      ${inlineForm ? shownError : nothing}
       ${inlineForm ?? nothing}
       <div part="body" ?hidden=${!!inlineForm}>
-        ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
-        ${this.#loader.tables || !error ? this.#renderGrid() : nothing}
+        ${
+          // Two templates: the content replaces the loading state as new elements, never by moving
+          // the skeleton down under a filter that arrived (no layout shift).
+          this.#loader.drawn || error
+            ? html`
+              ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
+              ${inlineForm ? nothing : shownError}
+              ${this.#loader.tables ? this.#renderGrid() : nothing}
+            `
+            : html`${this.#renderGrid()}`
+        }
       </div>
       ${this.#opener?.renderDialog() ?? nothing}
     `;

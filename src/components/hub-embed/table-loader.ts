@@ -43,6 +43,14 @@ export class TableLoader implements ReactiveController {
   error?: HubError;
   /** The checked form site of the current settings, for a preconnect on intent. */
   formSite?: string;
+  /**
+   * The tags and a list are both in (or the service offers no tags): the widget draws its content in
+   * one go from here on, and its loading state until then, so that nothing drawn moves when the other
+   * answer arrives.
+   */
+  get drawn(): boolean {
+    return !!this.tables && (this.offered.length > 0 || this.#tagsSettled);
+  }
 
   #element: LoaderElement;
   #events: LoaderEvents;

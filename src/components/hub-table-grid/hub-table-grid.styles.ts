@@ -10,9 +10,11 @@ export const styles = css`
   /*
    * Cards off screen are not rendered until they scroll near: with 10,000 tables the first render and
    * a filter change cost a fraction of the time. \`auto\` keeps a card's real height once it has been
-   * rendered, so scrolling back never shifts the layout.
+   * rendered, so scrolling back never shifts the layout. A screenful is always rendered: a new card
+   * that Chromium skips has the assumed height in its first frame and its own in the next, which
+   * would move the cards below it on screen.
    */
-  hub-table-card {
+  hub-table-card:nth-child(n+49) {
     content-visibility: auto;
     contain-intrinsic-size: auto var(--hub-card-height, 88px);
   }

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf } from '../base.js';
 import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
@@ -6,6 +6,12 @@ import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
+
+/**
+ * Cards drawn in the first task of a new list: a phone's screenful and more (a desktop's too, with its
+ * columns, mostly); the rest follows in a task of its own.
+ */
+const FIRST_CARDS = 12;
 
 /** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
@@ -56,9 +62,34 @@ export class HubTableGrid extends HubElement {
     this.matchesOnly = false;
   }
 
-  /** Settles once the cards have rendered too, so that "updated" means what a user would see. */
+  /** How many cards are drawn: the first screenful, then, a task later, all. */
+  #drawn = FIRST_CARDS;
+  /** Flips with every new list, so that its cards are drawn as new elements (see render). */
+  #flip = false;
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('tables')) return;
+    this.#flip = !this.#flip;
+    this.#drawn = FIRST_CARDS;
+  }
+
+  /** The rest of the cards in a task of its own: no task of a first render runs long on a slow phone. */
+  override updated(): void {
+    if (this.#drawn < arrayOf(this.tables).length)
+      setTimeout(() => {
+        this.#drawn = Infinity;
+        this.requestUpdate();
+      });
+  }
+
+  /** Settles once every card has been drawn and rendered, so that "updated" means what a user would see. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
+    let done = await super.getUpdateComplete();
+    // After the timer updated() set: timers of the same delay run in order.
+    while (this.#drawn < arrayOf(this.tables).length) {
+      await new Promise((resolve) => setTimeout(resolve));
+      done = await super.getUpdateComplete();
+    }
     const cards = [...this.renderRoot.querySelectorAll<HubTableCard>('hub-table-card')];
     await Promise.all(cards.map((card) => card.updateComplete));
     return done;
@@ -110,6 +141,8 @@ export class HubTableGrid extends HubElement {
     const matched = countMatches(tables, arrayOf(this.tags));
     const matches = tables.slice(0, matched);
     const others = this.matchesOnly ? [] : tables.slice(matched);
+    // The first cards in order, the divider only once they reach it: the rest is added after them.
+    const drawn = this.#drawn;
     let count = fill(t.results, tables.length);
     if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others.length)}`);
     if (this.loading) count = t.loading;
@@ -119,19 +152,22 @@ export class HubTableGrid extends HubElement {
     else if (!matches.length && !others.length) body = this.#renderEmpty(filtered);
     else
       body = html`
-        ${matches.length ? this.#renderList(matches, { text: t.tables }) : nothing}
+        ${matches.length ? this.#renderList(matches.slice(0, drawn), { text: t.tables }) : nothing}
         ${
-          others.length
+          others.length && drawn > matches.length
             ? html`
               <p part="more" id="more">${t.moreTables}</p>
-              ${this.#renderList(others, { by: 'more' })}
+              ${this.#renderList(others.slice(0, drawn - matches.length), { by: 'more' })}
             `
             : nothing
         }
       `;
+    // A new list is drawn as new elements: Lit draws a template and an array holding it afresh when
+    // one replaces the other. The old cards are not changed in place or moved, which would shift what
+    // the user is looking at. The count line stays, a live region that says what changed.
     return html`
       <p part="count" role="status">${count}</p>
-      ${body}
+      ${this.#flip ? [body] : body}
     `;
   }
 }
