@@ -358,7 +358,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     const announce = message.kind === 'evt' && message.method === 'bridge.ready';
     // A host whose marker came after the page spoke without it (Flutter, Android without document-start
     // scripts) announces itself with the marker's nonce: the page takes that nonce from now on.
-    if (announce && message.nonce === win.__HUB_EMBED_BRIDGE__?.nonce) nonce = message.nonce as string;
+    if (announce && message.nonce === win.__HUB_EMBED_BRIDGE__?.nonce) nonce = message.nonce;
     if (nonce && message.nonce !== nonce) ignore('nonce');
     else if (announce) {
       // The host (re)initialised: find it if it was injected late, or shake hands again. A page that ran

@@ -192,7 +192,9 @@ describe('native host protocol files follow the protocol test vectors', () => {
       });
 
       it('hands the app’s getToken the reason (initial, expiring, unauthorized) and previous, as the vectors’ getToken cases say', () => {
-        const reasons = new Set(vectors.cases.flatMap((v) => ('getToken' in v && v.getToken ? [v.getToken.reason] : [])));
+        const reasons = new Set(
+          vectors.cases.flatMap((v) => ('getToken' in v && v.getToken ? [v.getToken.reason] : [])),
+        );
         expect([...reasons].sort()).toEqual(['expiring', 'initial', 'unauthorized']);
         expect(vectors.cases.some((v) => 'getToken' in v && v.getToken && 'previous' in v.getToken)).toBe(true);
         for (const line of host.tokenRequest) expect(host.code).toContain(line);
@@ -452,4 +454,11 @@ describe('docs/webview.md on React Native’s injected object', () => {
     expect(doc).toContain('hubEmbedMarker: true');
     expect(doc).not.toContain('hubEmbedNonce');
   });
+});
+
+// Issue 44 item 8: a developer searches the docs for what the widget shows.
+it('docs/webview.md quotes the no-host text exactly as the widget shows it, in each language', () => {
+  const texts = [...read('src/components/strings.ts').matchAll(/'no-host': '([^']+)'/g)].map((m) => m[1]!);
+  expect(texts).toHaveLength(2);
+  for (const text of texts) expect(doc).toContain(`"${text}"`);
 });
