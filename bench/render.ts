@@ -59,8 +59,8 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
     // The same layout rules the elements use, so both grids lay out the same boxes.
     style.textContent =
       '.p-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:8px}' +
-      // As the element's cards: off-screen ones are not rendered until they scroll near.
-      '.p-item{content-visibility:auto;contain-intrinsic-size:auto 88px}' +
+      // As the element's cards: after a screenful (48), off-screen ones are not rendered until they scroll near.
+      '.p-item:nth-child(n+49){content-visibility:auto;contain-intrinsic-size:auto 88px}' +
       '.p-card{display:grid;grid-template:auto auto 1fr / 40px minmax(0,1fr);gap:2px 8px;height:100%;box-sizing:border-box;padding:8px;cursor:pointer;overflow-wrap:anywhere;border:1px solid #d1d9e0;border-radius:8px}' +
       '.p-icon{grid-row:span 3;width:40px;height:40px;display:grid;place-items:center;background:#f6f8fa;font-weight:600}' +
       '.p-name{font-weight:600;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}' +

@@ -11,6 +11,8 @@ import { formHalfBytesRows, formHalfClickRows, measureFormHalf, type FormHalfRes
 import { launchChromium } from './lib/browser.js';
 import { byteCount, formatTable, kb, ms, ratio, type Row } from './lib/stats.js';
 import { ROOM } from '../scripts/size-budgets.mjs';
+import { INP_TARGET_MS, measureChipInp, type ChipInpResults } from './chip-inp.js';
+import { lighthouseRows, measureLighthouse, type LighthouseResults } from './lighthouse.js';
 import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
@@ -38,6 +40,9 @@ export interface BenchResults {
   instances: InstancesResults;
   memory: MemoryResults;
   mockScale?: MockScaleResults;
+  /** Lighthouse on hub-embed's, Typeform's and Cal.com's pages, interleaved. */
+  lighthouse?: LighthouseResults;
+  chipInp?: ChipInpResults;
   rows: Row[];
 }
 
@@ -69,6 +74,9 @@ export function plan(smoke: boolean) {
         users: 10,
         handlerRounds: 1,
         cycles: 5,
+        // One Lighthouse run per page: proves the section runs; no verdicts.
+        lighthouseRuns: 1,
+        inpRuns: 1,
       }
     : {
         // The issue's network: L_b (browser to service and to the developer's backend), L_s (backend to service).
@@ -82,6 +90,8 @@ export function plan(smoke: boolean) {
         users: 100,
         handlerRounds: 3,
         cycles: 200,
+        lighthouseRuns: 3,
+        inpRuns: 5,
       };
 }
 
@@ -182,6 +192,16 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
   });
   rows.push(...memoryRows(memory));
   if (r.mockScale) rows.push(...mockScaleRows(r.mockScale));
+  if (r.lighthouse) rows.push(...lighthouseRows(r.lighthouse));
+  if (r.chipInp)
+    rows.push({
+      metric: `chip click INP, script-tag page, ${r.chipInp.cpuSlowdown}x CPU slowdown (Event Timing, median of ${r.chipInp.runs})`,
+      value: ms(r.chipInp.medianMs),
+      reference: `runs: ${r.chipInp.samples.join(', ')} ms (0: under the 16 ms threshold)`,
+      ratio: '',
+      target: `<= ${INP_TARGET_MS} ms`,
+      met: r.chipInp.medianMs <= INP_TARGET_MS,
+    });
   return rows;
 }
 
@@ -288,6 +308,10 @@ export async function runBench(
     const memory = await measureMemory(browser, { cycles: p.cycles });
     log('simulator at scale...');
     const mockScale = await measureMockScale(options.smoke);
+    log('chip click INP...');
+    const chipInp = await measureChipInp(browser, { runs: p.inpRuns });
+    log(`Lighthouse, ${p.lighthouseRuns} run(s) of each page, interleaved...`);
+    const lighthouse = await measureLighthouse({ runs: p.lighthouseRuns }, log);
     const cpu = cpus();
     const measured = {
       sizes,
@@ -299,6 +323,8 @@ export async function runBench(
       instances,
       memory,
       mockScale,
+      lighthouse,
+      chipInp,
     };
     const results: BenchResults = {
       mode: options.smoke ? 'smoke' : 'full',

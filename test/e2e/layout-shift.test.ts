@@ -163,7 +163,7 @@ async function shiftsOnThePath(
   return page.evaluate(() => (window as unknown as { __shifts: [] }).__shifts);
 }
 
-onlyInChromium('the Layout Instability API (layout-shift entries) is Chromium\'s');
+onlyInChromium("the Layout Instability API (layout-shift entries) is Chromium's");
 
 describe('no layout shift (the <script> page against the simulator, Chromium)', () => {
   const viewports = {
@@ -188,7 +188,10 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
             total,
             0,
             `layout shifts (${total.toFixed(4)} in all):\n${shifts
-              .map((s) => `  ${s.value.toFixed(4)} at ${s.at}${s.afterInput ? ' (after input)' : ''}: ${s.moved.join('; ')}`)
+              .map(
+                (s) =>
+                  `  ${s.value.toFixed(4)} at ${s.at}${s.afterInput ? ' (after input)' : ''}: ${s.moved.join('; ')}`,
+              )
               .join('\n')}\nevents: ${events}`,
           );
         } finally {

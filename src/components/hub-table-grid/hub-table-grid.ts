@@ -30,8 +30,8 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @csspart empty - The empty state; part `show-all` is its control that clears the tag selection.
  * @csspart card - And the other <hub-table-card> parts: icon, icon-placeholder, name, industry, tags, tag.
  * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
- * @cssproperty --hub-card-height - The height a card is assumed to have until it first scrolls into
- *   view (cards off screen are not rendered; default 88px).
+ * @cssproperty --hub-card-height - The height a card after the 48th of a list is assumed to have until
+ *   it first scrolls into view (those cards are not rendered off screen; default 88px).
  * @event hub-table-select - `{table}`, cancelable, from the activated card.
  * @event hub-tags-change - `{tags: []}` when the user asks to show all tables from the empty state.
  */

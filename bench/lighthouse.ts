@@ -1,0 +1,256 @@
+/**
+ * Lighthouse (npm `lighthouse`, mobile, simulated throttling) on three host pages, as their owners see
+ * the audits: the `<script>` tag page of hub-embed against the simulator, Typeform's embed page and
+ * Cal.com's inline embed page, each page's script served by a local server (their packages' own
+ * files; the peers' services are unreachable here, so they show what loads without them). Runs are
+ * interleaved (page A, B, C, A, B, C, ...), so a slow moment of the machine does not fall on one page;
+ * each row is the median of its runs, with ratios to the peers.
+ *   node --import ./scripts/ts-register.mjs bench/lighthouse.ts [--runs N]   after npm run build
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
+import { startSimulator } from '../src/mock/index.js';
+import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
+import { median, ms, ratio, type Row } from './lib/stats.js';
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const require = createRequire(import.meta.url);
+const LIGHTHOUSE = join(dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
+
+export type PageName = 'hub-embed' | 'Typeform' | 'Cal.com';
+export const PAGES: readonly PageName[] = ['hub-embed', 'Typeform', 'Cal.com'];
+
+/** What one Lighthouse run says of a page. */
+export interface LighthouseSample {
+  /** 0 to 100. */
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript boot-up time (bootup-time audit). */
+  bootupMs: number;
+  mainThreadMs: number;
+  requests: number;
+}
+
+export interface LighthousePage {
+  page: PageName;
+  samples: LighthouseSample[];
+  median: LighthouseSample;
+}
+
+export interface LighthouseResults {
+  runs: number;
+  lighthouseVersion: string;
+  pages: LighthousePage[];
+}
+
+/** Where hub-embed's targets lie (issue 46): no layout shift, no long task. */
+export const TARGETS = { cls: 0, tbtMs: 10 };
+
+const page = (title: string, head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<title>${title}</title>${head}</head><body style="margin: 0 16px; font: 16px system-ui"><h1>${title}</h1>${body}</body></html>`;
+
+/** The three pages and the files they load, on one loopback origin. */
+export async function startPages(): Promise<{ url(name: PageName): string; close(): Promise<void> }> {
+  const mock = await startSimulator({});
+  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+  const tokens = toNodeListener(
+    createTokenHandler({ client, resolveClientUserId: (request) => new URL(request.url).searchParams.get('u') }),
+  );
+  const typeform = dirname(require.resolve('@typeform/embed/package.json'));
+  const calcom = dirname(require.resolve('@calcom/embed-core/package.json'));
+  const files: Record<string, [string, string]> = {
+    '/typeform/embed.js': [join(typeform, 'build/embed.js'), 'text/javascript'],
+    '/typeform/widget.css': [join(typeform, 'build/css/widget.css'), 'text/css'],
+    '/calcom/embed.js': [join(calcom, 'dist/embed/embed.js'), 'text/javascript'],
+  };
+  let user = 0;
+  const html: Record<string, () => string> = {
+    // A new user for every run: the token handler has nothing cached, as for a first visit.
+    '/hub-embed': () =>
+      page(
+        'Tables',
+        '<script src="/hub-embed.iife.js" defer></script>',
+        `<hub-embed token-endpoint="/api/hub-token?u=lh-${++user}" base-url="${mock.baseUrl}" form-url="${mock.formUrl}" locale="en"></hub-embed>`,
+      ),
+    // Typeform's documented widget embed.
+    '/Typeform': () =>
+      page(
+        'Form',
+        '<link rel="stylesheet" href="/typeform/widget.css">',
+        '<div data-tf-widget="moe6aa" data-tf-opacity="100" style="width: 100%; height: 500px"></div><script src="/typeform/embed.js"></script>',
+      ),
+    // Cal.com's documented inline embed snippet, loading the package's embed.js.
+    '/Cal.com': () =>
+      page(
+        'Booking',
+        '',
+        `<div id="cal" style="width: 100%; height: 500px; overflow: scroll"></div><script>
+(function (C, A, L) { let p = function (a, ar) { a.q.push(ar); }; let d = C.document; C.Cal = C.Cal || function () { let cal = C.Cal; let ar = arguments; if (!cal.loaded) { cal.ns = {}; cal.q = cal.q || []; d.head.appendChild(d.createElement("script")).src = A; cal.loaded = true; } if (ar[0] === L) { const api = function () { p(api, arguments); }; const namespace = ar[1]; api.q = api.q || []; if (typeof namespace === "string") { cal.ns[namespace] = cal.ns[namespace] || api; p(cal.ns[namespace], ar); p(cal, ["initNamespace", namespace]); } else p(cal, ar); return; } p(cal, ar); }; })(window, "/calcom/embed.js", "init");
+Cal("init", { origin: "https://app.cal.com" });
+Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
+</script>`,
+      ),
+  };
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/api/hub-token') return void tokens(req, res);
+    const send = (type: string, body: string | Buffer) => {
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (html[path]) return send('text/html', html[path]());
+    if (files[path]) return send(files[path][1], readFileSync(files[path][0]));
+    // The bundle and the form half it loads on intent.
+    if (/^\/hub-embed[\w.-]*\.js$/.test(path) && existsSync(join(DIST, path)))
+      return send('text/javascript', readFileSync(join(DIST, path)));
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (name) => `${origin}/${encodeURIComponent(name)}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await mock.close();
+    },
+  };
+}
+
+const run = promisify(execFile);
+
+interface Lhr {
+  lighthouseVersion: string;
+  runtimeError?: { message: string };
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
+}
+
+/** One Lighthouse run of `url` (mobile, simulated throttling, performance only), in Debian's Chromium. */
+async function lighthouseOnce(
+  url: string,
+  chromium: string,
+  out: string,
+): Promise<{ sample: LighthouseSample; version: string }> {
+  // Every host but loopback fails at once: the peers' services are not reachable from here anyway.
+  const flags = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+  await run(
+    process.execPath,
+    [
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      `--chrome-flags=${flags.map((flag) => (flag.includes(' ') ? `"${flag}"` : flag)).join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(readFileSync(out, 'utf8')) as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    version: lhr.lighthouseVersion,
+    sample: {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bootupMs: audit('bootup-time'),
+      mainThreadMs: audit('mainthread-work-breakdown'),
+      requests: lhr.audits['network-requests']?.details?.items?.length ?? 0,
+    },
+  };
+}
+
+export async function measureLighthouse(
+  options: { runs: number },
+  log: (line: string) => void = () => undefined,
+): Promise<LighthouseResults> {
+  const chromium = findChromium();
+  if (!chromium) throw new Error(CHROMIUM_MISSING);
+  const pages = await startPages();
+  const work = mkdtempSync(join(tmpdir(), 'hub-embed-lighthouse-'));
+  const samples = new Map<PageName, LighthouseSample[]>(PAGES.map((name) => [name, []]));
+  let version = '';
+  try {
+    for (let i = 0; i < options.runs; i++)
+      for (const name of PAGES) {
+        const { sample, version: v } = await lighthouseOnce(pages.url(name), chromium, join(work, 'lhr.json'));
+        version = v;
+        samples.get(name)!.push(sample);
+        log(
+          `  lighthouse run ${i + 1}/${options.runs}, ${name}: TBT ${ms(sample.tbtMs)}, CLS ${sample.cls.toFixed(3)}`,
+        );
+      }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await pages.close();
+  }
+  return {
+    runs: options.runs,
+    lighthouseVersion: version,
+    pages: PAGES.map((name) => {
+      const list = samples.get(name)!;
+      const of = (key: keyof LighthouseSample) => median(list.map((s) => s[key]));
+      return {
+        page: name,
+        samples: list,
+        median: {
+          performance: of('performance'),
+          lcpMs: of('lcpMs'),
+          tbtMs: of('tbtMs'),
+          cls: of('cls'),
+          bootupMs: of('bootupMs'),
+          mainThreadMs: of('mainThreadMs'),
+          requests: of('requests'),
+        },
+      };
+    }),
+  };
+}
+
+/** A ratio to a peer's figure, or what the two figures are when the peer's is 0. */
+function against(value: number, peer: number, unit = ''): string {
+  return peer > 0 ? `${ratio(value, peer)}x` : `${value}${unit} vs ${peer}${unit}`;
+}
+
+/** One row per page: its medians, and hub-embed's ratios to each peer; hub-embed's row carries the targets. */
+export function lighthouseRows(results: LighthouseResults): Row[] {
+  const hub = results.pages.find((p) => p.page === 'hub-embed')!.median;
+  const peers = results.pages.filter((p) => p.page !== 'hub-embed');
+  return results.pages.map(({ page: name, median: m }) => {
+    const isHub = name === 'hub-embed';
+    return {
+      metric: `Lighthouse ${results.lighthouseVersion} mobile, ${name} page (median of ${results.runs})`,
+      value: `perf ${m.performance}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}, boot-up ${ms(m.bootupMs)}, main thread ${ms(m.mainThreadMs)}, ${m.requests} requests`,
+      reference: isHub
+        ? peers.map((p) => p.page).join(', ')
+        : `hub-embed / ${name}: TBT ${against(hub.tbtMs, m.tbtMs, ' ms')}, boot-up ${against(hub.bootupMs, m.bootupMs)}, LCP ${against(hub.lcpMs, m.lcpMs)}, requests ${against(hub.requests, m.requests)}`,
+      ratio: isHub ? '' : `perf ${hub.performance} vs ${m.performance}`,
+      target: isHub ? `CLS = ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms` : '',
+      ...(isHub ? { met: m.cls === TARGETS.cls && m.tbtMs <= TARGETS.tbtMs } : {}),
+    };
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const at = process.argv.indexOf('--runs');
+  const runs = at > 0 ? Number(process.argv[at + 1]) : 3;
+  const results = await measureLighthouse({ runs }, console.log);
+  const { formatTable } = await import('./lib/stats.js');
+  console.log(formatTable(lighthouseRows(results)));
+}
