@@ -7,14 +7,8 @@
 import { useHostLinker } from './components/hub-embed/host.js';
 import './components/register.js';
 
-let told = false;
+let told: unknown;
 
 // As a fallback only: a page that also loads hub-embed/webview, in either order, keeps the bridge.
-useHostLinker(() => {
-  if (!told)
-    console.warn(
-      'hub-embed: bridge="auto" needs the WebView build (hub-embed/webview or hub-embed-webview.iife.js); running as a web page.',
-    );
-  told = true;
-  return undefined;
-}, true);
+// Short, since every plain page carries it; docs/webview.md names the two WebView builds.
+useHostLinker(() => void (told ||= console.warn('hub-embed: bridge="auto" needs the WebView build.') ?? 1), true);

@@ -34,11 +34,9 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
     const response = await send(where, url, init, options.fetch, options.timeoutMs ?? 15_000);
     // The endpoint's own refusal: its session lookup (the developer's resolveUser) found no signed-in user.
     if (response.status === 401)
-      throw new HubError(
-        'token',
-        `${where} answered 401: its session lookup found no signed-in user; sign in, or check the session cookie.`,
-        { status: 401 },
-      );
+      throw new HubError('token', `${where} answered 401: no signed-in user; check the session cookie.`, {
+        status: 401,
+      });
     const { body, data } = await readAnswer(response, 'token', where);
     // The service's envelope or the bare token; `code` alone beside the token still counts as bare.
     return checkAccessToken(data ?? body, where, response.status);

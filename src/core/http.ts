@@ -24,9 +24,9 @@ export function isAccessToken(value: unknown): value is AccessToken & Record<str
   return (
     isRecord(value) &&
     isText(value.access_token) &&
-    typeof value.expires_in === 'number' &&
+    // Number.isFinite is false for anything but a finite number, so no typeof check is needed.
     Number.isFinite(value.expires_in) &&
-    value.expires_in > 0
+    (value.expires_in as number) > 0
   );
 }
 

@@ -47,10 +47,7 @@ export function apiBaseUrl(baseUrl: unknown, what: string): string {
     /%2f/i.test(path) ||
     root.match(/\/api\/v\d+(?=\/)/gi)!.length > 1
   ) {
-    throw new HubError(
-      'config',
-      `Set ${what} to the service's address, like https://hub.example.com or https://hub.example.com/api/v1/apihub.`,
-    );
+    throw new HubError('config', `Set ${what} to the service's address, like https://hub.example.com/api/v1/apihub.`);
   }
   return url.origin + root;
 }

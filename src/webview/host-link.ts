@@ -57,7 +57,7 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   /** No host supplies tokens: the page's own source, unless it has none and no host answered at all. */
   const withoutHostTokens = () => {
     if (bridge.host || element.tokenProvider || element.tokenEndpoint) return undefined;
-    stranded = new HubError('no-host', 'No app host answered, and no token-endpoint is set: open the page in the app.');
+    stranded = new HubError('no-host', 'No app host answered and no token-endpoint is set.');
     throw stranded;
   };
   bridge.handle('widget.refresh', () => element.refresh());

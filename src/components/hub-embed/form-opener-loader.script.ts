@@ -79,7 +79,7 @@ function trustedChunkUrl(): string {
     ? factory
         .createPolicy('hub-embed', {
           createScriptURL(url) {
-            if (url !== chunkUrl) throw new TypeError(`hub-embed loads only ${chunkUrl}`);
+            if (url !== chunkUrl) throw new TypeError(url);
             return url;
           },
         })
@@ -96,13 +96,8 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
   loading ??= new Promise<FormOpenerModule>((resolve, reject) => {
     const fail = (cause?: unknown) => {
       loading = undefined;
-      reject(
-        new HubError(
-          'network',
-          `Form code unreachable at ${chunkUrl}; serve it beside the widget's script and retry.`,
-          { cause },
-        ),
-      );
+      // Short, as every text of the first file is: the URL says where the file was looked for.
+      reject(new HubError('network', `Form code unreachable: ${chunkUrl}`, { cause }));
     };
     const globals = globalThis as FormChunkGlobals;
     globals.__hubEmbedFormImports = link;
