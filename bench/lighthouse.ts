@@ -17,13 +17,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
+import { lighthouseCli } from '../scripts/lighthouse.mjs';
 import { startSimulator } from '../src/mock/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
 import { median, ms, ratio, type Row } from './lib/stats.js';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const require = createRequire(import.meta.url);
-const LIGHTHOUSE = join(dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
 
 export type PageName = 'hub-embed' | 'Typeform' | 'Cal.com';
 export const PAGES: readonly PageName[] = ['hub-embed', 'Typeform', 'Cal.com'];
@@ -149,7 +149,7 @@ async function lighthouseOnce(
   await run(
     process.execPath,
     [
-      LIGHTHOUSE,
+      lighthouseCli(),
       url,
       '--quiet',
       '--only-categories=performance',

@@ -30,8 +30,10 @@ function elementsOf(manifest) {
  * any other type. Read from the compiled sources, where aliases are resolved.
  */
 export function literalValues(elements, root = process.cwd()) {
-  const files = [...new Set(elements.map((e) => `${root}/${e.path}`))];
-  const program = ts.createProgram(files, {
+  // The manifest names the shipped files (dist/index.js); the types come from the sources they are built
+  // from: each element class as src/index.ts exports it, aliases followed to its declaration.
+  const entry = `${root}/src/index.ts`;
+  const program = ts.createProgram([entry], {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -41,12 +43,17 @@ export function literalValues(elements, root = process.cwd()) {
     types: [],
   });
   const checker = program.getTypeChecker();
+  const entrySource = program.getSourceFile(entry);
+  if (!entrySource) throw new Error('src/index.ts: not found');
+  const exported = new Map(
+    checker.getExportsOfModule(checker.getSymbolAtLocation(entrySource)).map((symbol) => [symbol.name, symbol]),
+  );
   const values = new Map();
   for (const { path, declaration } of elements) {
-    const source = program.getSourceFile(`${root}/${path}`);
-    if (!source) throw new Error(`${path}: not found (custom-elements.json is stale?)`);
-    const classNode = source.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === declaration.name);
-    if (!classNode) throw new Error(`${path}: no class ${declaration.name}`);
+    let symbol = exported.get(declaration.name);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const classNode = symbol?.declarations?.find((node) => ts.isClassDeclaration(node));
+    if (!classNode) throw new Error(`${path}: src/index.ts exports no class ${declaration.name}`);
     const classType = checker.getTypeAtLocation(classNode);
     for (const attribute of declaration.attributes ?? []) {
       const property = attribute.fieldName && checker.getPropertyOfType(classType, attribute.fieldName);

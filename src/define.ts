@@ -10,5 +10,9 @@ import './components/register.js';
 let told: unknown;
 
 // As a fallback only: a page that also loads hub-embed/webview, in either order, keeps the bridge.
-// Short, since every plain page carries it; docs/webview.md names the two WebView builds.
-useHostLinker(() => void (told ||= console.warn('hub-embed: bridge="auto" needs the WebView build.') ?? 1), true);
+// Short, since every plain page carries it: the file a <script> page needs (a bundler's page imports hub-embed/webview).
+useHostLinker(
+  () =>
+    void (told ||= console.warn('hub-embed: bridge="auto" needs the WebView build, hub-embed-webview.iife.js.') ?? 1),
+  true,
+);

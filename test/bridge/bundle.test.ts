@@ -13,13 +13,13 @@ const sources = import.meta.glob(['../../src/**/*.ts'], { query: '?raw', import:
   string
 >;
 
-/** Every module statically reachable from `entry` through value imports and re-exports (not `import type`). */
+/** Every module statically reachable from `entry` through value imports, side-effect imports and re-exports (not `import type`). */
 function reachable(entry: string): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || !(file in sources)) return;
     seen.add(file);
-    for (const [, spec] of sources[file]!.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+'(\.[^']+)'/gm)) {
+    for (const [, spec] of sources[file]!.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^;']*?from\s+)?'(\.[^']+)'/gm)) {
       const target = new URL(
         spec!.replace(/\.js$/, '.ts'),
         `file:///x/${file.replace(/^(\.\.\/)+/, '')}`,

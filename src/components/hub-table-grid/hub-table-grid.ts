@@ -67,14 +67,14 @@ export class HubTableGrid extends HubElement {
   /** Flips with every new list, so that its cards are drawn as new elements (see render). */
   #flip = false;
 
-  override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
     this.#flip = !this.#flip;
     this.#drawn = FIRST_CARDS;
   }
 
   /** The rest of the cards in a task of its own: no task of a first render runs long on a slow phone. */
-  override updated(): void {
+  protected override updated(): void {
     if (this.#drawn < arrayOf(this.tables).length)
       setTimeout(() => {
         this.#drawn = Infinity;

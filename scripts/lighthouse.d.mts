@@ -1,0 +1,3 @@
+export const LIGHTHOUSE_VERSION: string;
+/** The Lighthouse CLI script, installed into node_modules/.lighthouse first when missing. */
+export function lighthouseCli(): string;
