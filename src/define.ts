@@ -7,12 +7,12 @@
 import { useHostLinker } from './components/hub-embed/host.js';
 import './components/register.js';
 
-let told: unknown;
+let told = false;
 
 // As a fallback only: a page that also loads hub-embed/webview, in either order, keeps the bridge.
 // Short, since every plain page carries it: the file a <script> page needs (a bundler's page imports hub-embed/webview).
-useHostLinker(
-  () =>
-    void (told ||= console.warn('hub-embed: bridge="auto" needs the WebView build, hub-embed-webview.iife.js.') ?? 1),
-  true,
-);
+useHostLinker(() => {
+  if (!told) console.warn('hub-embed: bridge="auto" needs the WebView build, hub-embed-webview.iife.js.');
+  told = true;
+  return undefined;
+}, true);

@@ -9,7 +9,7 @@ const preconnected = new Set<string>();
 export function preconnect(href: string, cors: boolean): void {
   const origin = new URL(href).origin;
   // One warm-up each for the CORS and the plain connection to an origin.
-  const key = origin + cors;
+  const key = cors ? origin + ' cors' : origin;
   if (preconnected.has(key)) return;
   preconnected.add(key);
   const link = document.createElement('link');
