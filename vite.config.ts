@@ -297,6 +297,13 @@ if (!chromium) {
 }
 
 const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
+/**
+ * The DOM tests in happy-dom, a DOM without layout: the core and the bridge in the fast gate (the `unit`
+ * project); the components in the `happy-dom` lane (`npm run test:happy-dom`), since the gate's browser
+ * project runs every one of them in Chromium already, with the 127 that need real layout besides.
+ */
+const happyDomGateTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
+const happyDomLaneTests = ['test/components/**/*.test.ts'];
 /** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
 const metaTests = ['test/package/react-native-types.test.ts'];
 /**
@@ -313,6 +320,10 @@ const integrationTests = [
   'test/examples/express-app.test.ts',
   'test/examples/banners.test.ts',
   'test/examples/ledger.test.ts',
+  // A real Postgres server and PGlite, two receiver instances each.
+  'test/examples/deduct-instances.test.ts',
+  // The grader against a backend that breaks each rule in turn, every one a server of its own.
+  'test/mock/certify.test.ts',
 ];
 /** The focus-ring pixel tests' describe (test/components/accessible.ts): the `pixels` project runs them. */
 const PIXEL_TESTS = /every focusable part shows its whole focus ring, light and dark \(pixels\)/;
@@ -337,6 +348,13 @@ const webTestRunnerSocket: Plugin = {
   resolveId: (id) => (id.endsWith('__web-dev-server__web-socket.js') ? '\0wtr-socket' : null),
   load: (id) => (id === '\0wtr-socket' ? 'export default {}; export const sendMessage = () => {};' : null),
 };
+
+/** What the two happy-dom projects (unit, happy-dom) share. */
+const happyDomProject = () => ({
+  environment: 'happy-dom' as const,
+  setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts', 'test/setup-fixtures.ts'],
+  ...openWcTesting,
+});
 
 /** What the two Chromium projects (browser, pixels) share: a fresh copy each (Vitest writes into it). */
 const browserProject = () => ({
@@ -384,18 +402,20 @@ export default defineConfig(({ mode }) => ({
     // Every test starts from the real globals and functions: no spy or stub outlives its test.
     restoreMocks: true,
     unstubGlobals: true,
+    // A guard against a hung test, not a speed check: shared two-core machines run 5 s tests past 5 s.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     // The fast gate (`npm test`) runs the unit, node and browser projects; the others are lanes that
     // .ci/run runs after it, each alone with `npm run test:<lane>` (CONTRIBUTING.md lists them).
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          environment: 'happy-dom',
-          include: browserTests,
-          setupFiles: ['test/setup-lit.ts', 'test/setup-happy-dom.ts', 'test/setup-fixtures.ts'],
-          ...openWcTesting,
-        },
+        test: { name: 'unit', ...happyDomProject(), include: happyDomGateTests },
+      },
+      {
+        // `npm run test:happy-dom`: the component tests in happy-dom too (see happyDomLaneTests).
+        extends: true,
+        test: { name: 'happy-dom', ...happyDomProject(), include: happyDomLaneTests },
       },
       {
         extends: true,

@@ -88,18 +88,11 @@ export function namesInTwoEntries(surface) {
   return [...homes.values()].filter(({ entries }) => entries.length > 1);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const check = process.argv.includes('--check');
-  const typesAt = process.argv.indexOf('--types');
-  let typesDir = typesAt > 0 ? process.argv[typesAt + 1] : undefined;
-  if (!typesDir) {
-    typesDir = 'node_modules/.cache/api-types';
-    execFileSync(
-      process.execPath,
-      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--declarationDir', typesDir],
-      { stdio: 'inherit' },
-    );
-  }
+/**
+ * Compares (`check`) or writes the reports from the declarations in `typesDir`; returns the problems found:
+ * a name exported by two entries, and with `check` a report that differs from the code.
+ */
+export function reportProblems(typesDir, check) {
   const surface = surfaceOf(typesDir);
   const problems = [];
   for (const { name, entries } of namesInTwoEntries(surface))
@@ -114,9 +107,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       problems.push(`${file} differs from the code: run \`npm run api\`, review the diff, add a CHANGELOG line.`);
     else writeFileSync(file, fresh);
   }
+  return { problems, entries: surface.length };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const check = process.argv.includes('--check');
+  const typesAt = process.argv.indexOf('--types');
+  let typesDir = typesAt > 0 ? process.argv[typesAt + 1] : undefined;
+  if (!typesDir) {
+    typesDir = 'node_modules/.cache/api-types';
+    execFileSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--declarationDir', typesDir],
+      { stdio: 'inherit' },
+    );
+  }
+  const { problems, entries } = reportProblems(typesDir, check);
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);
   }
-  console.log(`API reports ${check ? 'match' : 'written'}: ${surface.length} entries, ${REPORTS}/*.api.md.`);
+  console.log(`API reports ${check ? 'match' : 'written'}: ${entries} entries, ${REPORTS}/*.api.md.`);
 }
