@@ -34,6 +34,24 @@ export interface PageToHostEvents {
   'form.message': { shortCode: string; data: unknown };
 }
 
+/**
+ * The page's event names, as data: the host's event checks (src/host/event-shapes.ts) and the checks of the
+ * Swift, Kotlin and Dart hosts read this list. Page code does not import it, so no page bundle carries it.
+ */
+export const PAGE_EVENTS = [
+  'widget.ready',
+  'table.selected',
+  'tags.changed',
+  'form.opened',
+  'form.closed',
+  'widget.error',
+  'form.message',
+] as const satisfies ReadonlyArray<keyof PageToHostEvents>;
+/** Types only: a type error unless every event of PageToHostEvents is in PAGE_EVENTS. */
+export type PageEventsComplete = Complete<
+  [Exclude<keyof PageToHostEvents, (typeof PAGE_EVENTS)[number]>] extends [never] ? true : false
+>;
+
 /** Requests the native host sends to the page; the page registers handlers with `bridge.handle()`. */
 export interface HostToPageRequests {
   // `void`: what the page's handler returns, which the host reads as null.

@@ -10,8 +10,23 @@
  */
 export type NavigationDecision = 'load' | 'external' | 'blocked';
 
-/** Schemes a WebView must never be sent to, nor hand to the system: they run script or read local files. */
-const BLOCKED_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:', 'vbscript:', 'content:', 'intent:']);
+/**
+ * Schemes a WebView must never be sent to, nor hand to the system: they run script or read local files.
+ * Exported as data, with the two patterns below, for the checks of the Swift, Kotlin and Dart hosts.
+ */
+export const BLOCKED_SCHEMES: ReadonlySet<string> = new Set([
+  'javascript:',
+  'data:',
+  'file:',
+  'blob:',
+  'vbscript:',
+  'content:',
+  'intent:',
+]);
+/** `scheme://authority` at the start of an http(s) URL: the authority ends at the first `/`, `\`, `?` or `#`. */
+export const ORIGIN_PATTERN = /^(https?:)\/\/([^/\\?#]*)(?:[/\\?#]|$)/i;
+/** Letters, digits, dots and hyphens, an IPv6 literal, then an optional port: nothing a browser would rewrite. */
+export const PLAIN_AUTHORITY = /^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/;
 const DEFAULT_PORT: Record<string, string> = { 'http:': ':80', 'https:': ':443' };
 
 /**
@@ -19,12 +34,11 @@ const DEFAULT_PORT: Record<string, string> = { 'http:': ':80', 'https:': ':443' 
  * URL and for any http(s) URL whose authority is not a plain host (userinfo, `%`, a backslash).
  */
 export function originOf(url: string): string | undefined {
-  const match = /^(https?:)\/\/([^/\\?#]*)(?:[/\\?#]|$)/i.exec(url);
+  const match = ORIGIN_PATTERN.exec(url);
   if (!match) return undefined;
   const scheme = match[1]!.toLowerCase();
   const authority = match[2]!.toLowerCase();
-  // Letters, digits, dots and hyphens, an IPv6 literal, then an optional port: nothing a browser would rewrite.
-  if (!/^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/.test(authority)) return undefined;
+  if (!PLAIN_AUTHORITY.test(authority)) return undefined;
   const port = DEFAULT_PORT[scheme]!;
   return `${scheme}//${authority.endsWith(port) ? authority.slice(0, -port.length) : authority}`;
 }

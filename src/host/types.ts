@@ -41,7 +41,7 @@ export type MethodHandler = (params: unknown, request: BridgeMessage) => unknown
 export interface HostKernelOptions {
   /** Told to the page in the hello: 'ios', 'android', 'react-native', … */
   platform: string;
-  /** The page transport the marker names (docs/webview.md, "Transports"). */
+  /** The page transport the marker names (docs/webview.md, "Transport detection"). */
   transport: TransportName;
   appVersion?: string;
   handlers?: HostHandlers;

@@ -1,7 +1,7 @@
 // The iOS path in a real WebKit: WebKitGTK's register_script_message_handler_with_reply gives the page
 // the same window.webkit.messageHandlers.hubEmbed.postMessage promise as iOS's
 // WKScriptMessageHandlerWithReply. test/native-hosts/webkit/host.py is the native shell (it moves strings, as
-// the Swift host of docs/webview.md does); this process runs the host kernel behind it. The page is the
+// the Swift host of docs/webview-ios.md does); this process runs the host kernel behind it. The page is the
 // real WebView bundle against the simulator; the protocol test vectors cross the real channel too.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

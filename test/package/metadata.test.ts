@@ -17,8 +17,11 @@ describe('package.json leads npm users to what the docs point to', () => {
   });
 
   it('the shipped docs link to examples and vectors the package does not ship, so the repository is needed', () => {
-    const webview = readFileSync(new URL('../../docs/webview.md', import.meta.url), 'utf8');
-    expect(webview).toMatch(/\]\(\.\.\/examples\//);
+    // Each native host's page links to its files in examples/.
+    for (const host of ['ios', 'android', 'flutter', 'wechat']) {
+      const page = readFileSync(new URL(`../../docs/webview-${host}.md`, import.meta.url), 'utf8');
+      expect(page, host).toMatch(/\]\(\.\.\/examples\//);
+    }
     expect(pkg.files).not.toContain('examples');
   });
 });

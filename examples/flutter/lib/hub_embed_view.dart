@@ -13,7 +13,7 @@
 // When iOS ends the web content process, webview_flutter reports it as a web resource error of type
 // webContentProcessTerminated, and the host loads the page again (the protocol then selects the user's last
 // tags). On Android, webview_flutter (4.x) offers no render-process callback: a renderer that dies takes
-// the app with it, and no Dart code can prevent that (docs/webview.md, "Flutter").
+// the app with it, and no Dart code can prevent that (docs/webview-flutter.md).
 //
 // No Dart SDK installs from Debian or npm: test/host/docs-hosts.test.ts reads this file for these rules.
 import 'package:flutter/widgets.dart';

@@ -1,4 +1,4 @@
-// The Android host's protocol logic (examples/android/HubEmbedProtocol.kt, quoted by docs/webview.md), compiled
+// The Android host's protocol logic (examples/android/HubEmbedProtocol.kt, quoted by docs/webview-android.md), compiled
 // with Debian's kotlinc and run on a JVM with Debian's org.json (libandroid-json-java, Android's own
 // implementation). test/native-hosts/android/Harness.kt only moves strings between this test and the host; every
 // protocol test vector, the host's requests to the page, the events and hostile input are judged here.

@@ -3,7 +3,7 @@
 `hubEmbed` with register_script_message_handler_with_reply, which gives the page the same
 `window.webkit.messageHandlers.hubEmbed.postMessage(...)` promise as iOS's WKScriptMessageHandlerWithReply.
 
-It decides nothing about the protocol. Like the thin Swift host of docs/webview.md, it moves strings:
+It decides nothing about the protocol. Like the thin Swift host of docs/webview-ios.md, it moves strings:
 every page message goes out on stdout to the Node process that runs the host kernel (hub-embed/host),
 and that process's answers come back on stdin, one JSON object per line:
   in:  {"op": "load", "url": ..., "marker": <script run at document start in the main frame>}

@@ -1,8 +1,8 @@
 // The web-view page holding the widget. It signs the user in first: wx.login's code goes to your server,
 // which answers a one-time ticket (server/sign-in.js); the ticket rides in the web-view src and is
 // redeemed once by the server that serves the widget page. The widget page opens forms by
-// navigateTo('/pages/hub-form/index') when its marker allows that page (docs/webview.md, "WeChat
-// mini-program"); what else it did arrives in batches at bindmessage.
+// navigateTo('/pages/hub-form/index') when its marker allows that page (docs/webview-wechat.md); what
+// else it did arrives in batches at bindmessage.
 const { readHubEvents } = require('../../hub-embed-events.js');
 
 // Your widget page: <hub-embed bridge="auto"> with the WebView bundle, and before it
