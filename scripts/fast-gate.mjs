@@ -26,6 +26,8 @@ function run(command, args, hold) {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
+/** The vitest projects of the gate (vite.config.ts); every other project is a lane. */
+const PROJECTS = ['unit', 'node', 'node-fresh', 'browser'];
 const typecheck = (async () => {
   // tsc's checks and the API reports (api/*.api.md) from one compiler program (scripts/typecheck.mjs).
   const types = await run(process.execPath, ['scripts/typecheck.mjs'], true);
@@ -40,11 +42,11 @@ const typecheck = (async () => {
 });
 const tests = run(
   bin('vitest'),
-  ['run', '--project', 'unit', '--project', 'node', '--project', 'browser', ...process.argv.slice(2)],
+  ['run', ...PROJECTS.flatMap((name) => ['--project', name]), ...process.argv.slice(2)],
   false,
 ).then(({ code }) => ({
   code,
-  line: `== vitest (unit, node, browser): ${code === 0 ? 'passed' : 'FAILED'} after ${seconds()}`,
+  line: `== vitest (${PROJECTS.join(', ')}): ${code === 0 ? 'passed' : 'FAILED'} after ${seconds()}`,
 }));
 
 const [typed, tested] = await Promise.all([typecheck, tests]);
