@@ -305,7 +305,12 @@ const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 
 const happyDomGateTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 const happyDomLaneTests = ['test/components/**/*.test.ts'];
 /** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
-const metaTests = ['test/package/react-native-types.test.ts'];
+const metaTests = [
+  'test/package/react-native-types.test.ts',
+  // Type-aware ESLint programs over src/, built by the tests themselves (the lint lane lints the code).
+  'test/package/names.test.ts',
+  'test/package/idiom-rules.test.ts',
+];
 /**
  * Node tests that start real processes and services (the CLI, Redis, PGlite, the examples' servers, Chromium
  * from Node): the `integration` project, `npm run test:integration`, a lane after the fast gate.
