@@ -22,7 +22,8 @@
  *   sub-frame loads too (`isTopFrame: false`); Android asks only about the top frame (its event always
  *   says `isTopFrame: true`), so sub-frames load unasked. Other schemes (tel:, intent:) are asked the
  *   same way (Chromium's frameRequestedNavigation); they never load here, as on a device.
- * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing.
+ * - `window.open` of a new window and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open
+ *   nothing; `window.open(url, '_top')` navigates the top frame, asked about as any navigation.
  * - Injected scripts are the props' at each top-frame load start, as both platforms take them (Android's
  *   onPageStarted evaluates the current `injectedJavaScriptBeforeContentLoaded`; iOS's setter re-makes the
  *   WKUserScripts, which the next document gets): a prop changed after mount reaches the next load, not the
@@ -92,7 +93,12 @@ const passesWhitelist = (whitelist: readonly string[], url: string) =>
 
 /** The page side of the native objects, per platform, installed in every frame before its scripts. */
 function nativeObjects(injectedObject: string): string {
-  const openWindow = `window.open = function (url) { window.__rnOpenWindow(new URL(String(url), location.href).href); return null; };`;
+  // A new window only: `_top`, `_self` and `_parent` navigate a frame that is there (Android's onCreateWindow and
+  // iOS's createWebViewWith are asked about new windows alone).
+  const openWindow = `window.open = (function (open) { return function (url, target) {
+      if (/^_(top|self|parent)$/.test(String(target))) return open.apply(window, arguments);
+      window.__rnOpenWindow(new URL(String(url), location.href).href); return null;
+    }; })(window.open);`;
   if (platform === 'android') {
     // addJavascriptInterface: the same object in every frame, of any origin.
     return `window.ReactNativeWebView = {
