@@ -96,8 +96,10 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   /**
    * The nonce of the marker the WebView injects at its next load start. react-native-webview takes its
    * injected scripts from the props of that moment, so each load's nonce is chosen before it starts: a
-   * fresh one once a page said hello, so no load shares the nonce of the one before (a frame that learned
-   * an old nonce speaks for no later page).
+   * fresh one once this load's document has its marker (its page said hello, or it finished loading), so no
+   * load shares the nonce of the one before (a frame that learned an old nonce speaks for no later page).
+   * Never at the load start itself: iOS re-makes its document-start scripts when the prop changes, and the
+   * document being loaded would get the next load's nonce.
    */
   const [markerNonce, setMarkerNonce] = useState(randomNonce);
   /** The marker nonce the WebView has been given (committed), which the next load carries. */
@@ -105,8 +107,14 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   useLayoutEffect(() => {
     givenNonce.current = markerNonce;
   }, [markerNonce]);
-  /** Whether this load's marker nonce was replaced for the next load (once its page said hello). */
+  /** Whether this load's marker nonce was replaced for the next load. */
   const nonceRenewed = useRef(false);
+  /** This load's document has its marker: the next load gets a nonce of its own. */
+  const renewNonce = () => {
+    if (nonceRenewed.current) return;
+    nonceRenewed.current = true;
+    setMarkerNonce(randomNonce());
+  };
   /** Whether the hello of this load was answered with getToken: a getToken that comes or goes reloads the page. */
   const helloHadToken = useRef<boolean | undefined>(undefined);
   /** Tells the app when the widget page loaded and said no hello (a plain bundle by mistake, a script that threw). */
@@ -171,11 +179,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         if (message.kind !== 'req' || message.method !== 'bridge.hello') return;
         heardHello();
         helloHadToken.current = Boolean(latest.current.getToken);
-        // This load's page has its nonce; the next load gets a new one.
-        if (!nonceRenewed.current) {
-          nonceRenewed.current = true;
-          setMarkerNonce(randomNonce());
-        }
+        renewNonce();
         // The selection goes to each new page session as it says hello, before the page has its token and
         // loads anything: the first list the widget asks for is already the filtered one.
         const tags = latest.current.tags ?? selection.current;
@@ -323,6 +327,8 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       // The widget page loaded: it has NO_HELLO_MS to say hello, or the app hears what to check.
       onLoad: (event) => {
         const { url } = event.nativeEvent;
+        // Also a page that never says hello (the plain bundle, another allowed site) leaves its nonce behind.
+        renewNonce();
         if (originOf(url) === widgetOrigin && !kernel.sessions.length) {
           heardHello();
           noHelloTimer.current = setTimeout(

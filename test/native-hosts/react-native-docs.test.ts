@@ -2,7 +2,7 @@
 // region of a file in examples/react-native, which test/native-hosts/react-native-example.test.ts and
 // react-native-day-one.test.ts run. The same markers and region rule as README.md (scripts/doc-regions.mjs).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { region } from '../../scripts/doc-regions.mjs';
 
@@ -26,5 +26,42 @@ describe('docs/react-native.md', () => {
       quoted++;
     }
     assert.equal(quoted, 4);
+  });
+});
+
+describe('README.md, Mobile', () => {
+  const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
+  const mobile = readme.slice(readme.indexOf('## Mobile'), readme.indexOf('\n## ', readme.indexOf('## Mobile') + 1));
+  const snippet = /```tsx\n([\s\S]*?)\n```/.exec(mobile)?.[1] ?? '';
+
+  it('the snippet passes allowedOrigins with the form site, so forms open in the native Modal as it says', () => {
+    assert.match(snippet, /<HubEmbedView/);
+    // The default openForm fills the screen only for a form of an allowed origin (src/react-native/form-checks.ts).
+    assert.match(snippet, /allowedOrigins=\{\['https:\/\/[^'\]]+'\]\}/);
+    assert.match(snippet, /native Modal/);
+    assert.match(snippet, /getToken=/);
+  });
+
+  it('its install line names every native part the component imports, as docs/react-native.md and the example do', () => {
+    // The native modules src/react-native imports (react and react-native are the app's own).
+    const dir = new URL('src/react-native/', ROOT);
+    const natives = new Set(
+      readdirSync(dir).flatMap((file) =>
+        [...readFileSync(new URL(file, dir), 'utf8').matchAll(/from '(react-native-[\w-]+)/g)].map((m) => m[1]!),
+      ),
+    );
+    assert.deepEqual([...natives].sort(), ['react-native-safe-area-context', 'react-native-webview']);
+    for (const [name, text] of [
+      ['README.md', mobile],
+      ['docs/react-native.md', doc],
+      ['examples/react-native/README.md', readFileSync(new URL('examples/react-native/README.md', ROOT), 'utf8')],
+    ]) {
+      const install = /^npm install hub-embed .*$/m.exec(text!)?.[0] ?? '';
+      assert.deepEqual(
+        [...natives].filter((name) => !install.split(' ').includes(name)),
+        [],
+        `${name}: ${install || 'no install line'}`,
+      );
+    }
   });
 });

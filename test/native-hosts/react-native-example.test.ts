@@ -67,8 +67,15 @@ describe('examples/react-native', () => {
     assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1" \/>/);
     const pageUrl = h.addPage('/example-rn.html', html);
     const logs: unknown[][] = [];
+    const warnings: unknown[][] = [];
+    const unhandled: unknown[] = [];
     const log = console.log;
+    const warn = console.warn;
     console.log = (...args: unknown[]) => void logs.push(args);
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    let unmounted = false;
+    process.on('unhandledRejection', onUnhandled);
     const renderer = create(
       createElement(TablesScreen, {
         widgetPage: pageUrl,
@@ -85,12 +92,18 @@ describe('examples/react-native', () => {
       );
       await webViews[0]!.loaded;
       const page = webViews[0]!.page!;
+      const button = (title: string) => renderer.root.findAll((node) => node.props.title === title)[0]!;
+      // Refresh before the page said hello: the call waits for the hello and resolves.
+      const earlyRefresh = button('Refresh').props.onPress() as Promise<void>;
       await waitFor(
         () => page.locator('hub-embed hub-table-card').count(),
         (n) => n > 0,
         'cards',
       );
-      renderer.root.findAll((node) => node.props.title === 'Only HR')[0]!.props.onPress();
+      await earlyRefresh;
+      const refreshFailed = () => warnings.filter(([first]) => String(first).startsWith('refresh failed'));
+      assert.deepEqual(refreshFailed(), [], 'the early refresh resolved');
+      button('Only HR').props.onPress();
       await waitFor(
         () => page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags: string[] }).tags.join()),
         (tags) => tags === 'HR',
@@ -109,9 +122,19 @@ describe('examples/react-native', () => {
         logs.some(([first, , reason]) => first === 'form closed' && reason === 'back'),
         JSON.stringify(logs),
       );
+      // A refresh the view can no longer answer (the screen goes away meanwhile) is handled by the screen.
+      const lateRefresh = button('Refresh').props.onPress() as Promise<void>;
+      renderer.unmount();
+      unmounted = true;
+      await lateRefresh;
+      await settle(50);
+      assert.equal(refreshFailed().length, 1, JSON.stringify(warnings));
+      assert.deepEqual(unhandled, [], 'no unhandled rejection');
     } finally {
       console.log = log;
-      renderer.unmount();
+      console.warn = warn;
+      process.off('unhandledRejection', onUnhandled);
+      if (!unmounted) renderer.unmount();
       await settle();
     }
   });

@@ -8,6 +8,8 @@ import { launchBrowser, pageHtml, serverToken, startHarness, waitFor, widget, ty
 import { addWidgetPage, BackHandler, settle, withView, type MountedView } from './react-native/rn-harness.js';
 
 const { NO_HELLO_MS } = await import('../../src/react-native/hub-embed-view.js');
+/** What docs/react-native.md promises for a ref call the page never answers: the kernel's default timeout. */
+const TIMEOUT_S = 10;
 
 let h: Harness;
 let browser: Browser;
@@ -125,6 +127,25 @@ describe('<HubEmbedView> each load gets its own nonce, and only the widget page 
     });
   });
 
+  it('a page that never said hello leaves its nonce behind too: reload() gives the next load a new one', async () => {
+    await withView(h, browser, { uri: plainUrl }, async (rn) => {
+      const first = await waitFor(
+        () => markerNonce(rn.page),
+        (nonce) => !!nonce,
+        'the first load’s marker',
+      );
+      // The page finished loading (the view heard it) before the reload.
+      await rn.page.waitForLoadState('load');
+      await settle(100);
+      rn.ref.current!.reload();
+      await waitFor(
+        () => markerNonce(rn.page).catch(() => undefined),
+        (nonce) => !!nonce && nonce !== first,
+        'a new nonce in the next load',
+      );
+    });
+  });
+
   it('another allowed origin loaded at the top never learns the nonce', async () => {
     await withView(h, browser, { uri: pageUrl, props: { allowedOrigins: [formOrigin] } }, async (rn) => {
       await rn.ready();
@@ -168,6 +189,19 @@ describe('<HubEmbedView> each load gets its own nonce, and only the widget page 
 });
 
 describe('<HubEmbedView> the ref before the page said hello', () => {
+  it(`refresh() before a hello that never comes rejects E_TIMEOUT after ${TIMEOUT_S} s, not at once`, async () => {
+    await withView(h, browser, { uri: plainUrl }, async (rn) => {
+      const started = Date.now();
+      const error = await rn.ref.current!.refresh().then(
+        () => assert.fail('refresh() resolved without a page'),
+        (error: { code?: string; message: string }) => error,
+      );
+      const waited = Date.now() - started;
+      assert.equal(error.code, 'E_TIMEOUT', error.message);
+      assert.ok(waited >= TIMEOUT_S * 1000 - 100, `rejected after ${waited} ms`);
+    });
+  });
+
   it('refresh() right after mount waits for the hello and resolves', async () => {
     // Android's late marker: the page says hello only after its load event.
     await withView(h, browser, { uri: pageUrl, lateInjection: true }, async (rn) => {

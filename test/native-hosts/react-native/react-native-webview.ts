@@ -22,12 +22,14 @@
  *   sub-frame loads too (`isTopFrame: false`); Android asks only about the top frame (its event always
  *   says `isTopFrame: true`), so sub-frames load unasked. Other schemes (tel:, intent:) are asked the
  *   same way (Chromium's frameRequestedNavigation); they never load here, as on a device.
- * - `window.open` and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open nothing.
+ * - `window.open` of a new window and `target=_blank` go to `onOpenWindow({nativeEvent: {targetUrl}})` and open
+ *   nothing; `window.open(url, '_top')` navigates the top frame, asked about as any navigation.
  * - Injected scripts are the props' at each top-frame load start, as both platforms take them (Android's
  *   onPageStarted evaluates the current `injectedJavaScriptBeforeContentLoaded`; iOS's setter re-makes the
  *   WKUserScripts, which the next document gets): a prop changed after mount reaches the next load, not the
- *   page already shown. Here, each new value replaces the document-start script (CDP
- *   Page.addScriptToEvaluateOnNewDocument) as the prop changes, so every later load runs it.
+ *   page already shown. Here each top-frame load, `reload()` included, installs the props' script as it
+ *   starts (CDP Page.addScriptToEvaluateOnNewDocument, which runs after and undoes every earlier load's)
+ *   before its document is made, so a load runs what the props said when it started, never an earlier value.
  * - `onLoadStart` as a top-frame load is allowed (`loading: true`), and on Android also for a same-document
  *   navigation of a loaded page (doUpdateVisitedHistory: pushState, a #hash), with `loading: false`;
  *   `ref.injectJavaScript(script)` and `ref.reload()` act on the main frame.
@@ -91,7 +93,12 @@ const passesWhitelist = (whitelist: readonly string[], url: string) =>
 
 /** The page side of the native objects, per platform, installed in every frame before its scripts. */
 function nativeObjects(injectedObject: string): string {
-  const openWindow = `window.open = function (url) { window.__rnOpenWindow(new URL(String(url), location.href).href); return null; };`;
+  // A new window only: `_top`, `_self` and `_parent` navigate a frame that is there (Android's onCreateWindow and
+  // iOS's createWebViewWith are asked about new windows alone).
+  const openWindow = `window.open = (function (open) { return function (url, target) {
+      if (/^_(top|self|parent)$/.test(String(target))) return open.apply(window, arguments);
+      window.__rnOpenWindow(new URL(String(url), location.href).href); return null;
+    }; })(window.open);`;
   if (platform === 'android') {
     // addJavascriptInterface: the same object in every frame, of any origin.
     return `window.ReactNativeWebView = {
@@ -135,36 +142,23 @@ export class WebView extends Component<WebViewProps> {
     });
   }
 
-  override componentDidUpdate(previous: WebViewProps): void {
-    const changed = (
-      ['injectedJavaScriptBeforeContentLoaded', 'injectedJavaScriptBeforeContentLoadedForMainFrameOnly'] as const
-    ).some((prop) => previous[prop] !== this.props[prop]);
-    if (changed && this.cdp) void this.injectFromProps();
-  }
-
   private cdp?: CDPSession;
-  /** The document-start script of the current props (its CDP id), replaced in order as they change. */
-  private injected: Promise<string | undefined> = Promise.resolve(undefined);
 
-  /** What every later document runs at its start: the marker of the props as they are now. */
-  private injectFromProps(): Promise<string | undefined> {
-    const { injectedJavaScriptBeforeContentLoaded: marker } = this.props;
+  /**
+   * At a top-frame load start, before its request goes on: its document runs the marker of the props as they
+   * are now, and no earlier one. The command is sent, not awaited: Chromium takes the script for the
+   * navigation under way but answers only once that navigation commits, which waits for this request. Nor
+   * does removing an earlier load's script by its id work while a navigation is under way (Chromium answers
+   * "Script not found"), so each new script, which runs after every earlier one, first undoes what they set.
+   */
+  private injectFromProps(): void {
+    const { injectedJavaScriptBeforeContentLoaded: marker = '' } = this.props;
     const everyFrame = platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
-    const script = everyFrame ? (marker ?? '') : `if (window === window.top) { ${marker} }`;
+    const script = `delete window.__HUB_EMBED_BRIDGE__; ${everyFrame ? marker : `if (window === window.top) { ${marker} }`}`;
     const source = lateInjection ? `addEventListener('load', function () { ${script} });` : script;
-    const cdp = this.cdp!;
-    this.injected = this.injected.then(async (old): Promise<string | undefined> => {
-      if (this.closed) return undefined;
-      if (old) await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: old });
-      if (!marker) return undefined;
-      return (await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source })).identifier;
-    });
-    // A failed step leaves no script behind: the next change starts afresh.
-    this.injected = this.injected.catch((error: Error) => {
+    void this.cdp!.send('Page.addScriptToEvaluateOnNewDocument', { source }).catch((error: Error) => {
       if (!this.closed) console.error('injected script:', error.message);
-      return undefined;
     });
-    return this.injected;
   }
 
   override componentWillUnmount(): void {
@@ -198,7 +192,6 @@ export class WebView extends Component<WebViewProps> {
     await page.addInitScript(nativeObjects(JSON.stringify(this.props.injectedJavaScriptObject ?? {})));
     const cdp = (this.cdp = await page.context().newCDPSession(page));
     await cdp.send('Page.enable');
-    await this.injectFromProps();
     // target=_blank: the popup is closed at once and reported, as onOpenWindow does natively.
     page.on('popup', async (popup) => {
       await popup.waitForURL(/^(?!about:blank)/).catch(() => {});
@@ -217,6 +210,8 @@ export class WebView extends Component<WebViewProps> {
       if (!this.shouldStart(url, isTopFrame)) return route.fulfill({ status: 204 });
       if (isTopFrame) {
         this.loadingDocument = true;
+        // onPageStarted: the injected script of the props as they are now, then the app hears of the load.
+        this.injectFromProps();
         this.props.onLoadStart?.({ nativeEvent: { url, loading: true } });
       }
       return route.continue();
