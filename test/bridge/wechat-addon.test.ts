@@ -1,7 +1,15 @@
 // The WeChat transport ships only to WeChat pages: the WebView entry has none, and importing the add-on
 // (hub-embed/wechat) plugs it into that entry's bridge. Its behaviour is in wechat.test.ts.
-import { describe, expect, it } from 'vitest';
-import { detectTransport } from '../../src/bridge/index.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each test starts from modules no other file imported (the unit project shares one module graph between
+// its files, and another may have imported the add-on already): the bridge is imported afresh, and every
+// entry after it joins that fresh graph.
+let detectTransport: typeof import('../../src/bridge/index.js').detectTransport;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ detectTransport } = await import('../../src/bridge/index.js'));
+});
 
 const post = () => {};
 /** A bare window inside a WeChat mini-program's <web-view>: detection reads only these globals. */

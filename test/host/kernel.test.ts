@@ -483,17 +483,20 @@ describe('host kernel: what the page may make the host do (issue 35 item 4)', ()
   });
 
   it(
-    'sessions are capped: 20,000 hellos with distinct sids keep the newest 16, quickly',
-    { timeout: 20_000 },
+    'sessions are capped: 20,000 hellos with distinct sids keep the newest 16, and never more on the way',
+    { timeout: 60_000 },
     async () => {
       const host = vectorHost();
-      const started = performance.now();
-      for (let i = 0; i < 20_000; i++)
+      let most = 0;
+      for (let i = 0; i < 20_000; i++) {
         await host.kernel.receive(
           JSON.stringify(page({ sid: `s${i}`, id: `h${i}`, kind: 'req', method: 'bridge.hello', params: {} })),
         );
-      // Linear, not quadratic: before the cap each hello filtered the whole list (8.8 s on a laptop).
-      expect(performance.now() - started).toBeLessThan(10_000);
+        most = Math.max(most, host.kernel.sessions.length);
+      }
+      // Linear, not quadratic: each hello's work is bounded by the cap, since the list never grows past it
+      // (without the cap each hello filtered the whole list: 8.8 s on a laptop).
+      expect(most).toBe(16);
       expect(host.kernel.sessions).toHaveLength(16);
       expect(host.kernel.sessions.at(-1)).toBe('s19999');
     },
