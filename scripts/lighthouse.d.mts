@@ -1,3 +1,3 @@
 export const LIGHTHOUSE_VERSION: string;
-/** The Lighthouse CLI script, installed into node_modules/.lighthouse first when missing. */
+/** The Lighthouse CLI script, installed into the user's cache (~/.cache/hub-embed) first when missing. */
 export function lighthouseCli(): string;

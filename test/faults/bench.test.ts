@@ -66,7 +66,8 @@ test("each first file is judged against the build's own budget less its room, no
 
 test(
   'smoke run: every benchmark runs on the built bundle and writes results with their references',
-  { timeout: 120_000 },
+  // Lighthouse runs each of its three pages once (10 to 25 s a run on a busy 2-core machine).
+  { timeout: 420_000 },
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
     try {
@@ -116,6 +117,20 @@ test(
       assert.equal(results.tokenHandler.cached.failures, 0);
       assert.equal(results.memory.leftInDocument, 0);
       assert.equal(results.memory.listenerGrowth, 0);
+      // Lighthouse beside the peers (issue 46): every page once, each with its audits read.
+      assert.deepEqual(
+        results.lighthouse?.pages.map((p) => [p.page, p.samples.length]),
+        [
+          ['hub-embed', 1],
+          ['Typeform', 1],
+          ['Cal.com', 1],
+        ],
+      );
+      for (const { page, median } of results.lighthouse!.pages)
+        for (const [audit, value] of Object.entries(median))
+          assert.ok(Number.isFinite(value) && value >= 0, `${page}: ${audit} was read from the report (${value})`);
+      assert.ok(results.lighthouse!.pages[0]!.median.requests >= 3, 'hub-embed: page, script, token at least');
+      assert.equal(results.chipInp?.samples.length, 1, 'the chip click was measured');
       assert.ok(
         lines.some((line) => line.startsWith('| metric')),
         'the table was printed',
