@@ -296,14 +296,13 @@ if (!chromium) {
   console.warn(`\n!!! SKIPPING the browser test project: ${CHROMIUM_MISSING}\n`);
 }
 
-const browserTests = ['test/core/**/*.test.ts', 'test/components/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 /**
- * The DOM tests in happy-dom, a DOM without layout: the core and the bridge in the fast gate (the `unit`
- * project); the components in the `happy-dom` lane (`npm run test:happy-dom`), since the gate's browser
- * project runs every one of them in Chromium already, with the 127 that need real layout besides.
+ * The DOM tests, each in one engine in the fast gate and in the other in the `cross-engine` lane
+ * (`npm run test:cross-engine`): the core and the bridge in happy-dom (the `unit` project: no layout, and
+ * quick), the components in Chromium (the `browser` project, with the 127 tests that need real layout).
  */
-const happyDomGateTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
-const happyDomLaneTests = ['test/components/**/*.test.ts'];
+const coreDomTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
+const componentTests = ['test/components/**/*.test.ts'];
 /** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
 const metaTests = [
   'test/package/react-native-types.test.ts',
@@ -423,13 +422,13 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         // One happy-dom window for all its files: their tests hold no state between them, and a window
         // per file cost three times the CPU (40 s against 12 s here). The components' tests do hold state
-        // (the form half loads once per page), so the happy-dom lane keeps a window per file.
-        test: { name: 'unit', ...happyDomProject(), include: happyDomGateTests, isolate: false },
+        // (the form half loads once per page), so the lane's happy-dom project keeps a window per file.
+        test: { name: 'unit', ...happyDomProject(), include: coreDomTests, isolate: false },
       },
       {
-        // `npm run test:happy-dom`: the component tests in happy-dom too (see happyDomLaneTests).
+        // The cross-engine lane's half in happy-dom: the component tests.
         extends: true,
-        test: { name: 'happy-dom', ...happyDomProject(), include: happyDomLaneTests },
+        test: { name: 'components-happy-dom', ...happyDomProject(), include: componentTests },
       },
       {
         extends: true,
@@ -478,8 +477,14 @@ export default defineConfig(({ mode }) => ({
                 name: 'browser',
                 ...browserProject(),
                 // The framework bindings render with the real React and Vue: Chromium only.
-                include: [...browserTests, 'test/bindings/**/*.test.ts'],
+                include: [...componentTests, 'test/bindings/**/*.test.ts'],
               },
+            },
+            {
+              // The cross-engine lane's half in Chromium: the core and the bridge.
+              extends: true as const,
+              plugins: [webTestRunnerSocket],
+              test: { name: 'core-chromium', ...browserProject(), include: coreDomTests },
             },
             {
               // `npm run test:pixels`: each focusable part's focus ring read back from a screenshot, one
@@ -491,7 +496,7 @@ export default defineConfig(({ mode }) => ({
                 name: 'pixels',
                 ...browserProject(),
                 // Where describeAccessible is called: the component tests.
-                include: ['test/components/**/*.test.ts'],
+                include: componentTests,
                 provide: { pixelLane: true },
                 testNamePattern: PIXEL_TESTS,
               },

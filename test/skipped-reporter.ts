@@ -4,7 +4,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /** Why each project skips what it skips. A project with skips and no reason here says so. */
 const REASONS: Record<string, string> = {
-  'happy-dom':
+  'components-happy-dom':
     'they need real layout, focus or a real form page (axe, sizes, frames) and run in the browser project, in Chromium',
   node: 'a real service they need is missing on this machine (see the loud line above; CI requires it)',
   browser: 'the focus-ring pixel tests, which run in the pixels lane (npm run test:pixels)',
