@@ -32,8 +32,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * A host as the ready-made native ones are: with its marker (window.__HUB_EMBED_BRIDGE__) set before the
+ * page's scripts, so the page shakes hands at once. A parent frame cannot set one in the page's window, and
+ * `marker: false` gives a native host without: for those the page first waits LATE_MARKER_MS (500 ms).
+ */
 function host(transport: MockTransport, options?: MockHostOptions): MockHost {
-  const made = createMockHost(transport, options);
+  const made = createMockHost(transport, { marker: transport !== 'parent', ...options });
   hosts.push(made);
   return made;
 }
@@ -113,7 +118,6 @@ describe('<hub-embed bridge>', () => {
     const listener = (event: Event) => errors.push(event as CustomEvent);
     document.addEventListener('hub-error', listener);
     await embedOnHost(s, { bridge: 'auto' });
-    // This host sets no marker: the page first waits a short while for one (LATE_MARKER_MS).
     await until(() => errors.length > 0, 'hub-error');
     document.removeEventListener('hub-error', listener);
     expect(errors[0]!.detail.error.kind).toBe('token');
