@@ -48,7 +48,11 @@ function setup() {
     pointer,
     giveToken,
     forbid: () => (allowed = false),
-    done: () => element.remove(),
+    /** The mouse leaves (which stops a rest still timing, as it would on a page) and the element goes. */
+    done: () => {
+      element.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+      element.remove();
+    },
   };
 }
 
