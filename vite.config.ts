@@ -335,8 +335,8 @@ const integrationTests = [
  * left a DOM shim (customElements) on globalThis. They run in the `node-fresh` project, in the fast gate too.
  */
 const freshNodeTests = ['test/package/no-dom-imports.test.ts'];
-/** The focus-ring pixel tests' describe (test/components/accessible.ts): the `pixels` project runs them. */
-const PIXEL_TESTS = /every focusable part shows its whole focus ring, light and dark \(pixels\)/;
+/** The accessibility describes of test/components/accessible.ts, axe's and the focus rings': the `a11y` project runs them. */
+const A11Y_TESTS = /\((axe|pixels)\) /;
 
 /**
  * @open-wc/testing 4 (the last version for Node 20) is written for Web Test Runner. Under Vitest:
@@ -381,8 +381,8 @@ const browserProject = () => ({
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** True in the `pixels` project only: test/components/accessible.ts runs its pixel checks there. */
-    pixelLane?: boolean;
+    /** True in the `a11y` project only: test/components/accessible.ts runs its axe and pixel checks there. */
+    a11yLane?: boolean;
   }
 }
 
@@ -487,18 +487,18 @@ export default defineConfig(({ mode }) => ({
               test: { name: 'core-chromium', ...browserProject(), include: coreDomTests },
             },
             {
-              // `npm run test:pixels`: each focusable part's focus ring read back from a screenshot, one
-              // screenshot per part (test/components/accessible.ts), the slowest tests there are. The
+              // `npm run test:a11y`: axe in every state and look, and each focusable part's focus ring read
+              // back from a screenshot (test/components/accessible.ts), the slowest tests there are. The
               // browser project skips them; this one runs only them.
               extends: true as const,
               plugins: [webTestRunnerSocket],
               test: {
-                name: 'pixels',
+                name: 'a11y',
                 ...browserProject(),
                 // Where describeAccessible is called: the component tests.
                 include: componentTests,
-                provide: { pixelLane: true },
-                testNamePattern: PIXEL_TESTS,
+                provide: { a11yLane: true },
+                testNamePattern: A11Y_TESTS,
               },
             },
           ]

@@ -4,7 +4,7 @@
 // as long as the tests alone.
 // The type check's output is held and shown when it ends, so it never interleaves with the test report.
 // Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
-// The slower lanes (npm run test:meta, test:pixels, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
+// The slower lanes (npm run test:meta, test:a11y, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
 import { spawn, execFileSync } from 'node:child_process';
 
 const started = Date.now();

@@ -7,8 +7,8 @@ const REASONS: Record<string, string> = {
   'components-happy-dom':
     'they need real layout, focus or a real form page (axe, sizes, frames) and run in the browser project, in Chromium',
   node: 'a real service they need is missing on this machine (see the loud line above; CI requires it)',
-  browser: 'the focus-ring pixel tests, which run in the pixels lane (npm run test:pixels)',
-  pixels: 'this lane runs only the focus-ring pixel tests; the browser project of npm test runs the rest',
+  browser: 'the axe and focus-ring pixel tests, which run in the a11y lane (npm run test:a11y)',
+  a11y: 'this lane runs only the axe and focus-ring pixel tests; the browser project of npm test runs the rest',
 };
 
 export default class SkippedReporter implements Reporter {

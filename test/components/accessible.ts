@@ -41,23 +41,24 @@ export async function onPage<T extends Element>(look: Look, content: TemplateRes
 /**
  * One test per state and look: axe finds nothing. Each state builds the element as a user meets it and
  * resolves once it has rendered. Chromium only: happy-dom has no layout, so axe cannot judge contrast or
- * visibility there.
+ * visibility there. Both describes run in the a11y lane (`npm run test:a11y`, the `a11y` project, which
+ * runs only them; vite.config.ts names them), out of the fast gate: an axe run per state and look is the
+ * browser project's slowest work.
  */
 export function describeAccessible(states: Record<string, (look: Look) => Promise<Element>>): void {
   describe('accessible in every state a user can meet, light and dark, en and zh-CN (axe)', () => {
     for (const look of looks)
       for (const [state, make] of Object.entries(states))
-        it.skipIf(!inChromium)(`${state} (${look.theme}, ${look.locale})`, async () => {
+        it.skipIf(!inChromium || !inject('a11yLane'))(`${state} (${look.theme}, ${look.locale})`, async () => {
           await expectAccessible(await make(look));
         });
   });
   // Pixels from a screenshot: Chromium only, like axe. A screenshot per focusable part is slow, so two
-  // looks: each colour scheme once, each language once; and out of the fast gate, in the pixels project
-  // (`npm run test:pixels`, which runs only this describe; vite.config.ts names it).
+  // looks: each colour scheme once, each language once.
   describe('every focusable part shows its whole focus ring, light and dark (pixels)', () => {
     for (const look of [looks[0]!, looks[3]!])
       for (const [state, make] of Object.entries(states))
-        it.skipIf(!inChromium || !inject('pixelLane'))(
+        it.skipIf(!inChromium || !inject('a11yLane'))(
           `${state} (${look.theme}, ${look.locale})`,
           async () => {
             const clipped = await clippedFocusRings(await make(look));
