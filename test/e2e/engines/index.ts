@@ -49,6 +49,12 @@ export const LIMITS = {
     engines: ['webkit'] as EngineName[],
     reason: WEBKIT_NO_LOCALE,
   },
+  /** puppeteer's emulateMediaFeatures is a DevTools Protocol call, which Firefox over WebDriver BiDi refuses. */
+  'page-color-scheme': {
+    engines: ['firefox'] as EngineName[],
+    reason:
+      "a page's colour scheme cannot be emulated: puppeteer's emulateMediaFeatures needs the DevTools Protocol, which Firefox over WebDriver BiDi does not speak (docs/engines.md#page-color-scheme)",
+  },
   'cdp-heap-profiler': {
     engines: ['webkit', 'firefox'] as EngineName[],
     reason: 'the heap profiler is a Chrome DevTools Protocol domain (docs/engines.md#cdp-heap-profiler)',
