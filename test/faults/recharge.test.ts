@@ -58,7 +58,12 @@ test(
       apiKey: simulator.apiKey,
       baseUrl: simulator.baseUrl,
       timeoutMs: 1000,
-      recharge: { settleMs: 1000, retries: 2 },
+      // The wait before the logs are read must exceed how late the service may still apply a recharge whose
+      // answer was given up on (docs/server.md). Here the service shares this process's event loop with
+      // PGlite, and beside CI's other lanes a request the client gave up on was applied more than 1 s later
+      // once (seed 573544): its order was looked up too early and sent again, which the simulator refused
+      // with 409. 3 s is that bound for this machine, not a loosened check: the 409 count must stay 0.
+      recharge: { settleMs: 3000, retries: 2 },
     });
     const started = performance.now();
     const database = await openDatabase({ databaseUrl: '' });
