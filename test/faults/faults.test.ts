@@ -62,10 +62,16 @@ async function expectedCodes(tags: string[]): Promise<string[]> {
 }
 
 function snapshot(): Promise<Snapshot> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const el = document.querySelector('hub-embed') as (HTMLElement & { tags: string[] }) | null;
     const root = el?.shadowRoot;
-    const grid = root?.querySelector('hub-table-grid') as (HTMLElement & { loading: boolean }) | null | undefined;
+    const grid = root?.querySelector('hub-table-grid') as
+      | (HTMLElement & { loading: boolean; updateComplete: Promise<boolean> })
+      | null
+      | undefined;
+    // The grid draws a new list's first screenful in one task and the rest in the next: read the cards
+    // once it has drawn them all, not half way (a list's first 12 cards are not a wrong list).
+    await grid?.updateComplete;
     const error = root?.querySelector('[part=error]');
     const dialog = root?.querySelector('dialog');
     return {
