@@ -66,9 +66,7 @@ function snapshot(): Promise<Snapshot> {
     const el = document.querySelector('hub-embed') as (HTMLElement & { tags: string[] }) | null;
     const root = el?.shadowRoot;
     const grid = root?.querySelector('hub-table-grid') as
-      | (HTMLElement & { loading: boolean; updateComplete: Promise<boolean> })
-      | null
-      | undefined;
+      (HTMLElement & { loading: boolean; updateComplete: Promise<boolean> }) | null | undefined;
     // The grid draws a new list's first screenful in one task and the rest in the next: read the cards
     // once it has drawn them all, not half way (a list's first 12 cards are not a wrong list).
     await grid?.updateComplete;
