@@ -314,7 +314,8 @@ const metaTests = [
  * Node tests that start real processes and services (the CLI, Redis, PGlite, the examples' servers, Chromium
  * from Node): the `integration` project, `npm run test:integration`, a lane after the fast gate. The lane
  * runs two files at once (--maxWorkers=2, where Vitest's default on two cores is one): they mostly wait on
- * the processes they start, two at once took 88 s here where one at a time took 194 s (the CLI tests on the built bin included).
+ * the processes they start. With the CLI tests on the built bin, the lane took 88 s alone here, against
+ * 194 s one file at a time from the sources; beside CI's other work, 155 to 203 s.
  */
 const integrationTests = [
   'test/mock/cli.test.ts',
