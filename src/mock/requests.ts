@@ -9,7 +9,7 @@ import { corsHeaders, preflight } from './cors.js';
 import { formErrorResponse, type FormSite } from './form.js';
 import { hostHeaderRefusal } from './hosts.js';
 import { MockHttpError, errorResponse } from './http.js';
-import { ICON_NAME, iconSvg } from './icons.js';
+import { ICON_NAME, iconPng } from './icons.js';
 import type { HubSettings } from './settings.js';
 import type { Simulator, RequestLogEntry } from './types.js';
 
@@ -47,12 +47,11 @@ function withAbort(signal: AbortSignal | null | undefined, work: Promise<Respons
 
 function iconResponse(req: Request, name: string): Response {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new MockHttpError(405, 'Use GET.', { allow: 'GET, HEAD' });
-  return new Response(req.method === 'HEAD' ? null : iconSvg(name), {
+  return new Response(req.method === 'HEAD' ? null : iconPng(name), {
     headers: {
-      'content-type': 'image/svg+xml',
+      'content-type': 'image/png',
       'cache-control': 'public, max-age=3600',
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     },
   });
 }
@@ -88,7 +87,7 @@ export function createRequestPipeline({
     if (faultRate > 0 && faultPaths.includes(url.pathname) && random() < faultRate) {
       return errorResponse(500, 'Injected fault (fault rate); retry the request.');
     }
-    const icon = /^\/static\/icons\/([^/]+)\.svg$/.exec(url.pathname);
+    const icon = /^\/static\/icons\/([^/]+)\.png$/.exec(url.pathname);
     if (icon && ICON_NAME.test(icon[1]!)) return iconResponse(req, icon[1]!);
     const found = findRoute(routes, req.method, url.pathname);
     if ('handle' in found) return found.handle(req, url, meta);

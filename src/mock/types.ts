@@ -40,7 +40,7 @@ export interface SeedTable {
   short_code: string;
   name: string;
   industry: string;
-  /** A simulator icon name (served at `/static/icons/<name>.svg`) or an absolute http(s) URL. */
+  /** A simulator icon name (served at `/static/icons/<name>.png`) or an absolute http(s) URL. */
   icon: string;
   tags: string[];
   type: 'A' | 'B';

@@ -251,7 +251,7 @@ describe('demo backend: the ledger behind billing webhooks', () => {
       event,
       timestamp: '2026-11-22T18:00:00+08:00',
       short_code: 'hr-onboarding',
-      project_icon_url: `${mock.baseUrl}/static/icons/retail.svg`,
+      project_icon_url: `${mock.baseUrl}/static/icons/retail.png`,
       target: { client_user_id: user },
       billing: { amount, reason: 'test' },
     };

@@ -58,9 +58,13 @@ describe('startSimulator', () => {
     );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Autumn Promo');
-    const icon = await fetch(`${r.baseUrl}/static/icons/logistics.svg`);
-    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await icon.text()).toMatch(/^<svg /);
+    const icon = await fetch(`${r.baseUrl}/static/icons/logistics.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await icon.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('\x89PNG');
   });
 
   it('enforces the 64 KB body limit while streaming (413, state unchanged)', async () => {

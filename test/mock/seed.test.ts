@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iconSvg } from '../../src/mock/icons.js';
+import { iconPng } from '../../src/mock/icons.js';
 import { activeKeyOf, defaultSeed, parseSeed, SeedError } from '../../src/mock/seed.js';
 import { KEYS, call, newHub } from './helpers.js';
 
@@ -29,21 +29,23 @@ describe('default seed', () => {
     expect(parseSeed(JSON.parse(JSON.stringify(defaultSeed)))).toEqual(parseSeed(defaultSeed));
   });
 
-  it('every seed icon is served by the API site as an SVG (offline)', async () => {
+  it('every seed icon is served by the API site as a PNG (offline), as an uploaded icon would be', async () => {
     const hub = newHub();
     for (const t of defaultSeed.tables) {
-      const res = await call(hub, 'GET', `/static/icons/${t.icon}.svg`);
+      const res = await hub.handleApi(new Request(`${hub.baseUrl}/static/icons/${t.icon}.png`));
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/svg+xml');
-      expect(res.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     }
   });
 
   it('icon names outside [a-z0-9-] are 404, not rendered', async () => {
     const hub = newHub();
     for (const name of ['%3Cscript%3E', 'UPPER', '..%2F..%2Fetc'])
-      expect((await call(hub, 'GET', `/static/icons/${name}.svg`)).status).toBe(404);
-    expect(() => iconSvg('<x>')).toThrow();
+      expect((await call(hub, 'GET', `/static/icons/${name}.png`)).status).toBe(404);
+    expect(() => iconPng('<x>')).toThrow();
   });
 
   it('hub state does not leak back into defaultSeed', async () => {

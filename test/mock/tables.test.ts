@@ -72,7 +72,7 @@ describe('GET /projects/published-list', () => {
     expect(res.status).toBe(200);
     const item = res.body.data.list[0];
     expect(Object.keys(item).sort()).toEqual(['icon', 'industry', 'name', 'short_code', 'tags', 'total']);
-    expect(item.icon).toBe(`${hub.baseUrl}/static/icons/construction.svg`);
+    expect(item.icon).toBe(`${hub.baseUrl}/static/icons/construction.png`);
     expect(item.total).toBe(res.body.data.list.length);
     expect(res.body.data.total).toBe(res.body.data.list.length);
   });

@@ -106,7 +106,7 @@ describe('webhook dispatch (Events)', () => {
       event: 'order_grabbed',
       timestamp: '2026-11-21T10:00:00+08:00',
       short_code: 'promo 2026/秋 ✨?#%+',
-      project_icon_url: `${hub.baseUrl}/static/icons/retail.svg`,
+      project_icon_url: `${hub.baseUrl}/static/icons/retail.png`,
       target: { client_user_id: 'user-alice' },
       notification: { title: 'T', content: 'C', link_url: `/${encodeURIComponent('promo 2026/秋 ✨?#%+')}` },
     });
