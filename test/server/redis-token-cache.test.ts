@@ -42,7 +42,9 @@ async function instance(options: Partial<RedisTokenCacheOptions> = {}, errors: u
   const client = options.client ?? (await connect());
   return createTokenHandler({
     client: createServerClient({ apiKey: sim.apiKey, baseUrl: sim.baseUrl }),
-    cache: createRedisTokenCache({ commandTimeoutMs: 200, ...options, client }),
+    // Generous: these tests are about the lock and the cache, not the timeout (its own test sets 100 ms). At
+    // 200 ms, a CI run with faults beside it timed out SET NX on three instances, which then each exchanged.
+    cache: createRedisTokenCache({ commandTimeoutMs: 2_000, ...options, client }),
     resolveClientUserId: (request) => request.headers.get('x-test-user'),
     onError: (error) => errors.push(error),
   });
