@@ -79,7 +79,7 @@ function strokes(text: string, size: number): Segment[] {
   const width = text.length * 4 + (text.length - 1) * gap;
   const left = (size - width * unit) / 2;
   const top = (size - 6 * unit) / 2;
-  return Array.from(text, (char) => char).flatMap((char, index) =>
+  return Array.from(text).flatMap((char, index) =>
     (GLYPHS[char] ?? '').split(';').flatMap((line) => {
       const points = line.split(' ').map((point) => point.split(',').map(Number) as [number, number]);
       const toX = (gridX: number) => left + (gridX + index * (4 + gap)) * unit;
@@ -120,6 +120,7 @@ export function iconPng(name: string): Uint8Array<ArrayBuffer> {
     throw new Error(`Icon names are 1-40 characters of a-z, 0-9 and "-"; got ${JSON.stringify(name)}.`);
   const cached = drawn.get(name);
   if (cached) return cached;
+  // The index is always in range; the fallback only tells the type checker so.
   const hex = PALETTE[hash(name) % PALETTE.length] ?? '#64748b';
   const rgb = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
   // Colors 0 to 7: the tile's color at rising opacity (its rounded edge); 8 to 15: the tile blending into

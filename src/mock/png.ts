@@ -1,8 +1,7 @@
 /**
  * A PNG encoder small enough to read: a 4-bit palette image in stored (uncompressed) deflate blocks, so
- * that the simulator draws its icons as raster images in Node and in a browser tab alike, with no zlib.
- * Raster, not SVG, because a project's icon on the real service is an uploaded picture, and a browser
- * loads each SVG `<img>` as a document of its own, which a raster image never costs the page.
+ * that the simulator draws its icons (icons.ts says why raster) in Node and in a browser tab alike, with
+ * no zlib.
  */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
@@ -36,22 +35,17 @@ function chunk(type: string, data: Uint8Array): number[] {
   return [...u32(data.length), ...body, ...u32(crc32(body))];
 }
 
-/** A zlib stream of stored deflate blocks (RFC 1950, RFC 1951 section 3.2.4). */
+/** A zlib stream of stored deflate blocks (RFC 1950, RFC 1951 section 3.2.4): one at least, 65,535 bytes at most each. */
 function stored(raw: Uint8Array): Uint8Array<ArrayBuffer> {
   const out: number[] = [0x78, 0x01];
-  for (let at = 0; at < raw.length || at === 0; at += 65535) {
+  let at = 0;
+  do {
     const block = raw.subarray(at, at + 65535);
-    const last = at + 65535 >= raw.length ? 1 : 0;
-    out.push(
-      last,
-      block.length & 0xff,
-      block.length >>> 8,
-      ~block.length & 0xff,
-      (~block.length >>> 8) & 0xff,
-      ...block,
-    );
-    if (last) break;
-  }
+    at += 65535;
+    const last = at >= raw.length ? 1 : 0;
+    const size = block.length;
+    out.push(last, size & 0xff, size >>> 8, ~size & 0xff, (~size >>> 8) & 0xff, ...block);
+  } while (at < raw.length);
   out.push(...u32(adler32(raw)));
   return Uint8Array.from(out);
 }

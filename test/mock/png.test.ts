@@ -117,9 +117,14 @@ describe('the simulator icons', () => {
     expect(whiteIn(40, 80)).toBeGreaterThan(50);
   });
 
-  it('the same name always draws the same icon; another name draws another', () => {
-    expect(Buffer.from(iconPng('legal')).equals(Buffer.from(iconPng('legal')))).toBe(true);
-    expect(Buffer.from(iconPng('legal')).equals(Buffer.from(iconPng('logistics')))).toBe(false);
+  it('the same name always draws the same icon, also once it has left the cache; another name draws another', () => {
+    const first = iconPng('legal');
+    // The cache keeps the last 64 icons: 64 other names push 'legal' out, so the next one is drawn anew.
+    for (let other = 0; other < 64; other++) iconPng(`other-${other}`);
+    const again = iconPng('legal');
+    expect(again, 'drawn anew, not the cached buffer').not.toBe(first);
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    expect(Buffer.from(iconPng('logistics')).equals(Buffer.from(first))).toBe(false);
   });
 
   it('a name outside [a-z0-9-] is refused, not drawn', () => {
