@@ -17,6 +17,18 @@ describe('focus ring check (pixels)', () => {
     expect(await clippedFocusRings(page)).toEqual(['button "Clipped": top 0%, bottom 0%, left 0%, right 0% painted']);
   });
 
+  // The pixels read are the ring's own: a capture placed a few pixels off would misread one side.
+  it.skipIf(!inChromium)('reports only the side that its container cuts off', async () => {
+    const page = await fixture(html`
+      <div style="padding: 16px 16px 16px 40px">
+        <div style="overflow: hidden; width: max-content; padding: 4px 4px 4px 0">
+          <button style=${ring}>Cut on the left</button>
+        </div>
+      </div>
+    `);
+    expect(await clippedFocusRings(page)).toEqual(['button "Cut on the left": left 0% painted']);
+  });
+
   it.skipIf(!inChromium)('finds nothing for a ring with room around it', async () => {
     const page = await fixture(html`
       <div style="padding: 16px">
