@@ -5,7 +5,8 @@
 // (30 s of CPU against 35 s here).
 //   node scripts/typecheck.mjs           exit status 1 on a type error or a report that differs
 //   node scripts/typecheck.mjs --write   writes the reports instead of comparing them (as `npm run api`)
-// vue-tsc checks the examples (examples/tsconfig.json) apart: its program is Vue's.
+// vue-tsc checks the examples (examples/tsconfig.json) apart, in `npm run typecheck` and the snippets lane
+// (`npm run check:snippets`): its program is Vue's.
 import { rmSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import ts from 'typescript';
