@@ -29,6 +29,14 @@ describe('focus ring check (pixels)', () => {
     expect(await clippedFocusRings(page)).toEqual(['button "Cut on the left": left 0% painted']);
   });
 
+  it.skipIf(!inChromium)(
+    'reports a part outside the viewport, where no one sees its ring, as not painted',
+    async () => {
+      const page = await fixture(html`<div><button style="position: fixed; left: -200px; ${ring}">Away</button></div>`);
+      expect(await clippedFocusRings(page)).toEqual(['button "Away": top 0%, bottom 0%, left 0%, right 0% painted']);
+    },
+  );
+
   it.skipIf(!inChromium)('finds nothing for a ring with room around it', async () => {
     const page = await fixture(html`
       <div style="padding: 16px">

@@ -96,11 +96,15 @@ async function paintedShare(element: HTMLElement): Promise<Record<Side, number>>
   const top = Math.max(0, Math.floor(box.top - margin));
   const right = Math.min(innerWidth, Math.ceil(box.right + margin));
   const bottom = Math.min(innerHeight, Math.ceil(box.bottom + margin));
-  const pixels = await screenshotPixels(new DOMRect(left, top, right - left, bottom - top));
+  // A part wholly outside the viewport leaves no area to capture (the protocol refuses an empty clip).
+  const pixels =
+    right > left && bottom > top
+      ? await screenshotPixels(new DOMRect(left, top, right - left, bottom - top))
+      : undefined;
   const painted = (x: number, y: number) => {
     const px = Math.round(x - left - 0.5);
     const py = Math.round(y - top - 0.5);
-    if (px < 0 || py < 0 || px >= pixels.width || py >= pixels.height) return false;
+    if (!pixels || px < 0 || py < 0 || px >= pixels.width || py >= pixels.height) return false;
     const at = (py * pixels.width + px) * 4;
     return ring.every((channel, i) => Math.abs(pixels.data[at + i]! - channel) <= 40);
   };
