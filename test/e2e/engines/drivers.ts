@@ -208,8 +208,8 @@ function startFirefox(puppeteer: Puppeteer, executablePath: string, userDataDir:
 
 /**
  * A profile for one launch: a copy of a profile this Firefox has started once before. A new profile's
- * first start builds its caches and databases (about 2 s of the 5.6 s a launch took on the 2-core CI
- * machine, 3.4 s from a copy), and each end-to-end file launches Firefox again. The started profile is
+ * first start builds its caches and databases (a launch took 4.2 s on a new profile and 2.8 s on a copy,
+ * on a quiet 2-core machine), and each end-to-end file launches Firefox again. The started profile is
  * kept in the temporary directory, one per Firefox build (path, size and time of the binary); puppeteer
  * writes this launch's preferences (the proxy port) into the copy. The caller removes the copy.
  */
