@@ -4,7 +4,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
 import pkg from './package.json' with { type: 'json' };
 
 // One config for both builds and all test projects.
@@ -321,6 +321,7 @@ const integrationTests = [
   'test/mock/cli.test.ts',
   'test/mock/console-browser.test.ts',
   'test/mock/form-browser.test.ts',
+  'test/package/chromium-flags.test.ts',
   'test/mock/node-server.test.ts',
   'test/mock/scale-bench.test.ts',
   'test/server/redis-token-cache.test.ts',
@@ -377,7 +378,7 @@ const browserProject = () => ({
     enabled: true,
     headless: true,
     screenshotFailures: false,
-    provider: playwright({ launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } }),
+    provider: playwright({ launchOptions: { executablePath: chromium, args: PLAYWRIGHT_CHROMIUM_ARGS } }),
     instances: [{ browser: 'chromium' as const }],
   },
 });

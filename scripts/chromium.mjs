@@ -17,6 +17,44 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The features playwright-core turns off at every launch (its chromiumSwitches, 1.65). */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The omnibox's WebUI popups. Headless Chromium 156 loads chrome://omnibox-popup.top-chrome/ in a
+ * renderer of its own for every new window, which is every browser context a test opens: about 1 s of
+ * CPU each for a popup nobody sees. Off, a Chromium pass of test/e2e/widget.test.ts took 33 to 38 s of
+ * CPU and 22 to 25 s against 54 to 58 s and 30 to 33 s (2 cores, docs/engines.md, Driver workarounds).
+ */
+export const UNSEEN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/**
+ * CHROMIUM_ARGS for playwright-core's launch, with the unseen UI turned off. Chromium reads only the last
+ * --disable-features on its command line and Playwright puts its own first, so this one repeats
+ * Playwright's features (test/package/chromium-flags.test.ts fails when Playwright's list changes).
+ */
+export const PLAYWRIGHT_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_UI_FEATURES].join(',')}`,
+];
+
 export const CHROMIUM_MISSING =
   'No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROME_PATH to a Chrome/Chromium binary.';
 

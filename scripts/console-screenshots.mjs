@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './chromium.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error(CHROMIUM_MISSING);
@@ -41,7 +41,7 @@ const { baseUrl } = JSON.parse(
   await new Promise((resolve) => createInterface({ input: sim.stdout }).once('line', resolve)),
 );
 
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath, args: PLAYWRIGHT_CHROMIUM_ARGS });
 try {
   // Every page; the test comes before points, deliveries and requests, so that those have something to
   // show (a charge to refund, a delivery, requests).

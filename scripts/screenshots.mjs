@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './chromium.mjs';
 import { LAUNCH } from '../test/e2e/engines/drivers.js';
 import { EnginePage } from '../test/e2e/engines/page.js';
 
@@ -89,7 +89,7 @@ const SHOTS = [
 const sets = process.env.SHOTS ?? 'all';
 
 async function readmeShots() {
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: PLAYWRIGHT_CHROMIUM_ARGS });
   try {
     for (const { file, look, act } of SHOTS) {
       const { context, page } = await open(browser, look);

@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
 import { currentBrowser, EnginePage, perEngine, type DriverBrowser } from './engines/index.js';
 import type { NewPageOptions } from './engines/drivers.js';
 import {
@@ -270,7 +270,7 @@ export function requireChromium(): string {
  * console, the prefetch timing); the cross-engine suites get their browser from inEachEngine.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: requireChromium(), args: PLAYWRIGHT_CHROMIUM_ARGS });
 }
 
 export interface Watch {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
 import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 
 const executablePath = findChromium();
@@ -33,7 +33,7 @@ beforeAll(async () => {
   hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/hub-billing-and-notifications`;
   mock = await startSimulator();
   mock.hub.setWebhooks([{ notification_url: hook, billing_url: hook }]);
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath, args: PLAYWRIGHT_CHROMIUM_ARGS });
 }, 30_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
 import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
 
 const executablePath = findChromium();
@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => parent.listen(0, '127.0.0.1', () => r()));
   parentOrigin = `http://localhost:${(parent.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath, args: PLAYWRIGHT_CHROMIUM_ARGS });
 }, 30_000);
 
 afterAll(async () => {

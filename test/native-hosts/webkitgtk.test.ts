@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
 import { createHostKernel, type HostEvent, type HostKernel } from '../../src/host/index.js';
+import { WEBKIT_ENV } from '../e2e/engines/drivers.js';
 import { pageHtml, serverToken, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
 
 const SHELL = fileURLToPath(new URL('./webkit/host.py', import.meta.url));
@@ -35,7 +36,8 @@ class Shell {
   constructor() {
     this.child = spawn('xvfb-run', ['-a', PYTHON, SHELL], {
       // WebKitGTK's bubblewrap sandbox cannot start as root inside a container; the page is our own.
-      env: { ...process.env, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: '1' },
+      // Software compositing as in the end-to-end suites (WEBKIT_ENV: no llvmpipe under Xvfb).
+      env: { ...process.env, ...WEBKIT_ENV, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: '1' },
     });
     this.child.stderr.on('data', (chunk) => {
       const text = String(chunk);

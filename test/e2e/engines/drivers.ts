@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwrightChromium, type Browser as PwBrowser, type Frame as PwFrame } from 'playwright-core';
 import type { Browser as PpBrowser, Frame as PpFrame } from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../../scripts/chromium.mjs';
 import { startProxy, type PageReport, type RecordingProxy } from './proxy.js';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -104,7 +104,7 @@ async function launchChromium(): Promise<DriverBrowser> {
     // Playwright sends loopback through the proxy too (it adds <-loopback> to the bypass list).
     browser = await playwrightChromium.launch({
       executablePath,
-      args: CHROMIUM_ARGS,
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
       proxy: { server: `http://127.0.0.1:${proxy.port}` },
     });
   } catch (error) {
@@ -340,6 +340,15 @@ export const XVFB_RUN = '/usr/bin/xvfb-run';
 export const XVFB_ARGS = '-screen 0 1280x1024x24 -noreset';
 /** What GTK prints when MiniBrowser (or its web process) cannot reach the X server. */
 const X_DISPLAY_REFUSED = /cannot open display/;
+/**
+ * WebKitGTK without accelerated compositing. Xvfb has no GPU, so composited layers are drawn through
+ * Mesa's llvmpipe, which compiles its shaders with LLVM in every new web process, and every page here
+ * is a new MiniBrowser: the composited path cost a WebKit pass of widget.test.ts 46 to 75 s of CPU
+ * against 40 to 42 s without it (2 cores, docs/engines.md, Driver workarounds). What the suites check
+ * (the DOM, layout, events, frames, messages) does not depend on it, and iOS composites with Core
+ * Animation, which neither path is.
+ */
+export const WEBKIT_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
 export const WEBKIT_MISSING =
   'No WebKitGTK WebDriver found. Install it (Debian: `sudo apt-get install -y webkit2gtk-driver xvfb`).';
 
@@ -413,6 +422,7 @@ async function launchWebKit(): Promise<DriverBrowser> {
   const child: ChildProcess = spawn(XVFB_RUN, ['-a', '-s', XVFB_ARGS, WEBKIT_DRIVER, `--port=${port}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
+    env: { ...process.env, ...WEBKIT_ENV },
   });
   let stderr = '';
   // Aborts the New Session in flight when its browser cannot start (see X_DISPLAY_REFUSED).
