@@ -344,7 +344,7 @@ const X_DISPLAY_REFUSED = /cannot open display/;
  * WebKitGTK without accelerated compositing. Xvfb has no GPU, so composited layers are drawn through
  * Mesa's llvmpipe, which compiles its shaders with LLVM in every new web process, and every page here
  * is a new MiniBrowser: the composited path cost a WebKit pass of widget.test.ts 46 to 75 s of CPU
- * against 40 to 42 s without it (2 cores, docs/engines.md, Driver workarounds). What the suites check
+ * against 38 to 42 s without it (2 cores, docs/engines.md, Driver workarounds). What the suites check
  * (the DOM, layout, events, frames, messages) does not depend on it, and iOS composites with Core
  * Animation, which neither path is.
  */
