@@ -48,7 +48,8 @@ export const UNSEEN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 
 /**
  * CHROMIUM_ARGS for playwright-core's launch, with the unseen UI turned off. Chromium reads only the last
  * --disable-features on its command line and Playwright puts its own first, so this one repeats
- * Playwright's features (test/package/chromium-flags.test.ts fails when Playwright's list changes).
+ * Playwright's features (test/package/chromium-flags.test.ts fails when Playwright turns off one that
+ * this list lacks).
  */
 export const PLAYWRIGHT_CHROMIUM_ARGS = [
   ...CHROMIUM_ARGS,
