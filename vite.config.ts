@@ -4,7 +4,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
-import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from './scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findTestChromium } from './scripts/chromium.mjs';
 import pkg from './package.json' with { type: 'json' };
 
 // One config for both builds and all test projects.
@@ -290,7 +290,7 @@ const wechatBuild: UserConfig['build'] = {
 
 // Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when
 // HUB_REQUIRE_BROWSER=1 (CI) so a missing browser can never pass as green.
-const chromium = findChromium();
+const chromium = findTestChromium();
 if (!chromium) {
   if (process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(`HUB_REQUIRE_BROWSER=1: ${CHROMIUM_MISSING}`);
   console.warn(`\n!!! SKIPPING the browser test project: ${CHROMIUM_MISSING}\n`);

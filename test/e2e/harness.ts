@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findTestChromium } from '../../scripts/chromium.mjs';
 import { currentBrowser, EnginePage, perEngine, type DriverBrowser } from './engines/index.js';
 import type { NewPageOptions } from './engines/drivers.js';
 import {
@@ -260,7 +260,7 @@ export function widgetPage(h: Harness, options: WidgetPageOptions = {}): string 
 // Browser side
 
 export function requireChromium(): string {
-  const path = findChromium();
+  const path = findTestChromium();
   if (!path) throw new Error(`The end-to-end suite needs Chromium. ${CHROMIUM_MISSING}`);
   return path;
 }

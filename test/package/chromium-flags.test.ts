@@ -1,6 +1,8 @@
 // The flags every Playwright launch of Chromium gets (scripts/chromium.mjs): Chromium reads only the last
 // --disable-features of its command line, so ours must hold every feature Playwright turns off too, and
-// the omnibox's WebUI popup, which costs each browser context a renderer, must not load.
+// the omnibox's WebUI popup, which costs each browser context a renderer, must not load. And the headless
+// shell the tests drive is the same build as the full browser the benchmarks measure.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +11,11 @@ import {
   PLAYWRIGHT_CHROMIUM_ARGS,
   UNSEEN_UI_FEATURES,
   findChromium,
+  findTestChromium,
 } from '../../scripts/chromium.mjs';
 
 const executablePath = findChromium();
+const testChromium = findTestChromium();
 if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
 
 let browser: Browser;
@@ -60,5 +64,12 @@ describe.skipIf(!executablePath || process.platform !== 'linux')('Chromium flags
     await session.detach();
     await context.close();
     expect(targetInfos.filter((target) => target.type !== 'page' && target.type !== 'tab')).toEqual([]);
+  });
+
+  it('the tests drive the build the benchmarks measure: findTestChromium is the full browser’s version', () => {
+    const build = (path: string) =>
+      /\d+\.\d+\.\d+\.\d+/.exec(execFileSync(path, ['--version'], { encoding: 'utf8' }))?.[0];
+    expect(build(executablePath!)).toBeDefined();
+    expect(build(testChromium!)).toBe(build(executablePath!));
   });
 });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwrightChromium, type Browser as PwBrowser, type Frame as PwFrame } from 'playwright-core';
 import type { Browser as PpBrowser, Frame as PpFrame } from 'puppeteer-core';
-import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../../scripts/chromium.mjs';
+import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findTestChromium } from '../../../scripts/chromium.mjs';
 import { startProxy, type PageReport, type RecordingProxy } from './proxy.js';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -96,7 +96,7 @@ async function frameAt<F>(root: F, frames: string[], step: (frame: F, expression
 }
 
 async function launchChromium(): Promise<DriverBrowser> {
-  const executablePath = findChromium();
+  const executablePath = findTestChromium();
   if (!executablePath) throw new Error(CHROMIUM_MISSING);
   const proxy = await startProxy({ injectRecorder: false });
   let browser: PwBrowser;
@@ -679,7 +679,7 @@ export const LAUNCH: Record<EngineName, () => Promise<DriverBrowser>> = {
 
 /** Why `engine` cannot run here, or undefined when it can. */
 export function missing(engine: EngineName): string | undefined {
-  if (engine === 'chromium') return findChromium() ? undefined : CHROMIUM_MISSING;
+  if (engine === 'chromium') return findTestChromium() ? undefined : CHROMIUM_MISSING;
   if (engine === 'firefox') return findFirefox() ? undefined : FIREFOX_MISSING;
   return findWebKit() ? undefined : WEBKIT_MISSING;
 }
