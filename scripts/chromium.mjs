@@ -86,7 +86,7 @@ export function findChromium(env = process.env) {
  * chromium-headless-shell, which `.ci/run` installs), else findChromium(). The shell is the same Blink and
  * V8 as the full browser of its build, without the browser's own UI layer, and what Playwright itself runs
  * headless; the tests check pages, frames, messages and pixels, which are Blink's. A Chromium pass of
- * test/e2e took 196 s and 271 s of CPU in the shell against 264 s and 389 s in the full browser (2 cores,
+ * test/e2e took 196 s and 271 s of CPU in the shell against 243 s and 360 s in the full browser (2 cores,
  * docs/engines.md, Driver workarounds). test/package/chromium-flags.test.ts checks that the two are one build.
  * @returns {string | undefined}
  */
