@@ -91,6 +91,5 @@ export function findChromium(env = process.env) {
  * @returns {string | undefined}
  */
 export function findTestChromium(env = process.env) {
-  if (env.CHROME_PATH) return existsSync(env.CHROME_PATH) ? env.CHROME_PATH : undefined;
-  return onPath(SHELL_NAMES, env) ?? onPath(NAMES, env);
+  return (!env.CHROME_PATH && onPath(SHELL_NAMES, env)) || findChromium(env);
 }
