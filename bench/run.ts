@@ -40,7 +40,7 @@ export interface BenchResults {
   instances: InstancesResults;
   memory: MemoryResults;
   mockScale?: MockScaleResults;
-  /** Lighthouse on hub-embed's, Typeform's and Cal.com's pages, interleaved. */
+  /** Lighthouse on hub-embed's page (and again with Latin text), Typeform's and Cal.com's, interleaved. */
   lighthouse?: LighthouseResults;
   chipInp?: ChipInpResults;
   rows: Row[];

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
 import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
+import { latinSeed, latinText } from '../../bench/lighthouse.js';
+import { defaultSeed } from '../../src/mock/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
 import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';
 
@@ -19,6 +21,24 @@ test('median of >= 5 runs: middle value, mean of the middle two, refuses empty i
 test('ratio to the reference: rounded to 2 decimals, refuses a zero reference', () => {
   assert.equal(ratio(369, 200), 1.85);
   assert.throws(() => ratio(1, 0), /positive reference/);
+});
+
+test('the Latin-text page draws the same tables with no character beyond ASCII in what a card shows', () => {
+  const latin = latinSeed();
+  const shown = latin.tables.flatMap((table) => [table.name, table.industry, ...table.tags]);
+  assert.ok(
+    shown.every((text) => /^[\x20-\x7e]*$/.test(text)),
+    'every name, industry and tag is printable ASCII',
+  );
+  assert.deepEqual(
+    latin.tables.map((table) => [table.short_code, table.published, table.tags.length]),
+    defaultSeed.tables.map((table) => [table.short_code, table.published, table.tags.length]),
+  );
+  // About the width of the text it replaces: two letters for a CJK character, emoji and symbols too.
+  assert.equal(latinText('钢结构安装').length, 10);
+  assert.equal(latinText('Autumn Promo 🍂'), `Autumn Promo ${latinText('🍂')}`);
+  assert.equal(latinText('🍂').length, 2);
+  assert.notEqual(latinText('水电'), latinText('冷链'));
 });
 
 test('arguments: --smoke and --out; unknown options are refused with a hint', () => {
@@ -66,7 +86,7 @@ test("each first file is judged against the build's own budget less its room, no
 
 test(
   'smoke run: every benchmark runs on the built bundle and writes results with their references',
-  // Lighthouse runs each of its three pages once (10 to 25 s a run on a busy 2-core machine).
+  // Lighthouse runs each of its four pages once (10 to 25 s a run on a busy 2-core machine).
   { timeout: 420_000 },
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
@@ -122,6 +142,7 @@ test(
         results.lighthouse?.pages.map((p) => [p.page, p.samples.length]),
         [
           ['hub-embed', 1],
+          ['hub-embed, Latin text', 1],
           ['Typeform', 1],
           ['Cal.com', 1],
         ],
