@@ -130,17 +130,17 @@ export async function startPages(): Promise<{ url(name: PageName): string; close
       `<hub-embed token-endpoint="${route}?u=lh-${++user}" base-url="${sim.baseUrl}" form-url="${sim.formUrl}" locale="en"></hub-embed>`,
     );
   const html: Record<string, () => string> = {
-    '/hub-embed': hubPage('/api/hub-token', mock),
-    '/hub-embed-latin': hubPage('/api/hub-token-latin', latin),
+    [PATHS['hub-embed']]: hubPage('/api/hub-token', mock),
+    [PATHS['hub-embed, Latin text']]: hubPage('/api/hub-token-latin', latin),
     // Typeform's documented widget embed.
-    '/Typeform': () =>
+    [PATHS.Typeform]: () =>
       page(
         'Form',
         '<link rel="stylesheet" href="/typeform/widget.css">',
         '<div data-tf-widget="moe6aa" data-tf-opacity="100" style="width: 100%; height: 500px"></div><script src="/typeform/embed.js"></script>',
       ),
     // Cal.com's documented inline embed snippet, loading the package's embed.js.
-    '/Cal.com': () =>
+    [PATHS['Cal.com']]: () =>
       page(
         'Booking',
         '',
