@@ -32,8 +32,10 @@ function fail(diagnostics) {
 }
 
 // The project's options with tsconfig.build.json's declaration output (the build config extends this one and
-// adds only that), so one program serves both.
-const program = ts.createProgram({
+// adds only that), so one program serves both. Incremental, as `tsc --incremental`: the next run takes the
+// diagnostics of every file that neither changed nor depends on one that changed from
+// node_modules/.cache (17 to 19 s of CPU against 31 s here; a clean clone checks everything).
+const builder = ts.createIncrementalProgram({
   rootNames: config.fileNames,
   options: {
     ...config.options,
@@ -43,27 +45,33 @@ const program = ts.createProgram({
     declarationDir: TYPES_DIR,
     // The project's root, so src/index.ts gives <TYPES_DIR>/src/index.d.ts.
     rootDir: '.',
+    incremental: true,
+    tsBuildInfoFile: 'node_modules/.cache/hub-embed-typecheck.tsbuildinfo',
   },
   configFileParsingDiagnostics: config.errors,
 });
 // What `tsc --noEmit` reports: options, syntax and types. Declaration diagnostics are the emit's, below,
 // and only src/ is emitted (the scripts' .mjs files are not declarations anyone reads).
 const diagnostics = [
-  ...program.getConfigFileParsingDiagnostics(),
-  ...program.getOptionsDiagnostics(),
-  ...program.getGlobalDiagnostics(),
-  ...program.getSyntacticDiagnostics(),
-  ...program.getSemanticDiagnostics(),
+  ...builder.getConfigFileParsingDiagnostics(),
+  ...builder.getOptionsDiagnostics(),
+  ...builder.getGlobalDiagnostics(),
+  ...builder.getSyntacticDiagnostics(),
+  ...builder.getSemanticDiagnostics(),
 ];
 if (diagnostics.length) fail(diagnostics);
 
 rmSync(TYPES_DIR, { recursive: true, force: true });
 const emitted = [];
-for (const file of program.getSourceFiles()) {
+for (const file of builder.getProgram().getSourceFiles()) {
   if (!file.fileName.startsWith(SRC) || file.isDeclarationFile) continue;
-  emitted.push(...program.emit(file, undefined, undefined, true).diagnostics);
+  emitted.push(...builder.getProgram().emit(file, undefined, undefined, true).diagnostics);
 }
 if (emitted.length) fail(emitted);
+// The checked state for the next run. tsc writes it through the same call (`--incremental --noEmit`); the
+// builder's public emit() would also emit the declarations of test/ and bench/. Without it (a TypeScript
+// that drops the method), every run checks everything, as before.
+if (typeof builder.emitBuildInfo === 'function') builder.emitBuildInfo();
 
 const write = process.argv.includes('--write');
 const { problems, entries } = reportProblems(`${TYPES_DIR}/src`, !write);
