@@ -45,7 +45,10 @@ const PATHS: Record<PageName, string> = {
 export function latinText(text: string): string {
   const letter = (n: number) => String.fromCharCode(97 + (n % 26));
   return [...text]
-    .map((c) => (c.charCodeAt(0) < 128 ? c : letter(c.codePointAt(0)!) + letter(c.codePointAt(0)! >> 5)))
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      return code < 128 ? c : letter(code) + letter(code >> 5);
+    })
     .join('');
 }
 

@@ -62,10 +62,11 @@ const diagnostics = [
 if (diagnostics.length) fail(diagnostics);
 
 rmSync(TYPES_DIR, { recursive: true, force: true });
+const program = builder.getProgram();
 const emitted = [];
-for (const file of builder.getProgram().getSourceFiles()) {
+for (const file of program.getSourceFiles()) {
   if (!file.fileName.startsWith(SRC) || file.isDeclarationFile) continue;
-  emitted.push(...builder.getProgram().emit(file, undefined, undefined, true).diagnostics);
+  emitted.push(...program.emit(file, undefined, undefined, true).diagnostics);
 }
 if (emitted.length) fail(emitted);
 // The checked state for the next run. tsc writes it through the same call (`--incremental --noEmit`); the
