@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
 import { lighthouseCli } from '../scripts/lighthouse.mjs';
+import { apiBaseUrl } from '../src/core/urls.js';
 import { defaultSeed, startSimulator, type MockSeed } from '../src/mock/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
 import { median, ms, ratio, type Row } from './lib/stats.js';
@@ -26,17 +27,19 @@ import { median, ms, ratio, type Row } from './lib/stats.js';
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const require = createRequire(import.meta.url);
 
-export type PageName = 'hub-embed' | 'hub-embed, Latin text' | 'Typeform' | 'Cal.com';
+export type PageName = 'hub-embed' | 'hub-embed, Latin text' | 'plain DOM' | 'Typeform' | 'Cal.com';
 /**
  * hub-embed's page twice: against the default catalogue, and against the same tables with their Chinese
  * (and emoji) replaced by Latin letters. The second is no verdict: it shows what of hub-embed's figures is
  * the first layout of Chinese text in a fresh renderer (fallback fonts loaded, looked up per character),
- * which the peers' pages, with English stubs, do not draw (docs/benchmarks.md).
+ * which the peers' pages, with English stubs, do not draw (docs/benchmarks.md). Then the plain-DOM page
+ * (plainDomWidget): the same requests and the same content without the widget, hub-embed's reference.
  */
-export const PAGES: readonly PageName[] = ['hub-embed', 'hub-embed, Latin text', 'Typeform', 'Cal.com'];
+export const PAGES: readonly PageName[] = ['hub-embed', 'hub-embed, Latin text', 'plain DOM', 'Typeform', 'Cal.com'];
 const PATHS: Record<PageName, string> = {
   'hub-embed': '/hub-embed',
   'hub-embed, Latin text': '/hub-embed-latin',
+  'plain DOM': '/plain-dom',
   Typeform: '/Typeform',
   'Cal.com': '/Cal.com',
 };
@@ -104,6 +107,75 @@ const page = (title: string, head: string, body: string) =>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${title}</title>${head}</head><body style="margin: 0 16px; font: 16px system-ui"><h1>${title}</h1>${body}</body></html>`;
 
+/**
+ * Runs in the page (served as its source): the plain-DOM baseline of hub-embed's page. It asks for what
+ * the widget asks for (a token from the same route, then the tags and the list with it) and draws the same
+ * content as plain elements, in one go: a chip for each tag, a count, and a card for each table with its
+ * icon, name, industry and tags, in the widget's fonts, sizes, weights and boxes. No shadow roots, no
+ * templates, no chunks: what its audits show is what laying out this catalogue costs a fresh renderer
+ * here, whatever draws it.
+ */
+export function plainDomWidget(tokenRoute: string, apiRoot: string): void {
+  const el = (tag: string, className: string, text?: string) => {
+    const node = document.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const style = document.createElement('style');
+  style.textContent =
+    '#plain{color:#1f2328;font:14px/1.4 system-ui,sans-serif}' +
+    '.bar{display:flex;flex-wrap:wrap;gap:4px;overflow:auto;max-height:8.5em;padding:4px}' +
+    '.chip{font:inherit;color:inherit;max-width:100%;border:1px solid #d1d9e0;border-radius:99px;background:#f6f8fa;' +
+    'padding:4px 8px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}' +
+    '.count{color:#59636e;margin:8px 0}' +
+    '.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,15em),1fr));gap:8px}' +
+    '.card{display:grid;grid-template:auto auto 1fr/40px minmax(0,1fr);gap:2px 8px;height:100%;box-sizing:border-box;' +
+    'padding:8px;overflow-wrap:anywhere;border:1px solid #d1d9e0;border-radius:8px}' +
+    '.icon{grid-row:span 3;width:40px;height:40px;border-radius:4px;object-fit:cover}' +
+    '.name{display:-webkit-box;font-weight:600;overflow:hidden;-webkit-box-orient:vertical;-webkit-line-clamp:2}' +
+    '.industry{color:#59636e}.tags{display:flex;flex-wrap:wrap;gap:4px}' +
+    '.tag{overflow:hidden;white-space:nowrap;text-overflow:ellipsis;border-radius:99px;padding:0 6px;font-size:.85em;background:#f6f8fa}';
+  document.head.append(style);
+  const list = async (path: string, token: string) => {
+    const response = await fetch(`${apiRoot}/projects/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { data } = (await response.json()) as { data: { list: unknown[] } };
+    return data.list;
+  };
+  void (async () => {
+    const answer = await fetch(tokenRoute, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'initial' }),
+    });
+    const { access_token: token } = (await answer.json()) as { access_token: string };
+    const [tags, tables] = await Promise.all([
+      list('published-tags', token) as Promise<string[]>,
+      list('published-list', token) as Promise<{ name: string; industry: string; icon: string; tags: string[] }[]>,
+    ]);
+    const bar = el('div', 'bar');
+    bar.setAttribute('role', 'toolbar');
+    for (const tag of ['All', ...tags]) bar.append(el('button', 'chip', tag));
+    const grid = el('div', 'grid');
+    grid.setAttribute('role', 'list');
+    for (const table of tables) {
+      const card = el('div', 'card');
+      card.setAttribute('role', 'button');
+      card.tabIndex = 0;
+      const icon = el('img', 'icon') as HTMLImageElement;
+      Object.assign(icon, { src: table.icon, alt: '', loading: 'lazy', width: 40, height: 40 });
+      const tagList = el('span', 'tags');
+      for (const tag of table.tags) tagList.append(el('span', 'tag', tag));
+      card.append(icon, el('span', 'name', table.name), el('span', 'industry', table.industry), tagList);
+      const item = el('div', 'item');
+      item.setAttribute('role', 'listitem');
+      item.append(card);
+      grid.append(item);
+    }
+    document.getElementById('plain')!.append(bar, el('p', 'count', `${tables.length} tables`), grid);
+  })();
+}
+
 /** The pages and the files they load, on one loopback origin. */
 export async function startPages(): Promise<{ url(name: PageName): string; close(): Promise<void> }> {
   const simulators = await Promise.all([startSimulator({}), startSimulator({ seed: latinSeed() })]);
@@ -135,6 +207,8 @@ export async function startPages(): Promise<{ url(name: PageName): string; close
   const html: Record<string, () => string> = {
     [PATHS['hub-embed']]: hubPage('/api/hub-token', mock),
     [PATHS['hub-embed, Latin text']]: hubPage('/api/hub-token-latin', latin),
+    // The same user-per-run token route and simulator as hub-embed's page; its script is served as a file too.
+    [PATHS['plain DOM']]: () => page('Tables', '<script src="/plain-dom.js" defer></script>', '<div id="plain"></div>'),
     // Typeform's documented widget embed.
     [PATHS.Typeform]: () =>
       page(
@@ -164,6 +238,14 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
     };
     if (html[path]) return send('text/html', html[path]());
     if (files[path]) return send(files[path][1], readFileSync(files[path][0]));
+    if (path === '/plain-dom.js') {
+      const route = `/api/hub-token?u=plain-${++user}`;
+      const root = apiBaseUrl(mock.baseUrl, 'base-url');
+      return send(
+        'text/javascript',
+        `(${plainDomWidget.toString()})(${JSON.stringify(route)}, ${JSON.stringify(root)});`,
+      );
+    }
     // The bundle and the form half it loads on intent.
     if (/^\/hub-embed[\w.-]*\.js$/.test(path) && existsSync(join(DIST, path)))
       return send('text/javascript', readFileSync(join(DIST, path)));

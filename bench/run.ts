@@ -40,7 +40,7 @@ export interface BenchResults {
   instances: InstancesResults;
   memory: MemoryResults;
   mockScale?: MockScaleResults;
-  /** Lighthouse on hub-embed's page (and again with Latin text), Typeform's and Cal.com's, interleaved. */
+  /** Lighthouse on hub-embed's page (and again with Latin text), the plain-DOM page, Typeform's and Cal.com's, interleaved. */
   lighthouse?: LighthouseResults;
   chipInp?: ChipInpResults;
   rows: Row[];

@@ -196,7 +196,7 @@ export async function ready(el: HubEmbed): Promise<void> {
     () => !!filterOf(el) && (gridOf(el)?.tables.length ?? 0) > 0 && !gridOf(el).loading,
     'the widget to load',
   );
-  // The cards after the first screenful come a task later (hub-table-grid), and hub-ready with them: a
+  // The cards after the first few come a few a task (hub-table-grid), and hub-ready after the last: a
   // task after the widget's update has completed, hub-ready has been sent.
   await el.updateComplete;
   await new Promise((resolve) => setTimeout(resolve));

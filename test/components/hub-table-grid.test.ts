@@ -91,6 +91,26 @@ describe('<hub-table-grid>', () => {
     expect(seen?.defaultPrevented).toBe(true);
   });
 
+  it('draws a new list 4 cards first, then twice as many a task, so that no task of a first render runs long', async () => {
+    const el = await grid([]);
+    const list = (n: number, prefix: string): PublishedTable[] =>
+      Array.from({ length: n }, (_, i) => ({ short_code: `${prefix}${i}`, name: `T${i}`, industry: 'I', tags: [] }));
+    // One record per update: a mutation observer's callback runs once the task's microtasks (Lit's update) are done.
+    const drawn: number[] = [];
+    const observer = new MutationObserver(() => drawn.push(cards(el).length));
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    el.tables = list(26, 'a');
+    await el.updateComplete;
+    expect(drawn).toEqual([4, 8, 16, 26]);
+    // A new list starts over at 4, whatever the last one had drawn.
+    drawn.length = 0;
+    el.tables = list(9, 'b');
+    await el.updateComplete;
+    observer.disconnect();
+    expect(drawn).toEqual([4, 8, 9]);
+    expect(cards(el).map((card) => card.table?.short_code)).toEqual(list(9, 'b').map((t) => t.short_code));
+  });
+
   it('localizes the count and empty state', async () => {
     const el = await fixture<HubTableGrid>(html`<hub-table-grid locale="zh-CN" .tables=${tables}></hub-table-grid>`);
     expect(part(el, 'count')!.textContent).toBe('共 2 个结果');

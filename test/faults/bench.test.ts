@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
 import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
-import { latinSeed, latinText } from '../../bench/lighthouse.js';
+import { latinSeed, latinText, startPages } from '../../bench/lighthouse.js';
+import { launchChromium } from '../../bench/lib/browser.js';
 import { defaultSeed } from '../../src/mock/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
 import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';
@@ -39,6 +40,47 @@ test('the Latin-text page draws the same tables with no character beyond ASCII i
   assert.equal(latinText('Autumn Promo 🍂'), `Autumn Promo ${latinText('🍂')}`);
   assert.equal(latinText('🍂').length, 2);
   assert.notEqual(latinText('水电'), latinText('冷链'));
+});
+
+test("the plain-DOM page draws what hub-embed's page draws: the same chips and the same tables' texts", async () => {
+  const pages = await startPages();
+  const browser = await launchChromium();
+  try {
+    const shown = async (name: 'hub-embed' | 'plain DOM') => {
+      const page = await browser.newPage();
+      await page.addInitScript(() =>
+        document.addEventListener('hub-ready', () => document.documentElement.setAttribute('data-ready', '')),
+      );
+      await page.goto(pages.url(name));
+      await page.waitForSelector(name === 'hub-embed' ? 'html[data-ready]' : '.card');
+      // Every text each draws, wherever its shadow roots put it: chips, then each card's name, industry, tags.
+      return page.evaluate((name) => {
+        const root = document.querySelector('hub-embed')?.shadowRoot;
+        const filter = root?.querySelector('hub-tag-filter')?.shadowRoot ?? document;
+        const chips = [...filter.querySelectorAll('[part~="chip"], .chip')].map((chip) => chip.textContent!.trim());
+        const cards =
+          name === 'hub-embed'
+            ? [...root!.querySelector('hub-table-grid')!.shadowRoot!.querySelectorAll('hub-table-card')].map((card) =>
+                card.shadowRoot!.querySelector('[part~="card"]')!,
+              )
+            : [...document.querySelectorAll('.card')];
+        const texts = cards.map((card) =>
+          [...card.querySelectorAll('[part~="name"], [part~="industry"], [part~="tag"], .name, .industry, .tag')].map(
+            (node) => node.textContent!.trim(),
+          ),
+        );
+        return { chips, texts };
+      }, name);
+    };
+    const hub = await shown('hub-embed');
+    const plain = await shown('plain DOM');
+    assert.ok(hub.texts.length > 20, `hub-embed drew its tables (${hub.texts.length})`);
+    assert.deepEqual(plain.chips.slice(1), hub.chips.slice(1), 'the same tags, after each one\'s "all" chip');
+    assert.deepEqual(plain.texts, hub.texts);
+  } finally {
+    await browser.close();
+    await pages.close();
+  }
 });
 
 test('arguments: --smoke and --out; unknown options are refused with a hint', () => {
@@ -86,7 +128,7 @@ test("each first file is judged against the build's own budget less its room, no
 
 test(
   'smoke run: every benchmark runs on the built bundle and writes results with their references',
-  // Lighthouse runs each of its four pages once (10 to 25 s a run on a busy 2-core machine).
+  // Lighthouse runs each of its five pages once (10 to 25 s a run on a busy 2-core machine).
   { timeout: 420_000 },
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
@@ -143,6 +185,7 @@ test(
         [
           ['hub-embed', 1],
           ['hub-embed, Latin text', 1],
+          ['plain DOM', 1],
           ['Typeform', 1],
           ['Cal.com', 1],
         ],

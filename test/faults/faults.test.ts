@@ -67,8 +67,8 @@ function snapshot(): Promise<Snapshot> {
     const root = el?.shadowRoot;
     const grid = root?.querySelector('hub-table-grid') as
       (HTMLElement & { loading: boolean; updateComplete: Promise<boolean> }) | null | undefined;
-    // The grid draws a new list's first screenful in one task and the rest in the next: read the cards
-    // once it has drawn them all, not half way (a list's first 12 cards are not a wrong list).
+    // The grid draws a new list's cards a few a task: read them once it has drawn them all, not half way
+    // (a list's first few cards are not a wrong list).
     await grid?.updateComplete;
     const error = root?.querySelector('[part=error]');
     const dialog = root?.querySelector('dialog');

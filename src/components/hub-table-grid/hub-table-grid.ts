@@ -8,10 +8,11 @@ import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
 
 /**
- * Cards drawn in the first task of a new list: a phone's screenful and more (a desktop's too, with its
- * columns, mostly); the rest follows in a task of its own.
+ * Cards a new list draws in the task that brings it: about a phone's screenful. Each later task draws
+ * as many again as are drawn (4, 8, 16, ...), so that no task of a first render runs long on a slow
+ * phone, and a list of thousands still takes a dozen tasks, not thousands.
  */
-const FIRST_CARDS = 12;
+const FIRST_CARDS = 4;
 
 /** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
@@ -62,7 +63,7 @@ export class HubTableGrid extends HubElement {
     this.matchesOnly = false;
   }
 
-  /** How many cards are drawn: the first screenful, then, a task later, all. */
+  /** How many cards are drawn: the first few, then twice as many each task, until all are. */
   #drawn = FIRST_CARDS;
   /** Flips with every new list, so that its cards are drawn as new elements (see render). */
   #flip = false;
@@ -73,11 +74,11 @@ export class HubTableGrid extends HubElement {
     this.#drawn = FIRST_CARDS;
   }
 
-  /** The rest of the cards in a task of its own: no task of a first render runs long on a slow phone. */
+  /** More cards in a task of their own, until all are drawn. */
   protected override updated(): void {
     if (this.#drawn < arrayOf(this.tables).length)
       setTimeout(() => {
-        this.#drawn = Infinity;
+        this.#drawn *= 2;
         this.requestUpdate();
       });
   }
