@@ -176,8 +176,19 @@ export function plainDomWidget(tokenRoute: string, apiRoot: string): void {
   })();
 }
 
-/** The pages and the files they load, on one loopback origin. */
-export async function startPages(): Promise<{ url(name: PageName): string; close(): Promise<void> }> {
+/** The pages of one loopback origin; buildUrl(i) is hub-embed's page with the script of `builds[i]`. */
+export interface LighthousePages {
+  url(name: PageName): string;
+  buildUrl(index: number): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The pages and the files they load, on one loopback origin. `builds`: other dist/ folders, each served
+ * under `/build/<index>/` with a hub-embed page of its own (bench/lighthouse-ab.ts).
+ */
+export async function startPages(options: { builds?: readonly string[] } = {}): Promise<LighthousePages> {
+  const builds = options.builds ?? [];
   const simulators = await Promise.all([startSimulator({}), startSimulator({ seed: latinSeed() })]);
   const [mock, latin] = simulators;
   const tokenRoute = (sim: typeof mock) =>
@@ -198,12 +209,14 @@ export async function startPages(): Promise<{ url(name: PageName): string; close
   };
   let user = 0;
   // A new user for every run: the token handler has nothing cached, as for a first visit.
-  const hubPage = (route: string, sim: typeof mock) => () =>
-    page(
-      'Tables',
-      '<script src="/hub-embed.iife.js" defer></script>',
-      `<hub-embed token-endpoint="${route}?u=lh-${++user}" base-url="${sim.baseUrl}" form-url="${sim.formUrl}" locale="en"></hub-embed>`,
-    );
+  const hubPage =
+    (route: string, sim: typeof mock, prefix = '') =>
+    () =>
+      page(
+        'Tables',
+        `<script src="${prefix}/hub-embed.iife.js" defer></script>`,
+        `<hub-embed token-endpoint="${route}?u=lh-${++user}" base-url="${sim.baseUrl}" form-url="${sim.formUrl}" locale="en"></hub-embed>`,
+      );
   const html: Record<string, () => string> = {
     [PATHS['hub-embed']]: hubPage('/api/hub-token', mock),
     [PATHS['hub-embed, Latin text']]: hubPage('/api/hub-token-latin', latin),
@@ -237,6 +250,12 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
       res.end(body);
     };
     if (html[path]) return send('text/html', html[path]());
+    // Another build's page and files: /build/<index>/, /build/<index>/hub-embed.iife.js and its form half.
+    const [, index, file] = /^\/build\/(\d+)\/(hub-embed[\w.-]*\.js)?$/.exec(path) ?? [];
+    const build = index === undefined ? undefined : builds[Number(index)];
+    if (build !== undefined && !file) return send('text/html', hubPage('/api/hub-token', mock, `/build/${index}`)());
+    if (build !== undefined && file && existsSync(join(build, file)))
+      return send('text/javascript', readFileSync(join(build, file)));
     if (files[path]) return send(files[path][1], readFileSync(files[path][0]));
     if (path === '/plain-dom.js') {
       const route = `/api/hub-token?u=plain-${++user}`;
@@ -255,6 +274,7 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: (name) => `${origin}${PATHS[name]}`,
+    buildUrl: (index) => `${origin}/build/${index}/`,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -273,12 +293,22 @@ interface Lhr {
   audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
 }
 
-/** One Lighthouse run of `url` (mobile, simulated throttling, performance only), in Debian's Chromium. */
-async function lighthouseOnce(
+/** A task of Lighthouse's long-tasks audit: what it is attributed to, and when and how long, simulated. */
+export interface LongTask {
+  url: string;
+  startTime: number;
+  duration: number;
+}
+
+/**
+ * One Lighthouse run of `url` (mobile, simulated throttling, performance only), in Debian's Chromium:
+ * the sample, and the long tasks the simulation counted.
+ */
+export async function lighthouseOnce(
   url: string,
   chromium: string,
   out: string,
-): Promise<{ sample: LighthouseSample; version: string }> {
+): Promise<{ sample: LighthouseSample; version: string; longTasks: LongTask[] }> {
   // Every host but loopback fails at once: the peers' services are not reachable from here anyway.
   const flags = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
   await run(
@@ -299,6 +329,7 @@ async function lighthouseOnce(
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     version: lhr.lighthouseVersion,
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []) as LongTask[],
     sample: {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcpMs: audit('largest-contentful-paint'),

@@ -1,12 +1,13 @@
 /** The benchmark's own rules: argument parsing, statistics, verdicts, and a smoke run end to end. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
 import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
 import { latinSeed, latinText, startPages } from '../../bench/lighthouse.js';
+import { longTaskLine, parseAbArgs } from '../../bench/lighthouse-ab.js';
 import { launchChromium } from '../../bench/lib/browser.js';
 import { defaultSeed } from '../../src/mock/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
@@ -81,6 +82,52 @@ test("the plain-DOM page draws what hub-embed's page draws: the same chips and t
     await browser.close();
     await pages.close();
   }
+});
+
+test('the A/B pages: each build folder is served under /build/<index>/, its page loading its own script', async () => {
+  const dirs = ['one', 'two'].map((name) => {
+    const dir = mkdtempSync(join(tmpdir(), `hub-ab-${name}-`));
+    writeFileSync(join(dir, 'hub-embed.iife.js'), `/* build ${name} */`);
+    writeFileSync(join(dir, 'hub-embed.form.js'), `/* form half ${name} */`);
+    return dir;
+  });
+  const pages = await startPages({ builds: dirs });
+  try {
+    const page = await (await fetch(pages.buildUrl(1))).text();
+    assert.match(page, /<script src="\/build\/1\/hub-embed\.iife\.js" defer><\/script>/);
+    assert.match(page, /<hub-embed token-endpoint="\/api\/hub-token\?u=lh-\d+"/);
+    assert.equal(await (await fetch(new URL('hub-embed.iife.js', pages.buildUrl(0)))).text(), '/* build one */');
+    assert.equal(await (await fetch(new URL('hub-embed.form.js', pages.buildUrl(1)))).text(), '/* form half two */');
+    // Only a bundle's files, and only of a folder that was named.
+    assert.equal((await fetch(new URL('package.json', pages.buildUrl(0)))).status, 404);
+    assert.equal((await fetch(pages.buildUrl(2))).status, 404);
+  } finally {
+    await pages.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the A/B arguments: two or more built folders and --runs; anything else is refused with what to do', () => {
+  const built = mkdtempSync(join(tmpdir(), 'hub-ab-args-'));
+  writeFileSync(join(built, 'hub-embed.iife.js'), '');
+  try {
+    assert.deepEqual(parseAbArgs([built, built, '--runs', '3']), { builds: [built, built], runs: 3 });
+    assert.equal(parseAbArgs([built, built]).runs, 5);
+    assert.throws(() => parseAbArgs([built]), /two or more build folders/);
+    assert.throws(() => parseAbArgs([built, tmpdir()]), /holds no hub-embed\.iife\.js: build it/);
+    assert.throws(() => parseAbArgs([built, built, '--runs', '0']), /--runs needs a whole number/);
+    assert.throws(() => parseAbArgs([built, built, '--fast']), /Unknown option "--fast"/);
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
+  assert.equal(
+    longTaskLine([
+      { url: 'http://127.0.0.1:1/build/0/hub-embed.iife.js', startTime: 1741.4, duration: 93.6 },
+      { url: 'http://127.0.0.1:1/build/0/', startTime: 869, duration: 231.4 },
+      { url: 'Unattributable', startTime: 601, duration: 89 },
+    ]),
+    '/build/0/hub-embed.iife.js@1741:94 /build/0/@869:231 Unattributable@601:89',
+  );
 });
 
 test('arguments: --smoke and --out; unknown options are refused with a hint', () => {
