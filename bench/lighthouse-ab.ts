@@ -60,14 +60,12 @@ export async function compareBuilds(args: AbArgs, log: (line: string) => void): 
   if (!chromium) throw new Error(CHROMIUM_MISSING);
   const pages = await startPages({ builds: args.builds });
   const work = mkdtempSync(join(tmpdir(), 'hub-embed-lighthouse-ab-'));
-  const tbt = new Map<string, number[]>([
-    ...args.builds.map((dir): [string, number[]] => [dir, []]),
-    ['plain DOM', []],
-  ]);
+  // Named by place as well as folder: the same folder twice (`dist dist`) shows the noise of a run.
   const targets = [
-    ...args.builds.map((dir, index) => ({ name: dir, url: pages.buildUrl(index) })),
+    ...args.builds.map((dir, index) => ({ name: `${index + 1}. ${dir}`, url: pages.buildUrl(index) })),
     { name: 'plain DOM', url: pages.url('plain DOM') },
   ];
+  const tbt = new Map(targets.map(({ name }): [string, number[]] => [name, []]));
   try {
     for (let run = 1; run <= args.runs; run++)
       for (const { name, url } of targets) {
