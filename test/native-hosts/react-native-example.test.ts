@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { createAppTokenRoute } from '../../examples/react-native/token-route.js';
-import { BackHandler, settle, useBrowser, webViews } from './react-native/rn-harness.js';
+import { BackHandler, settle, useBrowser, viewsSettled, webViews } from './react-native/rn-harness.js';
 
 const { create } = await import('react-test-renderer');
 // A specifier the type checker does not follow: the .tsx screen is compiled by the harness's module hooks.
@@ -136,6 +136,7 @@ describe('examples/react-native', () => {
       process.off('unhandledRejection', onUnhandled);
       if (!unmounted) renderer.unmount();
       await settle();
+      await viewsSettled();
     }
   });
 });

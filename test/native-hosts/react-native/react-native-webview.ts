@@ -74,6 +74,14 @@ let lateInjection = false;
 /** Every WebView mounted, oldest first. */
 export const webViews: WebView[] = [];
 
+/**
+ * Settles once every view has set up its page (or closed it, unmounted meanwhile) and every unmounted
+ * view has closed it: call it before the browser closes, which would otherwise meet those calls under way.
+ */
+export async function viewsSettled(): Promise<void> {
+  await Promise.allSettled(webViews.flatMap((view) => [view.opened, view.closing]));
+}
+
 export function useBrowser(next: Browser, options: { lateInjection?: boolean; platform?: Platform } = {}): void {
   browser = next;
   platform = options.platform ?? 'android';
@@ -134,10 +142,17 @@ export class WebView extends Component<WebViewProps> {
     this.loaded = new Promise((resolve) => (this.markLoaded = resolve));
   }
 
+  /** open(), settled: the page set up and loading, or closed because the view was unmounted meanwhile. */
+  opened?: Promise<void>;
+  /** The page's close, once the view is unmounted. */
+  closing?: Promise<void>;
+  /** open() has made its last call to set the page up: from here the page may be closed. */
+  private setUp = false;
+
   override componentDidMount(): void {
     webViews.push(this);
     // A view unmounted while its page was still being made (a Modal closed at once) just ends.
-    void this.open().catch((error: Error) => {
+    this.opened = this.open().catch((error: Error) => {
       if (!this.closed) throw error;
     });
   }
@@ -163,7 +178,11 @@ export class WebView extends Component<WebViewProps> {
 
   override componentWillUnmount(): void {
     this.closed = true;
-    void this.page?.close();
+    // Not while open() is still setting the page up: a binding or an init script under way would meet a
+    // page the client has disposed, and Playwright throws outside any promise ("Cannot find parent object
+    // page@… to create disposable@…"; a form's Modal closed right after it opened, 2 runs in 8 of
+    // react-native-example.test.ts). open() closes the page itself when it finds the view unmounted.
+    if (this.setUp) this.closing = this.page?.close();
   }
 
   /** The JS wrapper's decision, then the app's: true when the load may go on. */
@@ -235,7 +254,8 @@ export class WebView extends Component<WebViewProps> {
       if (platform === 'android' && frame === page.mainFrame() && !this.loadingDocument && !this.terminated)
         this.props.onLoadStart?.({ nativeEvent: { url: frame.url(), loading: false } });
     });
-    if (this.closed) return void page.close();
+    this.setUp = true;
+    if (this.closed) return page.close();
     await page.goto(this.props.source.uri, { waitUntil: 'commit' });
     this.markLoaded();
   }

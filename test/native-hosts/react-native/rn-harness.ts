@@ -20,7 +20,7 @@ export const { HubEmbedView } = await import('../../../src/react-native/index.js
 export const { RELOADS_PER_MINUTE } = await import('../../../src/react-native/hub-embed-view.js');
 export const { CLOSE_LABELS } = await import('../../../src/react-native/form-modal.js');
 export const { BackHandler, Linking } = await import('./react-native.js');
-export const { useBrowser, webViews } = await import('./react-native-webview.js');
+export const { useBrowser, viewsSettled, webViews } = await import('./react-native-webview.js');
 export type Handle = import('../../../src/react-native/index.js').HubEmbedViewHandle;
 export type ViewProps = import('../../../src/react-native/index.js').HubEmbedViewProps;
 
@@ -102,6 +102,7 @@ export async function mount(h: Harness, browser: Browser, options: MountOptions)
   const unmount = async () => {
     renderer.unmount();
     await settle();
+    await viewsSettled();
   };
   const modal = () => renderer.root.findByType('Modal' as never);
   const ready = (count = 1) =>
