@@ -250,12 +250,14 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
       res.end(body);
     };
     if (html[path]) return send('text/html', html[path]());
-    // Another build's page and files: /build/<index>/, /build/<index>/hub-embed.iife.js and its form half.
-    const [, index, file] = /^\/build\/(\d+)\/(hub-embed[\w.-]*\.js)?$/.exec(path) ?? [];
-    const build = index === undefined ? undefined : builds[Number(index)];
-    if (build !== undefined && !file) return send('text/html', hubPage('/api/hub-token', mock, `/build/${index}`)());
-    if (build !== undefined && file && existsSync(join(build, file)))
-      return send('text/javascript', readFileSync(join(build, file)));
+    // A bundle and the form half it loads on intent: dist/'s at the root, another build's under /build/<index>/,
+    // where its page is too.
+    const [, index, file] = /^(?:\/build\/(\d+))?\/(hub-embed[\w.-]*\.js)?$/.exec(path) ?? [];
+    const folder = index === undefined ? DIST : builds[Number(index)];
+    if (folder !== undefined && index !== undefined && !file)
+      return send('text/html', hubPage('/api/hub-token', mock, `/build/${index}`)());
+    if (folder !== undefined && file && existsSync(join(folder, file)))
+      return send('text/javascript', readFileSync(join(folder, file)));
     if (files[path]) return send(files[path][1], readFileSync(files[path][0]));
     if (path === '/plain-dom.js') {
       const route = `/api/hub-token?u=plain-${++user}`;
@@ -265,9 +267,6 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
         `(${plainDomWidget.toString()})(${JSON.stringify(route)}, ${JSON.stringify(root)});`,
       );
     }
-    // The bundle and the form half it loads on intent.
-    if (/^\/hub-embed[\w.-]*\.js$/.test(path) && existsSync(join(DIST, path)))
-      return send('text/javascript', readFileSync(join(DIST, path)));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
