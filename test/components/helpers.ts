@@ -122,13 +122,17 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
   };
 }
 
-/** Waits until `check` passes, on the real event loop (no timing assertions). */
+/**
+ * Waits until `check` passes, on the real event loop (no timing assertions). The bound is 10 s of wall
+ * time, not a count of polls: a check that passes returns at once, and a busy CI machine (two lanes side by
+ * side, other jobs) can take seconds to run what a quiet one runs in milliseconds.
+ */
 export async function until(check: () => boolean | undefined, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
+  const deadline = performance.now() + 10_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 /** The element's shadow-root parts, as a test may see them. */
