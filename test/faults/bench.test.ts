@@ -120,6 +120,9 @@ test('the A/B arguments: two or more built folders and --runs; anything else is 
   } finally {
     rmSync(built, { recursive: true, force: true });
   }
+});
+
+test("the A/B long-task line: each task as path@start:duration in whole ms, the origin dropped, Lighthouse's order kept", () => {
   assert.equal(
     longTaskLine([
       { url: 'http://127.0.0.1:1/build/0/hub-embed.iife.js', startTime: 1741.4, duration: 93.6 },
