@@ -363,6 +363,21 @@ const webTestRunnerSocket: Plugin = {
   load: (id) => (id === '\0wtr-socket' ? 'export default {}; export const sendMessage = () => {};' : null),
 };
 
+/**
+ * A form site that never answers, on the browser projects' own server: `/never-answers/…` holds every
+ * request open until the browser lets go. A frame pointed at it stays loading for as long as a test
+ * needs, where a site that is not there at all answers with an error page whose `load` can come before
+ * a short timeout on a busy machine.
+ */
+const formSiteThatNeverAnswers: Plugin = {
+  name: 'hub-embed-form-site-that-never-answers',
+  configureServer(server) {
+    server.middlewares.use('/never-answers/', (request, response) => {
+      request.on('close', () => response.destroy());
+    });
+  },
+};
+
 /** What the two happy-dom projects (unit, happy-dom) share. */
 const happyDomProject = () => ({
   environment: 'happy-dom' as const,
@@ -476,7 +491,7 @@ export default defineConfig(({ mode }) => ({
         ? [
             {
               extends: true as const,
-              plugins: [webTestRunnerSocket],
+              plugins: [webTestRunnerSocket, formSiteThatNeverAnswers],
               test: {
                 name: 'browser',
                 ...browserProject(),
@@ -495,7 +510,7 @@ export default defineConfig(({ mode }) => ({
               // back from a screenshot (test/components/accessible.ts), the slowest tests there are. The
               // browser project skips them; this one runs only them.
               extends: true as const,
-              plugins: [webTestRunnerSocket],
+              plugins: [webTestRunnerSocket, formSiteThatNeverAnswers],
               test: {
                 name: 'a11y',
                 ...browserProject(),
