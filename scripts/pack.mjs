@@ -1,7 +1,7 @@
 // The package's tarball, packed once per change: `npm pack` into node_modules/.cache/hub-embed-pack/, done
 // again only when a file the tarball holds has changed since (a hash of the packed files' names and
-// contents). The lanes that install the tarball (check:package, test:metro, check:snippets, the e2e
-// package test) share it, so a CI run packs once. `node scripts/pack.mjs` prints the tarball's path.
+// contents). The lanes that install the tarball (check:package, test:metro, check:snippets) share it,
+// so a CI run packs once. `node scripts/pack.mjs` prints the tarball's path.
 // dist/ is built first when stale (scripts/build.mjs --if-stale), as `npm pack`'s prepack would.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

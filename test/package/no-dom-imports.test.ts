@@ -1,6 +1,6 @@
 // Importing the package's main entries in plain Node, with no DOM, must not throw: servers import
 // `hub-embed/server`, SSR frameworks import `hub-embed` and `hub-embed/core` for types and helpers.
-// The built entries are checked again from the packed tarball by test/e2e/package.test.ts.
+// The built entries are checked again from the packed tarball by test/shipped/tarball.test.ts.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('no-DOM imports of the source entries', () => {
 
   // A second opinion from a bare `node` process, outside vitest, through the repo's TS loader
   // (scripts/ts-register.mjs); the built entries are imported in bare Node from the packed tarball by
-  // test/e2e/package.test.ts.
+  // test/shipped/tarball.test.ts.
   for (const name of ['hub-embed', 'hub-embed/core', 'hub-embed/server'] as const) {
     it(`importing ${name} in a bare node process (no DOM, no vitest) does not throw`, () => {
       const { keys, dom } = importInPlainNode(ENTRIES[name]);

@@ -1,46 +1,21 @@
 // The package as a user receives it: the packed tarball (scripts/pack.mjs), installed into a scratch project, import
 // every `exports` entry from a separate Node process, type-check an import of each entry with tsc, and
 // inspect the tarball for tests, demo code, secrets and source maps that point outside the package.
-// Runs after `npm run build` (npm run test:e2e builds first).
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
 import { defaultSeed } from '../../src/mock/index.js';
-import { DIST, ROOT } from './harness.js';
-import { packedTarball } from '../../scripts/pack.mjs';
 import { editorFiles } from '../../scripts/editor-data.mjs';
+import { npmInstall, pkg, ROOT, run, tarball, tempApp } from './apps.js';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  name: string;
-  exports: Record<string, string | { types?: string; default?: string }>;
-  bin?: Record<string, string>;
-  dependencies?: Record<string, string>;
-};
-
-let work: string;
-let tarball: string;
-/** The tarball unpacked: `<work>/unpacked/package`. */
+/** The scratch project the tarball is installed into; the unpacked tarball and bundles go there too. */
+let scratch: ReturnType<typeof tempApp>;
+/** The tarball unpacked: `<scratch>/unpacked/package`. */
 let unpacked: string;
 let files: string[];
-/** The scratch project the tarball is installed into. */
-let scratch: string;
-let installLog = '';
-
-function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
-  const result = spawnSync(cmd, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
-  });
-  return {
-    status: result.status,
-    out: `${result.error ? `${cmd}: ${result.error.message}\n` : ''}${result.stdout}\n${result.stderr}`,
-  };
-}
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -50,61 +25,43 @@ function walk(dir: string): string[] {
 }
 
 before(() => {
-  if (!existsSync(join(DIST, 'index.js')))
-    throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
-  work = mkdtempSync(join(tmpdir(), 'hub-embed-pack-'));
-  // The tarball the other lanes install too (scripts/pack.mjs packs once per change).
-  const packed = packedTarball();
-  tarball = packed.tarball;
-  files = [...packed.files].sort();
-  execFileSync('mkdir', ['-p', join(work, 'unpacked')]);
-  execFileSync('tar', ['-xzf', tarball, '-C', join(work, 'unpacked')]);
-  unpacked = join(work, 'unpacked', 'package');
-
-  scratch = join(work, 'scratch');
-  execFileSync('mkdir', ['-p', scratch]);
-  writeFileSync(
-    join(scratch, 'package.json'),
-    JSON.stringify({ name: 'scratch', version: '1.0.0', private: true, type: 'module' }),
-  );
-  // The tarball's dependencies come from the npm cache; CI has them there after `npm ci`.
-  const flags = ['--no-audit', '--no-fund', '--no-package-lock'];
+  files = [...tarball().files].sort();
+  scratch = tempApp('tarball-scratch', { type: 'module' });
+  execFileSync('mkdir', ['-p', join(scratch.dir, 'unpacked')]);
+  execFileSync('tar', ['-xzf', tarball().tarball, '-C', join(scratch.dir, 'unpacked')]);
+  unpacked = join(scratch.dir, 'unpacked', 'package');
   // With the optional peers a React or Vue user has, so that hub-embed/react and hub-embed/vue import too.
-  const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-    devDependencies: Record<string, string>;
-  };
   const peers = ['react', '@types/react', '@lit/react', 'vue', 'react-native', 'react-native-webview'].map(
-    (name) => `${name}@${devDependencies[name]}`,
+    (name) => `${name}@${pkg.devDependencies[name]}`,
   );
-  let install = run('npm', ['install', '--offline', ...flags, tarball, ...peers], scratch);
-  installLog = install.out;
-  if (install.status !== 0) {
-    install = run('npm', ['install', '--prefer-offline', ...flags, tarball, ...peers], scratch);
-    installLog += `\n--- retried with --prefer-offline ---\n${install.out}`;
-  }
-  if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${installLog}`);
+  const install = npmInstall(scratch.dir, [tarball().tarball, ...peers]);
+  if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${install.out}`);
 });
 
-after(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+after(() => scratch?.remove());
 
 /** Runs an ES module snippet in a fresh `node` inside the scratch project, as a user's code would. */
 function nodeInScratch(code: string): { status: number | null; out: string } {
-  return run(process.execPath, ['--input-type=module', '-e', code], scratch);
+  return run(process.execPath, ['--input-type=module', '-e', code], scratch.dir);
+}
+
+/** Type-checks `file` in the scratch project, strict and for ES2022 as the package is, with `options`. */
+function tscInScratch(file: string, options: string[]) {
+  const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
+  return run(tsc, ['--noEmit', '--strict', '--target', 'es2022', ...options, file], scratch.dir);
 }
 
 const subpaths = Object.keys(pkg.exports);
 const specifier = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
 
 describe('npm pack', () => {
-  it('the tarball installs into a scratch project from the npm cache', () => {
-    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
+  it('the tarball installs into a scratch project, with its dependencies', () => {
+    const installed = JSON.parse(readFileSync(join(scratch.dir, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
       version: string;
     };
-    assert.equal(installed.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
-    for (const dep of Object.keys(pkg.dependencies ?? {})) {
-      assert.ok(existsSync(join(scratch, 'node_modules', dep, 'package.json')), `dependency ${dep} installed`);
+    assert.equal(installed.version, pkg.version);
+    for (const dep of Object.keys(pkg.dependencies)) {
+      assert.ok(existsSync(join(scratch.dir, 'node_modules', dep, 'package.json')), `dependency ${dep} installed`);
     }
   });
 
@@ -142,17 +99,15 @@ describe('npm pack', () => {
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
       console.log(main.version);`);
     assert.equal(result.status, 0, result.out);
-    assert.equal(
-      result.out.trim().split('\n')[0],
-      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
-    );
+    assert.equal(result.out.trim().split('\n')[0], pkg.version);
   });
 
   it('the hub-embed-mock bin is installed and answers --help', () => {
-    for (const name of Object.keys(pkg.bin ?? {})) {
-      const bin = join(scratch, 'node_modules', '.bin', name);
+    assert.deepEqual(Object.keys(pkg.bin), ['hub-embed-mock']);
+    for (const name of Object.keys(pkg.bin)) {
+      const bin = join(scratch.dir, 'node_modules', '.bin', name);
       assert.ok(existsSync(bin), `${name} linked in node_modules/.bin`);
-      const result = run(bin, ['--help'], scratch);
+      const result = run(bin, ['--help'], scratch.dir);
       assert.equal(result.status, 0, result.out);
       assert.match(result.out, /--help/);
     }
@@ -171,64 +126,29 @@ describe('npm pack', () => {
         `const v: string = version;\nconst url: string = buildFormUrl('https://forms.example.com', 'a b', 't');\n` +
         `const el: HTMLElement = new HubEmbed();\nconst tokenHandler: (request: Request) => Promise<Response> = createTokenHandler({ client: { exchangeToken: async () => ({ accessToken: 'x', expiresIn: 60 }) } as never, resolveClientUserId: () => 'u' });\n` +
         `export { v, url, el, tokenHandler };\n`;
-      const file = join(scratch, `check-${resolution}.ts`);
+      const file = join(scratch.dir, `check-${resolution}.ts`);
       writeFileSync(file, source);
-      const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
       const module = resolution === 'node16' ? 'node16' : 'esnext';
-      const result = run(
-        tsc,
-        [
-          '--noEmit',
-          '--strict',
-          '--target',
-          'es2022',
-          '--lib',
-          'es2022,dom,dom.iterable',
-          '--module',
-          module,
-          '--moduleResolution',
-          resolution,
-          '--types',
-          'node',
-          '--typeRoots',
-          join(ROOT, 'node_modules', '@types'),
-          '--experimentalDecorators',
-          'false',
-          file,
-        ],
-        scratch,
-      );
+      const typeRoots = join(ROOT, 'node_modules', '@types');
+      const result = tscInScratch(file, [
+        ...['--lib', 'es2022,dom,dom.iterable', '--module', module, '--moduleResolution', resolution],
+        ...['--types', 'node', '--typeRoots', typeRoots, '--experimentalDecorators', 'false'],
+      ]);
       assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
     });
   }
 
   it('the types of hub-embed/react-native resolve under tsc as a React Native app compiles them (no DOM)', () => {
-    const file = join(scratch, 'check-react-native.ts');
+    const file = join(scratch.dir, 'check-react-native.ts');
     writeFileSync(
       file,
       `import { HubEmbedView, type HubEmbedViewHandle, type HubEmbedViewProps } from 'hub-embed/react-native';\n` +
         `const props: HubEmbedViewProps = { source: { uri: 'https://widget.example/embed' }, onReady: ({ version }) => void version.length };\n` +
         `export const used: [typeof HubEmbedView, HubEmbedViewProps, HubEmbedViewHandle | null] = [HubEmbedView, props, null];\n`,
     );
-    const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
-    const result = run(
-      tsc,
-      [
-        '--noEmit',
-        '--strict',
-        '--target',
-        'es2022',
-        '--lib',
-        'es2022',
-        '--module',
-        'esnext',
-        '--moduleResolution',
-        'bundler',
-        '--skipLibCheck',
-        file,
-      ],
-      scratch,
-    );
+    const result = tscInScratch(file, [
+      ...['--lib', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck'],
+    ]);
     assert.equal(result.status, 0, `tsc failed:\n${result.out}`);
   });
 
@@ -238,12 +158,12 @@ describe('npm pack', () => {
     // build without its bridge.
     /** The entry's output, and the chunks the bundler split off (the form half, a dynamic import). */
     const bundle = async (entry: string): Promise<{ main: string; chunks: string }> => {
-      const file = join(scratch, `side-effects-${entry.replace(/\W/g, '-')}.js`);
+      const file = join(scratch.dir, `side-effects-${entry.replace(/\W/g, '-')}.js`);
       writeFileSync(file, `import '${entry}';\n`);
-      const outDir = mkdtempSync(join(work, 'bundle-'));
+      const outDir = mkdtempSync(join(scratch.dir, 'bundle-'));
       await build({
         configFile: false,
-        root: scratch,
+        root: scratch.dir,
         logLevel: 'silent',
         build: { outDir, minify: false, write: true, lib: { entry: file, formats: ['es'], fileName: () => 'out.js' } },
       });
