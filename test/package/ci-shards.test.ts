@@ -27,8 +27,8 @@ describe('.ci/run shards', () => {
     expect(first.slice(0, first.indexOf('test'))).toEqual(['install', 'commits']);
   });
 
-  it('the second shard holds the engine lanes, and a11y, which runs beside hosts', () => {
-    expect(second).toEqual(['install', 'e2e', 'a11y', 'hosts', 'android']);
+  it('the second shard holds the engine lanes, a11y (beside hosts), the runtimes and the examples', () => {
+    expect(second).toEqual(['install', 'e2e', 'a11y', 'hosts', 'android', 'runtimes', 'examples']);
   });
 
   it('lanes named on the command line are run whatever the shard', () => {
