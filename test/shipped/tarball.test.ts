@@ -3,13 +3,13 @@
 // inspect the tarball for tests, demo code, secrets and source maps that point outside the package.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
 import { defaultSeed } from '../../src/mock/index.js';
 import { editorFiles } from '../../scripts/editor-data.mjs';
-import { npmInstall, pkg, ROOT, run, tarball, tempApp } from './apps.js';
+import { npmInstall, pkg, ROOT, run, tarball, tempApp, type Result } from './apps.js';
 
 /** The scratch project the tarball is installed into; the unpacked tarball and bundles go there too. */
 let scratch: ReturnType<typeof tempApp>;
@@ -27,7 +27,7 @@ function walk(dir: string): string[] {
 before(() => {
   files = [...tarball().files].sort();
   scratch = tempApp('tarball-scratch', { type: 'module' });
-  execFileSync('mkdir', ['-p', join(scratch.dir, 'unpacked')]);
+  mkdirSync(join(scratch.dir, 'unpacked'));
   execFileSync('tar', ['-xzf', tarball().tarball, '-C', join(scratch.dir, 'unpacked')]);
   unpacked = join(scratch.dir, 'unpacked', 'package');
   // With the optional peers a React or Vue user has, so that hub-embed/react and hub-embed/vue import too.
@@ -41,12 +41,12 @@ before(() => {
 after(() => scratch?.remove());
 
 /** Runs an ES module snippet in a fresh `node` inside the scratch project, as a user's code would. */
-function nodeInScratch(code: string): { status: number | null; out: string } {
+function nodeInScratch(code: string): Result {
   return run(process.execPath, ['--input-type=module', '-e', code], scratch.dir);
 }
 
 /** Type-checks `file` in the scratch project, strict and for ES2022 as the package is, with `options`. */
-function tscInScratch(file: string, options: string[]) {
+function tscInScratch(file: string, options: string[]): Result {
   const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
   return run(tsc, ['--noEmit', '--strict', '--target', 'es2022', ...options, file], scratch.dir);
 }
