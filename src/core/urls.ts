@@ -1,6 +1,6 @@
 import { HubError } from './errors.js';
 import { isText } from './http.js';
-import { fragmentWithoutToken, hasDotSegment, namesToken } from './link-rules.js';
+import { carriesToken, fragmentWithoutToken, hasDotSegment, namesToken, pathWithoutToken } from './link-rules.js';
 import { isLoopbackHost } from './loopback.js';
 
 /** The value as an absolute http(s) URL, or undefined. */
@@ -108,9 +108,11 @@ function withoutToken(query: string): string {
 /**
  * A notification's in-site `link_url` made into a full link (spec, Events): the form-site root
  * prepended, the token appended as query `token` before any `#fragment`. A `token` already in the
- * link, in its query or its fragment (`#/p?token=`, which a hash-mode router reads), is dropped in every
- * spelling a server may read (any case, percent-encoded, after a `;`), since the form site might read
- * that one and the link comes from outside; a pair that carries one after a `;` goes whole. Dot segments are refused in every spelling, so a link cannot climb above the root.
+ * link, in its query, its path parameters (`/p;token=`) or its fragment (`#/p?token=`, `#/p;token=`, which
+ * a hash-mode router reads), is dropped in every spelling a server may read (any case, percent-encoded,
+ * brackets, after a `;`), since the form site might read that one and the link comes from outside; the
+ * route stays, and a pair that carries one after a `;` goes whole. A token no rule can take out is
+ * refused. Dot segments are refused in every spelling, so a link cannot climb above the root.
  */
 export function buildNotificationLink(formSiteRoot: string, linkUrl: string, token: string): string {
   if (typeof token !== 'string' || token === '') {
@@ -138,9 +140,16 @@ export function buildNotificationLink(formSiteRoot: string, linkUrl: string, tok
   if (hasDotSegment(path))
     throw new HubError('config', `The notification link "${linkUrl}" has a dot segment; use a plain path.`);
   const query = withoutToken(queryAt === -1 ? '' : beforeHash.slice(queryAt + 1));
+  const route = pathWithoutToken(path);
+  // What no rule above can take out (an encoded `?` or `#` before a token) is refused, never sent on.
+  if (carriesToken(`${route}?${query}${hash}`))
+    throw new HubError(
+      'config',
+      `The notification link "${linkUrl}" carries a token that cannot be taken out; send link_url without one.`,
+    );
   const rootPath = root.pathname.replace(/\/$/, '');
   const link = new URL(
-    `${root.origin}${rootPath}${path}?${query ? query + '&' : ''}token=${encode(token, 'token')}${hash}`,
+    `${root.origin}${rootPath}${route}?${query ? query + '&' : ''}token=${encode(token, 'token')}${hash}`,
   );
   if (link.origin !== root.origin || !link.pathname.startsWith(rootPath + '/'))
     throw new HubError('config', `The notification link "${linkUrl}" leaves the form site.`);

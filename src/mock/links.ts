@@ -3,7 +3,7 @@
  * toolkit's own rules (src/core/link-rules.ts, the one copy both sides import), with 400 answers.
  * test/fixtures/notification-links.ts holds the vectors both sides are tested with.
  */
-import { fragmentWithoutToken, hasDotSegment, namesToken } from '../core/link-rules.js';
+import { carriesToken, fragmentWithoutToken, hasDotSegment, namesToken } from '../core/link-rules.js';
 import { MockHttpError } from './http.js';
 
 /** Link paths in notifications are in-site paths: no scheme, no host, no token, no control characters. */
@@ -25,7 +25,8 @@ export function checkLinkUrl(value: string): string {
         .slice(queryAt + 1)
         .split('&')
         .some(namesToken)) ||
-    fragmentWithoutToken(hash) !== hash
+    fragmentWithoutToken(hash) !== hash ||
+    carriesToken(value)
   )
     throw new MockHttpError(400, 'link_url must not contain a token; receivers append their own.');
   return value;
