@@ -53,6 +53,11 @@ export const FORM_SCRIPT = `(function () {
     return value === undefined || value === '' ? undefined : Number(value);
   }
 
+  // Keys pressed in this frame never reach the embedding widget: Escape asks it to close the form.
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape' && !event.defaultPrevented) post({ source: 'hub-form', type: 'close', shortCode: root.dataset.shortCode });
+  });
+
   var d = root.dataset;
   post(toMessage(d.event || 'load', d.ok === 'true', num(d.amountCents), num(d.balanceCents), d.reason));
 

@@ -165,6 +165,34 @@ describe('<hub-form-frame>', () => {
     },
   );
 
+  // happy-dom gives an iframe no window (it does not load pages), so the accepted case needs Chromium.
+  it.skipIf(!inChromium)(
+    "the form page's close request, from its own window and origin only, fires hub-form-close, not hub-form-message; a held frame ignores it",
+    async () => {
+      const el = await frame();
+      const own = iframe(el).contentWindow!;
+      const closes: unknown[] = [];
+      const messages: unknown[] = [];
+      el.addEventListener('hub-form-close', (event) => closes.push(event.detail));
+      el.addEventListener('hub-form-message', (event) => messages.push(event.detail.data));
+      const close = { source: 'hub-form', type: 'close', shortCode: CODE };
+      post({ data: close, origin: 'http://evil.example', source: own });
+      post({ data: close, origin: FORM, source: window });
+      post({ data: close, origin: FORM });
+      expect(closes).toEqual([]);
+      expect(messages).toEqual([]);
+      el.held = true;
+      await el.updateComplete;
+      post({ data: close, origin: FORM, source: own });
+      el.held = false;
+      await el.updateComplete;
+      expect(closes).toEqual([]);
+      post({ data: close, origin: FORM, source: own });
+      expect(closes).toEqual([{ shortCode: CODE }]);
+      expect(messages).toEqual([]);
+    },
+  );
+
   // happy-dom gives an iframe no window, so the page's own message needs Chromium.
   it.skipIf(!inChromium)(
     "held: the page's messages and the timeout wait, unheard even by a capturing listener, and come out in order on release; a new src drops what the old page said",

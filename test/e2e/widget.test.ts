@@ -288,21 +288,26 @@ inEachEngine((engine) => {
       assert.deepEqual(w.consoleErrors, []);
     });
 
-    it('modal manners: a click on the backdrop and Escape each close the dialog, named after the table, focus back on the card', async () => {
+    it('modal manners: a click on the backdrop, Escape, and Escape inside the form page each close the dialog, named after the table, focus back on the card', async () => {
       const w = await e2e.openWidget('/manners.html', { attrs: { tags: ENCODING_TAG } });
       await waitForReady(w.page);
       const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
       const isOpen = () => dialog.evaluate((d) => (d as HTMLDialogElement).open);
       const table = ENCODING_TABLES[1]!;
       const card = w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]');
-      for (const how of ['backdrop', 'Escape'] as const) {
+      for (const how of ['backdrop', 'Escape', 'Escape in the form'] as const) {
         await openCard(w, table.short_code);
         await waitFor(isOpen, (open) => open, 'the dialog to open');
         assert.equal(await dialog.getAttribute('aria-label'), table.name);
         if (how === 'backdrop') {
           // The top-left corner of the viewport is backdrop: the dialog is centred and smaller.
           await w.page.mouse.click(3, 3);
+        } else if (how === 'Escape') {
+          await w.page.keyboard.press('Escape');
         } else {
+          // Focus inside the cross-origin page: its keys reach that page only, which asks the widget to close.
+          const message = w.page.frameLocator('hub-embed hub-form-frame iframe').locator('textarea');
+          await message.click();
           await w.page.keyboard.press('Escape');
         }
         await waitFor(isOpen, (open) => !open, `the dialog to close by ${how}`);

@@ -54,7 +54,8 @@ const internal = { attribute: false };
  * @csspart body - The filter and the grid.
  * @csspart error - The error message; part `retry` is its retry control.
  * @csspart dialog - The `<dialog>` of `open-mode="modal"`, named after the open table. A click on its
- *   backdrop closes it, as Escape does anywhere in the widget; focus then returns to the card.
+ *   backdrop closes it, as Escape does anywhere in the widget and a form page's request to close (the
+ *   simulator's form sends it on Escape); focus then returns to the card.
  * @csspart frame - The <hub-form-frame>; its parts are forwarded as bar, title, close, iframe,
  *   frame-loading, frame-error and frame-retry.
  * @csspart toolbar - And chip, chip-all, chip-pressed: forwarded from <hub-tag-filter>.

@@ -21,8 +21,10 @@ import { styles } from './hub-form-frame.styles.js';
  * @csspart retry - Reloads the iframe.
  * @csspart iframe - The iframe.
  * @cssproperty --hub-frame-min-height - Minimum height (default 480px).
- * @event hub-form-message - `{data}` of a `message` from the form page's own window and origin.
- * @event hub-form-close - `{shortCode}`, when the user presses the close control.
+ * @event hub-form-message - `{data}` of a `message` from the form page's own window and origin, except
+ *   the page's request to close, `{source: 'hub-form', type: 'close'}`, which fires hub-form-close instead.
+ * @event hub-form-close - `{shortCode}`, when the user presses the close control or the form page asks
+ *   to close (Escape pressed inside it, for one).
  * @event hub-error - `{error}` with kind `timeout` when the page did not load in time.
  */
 export class HubFormFrame extends HubElement {
@@ -164,8 +166,16 @@ export class HubFormFrame extends HubElement {
     // Without a window of its own (no iframe yet), `source === null` must not pass for a match. An
     // iframe is there only with a URL.
     if (!own || event.source !== own || event.origin !== this.#url!.origin) return;
-    this.emit('hub-form-message', { data: event.data });
+    const data: unknown = event.data;
+    const ask = data as { source?: unknown; type?: unknown } | null;
+    // The page's request to close: keys pressed inside the cross-origin page (Escape) never reach the
+    // widget, so the page tells it. A held frame is out of sight: nothing of it is open to close.
+    if (ask?.source === 'hub-form' && ask.type === 'close') {
+      if (!this.held) this.#close();
+    } else this.emit('hub-form-message', { data });
   };
+
+  #close = (): void => void this.emit('hub-form-close', { shortCode: this.shortCode });
 
   /**
    * Focuses the close control: the first control in the frame, and the way out that stays in reach
@@ -191,11 +201,10 @@ export class HubFormFrame extends HubElement {
     const status = this.status;
     const problem = this.#problem;
     const url = this.#url;
-    const close = () => this.emit('hub-form-close', { shortCode: this.shortCode });
     return html`
       <div part="bar">
         <span part="title">${this.tableName}</span>
-        <button part="close" aria-label=${t.close} title=${t.close} @click=${close}>✕</button>
+        <button part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>✕</button>
       </div>
       ${status === 'loading' ? html`<div part="loading" role="status">${t.loading}</div>` : nothing}
       ${
