@@ -48,12 +48,26 @@ export async function createInbox(db) {
 
 /**
  * The messages with their full links, built by the spec's rule (form site root + link_url + the user's
- * token) when they are shown, so each carries a token that has not expired. One exchange per call.
+ * token) when they are shown, so each carries a token that has not expired. One exchange per call. A
+ * stored link_url the rule refuses (a dot segment, another host) gives that message no link and says why
+ * in `linkError`: one bad message never takes the user's page down with it.
  * @param {InboxMessage[]} messages
  * @param {{ formUrl: string, token: () => Promise<string> }} site
+ * @returns {Promise<Array<InboxMessage & { link: string | null, linkError?: string }>>}
  */
 export async function withLinks(messages, site) {
   if (messages.length === 0) return [];
   const token = await site.token();
-  return messages.map((message) => ({ ...message, link: buildNotificationLink(site.formUrl, message.linkUrl, token) }));
+  return messages.map((message) => {
+    try {
+      return { ...message, link: buildNotificationLink(site.formUrl, message.linkUrl, token) };
+    } catch (error) {
+      // HubError messages name the link_url, never the token.
+      return {
+        ...message,
+        link: null,
+        linkError: error instanceof Error ? error.message : 'This link cannot be opened.',
+      };
+    }
+  });
 }

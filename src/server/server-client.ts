@@ -116,6 +116,18 @@ function failureMessage(what: string, status: number, code: number | undefined):
   return `The service answered ${what} with an error (${numbers}).`;
 }
 
+/**
+ * For a 404 or an answer that is not the envelope, the likely cause: a wrong API root. It names the one
+ * used and the two the docs know, the spec's and the real deployment's.
+ */
+function apiRootHint(apiRoot: string): string {
+  const base = apiRoot.replace(API_ROOT_ENDING, '');
+  return (
+    ` The API root used was ${apiRoot}; the docs know two: ${base}/api/v1/hub (the spec) and ` +
+    `${base}/api/v1/apihub (the real deployment). If this is not the service's own answer, set baseUrl to the one it answers on.`
+  );
+}
+
 function checkApiKey(apiKey: unknown): string {
   // Never quote the value: a wrong key is still a key.
   if (typeof apiKey !== 'string' || apiKey.trim() === '')
@@ -244,11 +256,12 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     }
     const envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
     const code = Number.isSafeInteger(envelope?.code) ? (envelope!.code as number) : undefined;
-    if (status < 200 || status > 299) throw apiErrorFor(status, failureMessage(what, status, code), code);
+    const hint = status === 404 || code === undefined ? apiRootHint(apiBase) : '';
+    if (status < 200 || status > 299) throw apiErrorFor(status, failureMessage(what, status, code) + hint, code);
     if (!isJson || envelope === undefined) {
       throw new HubError(
         'invalid-response',
-        `The service answered ${what} with something that is not a JSON envelope.`,
+        `The service answered ${what} with something that is not a JSON envelope.${hint}`,
         { status },
       );
     }

@@ -348,3 +348,22 @@ describe('Express example: the points page names both balances', () => {
     expect(text).toContain('a Pay does not take it while this app does the billing');
   });
 });
+
+// Issue 61 item 3: one stored notification with a bad link_url answered 502 on the points API, for good.
+describe('Express example: one bad stored notification link never breaks a user’s points page', () => {
+  it('the message with a link the rule refuses comes without a link and says why; the others keep theirs', async () => {
+    const insert = `INSERT INTO inbox (client_user_id, event, title, content, link_url) VALUES ($1, $2, $3, $4, $5)`;
+    await db.query(insert, ['user-bob', 'order_matched', 'Good', 'c', '/orders/42']);
+    await db.query(insert, ['user-bob', 'order_matched', 'Bad', 'c', '/../admin']);
+    const bob = (await signIn('bob')).cookie!;
+    const points = await send('GET', '/api/points', { headers: { cookie: bob } });
+    expect(points.status).toBe(200);
+    const inbox = (JSON.parse(points.text) as { inbox: Array<Record<string, unknown>> }).inbox;
+    const bad = inbox.find((m) => m.title === 'Bad')!;
+    expect(bad.link).toBeNull();
+    expect(bad.linkError).toMatch(/The notification link "\/\.\.\/admin" has a dot segment/);
+    const good = new URL(inbox.find((m) => m.title === 'Good')!.link as string);
+    expect(good.pathname.endsWith('/orders/42')).toBe(true);
+    expect(good.searchParams.getAll('token')).toHaveLength(1);
+  });
+});

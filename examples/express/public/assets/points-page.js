@@ -34,6 +34,12 @@ async function load() {
   document.getElementById('inbox').replaceChildren(
     ...points.inbox.map((m) => {
       const li = document.createElement('li');
+      // null when the stored link_url is one the server refuses to build a link for: the title, unlinked.
+      if (m.link === null) {
+        li.append(m.title, `: ${m.content}`);
+        li.title = m.linkError;
+        return li;
+      }
       const link = document.createElement('a');
       link.href = m.link; // built by the server: the form site root, the in-site path, the user's token
       link.textContent = m.title;
