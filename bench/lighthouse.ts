@@ -299,6 +299,17 @@ export interface LongTask {
   duration: number;
 }
 
+/** Every host but loopback fails at once: the peers' services are not reachable from here anyway. */
+export const HOST_RESOLVER_RULES = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+
+/**
+ * Lighthouse's `--chrome-flags`: one string, which it splits with yargs-parser. A value with spaces is
+ * quoted after its `=`: a flag quoted whole would be read as the value of the flag before it.
+ */
+export function chromeFlagsArgument(flags: readonly string[]): string {
+  return flags.map((flag) => flag.replace(/^(--[\w-]+=)(.* .*)$/, '$1"$2"')).join(' ');
+}
+
 /**
  * One Lighthouse run of `url` (mobile, simulated throttling, performance only), in Debian's Chromium:
  * the sample, and the long tasks the simulation counted.
@@ -308,8 +319,6 @@ export async function lighthouseOnce(
   chromium: string,
   out: string,
 ): Promise<{ sample: LighthouseSample; version: string; longTasks: LongTask[] }> {
-  // Every host but loopback fails at once: the peers' services are not reachable from here anyway.
-  const flags = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
   await run(
     process.execPath,
     [
@@ -319,7 +328,7 @@ export async function lighthouseOnce(
       '--only-categories=performance',
       '--output=json',
       `--output-path=${out}`,
-      `--chrome-flags=${flags.map((flag) => (flag.includes(' ') ? `"${flag}"` : flag)).join(' ')}`,
+      `--chrome-flags=${chromeFlagsArgument([...CHROMIUM_ARGS, HOST_RESOLVER_RULES])}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 },
   );

@@ -1,3 +1,4 @@
+/** The Lighthouse version bench/package.json pins. */
 export const LIGHTHOUSE_VERSION: string;
-/** The Lighthouse CLI script, installed into the user's cache (~/.cache/hub-embed) first when missing. */
+/** The Lighthouse CLI script, installed from bench/package-lock.json into bench/node_modules first when missing. */
 export function lighthouseCli(): string;

@@ -2,16 +2,29 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
 import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
-import { latinSeed, latinText, startPages } from '../../bench/lighthouse.js';
+import { chromeFlagsArgument, HOST_RESOLVER_RULES, latinSeed, latinText, startPages } from '../../bench/lighthouse.js';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+import { lighthouseCli } from '../../scripts/lighthouse.mjs';
 import { longTaskLine, parseAbArgs } from '../../bench/lighthouse-ab.js';
 import { launchChromium } from '../../bench/lib/browser.js';
 import { defaultSeed } from '../../src/mock/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
 import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';
+
+test("the host-resolver rules reach Chromium whole through Lighthouse's own --chrome-flags parser", async () => {
+  // The parser of the pinned Lighthouse (installed from bench/package-lock.json on first use).
+  const cli = lighthouseCli();
+  const { parseChromeFlags } = (await import(pathToFileURL(join(dirname(cli), 'run.js')).href)) as {
+    parseChromeFlags(flags: string): string[];
+  };
+  const flags = [...CHROMIUM_ARGS, HOST_RESOLVER_RULES];
+  assert.deepEqual(parseChromeFlags(chromeFlagsArgument(flags)), flags);
+});
 
 test('median of >= 5 runs: middle value, mean of the middle two, refuses empty input', () => {
   assert.equal(median([5, 1, 3, 2, 4]), 3);
