@@ -41,8 +41,8 @@ data class PageAnswer(val ok: Boolean, val result: Any?, val code: String?, val 
 
 class HubEmbedProtocol(
   private val platform: String,
-  /** The load's nonce, put into the marker; the page stamps it on every message. */
-  val nonce: String = randomNonce(),
+  /** The first load's nonce; every reload() draws a fresh one (or takes the one the next load's marker carries). */
+  nonce: String = randomNonce(),
   /** Supplies the user's token: call `done` once, with null when nobody is signed in (E_DENIED). */
   private val getToken: ((request: HubTokenRequest, done: (HubToken?) -> Unit) -> Unit)? = null,
   /** Opens the form natively and returns true, or false to let the page open it itself. */
@@ -61,9 +61,13 @@ class HubEmbedProtocol(
 )
 // #endregion kotlin-protocol-api
 {
+  /** This load's nonce, put into the marker; the page stamps it on every message. */
+  var nonce: String = nonce
+    private set
   private var sessions = listOf<String>()
   private val cancelled = HashSet<String>()
-  private val waiting = HashMap<String, Waiting>()
+  /** Host requests by id, oldest first: sent to a page session, or waiting for a page to say hello. */
+  private val waiting = LinkedHashMap<String, Waiting>()
   private var counter = 0
   /** Bumped by every reload: an answer the app gives after the page went away is not sent to the new page. */
   private var load = 0
@@ -76,25 +80,34 @@ class HubEmbedProtocol(
   var selection: List<String>? = null
     private set
 
-  private class Waiting(val sid: String, val done: (PageAnswer) -> Unit)
+  /** A host request; `sid` is null while it waits for a page to say hello. */
+  private class Waiting(val method: String, val params: JSONObject, val done: (PageAnswer) -> Unit) {
+    var sid: String? = null
+  }
 
   /**
    * The script that sets the marker, for a document-start script (or, failing that, as early as the glue
    * can). It sets it only in a document of [widgetOrigin]: a run that lands in the previous page (a late
    * evaluateJavascript) or in another site's page sets nothing, so no other page learns the nonce.
    */
-  fun marker(widgetOrigin: String, transport: String = "android"): String {
+  fun marker(widgetOrigin: String, transport: String = "android", nonce: String = this.nonce): String {
     val json = JSONObject().put("transport", transport).put("v", 1).put("nonce", nonce).toString()
     return "if(location.origin===${scriptLiteral(widgetOrigin)})window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;"
   }
 
-  /** A new page started in the WebView: forget its sessions, fail what the old page was asked. */
-  fun reload() {
+  /**
+   * A new page started in the WebView: a fresh nonce (or [nonce], the one a marker fixed before the load
+   * carries), its sessions forgotten, what the old page was asked failed. Requests still waiting for a
+   * hello keep waiting, for the new page's.
+   */
+  fun reload(nonce: String = randomNonce()) {
     load++
+    this.nonce = nonce
     sessions = listOf()
     cancelled.clear()
-    for ((_, call) in HashMap(waiting)) call.done(PageAnswer(false, null, "E_CANCELLED", "the page loaded again"))
-    waiting.clear()
+    val asked = waiting.filter { it.value.sid != null }
+    for (id in asked.keys) waiting.remove(id)
+    for (call in asked.values) call.done(PageAnswer(false, null, "E_CANCELLED", "the page loaded again"))
   }
 
   /** Tells a page whose marker came late to look for the host again and say hello. */
@@ -132,8 +145,9 @@ class HubEmbedProtocol(
 
   // #region kotlin-host-requests
   /**
-   * Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED,
-   * E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
+   * Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED).
+   * Called before a page said hello, it waits for the hello. The selection is kept either way, for the next
+   * page session.
    */
   fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) {
     selection = tags.toList()
@@ -145,14 +159,24 @@ class HubEmbedProtocol(
   /** `result` is {closed: true} when a form was open in the page. */
   fun closeForm(done: (PageAnswer) -> Unit = {}) = request("form.close", JSONObject(), done)
 
+  /**
+   * Asks the newest page session. Before any page said hello (an app that calls setTags right after
+   * load()), the request waits for the first hello, within the same timeout, counted from the call.
+   */
   fun request(method: String, params: JSONObject, done: (PageAnswer) -> Unit) {
-    val sid = sessions.lastOrNull() ?: return done(PageAnswer(false, null, "E_UNSUPPORTED", "no widget page has said hello yet"))
     val id = "h${++counter}"
-    waiting[id] = Waiting(sid, done)
+    val call = Waiting(method, params, done)
+    waiting[id] = call
     schedule?.invoke(timeoutMs) {
-      waiting.remove(id)?.done?.invoke(PageAnswer(false, null, "E_TIMEOUT", "$method timed out"))
+      val late = waiting.remove(id) ?: return@invoke
+      late.done(PageAnswer(false, null, "E_TIMEOUT", if (late.sid == null) "$method timed out: no widget page said hello" else "$method timed out"))
     }
-    deliver(envelope(JSONObject().put("sid", sid).put("id", id).put("kind", "req").put("method", method).put("params", params)))
+    sessions.lastOrNull()?.let { ask(id, call, it) }
+  }
+
+  private fun ask(id: String, call: Waiting, sid: String) {
+    call.sid = sid
+    deliver(envelope(JSONObject().put("sid", sid).put("id", id).put("kind", "req").put("method", call.method).put("params", call.params)))
   }
   // #endregion kotlin-host-requests
 
@@ -196,8 +220,11 @@ class HubEmbedProtocol(
           reply(true, JSONObject().put("v", 1).put("platform", platform)
             .put("capabilities", JSONArray(listOfNotNull(getToken?.let { "auth.getToken" }, openForm?.let { "form.open" })))
             .put("config", JSONObject()))
-          // The new session shows the kept selection before it loads anything (after the hello's answer).
-          selection?.let { setTags(it) }
+          // After the hello's answer: what the app asked before any page said hello goes to this session,
+          // and the kept selection, unless one of those already sets tags, before the page loads anything.
+          val queued = waiting.filter { it.value.sid == null }
+          for ((queuedId, call) in queued) ask(queuedId, call, sid)
+          if (queued.values.none { it.method == "widget.setTags" }) selection?.let { setTags(it) }
         }
         "auth.getToken" -> {
           val tokens = getToken ?: return fail("E_NO_HANDLER", "the app handles no $method")

@@ -25,6 +25,7 @@ import android.webkit.WebResourceRequest
 import android.webkit.WebView
 import android.webkit.WebViewClient
 import androidx.browser.customtabs.CustomTabsIntent
+import androidx.webkit.ScriptHandler
 import androidx.webkit.WebViewCompat
 import androidx.webkit.WebViewFeature
 
@@ -55,6 +56,10 @@ class HubEmbedWebView(
   private val main = Handler(Looper.getMainLooper())
   /** Whether the current main-frame page is the widget page: only then does the host inject or answer. */
   private var onWidget = false
+  /** The document-start marker in place now, and its nonce: the one the next page load gets. */
+  private var markerScript: ScriptHandler? = null
+  private var markerNonce = ""
+  private var atDocumentStart = false
 
   val protocol = HubEmbedProtocol(
     platform = "android",
@@ -81,11 +86,9 @@ class HubEmbedWebView(
   private fun setUp(view: WebView) {
     view.settings.javaScriptEnabled = true
     view.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
-    val atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
-    if (atDocumentStart) {
-      // Before any script of the page, in the widget origin's frames only.
-      WebViewCompat.addDocumentStartJavaScript(view, protocol.marker(widgetOrigin), setOf(widgetOrigin))
-    }
+    atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
+    markerScript = null   // a new WebView (after a renderer died) starts with no script of the old one
+    if (atDocumentStart) armMarker(view)
     if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
       // Injected only into frames of the widget origin; runs on the UI thread.
       WebViewCompat.addWebMessageListener(view, "hubEmbed", setOf(widgetOrigin)) { _, message, sourceOrigin, isMainFrame, _ ->
@@ -103,7 +106,12 @@ class HubEmbedWebView(
     }
     view.webViewClient = object : WebViewClient() {
       override fun onPageStarted(view: WebView, url: String, favicon: Bitmap?) {
-        protocol.reload()
+        // A document-start marker ran as this page's document was made, before this call: the protocol takes
+        // up its nonce, and the next load gets a marker of its own. Without one, a fresh nonce.
+        if (atDocumentStart) {
+          protocol.reload(markerNonce)
+          armMarker(view)
+        } else protocol.reload()
         onWidget = HubEmbedNavigation.originOf(url) == widgetOrigin
         // Without document-start scripts the marker (and its nonce) comes as early as Android lets it, and
         // once more when the page is committed; the page waits for a late marker, bridge.ready tells it.
@@ -155,6 +163,14 @@ class HubEmbedWebView(
         return true
       }
     }
+  }
+
+  /** A marker with a fresh nonce, at document start in the widget origin's frames only, for the next page load. */
+  private fun armMarker(view: WebView) {
+    markerScript?.remove()
+    markerNonce = HubEmbedProtocol.randomNonce()
+    // Before any script of the page, in the widget origin's frames only.
+    markerScript = WebViewCompat.addDocumentStartJavaScript(view, protocol.marker(widgetOrigin, nonce = markerNonce), setOf(widgetOrigin))
   }
 
   private fun replaceDeadWebView(dead: WebView) {

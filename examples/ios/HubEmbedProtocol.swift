@@ -35,8 +35,9 @@ enum PageAnswer { case ok(Any?), failed(code: String, message: String) }
 @MainActor
 final class HubEmbedProtocol {
   let platform: String
-  /// The load's nonce, put into the marker; the page stamps it on every message.
-  let nonce: String
+  /// This load's nonce, put into the marker; the page stamps it on every message. Every reload() draws a
+  /// fresh one (or takes the one the load's marker was made with).
+  private(set) var nonce: String
   /// Supplies the user's token; nil when nobody is signed in (E_DENIED). Pass the request's reason and
   /// previous on to your server: with `unauthorized` it must drop `previous` from its cache.
   var getToken: ((_ request: HubTokenRequest) async throws -> HubToken?)?
@@ -53,7 +54,8 @@ final class HubEmbedProtocol {
 
   private var sessions: [String] = []
   private var cancelled = Set<String>()
-  private var waiting: [String: (sid: String, done: (PageAnswer) -> Void)] = [:]
+  /// Host requests by id; `sid` is nil while one waits for a page to say hello, `number` keeps their order.
+  private var waiting: [String: (sid: String?, number: Int, method: String, params: [String: Any], done: (PageAnswer) -> Void)] = [:]
   private var counter = 0
   /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
   private var load = 0
@@ -87,20 +89,24 @@ final class HubEmbedProtocol {
   /// The script that sets the marker, injected at document start in the main frame. A WKUserScript runs in
   /// every page the main frame shows, so it sets the marker only in a document of `widgetOrigin`: no other
   /// site's page learns the nonce.
-  func marker(widgetOrigin: String, transport: String = "webkit") -> String {
-    let json = Self.json(["transport": transport, "v": 1, "nonce": nonce])
+  /// `nonce`: the one the marker carries, by default this load's (a marker made for the next load gets its own).
+  func marker(widgetOrigin: String, transport: String = "webkit", nonce: String? = nil) -> String {
+    let json = Self.json(["transport": transport, "v": 1, "nonce": nonce ?? self.nonce])
     return "if(location.origin===\(Self.scriptLiteral(widgetOrigin)))"
       + "window.__HUB_EMBED_BRIDGE__=JSON.parse(\(Self.scriptLiteral(json)));true;"
   }
 
-  /// A new page started: forget its sessions, fail what the old page was asked.
-  func reload() {
+  /// A new page started: a fresh nonce (or `nonce`, the one its marker was made with), its sessions
+  /// forgotten, what the old page was asked failed. Requests still waiting for a hello keep waiting, for the
+  /// new page's.
+  func reload(nonce: String = HubEmbedProtocol.randomNonce()) {
     load += 1
+    self.nonce = nonce
     sessions = []
     cancelled = []
-    let calls = waiting.values
-    waiting = [:]
-    for call in calls { call.done(.failed(code: "E_CANCELLED", message: "the page loaded again")) }
+    let asked = waiting.filter { $0.value.sid != nil }
+    for id in asked.keys { waiting.removeValue(forKey: id) }
+    for call in asked.values { call.done(.failed(code: "E_CANCELLED", message: "the page loaded again")) }
   }
 
   // #region swift-receive
@@ -139,8 +145,9 @@ final class HubEmbedProtocol {
   // #endregion swift-receive
 
   // #region swift-host-requests
-  /// Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED,
-  /// E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
+  /// Host -> page: select these tags in the widget; `done` gets the page's answer (or E_TIMEOUT, E_CANCELLED).
+  /// Called before a page said hello, it waits for the hello. The selection is kept either way, for the next
+  /// page session.
   func setTags(_ tags: [String], done: @escaping (PageAnswer) -> Void = { _ in }) {
     selection = tags
     request("widget.setTags", ["tags": tags], done: done)
@@ -150,16 +157,25 @@ final class HubEmbedProtocol {
 
   func closeForm(done: @escaping (PageAnswer) -> Void = { _ in }) { request("form.close", [:], done: done) }
 
+  /// Asks the newest page session. Before any page said hello (an app that calls setTags right after
+  /// load), the request waits for the first hello, within the same timeout, counted from the call.
   func request(_ method: String, _ params: [String: Any], done: @escaping (PageAnswer) -> Void) {
-    guard let sid = sessions.last else { return done(.failed(code: "E_UNSUPPORTED", message: "no widget page has said hello yet")) }
     counter += 1
     let id = "h\(counter)"
-    waiting[id] = (sid, done)
+    waiting[id] = (nil, counter, method, params, done)
     Task { [timeout] in
       try? await Task.sleep(for: timeout)
-      waiting.removeValue(forKey: id)?.done(.failed(code: "E_TIMEOUT", message: "\(method) timed out"))
+      guard let pending = waiting.removeValue(forKey: id) else { return }
+      let message = pending.sid == nil ? "\(method) timed out: no widget page said hello" : "\(method) timed out"
+      pending.done(.failed(code: "E_TIMEOUT", message: message))
     }
-    deliver(["sid": sid, "id": id, "kind": "req", "method": method, "params": params])
+    if let sid = sessions.last { ask(id, sid: sid) }
+  }
+
+  private func ask(_ id: String, sid: String) {
+    guard let call = waiting[id] else { return }
+    waiting[id]?.sid = sid
+    deliver(["sid": sid, "id": id, "kind": "req", "method": call.method, "params": call.params])
   }
   // #endregion swift-host-requests
 
@@ -244,8 +260,12 @@ final class HubEmbedProtocol {
     case "bridge.hello":
       let capabilities = [getToken.map { _ in "auth.getToken" }, openForm.map { _ in "form.open" }].compactMap { $0 }
       reply(true, ["v": 1, "platform": platform, "capabilities": capabilities, "config": [String: Any]()])
-      // The new session shows the kept selection before it loads anything (after the hello's answer).
-      if let selection { setTags(selection) }
+      guard asked == load else { return }   // the page loaded again while this hello waited its turn
+      // After the hello's answer: what the app asked before any page said hello goes to this session, in
+      // order, and the kept selection, unless one of those already sets tags, before the page loads anything.
+      let queued = waiting.filter { $0.value.sid == nil }.sorted { $0.value.number < $1.value.number }
+      for (queuedId, _) in queued { ask(queuedId, sid: sid) }
+      if !queued.contains(where: { $0.value.method == "widget.setTags" }), let selection { setTags(selection) }
     case "auth.getToken":
       guard let getToken else { return fail("E_NO_HANDLER", "the app handles no \(method)") }
       do {

@@ -27,18 +27,29 @@ final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDeleg
     let config = WKWebViewConfiguration()
     webView = WKWebView(frame: .zero, configuration: config)
     super.init()
-    let scripts = webView.configuration.userContentController
-    // Before any script of the page, in the main frame only: sub-frames never see the nonce.
-    scripts.addUserScript(
-      WKUserScript(source: protocolHost.marker(widgetOrigin: widgetOrigin), injectionTime: .atDocumentStart, forMainFrameOnly: true))
+    armMarker()
     // WKUserContentController retains its handlers: call detach() when the screen goes away.
-    scripts.add(WeakHandler(self), contentWorld: .page, name: "hubEmbed")
+    webView.configuration.userContentController.add(WeakHandler(self), contentWorld: .page, name: "hubEmbed")
     protocolHost.send = { [weak self] script in
       guard let self, self.onWidget else { return }
       self.webView.evaluateJavaScript(script)
     }
     webView.navigationDelegate = self
     webView.uiDelegate = self
+  }
+
+  /// The nonce of the marker in place now: the one the next page load gets.
+  private var markerNonce = ""
+
+  /// A marker with a fresh nonce for the next page load: a WKUserScript is fixed before the load starts,
+  /// so each load's nonce is drawn before it, and the protocol takes it up when the load commits.
+  private func armMarker() {
+    markerNonce = HubEmbedProtocol.randomNonce()
+    let scripts = webView.configuration.userContentController
+    scripts.removeAllUserScripts()
+    // Before any script of the page, in the main frame only: sub-frames never see the nonce.
+    scripts.addUserScript(
+      WKUserScript(source: protocolHost.marker(widgetOrigin: widgetOrigin, nonce: markerNonce), injectionTime: .atDocumentStart, forMainFrameOnly: true))
   }
 
   func detach() { webView.configuration.userContentController.removeScriptMessageHandler(forName: "hubEmbed") }
@@ -64,8 +75,12 @@ final class HubEmbedWebView: NSObject, WKScriptMessageHandler, WKNavigationDeleg
     protocolHost.receive(text)
   }
 
-  // A new page: forget the old one's sessions and fail what it was asked.
-  func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) { protocolHost.reload() }
+  // A new page in the main frame, with the marker armed before it: the protocol takes up that marker's
+  // nonce (the old page's sessions go, what it was asked fails), and the next load gets a marker of its own.
+  func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+    protocolHost.reload(nonce: markerNonce)
+    armMarker()
+  }
 
   // iOS ended the web content process (often while the app was in the background; or it crashed): the view
   // is blank and stays so. Load the page again; when it says hello, the protocol selects the user's last tags.

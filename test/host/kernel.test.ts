@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
 import { BridgeError, MAX_MESSAGE_CHARS } from '../../src/bridge/index.js';
 import { createHostKernel, receiveScript, type HostKernelOptions } from '../../src/host/index.js';
+import { asExpected, type Did } from './host-sequences.js';
 
 const NONCE = vectors.host.nonce;
 
@@ -66,6 +67,51 @@ describe('host kernel: protocol test vectors (test/fixtures/bridge-vectors.json)
         const { script } = host.sent.at(-1)!;
         for (const text of vector.scriptHas ?? []) expect(script).toContain(text);
         for (const text of vector.scriptLacks ?? []) expect(script).not.toContain(text);
+      }
+    });
+  }
+});
+
+// Issue 61 item 1: the same steps the Kotlin host runs on a JVM (test/native-hosts/android/kotlin-vectors.test.ts).
+describe('host kernel: queued calls and per-load nonces (the vectors’ sequences)', () => {
+  /** The nonce a marker script sets. */
+  const markerNonce = (script: string) => {
+    const window: { __HUB_EMBED_BRIDGE__?: { nonce: string } } = {};
+    runInNewContext(script, { window });
+    return window.__HUB_EMBED_BRIDGE__!.nonce;
+  };
+
+  for (const sequence of vectors.sequences.cases) {
+    it(sequence.name, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const did: Did[] = [];
+        const host = vectorHost({
+          send: (_, json) => did.push({ out: 'send', json: JSON.parse(json) }),
+          onRejected: (reason) => did.push({ out: 'rejected', reason }),
+        });
+        const settle = (call: Promise<unknown>) =>
+          void call.then(
+            () => did.push({ out: 'answer', ok: true, code: null, message: null }),
+            (error: BridgeError) => did.push({ out: 'answer', ok: false, code: error.code, message: error.message }),
+          );
+        for (const step of sequence.steps as Array<Record<string, unknown>>) {
+          if (step.op === 'post') {
+            const data = { ...(step.data as object), ...(step.stamp === true && { nonce: host.kernel.nonce }) };
+            await host.kernel.receive(JSON.stringify(data));
+          } else if (step.op === 'refresh') settle(host.kernel.refresh());
+          else if (step.op === 'setTags') settle(host.kernel.setTags(step.tags as string[]));
+          else if (step.op === 'closeForm') settle(host.kernel.closeForm());
+          else if (step.op === 'reload') host.kernel.reload(step.nonce ? { nonce: step.nonce as string } : {});
+          else if (step.op === 'elapse') vi.advanceTimersByTime(10_000);
+          else if (step.op === 'marker') did.push({ out: 'marker', nonce: markerNonce(host.kernel.marker) });
+          else throw new Error(`unknown step ${String(step.op)}`);
+          // Let answers settle before the next step, as a host's callbacks run before its next call.
+          for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+        }
+        expect(asExpected(did, sequence.expect)).toEqual(sequence.expect);
+      } finally {
+        vi.useRealTimers();
       }
     });
   }

@@ -65,11 +65,13 @@ class HubEmbedProtocol {
     this.onEvent,
     this.onRejected,
     this.timeout = const Duration(seconds: 10),
-  }) : nonce = nonce ?? randomNonce();
+  }) : _nonce = nonce ?? randomNonce();
 
   final String platform;
-  /// The load's nonce, put into the marker; the page stamps it on every message.
-  final String nonce;
+  /// This load's nonce, put into the marker; the page stamps it on every message. Every reload() draws a
+  /// fresh one.
+  String get nonce => _nonce;
+  String _nonce;
   /// Supplies the user's token; null when nobody is signed in (E_DENIED).
   /// Pass the request's reason and previous on to your server: with `unauthorized` it must drop `previous`.
   final Future<HubToken?> Function(HubTokenRequest request)? getToken;
@@ -89,7 +91,9 @@ class HubEmbedProtocol {
 
   List<String> _sessions = [];
   final _cancelled = <String>{};
-  final _waiting = <String, ({String sid, void Function(PageAnswer) done, Timer timer})>{};
+  /// Host requests by id, oldest first (a Dart map keeps insertion order); `sid` is null while one waits for
+  /// a page to say hello.
+  final _waiting = <String, _Waiting>{};
   var _counter = 0;
   /// Bumped by every reload: an answer the app gives after the page went away is not sent to the new page.
   var _load = 0;
@@ -108,14 +112,17 @@ class HubEmbedProtocol {
         'window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;';
   }
 
-  /// A new page started: forget its sessions, fail what the old page was asked.
+  /// A new page started: a fresh nonce (the marker injected for this load carries it), its sessions
+  /// forgotten, what the old page was asked failed. Requests still waiting for a hello keep waiting, for the
+  /// new page's.
   void reload() {
     _load++;
+    _nonce = randomNonce();
     _sessions = [];
     _cancelled.clear();
-    final calls = _waiting.values.toList();
-    _waiting.clear();
-    for (final call in calls) {
+    final asked = {for (final entry in _waiting.entries) if (entry.value.sid != null) entry.key: entry.value};
+    for (final id in asked.keys) _waiting.remove(id);
+    for (final call in asked.values) {
       call.timer.cancel();
       call.done(const PageAnswer.failed('E_CANCELLED', 'the page loaded again'));
     }
@@ -165,8 +172,9 @@ class HubEmbedProtocol {
   // #endregion dart-receive
 
   // #region dart-host-requests
-  /// Host -> page: select these tags in the widget; completes with the page's answer (or E_TIMEOUT, E_CANCELLED,
-  /// E_UNSUPPORTED before a hello). The selection is kept either way, for the next page session.
+  /// Host -> page: select these tags in the widget; completes with the page's answer (or E_TIMEOUT, E_CANCELLED).
+  /// Called before a page said hello, it waits for the hello. The selection is kept either way, for the next
+  /// page session.
   Future<PageAnswer> setTags(List<String> tags) {
     _selection = List.unmodifiable(tags);
     return request('widget.setTags', {'tags': tags});
@@ -177,17 +185,25 @@ class HubEmbedProtocol {
   /// `result` is {closed: true} when a form was open in the page.
   Future<PageAnswer> closeForm() => request('form.close', {});
 
+  /// Asks the newest page session. Before any page said hello (an app that calls setTags right after
+  /// loading), the request waits for the first hello, within the same timeout, counted from the call.
   Future<PageAnswer> request(String method, Map<String, Object?> params) {
-    if (_sessions.isEmpty) return Future.value(const PageAnswer.failed('E_UNSUPPORTED', 'no widget page has said hello yet'));
-    final sid = _sessions.last;
     final id = 'h${++_counter}';
     final answer = Completer<PageAnswer>();
     final timer = Timer(timeout, () {
-      if (_waiting.remove(id) != null) answer.complete(PageAnswer.failed('E_TIMEOUT', '$method timed out'));
+      final pending = _waiting.remove(id);
+      if (pending == null) return;
+      answer.complete(PageAnswer.failed('E_TIMEOUT', pending.sid == null ? '$method timed out: no widget page said hello' : '$method timed out'));
     });
-    _waiting[id] = (sid: sid, done: answer.complete, timer: timer);
-    _deliver({'sid': sid, 'id': id, 'kind': 'req', 'method': method, 'params': params});
+    final call = _Waiting(method, params, answer.complete, timer);
+    _waiting[id] = call;
+    if (_sessions.isNotEmpty) _ask(id, call, _sessions.last);
     return answer.future;
+  }
+
+  void _ask(String id, _Waiting call, String sid) {
+    call.sid = sid;
+    _deliver({'sid': sid, 'id': id, 'kind': 'req', 'method': call.method, 'params': call.params});
   }
   // #endregion dart-host-requests
 
@@ -278,9 +294,12 @@ class HubEmbedProtocol {
             'capabilities': [if (getToken != null) 'auth.getToken', if (openForm != null) 'form.open'],
             'config': <String, Object?>{},
           });
-          // The new session shows the kept selection before it loads anything (after the hello's answer).
+          // After the hello's answer: what the app asked before any page said hello goes to this session,
+          // and the kept selection, unless one of those already sets tags, before the page loads anything.
+          final queued = {for (final entry in _waiting.entries) if (entry.value.sid == null) entry.key: entry.value};
+          queued.forEach((queuedId, call) => _ask(queuedId, call, sid));
           final selection = _selection;
-          if (selection != null) unawaited(setTags(selection));
+          if (!queued.values.any((call) => call.method == 'widget.setTags') && selection != null) unawaited(setTags(selection));
         case 'auth.getToken' when getToken != null:
           final token = await getToken!(HubTokenRequest.fromParams(p));
           if (token == null) return fail('E_DENIED', 'no signed-in user');
@@ -356,3 +375,13 @@ class HubEmbedNavigation {
   }
 }
 // #endregion dart-navigation
+
+/// A host request: sent to page session [sid], or waiting (null) for a page to say hello.
+class _Waiting {
+  _Waiting(this.method, this.params, this.done, this.timer);
+  final String method;
+  final Map<String, Object?> params;
+  final void Function(PageAnswer) done;
+  final Timer timer;
+  String? sid;
+}

@@ -18,6 +18,7 @@ private fun out(json: JSONObject) = println(ascii(json.toString()))
 
 private fun answerJson(answer: PageAnswer) = JSONObject().put("out", "answer").put("ok", answer.ok)
   .put("result", answer.result ?: JSONObject.NULL).put("code", answer.code ?: JSONObject.NULL)
+  .put("message", answer.message ?: JSONObject.NULL)
 
 private fun eventJson(event: HubEvent): JSONObject {
   val params = when (event) {
@@ -67,14 +68,18 @@ fun main() {
           onRejected = { out(JSONObject().put("out", "rejected").put("reason", it)) }
         )
       }
-      "post" -> host!!.receive(command.getString("data"))
+      // {stamp: true}: the message gets the host's current nonce, as the page reads it from this load's marker.
+      "post" -> host!!.receive(
+        if (command.optBoolean("stamp")) JSONObject(command.getString("data")).put("nonce", host!!.nonce).toString()
+        else command.getString("data")
+      )
       "setTags" -> {
         val tags = command.getJSONArray("tags")
         host!!.setTags((0 until tags.length()).map { tags.getString(it) }) { out(answerJson(it)) }
       }
       "refresh" -> host!!.refresh { out(answerJson(it)) }
       "closeForm" -> host!!.closeForm { out(answerJson(it)) }
-      "reload" -> host!!.reload()
+      "reload" -> if (command.has("nonce")) host!!.reload(command.getString("nonce")) else host!!.reload()
       "selection" -> out(JSONObject().put("out", "selection").put("tags", host!!.selection?.let { JSONArray(it) } ?: JSONObject.NULL))
       "release" -> { val due = held.toList(); held.clear(); due.forEach { it(HubToken("late-token", 60)) } }
       "announce" -> host!!.announce()

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import vectors from '../../fixtures/bridge-vectors.json' with { type: 'json' };
 import { decideNavigation } from '../../../src/host/navigation.js';
 import { eventRefusal } from '../../../src/host/event-shapes.js';
+import { asExpected, type Did } from '../../host/host-sequences.js';
 
 const ORG_JSON = '/usr/share/java/com.android.json.jar';
 const KOTLIN_STDLIB = '/usr/share/java/kotlin-stdlib.jar';
@@ -136,6 +137,42 @@ describe('Android host (Kotlin on a JVM): protocol test vectors', { skip }, () =
   }
 });
 
+/** The nonce a marker script sets in a document of the widget origin. */
+function markerNonce(script: string): string {
+  const seen: Record<string, unknown> = { location: { origin: WIDGET_ORIGIN } };
+  runInNewContext(script, { window: seen, location: seen.location });
+  return (seen.__HUB_EMBED_BRIDGE__ as { nonce: string }).nonce;
+}
+const WIDGET_ORIGIN = 'https://widget.example.com';
+
+// Issue 61 item 1: every native host queues the app's calls until the page's hello, and draws a fresh
+// nonce on every load, as the kernel and <HubEmbedView> do (test/host/kernel.test.ts runs the same steps).
+describe('Android host (Kotlin on a JVM): queued calls and per-load nonces (the vectors’ sequences)', { skip }, () => {
+  for (const sequence of vectors.sequences.cases) {
+    it(sequence.name, () => {
+      const steps = sequence.steps.map((step) =>
+        step.op === 'post'
+          ? { op: 'post', data: JSON.stringify(step.data), stamp: step.stamp === true }
+          : step.op === 'marker'
+            ? { op: 'marker', origin: WIDGET_ORIGIN }
+            : step,
+      );
+      const did = run(steps).map((o): Did => {
+        if (o.out === 'marker') return { out: 'marker', nonce: markerNonce(o.script as string) };
+        if (o.out === 'send') {
+          // What runs in the page delivers exactly the message.
+          assert.deepEqual(delivered(o.script as string), JSON.parse(o.json as string));
+          return { out: 'send', json: JSON.parse(o.json as string) };
+        }
+        if (o.out === 'answer')
+          return { out: 'answer', ok: o.ok as boolean, code: o.code as string, message: o.message as string };
+        return o as Did;
+      });
+      assert.deepEqual(asExpected(did, sequence.expect), sequence.expect);
+    });
+  }
+});
+
 describe('Android host (Kotlin on a JVM): events, host requests, hostile input', { skip }, () => {
   it('hands every event of the event map to the app, typed; an event of another shape goes to onRejected', () => {
     const events: Array<[string, Record<string, unknown>]> = [
@@ -216,7 +253,8 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
   });
 
   it('keeps the selection (the user’s tags.changed, the app’s setTags) and sends it to each new page session', () => {
-    const again = post({ ...vectors.hello.send, sid: 's2', id: 'h0b' });
+    // After a reload the page stamps the new load's nonce (stamp), as it reads it from the new marker.
+    const again = { ...post({ ...vectors.hello.send, sid: 's2', id: 'h0b' }), stamp: true };
     const outs = run([
       hello,
       { op: 'selection' },
@@ -229,7 +267,7 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
       again,
       { op: 'setTags', tags: ['IT'] },
       { op: 'reload' },
-      post({ ...vectors.hello.send, sid: 's3', id: 'h0c' }),
+      { ...post({ ...vectors.hello.send, sid: 's3', id: 'h0c' }), stamp: true },
     ]);
     const selections = outs.filter((o) => o.out === 'selection').map((o) => o.tags);
     assert.deepEqual(selections, [null, ['HR', '装修']]);
@@ -272,25 +310,24 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
     assert.equal(refresh.method, 'widget.refresh');
     const answers = outs.filter((o) => o.out === 'answer');
     assert.deepEqual(answers, [
-      { out: 'answer', ok: true, result: null, code: null },
+      { out: 'answer', ok: true, result: null, code: null, message: null },
       // A code outside the protocol's closed set is E_INTERNAL.
-      { out: 'answer', ok: false, result: null, code: 'E_INTERNAL' },
+      { out: 'answer', ok: false, result: null, code: 'E_INTERNAL', message: 'x' },
     ]);
   });
 
-  it('a host request fails E_TIMEOUT when the page never answers, E_CANCELLED on reload, E_UNSUPPORTED before a hello', () => {
+  it('a host request fails E_TIMEOUT when the page never answers, E_CANCELLED on reload', () => {
     const outs = run([
-      { op: 'setTags', tags: [] },
       hello,
       { op: 'setTags', tags: [] },
       { op: 'elapse' },
       { op: 'closeForm' },
       { op: 'reload' },
-      // The reloaded page answers too late, and its old session is gone.
-      page({ id: 'h2', kind: 'res', ok: true, result: { closed: true } }),
+      // The reloaded page answers too late, with this load's nonce, and its old session is gone.
+      { ...page({ id: 'h2', kind: 'res', ok: true, result: { closed: true } }), stamp: true },
     ]);
     const codes = outs.filter((o) => o.out === 'answer').map((o) => o.code);
-    assert.deepEqual(codes, ['E_UNSUPPORTED', 'E_TIMEOUT', 'E_CANCELLED']);
+    assert.deepEqual(codes, ['E_TIMEOUT', 'E_CANCELLED']);
     assert.deepEqual(rejected(outs), ['sid']);
   });
 
