@@ -1,12 +1,14 @@
 /** Node-only: serve a Simulator on two node:http servers (the API site and the form site). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DroppedAnswer } from './answer-faults.js';
 import { createSimulator } from './hub.js';
 import { MAX_REQUEST_BODY_BYTES } from './http.js';
 import { nodeWebhookSender } from './node-sender.js';
 import { bindWarning, peerRefusal } from './peers.js';
-import type { Simulator, SimulatorOptions } from './types.js';
+import type { Simulator, SimulatorOptions, WebhookDelivery } from './types.js';
 
 export interface StartSimulatorOptions extends SimulatorOptions {
   /**
@@ -121,6 +123,29 @@ async function sendWebResponse(res: ServerResponse, response: Response): Promise
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+/** What HUB_MOCK_CONTRACT_CHECK's module sees: every open-API answer (a clone) and every webhook delivery. */
+interface ContractCheck {
+  answer(request: Request, response: Response): Promise<void>;
+  delivery(delivery: WebhookDelivery): void;
+}
+
+/**
+ * Tests only: the environment variable names a module (test/contract/simulator-hook.mjs) that checks what
+ * the simulator says against openapi.json and fails the test run on a mismatch. Unset, nothing is loaded.
+ */
+async function contractCheckFromEnvironment(): Promise<ContractCheck | undefined> {
+  const file = process.env.HUB_MOCK_CONTRACT_CHECK;
+  if (!file) return undefined;
+  return ((await import(pathToFileURL(resolve(file)).href)) as { default: ContractCheck }).default;
+}
+
+function checkedDelivery(check: ContractCheck, onDelivery: SimulatorOptions['onDelivery']) {
+  return (delivery: WebhookDelivery) => {
+    check.delivery(delivery);
+    onDelivery?.(delivery);
+  };
+}
+
 function listen(server: Server, port: number, bindAddress: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -142,6 +167,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     ...hubOptions
   } = options;
   let hub: Simulator | undefined;
+  const contractCheck = await contractCheckFromEnvironment();
   let apiOrigin = '';
   let formOrigin = '';
 
@@ -190,6 +216,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       const webReq = await toWebRequest(req, res, site === 'api' ? apiOrigin : formOrigin, tooLarge);
       if (!webReq) return;
       const response = await (site === 'api' ? current.handleApi(webReq) : current.handleForm(webReq));
+      if (site === 'api') void contractCheck?.answer(webReq, response.clone());
       await sendWebResponse(res, response);
     } catch (error) {
       // The work is done and the caller never hears: the connection closes without a byte of answer.
@@ -215,9 +242,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     formOrigin = `http://${urlHostnameOf(bindAddress)}:${boundForm}`;
     // A caller's own fetch (or sender) wins; otherwise node:http gives a real connect timeout.
     const sender = hubOptions.webhookSender ?? (hubOptions.fetch ? undefined : nodeWebhookSender);
+    const { onDelivery } = hubOptions;
     hub = createSimulator({
       ...hubOptions,
       ...(sender ? { webhookSender: sender } : {}),
+      ...(contractCheck ? { onDelivery: checkedDelivery(contractCheck, onDelivery) } : {}),
       baseUrl: apiOrigin,
       formUrl: formOrigin,
     });

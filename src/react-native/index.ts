@@ -5,6 +5,8 @@
  */
 import { version as reactVersion } from 'react';
 import { Platform } from 'react-native';
+// react-native-webview reports its version nowhere else; Metro, Expo and Jest read a package's JSON.
+import webViewPackage from 'react-native-webview/package.json';
 import { requirePeer } from '../core/peer-floors.js';
 
 // The peers are optional of any version (an app that never imports this entry installs with its own);
@@ -13,6 +15,7 @@ requirePeer('hub-embed/react-native', 'react', reactVersion);
 const native = (Platform as { constants?: { reactNativeVersion?: { major: number; minor: number; patch: number } } })
   .constants?.reactNativeVersion;
 requirePeer('hub-embed/react-native', 'react-native', native && `${native.major}.${native.minor}.${native.patch}`);
+requirePeer('hub-embed/react-native', 'react-native-webview', (webViewPackage as { version?: string }).version);
 
 export { HubEmbedView } from './hub-embed-view.js';
 export { EVENT_PROPS } from './view-props.js';

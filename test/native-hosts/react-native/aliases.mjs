@@ -28,7 +28,19 @@ export async function load(url, context, nextLoad) {
   return { format: 'module', source: code, shortCircuit: true };
 }
 
+/**
+ * The react-native-webview version <HubEmbedView> reads as it loads (its package.json): the one the stand-in
+ * plays (HUB_RN_WEBVIEW, 13.9.1 by default), or HUB_RN_WEBVIEW_PACKAGE_VERSION for a test of the floor.
+ */
+function webViewPackage() {
+  const version =
+    process.env.HUB_RN_WEBVIEW_PACKAGE_VERSION ?? (process.env.HUB_RN_WEBVIEW === '16' ? '16.0.0' : '13.9.1');
+  return `data:text/javascript,export default ${encodeURIComponent(JSON.stringify({ version }))};`;
+}
+
 export async function resolve(specifier, context, nextResolve) {
+  if (specifier === 'react-native-webview/package.json')
+    return { url: webViewPackage(), shortCircuit: true, format: 'module' };
   if (Object.hasOwn(STANDINS, specifier)) return { url: STANDINS[specifier], shortCircuit: true, format: 'module' };
   // The example imports its neighbours without an extension, as Metro resolves them.
   if (context.parentURL?.includes('/examples/react-native/') && /^\.\/[\w-]+$/.test(specifier))
