@@ -16,6 +16,7 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'vite.config.ts',
+  'build',
   'tsconfig.json',
   'tsconfig.build.json',
 ];

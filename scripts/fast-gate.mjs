@@ -27,7 +27,7 @@ function run(command, args, hold) {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
-/** The vitest projects of the gate (vite.config.ts); every other project is a lane. */
+/** The vitest projects of the gate (vitest.config.ts); every other project is a lane. */
 const PROJECTS = ['unit', 'node', 'node-fresh', 'browser'];
 const typecheck = (async () => {
   // tsc's checks and the API reports (api/*.api.md) from one compiler program (scripts/typecheck.mjs).

@@ -1,2 +1,2 @@
-/** Replaced at build and test time by vite.config.ts `define` with package.json's version. */
+/** Replaced at build and test time by vite.config.ts `define` (vitest.config.ts takes the same) with package.json's version. */
 declare const __HUB_EMBED_VERSION__: string;

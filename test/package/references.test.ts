@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FOLDERS = ['src', 'test', 'scripts', 'docs', 'bench', 'demo', 'examples', '.ci'];
+const FOLDERS = ['src', 'test', 'scripts', 'build', 'docs', 'bench', 'demo', 'examples', '.ci'];
 const SKIPPED = new Set(['node_modules', 'dist', 'bundle.generated.ts']);
 const TEXT = /\.(ts|tsx|mts|js|mjs|vue|md|sh|html|json)$|^run$/;
 
@@ -29,7 +29,9 @@ function files(dir: string): string[] {
 
 const all = [
   ...FOLDERS.filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) => files(join(ROOT, folder))),
-  ...['README.md', 'package.json', 'vite.config.ts', 'eslint.config.js'].map((name) => join(ROOT, name)),
+  ...['README.md', 'package.json', 'vite.config.ts', 'vitest.config.ts', 'eslint.config.js'].map((name) =>
+    join(ROOT, name),
+  ),
 ];
 
 /** A path under one of the repository's folders, or a capitalised top-level document such as README.md. */
