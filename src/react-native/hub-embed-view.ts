@@ -47,6 +47,18 @@ export const RELOADS_PER_MINUTE = 3;
  */
 export const NO_HELLO_MS = 5000;
 
+/** The development warning for a `tags` prop without `onTagsChanged`. */
+export const TAGS_WITHOUT_ON_TAGS_CHANGED =
+  '<HubEmbedView>: `tags` without `onTagsChanged` keeps the selection at `tags`, so each chip the user taps is ' +
+  'undone. Pass onTagsChanged and set tags from it, or leave tags out and call ref.setTags.';
+/** Whether the tags warning was given: once per app run, as React's own warnings. */
+let warnedTags = false;
+
+/** React Native's development flag (`__DEV__`, false in release builds); false where there is none. */
+function isDevelopment(): boolean {
+  return (globalThis as { __DEV__?: unknown }).__DEV__ === true;
+}
+
 /** What the app hears when the widget page loaded and never spoke to the view. */
 export function noHelloMessage(url: string): string {
   return (
@@ -67,6 +79,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const recentReloads = useRef<number[]>([]);
   /** A form the page opened itself (its dialog): Android back closes it too. */
   const pageForm = useRef(false);
+  /**
+   * Whether a page's form.opened was believed since the user last touched the view: one is believed per
+   * gesture, so a page that sends form.opened in a loop cannot keep Android back for itself.
+   */
+  const formBelieved = useRef(false);
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
@@ -163,7 +180,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         openExternal,
       },
       onEvent(event) {
-        if (event.name === 'form.opened') pageForm.current = event.params.handledBy === 'page';
+        if (event.name === 'form.opened') {
+          const byPage = event.params.handledBy === 'page';
+          if (!byPage || !formBelieved.current) pageForm.current = byPage;
+          if (byPage) formBelieved.current = true;
+        }
         if (event.name === 'form.closed') pageForm.current = false;
         if (event.name === 'tags.changed') {
           shown.current = event.params.tags;
@@ -208,6 +229,15 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     if (kernel.sessions.length && helloHadToken.current !== undefined && helloHadToken.current !== hasToken)
       webView.current?.reload();
   }, [hasToken]);
+
+  // A controlled selection the app never updates undoes every chip the user taps: said once, in development.
+  const uncontrolledTags = props.tags !== undefined && !props.onTagsChanged;
+  useEffect(() => {
+    if (uncontrolledTags && isDevelopment() && !warnedTags) {
+      warnedTags = true;
+      console.warn(TAGS_WITHOUT_ON_TAGS_CHANGED);
+    }
+  }, [uncontrolledTags]);
 
   const tagKey = props.tags && JSON.stringify(props.tags);
   useEffect(() => {
@@ -290,7 +320,11 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
 
   return createElement(
     View,
-    { style: [styles.fill, { backgroundColor }, props.style] },
+    {
+      style: [styles.fill, { backgroundColor }, props.style],
+      // A touch in the view (bubbling up from the WebView) is a user gesture: the page's next form.opened is believed.
+      onTouchStart: () => void (formBelieved.current = false),
+    },
     createElement(WebView, {
       ...extra,
       style: [{ backgroundColor }, extra.style],

@@ -1,0 +1,145 @@
+// Issue 61 item 2 for React Native, on the harness (real Chromium, the real WebView bundle, the simulator):
+// the traps that were silent. A controlled `tags` without `onTagsChanged` warns once in development builds,
+// and a page's form.opened with no dialog behind it is believed at most once per user gesture, so Android
+// back is never swallowed by a page that sends it in a loop.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
+import { addWidgetPage, BackHandler, withView, type MountedView } from './react-native/rn-harness.js';
+
+const { TAGS_WITHOUT_ON_TAGS_CHANGED } = await import('../../src/react-native/hub-embed-view.js');
+
+let h: Harness;
+let browser: Browser;
+let pageUrl: string;
+
+before(async () => {
+  h = await startHarness();
+  browser = await launchBrowser();
+  pageUrl = addWidgetPage(h);
+});
+
+after(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+/** Posts a v1 message as the page's own script would (it holds this load's nonce). */
+function postAsPage(rn: MountedView, message: Record<string, unknown>) {
+  return rn.page.evaluate((message) => {
+    const marker = (window as unknown as { __HUB_EMBED_BRIDGE__: { nonce: string } }).__HUB_EMBED_BRIDGE__;
+    (window as unknown as { ReactNativeWebView: { postMessage(s: string): void } }).ReactNativeWebView.postMessage(
+      JSON.stringify({ ns: 'hub-embed', v: 1, sid: 'loop', nonce: marker.nonce, ...message }),
+    );
+  }, message);
+}
+
+/** The warnings given while `body` runs. */
+async function warningsDuring(body: () => Promise<void>): Promise<string[]> {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+  try {
+    await body();
+  } finally {
+    console.warn = warn;
+  }
+  return warnings;
+}
+
+describe('<HubEmbedView> states that tell the truth (issue 61)', () => {
+  it('a page’s form.opened with no dialog behind it is believed at most once per user gesture: Android back is never swallowed by a loop', async () => {
+    await withView(h, browser, { platform: 'android', uri: pageUrl }, async (rn) => {
+      await rn.ready();
+      await postAsPage(rn, { id: 'h', kind: 'req', method: 'bridge.hello', params: { v: [1], capabilities: [] } });
+      let sent = 0;
+      const opened = async () => {
+        sent += 1;
+        await postAsPage(rn, {
+          id: `o${sent}`,
+          kind: 'evt',
+          method: 'form.opened',
+          params: { shortCode: 'x', handledBy: 'page' },
+        });
+        await waitFor(
+          () => rn.seen.opened.length,
+          (n) => n === sent,
+          'form.opened',
+        );
+      };
+      await opened();
+      assert.equal(BackHandler.press(), true, 'the first press asks the page to close its form');
+      // The page answers that none was open: back belongs to the app again.
+      await waitFor(
+        () => BackHandler.press(),
+        (handled) => handled === false,
+        'back to go on to the app',
+      );
+      // The page sends form.opened again after every press, as a loop would: 5 of 5 presses go to the app.
+      const presses: boolean[] = [];
+      for (let press = 0; press < 5; press++) {
+        await opened();
+        presses.push(BackHandler.press());
+      }
+      assert.deepEqual(presses, [false, false, false, false, false]);
+      // The user touches the page (a tap on a card would open a form): its next form.opened is believed.
+      const view = rn.renderer.root.findAll((node) => typeof node.props.onTouchStart === 'function')[0]!;
+      view.props.onTouchStart();
+      await opened();
+      assert.equal(BackHandler.press(), true, 'after a gesture, back asks the page to close its form again');
+    });
+  });
+
+  // Before the warning test: the warning is given once per app run (this process).
+  it('tags with onTagsChanged, or no tags at all, never warn', async () => {
+    const global = globalThis as { __DEV__?: boolean };
+    global.__DEV__ = true;
+    try {
+      const warnings = await warningsDuring(async () => {
+        await withView(
+          h,
+          browser,
+          { uri: pageUrl, props: { tags: ['HR'], onTagsChanged: () => {} } },
+          async (rn) => void (await rn.ready()),
+        );
+        await withView(h, browser, { uri: pageUrl }, async (rn) => void (await rn.ready()));
+      });
+      assert.deepEqual(
+        warnings.filter((w) => w.includes('onTagsChanged')),
+        [],
+      );
+    } finally {
+      delete global.__DEV__;
+    }
+  });
+  it('a controlled tags without onTagsChanged warns once in development builds, never in release', async () => {
+    const global = globalThis as { __DEV__?: boolean };
+    try {
+      global.__DEV__ = false;
+      const release = await warningsDuring(() =>
+        withView(h, browser, { uri: pageUrl, props: { tags: ['HR'] } }, async (rn) => void (await rn.ready())),
+      );
+      assert.deepEqual(
+        release.filter((w) => w.includes('onTagsChanged')),
+        [],
+      );
+      global.__DEV__ = true;
+      const development = await warningsDuring(async () => {
+        await withView(h, browser, { uri: pageUrl, props: { tags: ['HR'] } }, async (rn) => {
+          await rn.ready();
+          await rn.rerender({ tags: ['IT'] });
+        });
+        // A second view in the same app run: React's own warnings are given once, and so is this one.
+        await withView(h, browser, { uri: pageUrl, props: { tags: ['HR'] } }, async (rn) => void (await rn.ready()));
+      });
+      assert.deepEqual(
+        development.filter((w) => w.includes('onTagsChanged')),
+        [TAGS_WITHOUT_ON_TAGS_CHANGED],
+      );
+      assert.match(TAGS_WITHOUT_ON_TAGS_CHANGED, /each chip the user taps is undone/);
+    } finally {
+      delete global.__DEV__;
+    }
+  });
+});
