@@ -35,6 +35,3 @@ export type {
   FormSubmission,
   AuthKind,
 } from './types.js';
-
-// The names before 0.2.0, for one release (CHANGELOG.md, Changed).
-export * from './deprecated.js';

@@ -6,7 +6,6 @@ import { API_PREFIX } from './api.js';
 import { checkAllowedHosts } from './hosts.js';
 import { trimSlash } from './http.js';
 import { checkLogLimit } from './ring.js';
-import { refuseRenamedOptions } from './renamed-options.js';
 import { fetchWebhookSender } from './webhooks.js';
 import type { SimulatorOptions, WebhookSender } from './types.js';
 
@@ -72,7 +71,6 @@ function originOf(url: string, name: string): string {
 }
 
 export function checkSettings(options: SimulatorOptions): HubSettings {
-  refuseRenamedOptions(options);
   const baseUrl = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
   const formUrl = trimSlash(options.formUrl ?? DEFAULT_FORM_URL);
   const apiPrefix = checkApiPrefix(options.apiPrefix);

@@ -42,7 +42,6 @@ describe('simulator module layout', () => {
 
   it('only the entry points import hub.ts: its parts do not reach back into it', () => {
     const importers = [...importGraph()].filter(([, targets]) => targets.includes('hub.ts')).map(([file]) => file);
-    // deprecated.ts is part of the entry: the old names, which index.ts re-exports for one release.
-    expect(importers.sort()).toEqual(['deprecated.ts', 'index.ts', 'node.ts']);
+    expect(importers.sort()).toEqual(['index.ts', 'node.ts']);
   });
 });

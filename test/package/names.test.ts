@@ -175,23 +175,20 @@ describe('prepare', () => {
 });
 
 describe('transport', () => {
-  it("is the bridge's word only: no file of src/mock or src/server says it, but the two holding the old names", () => {
-    const keepOldNames = ['src/mock/deprecated.ts', 'src/mock/renamed-options.ts'];
+  it("is the bridge's word only: no file of src/mock or src/server says it", () => {
     const saying = ['src/mock', 'src/server'].flatMap((dir) =>
       readdirSync(resolve(ROOT, dir), { withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
         .map((entry) => `${dir}/${entry.name}`)
         .filter((file) => /transport/i.test(readFileSync(resolve(ROOT, file), 'utf8'))),
     );
-    expect(saying.filter((file) => !keepOldNames.includes(file))).toEqual([]);
+    expect(saying).toEqual([]);
   });
 
-  it("the simulator's webhook sender keeps its old names one release, and the renamed option is refused by its new name", () => {
-    expect(mock.nodeWebhookTransport).toBe(mock.nodeWebhookSender);
-    expect(mock.fetchTransport).toBe(mock.fetchWebhookSender);
-    expect(() => mock.createSimulator({ webhookTransport: mock.nodeWebhookSender } as never)).toThrow(
-      'The simulator option webhookTransport is now called webhookSender; rename it.',
-    );
+  it("hub-embed/mock exports none of the simulator's names from before 0.2.0 (removed: CHANGELOG.md, Removed)", () => {
+    const removed = ['createMockHub', 'startMockHub', 'nodeWebhookTransport', 'fetchTransport'];
+    expect(removed.filter((name) => name in mock)).toEqual([]);
+    expect(mock.createSimulator).toBeTypeOf('function');
   });
 });
 
