@@ -1,8 +1,9 @@
 // The Android glue around HubEmbedProtocol.kt: a WebView that shows the widget page, hands the page's
 // strings to the protocol and the protocol's scripts to the page, keeps navigation to the widget's and the
 // form site's origins, sends other links to a Custom Tab, and puts a new WebView in place of one whose
-// renderer died (the protocol then selects the user's last tags in the new page). Dependencies: androidx.webkit (1.6+) and
-// androidx.browser. R8: keep @JavascriptInterface methods
+// renderer died (the protocol then selects the user's last tags in the new page), and keeps clear of the
+// system bars and the keyboard by their insets (edge to edge). Dependencies: androidx.webkit (1.6+),
+// androidx.browser and androidx.core (core-ktx). R8: keep @JavascriptInterface methods
 // (-keepclassmembers class * { @android.webkit.JavascriptInterface <methods>; }).
 //
 // This file needs the Android SDK, which CI does not have: test/host/docs-hosts.test.ts reads it for the
@@ -25,6 +26,9 @@ import android.webkit.WebResourceRequest
 import android.webkit.WebView
 import android.webkit.WebViewClient
 import androidx.browser.customtabs.CustomTabsIntent
+import androidx.core.view.ViewCompat
+import androidx.core.view.WindowInsetsCompat
+import androidx.core.view.updateLayoutParams
 import androidx.webkit.ScriptHandler
 import androidx.webkit.WebViewCompat
 import androidx.webkit.WebViewFeature
@@ -84,6 +88,7 @@ class HubEmbedWebView(
 
   @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")
   private fun setUp(view: WebView) {
+    keepClearOfBarsAndKeyboard(view)
     view.settings.javaScriptEnabled = true
     view.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
     atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
@@ -163,6 +168,24 @@ class HubEmbedWebView(
         return true
       }
     }
+  }
+
+  /**
+   * Edge to edge (Android 15 with targetSdk 35; every app on Android 16): the window draws under the system
+   * bars and no longer resizes for the keyboard, so adjustResize keeps nothing clear. The WebView keeps
+   * clear by the insets instead: the bars' and the display cutout's on every side, and at the bottom the
+   * keyboard's (IME) while it shows, so the widget's search and form fields stay above it.
+   */
+  private fun keepClearOfBarsAndKeyboard(view: WebView) {
+    ViewCompat.setOnApplyWindowInsetsListener(view) { v, insets ->
+      val bars = insets.getInsets(WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout())
+      val keyboard = insets.getInsets(WindowInsetsCompat.Type.ime())
+      v.updateLayoutParams<ViewGroup.MarginLayoutParams> {
+        setMargins(bars.left, bars.top, bars.right, maxOf(bars.bottom, keyboard.bottom))
+      }
+      WindowInsetsCompat.CONSUMED
+    }
+    ViewCompat.requestApplyInsets(view)
   }
 
   /** A marker with a fresh nonce, at document start in the widget origin's frames only, for the next page load. */

@@ -4,7 +4,8 @@
 // definitions (npm run typecheck) and run by test/native-hosts/react-native-example.test.ts against the real
 // WebView bundle and the simulator; docs/react-native.md quotes it.
 import { useRef, useState } from 'react';
-import { Button, View } from 'react-native';
+import { Button, KeyboardAvoidingView } from 'react-native';
+import { SafeAreaView } from 'react-native-safe-area-context';
 import { HubEmbedView, type HubEmbedViewHandle } from 'hub-embed/react-native';
 import { hubTokenFrom } from './hub-token';
 
@@ -24,29 +25,34 @@ export default function TablesScreen({ widgetPage, formOrigin, tokenRoute, sessi
   const hub = useRef<HubEmbedViewHandle>(null);
   const [tags, setTags] = useState<string[]>([]);
   return (
-    <View style={{ flex: 1 }}>
-      {/* Works before the page is ready too: the call waits for it (E_TIMEOUT after 10 s). */}
-      <Button
-        title="Refresh"
-        onPress={() => hub.current?.refresh().catch((error: Error) => console.warn('refresh failed:', error.message))}
-      />
-      <HubEmbedView
-        ref={hub}
-        source={{ uri: widgetPage }}
-        allowedOrigins={[formOrigin]}
-        getToken={hubTokenFrom(tokenRoute, sessionToken)}
-        // Controlled, like a TextInput's value: the prop is the selection, and the user's pick comes back here.
-        tags={tags}
-        onTagsChanged={({ tags: picked }) => setTags(picked)}
-        onReady={({ version }) => console.log('widget ready', version)}
-        onTableSelected={({ shortCode, name }) => console.log('opening', shortCode, name)}
-        // The form site sends no messages of its own: a payment reaches your server as billing_deduct.
-        onFormClosed={({ shortCode, reason }) => console.log('form closed', shortCode, reason)}
-        onWidgetError={({ kind, message }) => console.warn(kind, message)}
-        onRejected={(reason) => console.warn('bridge message dropped:', reason)}
-      />
-      <Button title="Only HR" onPress={() => setTags(['HR'])} />
-    </View>
+    // Edge to edge (Android 15 with targetSdk 35, every app on Android 16, every Expo SDK 54 app) the window
+    // no longer resizes for the keyboard, so adjustResize does not keep the fields clear: the screen keeps
+    // clear of the bars and the keyboard itself, by their insets (the safe area's; the keyboard's as padding).
+    <SafeAreaView style={{ flex: 1 }} edges={['top', 'right', 'bottom', 'left']}>
+      <KeyboardAvoidingView style={{ flex: 1 }} behavior="padding">
+        {/* Works before the page is ready too: the call waits for it (E_TIMEOUT after 10 s). */}
+        <Button
+          title="Refresh"
+          onPress={() => hub.current?.refresh().catch((error: Error) => console.warn('refresh failed:', error.message))}
+        />
+        <HubEmbedView
+          ref={hub}
+          source={{ uri: widgetPage }}
+          allowedOrigins={[formOrigin]}
+          getToken={hubTokenFrom(tokenRoute, sessionToken)}
+          // Controlled, like a TextInput's value: the prop is the selection, and the user's pick comes back here.
+          tags={tags}
+          onTagsChanged={({ tags: picked }) => setTags(picked)}
+          onReady={({ version }) => console.log('widget ready', version)}
+          onTableSelected={({ shortCode, name }) => console.log('opening', shortCode, name)}
+          // The form site sends no messages of its own: a payment reaches your server as billing_deduct.
+          onFormClosed={({ shortCode, reason }) => console.log('form closed', shortCode, reason)}
+          onWidgetError={({ kind, message }) => console.warn(kind, message)}
+          onRejected={(reason) => console.warn('bridge message dropped:', reason)}
+        />
+        <Button title="Only HR" onPress={() => setTags(['HR'])} />
+      </KeyboardAvoidingView>
+    </SafeAreaView>
   );
 }
 // #endregion screen

@@ -633,7 +633,7 @@ it('docs/webview.md says where the page reads the early carrier hubEmbedNonce', 
 });
 
 describe('page snippets carry a viewport meta (iOS lays a page without one out at 980 px)', () => {
-  const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+  const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1';
   const pages = {
     'docs/webview.md': doc,
     'docs/webview-wechat.md': read('docs/webview-wechat.md'),
@@ -663,4 +663,59 @@ it('docs/webview.md quotes the no-host text exactly as the widget shows it, in e
   const texts = new Set((['en', 'zh-CN'] as const).map((locale) => stringsFor(locale)['no-host']));
   expect(texts.size).toBe(2);
   for (const text of texts) expect(doc).toContain(`"${text}"`);
+});
+
+// Issue 61 item 4: Android 15 (targetSdk 35) draws apps edge to edge and Android 16 removes the opt-out; the
+// window then no longer resizes for the keyboard, so adjustResize keeps nothing clear.
+describe('edge to edge, keyboard included', () => {
+  const reactNative = read('docs/react-native.md');
+  const android = read('docs/webview-android.md');
+  const kotlin = read('examples/android/HubEmbedWebView.kt');
+  const screen = read('examples/react-native/App.tsx');
+  const recipe = read('examples/react-native/hub-embed.html');
+
+  it('the React Native page and docs/webview-android.md handle the keyboard and system bars by insets, not adjustResize', () => {
+    for (const text of [reactNative, android]) {
+      expect(text).not.toMatch(/set `android:windowSoftInputMode="adjustResize"`/);
+      // adjustResize is named only to say it no longer keeps anything clear.
+      for (const [sentence] of text.matchAll(/[^.]*adjustResize[^.]*\./g))
+        expect(sentence).toMatch(/does not keep|keeps nothing clear/);
+    }
+    expect(reactNative).toContain('a `SafeAreaView` of\n  react-native-safe-area-context on the four edges');
+    expect(reactNative).toContain('`behavior="padding"` for the keyboard');
+    expect(android).toContain("androidx's `WindowInsets`");
+    expect(android).toContain("the keyboard's (`ime()`)");
+  });
+
+  it('the example screen keeps clear of the bars and the keyboard by their insets', () => {
+    expect(screen).toContain("import { SafeAreaView } from 'react-native-safe-area-context';");
+    expect(screen).toContain("<SafeAreaView style={{ flex: 1 }} edges={['top', 'right', 'bottom', 'left']}>");
+    expect(screen).toContain('<KeyboardAvoidingView style={{ flex: 1 }} behavior="padding">');
+  });
+
+  it('the Kotlin host sample keeps clear by androidx WindowInsets: the bars, the cutout and the keyboard (ime)', () => {
+    const setUp = kotlin.slice(kotlin.indexOf('private fun setUp('));
+    expect(setUp.slice(0, 300)).toContain('keepClearOfBarsAndKeyboard(view)');
+    for (const line of [
+      'ViewCompat.setOnApplyWindowInsetsListener(view) { v, insets ->',
+      'insets.getInsets(WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout())',
+      'val keyboard = insets.getInsets(WindowInsetsCompat.Type.ime())',
+      'setMargins(bars.left, bars.top, bars.right, maxOf(bars.bottom, keyboard.bottom))',
+      'ViewCompat.requestApplyInsets(view)',
+    ])
+      expect(kotlin, line).toContain(line);
+  });
+
+  it('the page recipes’ viewport meta asks for viewport-fit=cover and interactive-widget=resizes-content', () => {
+    const want =
+      'content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"';
+    expect(recipe).toContain(want);
+    expect(reactNative).toContain(want);
+    expect(doc).toContain(want);
+  });
+
+  it('the WebView docs and the <HubEmbedView> page recipe name the form half beside the bundle', () => {
+    expect(doc).toContain('hub-embed-webview.form.js');
+    expect(reactNative).toContain('its form half\n   `hub-embed-webview.form.js` in the same folder');
+  });
 });

@@ -64,7 +64,10 @@ describe('examples/react-native', () => {
       .replace('https://your-app.example/hub-embed-webview.iife.js', '/dist/hub-embed-webview.iife.js')
       .replace('https://hub.example', h.baseUrl)
       .replace('https://forms.example', h.formUrl);
-    assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1" \/>/);
+    assert.match(
+      html,
+      /<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content" \/>/,
+    );
     const pageUrl = h.addPage('/example-rn.html', html);
     const logs: unknown[][] = [];
     const warnings: unknown[][] = [];
@@ -93,6 +96,11 @@ describe('examples/react-native', () => {
       await webViews[0]!.loaded;
       const page = webViews[0]!.page!;
       const button = (title: string) => renderer.root.findAll((node) => node.props.title === title)[0]!;
+      // Edge to edge, keyboard included: the screen keeps clear of the bars and the keyboard by their insets.
+      const safeArea = renderer.root.findByType('SafeAreaView' as never);
+      assert.deepEqual(safeArea.props.edges, ['top', 'right', 'bottom', 'left']);
+      assert.equal(safeArea.findByType('KeyboardAvoidingView' as never).props.behavior, 'padding');
+      assert.ok(safeArea.findAll((node) => node.props.source?.uri === pageUrl).length > 0, 'the widget inside');
       // Refresh before the page said hello: the call waits for the hello and resolves.
       const earlyRefresh = button('Refresh').props.onPress() as Promise<void>;
       await waitFor(
