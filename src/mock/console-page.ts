@@ -6,6 +6,7 @@
  */
 import type { Route } from './context.js';
 import { CONSOLE_SCRIPT } from './console-ui/bundle.generated.js';
+import { OPENAPI_TEXT, REFERENCE_CSS, referencePage } from './console-reference.js';
 
 export const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -56,5 +57,14 @@ export function consolePageRoutes(): Route[] {
     asset('/console/app.js', 'text/javascript; charset=utf-8', CONSOLE_SCRIPT),
     // The page's own margin; everything else is styled inside the elements.
     asset('/console/app.css', 'text/css; charset=utf-8', 'html, body { margin: 0; background: Canvas; }\n'),
+    // The API reference, rendered from openapi.json (console-reference.ts), and the file itself.
+    {
+      method: 'GET',
+      path: '/console/reference',
+      handle: () =>
+        new Response(referencePage(), { headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS } }),
+    },
+    asset('/console/reference.css', 'text/css; charset=utf-8', REFERENCE_CSS),
+    asset('/console/openapi.json', 'application/json; charset=utf-8', OPENAPI_TEXT),
   ];
 }
