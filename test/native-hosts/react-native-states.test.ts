@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
+import { readFileSync } from 'node:fs';
+import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
 import { addWidgetPage, BackHandler, withView, type MountedView } from './react-native/rn-harness.js';
 
 const { TAGS_WITHOUT_ON_TAGS_CHANGED } = await import('../../src/react-native/hub-embed-view.js');
@@ -13,11 +14,18 @@ const { TAGS_WITHOUT_ON_TAGS_CHANGED } = await import('../../src/react-native/hu
 let h: Harness;
 let browser: Browser;
 let pageUrl: string;
+/** A widget page whose WebView bundle has no form half beside it: the bundle is inline, so it looks beside the page. */
+let noFormHalfUrl: string;
 
 before(async () => {
   h = await startHarness();
   browser = await launchBrowser();
   pageUrl = addWidgetPage(h);
+  const bundle = readFileSync(new URL('../../dist/hub-embed-webview.iife.js', import.meta.url), 'utf8');
+  noFormHalfUrl = h.addPage(
+    '/no-form-half/rn.html',
+    pageHtml(`<script>${bundle}</script>`, widget(h, { bridge: 'auto', 'token-endpoint': '' })),
+  );
 });
 
 after(async () => {
@@ -88,6 +96,24 @@ describe('<HubEmbedView> states that tell the truth (issue 61)', () => {
       view.props.onTouchStart();
       await opened();
       assert.equal(BackHandler.press(), true, 'after a gesture, back asks the page to close its form again');
+    });
+  });
+
+  it('a missing form half gives an error that names the file (hub-embed-webview.form.js), as the app hears it', async () => {
+    await withView(h, browser, { uri: noFormHalfUrl }, async (rn) => {
+      await rn.ready();
+      await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await waitFor(
+        () => rn.seen.errors.length,
+        (n) => n > 0,
+        'onWidgetError',
+      );
+      const [error] = rn.seen.errors;
+      assert.equal(error!.kind, 'network');
+      assert.equal(
+        error!.message,
+        `Form code unreachable: ${new URL('/no-form-half/hub-embed-webview.form.js', noFormHalfUrl).href}`,
+      );
     });
   });
 
