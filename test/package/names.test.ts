@@ -70,11 +70,6 @@ describe('the simulator and the host double', () => {
     expect(mock).not.toHaveProperty('createMockHost');
     expect(host).not.toHaveProperty('createSimulator');
   });
-
-  it('the simulator keeps its old names for one release, as the same functions', () => {
-    expect(mock.createMockHub).toBe(mock.createSimulator);
-    expect(mock.startMockHub).toBe(mock.startSimulator);
-  });
 });
 
 describe('hub-embed/host', () => {
