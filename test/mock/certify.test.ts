@@ -4,12 +4,34 @@
  * service's webhook timeout is 1.5 s here instead of 10 s, so the late-answer rule stays quick.
  */
 import { describe, expect, it } from 'vitest';
-import { certify, certifyJunit, certifyTable, startSimulator, type CertifyReport } from '../../src/mock/index.js';
+import {
+  certify,
+  certifyJunit,
+  certifyTable,
+  startSimulator,
+  type CertifyReport,
+  type RunningSimulator,
+} from '../../src/mock/index.js';
 import { RECEIVER_RULES } from '../../src/mock/certify/receiver-rules.js';
 import { TOKEN_RULES } from '../../src/mock/certify/token-rules.js';
-import { startTestBackend } from './certify-backend.js';
+import { HOSTILE, startTestBackend, type TestBackend } from './certify-backend.js';
+import { STALE_TOKENS } from '../../src/mock/certify/token-rules.js';
+import { json } from '../../src/mock/certify/report.js';
 
 const DELIVERY_TIMEOUT_MS = 1500;
+
+function certifyAgainst(simulator: RunningSimulator, backend: TestBackend, origin = true): Promise<CertifyReport> {
+  return certify({
+    simulator,
+    receiver: `${backend.origin}/hooks`,
+    tokenRoute: `${backend.origin}/token`,
+    sessions: backend.sessions,
+    balance: `${backend.origin}/balance`,
+    links: `${backend.origin}/links`,
+    origin: origin ? backend.origin : undefined,
+    deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
+  });
+}
 
 async function grade(breaks?: string, extra: { origin?: boolean } = { origin: true }): Promise<CertifyReport> {
   const simulator = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS });
@@ -21,34 +43,52 @@ async function grade(breaks?: string, extra: { origin?: boolean } = { origin: tr
     ...(breaks ? { breaks } : {}),
   });
   try {
-    return await certify({
-      simulator,
-      receiver: `${backend.origin}/hooks`,
-      tokenRoute: `${backend.origin}/token`,
-      sessions: backend.sessions,
-      balance: `${backend.origin}/balance`,
-      links: `${backend.origin}/links`,
-      origin: extra.origin ? backend.origin : undefined,
-      deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
-    });
+    return await certifyAgainst(simulator, backend, extra.origin);
   } finally {
     await backend.close();
     await simulator.close();
   }
 }
 
+/** Two certify runs, each with a simulator of its own on the same ports, against one backend kept running. */
+async function twoRuns(breaks?: string): Promise<[CertifyReport, CertifyReport]> {
+  const first = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS });
+  const ports = { apiPort: Number(new URL(first.baseUrl).port), formPort: Number(new URL(first.formUrl).port) };
+  const backend = await startTestBackend({
+    apiKey: first.apiKey,
+    baseUrl: first.baseUrl,
+    formUrl: first.formUrl,
+    deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
+    ...(breaks ? { breaks } : {}),
+  });
+  try {
+    const one = await certifyAgainst(first, backend).finally(() => first.close());
+    const second = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS, ...ports });
+    try {
+      return [one, await certifyAgainst(second, backend)];
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await backend.close();
+  }
+}
+
+/** What a terminal acts on: C0 controls but the table's own newlines, DEL, C1, bidi overrides and isolates. */
+const ACTED_ON = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 const failing = (report: CertifyReport) => report.rules.filter((rule) => rule.grade === 'fail').map((rule) => rule.id);
 
 const ALL_RULES = [...TOKEN_RULES, ...RECEIVER_RULES].map((rule) => rule.id).concat('api-key-never-answered');
 
 describe('hub-embed-mock certify', () => {
-  it('certifies a backend that keeps every rule: all 19 pass, exit status 0', { timeout: 60_000 }, async () => {
+  it('certifies a backend that keeps every rule: all 21 pass, exit status 0', { timeout: 60_000 }, async () => {
     const report = await grade();
     expect(failing(report)).toEqual([]);
     expect(report.rules.map((rule) => rule.id).sort()).toEqual([...ALL_RULES].sort());
     expect(report.ok).toBe(true);
-    expect(certifyTable(report)).toContain('19 passed, 0 failed, 0 not configured');
-    expect(certifyJunit(report)).toMatch(/<testsuite name="hub-embed certify: receiver" tests="13" failures="0"/);
+    expect(certifyTable(report)).toContain('21 passed, 0 failed, 0 not configured');
+    expect(certifyJunit(report)).toMatch(/<testsuite name="hub-embed certify: receiver" tests="15" failures="0"/);
   });
 
   it.concurrent.each(ALL_RULES)(
@@ -71,6 +111,57 @@ describe('hub-embed-mock certify', () => {
       const report = await grade(undefined, { origin: false });
       expect(report.rules.find((rule) => rule.id === 'token.origin-rules')?.grade).toBe('not-configured');
       expect(report.ok).toBe(true);
+    },
+  );
+
+  it(
+    'report.escapes-backend-text: the table prints what a backend sent, never a terminal escape, CR or bidi override',
+    { timeout: 60_000 },
+    async () => {
+      const report = await grade('hostile-text');
+      const quoted = report.rules.flatMap((rule) => [rule.why ?? '', ...rule.exchanges]);
+      // The hostile text did reach the report: the table is what must not pass it on as is.
+      expect(quoted.some((line) => line.includes('\u001b]52;'))).toBe(true);
+      const table = certifyTable(report);
+      expect(table).not.toMatch(ACTED_ON);
+      expect(table).toContain('\\u001b]52;c;');
+      expect(table).toContain('\\u202egnp.exe');
+      // One summary line, the last, and it is the grader's own.
+      const summaries = table.split('\n').filter((line) => /^\d+ passed, /.test(line));
+      expect(summaries).toEqual([table.split('\n').at(-1)]);
+      expect(summaries[0]).toMatch(/NOT CERTIFIED$/);
+      // --json escapes the same characters and parses back to the same report.
+      expect(json(report)).not.toMatch(ACTED_ON);
+      expect(JSON.parse(json(report))).toEqual(report);
+      expect(HOSTILE).toMatch(ACTED_ON);
+    },
+  );
+
+  it(
+    'certify.second-run: a second run against a backend still running passes; its stale tokens are replaced as the widget would',
+    { timeout: 120_000 },
+    async () => {
+      const [first, second] = await twoRuns();
+      expect(failing(first)).toEqual([]);
+      expect(failing(second)).toEqual([]);
+      const bound = second.rules.find((rule) => rule.id === 'token.bound-to-session-user')!;
+      expect(bound.exchanges.join('\n')).toContain('a token of an earlier simulator');
+    },
+  );
+
+  it(
+    'certify.second-run: a backend that keeps the first run\u2019s tokens is told to restart, on every rule that needs them',
+    { timeout: 120_000 },
+    async () => {
+      const [, second] = await twoRuns('token.unauthorized-gets-new-token');
+      const failed = second.rules.filter((rule) => rule.grade === 'fail');
+      expect(failed.map((rule) => rule.id)).toEqual(
+        [...TOKEN_RULES, ...RECEIVER_RULES]
+          .map((rule) => rule.id)
+          .filter((id) => id !== 'token.unauthenticated-refused'),
+      );
+      for (const rule of failed) expect(rule.why).toContain(STALE_TOKENS);
+      expect(certifyTable(second)).toContain('Restart your backend (or empty its token cache), then run certify again');
     },
   );
 });

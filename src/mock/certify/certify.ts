@@ -9,7 +9,7 @@ import { fieldAt, readHook } from './observe.js';
 import { parseSession, type ProbeAnswer } from './probe.js';
 import { RECEIVER_RULES, type ReceiverContext } from './receiver-rules.js';
 import { summarise, type CertifyReport } from './report.js';
-import { TOKEN_RULES, apiKeyRule, type TokenRouteContext } from './token-rules.js';
+import { STALE_TOKENS, TOKEN_RULES, apiKeyRule, type TokenRouteContext } from './token-rules.js';
 
 export interface CertifyOptions {
   /** The simulator to drive; its webhooks are pointed at `receiver`. The backend uses its base URL and key. */
@@ -88,7 +88,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
 
   const users: (string | undefined)[] = [];
   if (tokenRoute) {
-    const context: TokenRouteContext = { hub, tokenRoute, sessions, origin, answers, users };
+    const context: TokenRouteContext = { hub, tokenRoute, sessions, origin, answers, users, refreshed: new Set() };
     await run('token-route', TOKEN_RULES, context);
   }
   if (receiver) {
@@ -117,9 +117,10 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
       nonce: () => `${Date.now().toString(36)}-${++nonce}`,
     };
     if (!userKnown) {
+      const stale = results.find((result) => result.why?.includes(STALE_TOKENS))?.why;
       const why =
         user === undefined
-          ? 'no test user: the token route gave no session a token'
+          ? `no test user: the token route gave no session a token${stale === undefined ? '' : ` (${stale})`}`
           : `the service does not know ${user}`;
       for (const rule of RECEIVER_RULES)
         results.push({

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from '../node.js';
 import { OUTBOUND_IPS } from '../webhooks.js';
 import { CertifyUsageError, certify } from './certify.js';
-import { junit, table } from './report.js';
+import { json, junit, table } from './report.js';
 
 export const CERTIFY_USAGE = `Usage: hub-embed-mock certify [--receiver URL] [--token-route URL] [options]
 
@@ -141,7 +141,7 @@ export async function certifyCommand(argv: string[], write: (line: string) => vo
       origin: values.origin,
       deliveryTimeoutMs,
     });
-    write(values.json ? JSON.stringify(report, null, 2) : table(report));
+    write(values.json ? json(report) : table(report));
     if (values.junit !== undefined) writeFileSync(values.junit, junit(report));
     return report.ok ? 0 : 1;
   } finally {

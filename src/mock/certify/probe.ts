@@ -5,6 +5,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 
 export interface ProbeRequest {
   method?: 'GET' | 'POST';
@@ -14,6 +16,12 @@ export interface ProbeRequest {
   localAddress?: string;
   /** Hold the body's last byte until this many ms after sending began. */
   lastByteAtMs?: number;
+  /**
+   * Hold the body's last byte until this settles; `onHeld` says when the rest was written. Many requests
+   * released together reach the backend at once: what a race in its ledger needs to show.
+   */
+  release?: Promise<unknown>;
+  onHeld?: () => void;
   /** Give up (and close the connection) this many ms after sending began. Default 15000. */
   timeoutMs?: number;
 }
@@ -27,9 +35,28 @@ export interface ProbeAnswer {
   ms: number;
 }
 
+/**
+ * Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts a colour, a cursor move
+ * or an OSC 52 clipboard write; CR overwrites the line; U+009B is a one-character CSI), line and paragraph
+ * separators, bidi overrides and isolates (text shown in another order than it is), zero-width and
+ * invisible formatters, and lone surrogates.
+ */
+const UNSHOWN =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text a backend chose, made safe to print: each character a terminal would act on becomes `\uXXXX`. */
+export function printable(text: string): string {
+  return text.replace(UNSHOWN, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
 /** Keeps a report line short and on one line whatever the answer held. */
 export function brief(text: string, max = 160): string {
-  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => JSON.stringify(char).slice(1, -1));
+  const line = printable(text);
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
@@ -91,7 +118,10 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
       res.on('error', (error) => finish({ status: res.statusCode, headers: {}, body: '', error: error.message }));
     });
     if (body === undefined) req.end();
-    else if (init.lastByteAtMs === undefined || body.length === 0) req.end(body);
+    else if (init.release !== undefined && body.length > 0) {
+      req.write(body.subarray(0, body.length - 1), () => init.onHeld?.());
+      void init.release.then(() => req.end(body.subarray(body.length - 1)));
+    } else if (init.lastByteAtMs === undefined || body.length === 0) req.end(body);
     else {
       req.write(body.subarray(0, body.length - 1));
       lastByte = setTimeout(() => req.end(body.subarray(body.length - 1)), init.lastByteAtMs);
@@ -116,4 +146,70 @@ export function parseSession(text: string): { name: string; value: string } {
   if (at <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || text.slice(at + 1).trim() === '')
     throw new TypeError(`--session "${brief(text, 60)}" must be "Header: value", e.g. "Cookie: session=abc".`);
   return { name: name.toLowerCase(), value: text.slice(at + 1).trim() };
+}
+
+export interface RawAnswer {
+  /** The status line's code; undefined when the backend closed (or timed out) without a status line. */
+  status: number | undefined;
+  /** Everything the backend sent, as text. */
+  text: string;
+  /** The body after the head (not de-chunked: enough to find `"ok":true`). */
+  body: string;
+  error?: string;
+  ms: number;
+}
+
+/**
+ * Sends a request as raw bytes, for framing node:http will not send (a negative or repeated
+ * Content-Length), half-closes when `endAfter`, and reads the answer until the backend closes or
+ * `timeoutMs` passes.
+ */
+export function rawProbe(
+  url: string,
+  head: string[],
+  body: string,
+  options: { timeoutMs: number; endAfter?: boolean },
+): Promise<RawAnswer> {
+  const target = new URL(url);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const hostname = target.hostname.replace(/^\[|\]$/g, '');
+    const socket =
+      target.protocol === 'https:'
+        ? tlsConnect(Number(target.port || 443), hostname, { servername: hostname })
+        : connect(Number(target.port || 80), hostname);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let error: string | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
+      const at = text.indexOf('\r\n\r\n');
+      resolve({
+        status: status === undefined ? undefined : Number(status),
+        text,
+        body: at < 0 ? '' : text.slice(at + 4),
+        ...(error === undefined ? {} : { error }),
+        ms: Math.round(performance.now() - started),
+      });
+    };
+    const timer = setTimeout(() => {
+      error = 'timeout';
+      socket.destroy();
+    }, options.timeoutMs);
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_KEPT) chunks.push(chunk);
+    });
+    socket.on('error', (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message));
+    socket.on('close', finish);
+    socket.on(target.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+      const path = `${target.pathname}${target.search}`;
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${target.host}\r\n${head.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
+      );
+      if (options.endAfter) socket.end();
+    });
+  });
 }

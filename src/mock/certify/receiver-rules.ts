@@ -9,7 +9,7 @@ import type { Simulator, WebhookDelivery } from '../types.js';
 import { eventsOfKind } from '../webhooks.js';
 import { check, type Rule } from './grading.js';
 import { stringsIn, tokenOwner } from './observe.js';
-import { describeAnswer, okOf, probe, statusOf, type ProbeAnswer } from './probe.js';
+import { brief, describeAnswer, okOf, probe, rawProbe, statusOf, type ProbeAnswer } from './probe.js';
 
 export interface ReceiverContext {
   hub: Simulator;
@@ -140,6 +140,38 @@ async function changedBy(context: ReceiverContext, note: Note, cents: number, ac
   check(after - before === cents, `the balance changed by ${after - before} cents, not ${cents}`);
 }
 
+/**
+ * Headers proxies and CDNs use for the client's address, each naming the service's address. From a peer
+ * that is not a proxy of the integrator's, the sender chose every one of them.
+ */
+const CLIENT_ADDRESS_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-client-ip',
+  'ali-cdn-real-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-forwarded',
+  'forwarded-for',
+  'client-ip',
+  'x-appengine-user-ip',
+  'cdn-src-ip',
+  'x-envoy-external-address',
+];
+const spoofOf = (name: string) => (name === 'forwarded' ? 'for=127.0.0.1' : '127.0.0.1');
+
+const CONCURRENT_DEDUCTS = 20;
+
+/** The `X-Webhook-Timestamp` the service sends, one second on: a later delivery of the same body. */
+const secondLater = (context: ReceiverContext) => String(Math.floor(context.hub.clock.now() / 1000) + 1);
+
+/** Not "yuan, two decimals, above zero": a sign, a space, an exponent, other digits (fullwidth), a third decimal. */
+const BAD_AMOUNTS = ['1.5', '0.00', '1e3', '-5.00', '+0.01', ' 0.01', '0.01 ', '\uff11.00', '0.010', '0x10'];
+
 const notOkTrue = (answer: ProbeAnswer, what: string) =>
   check(okOf(answer) !== true, `${what} was answered ok: true (a charge the service believes was made)`);
 
@@ -160,36 +192,38 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
   },
   {
     id: 'receiver.forwarded-for-not-believed',
-    title: 'X-Forwarded-For (or X-Real-IP, Forwarded) from a peer that is not a trusted proxy is not believed',
+    title:
+      'Client-address headers (X-Forwarded-For, X-Real-IP, Forwarded, True-Client-IP, CF-Connecting-IP, …) from a peer that is not a trusted proxy are not believed',
     async run(context, note) {
+      const deduct = () => JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+      const fromStranger = (headers: Record<string, string> = {}) =>
+        send(context, note, deduct(), {
+          eventHeader: 'billing_deduct',
+          localAddress: context.strangerAddress,
+          headers,
+        });
       // The same stranger without the headers first: whatever it gets, the headers must not change it.
-      const plain = await send(
-        context,
-        note,
-        JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01'))),
-        {
-          eventHeader: 'billing_deduct',
-          localAddress: context.strangerAddress,
-        },
-      );
+      const plain = await fromStranger();
       const before = await context.balance();
-      const spoofed = await send(
-        context,
-        note,
-        JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01'))),
-        {
-          eventHeader: 'billing_deduct',
-          localAddress: context.strangerAddress,
-          headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' },
-        },
+      const spoofed = await fromStranger(
+        Object.fromEntries(CLIENT_ADDRESS_HEADERS.map((name) => [name, spoofOf(name)])),
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const after = await context.balance();
       note(`balance ${before} -> ${after} cents`);
-      check(
-        spoofed.status === plain.status,
-        `answered ${statusOf(spoofed)} with the headers and ${statusOf(plain)} without: the headers were believed`,
-      );
+      if (spoofed.status !== plain.status || after !== before) {
+        // Which one: each header alone, so the report names what the receiver reads.
+        const believed: string[] = [];
+        for (const name of CLIENT_ADDRESS_HEADERS) {
+          const alone = await fromStranger({ [name]: spoofOf(name) });
+          if (alone.status !== plain.status) believed.push(name);
+        }
+        const which = believed.length > 0 ? believed.join(', ') : 'the headers together';
+        check(
+          spoofed.status === plain.status,
+          `answered ${statusOf(spoofed)} with the headers and ${statusOf(plain)} without: it believed ${which}`,
+        );
+      }
       if (plain.status === 403) check(after === before, `the balance changed from ${before} to ${after} cents`);
     },
   },
@@ -247,6 +281,11 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
           second.outcome === 'delivered',
           `the second delivery was answered ${second.status ?? second.outcome}, not 2xx`,
         );
+        // The next configuration's call may come in the next second: the same body, another timestamp.
+        await send(context, note, JSON.stringify(first.body), {
+          eventHeader: 'billing_deduct',
+          headers: { 'x-webhook-timestamp': secondLater(context) },
+        });
       });
     },
   },
@@ -263,7 +302,65 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
         });
         check(refund.outcome === 'delivered', `the refund was answered ${refund.status ?? refund.outcome}, not 2xx`);
         await resend(context, note, refund);
+        await send(context, note, JSON.stringify(refund.body), {
+          eventHeader: 'billing_refund',
+          headers: { 'x-webhook-timestamp': secondLater(context) },
+        });
       });
+    },
+  },
+  {
+    id: 'receiver.concurrent-deducts-never-overdraw',
+    title: `${CONCURRENT_DEDUCTS} deducts of the whole balance at once: one is charged, the rest answered {ok: false}`,
+    async run(context, note) {
+      const before = await context.balance();
+      check(before > 0, `the test user's balance is ${before} cents: give them at least a few cents to grade this`);
+      const amount = centsToYuan(before);
+      let held = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // Every body but its last byte first, then all last bytes together: the deducts meet in the ledger.
+      const sends = Array.from({ length: CONCURRENT_DEDUCTS }, () =>
+        probe(context.receiverUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-event': 'billing_deduct',
+            'x-webhook-timestamp': String(Math.floor(context.hub.clock.now() / 1000)),
+          },
+          body: JSON.stringify(body(context, 'billing_deduct', billing(context, amount))),
+          release: released,
+          onHeld: () => ++held === CONCURRENT_DEDUCTS && release(),
+          timeoutMs: context.deliveryTimeoutMs,
+        }),
+      );
+      const timer = setTimeout(release, 2000);
+      const answers = await Promise.all(sends);
+      clearTimeout(timer);
+      context.answers.push(...answers);
+      const oks = answers.filter((answer) => okOf(answer) === true).length;
+      const after = await context.balance();
+      note(
+        `sent ${CONCURRENT_DEDUCTS} deducts of ${amount} at once -> ${answers.map((answer) => `${statusOf(answer)} ${String(okOf(answer) ?? '?')}`).join(', ')}`,
+      );
+      note(`balance ${before} -> ${after} cents`);
+      // Give it back, as the service would after a complaint, so the next rules (and runs) have a balance.
+      if (after < before) {
+        const refund = await send(
+          context,
+          note,
+          JSON.stringify(body(context, 'billing_refund', billing(context, centsToYuan(before - after)))),
+          { eventHeader: 'billing_refund' },
+        );
+        note(`refunded ${before - after} cents -> ${statusOf(refund)}`);
+      }
+      check(oks <= 1, `${oks} of them were answered ok: true: the balance paid for ${oks} times what it holds`);
+      check(after >= 0, `the balance went down to ${after} cents`);
+      check(
+        before - after === oks * before,
+        `the balance went from ${before} to ${after} cents with ${oks} answered ok: true`,
+      );
+      check(oks === 1, 'none was charged, though the balance covered one');
     },
   },
   {
@@ -317,10 +414,11 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
   },
   {
     id: 'receiver.bad-amounts-change-nothing',
-    title: 'Amounts that are not yuan with two decimals above zero ("1.5", "0.00", "1e3") change nothing',
+    title:
+      'Amounts that are not yuan with two decimals above zero ("1.5", "0.00", "1e3", "-5.00", "+0.01", …) change nothing',
     async run(context, note) {
       await unchanged(context, note, async () => {
-        for (const amount of ['1.5', '0.00', '1e3']) {
+        for (const amount of BAD_AMOUNTS) {
           const deduct = JSON.stringify(body(context, 'billing_deduct', billing(context, amount)));
           notOkTrue(await send(context, note, deduct, { eventHeader: 'billing_deduct' }), `a deduct of "${amount}"`);
           const refund = JSON.stringify(body(context, 'billing_refund', billing(context, amount)));
@@ -339,6 +437,50 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
         notOkTrue(await send(context, note, deduct, { eventHeader: 'billing_deduct' }), 'a 2 MB deduct');
         const refund = JSON.stringify({ ...body(context, 'billing_refund', billing(context, '1.00')), padding });
         await send(context, note, refund, { eventHeader: 'billing_refund' });
+      });
+    },
+  },
+  {
+    id: 'receiver.bad-content-length-refused',
+    title:
+      'A delivery whose Content-Length is not one decimal number (-1, 1e3, two values) is answered 4xx and changes nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        const payload = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+        const length = Buffer.byteLength(payload);
+        const framings: [string, string[]][] = [
+          ['-1', ['Content-Length: -1']],
+          ['1e3', ['Content-Length: 1e3']],
+          ['+length', [`Content-Length: +${length}`]],
+          ['two values', ['Content-Length: 2', `Content-Length: ${length}`]],
+        ];
+        for (const [what, lines] of framings) {
+          const answer = await rawProbe(
+            context.receiverUrl,
+            [
+              'Content-Type: application/json',
+              'X-Webhook-Event: billing_deduct',
+              `X-Webhook-Timestamp: ${Math.floor(context.hub.clock.now() / 1000)}`,
+              'Connection: close',
+              ...lines,
+            ],
+            payload,
+            // Half-closed after the body: a receiver that reads "until the end" gets all of it.
+            { timeoutMs: Math.min(context.deliveryTimeoutMs, 5000), endAfter: true },
+          );
+          context.answers.push({ status: answer.status, headers: {}, body: answer.text, ms: answer.ms });
+          const shown =
+            answer.status === undefined
+              ? `no answer (${answer.error ?? 'closed'})`
+              : `${answer.status} ${brief(answer.body, 80)}`;
+          note(`sent a deduct with ${lines.join(', ')} -> ${shown} (${answer.ms} ms)`);
+          // The raw body may be chunked: look for the field itself.
+          check(!/"ok"\s*:\s*true/.test(answer.body), `a deduct with Content-Length ${what} was answered ok: true`);
+          check(
+            answer.status !== undefined && answer.status >= 400 && answer.status < 500,
+            `a deduct with Content-Length ${what} was answered ${answer.status ?? `nothing (${answer.error ?? 'the connection closed'})`}, not 4xx`,
+          );
+        }
       });
     },
   },

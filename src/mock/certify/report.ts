@@ -1,5 +1,6 @@
 /** The grades as a person reads them (a table), as JSON, and as JUnit XML for the integrator's CI. */
 import type { RuleResult } from './grading.js';
+import { printable } from './probe.js';
 
 export interface CertifyReport {
   /** True when every required rule passed: the exit code is 0 exactly then. */
@@ -38,9 +39,10 @@ export function table(report: CertifyReport): string {
   const lines = [`${'GRADE'.padEnd(6)}${'RULE'.padEnd(width + 2)}WHAT IT SAYS`];
   for (const rule of report.rules) {
     lines.push(`${MARK[rule.grade].padEnd(6)}${rule.id.padEnd(width + 2)}${rule.title} (${rule.ms} ms)`);
-    if (rule.why) lines.push(`${' '.repeat(width + 8)}${rule.grade === 'fail' ? 'why: ' : ''}${rule.why}`);
+    // `why` and the exchanges quote what the backend sent: printed, never acted on by the terminal.
+    if (rule.why) lines.push(`${' '.repeat(width + 8)}${rule.grade === 'fail' ? 'why: ' : ''}${printable(rule.why)}`);
     const shown = rule.exchanges.slice(0, EXCHANGES_SHOWN);
-    for (const line of shown) lines.push(`${' '.repeat(width + 8)}| ${line}`);
+    for (const line of shown) lines.push(`${' '.repeat(width + 8)}| ${printable(line)}`);
     if (rule.exchanges.length > shown.length)
       lines.push(`${' '.repeat(width + 8)}| … ${rule.exchanges.length - shown.length} more (--json has them all)`);
   }
@@ -51,6 +53,17 @@ export function table(report: CertifyReport): string {
     }`,
   );
   return lines.join('\n');
+}
+
+/**
+ * The report as JSON for a terminal or a file: JSON.stringify escapes C0 controls only, so the rest a
+ * terminal would act on (C1, bidi overrides, …) is escaped as \uXXXX too; it parses to the same report.
+ */
+export function json(report: CertifyReport): string {
+  return JSON.stringify(report, null, 2).replace(
+    /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function xml(text: string): string {

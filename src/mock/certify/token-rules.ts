@@ -2,8 +2,8 @@
  * The token route's rules (the spec's Authentication section and docs/server.md). The simulator sees
  * every exchange, so the grader knows which end user each token the route gives out is bound to.
  */
-import { NotConfigured, check, type Rule } from './grading.js';
-import { exchangesSeen, tokenOwner } from './observe.js';
+import { NotConfigured, RuleFailure, check, type Rule } from './grading.js';
+import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
 
@@ -22,6 +22,8 @@ export interface TokenRouteContext {
   answers: ProbeAnswer[];
   /** Filled in as sessions are graded: each session's end user, as the simulator saw it. */
   users: (string | undefined)[];
+  /** Sessions whose stale token (an earlier simulator's) was already asked to be replaced. */
+  refreshed: Set<number>;
 }
 
 type Note = (line: string) => void;
@@ -70,20 +72,72 @@ async function ask(
 }
 
 /** A token answer for the session, and the user the service bound it to. */
-async function tokenFor(context: TokenRouteContext, note: Note, index: number, body: unknown = {}, extra = {}) {
+async function tokenFor(
+  context: TokenRouteContext,
+  note: Note,
+  index: number,
+  body: unknown = {},
+  extra: { headers?: Record<string, string>; query?: string } = {},
+) {
   const session = context.sessions[index];
   check(session, `pass --session once per signed-in test user (${index + 1} needed)`);
-  const { answer, token } = await ask(context, note, session, body, extra);
+  const first = await ask(context, note, session, body, extra);
+  const answer = first.answer;
+  let token = first.token;
   check(
     answer.status !== undefined && answer.status >= 200 && answer.status < 300,
     `answered ${statusOf(answer)}, not 2xx with a token`,
   );
   check(token, 'the answer carries no access_token');
-  const owner = await tokenOwner(context.hub, token);
+  let owner = await tokenOwner(context.hub, token);
   note(`the simulator says the token belongs to ${owner ?? 'nobody: it did not issue it'}`);
+  const earlier = owner === undefined ? earlierSimulatorToken(token) : undefined;
+  if (earlier !== undefined && !context.refreshed.has(index)) {
+    // What the widget does after the service refuses a token: ask once more, saying so.
+    context.refreshed.add(index);
+    note(
+      `that is a token of an earlier simulator (${earlier}), cached by the backend: asking again as the widget would`,
+    );
+    const again = await ask(context, note, session, { reason: 'unauthorized', previous: token }, extra);
+    if (again.token !== undefined) {
+      token = again.token;
+      owner = await tokenOwner(context.hub, token);
+      note(`the simulator says the new token belongs to ${owner ?? 'nobody: it did not issue it'}`);
+    }
+  }
+  const stale = owner === undefined ? earlierSimulatorToken(token) : undefined;
+  if (stale !== undefined)
+    throw new RuleFailure(
+      `${STALE_TOKENS} (${stale}). Restart your backend (or empty its token cache), then run certify again`,
+    );
   check(owner, 'the token is not one the service issued (or it has expired)');
   return { token, owner };
 }
+
+export const STALE_TOKENS =
+  'your backend answers with a token of an earlier simulator (an earlier certify run) that it cached, and {reason: "unauthorized"} did not replace it';
+
+/**
+ * When a token the service does not know is one a simulator issued (its claims' shape): who it was for
+ * and when. A backend that outlives one certify run keeps the first simulator's tokens in its cache.
+ */
+export function earlierSimulatorToken(token: string): string | undefined {
+  const [, payload] = token.split('.');
+  if (payload === undefined) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.iat !== 'number')
+      return undefined;
+    if (!('developer_id' in claims)) return undefined;
+    return `for ${brief(claims.sub, 40)}, issued ${new Date(claims.iat * 1000).toISOString()}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a route might read the user from the request (the browser writes all of them). */
+const USER_FIELDS = ['client_user_id', 'clientUserId', 'user', 'user_id', 'userId', 'uid', 'sub', 'account'];
+const USER_HEADERS = ['x-user-id', 'x-client-user-id', 'x-uid', 'x-user'];
 
 export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   {
@@ -119,11 +173,13 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   },
   {
     id: 'token.browser-cannot-choose-user',
-    title: 'The browser cannot choose client_user_id: one sent in the body or the query is ignored',
+    title: 'The browser cannot choose client_user_id: one sent in the body, the query or a header is ignored',
     async run(context, note) {
       const chosen = 'certify-chosen-by-browser';
-      const body = { client_user_id: chosen, clientUserId: chosen, user: chosen, user_id: chosen };
-      const { owner } = await tokenFor(context, note, 0, body, { query: `?client_user_id=${chosen}&user=${chosen}` });
+      const body = Object.fromEntries(USER_FIELDS.map((field) => [field, chosen]));
+      const query = `?${USER_FIELDS.map((field) => `${field}=${chosen}`).join('&')}`;
+      const headers = Object.fromEntries(USER_HEADERS.map((name) => [name, chosen]));
+      const { owner } = await tokenFor(context, note, 0, body, { query, headers });
       check(owner !== chosen, 'the token belongs to the client_user_id the browser sent');
       const signedIn = context.users[0] ?? (await tokenFor(context, note, 0)).owner;
       check(owner === signedIn, `the token belongs to ${owner}, not to the session's user ${signedIn}`);
@@ -131,12 +187,22 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   },
   {
     id: 'token.unauthorized-gets-new-token',
-    title: '{reason: "unauthorized", previous} gets a different token, of the same user',
+    title:
+      '{reason: "unauthorized", previous} gets a different token, of the session\u2019s user (another user\u2019s previous changes nothing)',
     async run(context, note) {
       const first = await tokenFor(context, note, 0);
       const second = await tokenFor(context, note, 0, { reason: 'unauthorized', previous: first.token });
       check(second.token !== first.token, 'the same token came back after the service refused it');
       check(second.owner === first.owner, `the new token belongs to ${second.owner}, not ${first.owner}`);
+      // `previous` says which token failed, never whose token to make: another user's changes nothing.
+      // (Graded when the two sessions are known to be two users; token.bound-to-session-user says if not.)
+      const secondUser = context.users[1];
+      if (secondUser === undefined || secondUser === first.owner) return;
+      const other = await tokenFor(context, note, 1, { reason: 'unauthorized', previous: second.token });
+      check(
+        other.owner === secondUser,
+        `the second session, sending the first one's token as previous, got a token of ${other.owner}, not ${secondUser}`,
+      );
     },
   },
   {
@@ -157,20 +223,60 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   },
 ];
 
+/**
+ * The ways a key is written into text without being hidden: as is, percent-encoded (every byte, or only
+ * where needed), hex, and base64 or base64url at each of the three alignments it can have inside a longer
+ * encoded blob (a token, a cookie, a "state" value). Each base64 form is the part of the encoding that only
+ * the key's own bytes decide.
+ */
+export function keySpellings(apiKey: string): string[] {
+  const bytes = Buffer.from(apiKey, 'utf8');
+  const hex = bytes.toString('hex');
+  const spellings = [apiKey, encodeURIComponent(apiKey), hex, hex.toUpperCase()];
+  spellings.push([...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join(''));
+  for (let skip = 0; skip < 3; skip++) {
+    const whole = bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3);
+    spellings.push(whole.toString('base64'), whole.toString('base64url'));
+  }
+  return [...new Set(spellings)];
+}
+
+/** Percent-escapes and JSON's \u escapes undone where they are well formed: a key written so is found too. */
+function decoded(text: string): string[] {
+  const out = [text];
+  out.push(
+    text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    }),
+  );
+  try {
+    out.push(stringsIn(JSON.parse(text)).join('\n'));
+  } catch {
+    // not JSON
+  }
+  return out;
+}
+
 /** Graded last, over every answer of both parts: run after the other rules. */
 export function apiKeyRule(apiKey: string): Rule<{ answers: ProbeAnswer[] }> {
-  const spellings = [apiKey, encodeURIComponent(apiKey), Buffer.from(apiKey).toString('base64')];
+  const spellings = keySpellings(apiKey);
   return {
     id: 'api-key-never-answered',
-    title: 'The API key appears in no answer and no header the backend sent',
+    title: 'The API key appears in no answer and no header the backend sent, in no encoding',
     run(context, note) {
-      note(`searched ${context.answers.length} answers (headers and bodies) for the key, URL-encoded and base64`);
+      note(
+        `searched ${context.answers.length} answers (headers and bodies) for the key as is, percent-encoded, hex, and base64 or base64url at any alignment`,
+      );
       for (const answer of context.answers) {
-        const text = `${JSON.stringify(answer.headers)}\n${answer.body}`;
-        const found = spellings.find((spelling) => text.includes(spelling));
+        const texts = [...decoded(JSON.stringify(answer.headers)), ...decoded(answer.body)];
+        const found = spellings.find((spelling) => texts.some((text) => text.includes(spelling)));
         check(
           found === undefined,
-          `an answer (${statusOf(answer)}) carries the API key: ${describeAnswer(answer).replaceAll(found ?? '', '<API key>')}`,
+          `an answer (${statusOf(answer)}) carries the API key${found === apiKey ? '' : ` (written ${JSON.stringify(found)})`}: ${describeAnswer(answer).replaceAll(found ?? '', '<API key>')}`,
         );
       }
       return Promise.resolve();

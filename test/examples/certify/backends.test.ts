@@ -145,7 +145,7 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
       console.log(`--- ${backend.name} (${Math.round(performance.now() - started)} ms)\n${output}`);
       assert.equal(code, 0, `certify exited ${code} for ${backend.name}`);
       const xml = readFileSync(junit, 'utf8');
-      assert.match(xml, /<testsuite name="hub-embed certify: receiver" tests="13" failures="0"/);
+      assert.match(xml, /<testsuite name="hub-embed certify: receiver" tests="15" failures="0"/);
       assert.match(xml, /<testsuite name="hub-embed certify: token-route" tests="6" failures="0" skipped="0"/);
     } finally {
       child.kill('SIGTERM');

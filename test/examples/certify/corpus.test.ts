@@ -1,0 +1,155 @@
+/**
+ * The grader fails every wrong backend: each file of test/examples/certify/corpus/ is a backend with one
+ * realistic mistake (harness.ts is the backend, right by default), and the built `hub-embed-mock certify`
+ * must fail exactly the rules that file names, while the examples pass (backends.test.ts). Prints the
+ * score: "corpus: N of N wrong backends failed". The service's timeout is 1.5 s here, not 10 s, so the
+ * late-answer rule stays quick; four backends are graded at a time (they mostly wait).
+ * CORPUS=signed-amount,key-hex picks some.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { startBackend, type RunningBackend, type WrongBackend } from './corpus/harness.js';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints
+const DELIVERY_TIMEOUT_MS = 1500;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Entry {
+  name: string;
+  backend: WrongBackend;
+}
+
+const chosen = process.env.CORPUS?.split(',');
+const entries: Entry[] = [];
+for (const file of readdirSync(new URL('./corpus/', import.meta.url)).sort()) {
+  if (!file.endsWith('.ts') || file === 'harness.ts') continue;
+  const name = file.slice(0, -3);
+  if (chosen && !chosen.includes(name)) continue;
+  const module = (await import(`./corpus/${file}`)) as { backend?: WrongBackend; backends?: WrongBackend[] };
+  const list = module.backends ?? (module.backend ? [module.backend] : []);
+  assert.ok(list.length > 0, `${file} exports no backend`);
+  list.forEach((backend, index) => entries.push({ name: list.length > 1 ? `${name}#${index}` : name, backend }));
+}
+
+async function listening(origin: string, child: ChildProcess | undefined): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child && child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
+    try {
+      await fetch(`${origin}/api/points`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${origin} did not start`);
+}
+
+async function signIn(origin: string, user: string): Promise<string> {
+  const res = await fetch(`${origin}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: `user=${user}`,
+  });
+  const cookie = res.headers.getSetCookie()[0];
+  assert.ok(cookie, `sign-in as ${user} gave no cookie (HTTP ${res.status})`);
+  return `Cookie: ${cookie.split(';')[0]}`;
+}
+
+interface Graded {
+  code: number | null;
+  failed: { id: string; why?: string }[];
+  output: string;
+}
+
+/** Starts the wrong backend, then the built CLI against it, as an integrator runs it. */
+async function grade(backend: WrongBackend): Promise<Graded> {
+  const [apiPort, formPort, port] = [await freePort(), await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${port}`;
+  const config = {
+    apiKey: API_KEY,
+    baseUrl: `http://127.0.0.1:${apiPort}`,
+    formUrl: `http://127.0.0.1:${formPort}`,
+    deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
+    port,
+  };
+  let child: ChildProcess | undefined;
+  let running: RunningBackend | undefined;
+  if (backend.command) {
+    child = spawn(backend.command[0]!, backend.command.slice(1), {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HUB_API_KEY: API_KEY,
+        HUB_BASE_URL: config.baseUrl,
+        HUB_FORM_URL: config.formUrl,
+        HUB_WEBHOOK_IPS: '127.0.0.1',
+        HUB_DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } else running = await startBackend(config, backend.parts ?? {});
+  try {
+    await listening(origin, child);
+    const sessions = [await signIn(origin, 'alice'), await signIn(origin, 'bob')];
+    const cli = spawn(
+      process.execPath,
+      [
+        'dist/mock-cli.js',
+        'certify',
+        ...['--api-port', String(apiPort), '--form-port', String(formPort)],
+        ...['--receiver', `${origin}/hooks/hub`, '--token-route', `${origin}/api/hub-token`],
+        ...sessions.flatMap((session) => ['--session', session]),
+        ...['--balance', `${origin}/api/points`, '--links', `${origin}/api/points`, '--origin', origin],
+        ...['--delivery-timeout-ms', String(DELIVERY_TIMEOUT_MS), '--json'],
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.on('close', resolve));
+    const start = output.indexOf('\n{\n');
+    assert.ok(start >= 0, `certify printed no report:\n${output}`);
+    const report = JSON.parse(output.slice(start + 1)) as { rules: { id: string; grade: string; why?: string }[] };
+    const failed = report.rules.filter((rule) => rule.grade === 'fail').map(({ id, why }) => ({ id, why }));
+    return { code, failed, output };
+  } finally {
+    child?.kill('SIGTERM');
+    await running?.close();
+  }
+}
+
+const caught: string[] = [];
+
+describe('hub-embed-mock certify fails every wrong backend of the corpus', { concurrency: 4 }, () => {
+  for (const { name, backend } of entries) {
+    it(`${name}: ${backend.mistake} fails ${backend.fails.join(', ')}`, { timeout: 120_000 }, async () => {
+      const { code, failed, output } = await grade(backend);
+      const ids = failed.map((rule) => rule.id);
+      assert.deepEqual(ids.sort(), [...backend.fails].sort(), `certify failed other rules than named:\n${output}`);
+      assert.equal(code, 1, 'certify exits 1 for a backend that fails a required rule');
+      for (const rule of failed) assert.ok(rule.why, `${rule.id} failed without saying why`);
+      caught.push(name);
+      console.log(`${name}: ${failed.map((rule) => `${rule.id}: ${rule.why}`).join('; ')}`);
+    });
+  }
+});
+
+after(() => {
+  console.log(`corpus: ${caught.length} of ${entries.length} wrong backends failed`);
+});

@@ -1,0 +1,328 @@
+/**
+ * The corpus's one backend: a token route and a webhook receiver on plain node:http, as an integrator
+ * would write them without the toolkit, right in every part by default. Each corpus file replaces one
+ * part with a realistic mistake (`Parts`), so each file holds only its mistake.
+ *
+ * The ledger is asynchronous, each call a round trip as to a database, so a mistake in how its calls are
+ * combined (read, then write) shows as it would against a real one.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Config {
+  apiKey: string;
+  baseUrl: string;
+  formUrl: string;
+  /** The service's webhook timeout; the receiver answers within 80% of it. */
+  deliveryTimeoutMs: number;
+  port: number;
+}
+
+/** A database of balances in cents: every call is a round trip. */
+export class Ledger {
+  readonly #cents = new Map<string, number>();
+  readonly #keys = new Set<string>();
+  /** Cents charged and not refunded, per user: a refund gives back a charge, it never creates money. */
+  readonly #charged = new Map<string, number>();
+
+  async #roundTrip(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+
+  async open(user: string, cents: number): Promise<void> {
+    await this.#roundTrip();
+    if (!this.#cents.has(user)) this.#cents.set(user, cents);
+  }
+
+  async balance(user: string): Promise<number | undefined> {
+    await this.#roundTrip();
+    return this.#cents.get(user);
+  }
+
+  async setBalance(user: string, cents: number): Promise<void> {
+    await this.#roundTrip();
+    this.#cents.set(user, cents);
+  }
+
+  /** `UPDATE … SET cents = cents - $1 WHERE user = $2 AND cents >= $1`, with the event key in the same transaction. */
+  async deductIfCovered(user: string, cents: number, key: string): Promise<'charged' | 'insufficient' | 'seen'> {
+    await this.#roundTrip();
+    if (this.#keys.has(key)) return 'seen';
+    const balance = this.#cents.get(user) ?? 0;
+    if (balance < cents) return 'insufficient';
+    this.#cents.set(user, balance - cents);
+    this.#charged.set(user, (this.#charged.get(user) ?? 0) + cents);
+    this.#keys.add(key);
+    return 'charged';
+  }
+
+  async hasKey(key: string): Promise<boolean> {
+    await this.#roundTrip();
+    return this.#keys.has(key);
+  }
+
+  /** Writes down a charge already taken from the balance, under its event key. */
+  async recordCharge(user: string, cents: number, key: string): Promise<void> {
+    await this.#roundTrip();
+    this.#charged.set(user, (this.#charged.get(user) ?? 0) + cents);
+    this.#keys.add(key);
+  }
+
+  /** Gives back up to what was charged; false when the refund is more. Once per key. */
+  async refund(user: string, cents: number, key: string | undefined): Promise<boolean> {
+    await this.#roundTrip();
+    if (key !== undefined && this.#keys.has(key)) return true;
+    const charged = this.#charged.get(user) ?? 0;
+    if (cents > charged) return false;
+    this.#charged.set(user, charged - cents);
+    this.#cents.set(user, (this.#cents.get(user) ?? 0) + cents);
+    if (key !== undefined) this.#keys.add(key);
+    return true;
+  }
+}
+
+export interface Delivery {
+  req: IncomingMessage;
+  raw: Buffer;
+  event: Record<string, any>;
+  user: string;
+  cents: number;
+}
+
+export interface TokenAsk {
+  req: IncomingMessage;
+  body: Record<string, unknown>;
+  /** The signed-in user of the request's session cookie; undefined without one. */
+  sessionUser: string | undefined;
+}
+
+/** The parts a corpus file may replace; `defaults` holds the right ones. */
+export interface Parts {
+  /** The address the delivery came from, for the allow-list. */
+  peer(req: IncomingMessage): string | undefined;
+  /** Yuan with two decimals, as a pattern (its match is read as cents). */
+  amount: RegExp;
+  /** What makes two deliveries the same one (paid once). */
+  eventKey(delivery: Pick<Delivery, 'req' | 'raw'>): string;
+  /** Charges a deduct: 'charged', 'insufficient' or 'seen' (the same delivery again). */
+  deduct(ledger: Ledger, delivery: Delivery, key: string): Promise<'charged' | 'insufficient' | 'seen'>;
+  /** Gives a refund back: true when given (or given before). */
+  refund(ledger: Ledger, delivery: Delivery, key: string): Promise<boolean>;
+  /** Answers a deduct the balance cannot cover. */
+  insufficient(res: ServerResponse): void;
+  /** The longest body the receiver reads. */
+  maxBody: number;
+  /** Whether a deduct answered after this long is refused (the service stopped waiting). */
+  deadline: boolean;
+  /** Which event a delivery is: the header, checked against the body. */
+  eventOf(req: IncomingMessage, event: Record<string, any> | undefined): string | undefined;
+  /** The end user a token is asked for; undefined refuses (401). */
+  tokenUser(ask: TokenAsk, tokens: TokenCache): string | undefined;
+  /** Whether this ask gets a fresh exchange instead of the cached token. */
+  fresh(ask: TokenAsk): boolean;
+  /** The JSON the token route answers with, given the exchange's data. */
+  tokenAnswer(data: { access_token: string; expires_in: number }, config: Config): Record<string, unknown>;
+  /** Headers of the token route's answer. */
+  tokenHeaders(config: Config): Record<string, string>;
+  /** How a notification link's token is joined to its path (the spec: `&` after a query, else `?`). */
+  linkJoiner(path: string): '?' | '&';
+}
+
+/** Tokens from the service, one per user, and which user each was given for. */
+export class TokenCache {
+  readonly byUser = new Map<string, string>();
+  readonly ownerOf = new Map<string, string>();
+}
+
+const SESSION_COOKIE = 'corpus_session';
+const USERS: Record<string, [string, number]> = { alice: ['user-alice', 2000], bob: ['user-bob', 0] };
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+};
+
+export const defaults: Parts = {
+  peer: (req) => req.socket.remoteAddress,
+  amount: /^(\d{1,10})\.(\d{2})$/,
+  eventKey: ({ raw }) => createHash('sha256').update(raw).digest('hex'),
+  deduct: (ledger, { user, cents }, key) => ledger.deductIfCovered(user, cents, key),
+  refund: (ledger, { user, cents }, key) => ledger.refund(user, cents, key),
+  insufficient: (res) => json(res, 200, { ok: false }),
+  maxBody: 64 * 1024,
+  deadline: true,
+  eventOf: (req, event) => {
+    const header = req.headers['x-webhook-event'];
+    return typeof header === 'string' && event?.event === header ? header : undefined;
+  },
+  tokenUser: ({ sessionUser }) => sessionUser,
+  fresh: ({ body }) => body.reason === 'unauthorized',
+  tokenAnswer: (data) => ({ access_token: data.access_token, expires_in: data.expires_in }),
+  tokenHeaders: () => ({ 'cache-control': 'no-store' }),
+  linkJoiner: (path) => (path.includes('?') ? '&' : '?'),
+};
+
+export interface RunningBackend {
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startBackend(config: Config, mistake: Partial<Parts>): Promise<RunningBackend> {
+  const parts: Parts = { ...defaults, ...mistake };
+  const ledger = new Ledger();
+  const tokens = new TokenCache();
+  const sessions = new Map<string, string>();
+  const links = new Map<string, string[]>();
+  const allowed = new Set(['127.0.0.1', '::ffff:127.0.0.1']);
+
+  async function exchange(user: string, fresh: boolean): Promise<{ access_token: string; expires_in: number }> {
+    const cached = tokens.byUser.get(user);
+    if (cached !== undefined && !fresh) return { access_token: cached, expires_in: 600 };
+    const res = await fetch(`${config.baseUrl}/api/v1/hub/apikeys/token`, {
+      method: 'POST',
+      headers: { 'x-api-key': config.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_user_id: user }),
+    });
+    const { data } = (await res.json()) as { data: { access_token: string; expires_in: number } };
+    tokens.byUser.set(user, data.access_token);
+    tokens.ownerOf.set(data.access_token, user);
+    return data;
+  }
+
+  function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= limit) chunks.push(chunk);
+        else req.destroy();
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('close', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
+      req.on('error', () => resolve(undefined));
+    });
+  }
+
+  function sessionUser(req: IncomingMessage): string | undefined {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const [name, value] = part.trim().split('=');
+      if (name === SESSION_COOKIE && value !== undefined) return sessions.get(value);
+    }
+    return undefined;
+  }
+
+  function centsOf(amount: unknown): number | undefined {
+    if (typeof amount !== 'string') return undefined;
+    const match = parts.amount.exec(amount);
+    if (!match) return undefined;
+    const cents = Math.round(Number(match[0]) * 100);
+    return Number.isSafeInteger(cents) && cents !== 0 ? cents : undefined;
+  }
+
+  async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
+    const peer = parts.peer(req);
+    if (peer === undefined || !allowed.has(peer)) return json(res, 403, { error: 'address not allowed' });
+    const raw = await readBody(req, parts.maxBody);
+    if (raw === undefined) return json(res, 413, { error: 'body too large' });
+    let event: Record<string, any> | undefined;
+    try {
+      event = JSON.parse(raw.toString('utf8')) as Record<string, any>;
+    } catch {
+      event = undefined;
+    }
+    const name = parts.eventOf(req, event);
+    const user = event?.target?.client_user_id;
+    if (name === 'billing_deduct' || name === 'billing_refund') {
+      const cents = centsOf(event?.billing?.amount);
+      if (cents === undefined || typeof user !== 'string' || (await ledger.balance(user)) === undefined)
+        return name === 'billing_deduct' ? json(res, 200, { ok: false }) : json(res, 400, { error: 'bad refund' });
+      const delivery: Delivery = { req, raw, event: event!, user, cents };
+      const key = parts.eventKey({ req, raw });
+      if (name === 'billing_refund') {
+        const given = await parts.refund(ledger, delivery, key);
+        return given ? json(res, 200, { ok: true }) : json(res, 422, { error: 'more than was charged' });
+      }
+      if (parts.deadline && Date.now() - arrived > config.deliveryTimeoutMs * 0.8) return json(res, 200, { ok: false });
+      const outcome = await parts.deduct(ledger, delivery, key);
+      if (outcome === 'insufficient') return parts.insufficient(res);
+      return json(res, 200, { ok: true });
+    }
+    if (name === undefined) return json(res, 400, { error: 'not an event' });
+    const linkUrl = event?.notification?.link_url;
+    if (typeof user === 'string' && typeof linkUrl === 'string' && linkUrl.startsWith('/')) {
+      const { access_token } = await exchange(user, false);
+      const [path = '', ...fragment] = linkUrl.split('#');
+      const link = `${config.formUrl}${path}${parts.linkJoiner(path)}token=${encodeURIComponent(access_token)}${fragment.length ? `#${fragment.join('#')}` : ''}`;
+      links.set(user, [...(links.get(user) ?? []), link]);
+    }
+    res.writeHead(204).end();
+  }
+
+  async function tokenRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = (await readBody(req, 4096)) ?? Buffer.alloc(0);
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://127.0.0.1:${config.port}`)
+      return json(res, 403, { error: 'cross-site request refused' });
+    let body: Record<string, unknown> = {};
+    try {
+      const parsed = JSON.parse(raw.toString('utf8') || '{}') as unknown;
+      if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
+    } catch {
+      // no JSON: an empty ask
+    }
+    const ask: TokenAsk = { req, body, sessionUser: sessionUser(req) };
+    const user = parts.tokenUser(ask, tokens);
+    if (user === undefined) return json(res, 401, { error: 'sign in first' });
+    const data = await exchange(user, parts.fresh(ask));
+    json(res, 200, parts.tokenAnswer(data, config), parts.tokenHeaders(config));
+  }
+
+  async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = (await readBody(req, 1024)) ?? Buffer.alloc(0);
+    const name = new URLSearchParams(raw.toString('utf8')).get('user') ?? '';
+    const known = USERS[name];
+    if (!known) return json(res, 400, { error: 'user must be alice or bob' });
+    await ledger.open(...known);
+    const id = createHash('sha256').update(`${Math.random()}${Date.now()}`).digest('base64url');
+    sessions.set(id, known[0]);
+    res.writeHead(204, { 'set-cookie': `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Lax; Path=/` }).end();
+  }
+
+  const server: Server = createServer((req, res) => {
+    const arrived = Date.now();
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const done = (work: Promise<void>) =>
+      work.catch(() => (res.headersSent ? res.destroy() : json(res, 500, { error: 'failed' })));
+    if (req.method === 'POST' && path === '/hooks/hub') return void done(webhook(req, res, arrived));
+    if (req.method === 'POST' && path === '/api/hub-token') return void done(tokenRoute(req, res));
+    if (req.method === 'POST' && path === '/sign-in') return void done(signIn(req, res));
+    const user = sessionUser(req);
+    if (user === undefined) return json(res, 401, { error: 'sign in first' });
+    if (req.method === 'GET' && path === '/api/points')
+      return void done(
+        ledger.balance(user).then((cents) => json(res, 200, { balance_cents: cents, links: links.get(user) ?? [] })),
+      );
+    json(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One wrong backend: its mistake, and the rules certify must fail for it (and only those). */
+export interface WrongBackend {
+  /** What the mistake is, as a reviewer would say it. */
+  mistake: string;
+  /** The rule ids certify must fail. */
+  fails: string[];
+  parts?: Partial<Parts>;
+  /** A backend in another language: the command that starts it (PORT and HUB_* in its environment). */
+  command?: string[];
+}
