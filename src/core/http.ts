@@ -3,12 +3,11 @@
  * reads the JSON answer and recognises the service's envelope, for the client and the token endpoint.
  */
 import { HubError, abortError, type HubErrorKind } from './errors.js';
+import { isRecord } from './records.js';
 import type { AccessToken } from './types.js';
 
-/** A JSON object (not null, not an array): what a member is read from, after this check, in every layer. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Re-exported: the browser layers read it from here, beside the other answer checks.
+export { isRecord };
 
 /** A non-empty string: tags, names, short codes and tokens all need one. */
 export function isText(value: unknown): value is string {

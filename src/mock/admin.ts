@@ -3,6 +3,7 @@
  * publishing, webhook configuration, and the notifications and refunds the platform sends.
  * Every operation checks its input before changing anything, and throws MockHttpError (status + text).
  */
+import { isRecord } from '../core/records.js';
 import type { HubContext } from './context.js';
 import { MockHttpError, centsToYuan, requireAmountCents } from './http.js';
 import { iconUrl } from './icons.js';
@@ -72,7 +73,7 @@ export function adminOperations(context: HubContext): AdminOperations {
     addTable(input) {
       // Without a project_id the table takes the next free one, as the service would assign it.
       const withId =
-        typeof input === 'object' && input !== null && !Array.isArray(input) && !('project_id' in input)
+        isRecord(input) && !('project_id' in input)
           ? { ...input, project_id: state.tables.reduce((max, table) => Math.max(max, table.project_id), 0) + 1 }
           : input;
       let t;

@@ -5,18 +5,7 @@
  * client, who chooses its Host header freely; the socket's remote address it cannot choose. So a server
  * bound beyond loopback still answers loopback peers only, unless the operator allows remote clients.
  */
-import { isIPv4, isIPv6 } from 'node:net';
-
-/** True for 127.0.0.0/8, ::1 and their IPv4-mapped spellings (a dual-stack socket reports ::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const lower = address.toLowerCase();
-  const v4 = lower.startsWith('::ffff:') && isIPv4(lower.slice(7)) ? lower.slice(7) : lower;
-  if (isIPv4(v4)) return v4.startsWith('127.');
-  if (!isIPv6(lower)) return false;
-  // Every spelling of ::1 (0:0:0:0:0:0:0:1, ::0:1) is the same address once parsed.
-  return new URL(`http://[${lower}]/`).hostname === '[::1]';
-}
+import { isLoopbackAddress } from '../core/loopback.js';
 
 /** A bind address (or name) that only this machine can reach. */
 export function isLoopbackBind(bindAddress: string): boolean {

@@ -1,4 +1,5 @@
 /** The default seed and the checks that turn any JSON value into a valid seed or a clear error. */
+import { isRecord } from '../core/records.js';
 import { ICON_NAME } from './icons.js';
 import { MAX_AMOUNT_CENTS, MAX_ID_LENGTH } from './http.js';
 import type { MockSeed, SeedAccount, SeedTable, WebhookConfig } from './types.js';
@@ -97,11 +98,6 @@ export class SeedError extends Error {
 
 function fail(path: string, what: string): never {
   throw new SeedError(`Invalid seed at ${path}: ${what}.`);
-}
-
-/** A JSON object; the simulator keeps its own copy, as mock/ takes only types from core (docs/architecture.md). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function str(value: unknown, path: string, max = MAX_ID_LENGTH): string {

@@ -32,28 +32,6 @@ function coversEveryIPv4(entry: string): boolean {
   return rangeContains(range, '::ffff:0.0.0.0') && rangeContains(range, '::ffff:255.255.255.255');
 }
 
-/** An IPv4 address as a number, 0 to 2^32 - 1. */
-function ipv4Number(address: string): number {
-  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
-}
-
-/** The eight 16-bit groups of a (valid) IPv6 address: `::` expanded, an IPv4 tail made two groups. */
-function ipv6Groups(address: string): number[] {
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  const hex = tail ? address.slice(0, tail.index) + ipv4Groups(tail[1]!) : address;
-  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const [head = '', rest] = hex.split('::');
-  if (rest === undefined) return groups(head);
-  const left = groups(head);
-  const right = groups(rest);
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-function ipv4Groups(address: string): string {
-  const value = ipv4Number(address);
-  return `${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`;
-}
-
 /** The IPv4 addresses an entry admits, first and last, or undefined when it admits none. */
 interface IPv4Span {
   entry: string;
@@ -61,36 +39,29 @@ interface IPv4Span {
   last: number;
 }
 
+const MAPPED_BLOCK = parseRange('::ffff:0:0/96')!;
+
 /**
  * The IPv4 sources an entry admits: an IPv4 entry directly; an IPv6 entry through the IPv4-mapped
  * block `::ffff:0:0/96` (the matcher takes `::ffff:a.b.c.d` and `a.b.c.d` alike), where `/120` spans
- * as much as an IPv4 `/24`. Entries are canonical and compile (checked before), so a netmask is
- * contiguous and counting its bits gives the prefix.
+ * as much as an IPv4 `/24`. The entry is read by ip.ts's parser (prefix or netmask), as it is matched.
  */
 function ipv4Span(entry: string): IPv4Span | undefined {
-  const [address = '', range] = entry.split('/');
-  let value: number;
-  let prefix: number;
-  if (isIPv4(address)) {
-    value = ipv4Number(address);
-    prefix = range === undefined ? 32 : isIPv4(range) ? bitsOf(range) : Number(range);
-  } else {
-    const groups = ipv6Groups(address);
-    const ipv6Prefix = range === undefined ? 128 : Number(range);
+  const range = parseRange(entry);
+  if (range === undefined) return undefined;
+  let { bytes, prefix } = range;
+  if (bytes.length === 16) {
     // Shorter than /96, a range holds the whole mapped block (refused before) or misses it; a longer one
     // outside ::ffff:0:0/96 misses it too.
-    const mapped = groups.slice(0, 6).join(':') === '0:0:0:0:0:65535';
-    if (ipv6Prefix < 96 || !mapped) return undefined;
-    value = groups[6]! * 65536 + groups[7]!;
-    prefix = ipv6Prefix - 96;
+    if (prefix < 96 || !MAPPED_BLOCK.bytes.every((byte, index) => index >= 12 || bytes[index] === byte))
+      return undefined;
+    bytes = bytes.slice(12);
+    prefix -= 96;
   }
+  const value = bytes.reduce((number, byte) => number * 256 + byte, 0);
   const size = 2 ** (32 - prefix);
   const first = value - (value % size);
   return { entry, first, last: first + size - 1 };
-}
-
-function bitsOf(netmask: string): number {
-  return netmask.split('.').reduce((bits, octet) => bits + Number(octet).toString(2).replace(/0/g, '').length, 0);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/records.js';
 import { buildNotificationLink } from '../core/urls.js';
 import { parseYuanToCents } from './amounts.js';
 
@@ -90,10 +91,6 @@ export function parseTimestamp(text: unknown): { date: Date; offsetMinutes: numb
     return undefined;
   if (local.getUTCHours() !== hour || local.getUTCMinutes() !== minute) return undefined;
   return { date, offsetMinutes };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalString(value: unknown, fallback: string): string | undefined {

@@ -1,6 +1,8 @@
 /** The webhook receiver: its options, checked once, and each admitted delivery's event passed to its callback. */
 import { HubError } from '../core/errors.js';
+import { isRecord } from '../core/records.js';
 import { createAddressFilter, type ClientAddressHeader, type SourceInfo } from './addresses.js';
+import type { JsonBodyResult } from './body.js';
 import { BODY_MESSAGE, json, problem } from './webhook-answers.js';
 import { callbackSucceeded, deductWithin, type DeductContext } from './webhook-callbacks.js';
 import {
@@ -8,6 +10,8 @@ import {
   parseBilling,
   parseEventBase,
   parseNotification,
+  type BillingEvent,
+  type BillingEventName,
   type BillingDeductEvent,
   type BillingRefundEvent,
   type NotificationEvent,
@@ -119,59 +123,33 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (delivery instanceof Response) return delivery;
     const { address, claimed, body, refuse } = delivery;
     const named = body.ok && isRecord(body.value) ? body.value.event : undefined;
-
     // The spec wants 200 for every deduction, ok:false when it did not happen. A request that calls itself
     // a deduction anywhere (and a refund nowhere: a 200 would confirm a refund) is answered that way.
     const isDeduction =
       (claimed === 'billing_deduct' || named === 'billing_deduct') &&
       claimed !== 'billing_refund' &&
       named !== 'billing_refund';
-    if (isDeduction) {
-      const decline = (why: string) => {
-        reject({
-          reason: 'billing-invalid',
-          address,
-          status: 200,
-          message: `${address}: a malformed billing_deduct was answered ok:false without calling onBillingDeduct: ${why}`,
-        });
-        return json(200, { ok: false });
-      };
-      if (!body.ok) return decline(BODY_MESSAGE[body.problem]);
-      const base = parseEventBase(body.value);
-      if (!base.ok) return decline(base.reason);
-      if (claimed !== named) return decline('X-Webhook-Event must equal the body\'s "event".');
-      const parsed = parseBilling({ ...base.event, event: 'billing_deduct' as const });
-      if (!parsed.ok) return decline(parsed.reason);
+
+    const parsed = parseDelivery(body, claimed);
+    if (!parsed.ok) {
+      if (!isDeduction) return refuse(400, parsed.rejection, parsed.why, parsed.advice);
+      reject({
+        reason: 'billing-invalid',
+        address,
+        status: 200,
+        message: `${address}: a malformed billing_deduct was answered ok:false without calling onBillingDeduct: ${parsed.why}`,
+      });
+      return json(200, { ok: false });
+    }
+
+    const event = parsed.event;
+    if (isBilling(event, 'billing_deduct')) {
       const remaining = deadlineMs - (Date.now() - arrivedAt);
-      const ok = await deductWithin(options.onBillingDeduct, parsed.event, remaining, onError, info?.waitUntil);
+      const ok = await deductWithin(options.onBillingDeduct, event, remaining, onError, info?.waitUntil);
       return json(200, { ok });
     }
-
-    if (!body.ok)
-      return refuse(
-        400,
-        'body-invalid',
-        BODY_MESSAGE[body.problem],
-        `a body that is not UTF-8 JSON was refused (400).`,
-      );
-    const base = parseEventBase(body.value);
-    if (!base.ok) return refuse(400, 'event-invalid', base.reason, `an event was refused (400): ${base.reason}`);
-    if (claimed !== base.event.event) {
-      const why = 'X-Webhook-Event must equal the body\'s "event".';
-      return refuse(400, 'event-invalid', why, `an event was refused (400): ${why}`);
-    }
-
-    const event = base.event;
-    if (event.event === 'billing_refund') {
-      const parsed = parseBilling({ ...event, event: 'billing_refund' as const });
+    if (isBilling(event, 'billing_refund')) {
       // A non-2xx tells the service the refund was not made, which is the truth.
-      if (!parsed.ok)
-        return refuse(
-          400,
-          'billing-invalid',
-          parsed.reason,
-          `a malformed billing_refund was refused (400) without calling onBillingRefund: ${parsed.reason}`,
-        );
       if (!options.onBillingRefund)
         return refuse(
           501,
@@ -179,16 +157,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           'No refund handler is configured.',
           "a billing_refund was answered 501: no onBillingRefund is configured. The service does not resend it, so give that amount back by hand (the service's points logs show it) and pass onBillingRefund.",
         );
-      return (await callbackSucceeded(() => options.onBillingRefund!(parsed.event), parsed.event, onError))
+      return (await callbackSucceeded(() => options.onBillingRefund!(event), event, onError))
         ? json(200, { ok: true })
         : problem(500, 'Refund failed.');
     }
-    if (isNotificationEvent(event.event)) {
-      const parsed = parseNotification({ ...event, event: event.event });
-      if (!parsed.ok)
-        return refuse(400, 'event-invalid', parsed.reason, `an event was refused (400): ${parsed.reason}`);
+    if (isNotification(event)) {
       const handler = options.onNotification;
-      if (handler && !(await callbackSucceeded(() => handler(parsed.event), parsed.event, onError)))
+      if (handler && !(await callbackSucceeded(() => handler(event), event, onError)))
         return problem(500, 'Notification handler failed.');
       return new Response(null, { status: 204 });
     }
@@ -197,6 +172,58 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return problem(500, 'Event handler failed.');
     return new Response(null, { status: 204 });
   };
+}
+
+type Parsed =
+  | { ok: true; event: WebhookEvent }
+  | { ok: false; rejection: 'body-invalid' | 'event-invalid' | 'billing-invalid'; why: string; advice: string };
+
+/**
+ * The one parse of a delivery, whatever it calls itself: JSON, the common fields, the header naming the
+ * body's own event, then the fields of that event. Only what a failure is answered with depends on
+ * whether the delivery is a deduction (200 ok:false) or not (400).
+ */
+function parseDelivery(body: JsonBodyResult, claimed: string | null): Parsed {
+  if (!body.ok)
+    return {
+      ok: false,
+      rejection: 'body-invalid',
+      why: BODY_MESSAGE[body.problem],
+      advice: 'a body that is not UTF-8 JSON was refused (400).',
+    };
+  const base = parseEventBase(body.value);
+  const eventInvalid = (why: string): Parsed => ({
+    ok: false,
+    rejection: 'event-invalid',
+    why,
+    advice: `an event was refused (400): ${why}`,
+  });
+  if (!base.ok) return eventInvalid(base.reason);
+  const name = base.event.event;
+  if (claimed !== name) return eventInvalid('X-Webhook-Event must equal the body\'s "event".');
+  if (name === 'billing_deduct' || name === 'billing_refund') {
+    const billing = parseBilling({ ...base.event, event: name });
+    if (billing.ok) return billing;
+    return {
+      ok: false,
+      rejection: 'billing-invalid',
+      why: billing.reason,
+      advice: `a malformed ${name} was refused (400) without calling onBillingRefund: ${billing.reason}`,
+    };
+  }
+  if (isNotificationEvent(name)) {
+    const notification = parseNotification({ ...base.event, event: name });
+    return notification.ok ? notification : eventInvalid(notification.reason);
+  }
+  return base;
+}
+
+function isBilling<E extends BillingEventName>(event: WebhookEvent, name: E): event is BillingEvent & { event: E } {
+  return event.event === name;
+}
+
+function isNotification(event: WebhookEvent): event is NotificationEvent {
+  return isNotificationEvent(event.event);
 }
 
 const NO_REFUND_HANDLER =
@@ -215,8 +242,4 @@ function checkRefunds(options: WebhookHandlerOptions): void {
       "onBillingRefund and refunds: 'decline' contradict each other: pass onBillingRefund to make refunds, or refunds: 'decline' to answer them 501.",
     );
   if (!handled && options.refunds !== 'decline') console.warn(NO_REFUND_HANDLER);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 /** Webhook deliveries refused before the callbacks: the reasons, their one-line advice, and the default console logger. */
+import { isLoopbackAddress } from '../core/loopback.js';
 import type { AddressVerdict } from './addresses.js';
 
 export type WebhookRejectionReason =
@@ -34,8 +35,6 @@ function headerName(header: string | undefined): string {
     .join('-');
 }
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 /** The one-line advice for a source address that did not pass: why, and what to change. */
 export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true }>): string {
   // Every reason below but the first has both addresses; a message never says "undefined" all the same.
@@ -64,7 +63,8 @@ export function addressMessage(verdict: Exclude<AddressVerdict, { allowed: true 
     case 'forwarded-header-missing':
       return `Trusted proxy ${socketAddress} sent no client address in the header named by clientAddressHeader; refused (403) rather than judged by the proxy's own address. Make the proxy set that header, or leave ${socketAddress} out of trustedProxies if it also sends deliveries itself.`;
     case 'address-not-allowed':
-      if (LOOPBACK.test(address)) return `${address} is not in allowIps; add it for local testing with the simulator.`;
+      if (isLoopbackAddress(address))
+        return `${address} is not in allowIps; add it for local testing with the simulator.`;
       if (verdict.forwardedIgnored)
         return `${address} is not in allowIps. The request carries a forwarded address, which counts only from trustedProxies: if ${address} is your reverse proxy, add it to trustedProxies and set clientAddressHeader.`;
       return `${address} is not in allowIps; if it is one of the platform's outbound IPs shown in the console, add it.`;

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { bindWarning, isLoopbackAddress, peerRefusal } from '../../src/mock/peers.js';
+import { isLoopbackAddress } from '../../src/core/loopback.js';
+import { bindWarning, peerRefusal } from '../../src/mock/peers.js';
 import { useStartedSimulators } from './helpers.js';
 
 const start = useStartedSimulators();

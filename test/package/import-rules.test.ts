@@ -42,7 +42,7 @@ const BROWSER = new Set(['core', 'components', 'bridge', 'webview', 'react', 'vu
 const all = files(SRC).flatMap(importsOf);
 
 /** The rules one copy of which both core and the simulator apply (issue 37, item 8). */
-const SHARED_WITH_MOCK = ['core/link-rules.js', 'core/loopback.js'];
+const SHARED_WITH_MOCK = ['core/link-rules.js', 'core/loopback.js', 'core/records.js'];
 
 /**
  * The grader (mock/certify/) judges an integrator's notification links by the toolkit's own rule, so it
@@ -96,6 +96,27 @@ describe('import rules (docs/architecture.md, Layers and their import rules)', (
       /function (decodeFully|hasDotSegment|namesToken)\b/.test(readFileSync(file, 'utf8')),
     );
     expect(copies.map((file) => relative(SRC, file))).toEqual(['core/link-rules.ts']);
+  });
+
+  it('isRecord has one copy: no file but core/records.ts defines the JSON-object check (issue 62, item 4)', () => {
+    const copies = files(SRC).filter((file) =>
+      /function isRecord\b|=== 'object' && \w+ !== null && !Array\.isArray\(\w+\)/.test(readFileSync(file, 'utf8')),
+    );
+    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/records.ts']);
+  });
+
+  it('the loopback rule has one copy: no file but core/loopback.ts spells a loopback address (issue 62, item 4)', () => {
+    const copies = files(SRC).filter((file) =>
+      /\^\(?127|startsWith\('127\.'\)|=== '\[::1\]'|::1\$/.test(readFileSync(file, 'utf8')),
+    );
+    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/loopback.ts']);
+  });
+
+  it('the IP address parser has one copy: no file but server/ip.ts reads IPv6 groups or netmask bits (issue 62, item 4)', () => {
+    const copies = files(SRC).filter((file) =>
+      /(?<!fromCharCode\()parseInt\(\w+, 16\)|toString\(2\)/.test(readFileSync(file, 'utf8')),
+    );
+    expect(copies.map((file) => relative(SRC, file))).toEqual(['server/ip.ts']);
   });
 
   it('the mock host is a host: only hub-embed/host exports it, beside the kernel it is built on', async () => {

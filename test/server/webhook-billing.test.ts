@@ -172,3 +172,44 @@ describe('billing_refund of nothing is refused too', () => {
     expect(onBillingRefund).not.toHaveBeenCalled();
   });
 });
+
+describe('one parse path: a header that names another event than the body is refused the same way in every branch', () => {
+  const refund = () => eventBody('billing_refund', { billing: { amount: '1.00', reason: 'Refund' } });
+
+  it('a billing_deduct header over a billing_refund body is 400, not 200 {ok:false}', async () => {
+    // 200 would tell the service a refund was made; {ok:false} reads as a deduction declined. Neither is true.
+    const { handler, onBillingDeduct, onBillingRefund, rejections } = receiver();
+    const response = await handler(webhookRequest(refund(), { event: 'billing_deduct' }), source);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'X-Webhook-Event must equal the body\'s "event".' });
+    expect(onBillingDeduct).not.toHaveBeenCalled();
+    expect(onBillingRefund).not.toHaveBeenCalled();
+    expect(rejections).toEqual([expect.objectContaining({ reason: 'event-invalid', status: 400 })]);
+  });
+
+  it('property: any header that is not the body\u2019s event never reaches a callback; only a deduction with no refund named gets 200 {ok:false}', async () => {
+    const names = fc.constantFrom('billing_deduct', 'billing_refund', 'order_matched', 'something_new', '');
+    await fc.assert(
+      fc.asyncProperty(names, names, fc.boolean(), async (header, inBody, wellFormed) => {
+        fc.pre(header !== inBody);
+        const body = wellFormed
+          ? eventBody(inBody, {
+              billing: { amount: '1.00', reason: 'x' },
+              notification: { title: 't', content: 'c', link_url: '/x' },
+            })
+          : { event: inBody };
+        const { handler, onBillingDeduct, onBillingRefund } = receiver();
+        const response = await handler(webhookRequest(body, { event: header === '' ? null : header }), source);
+        const deduction =
+          (header === 'billing_deduct' || inBody === 'billing_deduct') &&
+          header !== 'billing_refund' &&
+          inBody !== 'billing_refund';
+        expect(response.status).toBe(deduction ? 200 : 400);
+        if (deduction) expect(await response.json()).toEqual({ ok: false });
+        expect(onBillingDeduct).not.toHaveBeenCalled();
+        expect(onBillingRefund).not.toHaveBeenCalled();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
