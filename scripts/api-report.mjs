@@ -3,8 +3,9 @@
 //   node scripts/api-report.mjs            emits the declarations of src/ and writes the reports
 //   node scripts/api-report.mjs --check    the same, but fails on any difference (the fast gate runs it)
 //   --types DIR                            reads declarations already built there (dist/types) instead
-// Each report lists every name the entry exports with its declaration as the .d.ts file has it (without
-// comments). The check also fails on a name exported by two entries: each name has one home.
+// Each report lists every name the entry exports with its signature: its declaration as the .d.ts file has
+// it, without comments and without Lit's statics, so that the report changes only when what a user can call
+// or type does. The check also fails on a name exported by two entries: each name has one home.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,11 +25,42 @@ export function packageEntries(pkg = JSON.parse(readFileSync('package.json', 'ut
     }));
 }
 
-/** A declaration as its .d.ts file has it: the whole statement, without the comments before it. */
+/**
+ * Lit's own statics on an element class: `properties` (how attributes map to properties, which
+ * custom-elements.json and its check cover) and `styles`. Neither is a signature a user calls.
+ */
+const LIT_STATICS = new Set(['properties', 'styles']);
+const printer = ts.createPrinter({ removeComments: true });
+
+/** A class without Lit's statics; any other declaration as it is. */
+function withoutLitStatics(node) {
+  if (!ts.isClassDeclaration(node)) return node;
+  const members = node.members.filter(
+    (member) =>
+      !(
+        ts.isPropertyDeclaration(member) &&
+        member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword) &&
+        LIT_STATICS.has(member.name.getText())
+      ),
+  );
+  return ts.factory.updateClassDeclaration(
+    node,
+    node.modifiers,
+    node.name,
+    node.typeParameters,
+    node.heritageClauses,
+    members,
+  );
+}
+
+/**
+ * A declaration's signature: the whole statement as the .d.ts file has it, printed without any comment (doc
+ * comments inside it included) and without Lit's statics, so a report changes only when a signature does.
+ */
 function declarationText(declaration) {
   const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
-  return node
-    .getText()
+  return printer
+    .printNode(ts.EmitHint.Unspecified, withoutLitStatics(node), node.getSourceFile())
     .replace(/^export (declare )?/, '')
     .replace(/^declare /, '');
 }
