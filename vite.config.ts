@@ -108,5 +108,6 @@ export default defineConfig(({ mode }) => ({
       ? [formHalfImports, minifyTemplates, asciiOnly]
       : mode === 'wechat'
         ? [wechatImports, asciiOnly]
-        : [],
+        : // The ES build: the app's bundler minifies code, but never the text of Lit's templates.
+          [minifyTemplates],
 }));

@@ -2,20 +2,25 @@
 // the SRI hash and the custom-elements manifest. Each step fails the build on error.
 // `--if-stale` (npm run build:current, what the CI lanes and prepack run) builds only when dist/ was not built
 // from the sources as they are now: a finished build records a hash of its inputs (build-inputs.mjs).
+// Everything it prints goes to stderr, its own lines and its tools' alike: `npm pack --json` runs it as
+// prepack, and its stdout must stay the JSON report alone.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, ROOM } from './size-budgets.mjs';
+import { BUDGETS, NPM_PATH_OVER_SCRIPT, ROOM } from './size-budgets.mjs';
 import { builtFromCurrentSources, recordBuild } from './build-inputs.mjs';
+import { viteAppFirstLoad } from './vite-app-size.mjs';
+
+const log = (line) => console.error(line);
 
 if (process.argv.includes('--if-stale') && builtFromCurrentSources()) {
-  console.log('dist/ is current: built from these sources already (npm run build rebuilds it anyway)');
+  log('dist/ is current: built from these sources already (npm run build rebuilds it anyway)');
   process.exit(0);
 }
 
 function run(cmd, args) {
-  execFileSync(cmd, args, { stdio: 'inherit' });
+  execFileSync(cmd, args, { stdio: ['inherit', process.stderr, 'inherit'] });
 }
 
 rmSync('dist', { recursive: true, force: true });
@@ -46,11 +51,11 @@ for (const { file, budget } of BUDGETS) {
   writeFileSync(`${file}.sri`, `${sri}\n`);
   // What a page loads later, on intent: the form half beside the bundle.
   const later = gzipSync(readFileSync(file.replace('.iife.js', '.form.js')), { level: 9 }).length;
-  console.log(
+  log(
     `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (budget ${budget}, ${budget - gzip} B of room, at least ${ROOM}); ` +
       `with the form half it loads on intent ${gzip + later} bytes`,
   );
-  console.log(`${file}.sri: ${sri}`);
+  log(`${file}.sri: ${sri}`);
   if (gzip > budget - ROOM) {
     console.error(
       `SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${ROOM} B under its ${budget} B budget`,
@@ -58,14 +63,31 @@ for (const { file, budget } of BUDGETS) {
     over = true;
   }
 }
+// The npm path: what a Vite app ships on its first load for `import 'hub-embed/define'` (scripts/vite-app-size.mjs),
+// held to the plain <script> bundle's first file plus NPM_PATH_OVER_SCRIPT, with ROOM free like every budget.
+const plain = BUDGETS.find(({ bundle }) => bundle === 'plain');
+const scriptTag = gzipSync(readFileSync(plain.file), { level: 9 }).length;
+const app = await viteAppFirstLoad();
+const npmLimit = scriptTag + NPM_PATH_OVER_SCRIPT;
+log(
+  `import 'hub-embed/define' adds ${app.bytes} bytes, ${app.gzip} bytes gzip -9 to a Vite app's first load ` +
+    `(budget ${npmLimit}: ${plain.file}'s ${scriptTag} plus ${NPM_PATH_OVER_SCRIPT}; ${npmLimit - app.gzip} B of room, at least ${ROOM})`,
+);
+if (app.gzip > npmLimit - ROOM) {
+  console.error(
+    `SIZE BUDGET EXCEEDED: import 'hub-embed/define' adds ${app.gzip} bytes gzip -9 to a Vite app's first load, which ` +
+      `leaves ${npmLimit - app.gzip} < ${ROOM} B under its ${npmLimit} B budget (${plain.file}'s ${scriptTag} plus ${NPM_PATH_OVER_SCRIPT})`,
+  );
+  over = true;
+}
 if (over) process.exit(1);
 // Not a first file (only WeChat pages load it, after the WebView bundle), so no budget: its bytes are shown.
 const addon = 'dist/hub-embed-wechat.js';
 const addonBytes = readFileSync(addon);
 const addonSri = `sha384-${createHash('sha384').update(addonBytes).digest('base64')}`;
 writeFileSync(`${addon}.sri`, `${addonSri}\n`);
-console.log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { level: 9 }).length} bytes gzip -9`);
-console.log(`${addon}.sri: ${addonSri}`);
+log(`${addon}: ${addonBytes.length} bytes, ${gzipSync(addonBytes, { level: 9 }).length} bytes gzip -9`);
+log(`${addon}.sri: ${addonSri}`);
 
 // Every file imports only what package.json declares and carries no third-party module (dist-imports.mjs).
 run('node', ['scripts/dist-imports.mjs']);
