@@ -24,6 +24,7 @@ import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
 import { BRIDGE_VERSION } from '../bridge/protocol.js';
+import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from '../components/hub-embed/bridge-wait.js';
 import { createHostKernel } from '../host/kernel.js';
 import { markerScript, randomNonce } from '../host/page-scripts.js';
 import type { TokenRequest } from '../host/types.js';
@@ -45,7 +46,7 @@ export const RELOADS_PER_MINUTE = 3;
  * How long after the widget page loaded the view waits for its hello before it tells the app (onWidgetError,
  * `no-bridge`). A page with the WebView bundle says hello within the bundle's own waits (a late marker: 2 s).
  */
-export const NO_HELLO_MS = 5000;
+export const NO_HELLO_MS = NO_BRIDGE_MS;
 
 /** The development warning for a `tags` prop without `onTagsChanged`. */
 export const TAGS_WITHOUT_ON_TAGS_CHANGED =
@@ -64,8 +65,8 @@ export function noHelloMessage(url: string): string {
   return (
     `The widget page ${url} loaded but said nothing to the app in ${NO_HELLO_MS / 1000} s. Check that it loads ` +
     'the WebView build (hub-embed-webview.iife.js or hub-embed/webview), not the plain one (hub-embed.iife.js, ' +
-    'hub-embed/define); that its <hub-embed> has bridge="auto"; and its console for errors (a script that ' +
-    'throws before the widget connects).'
+    `hub-embed/define), which shows "${NO_BRIDGE_BUILD}"; that its <hub-embed> has bridge="auto"; and its ` +
+    'console for errors (a script that throws before the widget connects).'
   );
 }
 

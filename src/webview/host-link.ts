@@ -14,6 +14,7 @@ import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { HubError } from '../core/errors.js';
+import { NO_BRIDGE_MS } from '../components/hub-embed/bridge-wait.js';
 
 /**
  * How long a page without the host's marker waits for one. Flutter (runJavaScript on page start) and an
@@ -21,6 +22,10 @@ import { HubError } from '../core/errors.js';
  * any app pays this once before it loads from its token-endpoint.
  */
 const LATE_MARKER_MS = 500;
+
+/** What a page says when its app answered without getToken and it has no token source of its own. */
+export const NO_HOST_TOKENS =
+  'The app gave no getToken (<HubEmbedView getToken>, a host’s auth.getToken) and no token-endpoint is set.';
 
 /** The element's events and what the host hears for each. */
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
@@ -54,9 +59,19 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
       void element.refresh();
     },
   });
-  /** No host supplies tokens: the page's own source, unless it has none and no host answered at all. */
+  /**
+   * No host supplies tokens: the page's own source. Without one, a page no host answered is stranded; a
+   * host that answered without getToken may be an app whose getToken is still coming (<HubEmbedView> loads
+   * the page again when it comes), so the page shows its loading state as long as the app waits for a
+   * hello, then says what to check (the host hears it as widget.error, in the same words).
+   */
   const withoutHostTokens = () => {
-    if (bridge.host || element.tokenProvider || element.tokenEndpoint) return undefined;
+    if (element.tokenProvider || element.tokenEndpoint) return undefined;
+    if (bridge.host)
+      return () =>
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new HubError('config', NO_HOST_TOKENS)), NO_BRIDGE_MS),
+        );
     stranded = new HubError('no-host', 'No app host answered and no token-endpoint is set.');
     throw stranded;
   };

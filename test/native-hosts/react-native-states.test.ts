@@ -6,16 +6,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, pageHtml, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
+import { launchBrowser, pageHtml, serverToken, startHarness, waitFor, widget, type Harness } from '../e2e/harness.js';
 import { addWidgetPage, BackHandler, withView, type MountedView } from './react-native/rn-harness.js';
 
 const { TAGS_WITHOUT_ON_TAGS_CHANGED } = await import('../../src/react-native/hub-embed-view.js');
+const { NO_BRIDGE_BUILD, NO_BRIDGE_MS } = await import('../../src/components/hub-embed/bridge-wait.js');
+const { NO_HOST_TOKENS } = await import('../../src/webview/host-link.js');
 
 let h: Harness;
 let browser: Browser;
 let pageUrl: string;
 /** A widget page whose WebView bundle has no form half beside it: the bundle is inline, so it looks beside the page. */
 let noFormHalfUrl: string;
+/** The app's widget page with the plain bundle by mistake: no bridge in it, so it never says hello. */
+let plainUrl: string;
 
 before(async () => {
   h = await startHarness();
@@ -26,7 +30,32 @@ before(async () => {
     '/no-form-half/rn.html',
     pageHtml(`<script>${bundle}</script>`, widget(h, { bridge: 'auto', 'token-endpoint': '' })),
   );
+  plainUrl = h.addPage(
+    '/rn-plain-states.html',
+    pageHtml('<script src="/dist/hub-embed.iife.js"></script>', widget(h, { bridge: 'auto', 'token-endpoint': '' })),
+  );
 });
+
+/**
+ * Records, in the page, every state the widget shows from now on: `loading` (its grid waiting), the text of
+ * its error, or `cards`. Read with `shown()`.
+ */
+async function watchStates(rn: MountedView) {
+  await rn.page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __states: string[] }).__states = seen;
+    const look = () => {
+      const root = document.querySelector('hub-embed')?.shadowRoot;
+      const error = root?.querySelector('[part="error"]')?.textContent?.trim();
+      const grid = root?.querySelector('hub-table-grid') as (Element & { loading?: boolean }) | null | undefined;
+      const state = error ?? (root?.querySelector('hub-table-card') ? 'cards' : grid?.loading ? 'loading' : 'none');
+      if (seen.at(-1) !== state) seen.push(state);
+    };
+    look();
+    setInterval(look, 20);
+  });
+  return () => rn.page.evaluate(() => (window as unknown as { __states: string[] }).__states);
+}
 
 after(async () => {
   await browser?.close();
@@ -114,6 +143,58 @@ describe('<HubEmbedView> states that tell the truth (issue 61)', () => {
         error!.message,
         `Form code unreachable: ${new URL('/no-form-half/hub-embed-webview.form.js', noFormHalfUrl).href}`,
       );
+    });
+  });
+
+  it('a bridge page shows its loading state while its app’s getToken is late, never “Set token-endpoint”, and loads when it comes', async () => {
+    await withView(h, browser, { uri: pageUrl, props: { getToken: undefined } }, async (rn) => {
+      const shown = await watchStates(rn);
+      await waitFor(shown, (states) => states.includes('loading'), 'the loading state');
+      // The app's getToken comes 2.5 s later (a session restored late): the view loads the page again.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const before = await shown();
+      await rn.rerender({ getToken: async () => ({ access_token: await serverToken(h), expires_in: 600 }) });
+      await rn.ready();
+      assert.deepEqual(
+        before.filter((state) => state !== 'loading' && state !== 'none'),
+        [],
+        `shown before getToken came: ${before.join(' > ')}`,
+      );
+      assert.deepEqual(rn.seen.errors, []);
+    });
+  });
+
+  it('after the no-bridge timeout a page whose app gives no getToken says what to check, in the words the app gets', async () => {
+    await withView(h, browser, { uri: pageUrl, props: { getToken: undefined } }, async (rn) => {
+      const shown = await watchStates(rn);
+      await waitFor(
+        () => rn.seen.errors.length,
+        (n) => n > 0,
+        'onWidgetError',
+        NO_BRIDGE_MS + 10_000,
+      );
+      assert.deepEqual(rn.seen.errors, [{ kind: 'config', message: NO_HOST_TOKENS }]);
+      await waitFor(shown, (states) => states.at(-1) === `Setup error: ${NO_HOST_TOKENS}`, 'the page’s message');
+      const states = await shown();
+      assert.ok(states.indexOf('loading') < states.indexOf(`Setup error: ${NO_HOST_TOKENS}`), states.join(' > '));
+      assert.ok(!states.some((state) => state.includes('Set token-endpoint')), states.join(' > '));
+    });
+  });
+
+  it('a plain bundle by mistake shows its loading state, then after the no-bridge timeout the words of the app’s no-bridge error', async () => {
+    await withView(h, browser, { uri: plainUrl }, async (rn) => {
+      const shown = await watchStates(rn);
+      await waitFor(
+        () => rn.seen.errors.length,
+        (n) => n > 0,
+        'onWidgetError',
+        NO_BRIDGE_MS + 10_000,
+      );
+      assert.equal(rn.seen.errors[0]!.kind, 'no-bridge');
+      assert.ok(rn.seen.errors[0]!.message.includes(`"${NO_BRIDGE_BUILD}"`), rn.seen.errors[0]!.message);
+      await waitFor(shown, (states) => states.at(-1) === `Setup error: ${NO_BRIDGE_BUILD}`, 'the page’s message');
+      const states = await shown();
+      assert.ok(!states.some((state) => state.includes('Set token-endpoint')), states.join(' > '));
     });
   });
 
