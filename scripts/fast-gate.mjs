@@ -6,10 +6,19 @@
 // The type check's output is held and shown when it ends, so it never interleaves with the test report.
 // Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
 // The slower lanes (npm run test:meta, test:a11y, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+// The commit-msg hook is one command per clone (CONTRIBUTING.md, Set-up), not an npm lifecycle script: a
+// `prepare` script would ship in package.json, where npm counts it among the install scripts of users'
+// installs. A clone without it hears so here, before the commit that the hook would have checked.
+const inGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { encoding: 'utf8' }).stdout?.trim() === 'true';
+const hooksPath = spawnSync('git', ['config', 'core.hooksPath'], { encoding: 'utf8' }).stdout?.trim();
+if (inGit && hooksPath !== '.githooks')
+  console.log(
+    '\n!!! git runs no commit-msg check here: run `git config core.hooksPath .githooks` once (CONTRIBUTING.md).\n',
+  );
 // The simulator's console page is a module built from its own sources; both halves import it.
 execFileSync(process.execPath, ['scripts/console-bundle.mjs'], { stdio: 'inherit' });
 
