@@ -55,14 +55,19 @@ export function withRegions(markdown) {
   });
 }
 
+/** The documents this script keeps; others with markers are checked by their own tests. */
+const DOCUMENTS = ['README.md', 'docs/server.md'];
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const check = process.argv.includes('--check');
-  const readme = readFileSync('README.md', 'utf8');
-  const fresh = withRegions(readme);
-  if (check && fresh !== readme) {
-    console.error('README.md code blocks differ from the files they come from: run `node scripts/doc-regions.mjs`.');
-    process.exit(1);
+  for (const file of DOCUMENTS) {
+    const text = readFileSync(file, 'utf8');
+    const fresh = withRegions(text);
+    if (check && fresh !== text) {
+      console.error(`${file} code blocks differ from the files they come from: run \`node scripts/doc-regions.mjs\`.`);
+      process.exit(1);
+    }
+    if (!check) writeFileSync(file, fresh);
+    console.log(check ? `${file} code blocks match their files.` : `${file} code blocks refreshed from their files.`);
   }
-  if (!check) writeFileSync('README.md', fresh);
-  console.log(check ? 'README.md code blocks match their files.' : 'README.md code blocks refreshed from their files.');
 }
