@@ -1,22 +1,36 @@
 /**
- * Faults after the work is done: a recharge is applied, and then its answer is dropped (the connection
- * closed without a response) or delayed. This is the case a retrying client must not credit twice and a
- * giving-up client must not lose: the service changed the balance, the caller never heard.
+ * Faults around a recharge, before or after the work is done: the cases a client must tell apart from the
+ * answer alone, and cannot. A recharge may be lost or refused before it is applied (nothing changed), or
+ * applied and then its answer dropped, failed with a 5xx, delayed, or applied only later, after its answer
+ * was lost. The service may also keep only part of the remark (`reason` cut to N characters), which is
+ * what a marker in the remark must survive. A retrying client must not credit twice; a giving-up client
+ * must not lose a paid top-up.
  */
+import { isRecord } from '../core/records.js';
 import { API_PREFIX } from './api.js';
-import type { RechargeAnswerFaults } from './types.js';
+import type { RechargeAnswerFaults, RechargeFault } from './types.js';
 
-/** Thrown after a recharge was applied when its answer is to be dropped; the Node server closes the socket. */
+/** Thrown when a recharge's answer is to be dropped; the Node server closes the socket without a byte. */
 export class DroppedAnswer extends Error {
-  constructor() {
-    super('The simulator applied the recharge and dropped its answer (rechargeFaults.dropRate).');
+  constructor(applied = true) {
+    super(
+      applied
+        ? 'The simulator applied the recharge and dropped its answer (rechargeFaults).'
+        : 'The simulator dropped the recharge before applying it (rechargeFaults).',
+    );
     this.name = 'DroppedAnswer';
   }
 }
 
-export type AnswerFault = { kind: 'none' } | { kind: 'drop' } | { kind: 'delay'; ms: number };
+/** What the pipeline does with one request: `fault` chosen for a recharge, `reasonLength` to cut its remark. */
+export interface FaultPlan {
+  fault: RechargeFault;
+  /** Keep only this many characters of the recharge's `reason`, as a `varchar(N)` column would. */
+  reasonLength: number | undefined;
+}
 
-const RECHARGE_PATH = `${API_PREFIX}/points/users/recharge`;
+const RECHARGE_PATH_END = '/points/users/recharge';
+const NONE: FaultPlan = { fault: { kind: 'none' }, reasonLength: undefined };
 
 function rate(value: unknown, name: string): number {
   if (value === undefined) return 0;
@@ -25,24 +39,83 @@ function rate(value: unknown, name: string): number {
   return value;
 }
 
-/** Checks the options once; the returned function picks the fault for one answered request. */
+function milliseconds(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new RangeError(`rechargeFaults.${name} must be a non-negative number of milliseconds.`);
+  return value;
+}
+
+const RATES = [
+  ['dropBeforeRate', 'drop-before'],
+  ['errorBeforeRate', 'error-before'],
+  ['conflictRate', 'conflict'],
+  ['dropRate', 'drop'],
+  ['errorRate', 'error-after'],
+  ['delayRate', 'delay'],
+  ['lateApplyRate', 'late-apply'],
+] as const;
+
+/**
+ * Checks the options once; the returned function plans the faults of one API request. Only a recharge
+ * (POST under the API prefix) meets any: the faults are about money moved or not.
+ */
 export function answerFaults(
   options: RechargeAnswerFaults | undefined,
   random: () => number,
-): (path: string, status: number) => AnswerFault {
+  apiPrefix = API_PREFIX,
+): (method: string, path: string) => FaultPlan {
   if (options !== undefined && (typeof options !== 'object' || options === null))
-    throw new TypeError('rechargeFaults must be an object {dropRate?, delayRate?, delayMs?}.');
-  const dropRate = rate(options?.dropRate, 'dropRate');
-  const delayRate = rate(options?.delayRate, 'delayRate');
-  const delayMs = options?.delayMs ?? 15_000;
-  if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
-    throw new RangeError('rechargeFaults.delayMs must be a non-negative number of milliseconds.');
-  return (path, status) => {
-    // Only an applied recharge: a refused one (400, 402, 409) changed nothing, so losing its answer tests nothing.
-    if (path !== RECHARGE_PATH || status !== 200 || (dropRate === 0 && delayRate === 0)) return { kind: 'none' };
-    const roll = random();
-    if (roll < dropRate) return { kind: 'drop' };
-    if (roll < dropRate + delayRate) return { kind: 'delay', ms: delayMs };
+    throw new TypeError(
+      'rechargeFaults must be an object {dropRate?, delayRate?, delayMs?, dropBeforeRate?, errorBeforeRate?, ' +
+        'errorRate?, conflictRate?, lateApplyRate?, lateApplyMs?, reasonLength?, pick?}.',
+    );
+  const rates = RATES.map(([name, kind]) => [rate(options?.[name], name), kind] as const);
+  const total = rates.reduce((sum, [value]) => sum + value, 0);
+  if (total > 1) throw new RangeError('rechargeFaults: the rates together must be at most 1.');
+  const delayMs = milliseconds(options?.delayMs, 'delayMs', 15_000);
+  const lateApplyMs = milliseconds(options?.lateApplyMs, 'lateApplyMs', 1_000);
+  const reasonLength = options?.reasonLength;
+  if (reasonLength !== undefined && (!Number.isSafeInteger(reasonLength) || reasonLength < 0))
+    throw new RangeError('rechargeFaults.reasonLength must be a whole number of characters.');
+  const pick = options?.pick;
+  if (pick !== undefined && typeof pick !== 'function')
+    throw new TypeError('rechargeFaults.pick must be a function returning a fault.');
+  if (total === 0 && reasonLength === undefined && pick === undefined) return () => NONE;
+
+  const rolled = (): RechargeFault => {
+    if (total === 0) return { kind: 'none' };
+    let roll = random();
+    for (const [value, kind] of rates) {
+      if (roll < value) {
+        if (kind === 'delay') return { kind, ms: delayMs };
+        if (kind === 'late-apply') return { kind, ms: lateApplyMs };
+        if (kind === 'error-before' || kind === 'error-after') return { kind, status: 502 };
+        return { kind };
+      }
+      roll -= value;
+    }
     return { kind: 'none' };
   };
+
+  return (method, path) => {
+    if (method !== 'POST' || path !== apiPrefix + RECHARGE_PATH_END) return NONE;
+    return { fault: pick?.() ?? rolled(), reasonLength };
+  };
+}
+
+/** The request with its JSON body's `reason` cut to `length` characters; any other body unchanged. */
+export async function withReasonCut(req: Request, length: number): Promise<Request> {
+  const text = await req.text();
+  let body = text;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (isRecord(parsed) && typeof parsed.reason === 'string')
+      body = JSON.stringify({ ...parsed, reason: parsed.reason.slice(0, length) });
+  } catch {
+    // Not JSON: the route refuses it as it would have.
+  }
+  const headers = new Headers(req.headers);
+  headers.delete('content-length');
+  return new Request(req.url, { method: req.method, headers, body });
 }

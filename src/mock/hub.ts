@@ -91,7 +91,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       pushBounded(requestLog, entry, logLimit);
       options.onRequest?.(entry);
     },
-    answerFault: answerFaults(options.rechargeFaults, random),
+    answerFault: answerFaults(options.rechargeFaults, random, apiPrefix),
   });
 
   return {

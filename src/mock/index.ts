@@ -19,6 +19,7 @@ export type {
   LedgerView,
   SimulatorOptions,
   RechargeAnswerFaults,
+  RechargeFault,
   MockSeed,
   SeedAccount,
   SeedApiKey,

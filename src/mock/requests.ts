@@ -2,7 +2,7 @@
  * The request pipeline of both sites: simulated latency and faults, routing, error answers, CORS and
  * the request log. Routes only produce answers; everything every request goes through is here.
  */
-import { DroppedAnswer, type AnswerFault } from './answer-faults.js';
+import { DroppedAnswer, withReasonCut, type FaultPlan } from './answer-faults.js';
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { findRoute } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
@@ -20,8 +20,8 @@ export interface PipelineParts {
   formSite: FormSite;
   /** Called with each answered request (the request log and `onRequest`). */
   record: (entry: RequestLogEntry) => void;
-  /** A fault after the work is done (answer-faults.ts): drop or delay an applied recharge's answer. */
-  answerFault: (path: string, status: number) => AnswerFault;
+  /** The faults of one request (answer-faults.ts): a recharge lost, failed or late, before or after it is applied. */
+  answerFault: (method: string, path: string) => FaultPlan;
 }
 
 export type RequestPipeline = Pick<Simulator, 'handleApi' | 'handleForm' | 'fetch'>;
@@ -117,6 +117,35 @@ export function createRequestPipeline({
     if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
+    const { fault, reasonLength } = answerFault(req.method, url.pathname);
+    const served = reasonLength === undefined ? req : await withReasonCut(req, reasonLength);
+    if (fault.kind === 'drop-before') throw new DroppedAnswer(false);
+    if (fault.kind === 'late-apply') {
+      // The caller hears nothing now; the recharge is applied (and logged) later, as a slow queue would.
+      setTimeout(() => void answer(served, url, meta), fault.ms);
+      throw new DroppedAnswer(false);
+    }
+    const response =
+      fault.kind === 'error-before'
+        ? finish(
+            req,
+            url,
+            meta,
+            errorResponse(fault.status, 'Injected fault before the recharge; nothing was changed.'),
+          )
+        : fault.kind === 'conflict'
+          ? finish(req, url, meta, errorResponse(409, 'Injected conflict; nothing was changed.'))
+          : await answer(served, url, meta);
+    const applied = response.status === 200 && fault.kind !== 'error-before' && fault.kind !== 'conflict';
+    if (applied && fault.kind === 'drop') throw new DroppedAnswer();
+    if (applied && fault.kind === 'delay') await sleep(fault.ms);
+    if (applied && fault.kind === 'error-after')
+      return errorResponse(fault.status, 'Injected fault after the recharge was applied.');
+    return response;
+  }
+
+  /** Routes one API request and logs it. */
+  async function answer(req: Request, url: URL, meta: RequestMeta): Promise<Response> {
     let response: Response;
     try {
       response = await routeApi(req, url, meta);
@@ -126,14 +155,16 @@ export function createRequestPipeline({
           ? errorResponse(error.status, error.message, error.headers)
           : errorResponse(500, 'Internal simulator error.');
     }
+    return finish(req, url, meta, response);
+  }
+
+  /** Every API answer: CORS headers unless it is the console's, and a line in the request log. */
+  function finish(req: Request, url: URL, meta: RequestMeta, response: Response): Response {
     // The console is for its own pages only: no other origin may read it, loopback or not.
     if (!isConsole(url))
       for (const [name, value] of Object.entries(corsHeaders(req.headers.get('origin'), corsOrigins)))
         response.headers.set(name, value);
     log('api', req, url, response.status, meta);
-    const fault = answerFault(url.pathname, response.status);
-    if (fault.kind === 'drop') throw new DroppedAnswer();
-    if (fault.kind === 'delay') await sleep(fault.ms);
     return response;
   }
 

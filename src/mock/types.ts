@@ -199,13 +199,44 @@ export interface FormSubmission {
 }
 
 /** Faults after the work is done (answer-faults.ts): a recharge applied, then its answer dropped or delayed. */
+/**
+ * One recharge's fault. Before the work: `drop-before` closes the connection and `error-before` answers a
+ * 5xx (`status`, default 502) without applying anything; `conflict` answers 409 without applying anything.
+ * After it (a recharge the route applied): `drop` closes the connection, `error-after` answers a 5xx,
+ * `delay` holds the answer `ms`. `late-apply` drops the answer at once and applies the recharge `ms` later.
+ */
+export type RechargeFault =
+  | { kind: 'none' | 'drop-before' | 'conflict' | 'drop' }
+  | { kind: 'error-before' | 'error-after'; status: number }
+  | { kind: 'delay' | 'late-apply'; ms: number };
+
+/**
+ * Faults of recharges (`POST …/points/users/recharge`), each rate a fraction (0..1) of recharges; the rates
+ * together at most 1. The after-the-work faults meet only recharges the route applied.
+ */
 export interface RechargeAnswerFaults {
-  /** Fraction (0..1) of successful recharges whose answer is dropped after the points moved. */
+  /** Applied, then the answer dropped (the connection closed). */
   dropRate?: number;
-  /** Fraction (0..1) of successful recharges whose answer is held back by `delayMs`. */
+  /** Applied, then the answer held back by `delayMs`. */
   delayRate?: number;
   /** How long a delayed answer waits, in ms (default 15000: beyond the toolkit's 10 s timeout). */
   delayMs?: number;
+  /** Dropped before anything was applied. */
+  dropBeforeRate?: number;
+  /** Answered 502 before anything was applied (a proxy that could not reach the service). */
+  errorBeforeRate?: number;
+  /** Applied, then answered 502 (a proxy that gave up waiting, a service failing after its write). */
+  errorRate?: number;
+  /** Answered 409 without anything applied. */
+  conflictRate?: number;
+  /** The answer dropped at once and the recharge applied `lateApplyMs` later (a slow queue behind the API). */
+  lateApplyRate?: number;
+  /** Default 1000. */
+  lateApplyMs?: number;
+  /** Keep only this many characters of each recharge's `reason` in its log record, as a `varchar(N)` would. */
+  reasonLength?: number;
+  /** A test's own fault for each recharge (undefined: the rates decide), e.g. drawn by a property-based test. */
+  pick?: () => RechargeFault | undefined;
 }
 
 export interface SimulatorOptions {

@@ -75,9 +75,10 @@ export interface ServerClient {
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
   /**
-   * Credits the user once: the order marker goes into `reason`, and an answer lost to a timeout or a dropped
-   * connection is resolved from the logs before anything is answered or sent again. When the logs cannot
-   * tell, it throws HubRechargeUnknownError and sends nothing more.
+   * Credits the user once: the order marker goes into `reason`, and any answer that does not prove failure
+   * (a timeout, a dropped connection, a 5xx, an envelope code of 500 or more, a body that is not the envelope)
+   * is resolved from the logs before anything is answered or sent again. When the logs cannot tell, it throws
+   * HubRechargeUnknownError and sends nothing more.
    */
   recharge(input: RechargeInput): Promise<RechargeResult>;
   /** The log record of an earlier recharge of this order, or null when the logs show it was not applied. */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import type { RechargeFault } from '../../src/mock/types.js';
 import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
 import { HubRechargeUnknownError, orderMarker } from '../../src/server/recharge-orders.js';
 import { isHubError } from '../../src/core/errors.js';
@@ -161,5 +162,169 @@ describe('recharge: points credited exactly once', () => {
       clientOf(fresh).findRecharge({ clientUserId: 'u2', externalOrderId: 'o-8', amountCents: 45 }),
     );
     expect(error).toBeInstanceOf(HubRechargeUnknownError);
+  });
+});
+
+/** A simulator whose recharges meet these faults, one a recharge, then none. */
+function faulty(...faults: RechargeFault[]): Simulator {
+  return createSimulator({ rechargeFaults: { pick: () => faults.shift() } });
+}
+
+/** A fetch in front of the simulator that answers each recharge the service applied with `answer` instead. */
+function answeredWith(hub: Simulator, answer: () => Response): typeof fetch {
+  return async (input, init) => {
+    const response = await hub.fetch(input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    return url.endsWith(RECHARGE) && response.status === 200 ? answer() : response;
+  };
+}
+
+describe('recharge: an answer that does not prove failure is outcome unknown, resolved from the logs', () => {
+  for (const status of [500, 502, 504]) {
+    it(`a ${status} after the service applied the recharge is answered from the logs, credited once`, async () => {
+      const hub = faulty({ kind: 'error-after', status });
+      const result = await clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: 'o-5xx' });
+      expect(result).toMatchObject({ amountCents: 500, userBalanceCents: 500, externalOrderId: 'o-5xx' });
+      expect(rechargesSent(hub)).toBe(1);
+      expect(credited(hub, 'u1')).toBe(1);
+    });
+  }
+
+  it('a 502 before the service applied the recharge is looked up, found absent, sent again and credited once', async () => {
+    const hub = faulty({ kind: 'error-before', status: 502 });
+    const result = await clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: 'o-502' });
+    expect(result.userBalanceCents).toBe(500);
+    expect(hub.requestLog.filter((entry) => entry.path === RECHARGE).map((entry) => entry.status)).toEqual([502, 200]);
+    expect(credited(hub, 'u1')).toBe(1);
+  });
+
+  it('an HTTP 200 whose envelope code is 500 or more is answered from the logs, credited once', async () => {
+    const hub = createSimulator();
+    const envelope500 = () => Response.json({ code: 500, message: 'internal error', data: null });
+    const result = await clientOf(hub, {}, answeredWith(hub, envelope500)).recharge({
+      clientUserId: 'u1',
+      amountCents: 500,
+    });
+    expect(result.userBalanceCents).toBe(500);
+    expect(rechargesSent(hub)).toBe(1);
+    expect(credited(hub, 'u1')).toBe(1);
+  });
+
+  it('a body that is not the envelope (a proxy page) is answered from the logs, credited once', async () => {
+    const hub = createSimulator();
+    const page = () => new Response('<html>upstream hiccup</html>', { headers: { 'content-type': 'text/html' } });
+    const result = await clientOf(hub, {}, answeredWith(hub, page)).recharge({ clientUserId: 'u1', amountCents: 500 });
+    expect(result.userBalanceCents).toBe(500);
+    expect(rechargesSent(hub)).toBe(1);
+    expect(credited(hub, 'u1')).toBe(1);
+  });
+
+  it('a refusal (4xx) proves failure: thrown as it came, the logs never read, nothing sent again', async () => {
+    const hub = createSimulator();
+    const refused = await rejectionOf(
+      clientOf(
+        hub,
+        {},
+        answeredWith(hub, () => Response.json({ code: 400, message: 'no', data: null }, { status: 400 })),
+      ).recharge({ clientUserId: 'u1', amountCents: 5 }),
+    );
+    expect((refused as { status?: number }).status).toBe(400);
+    expect(hub.requestLog.filter((entry) => entry.path.endsWith('/points/users/logs'))).toEqual([]);
+  });
+
+  it('a remark cut inside the order marker by the service makes a lost answer unknown, never not-applied: not sent again', async () => {
+    // A varchar(40): "Top-up [hub-order:" and part of the order id survive, the rest and the "]" do not.
+    const hub = createSimulator({ rechargeFaults: { reasonLength: 40, pick: () => ({ kind: 'drop' }) } });
+    const orderId = 'order-2026-11-26-0000000000000000000042';
+    const error = await rejectionOf(
+      clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: orderId, reason: 'Top-up' }),
+    );
+    expect(error).toBeInstanceOf(HubRechargeUnknownError);
+    expect((error as Error).message).toContain('cut');
+    expect(rechargesSent(hub)).toBe(1);
+    expect(credited(hub, 'u1')).toBe(1);
+  });
+
+  it('a log record holding the marker prefix but not the whole marker is unknown, never not-applied', async () => {
+    const hub = createSimulator();
+    const client = clientOf(hub);
+    // Another order of another amount, whole: the service copies reasons (up to some length).
+    await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1' });
+    const marker = orderMarker('o-123456789');
+    for (const cut of [marker.slice(0, 5), marker.slice(0, 20), `${marker.slice(0, 16)}\u2026`]) {
+      hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: `Top-up ${cut}` });
+      const error = await rejectionOf(
+        client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-123456789', amountCents: 300 }),
+      );
+      expect(error, cut).toBeInstanceOf(HubRechargeUnknownError);
+    }
+  });
+
+  it('a recharge of this amount whose remark is as long as the longest kept whole may be this order cut short: unknown', async () => {
+    const hub = createSimulator();
+    const client = clientOf(hub);
+    await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1', reason: 'x' });
+    const kept = hub.userLogs('u1', 1, 1).list[0]!.reason;
+    hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'y'.repeat(kept.length) });
+    const error = await rejectionOf(
+      client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-2', amountCents: 300 }),
+    );
+    expect(error).toBeInstanceOf(HubRechargeUnknownError);
+    // A short console transfer of that amount beside whole markers cannot be a cut marker: not applied.
+    const other = createSimulator();
+    await clientOf(other).recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1', reason: 'x' });
+    other.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'bonus' });
+    expect(
+      await clientOf(other).findRecharge({ clientUserId: 'u1', externalOrderId: 'o-2', amountCents: 300 }),
+    ).toBeNull();
+  });
+});
+
+describe('recharge: the rules its tests hold it to (each fails when its rule is broken)', () => {
+  it('the order marker URL-encodes the order id: order "a]b" is not order "a"', async () => {
+    const hub = createSimulator();
+    const client = clientOf(hub);
+    await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'a]b' });
+    expect(hub.userLogs('u1', 1, 1).list[0]?.reason).toContain(orderMarker('a]b'));
+    expect(orderMarker('a]b')).toBe('[hub-order:a%5Db]');
+    expect(await client.findRecharge({ clientUserId: 'u1', externalOrderId: 'a', amountCents: 100 })).toBeNull();
+    expect(await client.findRecharge({ clientUserId: 'u1', externalOrderId: 'a]b', amountCents: 100 })).not.toBeNull();
+  });
+
+  it('the logs are read only after settleMs: a recharge applied late is found, not sent again', async () => {
+    const hub = faulty({ kind: 'late-apply', ms: 30 });
+    const result = await clientOf(hub, { recharge: { settleMs: 300 } }).recharge({
+      clientUserId: 'u1',
+      amountCents: 80,
+    });
+    expect(result.userBalanceCents).toBe(80);
+    expect(credited(hub, 'u1')).toBe(1);
+    expect(hub.userLogs('u1', 1, 10).list).toHaveLength(1);
+  });
+
+  it('retries counts the sends after the first: every attempt lost before the service, retries + 1 sends, then not applied', async () => {
+    for (const retries of [0, 1, 3]) {
+      const hub = createSimulator({ rechargeFaults: { pick: () => ({ kind: 'error-before', status: 502 }) } });
+      const error = await rejectionOf(
+        clientOf(hub, { recharge: { settleMs: 0, retries } }).recharge({ clientUserId: 'u1', amountCents: 10 }),
+      );
+      expect(rechargesSent(hub), `retries ${retries}`).toBe(retries + 1);
+      expect((error as Error).message).toContain(`${retries + 1} attempts`);
+      expect((error as Error).message).toContain('was not applied');
+    }
+    // Without retries given: 2, so three sends.
+    const defaults = createSimulator({ rechargeFaults: { pick: () => ({ kind: 'error-before', status: 502 }) } });
+    await rejectionOf(clientOf(defaults).recharge({ clientUserId: 'u1', amountCents: 10 }));
+    expect(rechargesSent(defaults)).toBe(3);
+  });
+
+  it('a 409 on the first attempt is the caller\u2019s reused order id: thrown, the logs not read, nothing sent again', async () => {
+    const hub = faulty({ kind: 'conflict' });
+    const error = await rejectionOf(
+      clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 10, externalOrderId: 'o-reused' }),
+    );
+    expect((error as { status?: number }).status).toBe(409);
+    expect(rechargesSent(hub)).toBe(1);
+    expect(hub.requestLog.filter((entry) => entry.path.endsWith('/points/users/logs'))).toEqual([]);
   });
 });
