@@ -4,6 +4,7 @@
  * language tells the grader nothing else about what it charged.
  */
 import { buildNotificationLink } from '../../core/urls.js';
+import { undocumentedAnswer } from '../documented-answers.js';
 import { centsToYuan, isoBeijing } from '../http.js';
 import type { Simulator, WebhookDelivery } from '../types.js';
 import { eventsOfKind } from '../webhooks.js';
@@ -32,6 +33,12 @@ export interface ReceiverContext {
 }
 
 type Note = (line: string) => void;
+
+/** The receiver's answer to a delivery of the simulator is one openapi.json documents for the event. */
+function checkDocumented(delivery: WebhookDelivery): void {
+  const undocumented = undocumentedAnswer(delivery.event, delivery.status, delivery.responseBody ?? '');
+  check(undocumented === undefined, undocumented ?? '');
+}
 
 function deliveryLine(delivery: WebhookDelivery | undefined): string {
   if (!delivery) return 'no delivery was made (is the receiver URL configured?)';
@@ -239,6 +246,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
         });
         check(delivery.status === 200, `answered ${delivery.status ?? delivery.outcome}, not 200`);
         check(delivery.ok === true, 'the answer is not {ok: true}');
+        checkDocumented(delivery);
       });
     },
   },
@@ -259,6 +267,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
           `answered ${delivery.status ?? delivery.outcome}, not 200 (the spec: 200 with ok: false)`,
         );
         check(okOf({ body: delivery.responseBody ?? '' }) === false, 'the answer is not {ok: false}');
+        checkDocumented(delivery);
       });
     },
   },
@@ -494,6 +503,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
           delivery.outcome === 'delivered',
           `${event} was answered ${delivery.status ?? delivery.outcome}, not 2xx`,
         );
+        checkDocumented(delivery);
       }
     },
   },
