@@ -1,8 +1,10 @@
 /**
- * react-native-webview 13.x's WebView, played against a real Chromium page as its source really behaves
+ * react-native-webview's WebView, played against a real Chromium page as its source really behaves
  * (read from node_modules/react-native-webview: src/WebView{Shared,.android,.ios}.tsx,
  * android/…/RNCWebView{,Client,ChromeClient}.java, apple/RNCWebViewImpl.m), on either platform
- * (`useBrowser(browser, {platform})`):
+ * (`useBrowser(browser, {platform})`), as 13.x before 13.13.1 behaves or as 16.x does
+ * (`useBrowser(browser, {version: 16})`, or HUB_RN_WEBVIEW=16 for a whole run; 13 by default). This list is
+ * 13.9.1's; what 16 does otherwise follows it.
  *
  * - `onMessage`'s `nativeEvent.url` is the WebView's top-level URL, whichever frame posted (Android
  *   `webView.getUrl()`, iOS `_webView.URL` in baseEvent): it never says who spoke.
@@ -35,12 +37,29 @@
  *   `ref.injectJavaScript(script)` and `ref.reload()` act on the main frame.
  * - `terminate()` kills the content process: the page goes blank, and the app hears
  *   `onRenderProcessGone({nativeEvent: {didCrash}})` on Android, `onContentProcessDidTerminate` on iOS.
+ *
+ * react-native-webview 16.0.0 (read from its repository, v13.9.1..v16.0.0): 14 drops Android before 7, 15
+ * and 16 drop the old architecture (16 runs on the New Architecture only); the JS wrapper's navigation,
+ * window and load logic is 13's. What a page and the app can tell apart came earlier, in 13.13.1 ("Sending
+ * correct url in onMessage callback", #3609), and 16 keeps it:
+ * - `onMessage`'s `nativeEvent.url` names the frame that posted. iOS: that frame's request URL
+ *   (`message.frameInfo.request.URL`). Android: that frame's origin, `https://host[:port]` without a path
+ *   (`WebViewCompat.addWebMessageListener`'s `sourceOrigin`; a System WebView without WEB_MESSAGE_LISTENER
+ *   falls back to 13's interface and the top-level URL, which this stand-in does not play).
+ * - Android: `ReactNativeWebView` is the web message listener's object, in every frame of any origin (the
+ *   allowed origin rule is `*`) with `postMessage(string)` alone. `injectedObjectJson()` is defined by an
+ *   evaluateJavascript in the main frame only, right after `injectedJavaScriptBeforeContentLoaded` (so, with
+ *   `lateInjection`, after the page's first scripts too): no sub-frame reads the injected object any more.
+ * - `injectedJavaScriptBeforeContentLoadedForMainFrameOnly` defaults to true in the native component's spec
+ *   (13's New Architecture spec left it false): unset, iOS injects into the main frame only on both.
  */
 import { Component, createElement } from 'react';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { Linking, Platform } from './react-native.js';
 
 type Platform = 'android' | 'ios';
+/** The react-native-webview whose behaviour is played: 13 (13.8 to 13.13.0) or 16 (13.13.1 to 16.x). */
+export type WebViewVersion = 13 | 16;
 interface NativeEvent<T> {
   nativeEvent: T;
 }
@@ -71,6 +90,14 @@ let browser: Browser | undefined;
 let platform: Platform = 'android';
 /** Android's order: the page's first scripts run before injectedJavaScriptBeforeContentLoaded. */
 let lateInjection = false;
+/** The version a run plays unless useBrowser names one: HUB_RN_WEBVIEW=16, or 13. */
+function runVersion(): WebViewVersion {
+  const named = process.env.HUB_RN_WEBVIEW ?? '13';
+  if (named !== '13' && named !== '16') throw new Error(`HUB_RN_WEBVIEW: 13 or 16, not '${named}'`);
+  return Number(named) as WebViewVersion;
+}
+/** The version played now (tests that expect what differs between versions read it). */
+export let webViewVersion: WebViewVersion = runVersion();
 /** Every WebView mounted, oldest first. */
 export const webViews: WebView[] = [];
 
@@ -82,11 +109,15 @@ export async function viewsSettled(): Promise<void> {
   await Promise.allSettled(webViews.flatMap((view) => [view.opened, view.closing]));
 }
 
-export function useBrowser(next: Browser, options: { lateInjection?: boolean; platform?: Platform } = {}): void {
+export function useBrowser(
+  next: Browser,
+  options: { lateInjection?: boolean; platform?: Platform; version?: WebViewVersion } = {},
+): void {
   browser = next;
   platform = options.platform ?? 'android';
   Platform.OS = platform;
   lateInjection = options.lateInjection ?? false;
+  webViewVersion = options.version ?? runVersion();
   webViews.length = 0;
 }
 
@@ -107,6 +138,20 @@ function nativeObjects(injectedObject: string): string {
       if (/^_(top|self|parent)$/.test(String(target))) return open.apply(window, arguments);
       window.__rnOpenWindow(new URL(String(url), location.href).href); return null;
     }; })(window.open);`;
+  if (platform === 'android' && webViewVersion >= 16) {
+    // addWebMessageListener with the origin rule '*': an object in every frame, of any origin, that takes
+    // strings, and whose messages carry the frame's origin as the browser knows it. The binding is taken
+    // out of the page's reach, so no script can post with another origin than its frame's.
+    return `(function (post, origin) {
+      delete window.__rnPostMessage;
+      window.ReactNativeWebView = {
+        postMessage: function (data) {
+          if (typeof data !== 'string') throw new TypeError('ReactNativeWebView.postMessage: a string, please');
+          post(data, origin);
+        },
+      };
+    })(window.__rnPostMessage, self.origin);${openWindow}`;
+  }
   if (platform === 'android') {
     // addJavascriptInterface: the same object in every frame, of any origin.
     return `window.ReactNativeWebView = {
@@ -123,6 +168,19 @@ function nativeObjects(injectedObject: string): string {
       window.ReactNativeWebView.postMessage = function (data) { window.webkit.messageHandlers.ReactNativeWebView.postMessage(String(data)); };
       window.ReactNativeWebView.injectedObjectJson = function () { return ${JSON.stringify(injectedObject)}; };
     }${openWindow}`;
+}
+
+/**
+ * `onMessage`'s `nativeEvent.url` for a message that `frame` posted; `origin` is the posting frame's
+ * security origin as its native object took it at document start (Android 16 only).
+ */
+function messageUrl(frame: Frame, top: Frame, origin: string | undefined): string {
+  // 13: the top-level URL on both platforms, whichever frame posted.
+  if (webViewVersion < 16) return top.url();
+  // 16 on iOS: the posting frame's request URL (about:srcdoc for a srcdoc frame).
+  if (platform === 'ios') return frame.url();
+  // 16 on Android: the posting frame's origin (a srcdoc frame has its parent's).
+  return origin ?? 'null';
 }
 
 export class WebView extends Component<WebViewProps> {
@@ -169,7 +227,14 @@ export class WebView extends Component<WebViewProps> {
   private injectFromProps(): void {
     const { injectedJavaScriptBeforeContentLoaded: marker = '' } = this.props;
     const everyFrame = platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
-    const script = `delete window.__HUB_EMBED_BRIDGE__; ${everyFrame ? marker : `if (window === window.top) { ${marker} }`}`;
+    // 16 on Android: the injected object follows the marker, in the main frame (RNCWebView.injectJavascriptObject).
+    const injectedObject =
+      platform === 'android' && webViewVersion >= 16
+        ? `if (window === window.top) { window.ReactNativeWebView = window.ReactNativeWebView || {};
+            window.ReactNativeWebView.injectedObjectJson = function () {
+              return ${JSON.stringify(JSON.stringify(this.props.injectedJavaScriptObject ?? null))}; }; }`
+        : '';
+    const script = `delete window.__HUB_EMBED_BRIDGE__; ${everyFrame ? marker : `if (window === window.top) { ${marker} }`} ${injectedObject}`;
     const source = lateInjection ? `addEventListener('load', function () { ${script} });` : script;
     void this.cdp!.send('Page.addScriptToEvaluateOnNewDocument', { source }).catch((error: Error) => {
       if (!this.closed) console.error('injected script:', error.message);
@@ -201,9 +266,8 @@ export class WebView extends Component<WebViewProps> {
     if (!browser) throw new Error('react-native-webview stand-in: call useBrowser() first');
     const page = (this.page = await browser.newPage());
     page.on('pageerror', (error) => console.error('page error:', error.message));
-    await page.exposeBinding('__rnPostMessage', (_source, data: string) =>
-      // The top-level URL, as both platforms report it, whichever frame posted.
-      this.props.onMessage?.({ nativeEvent: { data, url: page.mainFrame().url() } }),
+    await page.exposeBinding('__rnPostMessage', ({ frame }, data: string, origin?: string) =>
+      this.props.onMessage?.({ nativeEvent: { data, url: messageUrl(frame, page.mainFrame(), origin) } }),
     );
     await page.exposeBinding('__rnOpenWindow', (_source, targetUrl: string) =>
       this.props.onOpenWindow?.({ nativeEvent: { targetUrl } }),
