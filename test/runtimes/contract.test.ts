@@ -1,6 +1,7 @@
 // The server toolkit's contract, the same on every runtime (issue 38): the same requests against the
 // contract app (contract-app.ts) served by Node, Bun, Deno and workerd, each against the simulator on
-// loopback, and the same answers expected. Run: npm run test:runtimes (HUB_RUNTIMES=bun,deno narrows it).
+// loopback, and the same answers expected. Node is each maintained release (node22, node24), whichever
+// Node runs the test. Run: npm run test:runtimes (HUB_RUNTIMES=node22,deno narrows it).
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -13,13 +14,22 @@ import {
   startRedisServer,
   type RedisServer,
 } from '../server/redis-server.js';
-import { runtimeVersion, selectedRuntimes, startServer, type Runtime, type RunningServer } from './runtimes.js';
+import {
+  NODE_RUNTIMES,
+  runtimeVersion,
+  selectedRuntimes,
+  startServer,
+  type Runtime,
+  type RunningServer,
+} from './runtimes.js';
 
 const ORIGIN = 'http://app.test';
 const alice = { cookie: 'session=user-alice', origin: ORIGIN };
 
 /** node-redis needs TCP sockets (node:net); a Worker has none without nodejs_compat's, so no shared cache there. */
-const REDIS_RUNTIMES: readonly Runtime[] = ['node', 'bun', 'deno'];
+const REDIS_RUNTIMES: readonly Runtime[] = ['node', ...NODE_RUNTIMES, 'bun', 'deno'];
+/** The server toolkit's runtimes: each maintained Node release, Bun, Deno and workerd. */
+const CONTRACT_RUNTIMES: readonly Runtime[] = [...NODE_RUNTIMES, 'bun', 'deno', 'workerd'];
 
 interface Answer {
   status: number;
@@ -93,7 +103,7 @@ after(async () => {
   await redis?.stop();
 });
 
-for (const runtime of selectedRuntimes()) {
+for (const runtime of selectedRuntimes(CONTRACT_RUNTIMES)) {
   describe(`${runtime} ${runtimeVersion(runtime)}`, () => {
     let server: RunningServer;
     const url = (path: string) => `${server.url}${path}`;
@@ -115,7 +125,10 @@ for (const runtime of selectedRuntimes()) {
     before(async () => {
       const env = { HUB_API_KEY: hub.apiKey, HUB_BASE_URL: hub.baseUrl, HUB_SLOW_BASE_URL: slowHub.baseUrl };
       server = await startServer(runtime, {
-        entry: runtime === 'workerd' ? 'test/runtimes/worker.ts' : `test/runtimes/serve-${runtime}.ts`,
+        entry:
+          runtime === 'workerd'
+            ? 'test/runtimes/worker.ts'
+            : `test/runtimes/serve-${runtime.startsWith('node') ? 'node' : runtime}.ts`,
         env: { ...env, ...(redis && REDIS_RUNTIMES.includes(runtime) ? { REDIS_URL: redis.url } : {}) },
         bindings: env,
       });

