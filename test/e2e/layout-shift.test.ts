@@ -1,9 +1,10 @@
-// No layout shift (issue 46): from first paint through hub-ready, a tag selection, and a form opened and
-// closed, nothing the widget draws moves what is already on screen. The built <script> bundle on a page
-// against the simulator, in Chromium (the Layout Instability API is Chromium's): every `layout-shift`
-// entry is summed, those right after a click included, which Cumulative Layout Shift leaves out, and the
-// sum must be 0. A proxy in front of the simulator delays the tags and the list by different amounts,
-// in both orders, and the icons after both, as a phone's network does.
+// No layout shift: from first paint through hub-ready, a tag selection, a form opened and closed, and a
+// load that fails offline and comes back online, nothing the widget draws moves what is on screen. The
+// built <script> bundle on a host page as real pages are, with content above and below the widget and
+// the README's style rule for the tag, against the simulator, in Chromium (the Layout Instability API is
+// Chromium's): every `layout-shift` entry is summed, those right after a click included, which Cumulative
+// Layout Shift leaves out, and the sum must be 0. A proxy in front of the simulator delays the tags and
+// the list by different amounts, in both orders, and the icons after both, as a phone's network does.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { onlyInChromium } from './engines/index.js';
 import { DIST, launchBrowser } from './harness.js';
+import { ABOVE, BELOW, readmeStyle } from '../../bench/lib/host-page.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +32,8 @@ let proxy: Server;
 let pages: Server;
 let browser: Browser;
 let delays: Delays = { tags: 0, list: 0, other: 0 };
+/** While set, the proxy drops the connection of each list request: the browser sees a network error. */
+let offline = false;
 
 const listen = (server: Server) =>
   new Promise<string>((resolve) =>
@@ -46,6 +50,7 @@ function delayingProxy(target: string): Server {
       : path.includes('published-list')
         ? delays.list
         : delays.other;
+    if (offline && req.method !== 'OPTIONS' && path.includes('published-')) return void req.socket.destroy();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -106,6 +111,10 @@ before(async () => {
   pages = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/api/hub-token') return void tokens(req, res);
+    if (path === '/style.css') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
+      return void res.end(readmeStyle());
+    }
     // The bundle and the form half it loads on intent, from dist/.
     if (/^\/hub-embed[\w.-]*\.js$/.test(path) && existsSync(join(DIST, path))) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
@@ -114,9 +123,11 @@ before(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<title>Tables</title>${OBSERVER}<script src="/hub-embed.iife.js" defer></script></head>
+<title>Tables</title><link rel="stylesheet" href="/style.css">${OBSERVER}<script src="/hub-embed.iife.js" defer></script></head>
 <body style="margin: 0 16px; font: 16px system-ui"><h1>Tables</h1>
+${ABOVE}
 <hub-embed token-endpoint="/api/hub-token" base-url="${apiUrl}" form-url="${mock.formUrl}" locale="en" theme="light"></hub-embed>
+${BELOW}
 </body></html>`);
   });
   pageUrl = await listen(pages);
@@ -158,6 +169,16 @@ async function shiftsOnThePath(
   await page.frameLocator('hub-embed hub-form-frame iframe').locator('#hub-form').waitFor();
   await page.keyboard.press('Escape');
   await until(page, 'window.__closed === true');
+
+  // Offline, another tag fails with a network error; the browser's online event loads again.
+  offline = true;
+  await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'delivery', exact: true }).click();
+  await page.locator('hub-embed [part="error"]').waitFor();
+  offline = false;
+  await sleep(600);
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await until(page, 'window.__ready === 2');
+  await sleep(delays.other + 100);
   // Two frames after the last change: any shift it caused has been reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => (window as unknown as { __shifts: [] }).__shifts);
@@ -176,12 +197,16 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
   };
   for (const [device, viewport] of Object.entries(viewports))
     for (const [order, given] of Object.entries(orders))
-      it(`the layout-shift entries sum to 0 from first paint through hub-ready, a tag selection and a form opened and closed (${device}, ${order})`, async () => {
+      it(`with content above and below, the layout-shift entries sum to 0 from first paint through hub-ready, a tag selection, a form opened and closed, an offline error and the reload online (${device}, ${order})`, async () => {
         delays = given;
         const context = await browser.newContext({ viewport, colorScheme: 'light' });
         try {
           const page = await context.newPage();
           const shifts = await shiftsOnThePath(page);
+          // The content below the widget was there to move, and the widget kept the README rule's box.
+          assert.equal(await page.locator('#below').count(), 1);
+          const box = await page.locator('hub-embed').boundingBox();
+          assert.ok(box && box.height >= viewport.height, `the widget is a screen tall at least (${box?.height} px)`);
           const events = String(await page.evaluate('window.__events.join(", ")'));
           const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
           assert.equal(

@@ -1,7 +1,14 @@
 import { css } from 'lit';
 
 export const styles = css`
+  /*
+   * A block a screen tall from the first frame, whatever it shows (loading, the tables, an error): the
+   * page's content below stays off screen until the user scrolls to it, and never moves while the
+   * widget loads, draws, filters or retries. A page sets its own min-height on the element to change it.
+   */
   :host {
+    display: block;
+    min-height: 100vh;
     color-scheme: light dark;
   }
 

@@ -64,7 +64,8 @@ const internal = { attribute: false };
  * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
  *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
  * @event hub-ready - `{offered, tables, matching}` once per load (first load, refresh, retry): when the tags
- *   and the list for the tags selected by then are both in and rendered. `matching` counts the tables that
+ *   and the list for the tags selected by then are both in, the filter is drawn and the cards fill the
+ *   screen (or all are drawn; the rest follow below the screen). `matching` counts the tables that
  *   match the selected tags (what the count line says), `tables` also holds those the service added.
  * @event hub-tags-change - `{tags}`, the new selection, when the user changes it (a chip, or "show all").
  * @event hub-table-select - `{table}`, cancelable: preventDefault() keeps the form closed.

@@ -74,10 +74,12 @@ export class TableLoader implements ReactiveController {
   }
 
   hostConnected(): void {
+    addEventListener('online', this.#online);
     if (this.#stale) this.#element.requestUpdate();
   }
 
   hostDisconnected(): void {
+    removeEventListener('online', this.#online);
     this.#loadControl?.abort();
     this.#listControl?.abort();
     // What was cut off loads again when the element is added back: the list, or the tags of a load.
@@ -106,6 +108,11 @@ export class TableLoader implements ReactiveController {
     this.#setup();
     return this.#tokens!;
   }
+
+  /** Back online: a load that failed for want of a network loads again, as its retry control would. */
+  #online = (): void => {
+    if (this.error?.kind === 'network' && !this.#retry) void this.load();
+  };
 
   /** What the error's retry control does. */
   retry(): Promise<void> {

@@ -44,6 +44,7 @@ export const styles = css`
   }
 
   [part~="skeleton"] {
+    color: transparent;
     height: 88px;
     border-radius: var(--_radius);
     background: var(--_surface);
