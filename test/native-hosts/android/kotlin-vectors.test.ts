@@ -152,7 +152,7 @@ describe('Android host (Kotlin on a JVM): queued calls and per-load nonces (the 
     it(sequence.name, () => {
       const steps = sequence.steps.map((step) =>
         step.op === 'post'
-          ? { op: 'post', data: JSON.stringify(step.data), stamp: step.stamp === true }
+          ? { op: 'post', data: JSON.stringify(step.data), stamp: (step as { stamp?: boolean }).stamp === true }
           : step.op === 'marker'
             ? { op: 'marker', origin: WIDGET_ORIGIN }
             : step,
