@@ -60,7 +60,12 @@ function parseToken(value: unknown): CachedToken | undefined {
       Number.isFinite(token.issuedAt) &&
       Number.isFinite(token.expiresAt)
     ) {
-      return { accessToken: token.accessToken, issuedAt: token.issuedAt!, expiresAt: token.expiresAt! };
+      return {
+        accessToken: token.accessToken,
+        issuedAt: token.issuedAt!,
+        expiresAt: token.expiresAt!,
+        ...(token.replacesRefused === true ? { replacesRefused: true } : {}),
+      };
     }
   } catch {
     // Not ours, or damaged: a miss.

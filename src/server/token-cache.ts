@@ -5,6 +5,8 @@ export interface CachedToken {
   accessToken: string;
   issuedAt: number;
   expiresAt: number;
+  /** Exchanged because the browser said the token before it was refused: it is not refused again at once. */
+  replacesRefused?: boolean;
 }
 
 /**

@@ -118,8 +118,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     if (body === TOO_SLOW) return answer(408, { error: 'Body too slow.' }, { ...cors, connection: 'close' });
     let token: CachedToken;
     try {
-      await tokens.forgetRefused(body.previous, clientUserId);
-      token = await tokens.tokenFor(clientUserId);
+      const dropped = await tokens.forgetRefused(body.previous, clientUserId);
+      token = await tokens.tokenFor(clientUserId, dropped);
     } catch (error) {
       report(error);
       // The browser learns only that the upstream failed, never why: the reason may be about the key.

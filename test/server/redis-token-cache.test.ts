@@ -153,6 +153,16 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
     expect(exchanges('revoked')).toBe(2);
   });
 
+  it('a stream cannot happen across instances: 200 refusals of the token just received, alternating instances, make at most 2 exchanges', async () => {
+    // The hold on a replacement travels with it through Redis, so no instance is a way around it.
+    const [a, b] = [await instance(), await instance()];
+    let token = (await ask(a, 'walker')).body.access_token;
+    for (let call = 0; call < 200; call++)
+      token = (await ask(call % 2 === 0 ? b : a, 'walker', { reason: 'unauthorized', previous: token })).body
+        .access_token;
+    expect(exchanges('walker')).toBe(2);
+  });
+
   it('a damaged value in Redis is a miss, not an error', async () => {
     const client = await connect();
     await client.set('hub-embed:token:damaged', '{"accessToken":', { PX: 60_000 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
+import { REFUSAL_HOLD_MS } from '../../src/server/token-supply.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 
 // The service can refuse a token before the handler's cache expects it to (revocation, a clock ahead of
@@ -89,5 +90,61 @@ describe('createTokenHandler: a token the service refused', () => {
       headers: { Authorization: `Bearer ${again.access_token}` },
     });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('createTokenHandler: refusals cannot walk around the cache', () => {
+  function clocked() {
+    const hub = createSimulator({ tokenTtlSeconds: 3600 });
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    let time = Date.parse('2026-11-26T08:00:00Z');
+    const handler = createTokenHandler({
+      client,
+      resolveClientUserId: () => 'user-alice',
+      onError: () => undefined,
+      now: () => time,
+    });
+    const ask = async (body?: unknown) => {
+      const response = await handler(
+        new Request('https://app.example.com/api/hub-token', {
+          method: 'POST',
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+      return ((await response.json()) as { access_token: string }).access_token;
+    };
+    const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
+    return { ask, exchanges, advance: (ms: number) => (time += ms) };
+  }
+
+  it('a stream cannot happen: 200 calls, each sending the token just received as refused, make at most 2 exchanges', async () => {
+    const { ask, exchanges } = clocked();
+    let token = await ask();
+    for (let call = 0; call < 200; call++) token = await ask({ reason: 'unauthorized', previous: token });
+    // The first token (an ordinary exchange) is replaced at once; its replacement is held for 5 s.
+    expect(exchanges()).toBe(2);
+  });
+
+  it(`a token that replaced a refused one is not refused again within ${REFUSAL_HOLD_MS} ms of its issue, and is after`, async () => {
+    const { ask, exchanges, advance } = clocked();
+    const first = await ask();
+    const replacement = await ask({ reason: 'unauthorized', previous: first });
+    expect(replacement).not.toBe(first);
+    advance(REFUSAL_HOLD_MS - 1);
+    expect(await ask({ reason: 'unauthorized', previous: replacement })).toBe(replacement);
+    advance(1);
+    const next = await ask({ reason: 'unauthorized', previous: replacement });
+    expect(next).not.toBe(replacement);
+    expect(exchanges()).toBe(3);
+  });
+
+  it(`200 refusals spread over 100 s make at most one exchange per ${REFUSAL_HOLD_MS / 1000} s, plus the first`, async () => {
+    const { ask, exchanges, advance } = clocked();
+    let token = await ask();
+    for (let call = 0; call < 200; call++) {
+      advance(500);
+      token = await ask({ reason: 'unauthorized', previous: token });
+    }
+    expect(exchanges()).toBeLessThanOrEqual(1 + 1 + 100_000 / REFUSAL_HOLD_MS);
   });
 });
