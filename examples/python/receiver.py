@@ -22,6 +22,8 @@ import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from webhook_shape import has_event_shape  # the body's shape by openapi.json's types (hub_types.py)
+
 API_KEY = os.environ["HUB_API_KEY"]
 API_ROOT = os.environ["HUB_BASE_URL"].rstrip("/") + "/api/v1/hub"
 FORM_URL = os.environ["HUB_FORM_URL"].rstrip("/")
@@ -214,7 +216,7 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             event = None
         billing_deduct = header == "billing_deduct"
-        valid = isinstance(event, dict) and event.get("event") == header and isinstance(event.get("target"), dict)
+        valid = has_event_shape(event) and event.get("event") == header and isinstance(event.get("target"), dict)
         user = event["target"].get("client_user_id") if valid else None
         key = hashlib.sha256(raw).hexdigest()
         if header in ("billing_deduct", "billing_refund"):
