@@ -18,7 +18,6 @@ requirePeer('hub-embed/react-native', 'react-native', native && `${native.major}
 requirePeer('hub-embed/react-native', 'react-native-webview', (webViewPackage as { version?: string }).version);
 
 export { HubEmbedView } from './hub-embed-view.js';
-export { EVENT_PROPS } from './view-props.js';
 export type {
   FormClosed,
   FormCloseReason,

@@ -1,6 +1,6 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
 export { createServerClient } from './server-client.js';
-export { HubRechargeUnknownError, ORDER_MARKER_PREFIX, orderMarker } from './recharge-orders.js';
+export { HubRechargeUnknownError, orderMarker } from './recharge-orders.js';
 export type { FindRechargeInput, RechargeOptions } from './recharge-client.js';
 export type {
   LogsQuery,
