@@ -4,7 +4,7 @@
  * "Judging a change to TBT"). Keep the build before the change in a folder of its own, then
  *   npm run build && cp -r dist /tmp/before      (before the change)
  *   npm run build                                (after it)
- *   node --import ./scripts/ts-register.mjs bench/lighthouse-ab.ts /tmp/before dist [--runs 5]
+ *   node --import ./scripts/ts-register.mjs bench/lighthouse-ab.ts /tmp/before dist [--runs 5] [--cpu 8]
  * Each run prints every page's TBT and the long tasks Lighthouse counted (simulated milliseconds, named by
  * the file they ran in, or the page's address for its layout frames); the end, each page's median.
  */
@@ -20,25 +20,31 @@ export interface AbArgs {
   /** dist/ folders, each holding a hub-embed.iife.js. */
   builds: string[];
   runs: number;
+  /** Lighthouse's simulated CPU slowdown (its default 4, or 8 where TBT follows the work). */
+  cpuSlowdown: number;
 }
 
 /** The folders and --runs; refuses fewer than two folders, or one without a built script bundle. */
 export function parseAbArgs(argv: readonly string[]): AbArgs {
   const builds: string[] = [];
   let runs = 5;
+  let cpuSlowdown = 4;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--runs') {
       runs = Number(argv[++i]);
       if (!Number.isSafeInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of runs, 1 or more.');
+    } else if (arg === '--cpu') {
+      cpuSlowdown = Number(argv[++i]);
+      if (!(cpuSlowdown >= 1)) throw new Error('--cpu needs a CPU slowdown, 1 or more (Lighthouse mobile: 4).');
     } else if (arg.startsWith('--'))
-      throw new Error(`Unknown option "${arg}": the arguments are folders and --runs N.`);
+      throw new Error(`Unknown option "${arg}": the arguments are folders, --runs N and --cpu N.`);
     else builds.push(resolve(arg));
   }
   if (builds.length < 2) throw new Error('Name two or more build folders, e.g. /tmp/before dist.');
   const missing = builds.find((dir) => !existsSync(join(dir, 'hub-embed.iife.js')));
   if (missing) throw new Error(`${missing} holds no hub-embed.iife.js: build it with npm run build, then copy dist/.`);
-  return { builds, runs };
+  return { builds, runs, cpuSlowdown };
 }
 
 /**
@@ -69,7 +75,9 @@ export async function compareBuilds(args: AbArgs, log: (line: string) => void): 
   try {
     for (let run = 1; run <= args.runs; run++)
       for (const { name, url } of targets) {
-        const { sample, longTasks } = await lighthouseOnce(url, chromium, join(work, 'lhr.json'));
+        const { sample, longTasks } = await lighthouseOnce(url, chromium, join(work, 'lhr.json'), {
+          cpuSlowdown: args.cpuSlowdown,
+        });
         tbt.get(name)!.push(sample.tbtMs);
         log(
           `run ${run}/${args.runs}, ${name}: TBT ${ms(sample.tbtMs)}, benchmark index ${Math.round(sample.benchmarkIndex)}`,

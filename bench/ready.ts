@@ -45,6 +45,8 @@ export interface ReadyResults {
 
 /** Prefetch cold at most half of today's cold, in the same run. */
 export const PREFETCH_TARGET_RATIO = 0.5;
+/** Prefetch cold at most this many times its network bound (L_b + 2 L_s): little beyond the network's time. */
+export const PREFETCH_BOUND_TARGET = 1.3;
 
 export async function measureReady(
   browser: Browser,

@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: sizes, time to ready, the form half on intent, render, token handler and memory, each
- * next to its reference measured in the same run. Prints one table and writes bench/results.json.
- *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing.
- *   --out <file>  where to write the JSON (default bench/results.json).
+ * next to its reference measured in the same run. Prints one table, writes bench/results.json, and
+ * renders docs/benchmarks.md from it (bench/page.ts).
+ *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing, and
+ *                 it renders no page.
+ *   --out <file>  where to write the JSON (default bench/results.json; the page only for the default).
+ *   --render      no run: renders docs/benchmarks.md from bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -15,16 +18,20 @@ import { INP_TARGET_MS, measureChipInp, type ChipInpResults } from './chip-inp.j
 import { lighthouseRows, measureLighthouse, type LighthouseResults } from './lighthouse.js';
 import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
-import { measureReady, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
-import { measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
+import { measureReady, PREFETCH_BOUND_TARGET, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
+import { FILTER_TARGET_RATIO, measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
 import { firstFileLimit, measureSizes, type SizeResults } from './sizes.js';
 import { FAST_PATH_TARGET, measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
 import { measureInstances, type InstancesResults } from './token-instances.js';
+import { writeBenchmarksPage } from './page.js';
 
 export interface BenchOptions {
   smoke: boolean;
   out: string;
+  render?: boolean;
 }
+
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 
 export interface BenchResults {
   mode: 'full' | 'smoke';
@@ -40,22 +47,23 @@ export interface BenchResults {
   instances: InstancesResults;
   memory: MemoryResults;
   mockScale?: MockScaleResults;
-  /** Lighthouse on hub-embed's page (and again with Latin text), the plain-DOM page, Typeform's and Cal.com's, interleaved. */
+  /** Lighthouse on hub-embed's page (and with Latin text), the plain-DOM pages, Typeform's and Cal.com's, interleaved. */
   lighthouse?: LighthouseResults;
   chipInp?: ChipInpResults;
   rows: Row[];
 }
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { smoke: false, out: fileURLToPath(new URL('./results.json', import.meta.url)) };
+  const options: BenchOptions = { smoke: false, out: RESULTS };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--smoke') options.smoke = true;
+    else if (arg === '--render') options.render = true;
     else if (arg === '--out') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) throw new Error('--out needs a file path, e.g. --out /tmp/results.json');
       options.out = value;
-    } else throw new Error(`Unknown option ${JSON.stringify(arg)}; use --smoke and/or --out <file>.`);
+    } else throw new Error(`Unknown option ${JSON.stringify(arg)}; use --smoke, --out <file> or --render.`);
   }
   return options;
 }
@@ -159,7 +167,8 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       value: ms(c.litFilterMs),
       reference: `plain DOM in place ${ms(c.plainFilterMs)}`,
       ratio: `${c.filterRatio}x (${spread(c.filterRatioSpread)})`,
-      target: '',
+      target: target ? `<= ${FILTER_TARGET_RATIO}x` : '',
+      ...(target ? { met: c.filterRatio <= FILTER_TARGET_RATIO } : {}),
     });
   }
   const { cached, naive, fast, web, limit } = tokenHandler;
@@ -222,7 +231,8 @@ export function readyRows(ready: ReadyResults): Row[] {
       value: ms(prefetch.coldMedianMs),
       reference: `L_b + 2 L_s = ${ms(prefetch.boundMs)}`,
       ratio: `${prefetch.ratioToBound}x`,
-      target: '',
+      target: `<= ${PREFETCH_BOUND_TARGET}x the bound`,
+      met: prefetch.ratioToBound <= PREFETCH_BOUND_TARGET,
     },
     {
       metric: 'ready, cold, prefetch / today (paired runs)',
@@ -311,7 +321,7 @@ export async function runBench(
     log('chip click INP...');
     const chipInp = await measureChipInp(browser, { runs: p.inpRuns });
     log(`Lighthouse, ${p.lighthouseRuns} run(s) of each page, interleaved...`);
-    const lighthouse = await measureLighthouse({ runs: p.lighthouseRuns }, log);
+    const lighthouse = await measureLighthouse({ runs: p.lighthouseRuns, smoke: options.smoke }, log);
     const cpu = cpus();
     const measured = {
       sizes,
@@ -334,6 +344,7 @@ export async function runBench(
       rows: options.smoke ? smokeRows(rowsOf(measured)) : rowsOf(measured),
     };
     writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+    if (!options.smoke && options.out === RESULTS) log(`rendered: ${writeBenchmarksPage(RESULTS)}`);
     log('');
     log(formatTable(results.rows));
     log('');
@@ -349,7 +360,9 @@ export async function runBench(
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    await runBench(parseArgs(process.argv.slice(2)));
+    const options = parseArgs(process.argv.slice(2));
+    if (options.render) console.log(`rendered: ${writeBenchmarksPage(RESULTS)}`);
+    else await runBench(options);
   } catch (error) {
     console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

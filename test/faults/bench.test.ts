@@ -124,7 +124,13 @@ test('the A/B arguments: two or more built folders and --runs; anything else is 
   const built = mkdtempSync(join(tmpdir(), 'hub-ab-args-'));
   writeFileSync(join(built, 'hub-embed.iife.js'), '');
   try {
-    assert.deepEqual(parseAbArgs([built, built, '--runs', '3']), { builds: [built, built], runs: 3 });
+    assert.deepEqual(parseAbArgs([built, built, '--runs', '3', '--cpu', '8']), {
+      builds: [built, built],
+      runs: 3,
+      cpuSlowdown: 8,
+    });
+    assert.equal(parseAbArgs([built, built]).cpuSlowdown, 4);
+    assert.throws(() => parseAbArgs([built, built, '--cpu', 'x']), /--cpu needs/);
     assert.equal(parseAbArgs([built, built]).runs, 5);
     assert.throws(() => parseAbArgs([built]), /two or more build folders/);
     assert.throws(() => parseAbArgs([built, tmpdir()]), /holds no hub-embed\.iife\.js: build it/);
@@ -191,8 +197,8 @@ test("each first file is judged against the build's own budget less its room, no
 
 test(
   'smoke run: every benchmark runs on the built bundle and writes results with their references',
-  // Lighthouse runs each of its five pages once (10 to 25 s a run on a busy 2-core machine).
-  { timeout: 420_000 },
+  // Lighthouse runs eight times (10 to 25 s a run on a busy 2-core machine).
+  { timeout: 600_000 },
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-bench-test-'));
     try {
@@ -242,15 +248,19 @@ test(
       assert.equal(results.tokenHandler.cached.failures, 0);
       assert.equal(results.memory.leftInDocument, 0);
       assert.equal(results.memory.listenerGrowth, 0);
-      // Lighthouse beside the peers (issue 46): every page once, each with its audits read.
+      // Lighthouse beside the peers: every page once on the phone at 4x, hub-embed's at 8x and on the
+      // desktop too, each with its audits read.
       assert.deepEqual(
-        results.lighthouse?.pages.map((p) => [p.page, p.samples.length]),
+        results.lighthouse?.pages.map((p) => [p.mode, p.page, p.samples.length]),
         [
-          ['hub-embed', 1],
-          ['hub-embed, Latin text', 1],
-          ['plain DOM', 1],
-          ['Typeform', 1],
-          ['Cal.com', 1],
+          ['phone 4x', 'hub-embed', 1],
+          ['phone 4x', 'hub-embed, Latin text', 1],
+          ['phone 4x', 'plain DOM', 1],
+          ['phone 4x', 'plain DOM, chunked', 1],
+          ['phone 4x', 'Typeform', 1],
+          ['phone 4x', 'Cal.com', 1],
+          ['phone 8x', 'hub-embed', 1],
+          ['desktop', 'hub-embed', 1],
         ],
       );
       for (const { page, median } of results.lighthouse!.pages)

@@ -1,0 +1,36 @@
+/**
+ * docs/benchmarks.md, rendered from bench/results.json and bench/benchmarks.template.md: the template says
+ * what each figure means and how to run the bench; the run gives the figures, its command and its machine.
+ * No date and no earlier run: the page always shows one run, the one in results.json.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BenchResults } from './run.js';
+import { formatTable } from './lib/stats.js';
+
+export const TEMPLATE = fileURLToPath(new URL('./benchmarks.template.md', import.meta.url));
+export const PAGE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+
+/** The page for `results`, from `template`; refuses a smoke run, whose timings mean nothing. */
+export function renderBenchmarksPage(results: BenchResults, template: string): string {
+  if (results.mode !== 'full') throw new Error('docs/benchmarks.md shows a full run: run `npm run bench`.');
+  const { machine } = results;
+  const lighthouse = results.lighthouse
+    ? `, Lighthouse ${results.lighthouse.lighthouseVersion} (${results.lighthouse.runs} runs of each page and mode, interleaved)`
+    : '';
+  const summary =
+    `\`npm run bench\` on ${machine.cpus} x ${machine.model}, ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GB RAM, ` +
+    `Node ${machine.node}${lighthouse}. Each row: the figure, its reference, the ratio, and the target where there is one.`;
+  const filled = { summary, table: formatTable(results.rows) };
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+    if (!(key in filled)) throw new Error(`bench/benchmarks.template.md: unknown placeholder ${whole}`);
+    return filled[key as keyof typeof filled];
+  });
+}
+
+/** Writes docs/benchmarks.md from the results file (default bench/results.json). */
+export function writeBenchmarksPage(resultsFile: string): string {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults;
+  writeFileSync(PAGE, renderBenchmarksPage(results, readFileSync(TEMPLATE, 'utf8')));
+  return PAGE;
+}
