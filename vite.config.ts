@@ -53,7 +53,15 @@ const esBuild: UserConfig['build'] = {
     },
     formats: ['es'],
   },
-  rolldownOptions: { external },
+  rolldownOptions: {
+    external,
+    output: {
+      // A shared chunk is named after its first module; the simulator's (hub-embed/mock and the CLI share
+      // it) would be `certify-*.js`, which is one command of it. Named after what it holds instead.
+      chunkFileNames: (chunk) =>
+        chunk.moduleIds.some((id) => id.endsWith('/src/mock/hub.ts')) ? 'simulator-[hash].js' : '[name]-[hash].js',
+    },
+  },
 };
 
 const formChunkBuild: UserConfig['build'] = {

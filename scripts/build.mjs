@@ -6,11 +6,14 @@
 // prepack, and its stdout must stay the JSON report alone.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BUDGETS, NPM_PATH_OVER_SCRIPT, ROOM } from './size-budgets.mjs';
 import { builtFromCurrentSources, recordBuild } from './build-inputs.mjs';
 import { viteAppFirstLoad } from './vite-app-size.mjs';
+import ts from 'typescript';
+import pkg from '../package.json' with { type: 'json' };
 
 const log = (line) => console.error(line);
 
@@ -36,6 +39,21 @@ run('npx', ['vite', 'build', '--mode', 'iife-webview', '--logLevel', 'warn']);
 // The WeChat add-on: a page in a WeChat mini-program's <web-view> loads it after the WebView bundle.
 run('npx', ['vite', 'build', '--mode', 'wechat', '--logLevel', 'warn']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+// tsc declares every module of src/; a user's compiler reaches only those the entries' types lead to (the
+// exports map hides the rest), so the others do not ship: the simulator's internals, the console page's.
+const typeEntries = Object.values(pkg.exports).flatMap((target) => (target?.types ? [resolve(target.types)] : []));
+const reached = new Set(
+  ts
+    .createProgram(typeEntries, { noEmit: true, skipLibCheck: true, types: [] })
+    .getSourceFiles()
+    .map((file) => resolve(file.fileName)),
+);
+const declarations = readdirSync('dist/types', { recursive: true }).filter((name) => name.endsWith('.d.ts'));
+const unreached = declarations.filter((name) => !reached.has(resolve('dist/types', name)));
+for (const name of unreached) rmSync(join('dist/types', name));
+log(
+  `dist/types: ${declarations.length - unreached.length} declaration files the entries reach, ${unreached.length} others left out`,
+);
 
 // The CLI keeps its shebang through the build; make it executable for `npx hub-embed-mock`.
 const cli = 'dist/mock-cli.js';
