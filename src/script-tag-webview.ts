@@ -5,5 +5,5 @@ import './webview.js';
 export * from './script-global.js';
 export { connectBridge } from './bridge/bridge.js';
 // What the WeChat add-on takes from this bundle: the classic dist/hub-embed-wechat.js reads these names on
-// the HubEmbed global (vite.config.ts, wechatImports).
+// the HubEmbed global (build/wechat-imports.ts).
 export * from './bridge/wechat-imports.js';

@@ -1,6 +1,6 @@
 // What the form half takes from the main file, and the only module outside the half that its modules
 // import at run time. In the ES build it is an ordinary module. In the <script> builds the form half is a
-// classic script of its own (dist/hub-embed.form.js, vite.config.ts), which cannot import: there the
+// classic script of its own (dist/hub-embed.form.js, build/form-half-imports.ts), which cannot import: there the
 // main file's loader (form-opener-loader.script.ts) hands the half an object of this module's exports, typed
 // as this module, and the half's build refuses any other import that leaves the half. Both sides name this one module, so the
 // type checker checks each name the half takes against what the main file gives.
@@ -14,6 +14,6 @@ export { define, HubElement } from '../base.js';
 export { shared } from '../shared.styles.js';
 export { fill, stringsFor } from '../strings.js';
 // Whole, because core/urls.ts, whose form-URL part the half carries, imports core/errors.ts itself (core
-// cannot import from here): the half's build resolves that import to this module (vite.config.ts).
+// cannot import from here): the half's build resolves that import to this module (build/form-half-imports.ts).
 export { HubError } from '../../core/errors.js';
 export { isText } from '../../core/http.js';

@@ -1,6 +1,6 @@
 // The <script> builds' way to load the form half: the build puts form-opener.ts in a classic script of
 // its own (dist/hub-embed.form.js beside dist/hub-embed.iife.js, the same file as hub-embed-webview.form.js
-// beside the WebView bundle) and swaps this module in for form-opener-loader.ts (vite.config.ts). A classic
+// beside the WebView bundle) and swaps this module in for form-opener-loader.ts (build/script-form-loader.ts). A classic
 // script cannot import, so the half finds what it shares with this file, its imports module (form-half-imports.ts), on
 // a global that this loader sets before adding the script, and leaves its exports on another.
 import type * as FormChunkLink from './form-half-imports.js';
@@ -23,7 +23,7 @@ import type { FormOpenerModule } from './form-opener-loader.js';
 declare const __HUB_FORM_CHUNK_FILE__: string;
 declare const __HUB_FORM_CHUNK_INTEGRITY__: string;
 
-/** The two globals of the chunk's build (vite.config.ts): where it reads its imports module and leaves its exports. */
+/** The two globals of the chunk's build (build/form-half-imports.ts): where it reads its imports module and leaves its exports. */
 interface FormChunkGlobals {
   __hubEmbedFormImports?: typeof FormChunkLink;
   __hubEmbedFormHalf?: FormOpenerModule;

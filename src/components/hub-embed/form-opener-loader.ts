@@ -1,6 +1,6 @@
 // Loads the form half of <hub-embed> (form-opener.ts) once, on the first sign of intent. In the ES
 // builds this is a dynamic import, which a page's bundler turns into a chunk of its own. The <script>
-// builds swap this module for form-opener-loader.script.ts (vite.config.ts), which loads the same
+// builds swap this module for form-opener-loader.script.ts (build/script-form-loader.ts), which loads the same
 // module as a classic script with its integrity.
 import { HubError } from '../../core/errors.js';
 
