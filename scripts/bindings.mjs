@@ -60,12 +60,30 @@ function reactIndex(elements) {
     '/** An event name carrying the detail type the element declares for it. */',
     'const event = <N extends keyof GlobalEventHandlersEventMap>(name: N) =>',
     '  name as EventName<GlobalEventHandlersEventMap[N]>;',
+    '',
+    'const noSubscription = () => () => undefined;',
+    '/** False on the server and while hydrating server HTML; true after, and at once in an app without server HTML. */',
+    'const useHydrated = () => React.useSyncExternalStore(noSubscription, () => true, () => false);',
+    '',
+    '/**',
+    ' * The component of an element, rendering its tag in the browser only, after hydration: a tag in server HTML',
+    ' * would be upgraded by `hub-embed/define` before hydration, and start without the props that React sets',
+    ' * after it (a setup error in the console, or a first load without the tags).',
+    ' */',
+    'function inBrowser<C extends React.ForwardRefExoticComponent<object>>(Component: C): C {',
+    '  const InBrowser = React.forwardRef((props: object, ref) =>',
+    '    useHydrated() ? React.createElement(Component as React.ElementType, { ...props, ref }) : null,',
+    '  );',
+    '  InBrowser.displayName = Component.displayName;',
+    "  // The props are the component's own, passed through as they are.",
+    '  return InBrowser as unknown as C;',
+    '}',
   ];
   for (const e of elements) {
     lines.push(
       '',
       `/** \`<${e.tag}>\`${e.summary ? `: ${e.summary}` : ''} */`,
-      `export const ${e.className} = createComponent({`,
+      `export const ${e.className} = inBrowser(createComponent({`,
       `  tagName: '${e.tag}',`,
       `  elementClass: ${e.className}Element,`,
       '  react: React,',
@@ -73,7 +91,7 @@ function reactIndex(elements) {
       '  events: {',
       ...e.events.map((name) => `    on${pascal(name)}: event('${name}'),`),
       '  },',
-      '});',
+      '}));',
     );
   }
   return lines.join('\n') + '\n';

@@ -26,70 +26,103 @@ requirePeer('hub-embed/react', 'react', React.version);
 const event = <N extends keyof GlobalEventHandlersEventMap>(name: N) =>
   name as EventName<GlobalEventHandlersEventMap[N]>;
 
+const noSubscription = () => () => undefined;
+/** False on the server and while hydrating server HTML; true after, and at once in an app without server HTML. */
+const useHydrated = () =>
+  React.useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The component of an element, rendering its tag in the browser only, after hydration: a tag in server HTML
+ * would be upgraded by `hub-embed/define` before hydration, and start without the props that React sets
+ * after it (a setup error in the console, or a first load without the tags).
+ */
+function inBrowser<C extends React.ForwardRefExoticComponent<object>>(Component: C): C {
+  const InBrowser = React.forwardRef((props: object, ref) =>
+    useHydrated() ? React.createElement(Component as React.ElementType, { ...props, ref }) : null,
+  );
+  InBrowser.displayName = Component.displayName;
+  // The props are the component's own, passed through as they are.
+  return InBrowser as unknown as C;
+}
+
 /** `<hub-embed>`: The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation. */
-export const HubEmbed = createComponent({
-  tagName: 'hub-embed',
-  elementClass: HubEmbedElement,
-  react: React,
-  displayName: 'HubEmbed',
-  events: {
-    onHubReady: event('hub-ready'),
-    onHubTagsChange: event('hub-tags-change'),
-    onHubTableSelect: event('hub-table-select'),
-    onHubFormOpen: event('hub-form-open'),
-    onHubFormClose: event('hub-form-close'),
-    onHubFormMessage: event('hub-form-message'),
-    onHubError: event('hub-error'),
-  },
-});
+export const HubEmbed = inBrowser(
+  createComponent({
+    tagName: 'hub-embed',
+    elementClass: HubEmbedElement,
+    react: React,
+    displayName: 'HubEmbed',
+    events: {
+      onHubReady: event('hub-ready'),
+      onHubTagsChange: event('hub-tags-change'),
+      onHubTableSelect: event('hub-table-select'),
+      onHubFormOpen: event('hub-form-open'),
+      onHubFormClose: event('hub-form-close'),
+      onHubFormMessage: event('hub-form-message'),
+      onHubError: event('hub-error'),
+    },
+  }),
+);
 
 /** `<hub-form-frame>`: The form page of one table in a sandboxed iframe, with loading, timeout/retry and close. */
-export const HubFormFrame = createComponent({
-  tagName: 'hub-form-frame',
-  elementClass: HubFormFrameElement,
-  react: React,
-  displayName: 'HubFormFrame',
-  events: {
-    onHubFormMessage: event('hub-form-message'),
-    onHubFormClose: event('hub-form-close'),
-    onHubError: event('hub-error'),
-  },
-});
+export const HubFormFrame = inBrowser(
+  createComponent({
+    tagName: 'hub-form-frame',
+    elementClass: HubFormFrameElement,
+    react: React,
+    displayName: 'HubFormFrame',
+    events: {
+      onHubFormMessage: event('hub-form-message'),
+      onHubFormClose: event('hub-form-close'),
+      onHubError: event('hub-error'),
+    },
+  }),
+);
 
 /** `<hub-table-card>`: One published table as a single control: Enter, Space or a click selects it. */
-export const HubTableCard = createComponent({
-  tagName: 'hub-table-card',
-  elementClass: HubTableCardElement,
-  react: React,
-  displayName: 'HubTableCard',
-  events: {
-    onHubTableSelect: event('hub-table-select'),
-  },
-});
+export const HubTableCard = inBrowser(
+  createComponent({
+    tagName: 'hub-table-card',
+    elementClass: HubTableCardElement,
+    react: React,
+    displayName: 'HubTableCard',
+    events: {
+      onHubTableSelect: event('hub-table-select'),
+    },
+  }),
+);
 
 /** `<hub-table-grid>`: The tables as cards, with skeletons while loading, an empty state and an announced count.
 Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
 With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
 tables the service added to fill its limit; `matches-only` leaves those out. */
-export const HubTableGrid = createComponent({
-  tagName: 'hub-table-grid',
-  elementClass: HubTableGridElement,
-  react: React,
-  displayName: 'HubTableGrid',
-  events: {
-    onHubTableSelect: event('hub-table-select'),
-    onHubTagsChange: event('hub-tags-change'),
-  },
-});
+export const HubTableGrid = inBrowser(
+  createComponent({
+    tagName: 'hub-table-grid',
+    elementClass: HubTableGridElement,
+    react: React,
+    displayName: 'HubTableGrid',
+    events: {
+      onHubTableSelect: event('hub-table-select'),
+      onHubTagsChange: event('hub-tags-change'),
+    },
+  }),
+);
 
 /** `<hub-tag-filter>`: Multi-select tag chips. The service lists the tables matching any selected tag first, then fills
 its limit from other projects; <hub-table-grid> shows where the matching tables end. */
-export const HubTagFilter = createComponent({
-  tagName: 'hub-tag-filter',
-  elementClass: HubTagFilterElement,
-  react: React,
-  displayName: 'HubTagFilter',
-  events: {
-    onHubTagsChange: event('hub-tags-change'),
-  },
-});
+export const HubTagFilter = inBrowser(
+  createComponent({
+    tagName: 'hub-tag-filter',
+    elementClass: HubTagFilterElement,
+    react: React,
+    displayName: 'HubTagFilter',
+    events: {
+      onHubTagsChange: event('hub-tags-change'),
+    },
+  }),
+);

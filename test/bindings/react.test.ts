@@ -3,7 +3,8 @@
 // src/react/jsx.ts) sets properties and listens to `onhub-…` props.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ComponentProps } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server.browser';
 import { flushSync } from 'react-dom';
 import '../../src/define.js';
 import { HubEmbed, HubTagFilter, HubTableCard } from '../../src/react/index.js';
@@ -90,6 +91,35 @@ describe('hub-embed/react', () => {
     expect(select).toHaveBeenCalledTimes(1);
     expect(select.mock.calls[0]![0].detail.table.short_code).toBe('k3Xp9a');
     expect(select.mock.calls[0]![0].defaultPrevented).toBe(true);
+  });
+
+  it('server-rendered HubEmbed: the server and hydration render no tag (the element would start without its props), the render after hydration renders it with every prop and handler', async () => {
+    const s = setupHub();
+    const ready = vi.fn<(event: GlobalEventHandlersEventMap['hub-ready']) => void>();
+    const app = createElement(
+      'main',
+      null,
+      createElement(HubEmbed, {
+        tokenEndpoint: s.endpoint,
+        baseUrl: s.hub.baseUrl,
+        formUrl: s.hub.formUrl,
+        tags: ['delivery'],
+        onHubReady: ready,
+      }),
+    );
+    const html = renderToString(app);
+    expect(html).toBe('<main></main>');
+    container = document.body.appendChild(document.createElement('div'));
+    // eslint-disable-next-line no-restricted-properties -- the server's HTML, as a browser receives it
+    container.innerHTML = html;
+    const errors = vi.spyOn(console, 'error');
+    root = hydrateRoot(container, app);
+    await until(() => container!.querySelector('hub-embed') !== null, 'the tag after hydration');
+    const element = container.querySelector<HubEmbedElement>('hub-embed')!;
+    expect(element.tags).toEqual(['delivery']);
+    await until(() => ready.mock.calls.length > 0, 'hub-ready');
+    expect(element.renderRoot.querySelector('[part="error"]')).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('React 19 JSX <hub-embed> sets properties and listens to onhub-ready (the IntrinsicElements types)', async () => {
