@@ -4,9 +4,9 @@
  */
 import { API_PREFIX } from '../api.js';
 import type { RunningSimulator } from '../node.js';
-import { grade, type Part, type Rule, type RuleResult } from './grading.js';
+import { grade, type Answer, type Part, type Rule, type RuleResult } from './grading.js';
 import { fieldAt, readHook } from './observe.js';
-import { parseSession, type ProbeAnswer } from './probe.js';
+import { parseSession } from './probe.js';
 import { RECEIVER_RULES, type ReceiverContext } from './receiver-rules.js';
 import { summarise, type CertifyReport } from './report.js';
 import { STALE_TOKENS, TOKEN_RULES, apiKeyRule, type TokenRouteContext } from './token-rules.js';
@@ -76,7 +76,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
       '--receiver without --token-route needs --user ID: the end user the deliveries target.',
     );
 
-  const answers: ProbeAnswer[] = [];
+  const answers: Answer[] = [];
   const results: RuleResult[] = [];
   const run = async <Context>(part: Part, rules: Rule<Context>[], context: Context) => {
     for (const rule of rules) {
@@ -135,7 +135,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
         });
     } else await run('receiver', RECEIVER_RULES, context);
   }
-  await run(tokenRoute ? 'token-route' : 'receiver', [apiKeyRule(options.simulator.apiKey)], { answers });
+  await run(tokenRoute ? 'token-route' : 'receiver', answerRules(options.simulator), { answers });
   return summarise(results, {
     baseUrl: options.simulator.baseUrl,
     formUrl: options.simulator.formUrl,
@@ -143,6 +143,14 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
     tokenRoute: tokenRoute ?? null,
     ms: Math.round(performance.now() - started),
   });
+}
+
+/**
+ * Rules graded last, over every answer of both parts (each tagged with its part and, for the receiver,
+ * its event): a check of what answers hold, whichever rule drew them, belongs here.
+ */
+function answerRules(simulator: RunningSimulator): Rule<{ answers: Answer[] }>[] {
+  return [apiKeyRule(simulator.apiKey)];
 }
 
 async function knownToService(simulator: RunningSimulator, user: string): Promise<boolean> {

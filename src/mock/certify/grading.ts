@@ -1,6 +1,19 @@
 /** The grader's vocabulary: a rule, what it noted (sent and answered), and its grade. */
 
 export type Part = 'receiver' | 'token-route';
+
+/**
+ * One answer the backend gave, kept for the rules graded over all answers (the API key rule): the part
+ * it came from, and for the receiver the event the delivery said it was (X-Webhook-Event).
+ */
+export interface Answer {
+  part: Part;
+  event?: string;
+  status: number | undefined;
+  headers: Record<string, string>;
+  body: string;
+  ms: number;
+}
 export type Grade = 'pass' | 'fail' | 'not-configured';
 
 export interface RuleResult {

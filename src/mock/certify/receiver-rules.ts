@@ -8,7 +8,7 @@ import { undocumentedAnswer } from '../documented-answers.js';
 import { centsToYuan, isoBeijing } from '../http.js';
 import type { Simulator, WebhookDelivery } from '../types.js';
 import { eventsOfKind } from '../webhooks.js';
-import { check, type Rule } from './grading.js';
+import { check, type Answer, type Rule } from './grading.js';
 import { stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, okOf, probe, rawProbe, statusOf, type ProbeAnswer } from './probe.js';
 
@@ -26,8 +26,8 @@ export interface ReceiverContext {
   deliveryTimeoutMs: number;
   /** An address on no allow-list, on this machine (127.0.0.2). */
   strangerAddress: string;
-  /** Every answer the receiver gave, for the API-key rule. */
-  answers: ProbeAnswer[];
+  /** Every answer the receiver gave, for the rules graded over all answers. */
+  answers: Answer[];
   /** A fresh marker, so no two bodies the grader sends are equal. */
   nonce(): string;
 }
@@ -58,24 +58,25 @@ async function trigger(
   const [delivery] = result.deliveries;
   note(`simulator sent ${deliveryLine(delivery)}`);
   check(delivery, 'the simulator made no delivery');
-  context.answers.push({
+  context.answers.push(answerOf(delivery));
+  return delivery;
+}
+
+function answerOf(delivery: WebhookDelivery): Answer {
+  return {
+    part: 'receiver',
+    event: delivery.event,
     status: delivery.status,
     headers: {},
     body: delivery.responseBody ?? '',
     ms: delivery.durationMs,
-  });
-  return delivery;
+  };
 }
 
 async function resend(context: ReceiverContext, note: Note, original: WebhookDelivery): Promise<WebhookDelivery> {
   const delivery = await context.hub.resend(original.id);
   note(`simulator sent the same body again: ${deliveryLine(delivery)}`);
-  context.answers.push({
-    status: delivery.status,
-    headers: {},
-    body: delivery.responseBody ?? '',
-    ms: delivery.durationMs,
-  });
+  context.answers.push(answerOf(delivery));
   return delivery;
 }
 
@@ -118,7 +119,7 @@ async function send(context: ReceiverContext, note: Note, payload: string, optio
     ...(options.lastByteAtMs === undefined ? {} : { lastByteAtMs: options.lastByteAtMs }),
     timeoutMs: options.timeoutMs ?? context.deliveryTimeoutMs,
   });
-  context.answers.push(answer);
+  context.answers.push({ ...answer, part: 'receiver', event: options.eventHeader });
   const shown = payload.length > 200 ? `${payload.slice(0, 120)}… (${payload.length} bytes)` : payload;
   const extra = Object.entries(options.headers ?? {})
     .map(([name, value]) => ` ${name}: ${value}`)
@@ -346,7 +347,9 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
       const timer = setTimeout(release, 2000);
       const answers = await Promise.all(sends);
       clearTimeout(timer);
-      context.answers.push(...answers);
+      context.answers.push(
+        ...answers.map((answer) => ({ ...answer, part: 'receiver' as const, event: 'billing_deduct' })),
+      );
       const oks = answers.filter((answer) => okOf(answer) === true).length;
       const after = await context.balance();
       note(
@@ -477,7 +480,14 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
             // Half-closed after the body: a receiver that reads "until the end" gets all of it.
             { timeoutMs: Math.min(context.deliveryTimeoutMs, 5000), endAfter: true },
           );
-          context.answers.push({ status: answer.status, headers: {}, body: answer.text, ms: answer.ms });
+          context.answers.push({
+            part: 'receiver',
+            event: 'billing_deduct',
+            status: answer.status,
+            headers: {},
+            body: answer.text,
+            ms: answer.ms,
+          });
           const shown =
             answer.status === undefined
               ? `no answer (${answer.error ?? 'closed'})`

@@ -2,7 +2,7 @@
  * The token route's rules (the spec's Authentication section and docs/server.md). The simulator sees
  * every exchange, so the grader knows which end user each token the route gives out is bound to.
  */
-import { NotConfigured, RuleFailure, check, type Rule } from './grading.js';
+import { NotConfigured, RuleFailure, check, type Answer, type Rule } from './grading.js';
 import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
@@ -18,8 +18,8 @@ export interface TokenRouteContext {
   sessions: SessionHeader[];
   /** An origin the route allows (its page's origin), when the integrator configured Origin rules. */
   origin: string | undefined;
-  /** Every answer the backend gave, for the API-key rule. */
-  answers: ProbeAnswer[];
+  /** Every answer the backend gave, for the rules graded over all answers. */
+  answers: Answer[];
   /** Filled in as sessions are graded: each session's end user, as the simulator saw it. */
   users: (string | undefined)[];
   /** Sessions whose stale token (an earlier simulator's) was already asked to be replaced. */
@@ -50,7 +50,7 @@ async function ask(
     body: JSON.stringify(body),
     timeoutMs: 15_000,
   });
-  context.answers.push(answer);
+  context.answers.push({ ...answer, part: 'token-route' });
   const who = session ? `with ${session.name}: ${brief(session.value, 24)}` : 'without a session';
   const headers = Object.entries(extra.headers ?? {})
     .map(([name, value]) => ` ${name}: ${value}`)
@@ -262,7 +262,7 @@ function decoded(text: string): string[] {
 }
 
 /** Graded last, over every answer of both parts: run after the other rules. */
-export function apiKeyRule(apiKey: string): Rule<{ answers: ProbeAnswer[] }> {
+export function apiKeyRule(apiKey: string): Rule<{ answers: Answer[] }> {
   const spellings = keySpellings(apiKey);
   return {
     id: 'api-key-never-answered',

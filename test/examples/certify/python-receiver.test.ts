@@ -3,7 +3,7 @@
  * Transfer-Encoding, before it reads a byte of the body: raw sockets, because an HTTP client will not
  * send these framings. Each request below sends its head and no body and keeps the socket open, so a
  * receiver that waited for the body (read(-1) reads until the sender stops) would never answer and the
- * test would time out.
+ * test fails at its timeout.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -77,35 +77,55 @@ function answerTo(path: string, head: string[], body = ''): Promise<{ status: nu
 const PATHS = ['/hooks/hub', '/api/hub-token', '/sign-in'];
 
 for (const path of PATHS) {
-  test(`receiver.py Content-Length rule: a negative length is answered 400 before the body (${path})`, async () => {
-    assert.equal((await answerTo(path, ['Content-Length: -1'])).status, 400);
-  });
+  test(
+    `receiver.py Content-Length rule: a negative length is answered 400 before the body (${path})`,
+    { timeout: 10_000 },
+    async () => {
+      assert.equal((await answerTo(path, ['Content-Length: -1'])).status, 400);
+    },
+  );
 
-  test(`receiver.py Content-Length rule: a length past the limit is answered 413 before the body (${path})`, async () => {
-    assert.equal((await answerTo(path, ['Content-Length: 200000000'])).status, 413);
-    assert.equal((await answerTo(path, ['Content-Length: 99999999999999999999999'])).status, 400);
-  });
+  test(
+    `receiver.py Content-Length rule: a length past the limit is answered 413 before the body (${path})`,
+    { timeout: 10_000 },
+    async () => {
+      assert.equal((await answerTo(path, ['Content-Length: 200000000'])).status, 413);
+      assert.equal((await answerTo(path, ['Content-Length: 99999999999999999999999'])).status, 400);
+    },
+  );
 
-  test(`receiver.py Content-Length rule: only decimal digits are a length (${path})`, async () => {
+  test(`receiver.py Content-Length rule: only decimal digits are a length (${path})`, { timeout: 10_000 }, async () => {
     for (const value of ['1e3', 'abc', '+5', '0x10', '1_000', '\u0661\u0660', ''])
       assert.equal((await answerTo(path, [`Content-Length: ${value}`])).status, 400, `Content-Length: ${value}`);
   });
 
-  test(`receiver.py Content-Length rule: a repeated length is answered 400 (${path})`, async () => {
-    assert.equal((await answerTo(path, ['Content-Length: 2', 'Content-Length: 2'])).status, 400);
-    assert.equal((await answerTo(path, ['Content-Length: 2', 'Content-Length: 900'])).status, 400);
-  });
+  test(
+    `receiver.py Content-Length rule: a repeated length is answered 400 (${path})`,
+    { timeout: 10_000 },
+    async () => {
+      assert.equal((await answerTo(path, ['Content-Length: 2', 'Content-Length: 2'])).status, 400);
+      assert.equal((await answerTo(path, ['Content-Length: 2', 'Content-Length: 900'])).status, 400);
+    },
+  );
 
-  test(`receiver.py Transfer-Encoding rule: 501, and 411 without any length (${path})`, async () => {
-    assert.equal((await answerTo(path, ['Transfer-Encoding: chunked'])).status, 501);
-    assert.equal((await answerTo(path, ['Transfer-Encoding: chunked', 'Content-Length: 5'])).status, 501);
-    assert.equal((await answerTo(path, [])).status, 411);
-  });
+  test(
+    `receiver.py Transfer-Encoding rule: 501, and 411 without any length (${path})`,
+    { timeout: 10_000 },
+    async () => {
+      assert.equal((await answerTo(path, ['Transfer-Encoding: chunked'])).status, 501);
+      assert.equal((await answerTo(path, ['Transfer-Encoding: chunked', 'Content-Length: 5'])).status, 501);
+      assert.equal((await answerTo(path, [])).status, 411);
+    },
+  );
 }
 
-test('receiver.py Content-Length rule: after all of that it still answers a well-framed request', async () => {
-  const body = '{"event":"billing_deduct"}';
-  const answer = await answerTo('/api/hub-token', [`Content-Length: ${body.length}`], body);
-  // No session: 401 from the route itself, which means the length was believed and the body read.
-  assert.equal(answer.status, 401);
-});
+test(
+  'receiver.py Content-Length rule: after all of that it still answers a well-framed request',
+  { timeout: 10_000 },
+  async () => {
+    const body = '{"event":"billing_deduct"}';
+    const answer = await answerTo('/api/hub-token', [`Content-Length: ${body.length}`], body);
+    // No session: 401 from the route itself, which means the length was believed and the body read.
+    assert.equal(answer.status, 401);
+  },
+);
