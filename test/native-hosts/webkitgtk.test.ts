@@ -210,6 +210,16 @@ describe('the iOS path in WebKitGTK: a WithReply script message handler around t
       'every hostile vector refused',
       10_000,
     );
+    // The answers come as the app's handlers settle (getToken is async): wait for each, not only the refusals.
+    const answered = vectors.cases
+      .filter((v) => 'reply' in v || 'error' in v)
+      .map((v) => (v.send as { id: string }).id);
+    await waitFor(
+      () => answered.filter((id) => !replies.has(id)),
+      (missing) => missing.length === 0,
+      'every vector’s answer',
+      10_000,
+    );
     assert.deepEqual([...rejected].sort(), [...drops].sort());
     for (const vector of vectors.cases) {
       const id = typeof vector.send === 'object' ? vector.send.id : undefined;
