@@ -121,9 +121,12 @@ async function send(context: ReceiverContext, note: Note, payload: string, optio
   });
   context.answers.push({ ...answer, part: 'receiver', event: options.eventHeader });
   const shown = payload.length > 200 ? `${payload.slice(0, 120)}… (${payload.length} bytes)` : payload;
-  const extra = Object.entries(options.headers ?? {})
-    .map(([name, value]) => ` ${name}: ${value}`)
-    .join('');
+  const headers = Object.entries(options.headers ?? {});
+  // Many headers of one value (the client-address ones) are listed once, with the value once.
+  const extra =
+    headers.length > 3
+      ? ` ${headers.map(([name]) => name).join(', ')} (each naming ${headers[0]![1]})`
+      : headers.map(([name, value]) => ` ${name}: ${value}`).join('');
   note(
     `sent${options.localAddress ? ` from ${options.localAddress}` : ''} X-Webhook-Event: ${options.eventHeader}${extra} ${shown} -> ${describeAnswer(answer)}`,
   );
