@@ -14,4 +14,3 @@ export { WebClient, type WebClientOptions, type PublishedListOptions, type Reque
 export { buildFormUrl, buildNotificationLink } from './urls.js';
 export { isLoopbackHost } from './loopback.js';
 export type { AccessToken, Envelope, PublishedTable } from './types.js';
-
