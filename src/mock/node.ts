@@ -123,9 +123,12 @@ async function sendWebResponse(res: ServerResponse, response: Response): Promise
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-/** What HUB_MOCK_CONTRACT_CHECK's module sees: every open-API answer (a clone) and every webhook delivery. */
+/**
+ * What HUB_MOCK_CONTRACT_CHECK's module sees: every answer of the API site (a clone) with the prefix the
+ * open API is served under, and every webhook delivery.
+ */
 interface ContractCheck {
-  answer(request: Request, response: Response): Promise<void>;
+  answer(request: Request, response: Response, apiPrefix: string): Promise<void>;
   delivery(delivery: WebhookDelivery): void;
 }
 
@@ -216,7 +219,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       const webReq = await toWebRequest(req, res, site === 'api' ? apiOrigin : formOrigin, tooLarge);
       if (!webReq) return;
       const response = await (site === 'api' ? current.handleApi(webReq) : current.handleForm(webReq));
-      if (site === 'api') void contractCheck?.answer(webReq, response.clone());
+      if (site === 'api') void contractCheck?.answer(webReq, response.clone(), current.apiPrefix);
       await sendWebResponse(res, response);
     } catch (error) {
       // The work is done and the caller never hears: the connection closes without a byte of answer.

@@ -161,7 +161,7 @@ test('a simulator answer that openapi.json does not describe fails the run loudl
     import hook from './test/contract/simulator-hook.mjs';
     const wrong = new Response(JSON.stringify({ code: 200, message: 'success', data: { access_token: 1 } }),
       { headers: { 'content-type': 'application/json' } });
-    await hook.answer(new Request('http://127.0.0.1/api/v1/hub/apikeys/token', { method: 'POST' }), wrong);`;
+    await hook.answer(new Request('http://127.0.0.1/api/v1/hub/apikeys/token', { method: 'POST' }), wrong, '/api/v1/hub');`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.notEqual(run.status, 0);
   assert.match(
@@ -169,6 +169,18 @@ test('a simulator answer that openapi.json does not describe fails the run loudl
     /The simulator disagrees with openapi\.json:\n {2}POST \/apikeys\/token answered 200: \/data /,
   );
   assert.match(run.stderr, /expires_in/);
+});
+
+test('an answer under another prefix than the one the simulator serves is no operation of the file (a 404 there is right)', () => {
+  const script = `
+    import hook, { checked } from './test/contract/simulator-hook.mjs';
+    const notHere = new Response(JSON.stringify({ code: 404, message: 'No such endpoint.', data: null }),
+      { status: 404, headers: { 'content-type': 'application/json' } });
+    await hook.answer(new Request('http://127.0.0.1/api/v1/hub/apikeys/token', { method: 'POST' }), notHere, '/api/v1/apihub');
+    console.log(checked.answers);`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.trim(), '0');
 });
 
 test('a webhook body that openapi.json does not describe fails the run loudly', () => {

@@ -17,10 +17,14 @@ function fail(problems) {
 }
 
 export default {
-  /** @param {Request} request @param {Response} response a clone the hook may read */
-  async answer(request, response) {
+  /**
+   * @param {Request} request
+   * @param {Response} response a clone the hook may read
+   * @param {string} apiPrefix where the simulator serves the open API: what is asked elsewhere is no operation
+   */
+  async answer(request, response, apiPrefix) {
     const path = new URL(request.url).pathname;
-    if (!operationOf(request.method, path)) return;
+    if (!path.startsWith(`${apiPrefix}/`) || !operationOf(request.method, path)) return;
     const problems = answerProblems({
       method: request.method,
       path,
