@@ -20,11 +20,17 @@ import { json } from '../../src/mock/certify/report.js';
 
 const DELIVERY_TIMEOUT_MS = 1500;
 
-function certifyAgainst(simulator: RunningSimulator, backend: TestBackend, origin = true): Promise<CertifyReport> {
+function certifyAgainst(
+  simulator: RunningSimulator,
+  backend: TestBackend,
+  origin = true,
+  receiverOnly = false,
+): Promise<CertifyReport> {
   return certify({
     simulator,
     receiver: `${backend.origin}/hooks`,
-    tokenRoute: `${backend.origin}/token`,
+    tokenRoute: receiverOnly ? undefined : `${backend.origin}/token`,
+    users: receiverOnly ? ['user-alice'] : undefined,
     sessions: backend.sessions,
     balance: `${backend.origin}/balance`,
     links: `${backend.origin}/links`,
@@ -51,7 +57,7 @@ async function grade(breaks?: string, extra: { origin?: boolean } = { origin: tr
 }
 
 /** Two certify runs, each with a simulator of its own on the same ports, against one backend kept running. */
-async function twoRuns(breaks?: string): Promise<[CertifyReport, CertifyReport]> {
+async function twoRuns(breaks?: string, secondReceiverOnly = false): Promise<[CertifyReport, CertifyReport]> {
   const first = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS });
   const ports = { apiPort: Number(new URL(first.baseUrl).port), formPort: Number(new URL(first.formUrl).port) };
   const backend = await startTestBackend({
@@ -65,7 +71,7 @@ async function twoRuns(breaks?: string): Promise<[CertifyReport, CertifyReport]>
     const one = await certifyAgainst(first, backend).finally(() => first.close());
     const second = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS, ...ports });
     try {
-      return [one, await certifyAgainst(second, backend)];
+      return [one, await certifyAgainst(second, backend, true, secondReceiverOnly)];
     } finally {
       await second.close();
     }
@@ -162,6 +168,18 @@ describe('hub-embed-mock certify', () => {
       );
       for (const rule of failed) expect(rule.why).toContain(STALE_TOKENS);
       expect(certifyTable(second)).toContain('Restart your backend (or empty its token cache), then run certify again');
+    },
+  );
+
+  it(
+    'certify.second-run: a receiver graded alone that builds links with the first run\u2019s token is told to restart',
+    { timeout: 120_000 },
+    async () => {
+      const [, second] = await twoRuns(undefined, true);
+      expect(failing(second)).toEqual(['receiver.notification-link-by-rule']);
+      const link = second.rules.find((rule) => rule.id === 'receiver.notification-link-by-rule')!;
+      expect(link.why).toContain('its token is one of an earlier simulator');
+      expect(link.why).toContain('restart your backend');
     },
   );
 });

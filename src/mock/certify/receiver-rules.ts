@@ -10,6 +10,7 @@ import type { Simulator, WebhookDelivery } from '../types.js';
 import { eventsOfKind } from '../webhooks.js';
 import { check, type Answer, type Rule } from './grading.js';
 import { stringsIn, tokenOwner } from './observe.js';
+import { earlierSimulatorToken } from './token-rules.js';
 import { brief, describeAnswer, okOf, probe, rawProbe, statusOf, type ProbeAnswer } from './probe.js';
 
 export interface ReceiverContext {
@@ -548,6 +549,11 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
         const expected = buildNotificationLink(context.hub.formUrl, linkUrl, token);
         check(link === expected, `${link} is not ${expected}, the link the rule builds`);
         const owner = await tokenOwner(context.hub, token);
+        const stale = owner === undefined ? earlierSimulatorToken(token) : undefined;
+        check(
+          stale === undefined,
+          `its token is one of an earlier simulator (${stale ?? ''}), cached by your backend: restart your backend (or empty its token cache), then run certify again`,
+        );
         check(
           owner === context.user,
           `its token belongs to ${owner ?? 'no user the service knows'}, not ${context.user}`,
