@@ -4,7 +4,7 @@
 // page, as it connects, that the bridge is in the WebView build. As it connects, not later: a page that set
 // no token-endpoint (an app's page, all of whose tokens were to come from the host) never gets to hub-ready,
 // and its developer must still read why.
-import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from './bridge/bridge-wait.js';
+import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from './core/bridge-wait.js';
 import { useHostLinker } from './components/hub-embed/host.js';
 import './components/register.js';
 import { HubError } from './core/errors.js';

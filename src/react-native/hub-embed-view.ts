@@ -24,7 +24,7 @@ import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
 import { BRIDGE_VERSION } from '../bridge/protocol.js';
-import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from '../bridge/bridge-wait.js';
+import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from '../core/bridge-wait.js';
 import { createHostKernel } from '../host/kernel.js';
 import { markerScript, randomNonce } from '../host/page-scripts.js';
 import type { TokenRequest } from '../host/types.js';

@@ -14,7 +14,7 @@ import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
 import { HubError } from '../core/errors.js';
-import { NO_BRIDGE_MS } from '../bridge/bridge-wait.js';
+import { NO_BRIDGE_MS } from '../core/bridge-wait.js';
 
 /**
  * How long a page without the host's marker waits for one. Flutter (runJavaScript on page start) and an

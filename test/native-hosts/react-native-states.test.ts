@@ -10,7 +10,7 @@ import { launchBrowser, pageHtml, serverToken, startHarness, waitFor, widget, ty
 import { addWidgetPage, BackHandler, withView, type MountedView } from './react-native/rn-harness.js';
 
 const { TAGS_WITHOUT_ON_TAGS_CHANGED } = await import('../../src/react-native/hub-embed-view.js');
-const { NO_BRIDGE_BUILD, NO_BRIDGE_MS } = await import('../../src/bridge/bridge-wait.js');
+const { NO_BRIDGE_BUILD, NO_BRIDGE_MS } = await import('../../src/core/bridge-wait.js');
 const { NO_HOST_TOKENS } = await import('../../src/webview/host-link.js');
 
 let h: Harness;
