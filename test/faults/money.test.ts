@@ -1,0 +1,458 @@
+/**
+ * Money under generated faults (issue 58, item 2): fast-check draws sequences of recharges, caller retries
+ * and process restarts, a fault at every recharge the simulator serves (dropped or 502 before the apply,
+ * 409, dropped, 5xx or delayed past the timeout after it, an apply that lands late, `reason` cut to N
+ * characters), and webhook deliveries (duplicates, concurrent copies, header/body mismatches, signed and
+ * odd amounts) to examples/express's receiver. After every sequence: each order credited 0 or 1 times; an
+ * order reported credited is in the service's logs, one reported failed is not, one reported unknown was
+ * not sent again after the logs were read; the integrator's ledger (examples/express, PGlite) equals the
+ * service's logs; a deduction is charged once and never past the balance, a refund never gives back more
+ * than was charged. What ships is tested: the built toolkit and simulator, as examples/express imports them.
+ *
+ * FAST_CHECK_SEED=<seed> replays a run (the seed is printed first); MONEY_RUNS scales every property.
+ */
+import assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import fc from 'fast-check';
+import { createSimulator, type RechargeFault, type Simulator } from 'hub-embed/mock';
+import { createServerClient, HubRechargeUnknownError, type ServerClient } from 'hub-embed/server';
+import { createExampleApp } from '../../examples/express/app.js';
+import { openDatabase, type Database } from '../../examples/express/database.js';
+import { createInbox } from '../../examples/express/inbox.js';
+import { createLedger, eventKeyOf, type Ledger } from '../../examples/express/ledger.js';
+import { createOrders, type Orders } from '../../examples/express/orders.js';
+import { createSessions } from '../../examples/express/sessions.js';
+
+const SEED = Number(process.env.FAST_CHECK_SEED ?? Date.now() % 2_147_483_647);
+const SCALE = Number(process.env.MONEY_RUNS ?? 1);
+console.log(`money properties: seed ${SEED} (FAST_CHECK_SEED=${SEED} replays this run)`);
+const runs = (count: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(count * SCALE)) });
+
+/** The client gives up after TIMEOUT_MS; a delayed answer comes later, a late apply lands well before the settle wait ends. */
+const TIMEOUT_MS = 20;
+const DELAY_MS = 25;
+const LATE_MS = 2;
+const SETTLE_MS = 10;
+const RECHARGE = '/points/users/recharge';
+
+const FAULTS: RechargeFault[] = [
+  { kind: 'none' },
+  { kind: 'none' },
+  { kind: 'none' },
+  { kind: 'drop-before' },
+  { kind: 'error-before', status: 502 },
+  { kind: 'conflict' },
+  { kind: 'drop' },
+  { kind: 'error-after', status: 500 },
+  { kind: 'error-after', status: 502 },
+  { kind: 'error-after', status: 504 },
+  { kind: 'delay', ms: DELAY_MS },
+  { kind: 'late-apply', ms: LATE_MS },
+];
+const fault = fc.constantFrom(...FAULTS);
+/** Whole (undefined), or cut anywhere from inside "Top-up" to well past the marker's end. */
+const reasonLength = fc.option(fc.integer({ min: 4, max: 48 }), { nil: undefined });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A simulator whose recharges meet `faults` in order (then none), and a client of it that records what it sends. */
+function service(faults: readonly RechargeFault[], cut: number | undefined) {
+  const queue = [...faults];
+  const hub: Simulator = createSimulator({
+    logLimit: 100_000,
+    rechargeFaults: { pick: () => queue.shift(), ...(cut === undefined ? {} : { reasonLength: cut }) },
+  });
+  const sent: { kind: 'recharge' | 'logs'; order?: string }[] = [];
+  const fetchImpl: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes(RECHARGE)) {
+      const body = JSON.parse(String(init?.body)) as { reason: string };
+      sent.push({ kind: 'recharge', order: /\[hub-order:([^\]]*)\]/.exec(body.reason)?.[1] });
+    } else if (url.includes('/points/users/logs')) sent.push({ kind: 'logs' });
+    return hub.fetch(input, init);
+  };
+  const client = createServerClient({
+    apiKey: hub.apiKey,
+    baseUrl: hub.baseUrl,
+    fetch: fetchImpl,
+    timeoutMs: TIMEOUT_MS,
+    recharge: { settleMs: SETTLE_MS, retries: 2 },
+  });
+  return {
+    hub,
+    client,
+    sent,
+    stop: () => queue.splice(0),
+    /** Until every late apply has landed (a delayed answer's apply is already done). */
+    settled: () => (faults.some((drawn) => drawn.kind === 'late-apply') ? sleep(LATE_MS * 5) : Promise.resolve()),
+  };
+}
+
+/**
+ * How often the service credited each order: its transfer records, which keep `external_order_id` whatever
+ * became of the remark (a cut reason can hide the marker, not the credit).
+ */
+function creditsOf(hub: Simulator): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const transfer of hub.transfers(1, 100).list) {
+    const order = transfer.external_order_id ?? '(none)';
+    counts.set(order, (counts.get(order) ?? 0) + 1);
+  }
+  return counts;
+}
+
+let sequence = 0;
+
+test('recharge(): each order credited 0 or 1 times; credited is in the logs, failed is not, unknown is not sent again', async () => {
+  const step = fc.record({ order: fc.integer({ min: 0, max: 3 }), cents: fc.integer({ min: 1, max: 500 }) });
+  let outcomes = { credited: 0, failed: 0, unknown: 0, sequences: 0 };
+  const started = performance.now();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(step, { minLength: 1, maxLength: 6 }),
+      fc.array(fault, { maxLength: 16 }),
+      reasonLength,
+      async (steps, faults, cut) => {
+        const run = ++sequence;
+        const user = `prop-user-${run}`;
+        const { hub, client, sent, settled } = service(faults, cut);
+        const amounts = new Map<string, number>();
+        const state = new Map<string, 'credited' | 'failed' | 'unknown'>();
+        for (const { order, cents } of steps) {
+          const orderId = `o-${run}-${order}`;
+          const amountCents = amounts.get(orderId) ?? cents;
+          amounts.set(orderId, amountCents);
+          const before = state.get(orderId);
+          if (before === 'credited') continue; // a caller that knows it is credited sends nothing
+          // A caller retry after an unknown outcome looks the order up first, as findRecharge's contract says.
+          if (before === 'unknown') {
+            try {
+              if (await client.findRecharge({ clientUserId: user, externalOrderId: orderId, amountCents })) {
+                state.set(orderId, 'credited');
+                continue;
+              }
+            } catch (error) {
+              assert.ok(error instanceof HubRechargeUnknownError, String(error));
+              continue;
+            }
+          }
+          const from = sent.length;
+          try {
+            await client.recharge({ clientUserId: user, amountCents, externalOrderId: orderId, reason: 'Top-up' });
+            state.set(orderId, 'credited');
+            assert.equal(creditsOf(hub).get(orderId), 1, `${orderId} reported credited is in the logs once`);
+          } catch (error) {
+            if (error instanceof HubRechargeUnknownError) {
+              state.set(orderId, 'unknown');
+              const mine = sent.slice(from);
+              const lastRead = mine.map((entry) => entry.kind).lastIndexOf('logs');
+              assert.ok(lastRead >= 0, `${orderId}: unknown only after reading the logs`);
+              assert.equal(
+                mine.slice(lastRead).filter((entry) => entry.kind === 'recharge').length,
+                0,
+                'unknown is not sent again',
+              );
+            } else {
+              state.set(orderId, 'failed');
+              assert.equal(
+                creditsOf(hub).get(orderId) ?? 0,
+                0,
+                `${orderId} reported failed (${String(error)}) is in the logs`,
+              );
+            }
+          }
+        }
+        await settled();
+        const credits = creditsOf(hub);
+        for (const [orderId, outcome] of state) {
+          const count = credits.get(orderId) ?? 0;
+          outcomes[outcome]++;
+          assert.ok(count <= 1, `${orderId} credited ${count} times`);
+          if (outcome === 'credited') assert.equal(count, 1, `${orderId} reported credited, not in the logs`);
+          if (outcome === 'failed') assert.equal(count, 0, `${orderId} reported failed, in the logs`);
+          // With the whole remark kept the logs always tell.
+          if (cut === undefined) assert.notEqual(outcome, 'unknown', `${orderId}: unknown though reasons are whole`);
+        }
+        outcomes.sequences++;
+      },
+    ),
+    runs(1500),
+  );
+  console.log(
+    `recharge property: ${outcomes.sequences} sequences, outcomes ${JSON.stringify({ ...outcomes, sequences: undefined })}, ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  outcomes = { credited: 0, failed: 0, unknown: 0, sequences: 0 };
+});
+
+/**
+ * One process's view of the database: after `crash()` every query of that process fails, as a dead
+ * process's would; what it committed stays, and the next process gets a fresh view of the same database.
+ */
+function processView(db: Database): { db: Database; crash(): void } {
+  let dead = false;
+  const alive = <T>(work: () => Promise<T>) => (dead ? Promise.reject(new Error('crashed')) : work());
+  return {
+    db: {
+      ...db,
+      query: (sql, params) => alive(() => db.query(sql, params)),
+      exec: (sql) => alive(() => db.exec(sql)),
+      transaction: (work) => alive(() => db.transaction(work)),
+    },
+    crash: () => {
+      dead = true;
+    },
+  };
+}
+
+let database: Database;
+before(async () => {
+  database = await openDatabase({ databaseUrl: '' });
+});
+after(async () => {
+  await database?.close();
+});
+
+test("examples/express's order ledger under faults, duplicate callbacks and restarts equals the service's logs", async () => {
+  const action = fc.oneof(
+    fc.record({
+      kind: fc.constant('pay' as const),
+      order: fc.integer({ min: 0, max: 3 }),
+      cents: fc.integer({ min: 1, max: 500 }),
+    }),
+    fc.record({ kind: fc.constant('twice' as const), order: fc.integer({ min: 0, max: 3 }) }),
+    fc.record({ kind: fc.constant('crash' as const), order: fc.integer({ min: 0, max: 3 }) }),
+  );
+  const tally = { sequences: 0, crashes: 0, credited: 0, unknown: 0 };
+  const started = performance.now();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(action, { minLength: 1, maxLength: 6 }),
+      fc.array(fault, { maxLength: 12 }),
+      reasonLength,
+      async (actions, faults, cut) => {
+        const run = ++sequence;
+        const user = `ledger-user-${run}`;
+        const { hub, client, stop, settled } = service(faults, cut);
+        await database.exec('DROP TABLE IF EXISTS orders');
+        let view = processView(database);
+        let orders: Orders = await createOrders(view.db, client as ServerClient);
+        const paid = new Map<string, number>();
+        const callback = async (current: Orders, orderId: string) => {
+          try {
+            await current.paid({ orderId, clientUserId: user, amountCents: paid.get(orderId)! });
+            await current.credit(orderId);
+          } catch {
+            // A crash or a refusal mid-way: resume() settles it.
+          }
+        };
+        for (const item of actions) {
+          const orderId = `lo-${run}-${item.order}`;
+          if (item.kind === 'pay') {
+            if (!paid.has(orderId)) paid.set(orderId, item.cents);
+            await callback(orders, orderId);
+          } else if (!paid.has(orderId)) continue;
+          else if (item.kind === 'twice') await Promise.all([callback(orders, orderId), callback(orders, orderId)]);
+          else {
+            // The process dies while the callback is in flight, and a new one starts and resumes.
+            const inFlight = callback(orders, orderId);
+            await sleep(1);
+            view.crash();
+            await inFlight;
+            tally.crashes++;
+            view = processView(database);
+            orders = await createOrders(view.db, client as ServerClient);
+            await orders.resume({ afterCrash: true }).catch(() => undefined);
+          }
+        }
+        // The faults pass; a running app resumes now and then until every order is settled or unknown.
+        stop();
+        await settled();
+        for (let round = 0; round < 3; round++) await orders.resume({ afterCrash: true }).catch(() => undefined);
+        const credits = creditsOf(hub);
+        const ledger = new Set((await orders.credited(user)).map((order) => order.orderId));
+        let ledgerCents = 0;
+        let serviceCents = 0;
+        for (const [orderId, cents] of paid) {
+          const count = credits.get(orderId) ?? 0;
+          assert.ok(count <= 1, `${orderId} credited ${count} times`);
+          if (ledger.has(orderId)) {
+            assert.equal(count, 1, `${orderId}: the ledger says credited, the service's logs do not`);
+            ledgerCents += cents;
+            serviceCents += cents;
+            tally.credited++;
+          } else if (cut === undefined)
+            assert.fail(`${orderId}: not credited though the faults passed and reasons are whole`);
+          else {
+            // Unknown for good: the marker was cut. It may or may not be credited, and was never credited twice.
+            tally.unknown++;
+          }
+        }
+        if (cut === undefined) {
+          const all = [...credits.values()].reduce((sum, count) => sum + count, 0);
+          assert.equal(all, ledger.size, "every recharge in the service's logs is an order the ledger marked credited");
+          const balance = ledger.size === 0 ? 0 : (hub.userLogs(user, 1, 1).list[0]?.balance_after ?? 0);
+          assert.equal(balance, ledgerCents, "the service's balance equals the ledger's credited orders");
+        }
+        assert.equal(ledgerCents, serviceCents);
+        tally.sequences++;
+      },
+    ),
+    runs(200),
+  );
+  console.log(
+    `order ledger property: ${JSON.stringify(tally)}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+});
+
+/** examples/express served on a free port, with its ledger on the shared PGlite database. */
+async function exampleApp(): Promise<{ ledger: Ledger; port: number; server: Server }> {
+  const hub = createSimulator();
+  const ledger = await createLedger(database);
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const app = createExampleApp({
+    apiKey: hub.apiKey,
+    hubBaseUrl: hub.baseUrl,
+    hubFormUrl: hub.formUrl,
+    allowedOrigins: [origin],
+    allowIps: ['127.0.0.1'],
+    ledger,
+    inbox: await createInbox(database),
+    orders: await createOrders(database, createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl })),
+    sessions: createSessions(),
+  });
+  server.on('request', app);
+  return { ledger, port, server };
+}
+
+function post(port: number, header: string | null, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/hooks/hub',
+        headers: {
+          host: `127.0.0.1:${port}`,
+          'content-type': 'application/json',
+          ...(header === null ? {} : { 'x-webhook-event': header }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('webhooks to examples/express: charged once, never past the balance, refunds never more than charged', async () => {
+  const { ledger, port, server } = await exampleApp();
+  const amount = fc.oneof(
+    fc
+      .integer({ min: 1, max: 900 })
+      .map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`),
+    fc.constantFrom('-5.00', '+5.00', '5', '5.001', '0.00', '05.00', ' 5.00', '5.00\n', '1e2', '-0.01', 5),
+  );
+  const delivery = fc.record({
+    event: fc.constantFrom('billing_deduct', 'billing_refund'),
+    header: fc.constantFrom('same', 'same', 'same', 'billing_deduct', 'billing_refund', 'none'),
+    table: fc.constantFrom('t1', 't2'),
+    amount,
+    second: fc.integer({ min: 0, max: 3 }),
+    copies: fc.integer({ min: 1, max: 3 }),
+    together: fc.boolean(),
+  });
+  const tally = { sequences: 0, deliveries: 0, charged: 0, refunded: 0 };
+  const started = performance.now();
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(delivery, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 1500 }),
+        async (deliveries, opening) => {
+          const user = `hook-user-${++sequence}`;
+          await ledger.open(user, opening);
+          const answered = new Map<string, { body: Record<string, unknown>; ok: boolean; cents: number | undefined }>();
+          for (const item of deliveries) {
+            const body = {
+              event: item.event,
+              timestamp: `2026-11-26T10:00:0${item.second}+08:00`,
+              short_code: item.table,
+              project_icon_url: null,
+              target: { client_user_id: user },
+              billing: { amount: item.amount, reason: `Paid action on ${item.table}` },
+            };
+            const header = item.header === 'same' ? item.event : item.header === 'none' ? null : item.header;
+            const text = JSON.stringify(body);
+            const send = () => post(port, header, text);
+            const answers = item.together
+              ? await Promise.all(Array.from({ length: item.copies }, send))
+              : await Array.from({ length: item.copies }).reduce<Promise<{ status: number; text: string }[]>>(
+                  async (done) => [...(await done), await send()],
+                  Promise.resolve([]),
+                );
+            tally.deliveries += answers.length;
+            // The spec's yuan with exactly two decimals ("05.00" is 500 cents), above zero.
+            const cents =
+              typeof item.amount === 'string' && /^\d+\.\d{2}$/.test(item.amount)
+                ? Number(item.amount.replace('.', ''))
+                : undefined;
+            const wellFormed = cents !== undefined && cents > 0;
+            const key = eventKeyOf({ raw: body });
+            for (const answer of answers) {
+              if (item.event === 'billing_deduct' && header !== 'billing_refund') {
+                assert.equal(answer.status, 200, `a deduction is answered 200 (${answer.text})`);
+                const ok = (JSON.parse(answer.text) as { ok: boolean }).ok;
+                if (ok) assert.ok(header === 'billing_deduct' && wellFormed, `ok:true for ${text} under ${header}`);
+                if (ok) answered.set(key, { body, ok, cents });
+              } else if (header !== item.event || !wellFormed) {
+                assert.equal(answer.status, 400, `refused: ${text} under ${header} (${answer.text})`);
+              } else if (answer.status === 200) answered.set(key, { body, ok: true, cents });
+              else assert.equal(answer.status, 500, `a refund past the charges is not confirmed (${answer.text})`);
+            }
+          }
+          const entries = await ledger.entries(user, 1000);
+          const balance = await ledger.balance(user);
+          assert.ok(balance !== undefined && balance >= 0, `never past the balance: ${balance}`);
+          assert.equal(
+            balance,
+            opening +
+              entries.filter((entry) => entry.kind !== 'opening').reduce((sum, entry) => sum + entry.changeCents, 0),
+          );
+          const deducts = entries.filter((entry) => entry.kind === 'deduct');
+          const refunds = entries.filter((entry) => entry.kind === 'refund');
+          // Each distinct body confirmed is one row: a duplicate or concurrent copy charged nothing more.
+          assert.equal(deducts.length + refunds.length, answered.size, 'one ledger row per confirmed event');
+          for (const table of ['t1', 't2']) {
+            const charged = -deducts
+              .filter((entry) => entry.shortCode === table)
+              .reduce((sum, entry) => sum + entry.changeCents, 0);
+            const given = refunds
+              .filter((entry) => entry.shortCode === table)
+              .reduce((sum, entry) => sum + entry.changeCents, 0);
+            assert.ok(given <= charged, `${table}: refunded ${given} of ${charged} charged`);
+            tally.charged += charged;
+            tally.refunded += given;
+          }
+          for (const { cents } of answered.values())
+            assert.ok(cents !== undefined && cents > 0, 'only well-formed positive amounts move points');
+          tally.sequences++;
+        },
+      ),
+      runs(300),
+    );
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  console.log(`webhook property: ${JSON.stringify(tally)}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+});
