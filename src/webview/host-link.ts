@@ -24,8 +24,7 @@ import { NO_BRIDGE_MS } from '../core/bridge-wait.js';
 const LATE_MARKER_MS = 500;
 
 /** What a page says when its app answered without getToken and it has no token source of its own. */
-export const NO_HOST_TOKENS =
-  'The app gave no getToken (<HubEmbedView getToken>, a host’s auth.getToken) and no token-endpoint is set.';
+export const NO_HOST_TOKENS = 'The app gave no getToken, and no token-endpoint is set.';
 
 /** The element's events and what the host hears for each. */
 type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
