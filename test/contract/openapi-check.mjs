@@ -89,10 +89,15 @@ export function answerProblems({ method, path, status, contentType, bodyText }) 
   } catch {
     return [`${where}: the body is not JSON`];
   }
-  const reference = operation.responses[key].$ref;
-  const responseAt = reference ? reference.slice(1) : pointer('paths', route, found.method, 'responses', key).slice(1);
-  const target = `${responseAt}/content/application~1json/schema`;
+  const target = answerSchemaAt(route, found.method, key);
   return validate('strict.json#', target, body).map((problem) => `${where}: ${problem}`);
+}
+
+/** Where the JSON schema of an operation's documented answer is (a response may be a reference). */
+function answerSchemaAt(route, method, key) {
+  const reference = openapi.paths[route][method].responses[key].$ref;
+  const responseAt = reference ? reference.slice(1) : pointer('paths', route, method, 'responses', key).slice(1);
+  return `${responseAt}/content/application~1json/schema`;
 }
 
 /** Problems with one webhook request the simulator sent (headers as sent, body as parsed), or []. */
@@ -133,4 +138,18 @@ export function receiverAnswerProblems({ event, status, bodyText }) {
   }
   const at = `${pointer('webhooks', event, 'post', 'responses', key).slice(1)}/content/application~1json/schema`;
   return validate('openapi.json#', at, body).map((problem) => `webhook ${event} answer ${status}: ${problem}`);
+}
+
+// Every validator is compiled now, when the module loads (before a simulator serves), not at its first
+// use: a compile holds the event loop for a moment, which a suite timing a burst of requests would feel.
+for (const [route, methods] of Object.entries(openapi.paths))
+  for (const [method, operation] of Object.entries(methods))
+    for (const key of Object.keys(operation.responses))
+      ajv.getSchema(`strict.json#${answerSchemaAt(route, method, key)}`);
+for (const event of Object.keys(openapi.webhooks)) {
+  const at = pointer('webhooks', event, 'post').slice(1);
+  openapi.webhooks[event].post.parameters.forEach((_, index) =>
+    ajv.getSchema(`openapi.json#${at}/parameters/${index}/schema`),
+  );
+  ajv.getSchema(`openapi.json#${at}/requestBody/content/application~1json/schema`);
 }
