@@ -20,6 +20,7 @@ import { createSimulator, type RechargeFault, type Simulator } from 'hub-embed/m
 import { createServerClient, HubRechargeUnknownError, type ServerClient } from 'hub-embed/server';
 import { createExampleApp } from '../../examples/express/app.js';
 import { openDatabase, type Database } from '../../examples/express/database.js';
+import { processView } from './process-view.js';
 import { createInbox } from '../../examples/express/inbox.js';
 import { createLedger, eventKeyOf, type Ledger } from '../../examples/express/ledger.js';
 import { createOrders, type Orders } from '../../examples/express/orders.js';
@@ -185,26 +186,6 @@ test('recharge(): each order credited 0 or 1 times; credited is in the logs, fai
   );
   outcomes = { credited: 0, failed: 0, unknown: 0, sequences: 0 };
 });
-
-/**
- * One process's view of the database: after `crash()` every query of that process fails, as a dead
- * process's would; what it committed stays, and the next process gets a fresh view of the same database.
- */
-function processView(db: Database): { db: Database; crash(): void } {
-  let dead = false;
-  const alive = <T>(work: () => Promise<T>) => (dead ? Promise.reject(new Error('crashed')) : work());
-  return {
-    db: {
-      ...db,
-      query: (sql, params) => alive(() => db.query(sql, params)),
-      exec: (sql) => alive(() => db.exec(sql)),
-      transaction: (work) => alive(() => db.transaction(work)),
-    },
-    crash: () => {
-      dead = true;
-    },
-  };
-}
 
 let database: Database;
 before(async () => {

@@ -13,29 +13,10 @@ import { test } from 'node:test';
 // What ships: the built toolkit and simulator, as examples/express imports them.
 import { startSimulator } from 'hub-embed/mock';
 import { createServerClient, orderMarker, type ServerClient } from 'hub-embed/server';
-import { openDatabase, type Database } from '../../examples/express/database.js';
+import { openDatabase } from '../../examples/express/database.js';
+import { processView } from './process-view.js';
 import { createOrders, type Orders } from '../../examples/express/orders.js';
 import { seededRandom } from '../../bench/lib/stats.js';
-
-/**
- * One process's view of the database: after `crash()` every query of that process fails, as a dead
- * process's would; what it committed stays, and the next process gets a fresh view of the same database.
- */
-function processView(db: Database): { db: Database; crash(): void } {
-  let dead = false;
-  const alive = <T>(work: () => Promise<T>) => (dead ? Promise.reject(new Error('crashed')) : work());
-  return {
-    db: {
-      ...db,
-      query: (sql, params) => alive(() => db.query(sql, params)),
-      exec: (sql) => alive(() => db.exec(sql)),
-      transaction: (work) => alive(() => db.transaction(work)),
-    },
-    crash: () => {
-      dead = true;
-    },
-  };
-}
 
 const ORDERS = Number(process.env.RECHARGE_ORDERS ?? 1000);
 const USERS = 20;

@@ -8,10 +8,15 @@ import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 // The service can refuse a token before the handler's cache expects it to (revocation, a clock ahead of
 // ours). The browser then asks again with {reason: 'unauthorized', previous}; the handler must not
 // serve the refused token from its cache again, and must not let a page force endless exchanges.
-function setup() {
+function setup(now?: () => number) {
   const hub = createSimulator({ tokenTtlSeconds: 600 });
   const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
-  const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', onError: () => undefined });
+  const handler = createTokenHandler({
+    client,
+    resolveClientUserId: () => 'user-alice',
+    onError: () => undefined,
+    ...(now === undefined ? {} : { now }),
+  });
   const ask = async (body?: unknown) => {
     const response = await handler(
       new Request('https://app.example.com/api/hub-token', {
@@ -94,27 +99,10 @@ describe('createTokenHandler: a token the service refused', () => {
 });
 
 describe('createTokenHandler: refusals cannot walk around the cache', () => {
+  /** The handler's clock, moved by the test. */
   function clocked() {
-    const hub = createSimulator({ tokenTtlSeconds: 3600 });
-    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
     let time = Date.parse('2026-11-26T08:00:00Z');
-    const handler = createTokenHandler({
-      client,
-      resolveClientUserId: () => 'user-alice',
-      onError: () => undefined,
-      now: () => time,
-    });
-    const ask = async (body?: unknown) => {
-      const response = await handler(
-        new Request('https://app.example.com/api/hub-token', {
-          method: 'POST',
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        }),
-      );
-      return ((await response.json()) as { access_token: string }).access_token;
-    };
-    const exchanges = () => hub.requestLog.filter((entry) => entry.path === '/api/v1/hub/apikeys/token').length;
-    return { ask, exchanges, advance: (ms: number) => (time += ms) };
+    return { ...setup(() => time), advance: (ms: number) => (time += ms) };
   }
 
   it('a stream cannot happen: 200 calls, each sending the token just received as refused, make at most 2 exchanges', async () => {
