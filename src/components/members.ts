@@ -8,8 +8,8 @@ import type { HubTagFilter } from './hub-tag-filter/hub-tag-filter.js';
 
 /**
  * What the framework bindings type for each tag: the element class, its public properties, the attributes
- * whose name differs from their property (`token-endpoint`; JSX and templates copy them from HTML), and
- * its events.
+ * whose name differs from their property (`token-endpoint`; JSX and templates copy them from HTML), all its
+ * attributes, and its events.
  */
 export interface HubElementMembers {
   'hub-embed': {
@@ -30,6 +30,18 @@ export interface HubElementMembers {
       | 'locale'
       | 'strings';
     renamedAttributes: 'token-endpoint' | 'base-url' | 'form-url' | 'matches-only' | 'open-mode' | 'bridge-origins';
+    attributes:
+      | 'token-endpoint'
+      | 'base-url'
+      | 'form-url'
+      | 'tags'
+      | 'limit'
+      | 'matches-only'
+      | 'theme'
+      | 'open-mode'
+      | 'bridge'
+      | 'bridge-origins'
+      | 'locale';
     events:
       | 'hub-ready'
       | 'hub-tags-change'
@@ -53,24 +65,28 @@ export interface HubElementMembers {
       | 'locale'
       | 'strings';
     renamedAttributes: 'short-code' | 'table-name' | 'referrerpolicy';
+    attributes: 'short-code' | 'table-name' | 'sandbox' | 'referrerpolicy' | 'allow' | 'timeout' | 'locale';
     events: 'hub-form-message' | 'hub-form-close' | 'hub-error';
   };
   'hub-table-card': {
     element: HubTableCard;
     properties: 'table' | 'busy' | 'locale' | 'strings';
     renamedAttributes: never;
+    attributes: 'busy' | 'locale';
     events: 'hub-table-select';
   };
   'hub-table-grid': {
     element: HubTableGrid;
     properties: 'tables' | 'loading' | 'tags' | 'opening' | 'matchesOnly' | 'locale' | 'strings';
     renamedAttributes: 'matches-only';
+    attributes: 'loading' | 'matches-only' | 'locale';
     events: 'hub-table-select' | 'hub-tags-change';
   };
   'hub-tag-filter': {
     element: HubTagFilter;
     properties: 'offered' | 'tags' | 'locale' | 'strings';
     renamedAttributes: never;
+    attributes: 'locale';
     events: 'hub-tags-change';
   };
 }

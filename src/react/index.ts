@@ -16,6 +16,8 @@ import {
   HubTagFilter as HubTagFilterElement,
 } from '../index.js';
 import { requirePeer } from '../core/peer-floors.js';
+import type { HubElementMembers } from '../components/members.js';
+import type { HubComponent } from './jsx.js';
 export type * from './jsx.js';
 
 // React is an optional peer of any version (an app that never imports this installs with its own); this
@@ -39,18 +41,23 @@ const useHydrated = () =>
  * The component of an element, rendering its tag in the browser only, after hydration: a tag in server HTML
  * would be upgraded by `hub-embed/define` before hydration, and start without the props that React sets
  * after it (a setup error in the console, or a first load without the tags).
+ * Typed as HubComponent, from the elements' own members: the declarations need no @lit/react, so that a
+ * type-only import of this entry compiles without it (`skipLibCheck: false`).
  */
-function inBrowser<C extends React.ForwardRefExoticComponent<object>>(Component: C): C {
+function inBrowser<Tag extends keyof HubElementMembers>(
+  displayName: string,
+  Component: React.ElementType,
+): HubComponent<Tag> {
   const InBrowser = React.forwardRef((props: object, ref) =>
-    useHydrated() ? React.createElement(Component as React.ElementType, { ...props, ref }) : null,
+    useHydrated() ? React.createElement(Component, { ...props, ref }) : null,
   );
-  InBrowser.displayName = Component.displayName;
-  // The props are the component's own, passed through as they are.
-  return InBrowser as unknown as C;
+  InBrowser.displayName = displayName;
+  return InBrowser;
 }
 
 /** `<hub-embed>`: The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation. */
-export const HubEmbed = inBrowser(
+export const HubEmbed = inBrowser<'hub-embed'>(
+  'HubEmbed',
   createComponent({
     tagName: 'hub-embed',
     elementClass: HubEmbedElement,
@@ -69,7 +76,8 @@ export const HubEmbed = inBrowser(
 );
 
 /** `<hub-form-frame>`: The form page of one table in a sandboxed iframe, with loading, timeout/retry and close. */
-export const HubFormFrame = inBrowser(
+export const HubFormFrame = inBrowser<'hub-form-frame'>(
+  'HubFormFrame',
   createComponent({
     tagName: 'hub-form-frame',
     elementClass: HubFormFrameElement,
@@ -84,7 +92,8 @@ export const HubFormFrame = inBrowser(
 );
 
 /** `<hub-table-card>`: One published table as a single control: Enter, Space or a click selects it. */
-export const HubTableCard = inBrowser(
+export const HubTableCard = inBrowser<'hub-table-card'>(
+  'HubTableCard',
   createComponent({
     tagName: 'hub-table-card',
     elementClass: HubTableCardElement,
@@ -100,7 +109,8 @@ export const HubTableCard = inBrowser(
 Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
 With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
 tables the service added to fill its limit; `matches-only` leaves those out. */
-export const HubTableGrid = inBrowser(
+export const HubTableGrid = inBrowser<'hub-table-grid'>(
+  'HubTableGrid',
   createComponent({
     tagName: 'hub-table-grid',
     elementClass: HubTableGridElement,
@@ -115,7 +125,8 @@ export const HubTableGrid = inBrowser(
 
 /** `<hub-tag-filter>`: Multi-select tag chips. The service lists the tables matching any selected tag first, then fills
 its limit from other projects; <hub-table-grid> shows where the matching tables end. */
-export const HubTagFilter = inBrowser(
+export const HubTagFilter = inBrowser<'hub-tag-filter'>(
+  'HubTagFilter',
   createComponent({
     tagName: 'hub-tag-filter',
     elementClass: HubTagFilterElement,
