@@ -11,6 +11,9 @@ import { formatTable } from './lib/stats.js';
 export const TEMPLATE = fileURLToPath(new URL('./benchmarks.template.md', import.meta.url));
 export const PAGE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 
+/** Rows without a target that the page leaves to results.json. */
+export const PAGE_LEAVES_OUT = /to form load|^simulator /;
+
 /** The page for `results`, from `template`; refuses a smoke run, whose timings mean nothing. */
 export function renderBenchmarksPage(results: BenchResults, template: string): string {
   if (results.mode !== 'full') throw new Error('docs/benchmarks.md shows a full run: run `npm run bench`.');
@@ -20,8 +23,11 @@ export function renderBenchmarksPage(results: BenchResults, template: string): s
     : '';
   const summary =
     `\`npm run bench\` on ${machine.cpus} x ${machine.model}, ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GB RAM, ` +
-    `Node ${machine.node}${lighthouse}. Each row: the figure, its reference, the ratio, and the target where there is one.`;
-  const filled = { summary, table: formatTable(results.rows) };
+    `Node ${machine.node}${lighthouse}. Each row: the figure, its reference, the ratio, and the target (a \`NO\` is one the run missed).`;
+  // Every row with a target; of the others, all but the form half's click-by-click times and the
+  // simulator's, which stay in results.json (the page stays short enough to read).
+  const rows = results.rows.filter((row) => row.met !== undefined || !PAGE_LEAVES_OUT.test(row.metric));
+  const filled = { summary, table: formatTable(rows) };
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
     if (!(key in filled)) throw new Error(`bench/benchmarks.template.md: unknown placeholder ${whole}`);
     return filled[key as keyof typeof filled];

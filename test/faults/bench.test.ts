@@ -14,6 +14,7 @@ import { longTaskLine, parseAbArgs } from '../../bench/lighthouse-ab.js';
 import { launchChromium } from '../../bench/lib/browser.js';
 import { defaultSeed } from '../../src/mock/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
+import { PAGE, PAGE_LEAVES_OUT, renderBenchmarksPage, TEMPLATE } from '../../bench/page.js';
 import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';
 
 test("the host-resolver rules reach Chromium whole through Lighthouse's own --chrome-flags parser", async () => {
@@ -24,6 +25,25 @@ test("the host-resolver rules reach Chromium whole through Lighthouse's own --ch
   };
   const flags = [...CHROMIUM_ARGS, HOST_RESOLVER_RULES];
   assert.deepEqual(parseChromeFlags(chromeFlagsArgument(flags)), flags);
+});
+
+test('docs/benchmarks.md is the render of bench/results.json and its template: one full run, about 100 lines, no date', () => {
+  const results = JSON.parse(
+    readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8'),
+  ) as BenchResults;
+  const page = readFileSync(PAGE, 'utf8');
+  assert.equal(page, renderBenchmarksPage(results, readFileSync(TEMPLATE, 'utf8')), 'run bench/run.ts --render');
+  assert.equal(results.mode, 'full');
+  const lines = page.trimEnd().split('\n').length;
+  assert.ok(lines <= 100, `${lines} lines`);
+  assert.doesNotMatch(page, /\b20\d\d-\d\d-\d\d\b|issue \d+/, 'no dates of runs and no issue numbers');
+  for (const row of results.rows.filter((r) => r.met !== undefined || !PAGE_LEAVES_OUT.test(r.metric)))
+    assert.ok(page.includes(row.metric), `the page shows ${row.metric}`);
+  assert.throws(
+    () => renderBenchmarksPage({ ...results, mode: 'smoke' }, '{{table}}'),
+    /shows a full run: run `npm run bench`/,
+  );
+  assert.throws(() => renderBenchmarksPage(results, '{{tabel}}'), /unknown placeholder \{\{tabel\}\}/);
 });
 
 test('median of >= 5 runs: middle value, mean of the middle two, refuses empty input', () => {
@@ -154,6 +174,7 @@ test("the A/B long-task line: each task as path@start:duration in whole ms, the 
 
 test('arguments: --smoke and --out; unknown options are refused with a hint', () => {
   assert.equal(parseArgs(['--smoke']).smoke, true);
+  assert.equal(parseArgs(['--render']).render, true);
   assert.equal(parseArgs(['--out', '/tmp/x.json']).out, '/tmp/x.json');
   assert.throws(() => parseArgs(['--fast']), /Unknown option "--fast"/);
   assert.throws(() => parseArgs(['--out']), /--out needs a file path/);
