@@ -14,7 +14,6 @@ const TEXT = /\.(ts|tsx|mts|js|mjs|vue|md|sh|html|json)$|^run$/;
 
 /** Named on purpose although not in the repository. */
 const ELSEWHERE = new Map([
-  ['bench/results.json', 'written by npm run bench, ignored by git'],
   ['docs/Reference.md', "react-native-webview's own documentation"],
 ]);
 
