@@ -175,12 +175,13 @@ ROWS.forEach((row, index) => {
   const dir = join(APPS, row.app.name);
   describe(row.name, { skip: wanted && !wanted.includes(index) ? 'not in HUB_RN_ROWS' : false }, () => {
     const bundles: Record<string, { code: string; sources: string[] }> = {};
-    const started = Date.now();
+    let started = 0;
     let installedAt = 0;
     let bundledAt = 0;
 
     before(
       async () => {
+        started = Date.now();
         await prepareApp(row.app, row);
         installedAt = Date.now();
         // Both platforms at once: each Metro run waits on its own transforms much of the time.
