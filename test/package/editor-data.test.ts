@@ -1,7 +1,7 @@
 // The editor data the package ships (scripts/editor-data.mjs): VS Code custom data and JetBrains
 // web-types, generated from custom-elements.json, name every element, every attribute a page can write,
 // every event, and offer the values of an attribute whose type is a union of literals, aliases resolved.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { editorFiles, VSCODE_FILE, WEB_TYPES_FILE } from '../../scripts/editor-data.mjs';
 
@@ -16,6 +16,7 @@ interface Declaration {
   attributes?: ManifestAttribute[];
   events?: { name: string }[];
   cssParts?: { name: string }[];
+  cssProperties?: { name: string }[];
 }
 interface VsCodeTag {
   name: string;
@@ -27,7 +28,7 @@ interface WebTypesElement {
   attributes: { name: string; value: { kind: string; type: string } }[];
   events: { name: string }[];
   js: { events: { name: string }[] };
-  css: { parts: { name: string }[] };
+  css: { parts: { name: string }[]; properties: { name: string }[] };
 }
 
 const root = new URL('../../', import.meta.url);
@@ -109,6 +110,22 @@ describe('editor data generated from custom-elements.json', () => {
     expect(
       vscode.tags.find((t) => t.name === 'hub-embed')!.attributes.find((a) => a.name === 'matches-only')!.valueSet,
     ).toBe('v');
+  });
+
+  it('every --hub-* custom property the styles read is named, once, in the manifest, web-types and the VS Code hover', () => {
+    const components = new URL('src/components/', root);
+    const read = new Set<string>();
+    for (const file of readdirSync(components, { recursive: true, encoding: 'utf8' }))
+      if (file.endsWith('.ts'))
+        for (const [, name] of readFileSync(new URL(file, components), 'utf8').matchAll(/var\((--hub-[a-z-]+)/g))
+          read.add(name!);
+    expect(read.size).toBeGreaterThan(0);
+    const named = elements.flatMap((d) => (d.cssProperties ?? []).map((p) => p.name));
+    expect(named.toSorted()).toEqual([...read].toSorted());
+    const inWebTypes = jetbrains.flatMap((e) => e.css.properties.map((p) => p.name));
+    expect(inWebTypes.toSorted()).toEqual([...read].toSorted());
+    const hovers = vscode.tags.map((t) => t.description.value).join('\n');
+    for (const name of read) expect(hovers, name).toContain(name);
   });
 
   it('every event (web-types html and js) and every CSS part, also in the VS Code hover', () => {

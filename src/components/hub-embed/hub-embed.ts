@@ -61,8 +61,17 @@ const internal = { attribute: false };
  * @csspart toolbar - And chip, chip-all, chip-pressed: forwarded from <hub-tag-filter>.
  * @csspart grid - And count, more, skeleton, empty, show-all, card, icon, icon-placeholder, name, industry,
  *   tags, tag: forwarded from <hub-table-grid>.
- * @cssproperty --hub-color-text - Also --hub-color-muted, -bg, -surface, -border, -accent, -on-accent,
- *   -danger, --hub-radius, --hub-space, --hub-font: see docs/theming.md.
+ * @cssproperty --hub-color-text - Text (every element reads these theme properties; docs/theming.md).
+ * @cssproperty --hub-color-muted - Industry, count, empty state, icon placeholder letter.
+ * @cssproperty --hub-color-bg - Widget, cards, dialog and frame background.
+ * @cssproperty --hub-color-surface - Chips, buttons, tags, skeletons, icon placeholder.
+ * @cssproperty --hub-color-border - Borders of chips, buttons, cards, dialog.
+ * @cssproperty --hub-color-accent - Pressed chips, focus ring, card hover border.
+ * @cssproperty --hub-color-on-accent - Text on pressed chips.
+ * @cssproperty --hub-color-danger - Error messages.
+ * @cssproperty --hub-radius - Corners of chips (pill), buttons, cards, dialog (default 8px).
+ * @cssproperty --hub-space - Gaps and padding (default 8px).
+ * @cssproperty --hub-font - The `font` shorthand of every element (default 14px/1.4 system-ui, sans-serif).
  * @event hub-ready - `{offered, tables, matching}` once per load (first load, refresh, retry): when the tags
  *   and the list for the tags selected by then are both in, the filter is drawn and the cards fill the
  *   screen (or all are drawn; the rest follow below the screen). `matching` counts the tables that
