@@ -93,6 +93,10 @@ export function editorModel(manifest, values = literalValues(elementsOf(manifest
       tag: d.tagName,
       description: [d.summary, d.description].filter(Boolean).join('\n\n'),
       attributes,
+      // Public fields with no attribute (tokenProvider, openFormHook): set from JavaScript only.
+      properties: (d.members ?? [])
+        .filter((m) => m.kind === 'field' && !m.static && !m.attribute && (m.privacy ?? 'public') === 'public')
+        .map((m) => ({ name: m.name, description: m.description ?? '', type: m.type?.text })),
       events: (d.events ?? []).map((e) => ({ name: e.name, description: e.description ?? '' })),
       parts: (d.cssParts ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
       cssProperties: (d.cssProperties ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
@@ -112,11 +116,13 @@ export function vscodeData(model) {
     version: 1.1,
     tags: model.map((e) => ({
       name: e.tag,
-      // VS Code's hover shows the tag's description only: events, parts and CSS properties go in it.
+      // VS Code's hover shows the tag's description only: JavaScript properties, events, parts and CSS
+      // properties go in it.
       description: {
         kind: 'markdown',
         value:
           e.description +
+          listed('JavaScript properties', e.properties) +
           listed('Events', e.events) +
           listed('CSS parts', e.parts) +
           listed('CSS properties', e.cssProperties),
@@ -164,7 +170,14 @@ export function webTypes(model, pkg) {
                 },
           })),
           events: e.events.map((ev) => ({ name: ev.name, description: ev.description })),
-          js: { events: e.events.map((ev) => ({ name: ev.name, description: ev.description })) },
+          js: {
+            properties: e.properties.map((p) => ({
+              name: p.name,
+              description: p.description,
+              ...(p.type ? { value: { type: p.type } } : {}),
+            })),
+            events: e.events.map((ev) => ({ name: ev.name, description: ev.description })),
+          },
           css: {
             parts: e.parts.map((p) => ({ name: p.name, description: p.description })),
             properties: e.cssProperties.map((p) => ({ name: p.name, description: p.description })),

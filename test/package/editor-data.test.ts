@@ -12,7 +12,7 @@ interface ManifestAttribute {
 }
 interface Declaration {
   tagName?: string;
-  members?: { name: string; kind: string }[];
+  members?: { name: string; kind: string; static?: boolean; attribute?: string; privacy?: string }[];
   attributes?: ManifestAttribute[];
   events?: { name: string }[];
   cssParts?: { name: string }[];
@@ -27,7 +27,7 @@ interface WebTypesElement {
   name: string;
   attributes: { name: string; value: { kind: string; type: string } }[];
   events: { name: string }[];
-  js: { events: { name: string }[] };
+  js: { events: { name: string }[]; properties: { name: string }[] };
   css: { parts: { name: string }[]; properties: { name: string }[] };
 }
 
@@ -126,6 +126,25 @@ describe('editor data generated from custom-elements.json', () => {
     expect(inWebTypes.toSorted()).toEqual([...read].toSorted());
     const hovers = vscode.tags.map((t) => t.description.value).join('\n');
     for (const name of read) expect(hovers, name).toContain(name);
+  });
+
+  it('every public property set from JavaScript only (tokenProvider, openFormHook) is in web-types js and the VS Code hover', () => {
+    let count = 0;
+    for (const d of elements) {
+      const jsOnly = (d.members ?? [])
+        .filter((m) => m.kind === 'field' && !m.static && !m.attribute && (m.privacy ?? 'public') === 'public')
+        .map((m) => m.name);
+      count += jsOnly.length;
+      const jb = jetbrains.find((e) => e.name === d.tagName)!;
+      expect(
+        jb.js.properties.map((p) => p.name),
+        d.tagName,
+      ).toEqual(jsOnly);
+      const hover = vscode.tags.find((t) => t.name === d.tagName)!.description.value;
+      for (const name of jsOnly) expect(hover, `${d.tagName} ${name}`).toContain(`\`${name}\``);
+    }
+    expect(count).toBeGreaterThan(0);
+    expect(jetbrains.find((e) => e.name === 'hub-embed')!.js.properties.map((p) => p.name)).toContain('tokenProvider');
   });
 
   it('every event (web-types html and js) and every CSS part, also in the VS Code hover', () => {
