@@ -28,8 +28,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   }
 }
 
-/** localhost, *.localhost and the loopback addresses, as the URL parser writes a hostname: plain http is allowed there. */
+/**
+ * localhost, *.localhost and the loopback addresses, as the URL parser writes a hostname: plain http is
+ * allowed there. The parser has already brought an address to the one form the two patterns match, so the
+ * browser bundle needs neither the parse nor isLoopbackAddress.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  if (/^(.+\.)?localhost$/i.test(hostname)) return true;
-  return hostname.startsWith('[') ? IPV6_LOOPBACK.test(hostname.toLowerCase()) : isLoopbackAddress(hostname);
+  const lower = hostname.toLowerCase();
+  return /^(.+\.)?localhost$/.test(lower) || IPV4_LOOPBACK.test(lower) || IPV6_LOOPBACK.test(lower);
 }
