@@ -128,6 +128,34 @@ describe('editor data generated from custom-elements.json', () => {
     for (const name of read) expect(hovers, name).toContain(name);
   });
 
+  it("every ::part() name the templates give or forward is named in the manifest, and web-types lists each element's", () => {
+    const components = new URL('src/components/', root);
+    const sources = readdirSync(components, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(new URL(file, components), 'utf8'))
+      .join('\n');
+    const cardParts = /CARD_PARTS = '([^']+)'/.exec(sources)![1]!;
+    const given = new Set<string>();
+    const add = (list: string, separator: RegExp) => {
+      // An exportparts entry `loading:frame-loading` gives the name after the colon.
+      for (const entry of list.replace('${CARD_PARTS}', cardParts).split(separator))
+        if (entry.trim()) given.add(entry.trim().split(':').at(-1)!);
+    };
+    for (const [, list] of sources.matchAll(/\bpart="([^"$]+)"/g)) add(list!, / /);
+    for (const [, list] of sources.matchAll(/exportparts="([^"]+)"/g)) add(list!, /,/);
+    for (const [, list] of sources.matchAll(/'exportparts',\s*'([^']+)'/g)) add(list!, /,/);
+    for (const [, name] of sources.matchAll(/setAttribute\('part', '([a-z-]+)'\)/g)) given.add(name!);
+    add(cardParts, /,/);
+    expect(given.size).toBeGreaterThan(20);
+    const named = new Set(elements.flatMap((d) => (d.cssParts ?? []).map((p) => p.name)));
+    expect([...named].toSorted()).toEqual([...given].toSorted());
+    for (const d of elements)
+      expect(
+        jetbrains.find((e) => e.name === d.tagName)!.css.parts.map((p) => p.name),
+        d.tagName,
+      ).toEqual((d.cssParts ?? []).map((p) => p.name));
+  });
+
   it('every public property set from JavaScript only (tokenProvider, openFormHook) is in web-types js and the VS Code hover', () => {
     let count = 0;
     for (const d of elements) {

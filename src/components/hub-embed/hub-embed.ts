@@ -52,15 +52,37 @@ const internal = { attribute: false };
  * @tag hub-embed
  * @summary The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation.
  * @csspart body - The filter and the grid.
- * @csspart error - The error message; part `retry` is its retry control.
+ * @csspart error - The error message.
+ * @csspart retry - The error message's retry control.
  * @csspart dialog - The `<dialog>` of `open-mode="modal"`, named after the open table. A click on its
  *   backdrop closes it, as Escape does anywhere in the widget and a form page's request to close (the
  *   simulator's form sends it on Escape); focus then returns to the card.
  * @csspart frame - The <hub-form-frame>; its parts are forwarded as bar, title, close, iframe,
  *   frame-loading, frame-error and frame-retry.
- * @csspart toolbar - And chip, chip-all, chip-pressed: forwarded from <hub-tag-filter>.
- * @csspart grid - And count, more, skeleton, empty, show-all, card, icon, icon-placeholder, name, industry,
- *   tags, tag: forwarded from <hub-table-grid>.
+ * @csspart bar - Forwarded from <hub-form-frame>.
+ * @csspart title - Forwarded from <hub-form-frame>.
+ * @csspart close - Forwarded from <hub-form-frame>.
+ * @csspart iframe - Forwarded from <hub-form-frame>.
+ * @csspart frame-loading - Forwarded from <hub-form-frame> (its `loading`, `error` and `retry`).
+ * @csspart frame-error - Forwarded from <hub-form-frame> (its `loading`, `error` and `retry`).
+ * @csspart frame-retry - Forwarded from <hub-form-frame> (its `loading`, `error` and `retry`).
+ * @csspart toolbar - The chip row, forwarded from <hub-tag-filter> with its chip parts.
+ * @csspart chip - Forwarded from <hub-tag-filter>.
+ * @csspart chip-all - Forwarded from <hub-tag-filter>.
+ * @csspart chip-pressed - Forwarded from <hub-tag-filter>.
+ * @csspart grid - The card list, forwarded from <hub-table-grid> with its other parts.
+ * @csspart count - Forwarded from <hub-table-grid>.
+ * @csspart more - Forwarded from <hub-table-grid>.
+ * @csspart skeleton - Forwarded from <hub-table-grid>.
+ * @csspart empty - Forwarded from <hub-table-grid>.
+ * @csspart show-all - Forwarded from <hub-table-grid>.
+ * @csspart card - Forwarded from <hub-table-grid>.
+ * @csspart icon - Forwarded from <hub-table-grid>.
+ * @csspart icon-placeholder - Forwarded from <hub-table-grid>.
+ * @csspart name - Forwarded from <hub-table-grid>.
+ * @csspart industry - Forwarded from <hub-table-grid>.
+ * @csspart tags - Forwarded from <hub-table-grid>.
+ * @csspart tag - Forwarded from <hub-table-grid>.
  * @cssproperty --hub-color-text - Text (every element reads these theme properties; docs/theming.md).
  * @cssproperty --hub-color-muted - Industry, count, empty state, icon placeholder letter.
  * @cssproperty --hub-color-bg - Widget, cards, dialog and frame background.

@@ -13,7 +13,8 @@ import { styles } from './hub-table-card.styles.js';
  * @csspart icon-placeholder - Shown for a missing, broken or non-http(s) icon.
  * @csspart name - The table's name.
  * @csspart industry - The industry.
- * @csspart tags - The tag list; each tag is part `tag`.
+ * @csspart tags - The tag list.
+ * @csspart tag - Each tag of the list.
  * @event hub-table-select - `{table}`, cancelable; the owner opens the form unless it is prevented.
  */
 export class HubTableCard extends HubElement {

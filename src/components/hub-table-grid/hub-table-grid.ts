@@ -29,8 +29,16 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  *   after the divider the other tables.
  * @csspart more - The divider before the tables that match none of the selected tags.
  * @csspart skeleton - Placeholder cards while loading with no tables yet.
- * @csspart empty - The empty state; part `show-all` is its control that clears the tag selection.
- * @csspart card - And the other <hub-table-card> parts: icon, icon-placeholder, name, industry, tags, tag.
+ * @csspart empty - The empty state.
+ * @csspart show-all - The empty state's control that clears the tag selection.
+ * @csspart card - Each <hub-table-card>'s parts are forwarded: card, icon, icon-placeholder, name,
+ *   industry, tags, tag.
+ * @csspart icon - Forwarded from <hub-table-card>.
+ * @csspart icon-placeholder - Forwarded from <hub-table-card>.
+ * @csspart name - Forwarded from <hub-table-card>.
+ * @csspart industry - Forwarded from <hub-table-card>.
+ * @csspart tags - Forwarded from <hub-table-card>.
+ * @csspart tag - Forwarded from <hub-table-card>.
  * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
  * @cssproperty --hub-card-height - The height a card after the 48th of a list is assumed to have until
  *   it first scrolls into view (those cards are not rendered off screen; default 88px).
