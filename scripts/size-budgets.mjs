@@ -1,8 +1,10 @@
 // The first files' size budgets (gzip -9, zlib's count), decided in issue 37: one copy, read by the build
 // (which fails without the room) and by the bench (whose rows show each file against its budget).
 //
-// The plain file stays level with Typeform's embed script (14,215 B) by design, and each budget keeps at
-// least ROOM bytes free, so that a feature never reopens a byte diet. The bytes come down only by
+// The plain file stays close to Typeform's embed script (14,215 B) by design, and each budget keeps at
+// least ROOM bytes free, so that a feature never reopens a byte diet. Both budgets rose by 320 B once,
+// when a shift-free page, cards kept across filter changes, the retry when back online and a bridge page
+// that waits for its late app (about 280 B together) met a room already spent. The bytes come down only by
 // build-level means (template and CSS minification, Lit's production build, tree shaking), never by
 // bending the source.
 
@@ -11,8 +13,8 @@ export const ROOM = 256;
 
 /** Each first file (what a page loads before hub-ready) and its budget. */
 export const BUDGETS = [
-  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_592 },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_920 },
+  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_912 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 18_240 },
 ];
 
 /**
