@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf } from '../base.js';
 import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
@@ -75,7 +75,8 @@ export class HubTableGrid extends HubElement {
   /**
    * How many places of the list hold a card: none at first (the task that brings the first list draws
    * its count, and the filter above), then a few, then twice as many each task, until all do. A later
-   * list fills as many at once: its cards are mostly the last list's, moved.
+   * list fills at once as many places as it has cards of the last list (moved), and draws the rest in
+   * tasks as a first list does: a filter change is one task, a list of other tables starts over.
    */
   #drawn = 0;
   /**
@@ -83,6 +84,11 @@ export class HubTableGrid extends HubElement {
    * with the last one and updates them in place, as a plain page would, instead of making them anew.
    */
   #cards = new Map<string, HubTableCard>();
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('tables'))
+      this.#drawn = arrayOf(this.tables).filter((table) => this.#cards.has(table.short_code)).length;
+  }
 
   /** More cards in a task of their own, until all are drawn. */
   protected override updated(): void {
