@@ -13,9 +13,7 @@ const SKIPPED = new Set(['node_modules', 'dist', 'bundle.generated.ts']);
 const TEXT = /\.(ts|tsx|mts|js|mjs|vue|md|sh|html|json)$|^run$/;
 
 /** Named on purpose although not in the repository. */
-const ELSEWHERE = new Map([
-  ['docs/Reference.md', "react-native-webview's own documentation"],
-]);
+const ELSEWHERE = new Map([['docs/Reference.md', "react-native-webview's own documentation"]]);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
