@@ -148,11 +148,16 @@ const version = (dir: string, name: string) =>
  * The bundle's modules that name the native view `name` as a string literal: where it is registered
  * (`NativeComponentRegistry.get('RNCWebView', …)` with its view config, or a `codegenNativeComponent` /
  * `requireNativeComponent` call, whose name is minified away but whose literal stays). A native module of
- * the same name (`TurboModuleRegistry.getEnforcing('RNCWebView')`) is another registry and not counted.
+ * the same name (`TurboModuleRegistry.getEnforcing('RNCWebView')`) is another registry and not counted,
+ * nor is a JSON module (`m.exports={…}`): react-native-webview's package.json, which hub-embed/react-native
+ * reads for the version floor, names its views in `codegenConfig` and registers nothing.
  */
+const JSON_MODULE = /^__d\(function\([\w,]*\)\{\w+\.exports=\{/;
 const registeringModules = (code: string, name: string) =>
-  code.split(/(?=__d\(function)/).filter((module) => new RegExp(`(?<!getEnforcing\\()(["'\`])${name}\\1`).test(module))
-    .length;
+  code
+    .split(/(?=__d\(function)/)
+    .filter((module) => !JSON_MODULE.test(module))
+    .filter((module) => new RegExp(`(?<!getEnforcing\\()(["'\`])${name}\\1`).test(module)).length;
 
 type SourceMap = { sources: string[] } | { sections: Array<{ map: SourceMap }> };
 /** The files a source map names; Metro 0.83 and later write an index map, of sections. */
