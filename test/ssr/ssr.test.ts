@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, PLAYWRIGHT_CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
 import { INSTALL_FLAGS, ROOT, tarball, tempApp, type Result } from '../shipped/apps.js';
+import { freePort } from '../server/redis-server.js';
 
 /** The versions each app is built with: the newest that run on the Node this project supports. */
 export const SSR_APPS = {
@@ -63,18 +63,6 @@ function appFolder(name: AppName): { dir: string; remove(): void } {
   const app = tempApp(`ssr-${name}`, name === 'nuxt' ? { type: 'module' } : {});
   cpSync(join(ROOT, 'test/ssr/apps', name), app.dir, { recursive: true });
   return app;
-}
-
-/** A port free now, for a server that takes its port from the command line or the environment. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Started {

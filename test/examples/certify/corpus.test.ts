@@ -9,24 +9,13 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { startBackend, type RunningBackend, type WrongBackend } from './corpus/harness.js';
+import { freePort } from '../../server/redis-server.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints
 const DELIVERY_TIMEOUT_MS = 1500;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Entry {
   name: string;

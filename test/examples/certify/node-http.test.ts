@@ -6,23 +6,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { region, withRegions } from '../../../scripts/doc-regions.mjs';
+import { freePort } from '../../server/redis-server.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test('docs/server.md shows examples/node-http/server.ts as it is', () => {
   const doc = readFileSync(`${ROOT}docs/server.md`, 'utf8');
