@@ -166,8 +166,8 @@ const page = (title: string, head: string, body: string) =>
  * content as plain elements, in one go: a chip for each tag, a count, and a card for each table with its
  * icon, name, industry and tags, in the widget's fonts, sizes, weights and boxes. No shadow roots, no
  * templates: what its audits show is what laying out this catalogue costs a fresh renderer here, whatever
- * draws it. `chunked`: the chips and the count in one task, then the cards as hub-embed draws them, 4,
- * then twice as many each task; else all in one go.
+ * draws it. `chunked`: the chips and the count in one task, then the cards as hub-embed draws them, 4
+ * first, then as many a task as its pace allows; else all in one go.
  */
 export function plainDomWidget(tokenRoute: string, apiRoot: string, chunked = false): void {
   const el = (tag: string, className: string, text?: string) => {
@@ -228,14 +228,19 @@ export function plainDomWidget(tokenRoute: string, apiRoot: string, chunked = fa
     };
     document.getElementById('plain')!.append(bar, el('p', 'count', `${tables.length} tables`), grid);
     if (!chunked) return tables.forEach(card);
+    // As <hub-table-grid> paces its tasks (TASK_MS there): each laid out in its task, and the next twice
+    // as many after a task under 6 ms, as many after one under 12 ms, else half.
     let drawn = 0;
-    const more = () => {
-      const next = drawn * 2 || 4;
-      tables.slice(drawn, next).forEach(card);
-      drawn = next;
-      if (drawn < tables.length) setTimeout(more);
+    const more = (count: number) => {
+      const start = performance.now();
+      tables.slice(drawn, drawn + count).forEach(card);
+      drawn += count;
+      void grid.offsetHeight;
+      const spent = performance.now() - start;
+      const next = spent > 12 ? Math.ceil(count / 2) : spent > 6 ? count : 2 * count;
+      if (drawn < tables.length) setTimeout(() => more(next));
     };
-    setTimeout(more);
+    setTimeout(() => more(4));
   })();
 }
 

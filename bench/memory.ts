@@ -142,9 +142,12 @@ async function cyclesInPage({ n, baseUrl, formUrl }: { n: number; baseUrl: strin
         })(),
         'a prepared form',
       );
-      await frame!.updateComplete;
-      const iframe = frame!.shadowRoot!.querySelector('iframe')!;
-      await within(new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true })), 'its page');
+      // Its status, not a load listener: the page may have loaded before a listener could be added.
+      const loaded = async () => {
+        while ((frame as unknown as { status: string }).status !== 'ready')
+          await new Promise((next) => setTimeout(next, 20));
+      };
+      await within(loaded(), 'its page');
     };
     // The first form is prepared, its page loads and speaks (held), and it is dropped unopened.
     await prepare(controls[1]!, cards[1]!);

@@ -5,7 +5,7 @@
  * the list as the simulator does (tables matching the tag first): the element keeps each table's card
  * and moves it, and the baseline moves its existing card nodes into the new order and updates the count in
  * place, as careful hand-written code would. The element draws a first list in small tasks (its count,
- * then 4 cards, then twice as many a task); its figure runs until the last card is in. Ratios are paired: element / baseline within each repeat (who goes first
+ * then 4 cards, then as many a task as fit in 12 ms); its figure runs until the last card is in. Ratios are paired: element / baseline within each repeat (who goes first
  * alternates), then the median and the spread (min to max) over the repeats. Fonts are warmed first.
  */
 import type { Browser } from 'playwright-core';

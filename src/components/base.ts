@@ -30,6 +30,17 @@ export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
   return Array.isArray(value) ? (value as readonly T[]) : [];
 }
 
+/** Settles in a task of its own: a message to ourselves, which no timer clamping delays. */
+export const nextTask = () =>
+  new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve(0);
+    };
+    port2.postMessage(0);
+  });
+
 /**
  * The one base class: version stamp for the guarded define(), strings, and emit().
  * Elements declare reactive properties in `static properties` with `declare` fields: Vite's compiler does
@@ -40,6 +51,18 @@ export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
 export class HubElement extends LitElement {
   static version = __HUB_EMBED_VERSION__;
   static override properties: PropertyDeclarations = { locale: {}, strings: { attribute: false } };
+
+  /**
+   * The elements a page draws as it loads (`<hub-embed>`, its grid and its filter) render first in a
+   * task of their own: the task that defines them, or that brings the tags and the list, then does not
+   * also draw each part, and none runs long. Cards and the form frame render at once.
+   */
+  protected static firstRenderAlone = false;
+
+  protected override async scheduleUpdate(): Promise<unknown> {
+    if (!this.hasUpdated && (this.constructor as typeof HubElement).firstRenderAlone) await nextTask();
+    return super.scheduleUpdate();
+  }
 
   /** `zh-CN` or `en`; unset follows navigator.language. */
   declare locale?: HubLocale;

@@ -68,6 +68,7 @@ describe('<hub-embed>', () => {
           if (name !== missing) el.setAttribute(name!, value!);
         }
         await fixture(html`<div>${el}</div>`);
+        await el.updateComplete;
         expect(part(el, 'error')!.textContent).toContain(attribute);
         expect(part(el, 'error')!.getAttribute('role')).toBe('alert');
         expect(part(el, 'retry')).toBeNull();
@@ -79,6 +80,7 @@ describe('<hub-embed>', () => {
     it('a non-https form-url is refused with a message naming form-url, before any request', async () => {
       const s = setupHub();
       const el = await embed(s, 'form-url="http://forms.example.com"');
+      await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toMatch(/form-url.*https/);
       expect(s.urls).toEqual([]);
     });

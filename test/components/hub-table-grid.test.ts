@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
@@ -91,7 +91,7 @@ describe('<hub-table-grid>', () => {
     expect(seen?.defaultPrevented).toBe(true);
   });
 
-  it('draws a first list in tasks: the count alone, then 4 cards, then twice as many a task, so that no task runs long', async () => {
+  it('draws a first list in tasks of at most 12 ms, layout included: the count alone, then 4 cards, then twice as many after a task under 6 ms, as many after one under 12 ms, else half', async () => {
     const el = await grid([]);
     const list = (n: number, prefix: string): PublishedTable[] =>
       Array.from({ length: n }, (_, i) => ({ short_code: `${prefix}${i}`, name: `T${i}`, industry: 'I', tags: [] }));
@@ -99,16 +99,30 @@ describe('<hub-table-grid>', () => {
     const drawn: number[] = [];
     const observer = new MutationObserver(() => drawn.push(cards(el).length));
     observer.observe(el.shadowRoot!, { childList: true, subtree: true });
-    el.tables = list(26, 'a');
-    await until(() => cards(el).length === 26, 'every card');
-    expect(drawn).toEqual([0, 4, 8, 16, 26]);
-    // A list of other tables starts over.
-    drawn.length = 0;
-    el.tables = list(9, 'b');
-    await until(() => cards(el).length === 9, 'every card of the new list');
-    observer.disconnect();
-    expect(drawn).toEqual([0, 4, 8, 9]);
-    expect(cards(el).map((card) => card.table?.short_code)).toEqual(list(9, 'b').map((t) => t.short_code));
+    // A device's clock on which each card drawn costs `perCard` ms.
+    let perCard = 0.1;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => cards(el).length * perCard);
+    try {
+      el.tables = list(26, 'a');
+      await until(() => cards(el).length === 26, 'every card');
+      expect(drawn).toEqual([0, 4, 12, 26]);
+      // A list of other tables starts over, on a slower device: 1 ms a card, so 8 a task after the first 4.
+      drawn.length = 0;
+      perCard = 1;
+      el.tables = list(30, 'b');
+      await until(() => cards(el).length === 30, 'every card of the new list');
+      expect(drawn).toEqual([0, 4, 12, 20, 28, 30]);
+      // So slow that 4 cards take longer than a task should: 2, then 1 a task.
+      drawn.length = 0;
+      perCard = 8;
+      el.tables = list(7, 'c');
+      await until(() => cards(el).length === 7, 'every card of the third list');
+      expect(drawn).toEqual([0, 4, 6, 7]);
+    } finally {
+      clock.mockRestore();
+      observer.disconnect();
+    }
+    expect(cards(el).map((card) => card.table?.short_code)).toEqual(list(7, 'c').map((t) => t.short_code));
   });
 
   it('a new list of the same tables (a filter change) keeps their cards, moved into its order, all in one task', async () => {

@@ -108,6 +108,7 @@ const internal = { attribute: false };
  */
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
+  protected static override firstRenderAlone = true;
   static override properties = {
     opening: internal,
     tokenEndpoint: { attribute: 'token-endpoint' },

@@ -1,19 +1,23 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
-import { HubElement, arrayOf } from '../base.js';
+import { HubElement, arrayOf, nextTask } from '../base.js';
 import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
 
-/**
- * Cards the first list draws in the task after the one that brings it (which draws the count, and the
- * filter above): about a phone's screenful. Each later task draws as many again as are drawn (4, 8, 16,
- * ...), so that no task of a first render runs long on a slow phone, and a list of thousands still takes
- * a dozen tasks, not thousands.
- */
+/** Cards in the first task of drawing a first list: about a phone's first row or two. */
 const FIRST_CARDS = 4;
+
+/**
+ * What one task of drawing may take, its layout included, in milliseconds of the device's own time: a
+ * quarter of a long task (50 ms), so that none is long on a phone four times slower than its measure.
+ * The next task draws twice as many cards when the last took under half of it, as many when it took
+ * more, and half as many when it took longer: a fast device draws its first screen in two or three
+ * tasks, a list of thousands in a dozen or two.
+ */
+const TASK_MS = 12;
 
 /** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
@@ -47,6 +51,7 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  */
 export class HubTableGrid extends HubElement {
   static override styles = [shared, styles];
+  protected static override firstRenderAlone = true;
   static override properties = {
     tables: { attribute: false },
     loading: { type: Boolean },
@@ -74,9 +79,9 @@ export class HubTableGrid extends HubElement {
 
   /**
    * How many places of the list hold a card: none at first (the task that brings the first list draws
-   * its count, and the filter above), then a few, then twice as many each task, until all do. A later
-   * list fills at once as many places as it has cards of the last list (moved), and draws the rest in
-   * tasks as a first list does: a filter change is one task, a list of other tables starts over.
+   * its count, and the filter above), then a task's worth at a time (TASK_MS), until all do. A later list
+   * fills at once as many places as it has cards of the last list (moved), and draws the rest in tasks as
+   * a first list does: a filter change is one task, a list of other tables starts over.
    */
   #drawn = 0;
   /**
@@ -84,19 +89,58 @@ export class HubTableGrid extends HubElement {
    * with the last one and updates them in place, as a plain page would, instead of making them anew.
    */
   #cards = new Map<string, HubTableCard>();
+  /** The task drawing more cards, while there are more to draw; it settles with how many the next may. */
+  #drawing?: Promise<number>;
+  /** The grid reached the bottom of the screen when the last task's cards were laid out. */
+  #filled = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('tables'))
+    if (changed.has('tables')) {
       this.#drawn = arrayOf(this.tables).filter((table) => this.#cards.has(table.short_code)).length;
+      this.#filled = false;
+    }
   }
 
-  /** More cards in a task of their own, until all are drawn. */
   protected override updated(): void {
-    if (this.#drawn < arrayOf(this.tables).length)
-      setTimeout(() => {
-        this.#drawn = this.#drawn * 2 || FIRST_CARDS;
-        this.requestUpdate();
-      });
+    if (!this.#drawing && this.#drawn < arrayOf(this.tables).length) void this.#drawRest();
+  }
+
+  /** More cards, a task at a time, until all are drawn. */
+  async #drawRest(): Promise<void> {
+    let count = FIRST_CARDS;
+    // What came with the list (the filter above, the count) is laid out in a task of its own first, so
+    // that the first cards' task counts the cards alone.
+    this.#drawing = nextTask().then(() => {
+      this.getBoundingClientRect();
+      return count;
+    });
+    await this.#drawing;
+    while (this.#drawn < arrayOf(this.tables).length) {
+      this.#drawing = this.#drawMore(count);
+      count = await this.#drawing;
+    }
+    this.#drawing = undefined;
+  }
+
+  /** Draws `count` more cards in a task of their own and lays them out in it; says how many the next may. */
+  async #drawMore(count: number): Promise<number> {
+    await nextTask();
+    const start = performance.now();
+    this.#drawn += count;
+    this.requestUpdate();
+    await this.#rendered();
+    // Laid out now, in this task: its time counts what the cards cost, and the frame after only paints.
+    this.#filled = this.getBoundingClientRect().bottom >= innerHeight;
+    const spent = performance.now() - start;
+    return spent > TASK_MS ? Math.ceil(count / 2) : spent * 2 > TASK_MS ? count : 2 * count;
+  }
+
+  /** This update, and its cards', are done. */
+  async #rendered(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const cards = [...this.renderRoot.querySelectorAll<HubTableCard>('hub-table-card')];
+    await Promise.all(cards.map((card) => card.updateComplete));
+    return done;
   }
 
   /**
@@ -104,14 +148,11 @@ export class HubTableGrid extends HubElement {
    * first. The rest come a few tasks later, below the screen.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    // After the timer updated() set: timers of the same delay run in order.
-    while (this.#drawn < arrayOf(this.tables).length && this.getBoundingClientRect().bottom < innerHeight) {
-      await new Promise((resolve) => setTimeout(resolve));
-      done = await super.getUpdateComplete();
+    let done = await this.#rendered();
+    while (this.#drawing && !this.#filled) {
+      await this.#drawing;
+      done = await this.#rendered();
     }
-    const cards = [...this.renderRoot.querySelectorAll<HubTableCard>('hub-table-card')];
-    await Promise.all(cards.map((card) => card.updateComplete));
     return done;
   }
 

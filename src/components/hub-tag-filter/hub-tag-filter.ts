@@ -17,6 +17,7 @@ import { styles } from './hub-tag-filter.styles.js';
  */
 export class HubTagFilter extends HubElement {
   static override styles = [shared, styles];
+  protected static override firstRenderAlone = true;
   static override properties = {
     focused: { attribute: false },
     offered: { attribute: false },
