@@ -35,7 +35,10 @@ export async function onPage<T extends Element>(look: Look, content: TemplateRes
       ${content}
     </div>`,
   );
-  return page.firstElementChild as T;
+  const element = page.firstElementChild as T;
+  // The wrapper has no update of its own to wait for; the element's first render may be a task away.
+  await (element as { updateComplete?: Promise<unknown> }).updateComplete;
+  return element;
 }
 
 /**
