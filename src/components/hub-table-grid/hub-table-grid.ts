@@ -129,7 +129,12 @@ export class HubTableGrid extends HubElement {
     this.#drawn += count;
     this.requestUpdate();
     await this.#rendered();
-    // Laid out now, in this task: its time counts what the cards cost, and the frame after only paints.
+    // Below the screen, twice as many each task, laid out by the frames (content-visibility skips most):
+    // a render and a layout of every card drawn so far in each of hundreds of small tasks would make a
+    // list of thousands quadratic.
+    if (this.#filled) return 2 * count;
+    // Until the screen is full, laid out now, in this task: its time counts what the cards cost, and the
+    // frame after only paints.
     this.#filled = this.getBoundingClientRect().bottom >= innerHeight;
     const spent = performance.now() - start;
     return spent > TASK_MS ? Math.ceil(count / 2) : spent * 2 > TASK_MS ? count : 2 * count;
