@@ -172,6 +172,47 @@ describe('<hub-table-grid>', () => {
     },
   );
 
+  it.skipIf(!inChromium)(
+    'below the screen, twice as many cards each task, however slow; a new list starts over at 4',
+    async () => {
+      const many = (prefix: string) =>
+        Array.from({ length: 400 }, (_, i) => ({
+          short_code: `${prefix}${i}`,
+          name: `T${i}`,
+          industry: 'I',
+          tags: [],
+        }));
+      const el = await grid([]);
+      const drawn: number[] = [];
+      const observer = new MutationObserver(() => drawn.push(cards(el).length));
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+      // So slow a device that the pacing alone would draw one card a task: 13 ms a card, over real time
+      // (which until() keeps its deadline by).
+      const now = performance.now.bind(performance);
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => now() + cards(el).length * 13);
+      try {
+        el.tables = many('a');
+        await el.updateComplete;
+        const onScreen = cards(el).length;
+        await until(() => cards(el).length === 400, 'every card');
+        const steps = drawn.filter((n) => n > onScreen).map((n, i, all) => n - (all[i - 1] ?? onScreen));
+        // Each step twice the last, but the final one, which takes what is left.
+        for (let i = 1; i < steps.length - 1; i++) expect(steps[i]).toBe(2 * steps[i - 1]!);
+        expect(steps.length).toBeLessThan(12);
+        // A list of other tables while the first is still drawing below the screen: 4 first again.
+        el.tables = many('b');
+        await el.updateComplete;
+        el.tables = many('c');
+        drawn.length = 0;
+        await until(() => cards(el)[0]?.table?.short_code === 'c0', 'the new list');
+        expect(drawn.find((n) => n > 0)).toBe(4);
+      } finally {
+        clock.mockRestore();
+        observer.disconnect();
+      }
+    },
+  );
+
   it('localizes the count and empty state', async () => {
     const el = await fixture<HubTableGrid>(html`<hub-table-grid locale="zh-CN" .tables=${tables}></hub-table-grid>`);
     expect(part(el, 'count')!.textContent).toBe('共 2 个结果');

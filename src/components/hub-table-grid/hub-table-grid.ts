@@ -89,14 +89,17 @@ export class HubTableGrid extends HubElement {
    * with the last one and updates them in place, as a plain page would, instead of making them anew.
    */
   #cards = new Map<string, HubTableCard>();
-  /** The task drawing more cards, while there are more to draw; it settles with how many the next may. */
-  #drawing?: Promise<number>;
+  /** How many cards the next task draws: FIRST_CARDS for each new list, then as its pace says. */
+  #count = FIRST_CARDS;
+  /** The task drawing more cards, while there are more to draw. */
+  #drawing?: Promise<void>;
   /** The grid reached the bottom of the screen when the last task's cards were laid out. */
   #filled = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('tables')) {
       this.#drawn = arrayOf(this.tables).filter((table) => this.#cards.has(table.short_code)).length;
+      this.#count = FIRST_CARDS;
       this.#filled = false;
     }
   }
@@ -107,37 +110,38 @@ export class HubTableGrid extends HubElement {
 
   /** More cards, a task at a time, until all are drawn. */
   async #drawRest(): Promise<void> {
-    let count = FIRST_CARDS;
     // What came with the list (the filter above, the count) is laid out in a task of its own first, so
     // that the first cards' task counts the cards alone.
-    this.#drawing = nextTask().then(() => {
-      this.getBoundingClientRect();
-      return count;
-    });
+    this.#drawing = nextTask().then(() => void this.getBoundingClientRect());
     await this.#drawing;
     while (this.#drawn < arrayOf(this.tables).length) {
-      this.#drawing = this.#drawMore(count);
-      count = await this.#drawing;
+      this.#drawing = this.#drawMore();
+      await this.#drawing;
     }
     this.#drawing = undefined;
   }
 
-  /** Draws `count` more cards in a task of their own and lays them out in it; says how many the next may. */
-  async #drawMore(count: number): Promise<number> {
+  /** Draws #count more cards in a task of their own, lays them out in it, and sets how many the next draws. */
+  async #drawMore(): Promise<void> {
     await nextTask();
     const start = performance.now();
+    const count = this.#count;
     this.#drawn += count;
     this.requestUpdate();
     await this.#rendered();
     // Below the screen, twice as many each task, laid out by the frames (content-visibility skips most):
     // a render and a layout of every card drawn so far in each of hundreds of small tasks would make a
     // list of thousands quadratic.
-    if (this.#filled) return 2 * count;
-    // Until the screen is full, laid out now, in this task: its time counts what the cards cost, and the
-    // frame after only paints.
-    this.#filled = this.getBoundingClientRect().bottom >= innerHeight;
-    const spent = performance.now() - start;
-    return spent > TASK_MS ? Math.ceil(count / 2) : spent * 2 > TASK_MS ? count : 2 * count;
+    let next = 2 * count;
+    if (!this.#filled) {
+      // Until the screen is full, laid out now, in this task: its time counts what the cards cost, and
+      // the frame after only paints.
+      this.#filled = this.getBoundingClientRect().bottom >= innerHeight;
+      const spent = performance.now() - start;
+      next = spent > TASK_MS ? Math.ceil(count / 2) : spent * 2 > TASK_MS ? count : next;
+    }
+    // A new list came meanwhile and set its own count: keep it.
+    if (count === this.#count) this.#count = next;
   }
 
   /** This update, and its cards', are done. */
