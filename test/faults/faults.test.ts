@@ -67,9 +67,15 @@ function snapshot(): Promise<Snapshot> {
     const root = el?.shadowRoot;
     const grid = root?.querySelector('hub-table-grid') as
       (HTMLElement & { loading: boolean; updateComplete: Promise<boolean> }) | null | undefined;
-    // The grid draws a new list's cards a few a task: read them once it has drawn them all, not half way
-    // (a list's first few cards are not a wrong list).
+    // The grid draws a new list's cards a few a task, and its updateComplete settles once they fill the
+    // screen: read them once it has drawn them all, not half way (a list's first cards are not a wrong
+    // list). All are drawn when every table has its card; a few frames at most, below the screen.
     await grid?.updateComplete;
+    const drawn = () =>
+      !grid ||
+      grid.shadowRoot!.querySelectorAll('hub-table-card').length >=
+        (grid as unknown as { tables: unknown[] }).tables.length;
+    for (let frame = 0; frame < 600 && !drawn(); frame++) await new Promise(requestAnimationFrame);
     const error = root?.querySelector('[part=error]');
     const dialog = root?.querySelector('dialog');
     return {
