@@ -28,6 +28,7 @@ import { apiBaseUrl } from '../src/core/urls.js';
 import { defaultSeed, startSimulator, type MockSeed } from '../src/mock/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
 import { ABOVE, BELOW, readmeStyle } from './lib/host-page.js';
+import { plainDomWidget } from './lib/plain-dom.js';
 import { median, ms, ratio, type Row } from './lib/stats.js';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -159,95 +160,6 @@ const page = (title: string, head: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${title}</title>${head}</head><body style="margin: 0 16px; font: 16px system-ui"><h1>${title}</h1>${ABOVE}${body}${BELOW}</body></html>`;
-
-/**
- * Runs in the page (served as its source): the plain-DOM baseline of hub-embed's page. It asks for what
- * the widget asks for (a token from the same route, then the tags and the list with it) and draws the same
- * content as plain elements, in one go: a chip for each tag, a count, and a card for each table with its
- * icon, name, industry and tags, in the widget's fonts, sizes, weights and boxes. No shadow roots, no
- * templates: what its audits show is what laying out this catalogue costs a fresh renderer here, whatever
- * draws it. `chunked`: the chips and the count in one task, then the cards as hub-embed draws them, 4
- * first, then as many a task as its pace allows; else all in one go.
- */
-export function plainDomWidget(tokenRoute: string, apiRoot: string, chunked = false): void {
-  const el = (tag: string, className: string, text?: string) => {
-    const node = document.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-  const style = document.createElement('style');
-  style.textContent =
-    '#plain{color:#1f2328;font:14px/1.4 system-ui,sans-serif}' +
-    '.bar{display:flex;flex-wrap:wrap;gap:4px;overflow:auto;max-height:8.5em;padding:4px}' +
-    '.chip{font:inherit;color:inherit;max-width:100%;border:1px solid #d1d9e0;border-radius:99px;background:#f6f8fa;' +
-    'padding:4px 8px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}' +
-    '.count{color:#59636e;margin:8px 0}' +
-    '.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,15em),1fr));gap:8px}' +
-    '.card{display:grid;grid-template:auto auto 1fr/40px minmax(0,1fr);gap:2px 8px;height:100%;box-sizing:border-box;' +
-    'padding:8px;overflow-wrap:anywhere;border:1px solid #d1d9e0;border-radius:8px}' +
-    '.icon{grid-row:span 3;width:40px;height:40px;border-radius:4px;object-fit:cover}' +
-    '.name{display:-webkit-box;font-weight:600;overflow:hidden;-webkit-box-orient:vertical;-webkit-line-clamp:2}' +
-    '.industry{color:#59636e}.tags{display:flex;flex-wrap:wrap;gap:4px}' +
-    '.tag{overflow:hidden;white-space:nowrap;text-overflow:ellipsis;border-radius:99px;padding:0 6px;font-size:.85em;background:#f6f8fa}';
-  document.head.append(style);
-  const list = async (path: string, token: string) => {
-    const response = await fetch(`${apiRoot}/projects/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const { data } = (await response.json()) as { data: { list: unknown[] } };
-    return data.list;
-  };
-  void (async () => {
-    const answer = await fetch(tokenRoute, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ reason: 'initial' }),
-    });
-    const { access_token: token } = (await answer.json()) as { access_token: string };
-    const [tags, tables] = await Promise.all([
-      list('published-tags', token) as Promise<string[]>,
-      list('published-list', token) as Promise<{ name: string; industry: string; icon: string; tags: string[] }[]>,
-    ]);
-    const bar = el('div', 'bar');
-    bar.setAttribute('role', 'toolbar');
-    for (const tag of ['All', ...tags]) bar.append(el('button', 'chip', tag));
-    const grid = el('div', 'grid');
-    grid.setAttribute('role', 'list');
-    const card = (table: (typeof tables)[number]) => {
-      const box = el('div', 'card');
-      box.setAttribute('role', 'button');
-      box.tabIndex = 0;
-      const icon = el('img', 'icon') as HTMLImageElement;
-      Object.assign(icon, { src: table.icon, alt: '', loading: 'lazy', width: 40, height: 40 });
-      const tagList = el('span', 'tags');
-      for (const tag of table.tags) tagList.append(el('span', 'tag', tag));
-      box.append(icon, el('span', 'name', table.name), el('span', 'industry', table.industry), tagList);
-      const item = el('div', 'item');
-      item.setAttribute('role', 'listitem');
-      item.append(box);
-      grid.append(item);
-    };
-    document.getElementById('plain')!.append(bar, el('p', 'count', `${tables.length} tables`), grid);
-    if (!chunked) return tables.forEach(card);
-    // As <hub-table-grid> paces its tasks (TASK_MS there): until the screen is full each is laid out in
-    // itself, and the next draws twice as many after a task under 6 ms, as many after one under 12 ms,
-    // else half; below the screen twice as many each task, laid out by the frames.
-    let drawn = 0;
-    let filled = false;
-    const more = (count: number) => {
-      const start = performance.now();
-      tables.slice(drawn, drawn + count).forEach(card);
-      drawn += count;
-      let next = 2 * count;
-      if (!filled) {
-        filled = grid.getBoundingClientRect().bottom >= innerHeight;
-        const spent = performance.now() - start;
-        next = spent > 12 ? Math.ceil(count / 2) : spent > 6 ? count : 2 * count;
-      }
-      if (drawn < tables.length) setTimeout(() => more(next));
-    };
-    setTimeout(() => more(4));
-  })();
-}
 
 /** The pages of one loopback origin; buildUrl(i) is hub-embed's page with the script of `builds[i]`. */
 export interface LighthousePages {

@@ -5,19 +5,24 @@
  * every call of the developer's server to the service. Each run is a cold widget: a fresh browser
  * context and a new user, so neither the browser nor the token handler has anything cached.
  *
- * Two designs in the same run, alternating which goes first: today's path (token, then preflights, then
+ * Two designs in the same run, in turns (each run starts with the next design): today's path (token, then preflights, then
  * published-tags and published-list from the browser; bound 3 L_b + L_s) and prefetch (the token
  * endpoint brings both answers; bound L_b + 2 L_s). Serial browser round trips are counted from the
- * servers' log of the browser's requests that were answered before hub-ready.
+ * servers' log of the browser's requests that were answered before hub-ready. Beside them, the limit of
+ * the prefetch: the plain-DOM page (bench/lib/plain-dom.ts) on the same endpoint, drawing the same content
+ * in one go, and in hub-embed's chunks (no task long on a slow phone), until its `plain-ready`.
  */
 import type { Browser } from 'playwright-core';
+import { apiBaseUrl } from '../src/core/urls.js';
 import { startSimulator } from '../src/mock/index.js';
 import { warmFonts } from './lib/fonts.js';
 import { serialRoundTrips, startLatencyProxy, type LoggedRequest } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';
+import { plainDomWidget } from './lib/plain-dom.js';
 import { median, ratio } from './lib/stats.js';
 
-export type Design = 'today' | 'prefetch';
+export type Design = 'today' | 'prefetch' | 'plainDom' | 'plainDomChunked';
+const DESIGNS: readonly Design[] = ['today', 'prefetch', 'plainDom', 'plainDomChunked'];
 
 export interface DesignResults {
   design: Design;
@@ -38,6 +43,9 @@ export interface ReadyResults {
   runs: number;
   today: DesignResults;
   prefetch: DesignResults;
+  /** The prefetch's references: the plain-DOM page on the same token endpoint, in one go and chunked. */
+  plainDom: DesignResults;
+  plainDomChunked: DesignResults;
   /** Per run, prefetch cold / today's cold (paired), and their median. */
   pairedRatios: number[];
   pairedRatioMedian: number;
@@ -56,14 +64,15 @@ export async function measureReady(
   const mock = await startSimulator({});
   const proxy = await startLatencyProxy(mock.baseUrl, Lb);
   const common = { baseUrl: mock.baseUrl, apiKey: mock.apiKey, browserLatencyMs: Lb, serviceLatencyMs: Ls };
-  const servers = {
-    today: await startPageServer(common),
-    prefetch: await startPageServer({ ...common, prefetch: true }),
-  };
-  const samples = {
-    today: { coldMs: [] as number[], roundTrips: [] as number[], requests: [] as string[][] },
-    prefetch: { coldMs: [] as number[], roundTrips: [] as number[], requests: [] as string[][] },
-  };
+  const today = await startPageServer(common);
+  const prefetch = await startPageServer({ ...common, prefetch: true });
+  const servers: Record<Design, typeof today> = { today, prefetch, plainDom: prefetch, plainDomChunked: prefetch };
+  const samples = Object.fromEntries(
+    DESIGNS.map((design) => [
+      design,
+      { coldMs: [] as number[], roundTrips: [] as number[], requests: [] as string[][] },
+    ]),
+  ) as Record<Design, { coldMs: number[]; roundTrips: number[]; requests: string[][] }>;
 
   async function coldRun(design: Design, run: number): Promise<void> {
     const server = servers[design];
@@ -82,34 +91,50 @@ export async function measureReady(
       await page.exposeFunction('__benchReadyNow', () => {
         readyAt = performance.now();
       });
-      const elapsed = await page.evaluate(
-        ({ baseUrl, formUrl }) =>
-          new Promise<number>((resolve, reject) => {
-            const el = document.createElement('hub-embed');
-            el.setAttribute('token-endpoint', '/api/hub-token');
-            el.setAttribute('base-url', baseUrl);
-            el.setAttribute('form-url', formUrl);
-            el.addEventListener(
-              'hub-ready',
-              () => {
-                const time = performance.now() - start;
-                void (window as unknown as { __benchReadyNow(): Promise<void> })
-                  .__benchReadyNow()
-                  .then(() => resolve(time));
-              },
-              { once: true },
-            );
-            el.addEventListener(
-              'hub-error',
-              (event) =>
-                reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
-              { once: true },
-            );
-            const start = performance.now();
-            document.body.append(el);
-          }),
-        { baseUrl: proxy.url, formUrl: mock.formUrl },
-      );
+      const plain = design === 'plainDom' || design === 'plainDomChunked';
+      // The plain page's function runs as its source, as Lighthouse's page serves it; its clock starts
+      // as the widget's does, just before it starts.
+      const plainRun = `new Promise((resolve) => {
+        const host = document.createElement('div');
+        host.id = 'plain';
+        document.body.append(host);
+        document.addEventListener('plain-ready', () => {
+          const time = performance.now() - start;
+          void window.__benchReadyNow().then(() => resolve(time));
+        }, { once: true });
+        const start = performance.now();
+        (${plainDomWidget.toString()})('/api/hub-token', ${JSON.stringify(apiBaseUrl(proxy.url, 'base-url'))}, ${design === 'plainDomChunked'}, true);
+      })`;
+      const elapsed: number = plain
+        ? await page.evaluate(plainRun)
+        : await page.evaluate(
+            ({ baseUrl, formUrl }) =>
+              new Promise<number>((resolve, reject) => {
+                const el = document.createElement('hub-embed');
+                el.setAttribute('token-endpoint', '/api/hub-token');
+                el.setAttribute('base-url', baseUrl);
+                el.setAttribute('form-url', formUrl);
+                el.addEventListener(
+                  'hub-ready',
+                  () => {
+                    const time = performance.now() - start;
+                    void (window as unknown as { __benchReadyNow(): Promise<void> })
+                      .__benchReadyNow()
+                      .then(() => resolve(time));
+                  },
+                  { once: true },
+                );
+                el.addEventListener(
+                  'hub-error',
+                  (event) =>
+                    reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
+                  { once: true },
+                );
+                const start = performance.now();
+                document.body.append(el);
+              }),
+            { baseUrl: proxy.url, formUrl: mock.formUrl },
+          );
       // Only what was answered before hub-ready: the cards' icons start loading as the cards render.
       const answered = (log: LoggedRequest[]) => log.filter((entry) => entry.end <= readyAt);
       const log = [...answered(proxy.log.slice(fromLog.proxy)), ...answered(server.tokenLog.slice(fromLog.token))];
@@ -125,13 +150,13 @@ export async function measureReady(
 
   try {
     for (let run = 0; run < runs; run++) {
-      // Alternating order, so a slow moment of the machine does not always fall on the same design.
-      const order: Design[] = run % 2 ? ['prefetch', 'today'] : ['today', 'prefetch'];
+      // A new order each run, so a slow moment of the machine does not always fall on the same design.
+      const order = DESIGNS.map((_, i) => DESIGNS[(i + run) % DESIGNS.length]!);
       for (const design of order) await coldRun(design, run);
     }
   } finally {
-    await servers.today.close();
-    await servers.prefetch.close();
+    await today.close();
+    await prefetch.close();
     await proxy.close();
     await mock.close();
   }
@@ -146,6 +171,8 @@ export async function measureReady(
     runs,
     today: summarise('today', 3 * Lb + Ls),
     prefetch: summarise('prefetch', Lb + 2 * Ls),
+    plainDom: summarise('plainDom', Lb + 2 * Ls),
+    plainDomChunked: summarise('plainDomChunked', Lb + 2 * Ls),
     pairedRatios,
     pairedRatioMedian: median(pairedRatios),
   };

@@ -5,10 +5,16 @@
  * the list as the simulator does (tables matching the tag first): the element keeps each table's card
  * and moves it, and the baseline moves its existing card nodes into the new order and updates the count in
  * place, as careful hand-written code would. The element draws a first list in small tasks (its count,
- * then 4 cards, then as many a task as fit in 12 ms); its figure runs until the last card is in. Ratios are paired: element / baseline within each repeat (who goes first
- * alternates), then the median and the spread (min to max) over the repeats. Fonts are warmed first.
+ * then 4 cards, then as many a task as fit in 12 ms); its figure runs until the last card is in. Ratios
+ * are paired: element / baseline within each repeat (who goes first rotates), then the median and the
+ * spread (min to max) over the repeats. Fonts are warmed first. A third grid shows what the element's own
+ * design costs: the same plain code, each card in a shadow root of its own with the card's stylesheet and
+ * parts, as <hub-table-card>'s, but no Lit.
  */
 import type { Browser } from 'playwright-core';
+import { CARD_PARTS } from '../src/components/hub-table-grid/hub-table-grid.js';
+import { styles as cardStyles } from '../src/components/hub-table-card/hub-table-card.styles.js';
+import { shared } from '../src/components/shared.styles.js';
 import { warmFonts } from './lib/fonts.js';
 import { median, ratio } from './lib/stats.js';
 import { startPageServer } from './lib/page-server.js';
@@ -20,14 +26,18 @@ export interface RenderCase {
   plainRenderMs: number;
   litFilterMs: number;
   plainFilterMs: number;
+  /** The plain grid with each card in a shadow root, styled as <hub-table-card> is. */
+  shadowRenderMs: number;
+  shadowFilterMs: number;
   /** Median of the per-repeat ratios element / baseline, and their spread. */
   renderRatio: number;
   renderRatioSpread: [number, number];
   filterRatio: number;
   filterRatioSpread: [number, number];
-  /** Cards counted in each grid after rendering: proves both rendered every card. */
+  /** Cards counted in each grid after rendering: proves each rendered every card. */
   litCards: number;
   plainCards: number;
+  shadowCards: number;
 }
 
 export const RENDER_TARGET_RATIO = 1.5;
@@ -37,14 +47,28 @@ export const FILTER_TARGET_RATIO = 1;
 interface Sample {
   litRender: number;
   plainRender: number;
+  shadowRender: number;
   litFilter: number;
   plainFilter: number;
+  shadowFilter: number;
   litCards: number;
   plainCards: number;
+  shadowCards: number;
 }
 
+type Grid = 'lit' | 'plain' | 'shadow';
+
 /** Runs in the page. Self-contained: playwright serialises it. */
-async function runInPage({ count, first }: { count: number; first: 'lit' | 'plain' }): Promise<Sample> {
+async function runInPage({
+  count,
+  order,
+  cardStyle,
+}: {
+  count: number;
+  order: Grid[];
+  /** <hub-table-card>'s stylesheet and the parts the grid forwards, for the shadow-root cards. */
+  cardStyle: { css: string; parts: string };
+}): Promise<Sample> {
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const tags = Array.from({ length: 20 }, (_, i) => `tag-${i}`);
   const tables = Array.from({ length: count }, (_, i) => ({
@@ -78,7 +102,10 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
   };
   /** The cards by short code, so that a filter change moves existing nodes instead of making new ones. */
   const items = new Map<string, HTMLElement>();
-  const renderPlain = (host: HTMLElement, list: typeof tables) => {
+  const cardSheet = new CSSStyleSheet();
+  cardSheet.replaceSync(cardStyle.css);
+  /** `shadow`: each card in its item's shadow root, with <hub-table-card>'s stylesheet and parts. */
+  const renderPlain = (host: HTMLElement, list: typeof tables, shadow = false) => {
     items.clear();
     const count = el('p', 'p-count', `${list.length} results`);
     count.setAttribute('role', 'status');
@@ -100,7 +127,17 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
       const tagList = el('span', 'p-tags');
       for (const tag of table.tags) tagList.append(el('span', 'p-tag', tag));
       card.append(icon, el('span', 'p-name', table.name), el('span', 'p-industry', table.industry), tagList);
-      item.append(card);
+      if (shadow) {
+        // The card's parts instead of classes: its stylesheet selects them.
+        for (const node of [card, ...card.querySelectorAll('span')]) {
+          node.setAttribute('part', node.className.slice(2).replace('icon', 'icon icon-placeholder'));
+          node.removeAttribute('class');
+        }
+        item.setAttribute('exportparts', cardStyle.parts);
+        const root = item.attachShadow({ mode: 'open' });
+        root.adoptedStyleSheets = [cardSheet];
+        root.append(card);
+      } else item.append(card);
       grid.append(item);
       items.set(table.short_code, item);
     }
@@ -144,29 +181,25 @@ async function runInPage({ count, first }: { count: number; first: 'lit' | 'plai
     grid.remove();
     await frame();
   };
-  const runPlain = async () => {
+  const runPlain = async (shadow: boolean) => {
     const host = document.createElement('div');
     document.body.append(host);
     await frame();
     let start = performance.now();
-    renderPlain(host, tables);
+    renderPlain(host, tables, shadow);
     await frame();
-    sample.plainRender = performance.now() - start;
-    sample.plainCards = host.querySelectorAll('.p-card').length;
+    const renderMs = performance.now() - start;
+    sample[shadow ? 'shadowCards' : 'plainCards'] = host.querySelectorAll('.p-item').length;
     start = performance.now();
     reorderPlain(host, filtered);
     await frame();
-    sample.plainFilter = performance.now() - start;
+    const filterMs = performance.now() - start;
+    if (shadow) Object.assign(sample, { shadowRender: renderMs, shadowFilter: filterMs });
+    else Object.assign(sample, { plainRender: renderMs, plainFilter: filterMs });
     host.remove();
     await frame();
   };
-  if (first === 'lit') {
-    await runLit();
-    await runPlain();
-  } else {
-    await runPlain();
-    await runLit();
-  }
+  for (const grid of order) await (grid === 'lit' ? runLit() : runPlain(grid === 'shadow'));
   return sample as Sample;
 }
 
@@ -178,15 +211,19 @@ export async function measureRender(
   const server = await startPageServer({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused' });
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   const results: RenderCase[] = [];
+  const cardStyle = { css: `${shared.cssText}\n${cardStyles.cssText}`, parts: CARD_PARTS };
   try {
     await page.goto(server.url);
     await page.waitForFunction(() => customElements.get('hub-table-grid') !== undefined);
     await page.evaluate(warmFonts);
     for (const count of options.counts) {
       const samples: Sample[] = [];
-      // Who goes first alternates, so warm caches and GC debt do not always favour the same side.
-      for (let rep = 0; rep < options.reps; rep++)
-        samples.push(await page.evaluate(runInPage, { count, first: rep % 2 ? ('plain' as const) : ('lit' as const) }));
+      // Who goes first rotates, so warm caches and GC debt do not always favour the same grid.
+      const grids: Grid[] = ['lit', 'plain', 'shadow'];
+      for (let rep = 0; rep < options.reps; rep++) {
+        const order = grids.map((_, i) => grids[(i + rep) % grids.length]!);
+        samples.push(await page.evaluate(runInPage, { count, order, cardStyle }));
+      }
       const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
       const paired = (lit: keyof Sample, plain: keyof Sample) => {
         const ratios = samples.map((s) => ratio(s[lit], s[plain]));
@@ -205,8 +242,11 @@ export async function measureRender(
         plainRenderMs: pick('plainRender'),
         litFilterMs: pick('litFilter'),
         plainFilterMs: pick('plainFilter'),
+        shadowRenderMs: pick('shadowRender'),
+        shadowFilterMs: pick('shadowFilter'),
         litCards: Math.min(...samples.map((s) => s.litCards)),
         plainCards: Math.min(...samples.map((s) => s.plainCards)),
+        shadowCards: Math.min(...samples.map((s) => s.shadowCards)),
       });
     }
   } finally {

@@ -241,6 +241,12 @@ test(
       assert.equal(prefetch.boundMs, Lb + 2 * Ls);
       // Counted from the servers' request log, so exact even with smoke counts.
       assert.deepEqual(prefetch.roundTrips, [1], 'prefetch: the token request is the one browser round trip');
+      // The prefetch's references draw from the same token answer: the same one round trip.
+      for (const plain of [results.ready.plainDom, results.ready.plainDomChunked]) {
+        assert.equal(plain.coldMs.length, results.ready.runs);
+        assert.equal(plain.boundMs, prefetch.boundMs);
+        assert.deepEqual(plain.requests, [['POST /api/hub-token']], 'the plain page took both answers with its token');
+      }
       assert.ok(today.roundTrips[0]! >= 3, "today's path: token, preflight, GET");
       // The form half (issue 25): out of the first file, and loaded once (at hub-ready, issue 37).
       const { formHalf } = results;
@@ -263,6 +269,7 @@ test(
       for (const c of results.render) {
         assert.equal(c.litCards, c.count, 'the element rendered every card');
         assert.equal(c.plainCards, c.count, 'the baseline rendered every card');
+        assert.equal(c.shadowCards, c.count, 'the baseline with shadow-root cards rendered every card');
       }
       assert.equal(results.tokenHandler.cached.upstreamExchanges, results.tokenHandler.cached.users);
       assert.equal(results.tokenHandler.naive.upstreamExchanges, results.tokenHandler.naive.requests);
