@@ -229,18 +229,12 @@ export function readyRows(ready: ReadyResults): Row[] {
     {
       metric: `ready, cold, prefetch (L_b=${Lb}, L_s=${Ls} ms, median of ${runs})`,
       value: ms(prefetch.coldMedianMs),
-      reference: `L_b + 2 L_s = ${ms(prefetch.boundMs)}`,
+      // Its limit: the plain-DOM page drawing the same screen from the same token answer.
+      reference: `L_b + 2 L_s = ${ms(prefetch.boundMs)}; plain DOM ${ms(ready.plainDom.coldMedianMs)} in one go (${ready.plainDom.ratioToBound}x), ${ms(ready.plainDomChunked.coldMedianMs)} chunked (${ready.plainDomChunked.ratioToBound}x)`,
       ratio: `${prefetch.ratioToBound}x`,
       target: `<= ${PREFETCH_BOUND_TARGET}x the bound`,
       met: prefetch.ratioToBound <= PREFETCH_BOUND_TARGET,
     },
-    ...[ready.plainDom, ready.plainDomChunked].map((plain) => ({
-      metric: `ready, cold, plain-DOM page with the prefetch, ${plain === ready.plainDom ? 'in one go' : "in hub-embed's chunks"} (median of ${runs})`,
-      value: ms(plain.coldMedianMs),
-      reference: `L_b + 2 L_s = ${ms(plain.boundMs)}; hub-embed ${ms(prefetch.coldMedianMs)}`,
-      ratio: `${plain.ratioToBound}x`,
-      target: '',
-    })),
     {
       metric: 'ready, cold, prefetch / today (paired runs)',
       value: `${ready.pairedRatioMedian}x`,
