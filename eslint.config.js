@@ -31,7 +31,16 @@ export const IDIOMS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'examples/*/dist/', 'examples/*/node_modules/'] },
+  {
+    ignores: [
+      'dist/',
+      'packages/*/dist/',
+      'node_modules/',
+      'coverage/',
+      'examples/*/dist/',
+      'examples/*/node_modules/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,7 +67,7 @@ export default tseslint.config(
   },
   {
     // Rules that read the types (issue 28, item 6), over all of src/.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -72,8 +81,8 @@ export default tseslint.config(
   },
   {
     // The strict rules that read the types (issue 37, item 7), over src/; tests stay on the config above.
-    files: ['src/**/*.ts'],
-    ignores: ['src/mock/console-ui/bundle.generated.ts'],
+    files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
+    ignores: ['packages/hub-embed-mock/src/console-ui/bundle.generated.ts'],
     extends: [tseslint.configs.strictTypeChecked],
     rules: {
       // A number reads the same in every message and URL; what this rule is for is `undefined`, objects
@@ -119,8 +128,8 @@ export default tseslint.config(
   },
   {
     // Idioms written for bytes, not for readers (issue 37, item 6): the minifier shortens what it can.
-    files: ['src/**/*.ts'],
-    ignores: ['src/mock/console-ui/bundle.generated.ts'],
+    files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
+    ignores: ['packages/hub-embed-mock/src/console-ui/bundle.generated.ts'],
     rules: {
       // `a = b = c`: one assignment a statement, so each target reads on its own line.
       'no-multi-assign': 'error',
@@ -135,14 +144,14 @@ export default tseslint.config(
     // One-letter names (issue 37, item 6), where they are gone. `t` stays for the texts table of the elements,
     // after the i18n convention (`t.retry` as i18next's `t('retry')`): it is an element property, whose name
     // the minifier cannot shorten (the simulator's console reads its table the same way).
-    files: ['src/**/*.ts'],
-    ignores: ['src/mock/console-ui/bundle.generated.ts'],
+    files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
+    ignores: ['packages/hub-embed-mock/src/console-ui/bundle.generated.ts'],
     rules: { 'id-length': ['error', { min: 2, properties: 'never', exceptions: ['_', 't'] }] },
   },
   {
     // Lit calls an @event listener with `this` set to the element that rendered it, so `@click=${this.save}`
     // passes a method safely; that is all unbound-method finds in Lit elements.
-    files: ['src/components/**/*.ts', 'src/mock/console-ui/**/*.ts'],
+    files: ['src/components/**/*.ts', 'packages/hub-embed-mock/src/console-ui/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   {
@@ -164,8 +173,8 @@ export default tseslint.config(
     // name says which other thing it is: hostHeader (the HTTP Host header), hostname, or bindAddress. The
     // simulator's `host` option and the CLI's --host keep the word server.listen uses for a bind address;
     // cli.ts's option table is named after the flags. (issue 28, item 3)
-    files: ['src/server/**/*.ts', 'src/mock/**/*.ts'],
-    ignores: ['src/mock/cli.ts'],
+    files: ['src/server/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
+    ignores: ['packages/hub-embed-mock/src/cli.ts'],
     rules: { 'id-denylist': ['error', 'host'] },
   },
   {

@@ -15,6 +15,7 @@ import { wechatImports, wechatModules } from './build/wechat-imports.ts';
 //   vite build --mode iife       -> dist/hub-embed.iife.js, one classic script with Lit bundled
 //   vite build --mode iife-webview -> dist/hub-embed-webview.iife.js, the same with the WebView bridge
 //   vite build --mode wechat     -> dist/hub-embed-wechat.js, the WeChat add-on to the WebView bundle
+//   vite build --mode mock       -> packages/hub-embed-mock/dist/, the simulator's package
 
 /** The package's version in every build and test (src/globals.d.ts). */
 export const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
@@ -44,8 +45,7 @@ const esBuild: UserConfig['build'] = {
       host: 'src/host/index.ts',
       server: 'src/server/index.ts',
       'server-redis': 'src/server/redis-token-cache.ts',
-      mock: 'src/mock/index.ts',
-      'mock-cli': 'src/mock/cli.ts',
+      mock: 'src/mock.ts',
       react: 'src/react/index.ts',
       vue: 'src/vue/index.ts',
       'react-native': 'src/react-native/index.ts',
@@ -53,13 +53,30 @@ const esBuild: UserConfig['build'] = {
     },
     formats: ['es'],
   },
+  rolldownOptions: { external },
+};
+
+// The hub-embed-mock package, into its own dist/: the simulator and its CLI. The leaf modules of core it
+// shares and openapi.json are bundled in, so the package needs nothing of hub-embed at run time.
+const mockBuild: UserConfig['build'] = {
+  outDir: 'packages/hub-embed-mock/dist',
+  emptyOutDir: false,
+  target: 'es2022',
+  minify: false,
+  sourcemap: false,
+  lib: {
+    entry: { index: 'packages/hub-embed-mock/src/index.ts', cli: 'packages/hub-embed-mock/src/cli.ts' },
+    formats: ['es'],
+  },
   rolldownOptions: {
-    external,
+    external: (id: string) => id.startsWith('node:'),
     output: {
-      // A shared chunk is named after its first module; the simulator's (hub-embed/mock and the CLI share
+      // A shared chunk is named after its first module; the simulator's (the main entry and the CLI share
       // it) would be `certify-*.js`, which is one command of it. Named after what it holds instead.
       chunkFileNames: (chunk) =>
-        chunk.moduleIds.some((id) => id.endsWith('/src/mock/hub.ts')) ? 'simulator-[hash].js' : '[name]-[hash].js',
+        chunk.moduleIds.some((id) => id.endsWith('/packages/hub-embed-mock/src/hub.ts'))
+          ? 'simulator-[hash].js'
+          : '[name]-[hash].js',
     },
   },
 };
@@ -109,13 +126,17 @@ export default defineConfig(({ mode }) => ({
           ? formChunkBuild
           : mode === 'wechat'
             ? wechatBuild
-            : esBuild,
+            : mode === 'mock'
+              ? mockBuild
+              : esBuild,
   plugins: mode.startsWith('iife')
     ? [scriptFormLoader, minifyTemplates, shortLitErrors, skipSecondCopy(pkg.version), asciiOnly]
     : mode === 'form-chunk'
       ? [formHalfImports, minifyTemplates, asciiOnly]
       : mode === 'wechat'
         ? [wechatImports, asciiOnly]
-        : // The ES build: the app's bundler minifies code, but never the text of Lit's templates.
-          [minifyTemplates],
+        : mode === 'mock'
+          ? []
+          : // The ES build: the app's bundler minifies code, but never the text of Lit's templates.
+            [minifyTemplates],
 }));

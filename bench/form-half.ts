@@ -21,7 +21,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { launchChromium } from './lib/browser.js';
 import { warmFonts } from './lib/fonts.js';
 import { startLatencyProxy } from './lib/latency-proxy.js';

@@ -25,7 +25,7 @@ import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
 import { lighthouseCli } from '../scripts/lighthouse.mjs';
 import { apiBaseUrl } from '../src/core/urls.js';
-import { defaultSeed, startSimulator, type MockSeed } from '../src/mock/index.js';
+import { defaultSeed, startSimulator, type MockSeed } from '../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
 import { ABOVE, BELOW, readmeStyle } from './lib/host-page.js';
 import { plainDomWidget } from './lib/plain-dom.js';

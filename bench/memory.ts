@@ -11,7 +11,7 @@
  * events, would be one.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { launchChromium } from './lib/browser.js';
 import { startPageServer } from './lib/page-server.js';
 import { formatTable, kb, type Row } from './lib/stats.js';

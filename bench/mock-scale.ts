@@ -4,9 +4,9 @@
  * tables. Reference in the same run: the per-request scan the simulator did before the tag index
  * (filter every published table, then concatenate), timed in process on the same tables.
  */
-import { startSimulator } from '../src/mock/index.js';
-import { defaultSeed } from '../src/mock/seed.js';
-import type { MockSeed, SeedTable } from '../src/mock/types.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
+import { defaultSeed } from '../packages/hub-embed-mock/src/seed.js';
+import type { MockSeed, SeedTable } from '../packages/hub-embed-mock/src/types.js';
 import type { Row } from './lib/stats.js';
 
 export interface ScaleCase {

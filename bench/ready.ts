@@ -14,7 +14,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { apiBaseUrl } from '../src/core/urls.js';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { warmFonts } from './lib/fonts.js';
 import { serialRoundTrips, startLatencyProxy, type LoggedRequest } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';

@@ -13,7 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, toNodeListener, type TokenHandler } from '../src/server/index.js';
 import type { LoadJob, LoadResult } from './lib/load-client.js';
 import { median } from './lib/stats.js';

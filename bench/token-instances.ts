@@ -2,7 +2,7 @@
 // with the in-memory token cache and with the shared Redis cache (issue 19). Each instance is a child
 // process (test/server/fixtures/token-instance.ts) talking to the simulator; the load comes from this one.
 import type { ChildProcess } from 'node:child_process';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { findRedisServer, startRedisServer } from '../test/server/redis-server.js';
 import { startTokenInstance } from '../test/server/token-instance-process.js';
 

@@ -12,9 +12,6 @@ export const minifyTemplates: Plugin = {
   enforce: 'pre',
   async transform(source, id) {
     if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|css)`/.test(source)) return null;
-    // The simulator's console page (a generated module of the ES build's hub-embed/mock) reaches no user's
-    // browser through an app, and its unsafeCSS() would make minify-literals warn on every build.
-    if (id.endsWith('/src/mock/console-ui/bundle.generated.ts')) return null;
     // With its source map: without it the components' code maps to nothing, in the shipped .map files
     // and in `npm run size:why` (which then counted every element as "(glue)").
     const minified = await minifyHTMLLiterals(source, { fileName: id });

@@ -2,7 +2,7 @@
 // deployment), the demo developer backend, and a Vite dev server for the demo pages, all on 127.0.0.1.
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { startSimulator, type RunningSimulator } from '../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { toNodeListener } from '../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from './backend.js';
 import pkg from '../package.json' with { type: 'json' };

@@ -5,7 +5,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const outputs = ['dist/server.js', 'dist/mock.js', 'dist/react.js', 'dist/vue.js', 'dist/hub-embed.iife.js.sri'];
+const outputs = [
+  'dist/server.js',
+  'packages/hub-embed-mock/dist/index.js',
+  'dist/react.js',
+  'dist/vue.js',
+  'dist/hub-embed.iife.js.sri',
+];
 
 /** @param {string} dir @returns {number} */
 function newestSource(dir) {
@@ -19,7 +25,9 @@ function newestSource(dir) {
 
 const built = outputs.every((file) => existsSync(join(root, file)));
 const stale =
-  built && newestSource(join(root, 'src')) > Math.min(...outputs.map((f) => statSync(join(root, f)).mtimeMs));
+  built &&
+  Math.max(newestSource(join(root, 'src')), newestSource(join(root, 'packages/hub-embed-mock/src'))) >
+    Math.min(...outputs.map((f) => statSync(join(root, f)).mtimeMs));
 if (!built || stale) {
   console.log(built ? 'src/ changed since the last build: npm run build' : 'dist/ is missing: npm run build');
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

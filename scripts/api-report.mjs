@@ -1,28 +1,40 @@
-// The public surface, pinned: one report per package entry (api/<entry>.api.md), generated from the built
-// declarations, so a change to what users can import is a reviewed diff (with its CHANGELOG line).
-//   node scripts/api-report.mjs            emits the declarations of src/ and writes the reports
-//   node scripts/api-report.mjs --check    the same, but fails on any difference (the fast gate runs it)
-//   --types DIR                            reads declarations already built there (dist/types) instead
+// The public surface, pinned: one report per package entry (api/<entry>.api.md), generated from the
+// declarations, so a change to what users can import is a reviewed diff (with its CHANGELOG line). The fast
+// gate's type check (scripts/typecheck.mjs) emits the declarations and compares the reports; `npm run api`
+// writes them.
 // Each report lists every name the entry exports with its signature: its declaration as the .d.ts file has
 // it, without comments and without Lit's statics, so that the report changes only when what a user can call
 // or type does. The check also fails on a name exported by two entries: each name has one home.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const REPORTS = 'api';
 const BUILT_TYPES = 'dist/types';
+/** The simulator's package, reported as api/mock.api.md. */
+const MOCK_PACKAGE = 'packages/hub-embed-mock';
+/** hub-embed/mock re-exports hub-embed-mock for one release: its names are reported once, under the package's own. */
+const ALIASES = new Set(['hub-embed/mock']);
 
-/** The package entries that have types: `{ entry: 'hub-embed/core', file: 'core/index.d.ts', name: 'core' }`. */
-export function packageEntries(pkg = JSON.parse(readFileSync('package.json', 'utf8'))) {
-  return Object.entries(pkg.exports)
+/**
+ * The entries that have types, `{ entry, file, name }` (`{ entry: 'hub-embed/core', name: 'core', … }`), each
+ * `file` the entry's declarations as emitted from the repository's root, as scripts/typecheck.mjs emits them
+ * (hub-embed's under src/). The two packages: hub-embed's entries, then hub-embed-mock's (named `mock`).
+ */
+export function packageEntries(
+  pkg = JSON.parse(readFileSync('package.json', 'utf8')),
+  mock = JSON.parse(readFileSync(`${MOCK_PACKAGE}/package.json`, 'utf8')),
+) {
+  const own = Object.entries(pkg.exports)
     .filter(([, target]) => typeof target === 'object' && target.types)
     .map(([path, target]) => ({
       entry: path === '.' ? pkg.name : `${pkg.name}/${path.slice(2)}`,
-      file: relative(BUILT_TYPES, target.types),
+      file: join('src', relative(BUILT_TYPES, target.types)),
       name: path === '.' ? 'index' : path.slice(2).replace(/\//g, '-'),
-    }));
+    }))
+    .filter(({ entry }) => !ALIASES.has(entry));
+  // Its declarations are emitted from the repository's root too, so their path under its dist/types is the root's.
+  return [...own, { entry: mock.name, file: relative('dist/types', mock.exports['.'].types), name: 'mock' }];
 }
 
 /**
@@ -140,24 +152,4 @@ export function reportProblems(typesDir, check) {
     else writeFileSync(file, fresh);
   }
   return { problems, entries: surface.length };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const check = process.argv.includes('--check');
-  const typesAt = process.argv.indexOf('--types');
-  let typesDir = typesAt > 0 ? process.argv[typesAt + 1] : undefined;
-  if (!typesDir) {
-    typesDir = 'node_modules/.cache/api-types';
-    execFileSync(
-      process.execPath,
-      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--declarationDir', typesDir],
-      { stdio: 'inherit' },
-    );
-  }
-  const { problems, entries } = reportProblems(typesDir, check);
-  if (problems.length) {
-    console.error(problems.join('\n'));
-    process.exit(1);
-  }
-  console.log(`API reports ${check ? 'match' : 'written'}: ${entries} entries, ${REPORTS}/*.api.md.`);
 }

@@ -12,6 +12,9 @@ const RECORD = join(ROOT, 'node_modules/.cache/hub-embed-build.json');
 /** Everything the build reads besides node_modules (whose versions package-lock.json pins). */
 const INPUTS = [
   'src',
+  'packages/hub-embed-mock/src',
+  'packages/hub-embed-mock/package.json',
+  'packages/hub-embed-mock/tsconfig.build.json',
   'scripts',
   'package.json',
   'package-lock.json',
@@ -42,9 +45,9 @@ export function inputHash() {
   return hash.digest('hex');
 }
 
-/** The files under dist/, relative to the root. */
+/** The files the build writes (both packages' dist/), relative to the root. */
 function distFiles() {
-  return filesUnder('dist');
+  return [...filesUnder('dist'), ...filesUnder('packages/hub-embed-mock/dist')];
 }
 
 /** Records that dist/ (as it is now) was built from the inputs as they are now. */

@@ -6,14 +6,13 @@
 // prepack, and its stdout must stay the JSON report alone.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BUDGETS, NPM_PATH_OVER_SCRIPT, ROOM } from './size-budgets.mjs';
 import { builtFromCurrentSources, recordBuild } from './build-inputs.mjs';
 import { viteAppFirstLoad } from './vite-app-size.mjs';
 import ts from 'typescript';
-import pkg from '../package.json' with { type: 'json' };
 
 const log = (line) => console.error(line);
 
@@ -26,9 +25,38 @@ function run(cmd, args) {
   execFileSync(cmd, args, { stdio: ['inherit', process.stderr, 'inherit'] });
 }
 
+/**
+ * tsc declares every module it compiles; a user's compiler reaches only those the entries' types lead to (the
+ * exports map hides the rest), so the others do not ship: the simulator's internals, the console page's.
+ */
+function pruneDeclarations(packageJson, typesDir) {
+  const { exports } = JSON.parse(readFileSync(packageJson, 'utf8'));
+  const base = dirname(packageJson);
+  const typeEntries = Object.values(exports).flatMap((target) => (target?.types ? [resolve(base, target.types)] : []));
+  const reached = new Set(
+    ts
+      .createProgram(typeEntries, { noEmit: true, skipLibCheck: true, types: [] })
+      .getSourceFiles()
+      .map((file) => resolve(file.fileName)),
+  );
+  const declarations = readdirSync(typesDir, { recursive: true }).filter((name) => name.endsWith('.d.ts'));
+  const unreached = declarations.filter((name) => !reached.has(resolve(typesDir, name)));
+  for (const name of unreached) rmSync(join(typesDir, name));
+  log(
+    `${typesDir}: ${declarations.length - unreached.length} declaration files the entries reach, ${unreached.length} others left out`,
+  );
+}
+
+const MOCK_DIST = 'packages/hub-embed-mock/dist';
 rmSync('dist', { recursive: true, force: true });
+rmSync(MOCK_DIST, { recursive: true, force: true });
+// The simulator's package first: hub-embed/mock re-exports it, and its declarations type that entry.
 // The simulator serves its console from a module built here, never committed.
 run('node', ['scripts/console-bundle.mjs']);
+run('npx', ['vite', 'build', '--mode', 'mock', '--logLevel', 'warn']);
+run('npx', ['tsc', '-p', 'packages/hub-embed-mock/tsconfig.build.json']);
+pruneDeclarations(resolve('packages/hub-embed-mock/package.json'), `${MOCK_DIST}/types`);
+
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 // The form chunk first: the two <script> bundles carry its integrity value.
 run('npx', ['vite', 'build', '--mode', 'form-chunk', '--logLevel', 'warn']);
@@ -39,27 +67,7 @@ run('npx', ['vite', 'build', '--mode', 'iife-webview', '--logLevel', 'warn']);
 // The WeChat add-on: a page in a WeChat mini-program's <web-view> loads it after the WebView bundle.
 run('npx', ['vite', 'build', '--mode', 'wechat', '--logLevel', 'warn']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);
-// tsc declares every module of src/; a user's compiler reaches only those the entries' types lead to (the
-// exports map hides the rest), so the others do not ship: the simulator's internals, the console page's.
-const typeEntries = Object.values(pkg.exports).flatMap((target) => (target?.types ? [resolve(target.types)] : []));
-const reached = new Set(
-  ts
-    .createProgram(typeEntries, { noEmit: true, skipLibCheck: true, types: [] })
-    .getSourceFiles()
-    .map((file) => resolve(file.fileName)),
-);
-const declarations = readdirSync('dist/types', { recursive: true }).filter((name) => name.endsWith('.d.ts'));
-const unreached = declarations.filter((name) => !reached.has(resolve('dist/types', name)));
-for (const name of unreached) rmSync(join('dist/types', name));
-log(
-  `dist/types: ${declarations.length - unreached.length} declaration files the entries reach, ${unreached.length} others left out`,
-);
-
-// The CLI keeps its shebang through the build; make it executable for `npx hub-embed-mock`.
-const cli = 'dist/mock-cli.js';
-const cliSource = readFileSync(cli, 'utf8');
-if (!cliSource.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${cliSource}`);
-chmodSync(cli, 0o755);
+pruneDeclarations(resolve('package.json'), 'dist/types');
 
 let over = false;
 for (const { file, budget } of BUDGETS) {

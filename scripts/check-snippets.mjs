@@ -9,7 +9,7 @@
 // fail (the lead's to fix): they are reported, and one that starts to pass must be taken off the list.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { packedTarball } from './pack.mjs';
+import { MOCK_PACKAGE, packedTarball } from './pack.mjs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 
@@ -85,6 +85,8 @@ try {
       '--no-fund',
       '--prefer-offline',
       tarball,
+      // The simulator's package, which the snippets and examples that start a simulator import.
+      packedTarball(MOCK_PACKAGE).tarball,
       ...[
         'typescript',
         '@lit/react',

@@ -26,7 +26,7 @@ const sim = spawn(
   [
     '--import',
     './scripts/ts-register.mjs',
-    'src/mock/cli.ts',
+    'packages/hub-embed-mock/src/cli.ts',
     '--api-port',
     '0',
     '--form-port',

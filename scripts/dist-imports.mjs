@@ -19,7 +19,7 @@ export function isDeclared(specifier, packages) {
   return packages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
 
-// The classic <script> bundles (and the simulator console's page script, a string in dist/mock*.js) carry
+// The classic <script> bundles carry
 // Lit, a dependency, on purpose: a page that loads one script has no module resolution to share it. They
 // import nothing; the checks of inlined code below still apply to them.
 const IMPORTS = [

@@ -13,7 +13,8 @@ import ts from 'typescript';
 import { reportProblems } from './api-report.mjs';
 
 const TYPES_DIR = 'node_modules/.cache/api-types-gate';
-const SRC = resolve('src') + sep;
+// The declarations of both packages' sources: src/ and the simulator's.
+const EMITTED = [resolve('src') + sep, resolve('packages/hub-embed-mock/src') + sep];
 
 const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) };
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', undefined, host);
@@ -51,7 +52,7 @@ const builder = ts.createIncrementalProgram({
   configFileParsingDiagnostics: config.errors,
 });
 // What `tsc --noEmit` reports: options, syntax and types. Declaration diagnostics are the emit's, below,
-// and only src/ is emitted (the scripts' .mjs files are not declarations anyone reads).
+// and only the packages' sources are emitted (the scripts' .mjs files are not declarations anyone reads).
 const diagnostics = [
   ...builder.getConfigFileParsingDiagnostics(),
   ...builder.getOptionsDiagnostics(),
@@ -65,7 +66,7 @@ rmSync(TYPES_DIR, { recursive: true, force: true });
 const program = builder.getProgram();
 const emitted = [];
 for (const file of program.getSourceFiles()) {
-  if (!file.fileName.startsWith(SRC) || file.isDeclarationFile) continue;
+  if (!EMITTED.some((dir) => file.fileName.startsWith(dir)) || file.isDeclarationFile) continue;
   emitted.push(...program.emit(file, undefined, undefined, true).diagnostics);
 }
 if (emitted.length) fail(emitted);
@@ -75,7 +76,7 @@ if (emitted.length) fail(emitted);
 if (typeof builder.emitBuildInfo === 'function') builder.emitBuildInfo();
 
 const write = process.argv.includes('--write');
-const { problems, entries } = reportProblems(`${TYPES_DIR}/src`, !write);
+const { problems, entries } = reportProblems(TYPES_DIR, !write);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -2,7 +2,7 @@
 // Starts the example: the database, the app, and (unless HUB_API_KEY names a real deployment) the local
 // simulator, whose billing and notification URLs are pointed at the app's webhook route.
 import { createServer } from 'node:http';
-import { startSimulator } from 'hub-embed/mock';
+import { startSimulator } from 'hub-embed-mock';
 import { createServerClient } from 'hub-embed/server';
 import { createExampleApp } from './app.js';
 import { openDatabase } from './database.js';

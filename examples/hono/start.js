@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run example:hono`: the Hono example on Node and the simulator in one process; Ctrl+C stops both.
 // With HUB_API_KEY, HUB_BASE_URL, HUB_FORM_URL and HUB_WEBHOOK_IPS set it talks to a real deployment instead.
-import { startSimulator } from 'hub-embed/mock';
+import { startSimulator } from 'hub-embed-mock';
 import { serveHonoExample } from './serve.js';
 
 const env = process.env;

@@ -9,7 +9,7 @@ import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import type { AccessToken } from '../../src/core/types.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 
 export const inChromium =
   typeof navigator !== 'undefined' && /Chrome\//.test(navigator.userAgent) && !/HappyDOM/.test(navigator.userAgent);

@@ -5,7 +5,7 @@ import '../../src/define.js';
 import { createMockHost } from '../../src/host/index.js';
 import { publishedListPath } from '../../src/core/paths.js';
 import type { TokenAnswer, TokenContext, TokenProvider } from '../../src/core/token-source.js';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { exchangeToken, gridOf } from './helpers.js';
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Certify judges a receiver's answers by openapi.json's webhook responses (src/mock/documented-answers.ts,
+ * Certify judges a receiver's answers by openapi.json's webhook responses (packages/hub-embed-mock/src/documented-answers.ts,
  * which runs without a validator library): it agrees with Ajv on the file, answer by answer.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { undocumentedAnswer } from '../../src/mock/documented-answers.js';
+import { undocumentedAnswer } from '../../packages/hub-embed-mock/src/documented-answers.js';
 import { openapi, receiverAnswerProblems } from './openapi-check.mjs';
 
 const BODIES = [

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import { answerProblems, openapi } from './openapi-check.mjs';
 
 type Schema = Record<string, unknown> & {

@@ -6,8 +6,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/mock/api.js';
-import { MAX_ID_LENGTH } from '../../src/mock/http.js';
+import {
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from '../../packages/hub-embed-mock/src/api.js';
+import { MAX_ID_LENGTH } from '../../packages/hub-embed-mock/src/http.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
 import { openapi } from './openapi-check.mjs';
 

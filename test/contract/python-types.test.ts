@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { createSimulator } from '../../src/mock/index.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { openapi, webhookProblems } from './openapi-check.mjs';
 
 const PYTHON = '/usr/bin/python3';

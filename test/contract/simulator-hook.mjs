@@ -1,5 +1,5 @@
 // The module HUB_MOCK_CONTRACT_CHECK names (package.json's test:integration and test:e2e set it): the Node
-// simulator (src/mock/node.ts) hands it every open-API answer and every webhook delivery, and it fails the
+// simulator (packages/hub-embed-mock/src/node.ts) hands it every open-API answer and every webhook delivery, and it fails the
 // run loudly on one that openapi.json does not describe: the problem goes to stderr and is thrown where
 // nothing catches it (an unhandled error fails Vitest's run and node:test's file), while the answer itself
 // still goes out, so no test hangs on it.

@@ -5,7 +5,7 @@ import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, checkAccessToken } from '../../src/core/token-source.js';
 import { buildFormUrl, parseFormSite } from '../../src/core/urls.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 
 const ACTION = /\b(set|check|retry|remove|get|fix|use|must)\b/i;
 

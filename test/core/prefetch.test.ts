@@ -3,7 +3,7 @@ import { WebClient } from '../../src/core/web-client.js';
 import { canonicalTags, publishedListPath } from '../../src/core/paths.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { TokenSource, type TokenAnswer, type TokenContext } from '../../src/core/token-source.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 
 /** A client on the simulator whose token provider answers `answer` beside each token; URLs recorded. */
 function setup(answer: (ctx: TokenContext) => Record<string, unknown> | undefined) {

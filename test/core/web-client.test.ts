@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebClient } from '../../src/core/web-client.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, type TokenContext } from '../../src/core/token-source.js';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
-import { defaultSeed } from '../../src/mock/seed.js';
-import type { MockSeed } from '../../src/mock/types.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import type { MockSeed } from '../../packages/hub-embed-mock/src/types.js';
 
 // Every test talks to the simulator in-process through hub.fetch. A recording wrapper lets the tests see
 // the exact URLs and headers the client sent; a few tests reshape the simulator's real answer to play

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PAGES } from '../../src/mock/console-ui/app.js';
-import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { PAGES } from '../../packages/hub-embed-mock/src/console-ui/app.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { ROOT, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
 

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createDemoBackend, DEMO_USERS, WALLET_START_CENTS, type DemoBackend } from '../../demo/backend.js';
-import { defaultSeed, startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { defaultSeed, startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { JWT_SHAPE } from '../fixtures/service-examples.js';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { WALLET_START_CENTS } from '../../demo/backend.js';
-import { defaultSeed } from '../../src/mock/index.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/index.js';
 import { readFileSync } from 'node:fs';
 import { useDemo, waitFor, watchPage, type Watch } from './harness.js';
 import { inEachEngine, lacks, type EnginePage as Page } from './engines/index.js';

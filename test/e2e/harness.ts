@@ -18,7 +18,7 @@ import {
   type MockSeed,
   type RunningSimulator,
   type SeedTable,
-} from '../../src/mock/index.js';
+} from '../../packages/hub-embed-mock/src/index.js';
 import { toNodeListener } from '../../src/server/index.js';
 import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
 import type { DemoServer } from '../../demo/serve.js';

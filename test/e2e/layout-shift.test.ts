@@ -12,7 +12,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { onlyInChromium } from './engines/index.js';
 import { DIST, launchBrowser } from './harness.js';

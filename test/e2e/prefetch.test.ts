@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { publishedListPath } from '../../src/core/paths.js';
-import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { BUNDLE, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';

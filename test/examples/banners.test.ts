@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // The example imports the toolkit as a package (built into dist/); here it gets the same code from the sources.
-vi.mock('hub-embed/mock', async () => await import('../../src/mock/index.js'));
+vi.mock('hub-embed-mock', async () => await import('../../packages/hub-embed-mock/src/index.js'));
 vi.mock('hub-embed/server', async () => await import('../../src/server/index.js'));
 vi.mock('hub-embed/core', async () => await import('../../src/core/index.js'));
 vi.mock('../../examples/express/bundle.js', () => ({ bundle: { file: '/nonexistent', integrity: 'sha384-none' } }));
@@ -21,7 +21,7 @@ async function consoleOf(banner: string): Promise<string> {
 
 describe('start-up banners name the simulator console', { timeout: 120_000 }, () => {
   it('npm run example:express, example:react and example:vue print the console address', async () => {
-    // A specifier tsc does not follow: server.js imports 'hub-embed/mock', which only a build gives tsc.
+    // A specifier tsc does not follow: server.js imports 'hub-embed-mock', which only a build gives tsc.
     const SERVER = '../../examples/express/server.js';
     const { exampleBanner, viteExampleBanner, startExample } = (await import(/* @vite-ignore */ SERVER)) as {
       exampleBanner: (running: unknown) => string;

@@ -20,7 +20,7 @@ import { createInbox } from '../../examples/express/inbox.js';
 import { createLedger, type Ledger } from '../../examples/express/ledger.js';
 import { createOrders } from '../../examples/express/orders.js';
 import { createSessions } from '../../examples/express/sessions.js';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import { createServerClient } from '../../src/server/index.js';
 import {
   POSTGRES_MISSING,

@@ -1,7 +1,7 @@
 // What the docs say about behaviour, checked against the code (issue 16: docs/server.md claimed a
 // disabled key makes the token handler answer 502, but a user whose token is cached still gets 200).
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/index.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler } from '../../src/server/index.js';
 
 describe('docs/server.md, testing against the simulator', () => {

@@ -4,7 +4,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 
 // The app imports the toolkit as a package ('hub-embed/server', built into dist/ by `npm run build`);
 // here it gets the same toolkit from the sources, so the test runs before a build. The bundle file is the

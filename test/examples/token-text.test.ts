@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortenTokens } from '../../demo/token-text.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { DOCUMENTED_TOKEN_ANSWER, longJwt } from '../fixtures/service-examples.js';
 
 describe("the demo's logs show no usable token", () => {

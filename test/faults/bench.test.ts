@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { lighthouseCli } from '../../scripts/lighthouse.mjs';
 import { longTaskLine, parseAbArgs } from '../../bench/lighthouse-ab.js';
 import { launchChromium } from '../../bench/lib/browser.js';
-import { defaultSeed } from '../../src/mock/index.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/index.js';
 import { parseArgs, runBench, smokeRows, type BenchResults } from '../../bench/run.js';
 import { PAGE, PAGE_LEAVES_OUT, renderBenchmarksPage, TEMPLATE } from '../../bench/page.js';
 import { BUDGETS, ROOM } from '../../scripts/size-budgets.mjs';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createSimulator, startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { createSimulator, startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { launchChromium } from '../../bench/lib/browser.js';
 import { startPageServer, type PageServer } from '../../bench/lib/page-server.js';
 import { seededRandom } from '../../bench/lib/stats.js';

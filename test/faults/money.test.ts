@@ -16,7 +16,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import { createSimulator, type RechargeFault, type Simulator } from 'hub-embed/mock';
+import { createSimulator, type RechargeFault, type Simulator } from 'hub-embed-mock';
 import { createServerClient, HubRechargeUnknownError, type ServerClient } from 'hub-embed/server';
 import { createExampleApp } from '../../examples/express/app.js';
 import { openDatabase, type Database } from '../../examples/express/database.js';

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 // What ships: the built toolkit and simulator, as examples/express imports them.
-import { startSimulator } from 'hub-embed/mock';
+import { startSimulator } from 'hub-embed-mock';
 import { createServerClient, orderMarker, type ServerClient } from 'hub-embed/server';
 import { openDatabase } from '../../examples/express/database.js';
 import { processView } from './process-view.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES } from '../../src/mock/http.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../packages/hub-embed-mock/src/http.js';
 import { P, call, expectErrorEnvelope, newHub, stateOf, tokenFor } from './helpers.js';
 
 const POSTS = [`${P}/apikeys/token`, `${P}/points/users/recharge`];

@@ -11,12 +11,12 @@ import {
   startSimulator,
   type CertifyReport,
   type RunningSimulator,
-} from '../../src/mock/index.js';
-import { RECEIVER_RULES } from '../../src/mock/certify/receiver-rules.js';
-import { TOKEN_RULES } from '../../src/mock/certify/token-rules.js';
+} from '../../packages/hub-embed-mock/src/index.js';
+import { RECEIVER_RULES } from '../../packages/hub-embed-mock/src/certify/receiver-rules.js';
+import { TOKEN_RULES } from '../../packages/hub-embed-mock/src/certify/token-rules.js';
 import { HOSTILE, startTestBackend, type TestBackend } from './certify-backend.js';
-import { STALE_TOKENS } from '../../src/mock/certify/token-rules.js';
-import { json } from '../../src/mock/certify/report.js';
+import { STALE_TOKENS } from '../../packages/hub-embed-mock/src/certify/token-rules.js';
+import { json } from '../../packages/hub-embed-mock/src/certify/report.js';
 
 const DELIVERY_TIMEOUT_MS = 1500;
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSeed } from '../../src/mock/seed.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
 import { rawRequest } from './raw-http.js';
 
@@ -17,10 +17,10 @@ afterEach(() => {
 });
 
 /**
- * The bin as it ships, package.json's `hub-embed-mock` (dist/mock-cli.js): `npm run test:integration` builds
+ * The bin as it ships, hub-embed-mock's (packages/hub-embed-mock/bin/hub-embed-mock.js): `npm run test:integration` builds
  * first. It starts in a third of the time the sources take through scripts/ts-register.mjs.
  */
-const BIN = join(ROOT, 'dist/mock-cli.js');
+const BIN = join(ROOT, 'packages/hub-embed-mock/bin/hub-embed-mock.js');
 beforeAll(() => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm run test:integration does)`);
 });

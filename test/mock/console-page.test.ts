@@ -2,17 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, consoleBundleModule } from '../../scripts/console-bundle.mjs';
-import { CONSOLE_CSP } from '../../src/mock/console-page.js';
+import { CONSOLE_CSP } from '../../packages/hub-embed-mock/src/console-page.js';
 import { newHub } from './helpers.js';
 
 describe('the console web page (/console/)', () => {
-  it('the served console script is the bundle of the current src/mock/console-ui sources (npm run console:bundle)', async () => {
+  it('the served console script is the bundle of the current packages/hub-embed-mock/src/console-ui sources (npm run console:bundle)', async () => {
     const current = readFileSync(GENERATED, 'utf8') === (await consoleBundleModule());
-    expect(current, 'src/mock/console-ui/bundle.generated.ts is stale: run npm run console:bundle').toBe(true);
+    expect(
+      current,
+      'packages/hub-embed-mock/src/console-ui/bundle.generated.ts is stale: run npm run console:bundle',
+    ).toBe(true);
   }, 60_000);
 
   it('the generated bundle is built, never committed, and declares a string, not its 47 KB literal type', () => {
-    const tracked = execFileSync('git', ['ls-files', 'src'], { encoding: 'utf8' }).split('\n');
+    const tracked = execFileSync('git', ['ls-files', 'src', 'packages'], { encoding: 'utf8' }).split('\n');
     expect(tracked.filter((file) => file.includes('.generated.'))).toEqual([]);
     expect(readFileSync(GENERATED, 'utf8')).toMatch(/^export const CONSOLE_SCRIPT: string = /m);
   });

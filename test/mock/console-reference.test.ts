@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_CSP } from '../../src/mock/console-page.js';
+import { CONSOLE_CSP } from '../../packages/hub-embed-mock/src/console-page.js';
 import { newHub } from './helpers.js';
 
 const openapi = JSON.parse(readFileSync('openapi.json', 'utf8')) as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originAllowed } from '../../src/mock/cors.js';
+import { originAllowed } from '../../packages/hub-embed-mock/src/cors.js';
 import { P, call, newHub, tokenFor } from './helpers.js';
 
 function preflight(hub: ReturnType<typeof newHub>, origin: string, headers = 'authorization') {

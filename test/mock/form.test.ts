@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeed } from '../../src/mock/seed.js';
-import type { Simulator, SimulatorOptions, MockSeed } from '../../src/mock/types.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import type { Simulator, SimulatorOptions, MockSeed } from '../../packages/hub-embed-mock/src/types.js';
 import { P, call, newHub, stateOf, tokenFor } from './helpers.js';
 
 const WEIRD = 'promo 2026/秋 ✨?#%+';

@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
-import type { Simulator } from '../../src/mock/hub.js';
-import type { SimulatorOptions } from '../../src/mock/types.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
+import type { Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import type { SimulatorOptions } from '../../packages/hub-embed-mock/src/types.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 2, 0, 0);
 export const P = '/api/v1/hub';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAllowedHosts, hostHeaderRefusal } from '../../src/mock/hosts.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { checkAllowedHosts, hostHeaderRefusal } from '../../packages/hub-embed-mock/src/hosts.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { isLoopbackHost } from '../../src/core/loopback.js';
 import { isFormUrl } from '../../src/react-native/form-checks.js';
 import { rawRequest } from './raw-http.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 
 describe('isomorphic hub', () => {
   it('works in happy-dom with its Request/Response, through hub.fetch', async () => {
@@ -24,7 +24,7 @@ describe('isomorphic hub', () => {
 
   it('hub.ts and everything it imports use no node: modules', () => {
     // happy-dom rewrites import.meta.url, so resolve from the project root vitest runs in.
-    const dir = join(process.cwd(), 'src/mock');
+    const dir = join(process.cwd(), 'packages/hub-embed-mock/src');
     const nodeOnly = new Set(['node.ts', 'cli.ts', 'index.ts']);
     const seen = new Set<string>();
     const visit = (file: string) => {

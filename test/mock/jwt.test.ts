@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { base64url, hmacSha256, sha256, signAccessToken } from '../../src/mock/jwt.js';
-import { defaultSeed, parseSeed } from '../../src/mock/seed.js';
-import { HubState } from '../../src/mock/state.js';
+import { base64url, hmacSha256, sha256, signAccessToken } from '../../packages/hub-embed-mock/src/jwt.js';
+import { defaultSeed, parseSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import { HubState } from '../../packages/hub-embed-mock/src/state.js';
 import {
   DOCUMENTED_EXPIRES_IN,
   DOCUMENTED_TOKEN_ANSWER,

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const MOCK_DIR = fileURLToPath(new URL('../../src/mock/', import.meta.url));
+const MOCK_DIR = fileURLToPath(new URL('../../packages/hub-embed-mock/src/', import.meta.url));
 
 /** The local modules each simulator module imports (type imports included: they make a circle too). */
 function importGraph(): Map<string, string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOG_LIMIT } from '../../src/mock/ring.js';
+import { DEFAULT_LOG_LIMIT } from '../../packages/hub-embed-mock/src/ring.js';
 import { call, newHub } from './helpers.js';
 
 describe('the request log and the delivery log are bounded rings', () => {

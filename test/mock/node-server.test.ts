@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { defaultSeed } from '../../src/mock/seed.js';
-import { startSimulator } from '../../src/mock/node.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import { startSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import { useStartedSimulators } from './helpers.js';
 
 const start = useStartedSimulators();

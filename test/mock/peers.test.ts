@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../../src/core/loopback.js';
-import { bindWarning, peerRefusal } from '../../src/mock/peers.js';
+import { bindWarning, peerRefusal } from '../../packages/hub-embed-mock/src/peers.js';
 import { useStartedSimulators } from './helpers.js';
 
 const start = useStartedSimulators();

@@ -2,8 +2,8 @@
 // image data, and every chunk's CRC-32 is checked with zlib's own.
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { iconPng } from '../../src/mock/icons.js';
-import { palettePng } from '../../src/mock/png.js';
+import { iconPng } from '../../packages/hub-embed-mock/src/icons.js';
+import { palettePng } from '../../packages/hub-embed-mock/src/png.js';
 
 interface Decoded {
   width: number;
@@ -55,7 +55,7 @@ function decode(png: Uint8Array): Decoded {
   };
 }
 
-describe('the PNG encoder (src/mock/png.ts)', () => {
+describe('the PNG encoder (packages/hub-embed-mock/src/png.ts)', () => {
   it('writes a PNG any decoder reads: CRCs check, the zlib stream inflates to exactly the pixels given', () => {
     const palette = [
       [0, 0, 0, 0],

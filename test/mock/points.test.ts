@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeed } from '../../src/mock/seed.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
 import { KEYS, P, T0, call, expectErrorEnvelope, newHub, stateOf, tokenFor } from './helpers.js';
 
 const BALANCE = `${P}/points/users/balance`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { iconPng } from '../../src/mock/icons.js';
-import { activeKeyOf, defaultSeed, parseSeed, SeedError } from '../../src/mock/seed.js';
+import { iconPng } from '../../packages/hub-embed-mock/src/icons.js';
+import { activeKeyOf, defaultSeed, parseSeed, SeedError } from '../../packages/hub-embed-mock/src/seed.js';
 import { KEYS, call, newHub } from './helpers.js';
 
 describe('default seed', () => {

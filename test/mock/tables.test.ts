@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeed } from '../../src/mock/seed.js';
-import type { MockSeed } from '../../src/mock/types.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import type { MockSeed } from '../../packages/hub-embed-mock/src/types.js';
 import { P, call, expectErrorEnvelope, newHub, tokenFor } from './helpers.js';
 
 const TAGS = `${P}/projects/published-tags`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeed, parseSeed } from '../../src/mock/seed.js';
-import { HubState } from '../../src/mock/state.js';
-import { TokenStore } from '../../src/mock/tokens.js';
+import { defaultSeed, parseSeed } from '../../packages/hub-embed-mock/src/seed.js';
+import { HubState } from '../../packages/hub-embed-mock/src/state.js';
+import { TokenStore } from '../../packages/hub-embed-mock/src/tokens.js';
 import { T0 } from './helpers.js';
 
 const record = (token: string, expiresAt: number) => ({ token, developerId: 1, clientUserId: 'u', expiresAt });

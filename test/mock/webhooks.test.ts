@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
-import { nodeWebhookSender } from '../../src/mock/node-sender.js';
-import * as mock from '../../src/mock/index.js';
-import { ALL_EVENTS, eventsOfKind, kindOf } from '../../src/mock/webhooks.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { nodeWebhookSender } from '../../packages/hub-embed-mock/src/node-sender.js';
+import * as mock from '../../packages/hub-embed-mock/src/index.js';
+import { ALL_EVENTS, eventsOfKind, kindOf } from '../../packages/hub-embed-mock/src/webhooks.js';
 import * as server from '../../src/server/index.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
-import type { SimulatorOptions } from '../../src/mock/types.js';
+import type { SimulatorOptions } from '../../packages/hub-embed-mock/src/types.js';
 import { DOCUMENTED_WEBHOOK_TIMESTAMP, WEBHOOK_TIMESTAMP_SHAPE } from '../fixtures/service-examples.js';
 import { T0 } from './helpers.js';
 

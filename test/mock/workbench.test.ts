@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TableCatalog } from '../../src/mock/catalog.js';
-import { defaultSeed } from '../../src/mock/seed.js';
+import { TableCatalog } from '../../packages/hub-embed-mock/src/catalog.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
 import { NOTIFICATION_EVENTS } from '../../src/server/webhook-events.js';
-import type { SimulatorOptions, SeedTable } from '../../src/mock/types.js';
+import type { SimulatorOptions, SeedTable } from '../../packages/hub-embed-mock/src/types.js';
 import { HOSTILE_IDS, P, call, expectErrorEnvelope, newHub, stateOf, tokenFor } from './helpers.js';
 
 const NOTIFY = 'http://r.test/notify';
@@ -476,7 +476,7 @@ describe('console: deliveries, requests, tables, clock, reset, seed', () => {
 
 describe('amounts on the simulator pages', () => {
   it('are shown one way everywhere: yuan with two decimals and thousands separators, points in brackets', async () => {
-    const { yuanAndPoints } = await import('../../src/mock/http.js');
+    const { yuanAndPoints } = await import('../../packages/hub-embed-mock/src/http.js');
     expect(yuanAndPoints(5000)).toBe('¥50.00 (5,000 points)');
     expect(yuanAndPoints(150)).toBe('¥1.50 (150 points)');
     expect(yuanAndPoints(1)).toBe('¥0.01 (1 point)');
@@ -484,7 +484,7 @@ describe('amounts on the simulator pages', () => {
     expect(yuanAndPoints(1_000_000)).toBe('¥10,000.00 (1,000,000 points)');
     expect(yuanAndPoints(-123_456_789)).toBe('¥-1,234,567.89 (-123,456,789 points)');
     expect(yuanAndPoints(1_000_000, 'zh-CN')).toBe('¥10,000.00（1,000,000 积分）');
-    const { STRINGS } = await import('../../src/mock/console-ui/strings.js');
+    const { STRINGS } = await import('../../packages/hub-embed-mock/src/console-ui/strings.js');
     expect(STRINGS.en.amountText(1_000_000)).toBe('¥10,000.00 (1,000,000 points)');
     expect(STRINGS['zh-CN'].amountText(1_000_000)).toBe('¥10,000.00（1,000,000 积分）');
     const hub = newHub();

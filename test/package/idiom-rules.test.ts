@@ -60,7 +60,11 @@ describe('idiom rules (issue 37, item 6)', () => {
       'function setup() { return (cache.client = client); }',
       'assign, then return',
     ],
-    ['a chained assignment (src/mock/trigger.ts)', 'target = target[segment] = {};', 'no-multi-assign'],
+    [
+      'a chained assignment (packages/hub-embed-mock/src/trigger.ts)',
+      'target = target[segment] = {};',
+      'no-multi-assign',
+    ],
     [
       'a chained assignment (src/components/hub-embed/hub-embed.ts)',
       "a.tokenEndpoint = a.baseUrl = a.formUrl = '';",
@@ -96,7 +100,7 @@ describe("typescript-eslint's strictTypeChecked over src/ (issue 37, item 7)", (
     'src/core/web-client.ts',
     'src/components/hub-embed/table-loader.ts',
     'src/server/node.ts',
-    'src/mock/hub.ts',
+    'packages/hub-embed-mock/src/hub.ts',
   ])('%s is linted with the strict rules', async (file) => {
     const config = await new ESLint().calculateConfigForFile(file);
     expect(severity(config.rules['@typescript-eslint/no-unnecessary-type-parameters'])).toBe(2);
@@ -115,7 +119,7 @@ describe('one-letter names (issue 37, item 6)', () => {
     'src/core/web-client.ts',
     'src/components/hub-embed/hub-embed.ts',
     'src/host/mock-host.ts',
-    'src/mock/seed.ts',
+    'packages/hub-embed-mock/src/seed.ts',
   ])('%s refuses them, but for `_` and the texts table `t`', async (file) => {
     const config = await new ESLint().calculateConfigForFile(file);
     expect(config.rules['id-length']).toEqual([2, expect.objectContaining({ min: 2, exceptions: ['_', 't'] })]);

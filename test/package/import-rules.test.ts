@@ -9,6 +9,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
+/** The simulator's sources, its own package: named `mock/...` here, the layer they were under src/. */
+const MOCK = resolve(import.meta.dirname, '../../packages/hub-embed-mock/src');
+const nameOf = (path: string) => (path.startsWith(MOCK + '/') ? `mock/${relative(MOCK, path)}` : relative(SRC, path));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,7 +33,7 @@ function importsOf(file: string): Import[] {
   const pattern = /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
   for (const match of source.matchAll(pattern)) {
     const target = resolve(dirname(file), match[3]!);
-    found.push({ from: relative(SRC, file), to: relative(SRC, target), typeOnly: Boolean(match[2]) });
+    found.push({ from: nameOf(file), to: nameOf(target), typeOnly: Boolean(match[2]) });
   }
   return found;
 }
@@ -39,7 +42,8 @@ function importsOf(file: string): Import[] {
 const layerOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : 'entry');
 const BROWSER = new Set(['core', 'components', 'bridge', 'webview', 'react', 'vue', 'entry']);
 
-const all = files(SRC).flatMap(importsOf);
+const sources = [...files(SRC), ...files(MOCK)];
+const all = sources.flatMap(importsOf);
 
 /** The rules one copy of which both core and the simulator apply (issue 37, item 8). */
 const SHARED_WITH_MOCK = ['core/link-rules.js', 'core/loopback.js', 'core/records.js'];
@@ -95,31 +99,31 @@ describe('import rules (docs/architecture.md, Layers and their import rules)', (
   });
 
   it('the link rules have one copy: no file but core/link-rules.ts defines them (issue 37, item 8)', () => {
-    const copies = files(SRC).filter((file) =>
+    const copies = sources.filter((file) =>
       /function (decodeFully|hasDotSegment|namesToken)\b/.test(readFileSync(file, 'utf8')),
     );
-    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/link-rules.ts']);
+    expect(copies.map(nameOf)).toEqual(['core/link-rules.ts']);
   });
 
   it('isRecord has one copy: no file but core/records.ts defines the JSON-object check (issue 62, item 4)', () => {
-    const copies = files(SRC).filter((file) =>
+    const copies = sources.filter((file) =>
       /function isRecord\b|=== 'object' && \w+ !== null && !Array\.isArray\(\w+\)/.test(readFileSync(file, 'utf8')),
     );
-    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/records.ts']);
+    expect(copies.map(nameOf)).toEqual(['core/records.ts']);
   });
 
   it('the loopback rule has one copy: no file but core/loopback.ts spells a loopback address (issue 62, item 4)', () => {
-    const copies = files(SRC).filter((file) =>
+    const copies = sources.filter((file) =>
       /\^\(?127|startsWith\('127\.'\)|=== '\[::1\]'|::1\$/.test(readFileSync(file, 'utf8')),
     );
-    expect(copies.map((file) => relative(SRC, file))).toEqual(['core/loopback.ts']);
+    expect(copies.map(nameOf)).toEqual(['core/loopback.ts']);
   });
 
   it('the IP address parser has one copy: no file but server/ip.ts reads IPv6 groups or netmask bits (issue 62, item 4)', () => {
-    const copies = files(SRC).filter((file) =>
+    const copies = sources.filter((file) =>
       /(?<!fromCharCode\()parseInt\(\w+, 16\)|toString\(2\)/.test(readFileSync(file, 'utf8')),
     );
-    expect(copies.map((file) => relative(SRC, file))).toEqual(['server/ip.ts']);
+    expect(copies.map(nameOf)).toEqual(['server/ip.ts']);
   });
 
   it('the mock host is a host: only hub-embed/host exports it, beside the kernel it is built on', async () => {

@@ -13,7 +13,7 @@ import type { HubEventDetails } from '../../src/components/events.js';
 import type { HubElementMembers } from '../../src/components/members.js';
 import { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import { TableLoader } from '../../src/components/hub-embed/table-loader.js';
-import * as mock from '../../src/mock/index.js';
+import * as mock from '../../packages/hub-embed-mock/src/index.js';
 import * as host from '../../src/host/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -123,9 +123,9 @@ describe('exported types', () => {
     });
   }
 
-  it('one meaning per name: no exported interface or type name is declared twice in src/', () => {
+  it("one meaning per name: no exported interface or type name is declared twice in src/ and the simulator's", () => {
     const declared = new Map<string, string[]>();
-    for (const file of sources(resolve(ROOT, 'src'))) {
+    for (const file of [...sources(resolve(ROOT, 'src')), ...sources(resolve(ROOT, 'packages/hub-embed-mock/src'))]) {
       for (const [, name] of readFileSync(file, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm)) {
         declared.set(name!, [...(declared.get(name!) ?? []), file.slice(ROOT.length + 1)]);
       }
@@ -165,13 +165,14 @@ describe('prepare', () => {
       }
     };
     walk(resolve(ROOT, 'src'));
+    walk(resolve(ROOT, 'packages/hub-embed-mock/src'));
     expect(files.filter((file) => !file.startsWith('src/components/'))).toEqual([]);
   });
 });
 
 describe('transport', () => {
-  it("is the bridge's word only: no file of src/mock or src/server says it", () => {
-    const saying = ['src/mock', 'src/server'].flatMap((dir) =>
+  it("is the bridge's word only: no file of packages/hub-embed-mock/src or src/server says it", () => {
+    const saying = ['packages/hub-embed-mock/src', 'src/server'].flatMap((dir) =>
       readdirSync(resolve(ROOT, dir), { withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
         .map((entry) => `${dir}/${entry.name}`)

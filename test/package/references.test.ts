@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FOLDERS = ['src', 'test', 'scripts', 'build', 'docs', 'bench', 'demo', 'examples', '.ci'];
+const FOLDERS = ['src', 'packages', 'test', 'scripts', 'build', 'docs', 'bench', 'demo', 'examples', '.ci'];
 const SKIPPED = new Set(['node_modules', 'dist', 'bundle.generated.ts']);
 const TEXT = /\.(ts|tsx|mts|js|mjs|vue|md|sh|html|json)$|^run$/;
 
@@ -33,7 +33,7 @@ const all = [
 
 /** A path under one of the repository's folders, or a capitalised top-level document such as README.md. */
 const NAMED =
-  /(?<![\w./-])((?:src|test|scripts|docs|bench|demo|examples|\.ci)\/[\w./-]*[\w-]\.(?:ts|tsx|mts|mjs|js|md|json|vue|sh|html)|[A-Z][A-Z_]+\.md)(?![\w*])/g;
+  /(?<![\w./-])((?:src|packages|test|scripts|docs|bench|demo|examples|\.ci)\/[\w./-]*[\w-]\.(?:ts|tsx|mts|mjs|js|md|json|vue|sh|html)|[A-Z][A-Z_]+\.md)(?![\w*])/g;
 
 /** A name resolves from the repository root, or from the folder of an example app that names its own files. */
 function exists(name: string, file: string): boolean {

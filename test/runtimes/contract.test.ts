@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from 'redis';
-import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import {
   findRedisServer,
   REDIS_MISSING,

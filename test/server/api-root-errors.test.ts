@@ -2,7 +2,7 @@
 // "HTTP 404" on the token exchange; the message now names the root it used and the two the docs know.
 import { describe, expect, it } from 'vitest';
 import { HubError } from '../../src/core/errors.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { rejectionOf } from '../rejection.js';
 

@@ -3,7 +3,7 @@
 // checks..."). The "not checked" rows are behaviour too: these tests pin them, so a change to either
 // side must change the docs with it.
 import { describe, expect, it, vi } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';

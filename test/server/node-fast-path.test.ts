@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { plainHandlerOf } from '../../src/server/plain.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer, ServerResponse, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { toNodeListener, type NodeListener } from '../../src/server/node.js';
 import { createWebhookHandler } from '../../src/server/webhook-handler.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { BillingDeductEvent } from '../../src/server/webhook-events.js';

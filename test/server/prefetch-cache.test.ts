@@ -2,7 +2,7 @@
 // RSS by 482 MB; the shared cache was bounded by count. It is bounded by bytes now, and every selection
 // shares one tags entry.
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createPrefetcher } from '../../src/server/prefetch.js';
 

@@ -4,8 +4,8 @@
  * (rechargeFaults) or a fetch in front of it that loses what a network would lose.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
-import type { RechargeFault } from '../../src/mock/types.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import type { RechargeFault } from '../../packages/hub-embed-mock/src/types.js';
 import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
 import { HubRechargeUnknownError, orderMarker } from '../../src/server/recharge-orders.js';
 import { isHubError } from '../../src/core/errors.js';

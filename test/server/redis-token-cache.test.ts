@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import { startSimulator, type RunningSimulator } from '../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, type TokenHandler } from '../../src/server/index.js';
 import { createRedisTokenCache, type RedisTokenCacheOptions } from '../../src/server/redis-token-cache.js';
 import { findRedisServer, REDIS_MISSING, redisRequired, startRedisServer, type RedisServer } from './redis-server.js';

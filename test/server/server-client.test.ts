@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { HubError, isHubError } from '../../src/core/errors.js';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { WebClient } from '../../src/core/web-client.js';
 import { TokenSource } from '../../src/core/token-source.js';
 import { createServerClient, type ServerClient } from '../../src/server/server-client.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publishedListPath } from '../../src/core/paths.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient, type ServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 import { TokenSource } from '../../src/core/token-source.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import { REFUSAL_HOLD_MS } from '../../src/server/token-supply.js';

@@ -1,7 +1,7 @@
 // Issue 30, item 9: a Redis outage made 12,003 onError reports for 3,000 requests. One failure is now
 // reported once per 10 s; repeats are counted into the next report.
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
 import type { TokenCache } from '../../src/server/token-cache.js';

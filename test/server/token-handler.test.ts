@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from '../../src/server/token-cache.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lastPacked, packedTarball } from '../../scripts/pack.mjs';
+import { MOCK_PACKAGE, lastPacked, packedTarball } from '../../scripts/pack.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -14,7 +14,7 @@ export const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) 
   name: string;
   version: string;
   exports: Record<string, string | Record<string, string>>;
-  bin: Record<string, string>;
+  bin?: Record<string, string>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -32,6 +32,12 @@ let packed: ReturnType<typeof packedTarball> | undefined;
 export function tarball(): ReturnType<typeof packedTarball> {
   const given = process.env.HUB_EMBED_PACKED;
   return (packed ??= given ? lastPacked(given) : packedTarball());
+}
+
+let packedMock: ReturnType<typeof packedTarball> | undefined;
+/** hub-embed-mock's tarball (packages/hub-embed-mock), once per process: hub-embed/mock re-exports it. */
+export function mockTarball(): ReturnType<typeof packedTarball> {
+  return (packedMock ??= packedTarball(MOCK_PACKAGE));
 }
 
 export interface Result {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { installedVersion, npmInstall, pkg, run, tarball, tempApp } from './apps.js';
+import { installedVersion, npmInstall, pkg, ROOT, run, tarball, tempApp } from './apps.js';
 
 /** Every entry a server may require, with a function each must export. */
 const SERVER_ENTRIES: Record<string, string> = {
@@ -19,14 +19,14 @@ const SERVER_ENTRIES: Record<string, string> = {
 };
 
 /**
- * An Express app in CommonJS: the simulator (hub-embed/mock) as the service, the token handler
+ * An Express app in CommonJS: the simulator (hub-embed-mock) as the service, the token handler
  * (hub-embed/server) on POST /api/hub-token for the user the `x-session` header names (a stand-in for the
  * app's session lookup). It makes its requests itself and prints what it got as JSON.
  */
 const EXPRESS_APP = `'use strict';
 const assert = require('node:assert/strict');
 const express = require('express');
-const { startSimulator } = require('hub-embed/mock');
+const { startSimulator } = require('hub-embed-mock');
 const { createServerClient, createTokenHandler, toNodeListener } = require('hub-embed/server');
 
 async function main() {
@@ -63,7 +63,12 @@ let app: ReturnType<typeof tempApp>;
 
 before(() => {
   app = tempApp('commonjs-server', { type: 'commonjs' });
-  const install = npmInstall(app.dir, [tarball().tarball, `express@${installedVersion('express')}`]);
+  // The simulator from the workspace, as built: hub-embed/mock re-exports it.
+  const install = npmInstall(app.dir, [
+    tarball().tarball,
+    join(ROOT, 'packages/hub-embed-mock'),
+    `express@${installedVersion('express')}`,
+  ]);
   assert.equal(install.status, 0, `npm install failed:\n${install.out}`);
 });
 

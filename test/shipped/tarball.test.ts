@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
-import { defaultSeed } from '../../src/mock/index.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/index.js';
 import { editorFiles } from '../../scripts/editor-data.mjs';
-import { npmInstall, pkg, ROOT, run, tarball, tempApp, type Result } from './apps.js';
+import { mockTarball, npmInstall, pkg, ROOT, run, tarball, tempApp, type Result } from './apps.js';
 
 /** The scratch project the tarball is installed into; the unpacked tarball and bundles go there too. */
 let scratch: ReturnType<typeof tempApp>;
@@ -34,7 +34,8 @@ before(() => {
   const peers = ['react', '@types/react', '@lit/react', 'vue', 'react-native', 'react-native-webview'].map(
     (name) => `${name}@${pkg.devDependencies[name]}`,
   );
-  const install = npmInstall(scratch.dir, [tarball().tarball, ...peers]);
+  // With hub-embed-mock beside it, which hub-embed/mock re-exports for one release.
+  const install = npmInstall(scratch.dir, [tarball().tarball, mockTarball().tarball, ...peers]);
   if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${install.out}`);
 });
 
@@ -102,9 +103,13 @@ describe('npm pack', () => {
     assert.equal(result.out.trim().split('\n')[0], pkg.version);
   });
 
-  it('the hub-embed-mock bin is installed and answers --help', () => {
-    assert.deepEqual(Object.keys(pkg.bin), ['hub-embed-mock']);
-    for (const name of Object.keys(pkg.bin)) {
+  it("hub-embed-mock's bin, from its own package, is installed and answers --help", () => {
+    const mockPkg = JSON.parse(readFileSync(join(ROOT, 'packages/hub-embed-mock/package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
+    assert.equal(pkg.bin, undefined, 'hub-embed has no bin');
+    assert.deepEqual(Object.keys(mockPkg.bin), ['hub-embed-mock']);
+    for (const name of Object.keys(mockPkg.bin)) {
       const bin = join(scratch.dir, 'node_modules', '.bin', name);
       assert.ok(existsSync(bin), `${name} linked in node_modules/.bin`);
       const result = run(bin, ['--help'], scratch.dir);

@@ -158,8 +158,8 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
       ),
     );
     installs.forEach((result, index) => ok(result, `npm install in the ${Object.keys(SSR_APPS)[index]} app`));
-    // The simulator as the package ships it: the installed tarball's hub-embed/mock.
-    const mock = (await import(join(dirs.next, 'node_modules/hub-embed/dist/mock.js'))) as {
+    // The simulator as its package ships it: the workspace's hub-embed-mock, built.
+    const mock = (await import(join(ROOT, 'packages/hub-embed-mock/dist/index.js'))) as {
       startSimulator(): Promise<typeof simulator>;
     };
     simulator = await mock.startSimulator();

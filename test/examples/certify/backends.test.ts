@@ -107,7 +107,7 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
       const { code, output } = await run(
         [
           process.execPath,
-          'dist/mock-cli.js',
+          'packages/hub-embed-mock/bin/hub-embed-mock.js',
           'certify',
           '--api-port',
           String(apiPort),

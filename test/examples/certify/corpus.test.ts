@@ -98,7 +98,7 @@ async function grade(backend: WrongBackend): Promise<Graded> {
     const cli = spawn(
       process.execPath,
       [
-        'dist/mock-cli.js',
+        'packages/hub-embed-mock/bin/hub-embed-mock.js',
         'certify',
         ...['--api-port', String(apiPort), '--form-port', String(formPort)],
         ...['--receiver', `${origin}/hooks/hub`, '--token-route', `${origin}/api/hub-token`],

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { readExampleFiles } from '../../../examples/hono/files.js';
-import { startSimulator, type RunningSimulator } from '../../../src/mock/index.js';
+import { startSimulator, type RunningSimulator } from '../../../packages/hub-embed-mock/src/index.js';
 import { inEachEngine } from '../../e2e/engines/index.js';
 import { watchPage } from '../../e2e/harness.js';
 import { runtimeVersion, selectedRuntimes, startServer, type Runtime } from '../../runtimes/runtimes.js';

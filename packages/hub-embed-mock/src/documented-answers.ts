@@ -5,7 +5,7 @@
  * the simulator runs in any tab without a validator library: this checks the JSON Schema keywords those
  * schemas use and refuses, when the module loads, a file whose answer schemas use any other.
  */
-import openapi from '../../openapi.json' with { type: 'json' };
+import openapi from '../../../openapi.json' with { type: 'json' };
 
 interface AnswerSchema {
   $ref?: string;

@@ -6,7 +6,7 @@
  */
 import { MockHttpError, isoUtc } from './http.js';
 import type { Account, HubState, UserRecord } from './state.js';
-import type { RechargeInput } from '../server/server-client.js';
+import type { RechargeInput } from '../../../src/server/server-client.js';
 import type { LedgerRecord, SeedTable } from './types.js';
 
 function log(

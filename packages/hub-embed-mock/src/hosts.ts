@@ -4,7 +4,7 @@
  * resolved to 127.0.0.1): the browser then sends the attacker's name as Host. Loopback names and
  * addresses cannot be rebound, and the operator names any other host with `allowedHosts`.
  */
-import { isLoopbackHost } from '../core/loopback.js';
+import { isLoopbackHost } from '../../../src/core/loopback.js';
 
 /** A Host value: a name or IPv4 literal, or a bracketed IPv6 literal, with an optional port. */
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

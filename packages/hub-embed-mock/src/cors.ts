@@ -2,7 +2,7 @@
  * CORS for the API site. Browsers may call the Bearer endpoints from allowed origins; X-API-Key is
  * deliberately never an allowed header, so a browser page cannot use an API key cross-origin.
  */
-import { isLoopbackHost } from '../core/loopback.js';
+import { isLoopbackHost } from '../../../src/core/loopback.js';
 import { errorResponse } from './http.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type';

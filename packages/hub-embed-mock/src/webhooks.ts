@@ -2,7 +2,7 @@
  * Outbound webhooks per the spec's Events section: POST JSON, one attempt, every matching
  * configuration once and in order, every delivery recorded with its outcome.
  */
-import type { BillingEventName, NotificationEventName } from '../server/webhook-events.js';
+import type { BillingEventName, NotificationEventName } from '../../../src/server/webhook-events.js';
 import type { SendResult, WebhookBody, WebhookConfig, WebhookDelivery, WebhookSender } from './types.js';
 
 /**

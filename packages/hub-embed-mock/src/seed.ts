@@ -1,5 +1,5 @@
 /** The default seed and the checks that turn any JSON value into a valid seed or a clear error. */
-import { isRecord } from '../core/records.js';
+import { isRecord } from '../../../src/core/records.js';
 import { ICON_NAME } from './icons.js';
 import { MAX_AMOUNT_CENTS, MAX_ID_LENGTH } from './http.js';
 import type { MockSeed, SeedAccount, SeedTable, WebhookConfig } from './types.js';

@@ -6,7 +6,7 @@
  * what a marker in the remark must survive. A retrying client must not credit twice; a giving-up client
  * must not lose a paid top-up.
  */
-import { isRecord } from '../core/records.js';
+import { isRecord } from '../../../src/core/records.js';
 import { API_PREFIX } from './api.js';
 import type { RechargeAnswerFaults, RechargeFault } from './types.js';
 

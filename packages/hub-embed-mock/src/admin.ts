@@ -3,7 +3,7 @@
  * publishing, webhook configuration, and the notifications and refunds the platform sends.
  * Every operation checks its input before changing anything, and throws MockHttpError (status + text).
  */
-import { isRecord } from '../core/records.js';
+import { isRecord } from '../../../src/core/records.js';
 import type { HubContext } from './context.js';
 import { MockHttpError, centsToYuan, requireAmountCents } from './http.js';
 import { iconUrl } from './icons.js';

@@ -5,7 +5,7 @@
  * client, who chooses its Host header freely; the socket's remote address it cannot choose. So a server
  * bound beyond loopback still answers loopback peers only, unless the operator allows remote clients.
  */
-import { isLoopbackAddress } from '../core/loopback.js';
+import { isLoopbackAddress } from '../../../src/core/loopback.js';
 
 /** A bind address (or name) that only this machine can reach. */
 export function isLoopbackBind(bindAddress: string): boolean {

@@ -5,7 +5,7 @@
  * with inline styles, which the console's CSP (style-src 'self') refuses; this page has no script at all,
  * and its text is escaped as it is written, like the form page's.
  */
-import openapi from '../../openapi.json' with { type: 'json' };
+import openapi from '../../../openapi.json' with { type: 'json' };
 
 interface Schema {
   $ref?: string;

@@ -3,7 +3,7 @@
  * toolkit's own rules (src/core/link-rules.ts, the one copy both sides import), with 400 answers.
  * test/fixtures/notification-links.ts holds the vectors both sides are tested with.
  */
-import { carriesToken, fragmentWithoutToken, hasDotSegment, namesToken } from '../core/link-rules.js';
+import { carriesToken, fragmentWithoutToken, hasDotSegment, namesToken } from '../../../src/core/link-rules.js';
 import { MockHttpError } from './http.js';
 
 /** Link paths in notifications are in-site paths: no scheme, no host, no token, no control characters. */

@@ -3,7 +3,7 @@
  * receiver answered and by what its ledger shows afterwards through the balance hook: a black box in any
  * language tells the grader nothing else about what it charged.
  */
-import { buildNotificationLink } from '../../core/urls.js';
+import { buildNotificationLink } from '../../../../src/core/urls.js';
 import { undocumentedAnswer } from '../documented-answers.js';
 import { centsToYuan, isoBeijing } from '../http.js';
 import type { Simulator, WebhookDelivery } from '../types.js';
