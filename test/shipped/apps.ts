@@ -14,6 +14,7 @@ export const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) 
   name: string;
   version: string;
   exports: Record<string, string | Record<string, string>>;
+  repository: { url: string };
   bin?: Record<string, string>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
