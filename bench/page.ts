@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NODE_RELEASES } from '../scripts/node-release.mjs';
 import type { BenchResults } from './run.js';
 import { formatTable } from './lib/stats.js';
 
@@ -14,10 +15,21 @@ export const PAGE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.u
 /** Rows without a target that the page leaves to results.json. */
 export const PAGE_LEAVES_OUT = /to form load|^simulator /;
 
-/** The page for `results`, from `template`; refuses a smoke run, whose timings mean nothing. */
+/** The Node CI runs on (.ci/run): the newest release scripts/node-release.mjs installs. */
+export const CI_NODE = Math.max(...Object.keys(NODE_RELEASES).map(Number));
+
+/**
+ * The page for `results`, from `template`; refuses a smoke run, whose timings mean nothing, and a run on
+ * another Node than CI's.
+ */
 export function renderBenchmarksPage(results: BenchResults, template: string): string {
   if (results.mode !== 'full') throw new Error('docs/benchmarks.md shows a full run: run `npm run bench`.');
   const { machine } = results;
+  if (!machine.node.startsWith(`v${CI_NODE}.`))
+    throw new Error(
+      `docs/benchmarks.md shows a run on CI's Node ${CI_NODE}, not ${machine.node}: ` +
+        `PATH="$(node scripts/node-release.mjs ${CI_NODE}):$PATH" npm run bench`,
+    );
   const lighthouse = results.lighthouse
     ? `, Lighthouse ${results.lighthouse.lighthouseVersion} (${results.lighthouse.runs} runs of each page and mode, interleaved)`
     : '';

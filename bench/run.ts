@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: sizes, time to ready, the form half on intent, render, token handler and memory, each
- * next to its reference measured in the same run. Prints one table, writes bench/results.json, and
- * renders docs/benchmarks.md from it (bench/page.ts).
- *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing, and
- *                 it renders no page.
- *   --out <file>  where to write the JSON (default bench/results.json; the page only for the default).
+ * next to its reference measured in the same run. Prints one table and writes bench/results.json, a run's
+ * output that is never committed. The release step (`npm run release:benchmarks`, --render) renders
+ * docs/benchmarks.md from it (bench/page.ts), from a full run on CI's Node only.
+ *   --smoke       tiny counts, for CI: proves every benchmark still runs; its timings mean nothing.
+ *   --out <file>  where to write the JSON (default bench/results.json).
  *   --render      no run: renders docs/benchmarks.md from bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -345,7 +345,6 @@ export async function runBench(
       rows: options.smoke ? smokeRows(rowsOf(measured)) : rowsOf(measured),
     };
     writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
-    if (!options.smoke && options.out === RESULTS) log(`rendered: ${writeBenchmarksPage(RESULTS)}`);
     log('');
     log(formatTable(results.rows));
     log('');

@@ -1,10 +1,13 @@
 // Keeps README code blocks equal to the files they come from, so the README shows code that runs:
 //   <!-- from: examples/express/app.js#readme-express -->   the next code block is that region of the file
 //                                                          (several `file#region` are joined by a blank line)
-//   <!-- generated: cdn-script-tag -->                     the CDN <script> tag of this version, with the
-//                                                          integrity value of dist/hub-embed.iife.js.sri
+//   <!-- generated: cdn-script-tag -->                     the CDN <script> tag of the released version, with
+//                                                          the integrity value of its dist/hub-embed.iife.js
 // A region is the lines between `#region name` and `#endregion name` (in a // or <!-- --> comment),
-// dedented. `--check` fails on any difference (CI, after the build); without it the README is rewritten.
+// dedented. `--check` fails on any difference (CI), and on a CDN tag that does not name package.json's
+// version with a sha384 integrity; without it the regions are rewritten. The CDN tag names a release, so
+// only the release step writes it (`npm run release:readme`, `--release`: from the build's .sri file);
+// a build leaves the README as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -37,9 +40,24 @@ function generated(name) {
   ].join('\n');
 }
 
-/** The document with every marked block refreshed. */
-export function withRegions(markdown) {
-  return markdown.replace(MARKER, (_, kind, what, lang) => {
+/** The problems of the document's CDN tags: each must name package.json's version with a sha384 integrity. */
+export function cdnTagProblems(markdown) {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  return [...markdown.matchAll(MARKER)]
+    .filter(([, kind, what]) => kind === 'generated' && what.trim() === 'cdn-script-tag')
+    .flatMap(([block]) => {
+      const problems = [];
+      if (!block.includes(`/npm/hub-embed@${version}/dist/hub-embed.iife.js"`))
+        problems.push(`the CDN tag does not name hub-embed@${version}`);
+      if (!/ integrity="sha384-[A-Za-z0-9+/]{64}"/.test(block)) problems.push('the CDN tag has no sha384 integrity');
+      return problems;
+    });
+}
+
+/** The document with every `from:` block refreshed, and with `release` its CDN tag written from this build. */
+export function withRegions(markdown, { release = false } = {}) {
+  return markdown.replace(MARKER, (block, kind, what, lang) => {
+    if (kind === 'generated' && !release) return block;
     const body =
       kind === 'generated'
         ? generated(what.trim())
@@ -60,11 +78,17 @@ const DOCUMENTS = ['README.md', 'docs/server.md'];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const check = process.argv.includes('--check');
+  const release = process.argv.includes('--release');
   for (const file of DOCUMENTS) {
     const text = readFileSync(file, 'utf8');
-    const fresh = withRegions(text);
+    const fresh = withRegions(text, { release });
     if (check && fresh !== text) {
       console.error(`${file} code blocks differ from the files they come from: run \`node scripts/doc-regions.mjs\`.`);
+      process.exit(1);
+    }
+    const problems = check ? cdnTagProblems(text) : [];
+    if (problems.length) {
+      console.error(`${file}: ${problems.join('; ')}: run \`npm run release:readme\` when releasing.`);
       process.exit(1);
     }
     if (!check) writeFileSync(file, fresh);

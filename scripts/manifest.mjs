@@ -5,7 +5,6 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { withElements } from './element-tables.mjs';
 import { syncBindings } from './bindings.mjs';
-import { withRegions } from './doc-regions.mjs';
 
 const check = process.argv.includes('--check');
 /** The schema version the manifest follows: the package custom-elements-manifest's (a devDependency). */
@@ -134,8 +133,5 @@ if (check) {
 } else {
   writeFileSync('custom-elements.json', fresh);
   writeFileSync(ELEMENTS_DOC, freshElementsDoc);
-  // After a build, the README's example regions and CDN tag (with the new integrity value) follow too.
-  if (existsSync('dist/hub-embed.iife.js.sri'))
-    writeFileSync('README.md', withRegions(readFileSync('README.md', 'utf8')));
   console.log(`custom-elements.json, the element tables of ${ELEMENTS_DOC} and the framework bindings written.`);
 }
