@@ -5,7 +5,7 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
-/** Byte idioms that no built-in rule names (issue 37, item 6); test/package/idiom-rules.test.ts shows each fires. */
+/** Byte idioms that no built-in rule names; test/package/idiom-rules.test.ts shows each fires. */
 export const IDIOMS = [
   {
     selector: "ReturnStatement > UnaryExpression[operator='void']",
@@ -66,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    // Rules that read the types (issue 28, item 6), over all of src/.
+    // Rules that read the types, over all of src/.
     files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    // The strict rules that read the types (issue 37, item 7), over src/; tests stay on the config above.
+    // The strict rules that read the types, over src/; tests stay on the config above.
     files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
     ignores: ['packages/hub-embed-mock/src/console-ui/bundle.generated.ts'],
     extends: [tseslint.configs.strictTypeChecked],
@@ -99,7 +99,7 @@ export default tseslint.config(
         },
       ],
       // `() => frame.remove()` as a callback returns nothing anybody reads; `return voidCall()` in a body
-      // stays refused (issue 37's `return void call()`).
+      // stays refused (`return void call()`).
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // The same for `'&limit=' + limit`.
       '@typescript-eslint/restrict-plus-operands': [
@@ -127,7 +127,7 @@ export default tseslint.config(
     },
   },
   {
-    // Idioms written for bytes, not for readers (issue 37, item 6): the minifier shortens what it can.
+    // Idioms written for bytes, not for readers: the minifier shortens what it can.
     files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
     ignores: ['packages/hub-embed-mock/src/console-ui/bundle.generated.ts'],
     rules: {
@@ -141,7 +141,7 @@ export default tseslint.config(
     },
   },
   {
-    // One-letter names (issue 37, item 6), where they are gone. `t` stays for the texts table of the elements,
+    // One-letter names, where they are gone. `t` stays for the texts table of the elements,
     // after the i18n convention (`t.retry` as i18next's `t('retry')`): it is an element property, whose name
     // the minifier cannot shorten (the simulator's console reads its table the same way).
     files: ['src/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
@@ -172,14 +172,14 @@ export default tseslint.config(
     // "host" already means the native host (bridge, host/) and the shadow host (:host); on the server side a
     // name says which other thing it is: hostHeader (the HTTP Host header), hostname, or bindAddress. The
     // simulator's `host` option and the CLI's --host keep the word server.listen uses for a bind address;
-    // cli.ts's option table is named after the flags. (issue 28, item 3)
+    // cli.ts's option table is named after the flags.
     files: ['src/server/**/*.ts', 'packages/hub-embed-mock/src/**/*.ts'],
     ignores: ['packages/hub-embed-mock/src/cli.ts'],
     rules: { 'id-denylist': ['error', 'host'] },
   },
   {
     // In the elements "host" is the native host only (HostLink; the controllers reach it through link()); what
-    // a controller serves is its element (LoaderElement, OpenerElement, #element); `:host` is CSS. (issue 37, item 5)
+    // a controller serves is its element (LoaderElement, OpenerElement, #element); `:host` is CSS.
     files: ['src/components/**/*.ts'],
     rules: {
       'id-denylist': ['error', 'host'],

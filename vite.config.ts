@@ -100,7 +100,7 @@ const iifeBuild = (entry: string, file: string): UserConfig['build'] => ({
   minify: true,
   sourcemap: false,
   lib: { entry, name: 'HubEmbed', formats: ['iife'], fileName: () => file },
-  // No `Symbol.toStringTag: 'Module'` on the HubEmbed global: nothing reads it, and it costs 29 B gzip.
+  // No `Symbol.toStringTag: 'Module'` on the HubEmbed global: nothing reads it, and it costs bytes.
   rolldownOptions: { output: { generatedCode: { symbols: false } } },
 });
 

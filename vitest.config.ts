@@ -19,7 +19,7 @@ if (!chromium) {
 /**
  * The DOM tests, each in one engine in the fast gate and in the other in the `cross-engine` lane
  * (`npm run test:cross-engine`): the core and the bridge in happy-dom (the `unit` project: no layout, and
- * quick), the components in Chromium (the `browser` project, with the 127 tests that need real layout).
+ * quick), the components in Chromium (the `browser` project, with the tests that need real layout).
  */
 const coreDomTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 const componentTests = ['test/components/**/*.test.ts'];
@@ -34,8 +34,7 @@ const metaTests = [
  * Node tests that start real processes and services (the CLI, Redis, PGlite, the examples' servers, Chromium
  * from Node): the `integration` project, `npm run test:integration`, a lane after the fast gate. The lane
  * runs two files at once (--maxWorkers=2, where Vitest's default on two cores is one): they mostly wait on
- * the processes they start. With the CLI tests on the built bin, the lane took 88 s alone here, against
- * 194 s one file at a time from the sources; beside CI's other work, 155 to 203 s.
+ * the processes they start. The CLI tests run the built bin, which starts faster than the sources do.
  */
 const integrationTests = [
   'test/mock/cli.test.ts',
@@ -55,7 +54,7 @@ const integrationTests = [
 ];
 /**
  * Node tests that need a fresh global scope: the `node` project shares one module graph between its files
- * (isolate: false, which cuts its CPU time from about 74 s to 29 s here), and a file before these may have
+ * (isolate: false, which cuts its CPU time by more than half), and a file before these may have
  * left a DOM shim (customElements) on globalThis. They run in the `node-fresh` project, in the fast gate too.
  */
 const freshNodeTests = ['test/package/no-dom-imports.test.ts'];
@@ -63,7 +62,7 @@ const freshNodeTests = ['test/package/no-dom-imports.test.ts'];
 const A11Y_TESTS = /\((axe|pixels)\) /;
 
 /**
- * @open-wc/testing 4 (the last version for Node 20) is written for Web Test Runner. Under Vitest:
+ * @open-wc/testing 4 is written for Web Test Runner. Under Vitest:
  * its chai comes as an ES module only at @esm-bundle/chai/esm/chai.js, and the package must be inlined so
  * that Vite, not Node, resolves that alias.
  */
@@ -132,14 +131,14 @@ export default defineConfig({
     // Every test starts from the real globals and functions: no spy or stub outlives its test.
     restoreMocks: true,
     unstubGlobals: true,
-    // A guard against a hung test, not a speed check: shared two-core machines run 5 s tests past 5 s.
+    // A guard against a hung test, not a speed check: a shared machine runs a test well past its quiet time.
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [
       {
         extends: true,
         // One happy-dom window for all its files: their tests hold no state between them, and a window
-        // per file cost three times the CPU (40 s against 12 s here). The components' tests do hold state
+        // per file cost several times the CPU. The components' tests do hold state
         // (the form half loads once per page), so the lane's happy-dom project keeps a window per file.
         test: { name: 'unit', ...happyDomProject(), include: coreDomTests, isolate: false },
       },

@@ -2,7 +2,7 @@
 // reports of api/) runs beside the unit, node and browser test projects, not before them: on two cores the
 // tests leave a core idle often enough that the two together take about as long as the tests alone. The
 // examples' own type check (vue-tsc, examples/tsconfig.json) runs in the snippets lane, next to the check
-// of the same examples against the packed package: here it would add 6 to 9 s to a gate of about 80 s.
+// of the same examples against the packed package, rather than lengthen the gate.
 // The type check's output is held and shown when it ends, so it never interleaves with the test report.
 // Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
 // The slower lanes (npm run test:meta, test:a11y, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.

@@ -1,6 +1,6 @@
 // Lighthouse for the bench (bench/lighthouse.ts), at the version and with the dependencies that
 // bench/package-lock.json pins, installed into bench/node_modules on first use. It is not a devDependency
-// of the package: Lighthouse 13 asks for Node >= 22.19 (its engines field; it runs on Node 20.19 here), and
+// of the package: Lighthouse's engines field asks for a newer Node than package.json's engines, and
 // the package's own `npm ci` must print no EBADENGINE on the Node that package.json's engines names
 // (test/package/engines.test.ts).
 import { execFileSync } from 'node:child_process';

@@ -1,14 +1,10 @@
-// The first files' size budgets (gzip -9, zlib's count), decided in issue 37: one copy, read by the build
-// (which fails without the room) and by the bench (whose rows show each file against its budget).
+// The first files' size budgets (gzip -9, zlib's count): one copy, read by the build (which fails without
+// the room) and by the bench (whose rows show each file against its budget).
 //
-// The plain file stays close to Typeform's embed script (14,215 B) by design, and each budget keeps at
-// least ROOM bytes free, so that a feature never reopens a byte diet. Both budgets rose by 320 B once,
-// when a shift-free page, cards kept across filter changes, the retry when back online and a bridge page
-// that waits for its late app (about 280 B together) met a room already spent, and by 224 B again for the
-// drawing in short tasks (first renders in tasks of their own, cards paced by the device's time), which
-// took hub-embed's TBT on Lighthouse's phone from 55 to 0 ms at 4x in one A/B run. The bytes come down only by
-// build-level means (template and CSS minification, Lit's production build, tree shaking), never by
-// bending the source.
+// The plain file stays close to Typeform's embed script by design (the bench measures both), and each
+// budget keeps at least ROOM bytes free, so that a feature never reopens a byte diet. A budget moves only in
+// a commit that says why in its body, with the figures. The bytes come down only by build-level means
+// (template and CSS minification, Lit's production build, tree shaking), never by bending the source.
 
 /** The room each first file keeps under its budget, always. */
 export const ROOM = 256;

@@ -1,8 +1,7 @@
 // The fast gate's type check of the project (tsconfig.json: src, test, bench, demo, scripts) and its API
 // reports, in one compiler program: what `tsc --noEmit` reports, then the declarations of src/ emitted from
 // the same checked program (no second check, as `tsc -p tsconfig.build.json` would run) and compared with
-// api/*.api.md (scripts/api-report.mjs). Less compiler work than the two runs apart
-// (30 s of CPU against 35 s here).
+// api/*.api.md (scripts/api-report.mjs). Less compiler work than the two runs apart.
 //   node scripts/typecheck.mjs           exit status 1 on a type error or a report that differs
 //   node scripts/typecheck.mjs --write   writes the reports instead of comparing them (as `npm run api`)
 // vue-tsc checks the examples (examples/tsconfig.json) apart, in `npm run typecheck` and the snippets lane
@@ -35,7 +34,7 @@ function fail(diagnostics) {
 // The project's options with tsconfig.build.json's declaration output (the build config extends this one and
 // adds only that), so one program serves both. Incremental, as `tsc --incremental`: the next run takes the
 // diagnostics of every file that neither changed nor depends on one that changed from
-// node_modules/.cache (17 to 19 s of CPU against 31 s here; a clean clone checks everything).
+// node_modules/.cache (a clean clone checks everything).
 const builder = ts.createIncrementalProgram({
   rootNames: config.fileNames,
   options: {

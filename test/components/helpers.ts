@@ -124,7 +124,7 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
 
 /**
  * Waits until `check` passes, on the real event loop (no timing assertions). The bound is 10 s of wall
- * time, not a count of polls: a check that passes returns at once, and a busy CI machine (two lanes side by
+ * time, not a count of polls: a check that passes returns at once, and a busy CI machine (lanes side by
  * side, other jobs) can take seconds to run what a quiet one runs in milliseconds.
  */
 export async function until(check: () => boolean | undefined, what = 'condition'): Promise<void> {

@@ -1,6 +1,5 @@
 // package.json's `engines` is a promise: the toolkit runs on that Node, and so does `npm ci` for a
-// contributor (issue 29, item 12: minify-literals 2, html-minifier-next 8 and commander 15 wanted Node 22
-// while engines said >= 20.19, so every `npm ci` on Node 20 printed EBADENGINE).
+// contributor, with no EBADENGINE from a dependency that wants a newer Node than engines names.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';

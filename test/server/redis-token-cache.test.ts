@@ -120,8 +120,8 @@ describe.skipIf(!binary)('createRedisTokenCache (real redis-server)', () => {
 
   it("a holder whose lock expired mid-exchange and was taken by another process releases nothing: the other's lock stays (compare-and-delete, not DEL)", async () => {
     const client = await connect();
-    // A lock long enough that the exchange's first look finds it even on a busy machine (at 50 ms, a CI
-    // run with three lanes at once saw it expire before the exchange began), short enough to wait out.
+    // A lock long enough that the exchange's first look finds it even on a busy machine (a much shorter one
+    // expired before the exchange began in a CI run with lanes side by side), short enough to wait out.
     const cache = createRedisTokenCache({ client, commandTimeoutMs: 1_000, lockMs: 500 });
     const lock = 'hub-embed:lock:overrun';
     const token = { accessToken: 'slow-one', issuedAt: 0, expiresAt: Number.MAX_SAFE_INTEGER };

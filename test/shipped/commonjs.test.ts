@@ -1,5 +1,5 @@
-// CommonJS servers (issue 43 item 5): the packed tarball installed beside Express in a CommonJS app, whose
-// files `require()` hub-embed's entries as a server written in CommonJS does. Node 20.19 and later load
+// CommonJS servers: the packed tarball installed beside Express in a CommonJS app, whose files
+// `require()` hub-embed's entries as a server written in CommonJS does. Every Node that engines admits loads
 // an ES module for require() when the exports carry a `default` condition and the module graph has no
 // top-level await; with `import` alone Node throws ERR_PACKAGE_PATH_NOT_EXPORTED.
 import assert from 'node:assert/strict';

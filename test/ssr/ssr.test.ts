@@ -27,7 +27,7 @@ export const SSR_APPS = {
     '@types/react-dom@19.3.0',
     '@types/node@20.19.43',
   ],
-  // Nuxt 4.4.6 and later need Node 22.12 (`Set.prototype.difference` in its build).
+  // Nuxt pinned: its later releases' builds call `Set.prototype.difference`, which not every Node has.
   nuxt: ['nuxt@4.4.5', 'vue@3.5.45'],
 } as const;
 type AppName = keyof typeof SSR_APPS;

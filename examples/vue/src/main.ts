@@ -1,5 +1,5 @@
 import { createApp } from 'vue';
-// Registers the five elements. `hub-embed/vue` (imported for its types) has no side effects.
+// Registers every element. `hub-embed/vue` (imported for its types) has no side effects.
 import 'hub-embed/define';
 import 'hub-embed/vue';
 import App from './App.vue';
