@@ -17,27 +17,27 @@ describe('the prose check', () => {
   });
 
   it('node-version: a doc or a comment naming a Node older than engines fails, the floor and later pass', () => {
-    expect(found('docs/x.md', 'Runs on Node 20.\nOn Node.js 18.4 too.')).toEqual([
+    expect(found('page.md', 'Runs on Node 20.\nOn Node.js 18.4 too.')).toEqual([
       '1 node-version: Node 20',
       '2 node-version: Node.js 18.4',
     ]);
-    expect(found('docs/x.md', 'Node 22.6 added the flag.')).toEqual(['1 node-version: Node 22.6']);
-    expect(found('docs/x.md', 'Node 22.13 or later; CI runs Node 22 and Node 24.')).toEqual([]);
-    expect(found('src/x.ts', '// works on Node 20 as well\nconst x = 1;')).toEqual(['1 node-version: Node 20']);
+    expect(found('page.md', 'Node 22.6 added the flag.')).toEqual(['1 node-version: Node 22.6']);
+    expect(found('page.md', 'Node 22.13 or later; CI runs Node 22 and Node 24.')).toEqual([]);
+    expect(found('code.ts', '// works on Node 20 as well\nconst x = 1;')).toEqual(['1 node-version: Node 20']);
   });
 
   it('count: "N tests", "N elements" and "N lanes" fail, in digits or words, with one word between', () => {
-    expect(found('docs/x.md', 'The browser project has 127 tests.')).toEqual(['1 count: 127 tests']);
-    expect(found('src/x.ts', '/**\n * Registers the five custom elements.\n */')).toEqual([
+    expect(found('page.md', 'The browser project has 127 tests.')).toEqual(['1 count: 127 tests']);
+    expect(found('code.ts', '/**\n * Registers the five custom elements.\n */')).toEqual([
       '2 count: five custom elements',
     ]);
     expect(found('.ci/run', '# the two lanes beside it\nlane x npm run x')).toEqual(['1 count: two lanes']);
-    expect(found('docs/x.md', 'Every element; the tests of each lane; 3 s of waiting.')).toEqual([]);
+    expect(found('page.md', 'Every element; the tests of each lane; 3 s of waiting.')).toEqual([]);
   });
 
   it('reads the comments of code, not its strings or statements', () => {
-    expect(found('src/x.ts', "const label = 'Node 20 and 127 tests';\nrun('x'); // fine")).toEqual([]);
-    expect(found('src/x.ts', "fetch('https://example.com/a'); // 2 lanes")).toEqual(['1 count: 2 lanes']);
+    expect(found('code.ts', "const label = 'Node 20 and 127 tests';\nrun('x'); // fine")).toEqual([]);
+    expect(found('code.ts', "fetch('https://example.com/a'); // 2 lanes")).toEqual(['1 count: 2 lanes']);
     expect(found('.ci/run', 'echo "Node 20"\nnode x # Node 20')).toEqual(['2 node-version: Node 20']);
   });
 
