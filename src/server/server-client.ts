@@ -4,6 +4,7 @@ import { HubError, isHubError } from '../core/errors.js';
 import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
+import { checkedOnUse, settingError } from './settings.js';
 import {
   checkRechargeOptions,
   findRechargeIn,
@@ -25,13 +26,17 @@ import {
 
 /** Options of the server's client (API key); the browser's `WebClient` (Bearer token) is a different thing. */
 export interface ServerClientOptions {
-  /** The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. */
-  apiKey: string;
+  /**
+   * The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. Checked
+   * at the first call, not here, so a build without secrets may create the client (undefined until then).
+   */
+  apiKey: string | undefined;
   /**
    * The service's address, e.g. https://hub.example.com (the client adds the spec's /api/v1/hub), or its
    * API root as given, e.g. https://hub.example.com/api/v1/apihub (a path ending in /api/v<n>/<segment>).
+   * Checked at the first call, as apiKey is.
    */
-  baseUrl: string;
+  baseUrl: string | undefined;
   /** A fetch-compatible function; default: the global fetch. */
   fetch?: typeof fetch;
   /** Per request; a slower answer fails with HubError kind 'timeout'. Default 10000. */
@@ -66,6 +71,8 @@ export interface LogsQuery {
  * The service's server-side endpoints, called with the API key. Failures are HubAuthError (401),
  * HubPoolInsufficientError (402), HubApiError (other statuses), or HubError kind 'timeout' | 'network' |
  * 'invalid-response' | 'config'. Error messages carry the status and code, never the service's text.
+ * A missing or malformed apiKey or baseUrl is a 'config' error of every call (and of reading these two
+ * properties) until it is set.
  */
 export interface ServerClient {
   /** The service's `{base_url}`: the API root without its `/api/v<n>/<segment>`. */
@@ -129,13 +136,36 @@ function apiRootHint(apiRoot: string): string {
   );
 }
 
+const API_KEY = { option: 'apiKey', variable: 'HUB_API_KEY' };
+const BASE_URL = { option: 'baseUrl', variable: 'HUB_BASE_URL' };
+
 function checkApiKey(apiKey: unknown): string {
   // Never quote the value: a wrong key is still a key.
   if (typeof apiKey !== 'string' || apiKey.trim() === '')
-    throw configError('apiKey must be the full plaintext API key from the developer console.');
+    throw settingError(
+      API_KEY,
+      "apiKey is not set: give createServerClient the full plaintext API key from the developer console, from your server's environment (HUB_API_KEY in the docs).",
+    );
   if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey))
-    throw configError('apiKey contains characters no API key has; check for pasted line breaks.');
+    throw settingError(
+      API_KEY,
+      'apiKey contains characters no API key has; check the value of HUB_API_KEY (or wherever it comes from) for pasted line breaks.',
+    );
   return apiKey;
+}
+
+function checkBaseUrl(baseUrl: unknown): string {
+  if (baseUrl === undefined || baseUrl === null || (typeof baseUrl === 'string' && baseUrl.trim() === ''))
+    throw settingError(
+      BASE_URL,
+      "baseUrl is not set: give createServerClient the service's address, like https://hub.example.com/api/v1/apihub, from your server's environment (HUB_BASE_URL in the docs).",
+    );
+  try {
+    return apiBaseUrl(baseUrl, 'baseUrl');
+  } catch (error) {
+    // apiBaseUrl's one message says what a usable value looks like; it never quotes the value.
+    throw settingError(BASE_URL, `${(error as Error).message} Check HUB_BASE_URL (or wherever it comes from).`);
+  }
 }
 
 function checkUserId(clientUserId: unknown): string {
@@ -176,14 +206,19 @@ function checkInteger(value: unknown, name: string, min: number, max: number): n
 }
 
 export function createServerClient(options: ServerClientOptions): ServerClient {
-  const apiKey = checkApiKey(options?.apiKey);
-  const apiBase = apiBaseUrl(options.baseUrl, 'baseUrl');
+  if (typeof options !== 'object' || options === null)
+    throw configError('createServerClient needs {apiKey, baseUrl}: read both from your server environment.');
+  // What comes from the environment is checked at the first call: a build loads this module without secrets.
+  const settings = checkedOnUse(() => {
+    const apiKey = checkApiKey(options.apiKey);
+    const apiRoot = checkBaseUrl(options.baseUrl);
+    return { apiKey, apiRoot, baseUrl: apiRoot.replace(API_ROOT_ENDING, '') };
+  });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw configError('No fetch is available; pass options.fetch.');
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkInteger(options.timeoutMs, 'timeoutMs', 1, 600_000);
   const rechargeOptions = checkRechargeOptions(options.recharge);
-  const baseUrl = apiBase.replace(API_ROOT_ENDING, '');
 
   /** `bearer`: an end user's access token, for the Bearer endpoints; else the API key authenticates. */
   async function call(
@@ -193,6 +228,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     body?: unknown,
     bearer?: string,
   ): Promise<unknown> {
+    const { apiKey, apiRoot: apiBase } = settings();
     const url = new URL(apiBase + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = {
@@ -243,11 +279,11 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         { status: response.status },
       );
     }
-    return unwrap(response.status, new TextDecoder().decode(bytes), `${method} ${path}`);
+    return unwrap(response.status, new TextDecoder().decode(bytes), `${method} ${path}`, apiBase);
   }
 
   /** Status and code only: the service's own message may echo the key, in any spelling. */
-  function unwrap(status: number, text: string, what: string): unknown {
+  function unwrap(status: number, text: string, what: string, apiBase: string): unknown {
     let parsed: unknown;
     let isJson = true;
     try {
@@ -273,9 +309,22 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     return envelope.data;
   }
 
+  /** The API root for display: never a reason to throw, so logging an unconfigured client works. */
+  const shownRoot = () => {
+    try {
+      return settings().apiRoot;
+    } catch {
+      return 'not configured';
+    }
+  };
+
   const client: ServerClient & { toString(): string; toJSON(): unknown } = {
-    baseUrl,
-    apiRoot: apiBase,
+    get baseUrl() {
+      return settings().baseUrl;
+    },
+    get apiRoot() {
+      return settings().apiRoot;
+    },
     async exchangeToken(clientUserId) {
       const id = checkUserId(clientUserId);
       return parseToken(await call('POST', '/apikeys/token', {}, { client_user_id: id }));
@@ -285,6 +334,8 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       return parseBalance(await call('GET', '/points/users/balance', { client_user_id: id }));
     },
     async recharge(input) {
+      // Before anything is sent: an unset key must not look like a lost answer to resolve from the logs.
+      settings();
       if (typeof input !== 'object' || input === null) throw configError('recharge needs {clientUserId, amountCents}.');
       const id = checkUserId(input.clientUserId);
       const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
@@ -298,6 +349,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       );
     },
     async findRecharge(input) {
+      settings();
       if (typeof input !== 'object' || input === null)
         throw configError('findRecharge needs {clientUserId, externalOrderId, amountCents}.');
       const id = checkUserId(input.clientUserId);
@@ -324,12 +376,15 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       const path = `/projects/${publishedListPath(query)}`;
       return listOf(await call('GET', path, {}, undefined, token), 'list');
     },
-    toString: () => `ServerClient(${apiBase})`,
-    toJSON: () => ({ baseUrl, apiRoot: apiBase }),
+    toString: () => `ServerClient(${shownRoot()})`,
+    toJSON: () => {
+      const root = shownRoot();
+      return { baseUrl: root.replace(API_ROOT_ENDING, ''), apiRoot: root };
+    },
   };
   // util.inspect.custom is this registered symbol; naming it so keeps node:util out of neutral runtimes (workerd).
   Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
-    value: () => `ServerClient { apiRoot: '${apiBase}' }`,
+    value: () => `ServerClient { apiRoot: '${shownRoot()}' }`,
     enumerable: false,
   });
   return Object.freeze(client);

@@ -8,6 +8,7 @@ import { corsHeaders, normaliseOrigins } from './token-origins.js';
 import { aggregateReports, defaultOnError } from './token-reports.js';
 import { readTokenRequest, TOO_LARGE, TOO_SLOW, webInput } from './token-request.js';
 import { createTokenSupply } from './token-supply.js';
+import { reportOnce, unsetSetting } from './settings.js';
 import { resolveUser, SESSION_UNREADABLE, SIGNED_OUT } from './token-user.js';
 
 export interface TokenHandlerOptions {
@@ -93,6 +94,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     : undefined;
 
   const tokens = createTokenSupply({ client, cache, now, report });
+  // The same missing key fails every request alike: one log line says it, not one per request.
+  const reportUnset = reportOnce(report);
 
   async function respond(input: PlainInput): Promise<PlainAnswer> {
     const cors = corsHeaders(origins, input.header('origin'));
@@ -121,6 +124,18 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       const dropped = await tokens.forgetRefused(body.previous, clientUserId);
       token = await tokens.tokenFor(clientUserId, dropped);
     } catch (error) {
+      const unset = unsetSetting(error);
+      if (unset) {
+        reportUnset(error);
+        // The server's own fault, named so whoever deploys it can fix it; the value itself is never shown.
+        return answer(
+          500,
+          {
+            error: `The token route is not configured: set ${unset.variable} (the server client's ${unset.option}). The server log says more.`,
+          },
+          cors,
+        );
+      }
       report(error);
       // The browser learns only that the upstream failed, never why: the reason may be about the key.
       if (isHubError(error, 'timeout'))

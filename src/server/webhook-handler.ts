@@ -20,10 +20,15 @@ import {
 } from './webhook-events.js';
 import { createDeliveryGate } from './webhook-gate.js';
 import { createRejectionLogger, type WebhookRejection } from './webhook-rejections.js';
+import { checkedOnUse, reportOnce, settingError, unsetSetting } from './settings.js';
 
 export interface WebhookHandlerOptions {
-  /** The platform's outbound IPs from the console: single addresses or CIDR ranges, IPv4 or IPv6. */
-  allowIps: readonly string[];
+  /**
+   * The platform's outbound IPs from the console: single addresses or CIDR ranges, IPv4 or IPv6. Checked at
+   * the first delivery with trustedProxies and clientAddressHeader, so a build without them may create the
+   * handler; until they are right every delivery is answered 500.
+   */
+  allowIps: readonly string[] | undefined;
   /** Your own reverse proxies. Forwarded headers are believed only from these. Default: none. */
   trustedProxies?: readonly string[];
   /**
@@ -91,11 +96,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     );
   }
   checkRefunds(options);
-  const filter = createAddressFilter({
-    allowIps: options.allowIps,
-    trustedProxies: options.trustedProxies ?? [],
-    clientAddressHeader: options.clientAddressHeader,
-  });
   const deadlineMs = positiveInteger(options.deadlineMs, 8000, 'deadlineMs');
   if (deadlineMs >= 10_000)
     throw new HubError(
@@ -114,12 +114,32 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  const admit = createDeliveryGate({ filter, maxBodyBytes, reject });
+  // The address settings come from the environment, so they are checked at the first delivery: a build
+  // loads this module without them.
+  const admit = checkedOnUse(() => createDeliveryGate({ filter: addressFilterOf(options), maxBodyBytes, reject }));
+  const rejectUnset = reportOnce((error) =>
+    reject({
+      reason: 'not-configured',
+      address: undefined,
+      status: 500,
+      message: `${(error as Error).message} Every delivery is answered 500 until that is fixed.`,
+    }),
+  );
 
   return async (request, info) => {
     // The deadline counts from arrival: reading the body also spends the service's 10 seconds.
     const arrivedAt = Date.now();
-    const delivery = await admit(request, info);
+    let gate: ReturnType<typeof admit>;
+    try {
+      gate = admit();
+    } catch (error) {
+      const unset = unsetSetting(error);
+      if (!unset) throw error;
+      rejectUnset(error);
+      // Nothing can be judged without the allow-list: refused, and named as the server's own fault.
+      return problem(500, `The webhook receiver is not configured: set ${unset.option}. The server log says more.`);
+    }
+    const delivery = await gate(request, info);
     if (delivery instanceof Response) return delivery;
     const { address, claimed, body, refuse } = delivery;
     const named = body.ok && isRecord(body.value) ? body.value.event : undefined;
@@ -172,6 +192,28 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return problem(500, 'Event handler failed.');
     return new Response(null, { status: 204 });
   };
+}
+
+const ALLOW_IPS = { option: 'allowIps (HUB_WEBHOOK_IPS in the docs)', variable: 'HUB_WEBHOOK_IPS' };
+const ADDRESS_SETTINGS = { option: 'allowIps, trustedProxies and clientAddressHeader', variable: 'HUB_WEBHOOK_IPS' };
+
+/** The address filter, or a settingError: an empty or absent allow-list is an unset environment variable. */
+function addressFilterOf(options: WebhookHandlerOptions) {
+  const allowIps: unknown = options.allowIps;
+  if (!Array.isArray(allowIps) || allowIps.every((entry) => typeof entry === 'string' && entry.trim() === ''))
+    throw settingError(
+      ALLOW_IPS,
+      "createWebhookHandler's allowIps is not set: give it the platform's outbound IPs from the console, from your server's environment (HUB_WEBHOOK_IPS in the docs, comma-separated).",
+    );
+  try {
+    return createAddressFilter({
+      allowIps: options.allowIps!,
+      trustedProxies: options.trustedProxies ?? [],
+      clientAddressHeader: options.clientAddressHeader,
+    });
+  } catch (error) {
+    throw settingError(ADDRESS_SETTINGS, (error as Error).message);
+  }
 }
 
 type Parsed =

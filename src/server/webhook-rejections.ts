@@ -3,6 +3,7 @@ import { isLoopbackAddress } from '../core/loopback.js';
 import type { AddressVerdict } from './addresses.js';
 
 export type WebhookRejectionReason =
+  | 'not-configured'
   | 'no-source-address'
   | 'address-not-allowed'
   | 'forwarded-address-invalid'
@@ -21,7 +22,10 @@ export interface WebhookRejection {
   reason: WebhookRejectionReason;
   /** The address the request was judged by (a canonical IP), or undefined when there was none. */
   address: string | undefined;
-  /** The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false), 501 for an unhandled refund. */
+  /**
+   * The HTTP status answered; 200 for a malformed billing_deduct (answered ok:false), 501 for an unhandled
+   * refund, 500 while the address settings are missing or malformed (reported once, not per delivery).
+   */
   status: number;
   /** One line: what was refused and what to do about it. Never contains request text. */
   message: string;

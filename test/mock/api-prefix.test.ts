@@ -120,12 +120,11 @@ describe('every client, given the API root /api/v1/apihub, reaches the simulator
     }
   });
 
-  it('a doubled root is refused before any request, so nothing reaches the simulator', () => {
+  it('a doubled root is refused before any request, so nothing reaches the simulator', async () => {
     const hub = newHub({ apiPrefix: DEPLOYMENT_API_PREFIX });
     const before = stateOf(hub);
-    expect(() =>
-      createServerClient({ apiKey: hub.apiKey, baseUrl: `${hub.apiUrl}/api/v1/hub`, fetch: hub.fetch }),
-    ).toThrow(/baseUrl/);
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: `${hub.apiUrl}/api/v1/hub`, fetch: hub.fetch });
+    await expect(client.exchangeToken('user-alice')).rejects.toThrow(/baseUrl/);
     expect(hub.requestLog).toHaveLength(0);
     expect(stateOf(hub)).toBe(before);
   });

@@ -222,16 +222,24 @@ describe('createServerClient input checks (before any request)', () => {
   });
 
   it.each([
-    [{ apiKey: '', baseUrl: 'https://hub.example.com' }],
-    [{ apiKey: 'sk-a\nb', baseUrl: 'https://hub.example.com' }],
-    [{ apiKey: 'sk-a', baseUrl: 'hub.example.com' }],
-    [{ apiKey: 'sk-a', baseUrl: 'javascript:alert(1)' }],
-    [{ apiKey: 'sk-a', baseUrl: 'https://user:pw@hub.example.com' }],
-    [{ apiKey: 'sk-a', baseUrl: 'https://hub.example.com', timeoutMs: 0 }],
-  ])('bad options %j are a config error', (options) => {
+    [{ apiKey: '', baseUrl: 'https://hub.example.com' }, /apiKey/],
+    [{ apiKey: 'sk-a\nb', baseUrl: 'https://hub.example.com' }, /apiKey/],
+    [{ apiKey: 'sk-a', baseUrl: 'hub.example.com' }, /baseUrl/],
+    [{ apiKey: 'sk-a', baseUrl: 'javascript:alert(1)' }, /baseUrl/],
+    [{ apiKey: 'sk-a', baseUrl: 'https://user:pw@hub.example.com' }, /baseUrl/],
+  ])('bad settings %j are a config error of the first call, which sends nothing', async (options, named) => {
+    const hub = createSimulator();
+    const client = createServerClient({ ...options, fetch: hub.fetch });
+    const error = await rejectionOf(client.balance('user-alice'));
+    expect(isHubError(error, 'config')).toBe(true);
+    expect((error as Error).message).toMatch(named);
+    expect(hub.requestLog).toEqual([]);
+  });
+
+  it('a bad timeoutMs, a literal of your code, is a config error when the client is made', () => {
     let thrown: unknown;
     try {
-      createServerClient(options);
+      createServerClient({ apiKey: 'sk-a', baseUrl: 'https://hub.example.com', timeoutMs: 0 });
     } catch (error) {
       thrown = error;
     }
