@@ -99,13 +99,14 @@ function isJson(request: Request): boolean {
 
 const BODY_ANSWERS: Record<BodyProblem, [number, string]> = {
   'too-large': [413, `The body is larger than ${MAX_BROWSER_BODY_BYTES} bytes.`],
+  'too-slow': [408, 'The body took longer than 10 s to arrive.'],
   'bad-encoding': [400, 'The body is not UTF-8.'],
   'bad-json': [400, 'The body is not valid JSON.'],
 };
 
 /** The body as a JSON object, read no further than MAX_BROWSER_BODY_BYTES; otherwise the answer to give. */
 async function readObject(request: Request): Promise<Record<string, unknown> | Response> {
-  const read = await readJsonBody(request, MAX_BROWSER_BODY_BYTES);
+  const read = await readJsonBody(request, MAX_BROWSER_BODY_BYTES, 10_000);
   if (!read.ok) {
     const [status, error] = BODY_ANSWERS[read.problem];
     return json({ error }, status);

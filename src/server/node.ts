@@ -103,6 +103,17 @@ function parsedBody(req: IncomingMessage): Uint8Array<ArrayBuffer> | string | un
   return undefined;
 }
 
+/**
+ * Closes a connection whose body is still arriving: our side first (FIN after the answer), then the whole
+ * socket a moment later. Destroying it at once, with the sender's bytes unread, resets the connection,
+ * and a reset can discard the answer before the sender reads it.
+ */
+function hangUp(req: IncomingMessage): void {
+  req.resume(); // discard what still arrives
+  req.socket.end();
+  setTimeout(() => req.socket.destroy(), 1000).unref();
+}
+
 async function writeResponse(response: Response, res: ServerResponse, closeAfter: boolean): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
@@ -278,6 +289,8 @@ export function toNodeListener(handler: WebRequestHandler): NodeListener {
         init.duplex = 'half';
       }
       const response = await handler(new Request(requestUrl(req), init), { remoteAddress: req.socket.remoteAddress });
+      // A handler that gave up on a body still arriving (too slow) closes: drop the socket once answered.
+      if (response.headers.get('connection') === 'close' && !req.readableEnded) res.once('finish', () => hangUp(req));
       await writeResponse(response, res, abandoned);
       if (abandoned) req.resume(); // discard what still arrives until the socket closes
     };

@@ -3,6 +3,7 @@ import type { BodyProblem } from './body.js';
 
 export const BODY_MESSAGE: Record<BodyProblem, string> = {
   'too-large': 'Body too large.',
+  'too-slow': 'Body too slow.',
   'bad-encoding': 'Body is not UTF-8.',
   'bad-json': 'Body is not valid JSON.',
 };

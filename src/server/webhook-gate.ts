@@ -27,6 +27,8 @@ export interface AdmittedDelivery {
 export interface DeliveryGateOptions {
   filter: AddressFilter;
   maxBodyBytes: number;
+  /** How long the body may take to arrive once the address is allowed. */
+  bodyTimeoutMs: number;
   /** onRejected, made safe to call. */
   reject: (rejection: WebhookRejection) => void;
 }
@@ -35,6 +37,7 @@ export interface DeliveryGateOptions {
 export function createDeliveryGate({
   filter,
   maxBodyBytes,
+  bodyTimeoutMs,
   reject,
 }: DeliveryGateOptions): (request: Request, info: SourceInfo) => Promise<AdmittedDelivery | Response> {
   return async (request, info) => {
@@ -67,7 +70,16 @@ export function createDeliveryGate({
       );
 
     const claimed = request.headers.get('x-webhook-event');
-    const body = await readJsonBody(request, maxBodyBytes);
+    const body = await readJsonBody(request, maxBodyBytes, bodyTimeoutMs);
+    // `connection: close` tells toNodeListener to drop the socket the slow body is still arriving on.
+    if (!body.ok && body.problem === 'too-slow')
+      return refuse(
+        408,
+        'body-too-slow',
+        BODY_MESSAGE['too-slow'],
+        `a body still arriving after bodyTimeoutMs (${bodyTimeoutMs} ms) was refused (408) and its connection closed; raise bodyTimeoutMs if the platform's deliveries are that slow.`,
+        { connection: 'close' },
+      );
     if (!body.ok && body.problem === 'too-large')
       return refuse(
         413,

@@ -59,6 +59,12 @@ export interface WebhookHandlerOptions {
   /** billing_deduct answers ok:false after this long, well before the service's own 10 s timeout. */
   deadlineMs?: number;
   maxBodyBytes?: number;
+  /**
+   * How long an allowed sender's body may take to arrive, in ms; a slower one is answered 408 and its
+   * connection closed. A delivery is a few KB sent at once, so a trickling body is a sender holding
+   * connections open (Node's own limit is its 300 s requestTimeout). Default 5000.
+   */
+  bodyTimeoutMs?: number;
 }
 
 /** What the receiver is told besides the request: its source address and, where a runtime needs it, how to outlive the answer. */
@@ -103,6 +109,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       "deadlineMs must stay below the service's 10 s timeout, or the service decides instead of you.",
     );
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, 65_536, 'maxBodyBytes');
+  const bodyTimeoutMs = positiveInteger(options.bodyTimeoutMs, 5000, 'bodyTimeoutMs');
   const onError = options.onError ?? defaultOnError;
   const onRejected = options.onRejected ?? createRejectionLogger();
 
@@ -116,7 +123,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   // The address settings come from the environment, so they are checked at the first delivery: a build
   // loads this module without them.
-  const admit = checkedOnUse(() => createDeliveryGate({ filter: addressFilterOf(options), maxBodyBytes, reject }));
+  const admit = checkedOnUse(() =>
+    createDeliveryGate({ filter: addressFilterOf(options), maxBodyBytes, bodyTimeoutMs, reject }),
+  );
   const rejectUnset = reportOnce((error) =>
     reject({
       reason: 'not-configured',

@@ -13,6 +13,7 @@ export type WebhookRejectionReason =
   | 'method-not-allowed'
   | 'unsupported-media-type'
   | 'body-too-large'
+  | 'body-too-slow'
   | 'body-invalid'
   | 'event-invalid'
   | 'billing-invalid'
