@@ -1,7 +1,8 @@
 import { HubError } from '../core/errors.js';
 import { compileAddressList, isCanonicalAddress } from './address-lists.js';
 import { compileRanges, isIP } from './ip.js';
-import { forwardedForHops, forwardedHops, OTHER_CLIENT_HEADERS } from './forwarded-headers.js';
+import { CLIENT_ADDRESS_HEADERS } from './client-address-headers.js';
+import { hopsIn } from './forwarded-headers.js';
 
 /** What the webhook receiver needs to know about where a request came from. */
 export interface SourceInfo {
@@ -12,10 +13,8 @@ export interface SourceInfo {
 /** The one forwarded header your trusted proxy sets; the receiver reads the client's address from it. */
 export type ClientAddressHeader = 'x-forwarded-for' | 'x-real-ip' | 'forwarded';
 
-export const CLIENT_ADDRESS_HEADERS: readonly ClientAddressHeader[] = ['x-forwarded-for', 'x-real-ip', 'forwarded'];
-
-/** Every header that may name the client, the ones a proxy can be told to set first. */
-const ADDRESS_HEADERS: readonly string[] = [...CLIENT_ADDRESS_HEADERS, ...OTHER_CLIENT_HEADERS];
+/** The headers clientAddressHeader may name; every other one of CLIENT_ADDRESS_HEADERS is only cross-checked. */
+const NAMEABLE_HEADERS: readonly ClientAddressHeader[] = ['x-forwarded-for', 'x-real-ip', 'forwarded'];
 
 /** Why a request's source address did not pass. */
 export type AddressRefusal =
@@ -82,7 +81,7 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
   const trustedList = options.trustedProxies ?? [];
   const trusted = compileAddressList(trustedList, 'trustedProxies');
   const named = options.clientAddressHeader;
-  if (named !== undefined && !CLIENT_ADDRESS_HEADERS.includes(named)) {
+  if (named !== undefined && !NAMEABLE_HEADERS.includes(named)) {
     throw new HubError('config', 'clientAddressHeader must be "x-forwarded-for", "x-real-ip" or "forwarded".');
   }
   if (trustedList.length > 0 && named === undefined) {
@@ -106,8 +105,8 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
   }
 
   function clientIn(header: string, value: string): Client {
-    if (header === 'x-forwarded-for') return fromChain(forwardedForHops(value));
-    if (header === 'forwarded') return fromChain(forwardedHops(value));
+    const hops = hopsIn(header, value);
+    if (hops) return fromChain(hops);
     const address = value.trim();
     return isCanonicalAddress(address) ? address : INVALID;
   }
@@ -135,7 +134,7 @@ export function createAddressFilter(options: AddressFilterOptions): AddressFilte
           headers: [],
         };
       }
-      const present = ADDRESS_HEADERS.filter((header) => headers.has(header));
+      const present = CLIENT_ADDRESS_HEADERS.filter((header) => headers.has(header));
       if (!trusted(socket)) return decide(socket, socket, present.length > 0);
 
       const refuse = (reason: AddressRefusal, address: string, involved: readonly string[]): AddressVerdict => ({

@@ -4,20 +4,20 @@
  * not a canonical IP address, and decides which header to believe. This file only reads them.
  */
 
+/** Headers that list the hops as X-Forwarded-For does, client first, separated by commas. */
+const COMMA_CHAINS = new Set(['x-forwarded-for', 'x-original-forwarded-for', 'forwarded-for']);
+
 /**
- * Headers that name the client in one address, set by CDNs and load balancers instead of (or beside)
- * X-Forwarded-For. They cannot be named as clientAddressHeader, but when one arrives through a trusted
- * proxy it must agree with the named header: a proxy that sets only this one passes the client's own
- * X-Forwarded-For through untouched.
+ * The hops a client-address header lists, first hop first, or undefined for a header that names one
+ * address. `X-Forwarded` is written both ways, RFC 7239's `for=` and X-Forwarded-For's list: read as
+ * the one its value is.
  */
-export const OTHER_CLIENT_HEADERS = [
-  'cf-connecting-ip', // Cloudflare
-  'true-client-ip', // Akamai, Cloudflare Enterprise
-  'x-client-ip',
-  'fastly-client-ip', // Fastly
-  'x-cluster-client-ip',
-  'x-envoy-external-address', // Envoy
-] as const;
+export function hopsIn(header: string, value: string): string[] | undefined {
+  if (header === 'forwarded' || (header === 'x-forwarded' && /(^|[;,\s])for=/i.test(value)))
+    return forwardedHops(value);
+  if (COMMA_CHAINS.has(header) || header === 'x-forwarded') return forwardedForHops(value);
+  return undefined;
+}
 
 /** `text` split at `separator` outside double-quoted strings (where `\` escapes the next character). */
 function splitOutsideQuotes(text: string, separator: ',' | ';'): string[] {

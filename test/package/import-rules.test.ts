@@ -52,7 +52,9 @@ const SHARED_WITH_MOCK = ['core/link-rules.js', 'core/loopback.js', 'core/record
  * The grader (mock/certify/) judges an integrator's notification links by the toolkit's own rule, so it
  * takes buildNotificationLink from core; the simulator itself does not.
  */
-const CERTIFY_JUDGES_BY = ['core/urls.js'];
+const CERTIFY_JUDGES_BY = ['core/urls.js', 'server/client-address-headers.js'];
+/** What certify shares with the toolkit as one list: a leaf, so the grader pulls in nothing more. */
+const SHARED_WITH_CERTIFY = ['server/client-address-headers.js'];
 const isCertify = (file: string) => file.startsWith('mock/certify/');
 
 describe('import rules (docs/architecture.md, Layers and their import rules)', () => {
@@ -91,6 +93,10 @@ describe('import rules (docs/architecture.md, Layers and their import rules)', (
         !(isCertify(i.from) && CERTIFY_JUDGES_BY.includes(i.to)),
     );
     expect(wrong).toEqual([]);
+    for (const shared of SHARED_WITH_CERTIFY) {
+      expect(all.some((i) => isCertify(i.from) && i.to === shared && !i.typeOnly)).toBe(true);
+      expect(all.filter((i) => i.from === shared.replace(/\.js$/, '.ts'))).toEqual([]);
+    }
     // Each shared module is used by the simulator and imports nothing, so the simulator pulls in no more.
     for (const shared of SHARED_WITH_MOCK) {
       expect(all.some((i) => layerOf(i.from) === 'mock' && i.to === shared && !i.typeOnly)).toBe(true);

@@ -4,6 +4,8 @@
  * language tells the grader nothing else about what it charged.
  */
 import { buildNotificationLink } from '../../../../src/core/urls.js';
+// The headers the toolkit's receiver cross-checks, each sent here naming the service's address.
+import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';
 import { undocumentedAnswer } from '../documented-answers.js';
 import { centsToYuan, isoBeijing } from '../http.js';
 import type { Simulator, WebhookDelivery } from '../types.js';
@@ -152,28 +154,6 @@ async function changedBy(context: ReceiverContext, note: Note, cents: number, ac
   check(after - before === cents, `the balance changed by ${after - before} cents, not ${cents}`);
 }
 
-/**
- * Headers proxies and CDNs use for the client's address, each naming the service's address. From a peer
- * that is not a proxy of the integrator's, the sender chose every one of them.
- */
-const CLIENT_ADDRESS_HEADERS = [
-  'x-forwarded-for',
-  'x-real-ip',
-  'forwarded',
-  'true-client-ip',
-  'cf-connecting-ip',
-  'x-client-ip',
-  'ali-cdn-real-ip',
-  'fastly-client-ip',
-  'x-cluster-client-ip',
-  'x-original-forwarded-for',
-  'x-forwarded',
-  'forwarded-for',
-  'client-ip',
-  'x-appengine-user-ip',
-  'cdn-src-ip',
-  'x-envoy-external-address',
-];
 const spoofOf = (name: string) => (name === 'forwarded' ? 'for=127.0.0.1' : '127.0.0.1');
 
 const CONCURRENT_DEDUCTS = 20;
