@@ -62,7 +62,8 @@ function service(faults: readonly RechargeFault[], cut: number | undefined) {
   const queue = [...faults];
   const hub: Simulator = createSimulator({
     logLimit: 100_000,
-    rechargeFaults: { pick: () => queue.shift(), ...(cut === undefined ? {} : { reasonLength: cut }) },
+    rechargeFaults: { pick: () => queue.shift() },
+    ...(cut === undefined ? {} : { profile: { reasonLimit: { length: cut, unit: 'characters' as const } } }),
   });
   const sent: { kind: 'recharge' | 'logs'; order?: string }[] = [];
   const fetchImpl: typeof fetch = (input, init) => {

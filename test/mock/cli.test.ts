@@ -146,6 +146,37 @@ describe('hub-embed-mock CLI', () => {
     await p.exit;
   }, 20_000);
 
+  it('--profile plays a service the spec allows: names repeat, later ones winning', async () => {
+    const p = run([
+      '--api-port',
+      '0',
+      '--form-port',
+      '0',
+      '--quiet',
+      '--profile',
+      'oldest-first',
+      '--profile',
+      'gateway-404-page-2',
+    ]);
+    const info = JSON.parse(await p.first);
+    const headers = { 'X-API-Key': info.apiKey, 'Content-Type': 'application/json' };
+    for (const cents of [1, 2])
+      await fetch(`${info.apiUrl}/points/users/recharge`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ client_user_id: 'u1', amount_cents: cents }),
+      });
+    const logs = (page: number) =>
+      fetch(`${info.apiUrl}/points/users/logs?client_user_id=u1&page=${page}`, { headers });
+    const first = await (await logs(1)).json();
+    expect(first.data.list.map((record: { amount_cents: number }) => record.amount_cents)).toEqual([1, 2]);
+    const second = await logs(2);
+    expect(second.status).toBe(404);
+    expect(await second.text()).toContain('<html>');
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+  }, 20_000);
+
   it('bad flags and bad seed files exit with status 2 and a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-mock-'));
     writeFileSync(join(dir, 'bad.json'), '{"accounts": 1}');
@@ -163,6 +194,7 @@ describe('hub-embed-mock CLI', () => {
       ['--api-prefix', '/api/v1/a%2Fb'],
       ['--seed', join(dir, 'missing.json')],
       ['--seed', join(dir, 'bad.json')],
+      ['--profile', 'no-such-service'],
     ]) {
       const p = run(args);
       p.first.catch(() => {});

@@ -234,7 +234,10 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
 
   it('a remark cut inside the order marker by the service makes a lost answer unknown, never not-applied: not sent again', async () => {
     // A varchar(40): "Top-up [hub-order:" and part of the order id survive, the rest and the "]" do not.
-    const hub = createSimulator({ rechargeFaults: { reasonLength: 40, pick: () => ({ kind: 'drop' }) } });
+    const hub = createSimulator({
+      profile: { reasonLimit: { length: 40, unit: 'characters' } },
+      rechargeFaults: { pick: () => ({ kind: 'drop' }) },
+    });
     const orderId = 'order-2026-11-26-0000000000000000000042';
     const error = await rejectionOf(
       clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: orderId, reason: 'Top-up' }),

@@ -154,6 +154,7 @@ export function adminOperations(context: HubContext): AdminOperations {
           reason: input.reason ?? 'Console transfer',
         },
         context.now(),
+        context.profile,
       );
     },
     trigger: (input) => tests.trigger(input),

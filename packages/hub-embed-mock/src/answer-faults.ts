@@ -2,11 +2,9 @@
  * Faults around a recharge, before or after the work is done: the cases a client must tell apart from the
  * answer alone, and cannot. A recharge may be lost or refused before it is applied (nothing changed), or
  * applied and then its answer dropped, failed with a 5xx, delayed, or applied only later, after its answer
- * was lost. The service may also keep only part of the remark (`reason` cut to N characters), which is
- * what a marker in the remark must survive. A retrying client must not credit twice; a giving-up client
- * must not lose a paid top-up.
+ * was lost. A retrying client must not credit twice; a giving-up client must not lose a paid top-up. What a
+ * service keeps of the remark is its profile's (profiles.ts), not a fault.
  */
-import { isRecord } from '../../../src/core/records.js';
 import { API_PREFIX } from './api.js';
 import type { RechargeAnswerFaults, RechargeFault } from './types.js';
 
@@ -22,15 +20,8 @@ export class DroppedAnswer extends Error {
   }
 }
 
-/** What the pipeline does with one request: `fault` chosen for a recharge, `reasonLength` to cut its remark. */
-export interface FaultPlan {
-  fault: RechargeFault;
-  /** Keep only this many characters of the recharge's `reason`, as a `varchar(N)` column would. */
-  reasonLength: number | undefined;
-}
-
 const RECHARGE_PATH_END = '/points/users/recharge';
-const NONE: FaultPlan = { fault: { kind: 'none' }, reasonLength: undefined };
+const NONE: RechargeFault = { kind: 'none' };
 
 function rate(value: unknown, name: string): number {
   if (value === undefined) return 0;
@@ -64,24 +55,21 @@ export function answerFaults(
   options: RechargeAnswerFaults | undefined,
   random: () => number,
   apiPrefix = API_PREFIX,
-): (method: string, path: string) => FaultPlan {
+): (method: string, path: string) => RechargeFault {
   if (options !== undefined && (typeof options !== 'object' || options === null))
     throw new TypeError(
       'rechargeFaults must be an object {dropRate?, delayRate?, delayMs?, dropBeforeRate?, errorBeforeRate?, ' +
-        'errorRate?, conflictRate?, lateApplyRate?, lateApplyMs?, reasonLength?, pick?}.',
+        'errorRate?, conflictRate?, lateApplyRate?, lateApplyMs?, pick?}.',
     );
   const rates = RATES.map(([name, kind]) => [rate(options?.[name], name), kind] as const);
   const total = rates.reduce((sum, [value]) => sum + value, 0);
   if (total > 1) throw new RangeError('rechargeFaults: the rates together must be at most 1.');
   const delayMs = milliseconds(options?.delayMs, 'delayMs', 15_000);
   const lateApplyMs = milliseconds(options?.lateApplyMs, 'lateApplyMs', 1_000);
-  const reasonLength = options?.reasonLength;
-  if (reasonLength !== undefined && (!Number.isSafeInteger(reasonLength) || reasonLength < 0))
-    throw new RangeError('rechargeFaults.reasonLength must be a whole number of characters.');
   const pick = options?.pick;
   if (pick !== undefined && typeof pick !== 'function')
     throw new TypeError('rechargeFaults.pick must be a function returning a fault.');
-  if (total === 0 && reasonLength === undefined && pick === undefined) return () => NONE;
+  if (total === 0 && pick === undefined) return () => NONE;
 
   const rolled = (): RechargeFault => {
     if (total === 0) return { kind: 'none' };
@@ -100,22 +88,6 @@ export function answerFaults(
 
   return (method, path) => {
     if (method !== 'POST' || path !== apiPrefix + RECHARGE_PATH_END) return NONE;
-    return { fault: pick?.() ?? rolled(), reasonLength };
+    return pick?.() ?? rolled();
   };
-}
-
-/** The request with its JSON body's `reason` cut to `length` characters; any other body unchanged. */
-export async function withReasonCut(req: Request, length: number): Promise<Request> {
-  const text = await req.text();
-  let body = text;
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (isRecord(parsed) && typeof parsed.reason === 'string')
-      body = JSON.stringify({ ...parsed, reason: parsed.reason.slice(0, length) });
-  } catch {
-    // Not JSON: the route refuses it as it would have.
-  }
-  const headers = new Headers(req.headers);
-  headers.delete('content-length');
-  return new Request(req.url, { method: req.method, headers, body });
 }

@@ -3,7 +3,7 @@ import type { HubContext, RequestMeta, Route } from './context.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, ok, optionalString, queryInt, readJsonObject, requireAmountCents, requireId } from './http.js';
 import { recharge } from './ledger.js';
-import { newestFirstPage } from './views.js';
+import { logsPage } from './profiles.js';
 
 /** The spec's prefix, the default `apiPrefix`. */
 export const API_PREFIX = '/api/v1/hub';
@@ -130,7 +130,7 @@ export function apiRoutes(hub: HubContext): Route[] {
           ...(externalOrderId !== undefined ? { externalOrderId } : {}),
           ...(reason !== undefined ? { reason } : {}),
         };
-        return ok(recharge(state, account, input, hub.now()));
+        return ok(recharge(state, account, input, hub.now(), hub.profile));
       },
     },
     {
@@ -143,7 +143,7 @@ export function apiRoutes(hub: HubContext): Route[] {
         return ok({
           client_user_id: user.clientUserId,
           user_id: user.userId,
-          ...newestFirstPage(user.logs, page, pageSize),
+          ...logsPage(user.logs, page, pageSize, hub.profile, hub.now()),
         });
       },
     },

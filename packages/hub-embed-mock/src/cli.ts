@@ -10,6 +10,7 @@ import { COMMANDS, COMMANDS_USAGE, CommandError, deliveryLine, oneLine, runComma
 import { CERTIFY_USAGE, certifyCommand } from './certify/cli.js';
 import { CertifyUsageError } from './certify/certify.js';
 import { checkAllowedHosts } from './hosts.js';
+import { PROFILES, profileOfNames } from './profiles.js';
 import { checkApiPrefix } from './settings.js';
 import { SeedError, checkHttpUrl, defaultSeed, parseSeed } from './seed.js';
 import { startSimulator, type StartSimulatorOptions } from './node.js';
@@ -37,6 +38,9 @@ const USAGE = `Usage: hub-embed-mock [options]
   --recharge-drop-rate R  apply this fraction (0..1) of recharges, then close the connection unanswered
   --recharge-delay-rate R apply this fraction (0..1) of recharges, then answer --recharge-delay-ms late
   --recharge-delay-ms N   how late a delayed recharge answers (default 15000)
+  --profile NAME          play a service that chooses where the spec is silent (repeatable; later
+                          ones win): ${Object.keys(PROFILES).join(', ')}
+                          (docs/simulator.md, "Service profiles")
   --webhook-timeout-ms N  overall webhook timeout (default 10000)
   --webhook-connect-timeout-ms N  webhook TCP connect timeout (default 5000)
   --cors-origin O         allow this browser origin (repeatable; "*" for any; default any loopback origin)
@@ -123,6 +127,7 @@ export function parseCli(argv: string[]): CliOptions {
       'recharge-drop-rate': { type: 'string' },
       'recharge-delay-rate': { type: 'string' },
       'recharge-delay-ms': { type: 'string' },
+      profile: { type: 'string', multiple: true },
       'webhook-timeout-ms': { type: 'string' },
       'webhook-connect-timeout-ms': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
@@ -167,6 +172,11 @@ export function parseCli(argv: string[]): CliOptions {
   };
   if (Object.values(rechargeFaults).some((value) => value !== undefined))
     set('rechargeFaults', JSON.parse(JSON.stringify(rechargeFaults)) as typeof rechargeFaults);
+  try {
+    set('profile', values.profile && profileOfNames(values.profile));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   set('webhookTimeoutMs', int(values['webhook-timeout-ms'], 'webhook-timeout-ms', 1, 600_000));
   set('webhookConnectTimeoutMs', int(values['webhook-connect-timeout-ms'], 'webhook-connect-timeout-ms', 1, 600_000));
   set('corsOrigins', values['cors-origin']);

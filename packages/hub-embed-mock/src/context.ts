@@ -1,4 +1,5 @@
 /** What the route modules need from the hub, kept narrow so each module can be read on its own. */
+import type { CheckedProfile } from './profiles.js';
 import type { HubState } from './state.js';
 import type { AuthKind, WebhookBody, WebhookDelivery } from './types.js';
 
@@ -8,6 +9,8 @@ export interface HubContext {
   /** Where the open API is served (`/api/v1/hub` unless `apiPrefix` says otherwise). */
   apiPrefix: string;
   formUrl: string;
+  /** The service's choices where the spec is silent (profiles.ts). */
+  profile: CheckedProfile;
   tokenTtlSeconds: number;
   /** Entries kept in each log. */
   logLimit: number;

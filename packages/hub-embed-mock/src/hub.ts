@@ -12,6 +12,7 @@ import type { HubContext } from './context.js';
 import { createFormSite } from './form.js';
 import { isoBeijing } from './http.js';
 import { createRequestPipeline } from './requests.js';
+import { checkProfile } from './profiles.js';
 import { pushBounded } from './ring.js';
 import { apiSiteRoutes } from './routes.js';
 import { SeedError, activeKeyOf, defaultSeed, parseSeed } from './seed.js';
@@ -34,6 +35,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     throw new SeedError(String(error));
   }
   const settings = checkSettings(options);
+  const profile = checkProfile(options.profile);
   const { baseUrl, formUrl, apiPrefix, tokenTtlSeconds, dropRate, random, logLimit } = settings;
   const clock = createClock(options.now ?? Date.now);
   const state = new HubState(seed, clock.now());
@@ -58,6 +60,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     baseUrl,
     apiPrefix,
     formUrl,
+    profile,
     tokenTtlSeconds,
     logLimit,
     deliveries,

@@ -19,6 +19,7 @@ export type {
   LedgerView,
   SimulatorOptions,
   RechargeAnswerFaults,
+  ServiceProfile,
   RechargeFault,
   MockSeed,
   SeedAccount,

@@ -5,6 +5,7 @@
  * nothing and concurrent requests (one event loop) can never interleave half-way through a transfer.
  */
 import { MockHttpError, isoUtc } from './http.js';
+import { noteWritten, storedReason, type CheckedProfile } from './profiles.js';
 import type { Account, HubState, UserRecord } from './state.js';
 import type { RechargeInput } from '../../../src/server/server-client.js';
 import type { LedgerRecord, SeedTable } from './types.js';
@@ -23,10 +24,18 @@ function log(
     created_at: isoUtc(now),
   };
   user.logs.push(record);
+  noteWritten(record, now);
   return record;
 }
 
-export function recharge(state: HubState, account: Account, input: RechargeInput, now: number) {
+/** A pool-to-user move; its remark is kept as the service's profile keeps it. */
+export function recharge(
+  state: HubState,
+  account: Account,
+  input: RechargeInput,
+  now: number,
+  profile: CheckedProfile,
+) {
   if (input.externalOrderId !== undefined && account.orderIds.has(input.externalOrderId)) {
     throw new MockHttpError(409, 'external_order_id was already used for a recharge; nothing was changed.');
   }
@@ -44,7 +53,7 @@ export function recharge(state: HubState, account: Account, input: RechargeInput
     source: 'transfer',
     record_type: 'recharge',
     change_cents: input.amountCents,
-    reason: input.reason ?? 'Recharge',
+    reason: storedReason(input.reason ?? 'Recharge', profile),
     status: 'success',
     short_code: null,
     project_id: null,

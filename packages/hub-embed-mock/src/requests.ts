@@ -2,7 +2,7 @@
  * The request pipeline of both sites: simulated latency and faults, routing, error answers, CORS and
  * the request log. Routes only produce answers; everything every request goes through is here.
  */
-import { DroppedAnswer, withReasonCut, type FaultPlan } from './answer-faults.js';
+import { DroppedAnswer } from './answer-faults.js';
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { findRoute } from './context.js';
 import { corsHeaders, preflight } from './cors.js';
@@ -10,8 +10,9 @@ import { formErrorResponse, type FormSite } from './form.js';
 import { hostHeaderRefusal } from './hosts.js';
 import { MockHttpError, errorResponse } from './http.js';
 import { ICON_NAME, iconPng } from './icons.js';
+import { gatewayPage, logsGatewayError } from './profiles.js';
 import type { HubSettings } from './settings.js';
-import type { Simulator, RequestLogEntry } from './types.js';
+import type { Simulator, RequestLogEntry, RechargeFault } from './types.js';
 
 export interface PipelineParts {
   settings: HubSettings;
@@ -21,7 +22,7 @@ export interface PipelineParts {
   /** Called with each answered request (the request log and `onRequest`). */
   record: (entry: RequestLogEntry) => void;
   /** The faults of one request (answer-faults.ts): a recharge lost, failed or late, before or after it is applied. */
-  answerFault: (method: string, path: string) => FaultPlan;
+  answerFault: (method: string, path: string) => RechargeFault;
 }
 
 export type RequestPipeline = Pick<Simulator, 'handleApi' | 'handleForm' | 'fetch'>;
@@ -117,12 +118,38 @@ export function createRequestPipeline({
     if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
-    const { fault, reasonLength } = answerFault(req.method, url.pathname);
-    const served = reasonLength === undefined ? req : await withReasonCut(req, reasonLength);
+    const { gatewayTimeoutMs } = context.profile;
+    if (gatewayTimeoutMs === 0) return serve(req, url, meta);
+    // The gateway gives up and answers its own 504; the service behind it goes on with the request.
+    const served = serve(req, url, meta);
+    served.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<'gave-up'>(
+      (resolve) => (timer = setTimeout(() => resolve('gave-up'), gatewayTimeoutMs)),
+    );
+    try {
+      const first = await Promise.race([served, gaveUp]);
+      return first === 'gave-up' ? finish(req, url, meta, gatewayPage(504)) : first;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One API request as the service (behind any gateway) serves it: its profile, then its faults. */
+  async function serve(req: Request, url: URL, meta: RequestMeta): Promise<Response> {
+    const { profile, apiPrefix } = context;
+    if (req.method === 'GET' && url.pathname === `${apiPrefix}/points/users/logs`) {
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const gateway = logsGatewayError(profile, Number.isSafeInteger(page) ? page : 1);
+      if (gateway) return finish(req, url, meta, gateway);
+    }
+    const isRecharge = req.method === 'POST' && url.pathname === `${apiPrefix}/points/users/recharge`;
+    if (isRecharge && profile.applyDelayMs > 0) await sleep(profile.applyDelayMs);
+    const fault = answerFault(req.method, url.pathname);
     if (fault.kind === 'drop-before') throw new DroppedAnswer(false);
     if (fault.kind === 'late-apply') {
       // The caller hears nothing now; the recharge is applied (and logged) later, as a slow queue would.
-      setTimeout(() => void answer(served, url, meta), fault.ms);
+      setTimeout(() => void answer(req, url, meta), fault.ms);
       throw new DroppedAnswer(false);
     }
     const response =
@@ -135,7 +162,7 @@ export function createRequestPipeline({
           )
         : fault.kind === 'conflict'
           ? finish(req, url, meta, errorResponse(409, 'Injected conflict; nothing was changed.'))
-          : await answer(served, url, meta);
+          : await answer(req, url, meta);
     const applied = response.status === 200 && fault.kind !== 'error-before' && fault.kind !== 'conflict';
     if (applied && fault.kind === 'drop') throw new DroppedAnswer();
     if (applied && fault.kind === 'delay') await sleep(fault.ms);

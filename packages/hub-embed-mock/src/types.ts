@@ -233,13 +233,42 @@ export interface RechargeAnswerFaults {
   lateApplyRate?: number;
   /** Default 1000. */
   lateApplyMs?: number;
-  /** Keep only this many characters of each recharge's `reason` in its log record, as a `varchar(N)` would. */
-  reasonLength?: number;
   /** A test's own fault for each recharge (undefined: the rates decide), e.g. drawn by a property-based test. */
   pick?: () => RechargeFault | undefined;
 }
 
+/**
+ * A service's choices where the spec is silent (profiles.ts; docs/simulator.md, "Service profiles"). Every
+ * field is optional; the defaults are the spec's plain reading.
+ */
+export interface ServiceProfile {
+  /** How much of a recharge's `reason` the log keeps: `length` UTF-8 bytes or characters (default all). */
+  reasonLimit?: { length: number; unit: 'bytes' | 'characters' };
+  /** Cut the remark at its first 4-byte character, as MySQL's utf8mb3 does in non-strict mode. */
+  cutAtFourByte?: boolean;
+  /** Trim trailing white space after the cut. */
+  trimReason?: boolean;
+  /** Store the remark HTML-escaped (`'` as `&#39;`) or backslash-escaped (`'` as `\'`). */
+  escapeReason?: 'html' | 'backslash';
+  /** The order of the logs (default newest first). */
+  logsOrder?: 'newest-first' | 'oldest-first';
+  /** `total` of a logs page: every record (default), missing, the page's count, or in `pagination.total`. */
+  logsTotal?: 'all' | 'missing' | 'page' | 'elsewhere';
+  /** The most records a logs page holds, while `page_size` echoes the size asked (default 100). */
+  pageSizeCap?: number;
+  /** A gateway's HTML error page instead of a logs answer: every read, or only reads of `page`. */
+  logsError?: { status: number; page?: number };
+  /** A record shows in the logs this many ms after it is written (default 0). */
+  logLagMs?: number;
+  /** A recharge is applied, and answered, this many ms after it arrives (default 0). */
+  applyDelayMs?: number;
+  /** A gateway in front answers 504 (HTML) after this many ms while the request goes on (default 0: none). */
+  gatewayTimeoutMs?: number;
+}
+
 export interface SimulatorOptions {
+  /** The service's choices where the spec is silent: an object, or a name of a built-in profile. */
+  profile?: ServiceProfile | string;
   seed?: MockSeed;
   baseUrl?: string;
   formUrl?: string;
