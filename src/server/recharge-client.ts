@@ -4,13 +4,17 @@ import {
   HubRechargeUnknownError,
   lookUpOrder,
   newOrderId,
+  orderMarker,
   rechargeExactlyOnce,
   reasonWithMarker,
 } from './recharge-orders.js';
 import type { LogsPage, PointsLogRecord, RechargeResult } from './results.js';
 
 export interface RechargeOptions {
-  /** Wait before the logs are read after a lost answer, so a recharge still being applied shows. Default 1000. */
+  /**
+   * Wait before the logs are read after a lost answer, so a recharge still being applied shows; after a
+   * timeout or a 504 the request's own timeout is added. Default 1000.
+   */
   settleMs?: number;
   /** How often a recharge the logs show was not applied is sent again. Default 2. */
   retries?: number;
@@ -20,7 +24,7 @@ export interface FindRechargeInput {
   clientUserId: string;
   /** The `externalOrderId` the recharge was sent with. */
   externalOrderId: string;
-  /** Its amount: a recharge of this amount without any marker in the logs makes the answer unknown. */
+  /** Its amount: a recharge of this amount without any order marker in the logs makes the answer unknown. */
   amountCents: number;
 }
 
@@ -55,9 +59,9 @@ export function checkRechargeOptions(options: RechargeOptions | undefined): Requ
 }
 
 /** One recharge, credited once (recharge-orders.ts); `send` posts the body, `readLogsPage` reads the user's logs. */
-export function rechargeOnce(
+export async function rechargeOnce(
   input: CheckedRecharge,
-  options: Required<RechargeOptions>,
+  options: Required<RechargeOptions> & { timeoutMs: number },
   send: (body: RechargeBody) => Promise<RechargeResult>,
   readLogsPage: (page: number) => Promise<LogsPage>,
 ): Promise<RechargeResult> {
@@ -66,10 +70,11 @@ export function rechargeOnce(
     client_user_id: input.clientUserId,
     amount_cents: input.amountCents,
     ...(input.externalOrderId === undefined ? {} : { external_order_id: input.externalOrderId }),
-    reason: reasonWithMarker(input.reason, orderId),
+    reason: await reasonWithMarker(input.reason, orderId),
   };
   return rechargeExactlyOnce({
     orderId,
+    marker: await orderMarker(orderId),
     clientUserId: input.clientUserId,
     amountCents: input.amountCents,
     ...(input.externalOrderId === undefined ? {} : { externalOrderId: input.externalOrderId }),
@@ -79,13 +84,16 @@ export function rechargeOnce(
   });
 }
 
-/** The recharge of one order in the logs; throws HubRechargeUnknownError when the logs cannot tell. */
+/**
+ * The recharge of one order in the logs; throws HubRechargeUnknownError when the logs cannot tell. When it
+ * was sent is not known here, so a recharge of this amount without a marker anywhere in the logs counts.
+ */
 export async function findRechargeIn(
   readLogsPage: (page: number) => Promise<LogsPage>,
   orderId: string,
   amountCents: number,
 ): Promise<PointsLogRecord | null> {
-  const found = await lookUpOrder(readLogsPage, orderId, amountCents);
+  const found = await lookUpOrder(readLogsPage, await orderMarker(orderId), amountCents, undefined);
   if (found.kind === 'applied') return found.record;
   if (found.kind === 'not-applied') return null;
   throw new HubRechargeUnknownError(orderId, found.why, undefined);

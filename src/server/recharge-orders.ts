@@ -3,34 +3,58 @@
  * echoed) and the service never retries, so a recharge whose answer is lost (a timeout, a dropped
  * connection) has an unknown outcome: retrying may credit twice, giving up may lose a paid top-up.
  *
- * An answer proves failure only when it is a refusal the service gave before applying anything (a 4xx);
- * any other failure (no answer, a 5xx from the service or a proxy in front of it, an envelope `code` of
- * 500 or more, a body that is not the envelope) leaves the outcome unknown.
+ * An answer proves failure only when it is a refusal the service gave in its own envelope (a 4xx); any
+ * other failure (no answer, a 5xx from the service or a proxy in front of it, a redirect, an envelope
+ * `code` of 500 or more, a body that is not the envelope) leaves the outcome unknown.
  *
- * Each recharge carries an order marker in its `reason` remark, and a recharge with an unknown outcome is
- * resolved by reading the user's `/points/users/logs` for that marker before anything is answered or sent
- * again. This rests on one assumption the spec does not state: the service copies the recharge's `reason`
- * into the log record's `reason` (the simulator does; docs/server.md says how to check a deployment).
+ * Each recharge carries an order marker at the start of its `reason` remark, and a recharge with an unknown
+ * outcome is resolved by reading the user's `/points/users/logs` before anything is answered or sent again.
+ * The logs are evidence only as far as they go: a record with the whole marker proves the credit, and only
+ * a complete, ordered read with no record that could be this order's proves its absence (lookUpOrder).
  * When the logs cannot tell, the outcome is reported as unknown and nothing is retried.
  */
 import { HubError, isHubError } from '../core/errors.js';
 import { HubApiError } from './errors.js';
 import type { LogsPage, PointsLogRecord, RechargeResult } from './results.js';
 
-/** The start of every order marker; a log reason holding it proves the deployment copies reasons. */
-export const ORDER_MARKER_PREFIX = '[hub-order:';
+/** How many log pages a resolution reads at most; logs longer than that leave a lost answer unknown. */
+export const MAX_RESOLVE_PAGES = 50;
 
-/** How many log pages (of 100 records, newest first) a resolution reads before it gives up as unknown. */
-export const MAX_RESOLVE_PAGES = 10;
+/**
+ * How far the service's clock may be from this server's: a recharge record written this long before the
+ * first attempt, or after the logs were read, is outside the attempt's window.
+ */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** The marker of one order: the id URL-encoded, so no order id can end the marker early. */
-export function orderMarker(orderId: string): string {
-  return `${ORDER_MARKER_PREFIX}${encodeURIComponent(orderId)}]`;
+/** `hub` and 32 hex digits: ASCII letters and digits only, so no escaping, cut or trim can change it silently. */
+const MARKER_AT_START = /^hub[0-9a-f]{32}(?![0-9a-z])/i;
+
+/** A lone surrogate has no UTF-8 spelling: its hash would be the hash of U+FFFD, another order's. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const ILL_FORMED_ORDER_ID =
+  'externalOrderId is not well-formed UTF-16 (it has a lone surrogate), so it has no UTF-8 spelling and would share a marker with another order id; fix the code that made it.';
+
+/**
+ * The marker of one order: `hub` and the first 128 bits of the SHA-256 of the order id, in hex. It goes
+ * first in the remark, where a service that keeps only part of the remark cuts last.
+ */
+export async function orderMarker(orderId: string): Promise<string> {
+  if (typeof orderId !== 'string' || LONE_SURROGATE.test(orderId)) throw new HubError('config', ILL_FORMED_ORDER_ID);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(orderId)));
+  let hex = '';
+  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
+  return `hub${hex}`;
 }
 
-/** The remark sent with a recharge: the integrator's reason (default `Recharge`) and the order marker. */
-export function reasonWithMarker(reason: string | undefined, orderId: string): string {
-  return `${reason ?? 'Recharge'} ${orderMarker(orderId)}`;
+/** The remark sent with a recharge: the order marker, then the integrator's reason (default `Recharge`). */
+export async function reasonWithMarker(reason: string | undefined, orderId: string): Promise<string> {
+  return `${await orderMarker(orderId)} ${reason ?? 'Recharge'}`;
+}
+
+/** The whole marker a log reason starts with, lower-cased, or undefined. */
+function markerOf(reason: string): string | undefined {
+  return MARKER_AT_START.exec(reason)?.[0].toLowerCase();
 }
 
 /** A fresh order id for a recharge without an `externalOrderId` (Web Crypto: every runtime has it). */
@@ -65,85 +89,106 @@ export type OrderLookup =
   | { kind: 'not-applied' }
   | { kind: 'unknown'; why: string };
 
-/** A whole marker, of any order: a reason holding one was copied at least up to its end. */
-const WHOLE_MARKER = /\[hub-order:[^\]\s]*\]/;
-
-/**
- * Whether a reason could be this order's marker cut short by a service that keeps only part of the
- * remark: it ends inside `[hub-order:` or inside this order's own marker (an ellipsis after the cut
- * allowed), or it holds a marker start that never closes.
- */
-function holdsCutMarker(reason: string, marker: string): boolean {
-  const tail = reason.replace(/(\u2026|\.{2,3})$/, '');
-  for (let length = Math.min(marker.length - 1, tail.length); length > 0; length--)
-    if (tail.endsWith(marker.slice(0, length))) return true;
-  const start = reason.lastIndexOf(ORDER_MARKER_PREFIX);
-  return start !== -1 && !reason.includes(']', start);
+/** Times in ms, by the service's `created_at`: records outside it cannot be this attempt's. */
+export interface AttemptWindow {
+  from: number;
+  to: number;
 }
 
 /**
- * Reads the user's logs, newest first, for the order's marker. A recharge record of this amount without a
- * whole marker could be this order with its remark dropped or cut, so not found means "not applied" only
- * when no such record is in the logs, or each one is shorter than a remark the logs show whole and holds
- * no piece of a marker (a console transfer, say). Otherwise the outcome is unknown.
+ * A logs read that proves the user was never met: the service's own envelope says 404. A 404 without the
+ * envelope (a gateway's page, a wrong path) proves nothing.
+ */
+function neverMet(error: unknown): boolean {
+  return error instanceof HubApiError && error.status === 404 && error.code === 404;
+}
+
+/**
+ * Reads every page of the user's logs for the order's marker. "Applied" needs a `recharge` record of this
+ * amount that starts with this order's whole marker. "Not applied" needs every page read (to an empty page),
+ * the records in one order throughout (by `created_at`), and no `recharge` record of this amount in the
+ * attempt's window without another order's whole marker: such a record could be this order with its remark
+ * dropped or cut. Anything else is unknown.
  */
 export async function lookUpOrder(
   readPage: (page: number) => Promise<LogsPage>,
-  orderId: string,
+  marker: string,
   amountCents: number,
+  window: AttemptWindow | undefined,
 ): Promise<OrderLookup> {
-  const marker = orderMarker(orderId);
-  // The longest reason the logs show with a whole marker: the service keeps at least that many characters.
-  let longestWhole = 0;
-  const sameAmountUnmarked: string[] = [];
+  const seen = new Set<number>();
+  let unmarked = 0;
+  let direction = 0;
+  let previous: number | undefined;
   for (let page = 1; page <= MAX_RESOLVE_PAGES; page++) {
     let logs: LogsPage;
     try {
       logs = await readPage(page);
     } catch (error) {
       // A user the service never met has no logs: nothing was credited to them.
-      if (error instanceof HubApiError && error.status === 404 && page === 1) return { kind: 'not-applied' };
-      return { kind: 'unknown', why: `the logs could not be read (${(error as Error).message})` };
+      if (page === 1 && neverMet(error)) return { kind: 'not-applied' };
+      return { kind: 'unknown', why: `page ${page} of the logs could not be read (${(error as Error).message})` };
     }
-    for (const record of logs.list) {
-      if (record.recordType !== 'recharge') continue;
-      if (record.reason.includes(marker)) return { kind: 'applied', record, userId: logs.userId };
-      if (WHOLE_MARKER.test(record.reason)) longestWhole = Math.max(longestWhole, record.reason.length);
-      else if (record.amountCents === amountCents) sameAmountUnmarked.push(record.reason);
-    }
-    if (logs.list.length === 0 || page * logs.pageSize >= logs.total) {
-      if (sameAmountUnmarked.some((reason) => holdsCutMarker(reason, marker)))
+    if (logs.list.length === 0) {
+      if (unmarked > 0)
         return {
           kind: 'unknown',
-          why: 'the logs hold a recharge of this amount whose remark ends in part of an order marker, so this service may cut a recharge\u2019s reason short, inside the marker.',
-        };
-      if (longestWhole === 0 && sameAmountUnmarked.length > 0)
-        return {
-          kind: 'unknown',
-          why: 'the logs hold recharges of this amount without any order marker, so this service may not copy a recharge\u2019s reason into its log.',
-        };
-      if (sameAmountUnmarked.some((reason) => reason.length >= longestWhole))
-        return {
-          kind: 'unknown',
-          why: 'the logs hold a recharge of this amount without an order marker whose remark is as long as the longest one kept whole, so it may be this order\u2019s, cut short.',
+          why: `the logs hold ${unmarked} recharge(s) of this amount from the time of the attempt without an order marker, so one may be this order with its remark dropped or cut.`,
         };
       return { kind: 'not-applied' };
     }
+    let fresh = 0;
+    for (const record of logs.list) {
+      const at = Date.parse(record.createdAt);
+      if (Number.isNaN(at))
+        return {
+          kind: 'unknown',
+          why: `a log record's created_at (${JSON.stringify(record.createdAt)}) is not a time.`,
+        };
+      if (previous !== undefined && at !== previous) {
+        const step = Math.sign(at - previous);
+        if (direction !== 0 && step !== direction)
+          return {
+            kind: 'unknown',
+            why: 'the logs are not listed in one order of time, so their pages may skip records.',
+          };
+        direction = step;
+      }
+      previous = at;
+      if (!seen.has(record.id)) fresh++;
+      seen.add(record.id);
+      if (record.recordType !== 'recharge') continue;
+      const found = markerOf(record.reason);
+      if (found === marker) {
+        if (record.amountCents === amountCents) return { kind: 'applied', record, userId: logs.userId };
+        return {
+          kind: 'unknown',
+          why: `a recharge of ${record.amountCents} cents carries this order\u2019s marker, not one of ${amountCents}.`,
+        };
+      }
+      if (found !== undefined || record.amountCents !== amountCents) continue;
+      if (window === undefined || (at >= window.from && at <= window.to)) unmarked++;
+    }
+    if (fresh === 0) return { kind: 'unknown', why: `page ${page} of the logs repeats records already read.` };
   }
-  return { kind: 'unknown', why: `the order is not in the newest ${MAX_RESOLVE_PAGES} pages of the logs.` };
+  return { kind: 'unknown', why: `the logs have more than ${MAX_RESOLVE_PAGES} pages.` };
 }
 
 export interface ExactlyOnceRecharge {
   orderId: string;
+  /** The order's marker (orderMarker), at the start of the remark sent. */
+  marker: string;
   clientUserId: string;
   amountCents: number;
   externalOrderId?: string;
   /** Sends the recharge once. */
   send(): Promise<RechargeResult>;
-  /** Reads one page (100 records, newest first) of the user's logs. */
+  /** Reads one page (100 records asked) of the user's logs. */
   readLogsPage(page: number): Promise<LogsPage>;
   /** Wait before the logs are read, so a request the service is still applying shows up. */
   settleMs: number;
+  /** The request's own timeout: after a timeout or a 504 the service may still be working on it that long. */
+  timeoutMs: number;
   /** How many times a recharge the logs show was not applied is sent again. */
   retries: number;
 }
@@ -162,18 +207,16 @@ function resultFromLog(input: ExactlyOnceRecharge, found: { record: PointsLogRec
 }
 
 /**
- * A failure that does not prove the recharge was not applied: no answer (a timeout, a dropped connection),
- * a 5xx (the service failing after its write, or a proxy's 502 or 504 in front of it), an envelope `code`
- * of 500 or more, or an answer that is not the envelope. Only a refusal (a 4xx) or a redirect, which is
- * never followed, proves nothing reached the ledger.
+ * Only the service's own refusal proves nothing reached the ledger: a 4xx (or an HTTP 200 whose envelope
+ * code is a 4xx) that came in the service's envelope. Anything else leaves the outcome unknown: no answer,
+ * a 5xx, a redirect (the service may have applied the recharge before pointing elsewhere), an answer
+ * without the envelope (a gateway's page, whatever its status).
  */
-function outcomeUnknown(error: unknown): boolean {
-  if (!isHubError(error)) return false;
-  if (error.kind === 'timeout' || error.kind === 'network') return true;
-  if ((error.status ?? 0) >= 500 || (error.code ?? 0) >= 500) return true;
-  return (
-    error.kind === 'invalid-response' && !(error.status !== undefined && error.status >= 300 && error.status < 400)
-  );
+function provesFailure(error: unknown): boolean {
+  if (!isHubError(error)) return true;
+  if (error.kind === 'config') return true;
+  const status = error.status ?? 0;
+  return error instanceof HubApiError && error.code !== undefined && status >= 400 && status < 500;
 }
 
 /** 409: a service that refuses a repeated `external_order_id` (the simulator does) has the order already. */
@@ -191,10 +234,20 @@ function notApplied(orderId: string, attempts: number, failure: unknown): HubErr
   );
 }
 
+/**
+ * How long to wait before the logs are read. After a timeout or a 504 the request may still be on its way
+ * to the ledger, as long again as it has already taken: the wait covers the request's own timeout too.
+ */
+export function settleWait(failure: unknown, settleMs: number, timeoutMs: number): number {
+  const stillRunning = isHubError(failure, 'timeout') || (isHubError(failure) && failure.status === 504);
+  return stillRunning ? settleMs + timeoutMs : settleMs;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends the recharge; on an answer that does not prove failure reads the logs before answering or sending it again. */
 export async function rechargeExactlyOnce(input: ExactlyOnceRecharge): Promise<RechargeResult> {
+  const firstSent = Date.now();
   for (let attempt = 0; ; attempt++) {
     let failure: unknown;
     try {
@@ -202,11 +255,13 @@ export async function rechargeExactlyOnce(input: ExactlyOnceRecharge): Promise<R
     } catch (error) {
       // After an unproven failure a retry's 409 means an earlier attempt was applied after all; a 409 on the
       // first attempt is the caller's own order id used before, which the caller must look into.
-      if (!outcomeUnknown(error) && !(attempt > 0 && isDuplicateOrder(error))) throw error;
+      if (provesFailure(error) && !(attempt > 0 && isDuplicateOrder(error))) throw error;
       failure = error;
     }
-    if (input.settleMs > 0) await sleep(input.settleMs);
-    const found = await lookUpOrder((page) => input.readLogsPage(page), input.orderId, input.amountCents);
+    const wait = settleWait(failure, input.settleMs, input.timeoutMs);
+    if (wait > 0) await sleep(wait);
+    const window = { from: firstSent - CLOCK_SKEW_MS, to: Date.now() + CLOCK_SKEW_MS };
+    const found = await lookUpOrder((page) => input.readLogsPage(page), input.marker, input.amountCents, window);
     if (found.kind === 'applied') return resultFromLog(input, found);
     if (found.kind === 'unknown') throw new HubRechargeUnknownError(input.orderId, found.why, failure);
     if (attempt >= input.retries) throw notApplied(input.orderId, attempt + 1, failure);

@@ -135,6 +135,10 @@ export function parseRecharge(data: unknown): RechargeResult {
   };
 }
 
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
 function parseLogRecord(value: unknown): PointsLogRecord {
   const fields = record(value, 'log record');
   const what = 'log record';
@@ -153,7 +157,11 @@ function parseLogRecord(value: unknown): PointsLogRecord {
   };
 }
 
-/** The spec leaves `total` loosely placed; a missing one falls back to what the page shows. */
+/**
+ * The spec leaves `total` loosely placed, and services put it elsewhere or count only the page; it is
+ * kept for display only (nothing stops reading on it), and one that is not a number falls back to what
+ * the page shows. So does a `page` or `page_size` that is not a number.
+ */
 export function parseLogsPage(data: unknown, requested: { page: number; pageSize: number }): LogsPage {
   const fields = record(data, 'logs answer');
   if (!Array.isArray(fields.list)) throw invalid('logs answer.list');
@@ -162,8 +170,8 @@ export function parseLogsPage(data: unknown, requested: { page: number; pageSize
     clientUserId: str(fields, 'client_user_id', 'logs'),
     userId: num(fields, 'user_id', 'logs'),
     list,
-    total: optional(fields, 'total', num, 'logs', (requested.page - 1) * requested.pageSize + list.length),
-    page: optional(fields, 'page', num, 'logs', requested.page),
-    pageSize: optional(fields, 'page_size', num, 'logs', requested.pageSize),
+    total: numberOr(fields.total, (requested.page - 1) * requested.pageSize + list.length),
+    page: numberOr(fields.page, requested.page),
+    pageSize: numberOr(fields.page_size, requested.pageSize),
   };
 }

@@ -5,6 +5,7 @@ import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
 import { checkedOnUse, settingError } from './settings.js';
+import { ILL_FORMED_ORDER_ID } from './recharge-orders.js';
 import {
   checkRechargeOptions,
   findRechargeIn,
@@ -196,6 +197,13 @@ function checkOptionalString(value: unknown, name: string): string | undefined {
   return value;
 }
 
+/** An order id becomes the marker's hash input, so it must have a UTF-8 spelling. */
+function checkOrderId(value: unknown): string | undefined {
+  const orderId = checkOptionalString(value, 'externalOrderId');
+  if (orderId !== undefined && !isWellFormedId(orderId)) throw configError(ILL_FORMED_ORDER_ID);
+  return orderId;
+}
+
 function checkInteger(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     throw configError(
@@ -339,11 +347,11 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       if (typeof input !== 'object' || input === null) throw configError('recharge needs {clientUserId, amountCents}.');
       const id = checkUserId(input.clientUserId);
       const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
-      const externalOrderId = checkOptionalString(input.externalOrderId, 'externalOrderId');
+      const externalOrderId = checkOrderId(input.externalOrderId);
       const reason = checkOptionalString(input.reason, 'reason');
       return rechargeOnce(
         { clientUserId: id, amountCents, externalOrderId, reason },
-        rechargeOptions,
+        { ...rechargeOptions, timeoutMs },
         async (body) => parseRecharge(await call('POST', '/points/users/recharge', {}, body)),
         (page) => client.logs(id, { page, pageSize: 100 }),
       );
@@ -354,7 +362,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         throw configError('findRecharge needs {clientUserId, externalOrderId, amountCents}.');
       const id = checkUserId(input.clientUserId);
       const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
-      const externalOrderId = checkOptionalString(input.externalOrderId, 'externalOrderId');
+      const externalOrderId = checkOrderId(input.externalOrderId);
       if (externalOrderId === undefined) throw configError('findRecharge needs the externalOrderId of the recharge.');
       return findRechargeIn((page) => client.logs(id, { page, pageSize: 100 }), externalOrderId, amountCents);
     },

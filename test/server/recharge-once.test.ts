@@ -45,7 +45,7 @@ describe('recharge: points credited exactly once', () => {
     const hub = createSimulator();
     await clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1', reason: 'Top-up' });
     const [record] = hub.userLogs('u1', 1, 1).list;
-    expect(record?.reason).toBe(`Top-up ${orderMarker('o-1')}`);
+    expect(record?.reason).toBe(`${await orderMarker('o-1')} Top-up`);
   });
 
   it('an applied recharge whose answer is dropped is answered from the logs, credited once, not sent again', async () => {
@@ -124,7 +124,7 @@ describe('recharge: points credited exactly once', () => {
     );
     expect(error).toBeInstanceOf(HubRechargeUnknownError);
     expect((error as HubRechargeUnknownError).outcome).toBe('unknown');
-    expect((error as Error).message).toContain('may not copy');
+    expect((error as Error).message).toContain('without an order marker');
     expect(rechargesSent(hub)).toBe(1);
   });
 
@@ -183,7 +183,7 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
   for (const status of [500, 502, 504]) {
     it(`a ${status} after the service applied the recharge is answered from the logs, credited once`, async () => {
       const hub = faulty({ kind: 'error-after', status });
-      const result = await clientOf(hub).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: 'o-5xx' });
+      const result = await clientOf(hub, { timeoutMs: 50 }).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: 'o-5xx' });
       expect(result).toMatchObject({ amountCents: 500, userBalanceCents: 500, externalOrderId: 'o-5xx' });
       expect(rechargesSent(hub)).toBe(1);
       expect(credited(hub, 'u1')).toBe(1);
@@ -233,9 +233,9 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
   });
 
   it('a remark cut inside the order marker by the service makes a lost answer unknown, never not-applied: not sent again', async () => {
-    // A varchar(40): "Top-up [hub-order:" and part of the order id survive, the rest and the "]" do not.
+    // A varchar(20): part of the marker survives, the rest and the remark do not.
     const hub = createSimulator({
-      profile: { reasonLimit: { length: 40, unit: 'characters' } },
+      profile: { reasonLimit: { length: 20, unit: 'characters' } },
       rechargeFaults: { pick: () => ({ kind: 'drop' }) },
     });
     const orderId = 'order-2026-11-26-0000000000000000000042';
@@ -253,9 +253,9 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
     const client = clientOf(hub);
     // Another order of another amount, whole: the service copies reasons (up to some length).
     await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1' });
-    const marker = orderMarker('o-123456789');
-    for (const cut of [marker.slice(0, 5), marker.slice(0, 20), `${marker.slice(0, 16)}\u2026`]) {
-      hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: `Top-up ${cut}` });
+    const marker = await orderMarker('o-123456789');
+    for (const cut of [marker.slice(0, 5), marker.slice(0, 20), `${marker.slice(0, 16)}\u2026`, `${marker}0`]) {
+      hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: `${cut} Top-up` });
       const error = await rejectionOf(
         client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-123456789', amountCents: 300 }),
       );
@@ -263,33 +263,46 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
     }
   });
 
-  it('a recharge of this amount whose remark is as long as the longest kept whole may be this order cut short: unknown', async () => {
-    const hub = createSimulator();
-    const client = clientOf(hub);
-    await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1', reason: 'x' });
-    const kept = hub.userLogs('u1', 1, 1).list[0]!.reason;
-    hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'y'.repeat(kept.length) });
-    const error = await rejectionOf(
-      client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-2', amountCents: 300 }),
-    );
+  it('a recharge of this amount without a marker counts only inside the attempt\u2019s window; findRecharge counts every one', async () => {
+    const hub = faulty({ kind: 'drop-before' });
+    const client = clientOf(hub, { recharge: { settleMs: 0, retries: 1 } });
+    // A console transfer of the same amount a day ago: outside the window, so the lost recharge is sent again.
+    hub.clock.set(Date.now() - 24 * 60 * 60 * 1000);
+    hub.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'bonus' });
+    hub.clock.resume();
+    const result = await client.recharge({ clientUserId: 'u1', amountCents: 300, externalOrderId: 'o-2' });
+    expect(result.amountCents).toBe(300);
+    // The second send, answered: the first was dropped before the service saw it.
+    expect(hub.transfers(1, 10).list.filter((transfer) => transfer.external_order_id === 'o-2')).toHaveLength(1);
+    expect(rechargesSent(hub)).toBe(1);
+    // findRecharge does not know when the order was sent: that day-old transfer could be it.
+    const error = await rejectionOf(client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-3', amountCents: 300 }));
     expect(error).toBeInstanceOf(HubRechargeUnknownError);
-    // A short console transfer of that amount beside whole markers cannot be a cut marker: not applied.
-    const other = createSimulator();
-    await clientOf(other).recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'o-1', reason: 'x' });
-    other.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'bonus' });
-    expect(
-      await clientOf(other).findRecharge({ clientUserId: 'u1', externalOrderId: 'o-2', amountCents: 300 }),
-    ).toBeNull();
+    // The same transfer a minute ago is inside the window: the lost recharge is unknown, not sent again.
+    const recent = faulty({ kind: 'drop-before' });
+    recent.transfer({ clientUserId: 'u1', amountCents: 300, reason: 'bonus' });
+    const unknown = await rejectionOf(
+      clientOf(recent, { recharge: { settleMs: 0, retries: 1 } }).recharge({
+        clientUserId: 'u1',
+        amountCents: 300,
+        externalOrderId: 'o-2',
+      }),
+    );
+    expect(unknown).toBeInstanceOf(HubRechargeUnknownError);
+    // Not sent again: a second send would have been applied.
+    expect(recent.transfers(1, 10).list.filter((transfer) => transfer.external_order_id === 'o-2')).toHaveLength(0);
   });
 });
 
 describe('recharge: the rules its tests hold it to (each fails when its rule is broken)', () => {
-  it('the order marker URL-encodes the order id: order "a]b" is not order "a"', async () => {
+  it('the order marker is hub and 32 hex digits of the order id\u2019s hash: order "a]b" is not order "a"', async () => {
     const hub = createSimulator();
     const client = clientOf(hub);
     await client.recharge({ clientUserId: 'u1', amountCents: 100, externalOrderId: 'a]b' });
-    expect(hub.userLogs('u1', 1, 1).list[0]?.reason).toContain(orderMarker('a]b'));
-    expect(orderMarker('a]b')).toBe('[hub-order:a%5Db]');
+    const marker = await orderMarker('a]b');
+    expect(marker).toMatch(/^hub[0-9a-f]{32}$/);
+    expect(marker).not.toBe(await orderMarker('a'));
+    expect(hub.userLogs('u1', 1, 1).list[0]?.reason.startsWith(marker)).toBe(true);
     expect(await client.findRecharge({ clientUserId: 'u1', externalOrderId: 'a', amountCents: 100 })).toBeNull();
     expect(await client.findRecharge({ clientUserId: 'u1', externalOrderId: 'a]b', amountCents: 100 })).not.toBeNull();
   });

@@ -1,0 +1,313 @@
+/**
+ * Credit only on evidence, against every service the spec allows: each case a reviewer found where
+ * `recharge()` concluded "not applied" from an assumption the spec does not make, run against the
+ * simulator's service profile that makes that choice. Each ends with 1 credit, or "unknown" and nothing
+ * sent again.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import type { RechargeFault, ServiceProfile } from '../../src/mock/types.js';
+import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
+import {
+  HubRechargeUnknownError,
+  MAX_RESOLVE_PAGES,
+  lookUpOrder,
+  orderMarker,
+} from '../../src/server/recharge-orders.js';
+import type { LogsPage, PointsLogRecord } from '../../src/server/results.js';
+import { isHubError } from '../../src/core/errors.js';
+import { rejectionOf } from '../rejection.js';
+
+const RECHARGE = '/api/v1/hub/points/users/recharge';
+const LOGS = '/api/v1/hub/points/users/logs';
+
+/** A simulator with this profile whose recharges meet these faults, one a recharge, then none. */
+function service(profile: ServiceProfile | string, ...faults: RechargeFault[]): Simulator {
+  return createSimulator({ profile, logLimit: 10_000, rechargeFaults: { pick: () => faults.shift() } });
+}
+
+/** Recharge sends that reached the service (answered or applied), counted at the fetch in front of it. */
+function counted(hub: Simulator): { fetch: typeof fetch; recharges: () => number } {
+  let recharges = 0;
+  return {
+    fetch: (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith(RECHARGE)) recharges++;
+      return hub.fetch(input, init);
+    },
+    recharges: () => recharges,
+  };
+}
+
+function clientOf(hub: Simulator, fetchImpl: typeof fetch, options: Partial<ServerClientOptions> = {}) {
+  return createServerClient({
+    apiKey: hub.apiKey,
+    baseUrl: hub.baseUrl,
+    fetch: fetchImpl,
+    recharge: { settleMs: 0 },
+    ...options,
+  });
+}
+
+/** How many times the service credited this order: its transfer records keep the order id whatever the remark became. */
+function creditsOf(hub: Simulator, orderId: string): number {
+  return hub.transfers(1, 100).list.filter((transfer) => transfer.external_order_id === orderId).length;
+}
+
+/** `count` earlier transfers of another amount to the user, so the logs run to several pages. */
+function history(hub: Simulator, user: string, count: number): void {
+  for (let n = 0; n < count; n++) hub.transfer({ clientUserId: user, amountCents: 7, reason: `Earlier ${n}` });
+}
+
+/** One order through `recharge()`: its outcome, the sends that reached the service, and its credits. */
+async function rechargeOrder(
+  hub: Simulator,
+  order: { orderId: string; cents?: number; reason?: string; user?: string },
+) {
+  const { fetch, recharges } = counted(hub);
+  const outcome = await clientOf(hub, fetch)
+    .recharge({
+      clientUserId: order.user ?? 'u1',
+      amountCents: order.cents ?? 500,
+      externalOrderId: order.orderId,
+      ...(order.reason === undefined ? {} : { reason: order.reason }),
+    })
+    .then(
+      (result) => ({ result, error: undefined }),
+      (error: unknown) => ({ result: undefined, error }),
+    );
+  return { ...outcome, sends: recharges(), credits: creditsOf(hub, order.orderId) };
+}
+
+describe('recharge: the remark as a service stores it cannot hide or forge an order', () => {
+  it('a service that keeps 64 UTF-8 bytes of a non-ASCII remark: a lost answer is found, 1 credit', async () => {
+    const hub = service('bytes-64', { kind: 'drop' });
+    const reason = '充值 — 会员月卡 🎉 '.repeat(6);
+    const run = await rechargeOrder(hub, { orderId: 'o-bytes', reason });
+    expect(new TextEncoder().encode(hub.userLogs('u1', 1, 1).list[0]!.reason).byteLength).toBeLessThanOrEqual(64);
+    expect(run.error).toBeUndefined();
+    expect(run.result?.amountCents).toBe(500);
+    expect([run.sends, run.credits]).toEqual([1, 1]);
+  });
+
+  it('a service that cuts the remark at its first 4-byte character (utf8mb3): found, 1 credit', async () => {
+    const hub = service('utf8mb3', { kind: 'drop' });
+    const run = await rechargeOrder(hub, { orderId: 'o-mb3', reason: '🎉 Top-up' });
+    expect(hub.userLogs('u1', 1, 1).list[0]!.reason).not.toContain('Top-up');
+    expect([run.error, run.sends, run.credits]).toEqual([undefined, 1, 1]);
+  });
+
+  it('a service that cuts, then trims trailing spaces: found when the marker fits, unknown and not sent again when not', async () => {
+    const fits = service({ reasonLimit: { length: 36, unit: 'characters' }, trimReason: true }, { kind: 'drop' });
+    const found = await rechargeOrder(fits, { orderId: 'o-trim', reason: 'Top-up' });
+    expect(fits.userLogs('u1', 1, 1).list[0]!.reason).toMatch(/^hub[0-9a-f]{32}$/);
+    expect([found.error, found.sends, found.credits]).toEqual([undefined, 1, 1]);
+    const cut = service({ reasonLimit: { length: 20, unit: 'characters' }, trimReason: true }, { kind: 'drop' });
+    const unknown = await rechargeOrder(cut, { orderId: 'o-trim', reason: 'Top-up' });
+    expect(unknown.error).toBeInstanceOf(HubRechargeUnknownError);
+    expect([unknown.sends, unknown.credits]).toEqual([1, 1]);
+  });
+
+  for (const profile of ['html-escaped', 'backslash-escaped'] as const) {
+    it(`a service that stores the remark ${profile} (order o'brien-42): found, 1 credit`, async () => {
+      const hub = service(profile, { kind: 'drop' });
+      const run = await rechargeOrder(hub, { orderId: "o'brien-42", reason: "Top-up for O'Brien" });
+      expect(hub.userLogs('u1', 1, 1).list[0]!.reason).not.toContain("O'Brien");
+      expect([run.error, run.sends, run.credits]).toEqual([undefined, 1, 1]);
+    });
+  }
+
+  it('a console transfer of 1 cent whose remark quotes an order\u2019s marker is not that order: the 500 cents are sent, 1 credit', async () => {
+    const hub = service('spec', { kind: 'drop-before' });
+    hub.transfer({ clientUserId: 'u1', amountCents: 1, reason: 'Goodwill, re [hub-order:o-77]' });
+    hub.transfer({ clientUserId: 'u1', amountCents: 1, reason: `Goodwill, re ${await orderMarker('o-77')}` });
+    const run = await rechargeOrder(hub, { orderId: 'o-77' });
+    expect(run.result?.amountCents).toBe(500);
+    expect(run.result?.userBalanceCents).toBe(502);
+    expect(run.credits).toBe(1);
+  });
+
+  it('a record that starts with this order\u2019s marker but is of another amount is unknown: nothing sent again', async () => {
+    const hub = service('spec', { kind: 'drop-before' });
+    hub.transfer({ clientUserId: 'u1', amountCents: 1, reason: `${await orderMarker('o-78')} forged` });
+    const run = await rechargeOrder(hub, { orderId: 'o-78' });
+    expect(run.error).toBeInstanceOf(HubRechargeUnknownError);
+    expect((run.error as Error).message).toContain('carries this order\u2019s marker, not one of 500');
+    expect(run.credits).toBe(0);
+  });
+});
+
+describe('recharge: every page of the logs is read, whatever total and page_size claim, in an order that is checked', () => {
+  // The order's record lands past the first page of 100 in each: a paging stop that trusts the answer
+  // reads too little, finds nothing and sends again.
+  const cases: [string, ServiceProfile, number][] = [
+    ['lists the logs oldest first', { logsOrder: 'oldest-first' }, 120],
+    ['puts total elsewhere', { logsOrder: 'oldest-first', logsTotal: 'elsewhere' }, 120],
+    ['makes total the page\u2019s count', { logsOrder: 'oldest-first', logsTotal: 'page' }, 120],
+    ['leaves total out', { logsOrder: 'oldest-first', logsTotal: 'missing' }, 120],
+    ['caps page_size at 50 while echoing 100', { logsOrder: 'oldest-first', pageSizeCap: 50 }, 120],
+  ];
+  for (const [what, profile, earlier] of cases) {
+    it(`a service that ${what}: a lost answer is found, 1 credit; a lost send is sent again, 1 credit`, async () => {
+      // Applied, answer lost: found on the last page.
+      const lost = service(profile, { kind: 'drop' });
+      history(lost, 'u1', earlier);
+      const found = await rechargeOrder(lost, { orderId: 'o-paged' });
+      expect([found.error, found.sends, found.credits]).toEqual([undefined, 1, 1]);
+      // Lost before the service: every page read shows it absent, so it is sent again once.
+      const before = service(profile, { kind: 'drop-before' });
+      history(before, 'u1', earlier);
+      const resent = await rechargeOrder(before, { orderId: 'o-paged' });
+      expect([resent.error, resent.sends, resent.credits]).toEqual([undefined, 2, 1]);
+    });
+  }
+
+  it('a gateway\u2019s HTML 404 on the first logs read is not "never met": unknown, not sent again', async () => {
+    const hub = service('gateway-404', { kind: 'drop' });
+    const run = await rechargeOrder(hub, { orderId: 'o-404', user: 'new-user' });
+    expect(run.error).toBeInstanceOf(HubRechargeUnknownError);
+    expect([run.sends, run.credits]).toEqual([1, 1]);
+  });
+
+  it('a 404 on a later log page (page 2) is unknown, never "not applied": not sent again', async () => {
+    const hub = service('gateway-404-page-2', { kind: 'drop-before' });
+    history(hub, 'u1', 3);
+    const run = await rechargeOrder(hub, { orderId: 'o-page-2' });
+    expect(run.error).toBeInstanceOf(HubRechargeUnknownError);
+    expect((run.error as Error).message).toContain('page 2');
+    expect([run.sends, run.credits]).toEqual([1, 0]);
+  });
+
+  it('the service\u2019s own 404 envelope for a user it never met is "not applied": sent again, 1 credit', async () => {
+    const hub = service('spec', { kind: 'drop-before' });
+    const run = await rechargeOrder(hub, { orderId: 'o-new', user: 'never-met' });
+    expect([run.error, run.sends, run.credits]).toEqual([undefined, 2, 1]);
+  });
+});
+
+describe('lookUpOrder: "not applied" needs a complete read in a checked order', () => {
+  const record = (id: number, createdAt: string, reason = 'other'): PointsLogRecord => ({
+    id,
+    source: 'transfer',
+    recordType: 'recharge',
+    changeCents: 7,
+    amountCents: 7,
+    balanceAfter: 7,
+    reason,
+    status: 'success',
+    shortCode: null,
+    projectId: null,
+    createdAt,
+  });
+  const pages =
+    (...lists: PointsLogRecord[][]) =>
+    (page: number): Promise<LogsPage> =>
+      Promise.resolve({ clientUserId: 'u1', userId: 1, list: lists[page - 1] ?? [], total: 1, page, pageSize: 100 });
+  const t = (second: number) => `2026-11-26T10:00:${String(second).padStart(2, '0')}Z`;
+
+  it('records listed in one order, newest or oldest first, to an empty page: not applied', async () => {
+    const newest = pages([record(3, t(3)), record(2, t(2))], [record(1, t(1))]);
+    const oldest = pages([record(1, t(1)), record(2, t(2))], [record(3, t(3))]);
+    for (const read of [newest, oldest])
+      expect(await lookUpOrder(read, await orderMarker('o'), 500, undefined)).toEqual({ kind: 'not-applied' });
+  });
+
+  it('records whose times go back and forth across pages: unknown (pages may skip records)', async () => {
+    const mixed = pages([record(3, t(3)), record(2, t(2))], [record(4, t(4))]);
+    expect((await lookUpOrder(mixed, await orderMarker('o'), 500, undefined)).kind).toBe('unknown');
+  });
+
+  it('a page that repeats the last one (a service that ignores page): unknown', async () => {
+    const same = [record(1, t(1))];
+    expect((await lookUpOrder(pages(same, same), await orderMarker('o'), 500, undefined)).kind).toBe('unknown');
+  });
+
+  it(`logs longer than ${MAX_RESOLVE_PAGES} pages: unknown, never "not applied"`, async () => {
+    const endless = (page: number) =>
+      Promise.resolve({ clientUserId: 'u1', userId: 1, list: [record(page, t(0))], total: 1, page, pageSize: 100 });
+    expect((await lookUpOrder(endless, await orderMarker('o'), 500, undefined)).kind).toBe('unknown');
+  });
+
+  it('a created_at that is not a time: unknown', async () => {
+    expect((await lookUpOrder(pages([record(1, 'yesterday')]), await orderMarker('o'), 500, undefined)).kind).toBe(
+      'unknown',
+    );
+  });
+});
+
+describe('recharge: what proves failure, and how long to wait', () => {
+  it('a 303 after the credit proves nothing: resolved from the logs, 1 credit, not sent again', async () => {
+    const hub = service('spec');
+    const redirected: typeof fetch = async (input, init) => {
+      const response = await hub.fetch(input, init);
+      const url = String(input instanceof Request ? input.url : input);
+      return url.endsWith(RECHARGE) ? new Response(null, { status: 303, headers: { location: '/done' } }) : response;
+    };
+    const result = await clientOf(hub, redirected).recharge({
+      clientUserId: 'u1',
+      amountCents: 500,
+      externalOrderId: 'o-303',
+    });
+    expect(result.amountCents).toBe(500);
+    expect(creditsOf(hub, 'o-303')).toBe(1);
+    expect(hub.requestLog.filter((entry) => entry.path === RECHARGE)).toHaveLength(1);
+  });
+
+  it('a 4xx without the service\u2019s envelope (a gateway\u2019s page) proves nothing: the logs are read', async () => {
+    const hub = service('spec');
+    const gateway: typeof fetch = async (input, init) => {
+      const response = await hub.fetch(input, init);
+      const url = String(input instanceof Request ? input.url : input);
+      return url.endsWith(RECHARGE) ? new Response('<h1>404 Not Found</h1>', { status: 404 }) : response;
+    };
+    const result = await clientOf(hub, gateway).recharge({
+      clientUserId: 'u1',
+      amountCents: 500,
+      externalOrderId: 'o-gw',
+    });
+    expect(result.amountCents).toBe(500);
+    expect(hub.requestLog.filter((entry) => entry.path === LOGS).length).toBeGreaterThan(0);
+  });
+
+  it('an order id with a lone surrogate is a clear config error, never a bare URIError; nothing is sent', async () => {
+    const hub = service('spec');
+    const { fetch, recharges } = counted(hub);
+    const client = clientOf(hub, fetch);
+    for (const call of [
+      client.recharge({ clientUserId: 'u1', amountCents: 5, externalOrderId: 'o-\uD800' }),
+      client.findRecharge({ clientUserId: 'u1', amountCents: 5, externalOrderId: '\uDC00o' }),
+    ]) {
+      const error = await rejectionOf(call);
+      expect(isHubError(error, 'config')).toBe(true);
+      expect((error as Error).message).toContain('lone surrogate');
+    }
+    expect(recharges()).toBe(0);
+  });
+
+  it('after a timeout, a log that lags 1.5 s behind the ledger still shows the credit: 1 credit', async () => {
+    // Applied 1.1 s in (after the 1 s timeout), shown 1.5 s later: 2.6 s. The wait is the settle and the
+    // request's own timeout, read from 3 s; a 1 s wait alone would read at 2 s and send again.
+    const hub = service({ applyDelayMs: 1100, logLagMs: 1500 });
+    const { fetch, recharges } = counted(hub);
+    const result = await clientOf(hub, fetch, { timeoutMs: 1000, recharge: { settleMs: 1000 } }).recharge({
+      clientUserId: 'u1',
+      amountCents: 500,
+      externalOrderId: 'o-lag',
+    });
+    expect(result.amountCents).toBe(500);
+    expect([recharges(), creditsOf(hub, 'o-lag')]).toEqual([1, 1]);
+  });
+
+  it('after a gateway\u2019s 504, a recharge applied 1.5 s late is still found: 1 credit', async () => {
+    // The gateway gives up at 0.1 s; the service applies at 1.5 s. A 1 s wait would read at 1.1 s.
+    const hub = service({ applyDelayMs: 1500, gatewayTimeoutMs: 100 });
+    const { fetch, recharges } = counted(hub);
+    const result = await clientOf(hub, fetch, { timeoutMs: 1000, recharge: { settleMs: 1000 } }).recharge({
+      clientUserId: 'u1',
+      amountCents: 500,
+      externalOrderId: 'o-504',
+    });
+    expect(result.amountCents).toBe(500);
+    expect(hub.requestLog.filter((entry) => entry.path === RECHARGE).map((entry) => entry.status)).toContain(504);
+    expect([recharges(), creditsOf(hub, 'o-504')]).toEqual([1, 1]);
+  });
+});
