@@ -528,6 +528,33 @@ describe('host kernel: what the page may make the host do (issue 35 item 4)', ()
     expect(host.openForm).toHaveBeenCalledTimes(2);
   });
 
+  it('the replay window holds the newest 1,000 request ids: a replay after 999 others is dropped, after 1,000 it is forgotten', async () => {
+    const host = vectorHost();
+    await host.post(vectors.hello.send);
+    const open = page({
+      id: 'f1',
+      kind: 'req',
+      method: 'form.open',
+      params: { shortCode: 'a', url: 'https://f.example/a' },
+    });
+    const others = async (from: number, count: number) => {
+      for (let i = from; i < from + count; i++)
+        await host.kernel.receive(
+          JSON.stringify(page({ id: `r${i}`, kind: 'req', method: 'bridge.hello', params: {} })),
+        );
+    };
+    await host.post(open);
+    // The handshake's id, f1 and 998 more: 1,000 ids, f1 among them.
+    await others(0, 998);
+    await host.post(open);
+    expect(host.openForm).toHaveBeenCalledTimes(1);
+    expect(host.rejected).toEqual(['duplicate']);
+    // Bounded: 1,000 newer ids push f1 out, so memory does not grow with a long-lived page.
+    await others(998, 1000);
+    await host.post(open);
+    expect(host.openForm).toHaveBeenCalledTimes(2);
+  });
+
   it(
     'sessions are capped: 20,000 hellos with distinct sids keep the newest 16, and never more on the way',
     { timeout: 60_000 },
