@@ -66,15 +66,16 @@ export async function rechargeOnce(
   readLogsPage: (page: number) => Promise<LogsPage>,
 ): Promise<RechargeResult> {
   const orderId = input.externalOrderId ?? newOrderId();
+  const marker = await orderMarker(orderId);
   const body: RechargeBody = {
     client_user_id: input.clientUserId,
     amount_cents: input.amountCents,
     ...(input.externalOrderId === undefined ? {} : { external_order_id: input.externalOrderId }),
-    reason: await reasonWithMarker(input.reason, orderId),
+    reason: reasonWithMarker(marker, input.reason),
   };
   return rechargeExactlyOnce({
     orderId,
-    marker: await orderMarker(orderId),
+    marker,
     clientUserId: input.clientUserId,
     amountCents: input.amountCents,
     ...(input.externalOrderId === undefined ? {} : { externalOrderId: input.externalOrderId }),

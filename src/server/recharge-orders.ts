@@ -47,9 +47,9 @@ export async function orderMarker(orderId: string): Promise<string> {
   return `hub${hex}`;
 }
 
-/** The remark sent with a recharge: the order marker, then the integrator's reason (default `Recharge`). */
-export async function reasonWithMarker(reason: string | undefined, orderId: string): Promise<string> {
-  return `${await orderMarker(orderId)} ${reason ?? 'Recharge'}`;
+/** The remark sent with a recharge: the order's marker, then the integrator's reason (default `Recharge`). */
+export function reasonWithMarker(marker: string, reason: string | undefined): string {
+  return `${marker} ${reason ?? 'Recharge'}`;
 }
 
 /** The whole marker a log reason starts with, lower-cased, or undefined. */

@@ -18,10 +18,10 @@ vi.mock('hub-embed/core', () => import('../../src/core/index.js'));
 const RECHARGE = '/points/users/recharge';
 
 let database: Database;
-// PGlite compiles its WebAssembly on open: seconds on a busy machine.
+// PGlite compiles its WebAssembly on open: seconds of CPU, far longer in wall time on a busy machine.
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: '' });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await database?.close();
 });
