@@ -5,7 +5,7 @@
  * the real simulator, and the toolkit from src/ where the example imports the package.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/index.js';
 import { openDatabase, type Database } from '../../examples/express/database.js';
 import { createOrders } from '../../examples/express/orders.js';

@@ -3,9 +3,9 @@
  * docs/simulator.md's table says, read back through the open API as a client would.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
-import { PROFILES, checkProfile, profileOfNames, storedReason } from '../../src/mock/profiles.js';
-import type { ServiceProfile } from '../../src/mock/types.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { PROFILES, checkProfile, profileOfNames, storedReason } from '../../packages/hub-embed-mock/src/profiles.js';
+import type { ServiceProfile } from '../../packages/hub-embed-mock/src/types.js';
 
 async function api(hub: Simulator, path: string, body?: unknown): Promise<{ status: number; text: string; json: any }> {
   const response = await hub.fetch(`${hub.apiUrl}${path}`, {

@@ -5,8 +5,8 @@
  * sent again.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../src/mock/hub.js';
-import type { RechargeFault, ServiceProfile } from '../../src/mock/types.js';
+import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import type { RechargeFault, ServiceProfile } from '../../packages/hub-embed-mock/src/types.js';
 import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
 import {
   HubRechargeUnknownError,

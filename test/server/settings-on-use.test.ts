@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isHubError } from '../../src/core/errors.js';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { toNodeListener } from '../../src/server/node.js';
 import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';
