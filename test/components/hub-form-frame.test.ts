@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
+import fc from 'fast-check';
 import '../../src/define.js';
 import { loadFormOpener } from '../../src/index.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
@@ -257,6 +258,98 @@ describe('<hub-form-frame>', () => {
     el.addEventListener('hub-form-message', (event) => seen.push(event.detail.data));
     post({ data: 'back', origin: FORM, source: own });
     expect(seen).toEqual(['back']);
+  });
+
+  describe("the form page's height message", () => {
+    const height = (value: unknown) => ({ source: 'hub-form', type: 'height', shortCode: CODE, height: value });
+    const pageHeight = (el: HubFormFrame) => iframe(el).getBoundingClientRect().height;
+    /** Posts what the page's own window and origin would, then lets the reports settle. */
+    const report = (el: HubFormFrame, value: unknown, init: MessageEventInit = {}) => {
+      post({ data: height(value), origin: FORM, source: iframe(el).contentWindow, ...init });
+      vi.advanceTimersByTime(1_000);
+    };
+
+    // happy-dom gives an iframe no window and no layout: the accepted case and the sizes need Chromium.
+    it.skipIf(!inChromium)(
+      'the frame takes the height its page reports, bounded by 120 px and --hub-frame-max-height, and drops the minimum',
+      async () => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        const el = await frame();
+        const messages: unknown[] = [];
+        el.addEventListener('hub-form-message', (event) => messages.push(event.detail.data));
+        expect(el.getBoundingClientRect().height).toBeGreaterThanOrEqual(480);
+        fc.assert(
+          fc.property(fc.double({ min: 0, max: 100_000, noNaN: true }), (reported) => {
+            report(el, reported);
+            expect(pageHeight(el)).toBe(Math.min(Math.max(Math.ceil(reported), 120), 2400));
+            // The frame is the bar and the page, nothing more: a short form leaves no gap.
+            expect(el.getBoundingClientRect().height).toBe(
+              part(el, 'bar')!.getBoundingClientRect().height + pageHeight(el),
+            );
+          }),
+          { numRuns: 60 },
+        );
+        el.style.setProperty('--hub-frame-max-height', '900px');
+        report(el, 5_000);
+        expect(pageHeight(el)).toBe(900);
+        // Layout messages are the frame's own: the page's listeners and the host hear none of them.
+        expect(messages).toEqual([]);
+      },
+    );
+
+    it.skipIf(!inChromium)(
+      'reports in quick succession size the frame once, to the last, after they pause',
+      async () => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        const el = await frame();
+        const before = pageHeight(el);
+        const own = iframe(el).contentWindow;
+        for (const value of [300, 900, 700]) {
+          post({ data: height(value), origin: FORM, source: own });
+          vi.advanceTimersByTime(60);
+          expect(pageHeight(el)).toBe(before);
+        }
+        vi.advanceTimersByTime(100);
+        expect(pageHeight(el)).toBe(700);
+      },
+    );
+
+    it.skipIf(!inChromium)(
+      'a height that is not a number from 0 to 100,000, or from another origin or window, changes nothing',
+      async () => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        const el = await frame();
+        const untouched = [pageHeight(el), el.getBoundingClientRect().height];
+        const bad = fc.oneof(
+          fc.constantFrom(NaN, Infinity, -Infinity, -0.5, -1, 100_000.5, 1e9, Number.MAX_VALUE, null, undefined),
+          fc.double({ max: -Number.MIN_VALUE, noNaN: true }),
+          fc.double({ min: 100_000.01, noNaN: true }),
+          fc.string(),
+          fc.constantFrom('600', '600px', [600], { height: 600 }, true),
+        );
+        fc.assert(
+          fc.property(bad, (value) => {
+            report(el, value);
+            expect([pageHeight(el), el.getBoundingClientRect().height]).toEqual(untouched);
+          }),
+          { numRuns: 100 },
+        );
+        for (const init of [
+          { origin: 'http://evil.example' },
+          { origin: FORM + '.evil.example' },
+          { source: window },
+          { source: null },
+        ])
+          report(el, 600, init);
+        expect([pageHeight(el), el.getBoundingClientRect().height]).toEqual(untouched);
+        // The same page, then a new one: its frame waits at the minimum for the new page's own report.
+        report(el, 600);
+        expect(pageHeight(el)).toBe(600);
+        el.src = buildFormUrl(FORM, 'other', 'tok');
+        await el.updateComplete;
+        expect(el.getBoundingClientRect().height).toBeGreaterThanOrEqual(480);
+      },
+    );
   });
 
   it.skipIf(!inChromium)(

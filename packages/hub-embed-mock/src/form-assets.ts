@@ -58,6 +58,18 @@ export const FORM_SCRIPT = `(function () {
     if (event.key === 'Escape' && !event.defaultPrevented) post({ source: 'hub-form', type: 'close', shortCode: root.dataset.shortCode });
   });
 
+  // The widget sizes its frame to the page: the height of the body, the page's content with its padding
+  // (the document's own height is never less than the frame, so it could only grow).
+  var reported = -1;
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver(function () {
+      var height = Math.ceil(document.body.getBoundingClientRect().height);
+      if (height === reported) return;
+      reported = height;
+      post({ source: 'hub-form', type: 'height', shortCode: root.dataset.shortCode, height: height });
+    }).observe(document.body);
+  }
+
   var d = root.dataset;
   post(toMessage(d.event || 'load', d.ok === 'true', num(d.amountCents), num(d.balanceCents), d.reason));
 

@@ -19,4 +19,9 @@ export const styles = css`
   [part~="dialog"] [part~="frame"] {
     height: 100%;
   }
+
+  /* The dialog's size is its own: a form page's reported height does not resize it. */
+  [part~="dialog"] [part~="frame"]::part(iframe) {
+    height: 100%;
+  }
 `;

@@ -6,6 +6,11 @@ import type { HubStrings } from '../strings.js';
 import { formStrings } from './hub-form-frame.strings.js';
 import { styles } from './hub-form-frame.styles.js';
 
+/** A reported height past this is a broken or hostile page, not a form: it changes nothing. */
+const TALLEST_REPORT = 100_000;
+/** The page reports its height as it changes; the frame follows once the reports pause this long. */
+const HEIGHT_SETTLE_MS = 100;
+
 /**
  * Shows the form page at `src`, the form URL that `buildFormUrl(form_url, short_code, token)` makes: the
  * element that opens the form builds it once, and the same URL goes to the iframe, a native host or a
@@ -20,9 +25,11 @@ import { styles } from './hub-form-frame.styles.js';
  * @csspart error - Shown after the load timeout or for an unusable src.
  * @csspart retry - Reloads the iframe.
  * @csspart iframe - The iframe.
- * @cssproperty --hub-frame-min-height - Minimum height (default 480px).
+ * @cssproperty --hub-frame-min-height - Minimum height until the form page reports its own (default 480px).
+ * @cssproperty --hub-frame-max-height - The most the form page's reported height may take (default 2400px).
  * @event hub-form-message - `{data}` of a `message` from the form page's own window and origin, except
- *   the page's request to close, `{source: 'hub-form', type: 'close'}`, which fires hub-form-close instead.
+ *   the page's request to close, `{source: 'hub-form', type: 'close'}`, which fires hub-form-close instead,
+ *   and its height, `{source: 'hub-form', type: 'height', height}`, which sizes the frame.
  * @event hub-form-close - `{shortCode}`, when the user presses the close control or the form page asks
  *   to close (Escape pressed inside it, for one).
  * @event hub-error - `{error}` with kind `timeout` when the page did not load in time.
@@ -47,6 +54,7 @@ export class HubFormFrame extends HubElement {
   #timer?: ReturnType<typeof setTimeout>;
   /** The events of a held frame, each a dispatch to make, in order, when it is released. */
   #waiting: (() => void)[] = [];
+  #heightTimer?: ReturnType<typeof setTimeout>;
 
   declare private status: 'idle' | 'loading' | 'ready' | 'error';
 
@@ -107,6 +115,7 @@ export class HubFormFrame extends HubElement {
     super.disconnectedCallback();
     removeEventListener('message', this.#onMessage);
     clearTimeout(this.#timer);
+    clearTimeout(this.#heightTimer);
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -132,6 +141,9 @@ export class HubFormFrame extends HubElement {
     this.#url = undefined;
     this.#problem = undefined;
     clearTimeout(this.#timer);
+    // A new page has not said its height yet: the minimum holds until it does.
+    clearTimeout(this.#heightTimer);
+    this.style.removeProperty('--_page-height');
     this.status = 'idle';
     if (!this.src) return;
     try {
@@ -172,8 +184,23 @@ export class HubFormFrame extends HubElement {
     // widget, so the page tells it. A held frame is out of sight: nothing of it is open to close.
     if (ask?.source === 'hub-form' && ask.type === 'close') {
       if (!this.held) this.#close();
+    } else if (ask?.source === 'hub-form' && ask.type === 'height') {
+      this.#follow((data as { height?: unknown }).height);
     } else this.emit('hub-form-message', { data });
   };
+
+  /**
+   * Sizes the page's part of the frame to the height the page reports, in CSS pixels, once its reports
+   * pause. Anything but a number from 0 to TALLEST_REPORT changes nothing; CSS bounds the rest.
+   */
+  #follow(height: unknown): void {
+    if (typeof height !== 'number' || !(height >= 0 && height <= TALLEST_REPORT)) return;
+    clearTimeout(this.#heightTimer);
+    this.#heightTimer = setTimeout(() => {
+      // CSSOM, not a style attribute: a page whose CSP forbids inline styles allows it.
+      this.style.setProperty('--_page-height', `${Math.ceil(height)}px`);
+    }, HEIGHT_SETTLE_MS);
+  }
 
   #close = (): void => void this.emit('hub-form-close', { shortCode: this.shortCode });
 
