@@ -19,6 +19,7 @@ import { lighthouseRows, measureLighthouse, type LighthouseResults } from './lig
 import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, PREFETCH_BOUND_TARGET, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
+import { measureSlowNetwork, type SlowNetworkResults } from './slow-network.js';
 import { FILTER_TARGET_RATIO, measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
 import { firstFileLimit, measureSizes, type SizeResults } from './sizes.js';
 import { FAST_PATH_TARGET, measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
@@ -39,6 +40,8 @@ export interface BenchResults {
   machine: { cpus: number; model: string; memoryBytes: number; node: string };
   sizes: SizeResults;
   ready: ReadyResults;
+  /** The first screen of cards on Slow 3G: the README's token route (prefetch on) beside it without. */
+  slowNetwork?: SlowNetworkResults;
   formHalf: FormHalfResults;
   /** The same clicks on a network where a new connection costs one L_b to set up (a preconnect can save it). */
   formHalfConnections: FormHalfResults;
@@ -75,6 +78,7 @@ export function plan(smoke: boolean) {
         browserLatencyMs: 20,
         serviceLatencyMs: 2,
         readyRuns: 1,
+        slowRuns: 1,
         formRuns: 1,
         renderCounts: [100],
         renderReps: 1,
@@ -91,6 +95,7 @@ export function plan(smoke: boolean) {
         browserLatencyMs: 100,
         serviceLatencyMs: 10,
         readyRuns: 7,
+        slowRuns: 3,
         formRuns: 11,
         renderCounts: [100, 1000, 10000],
         renderReps: 15,
@@ -146,6 +151,7 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
       target: '',
     });
   rows.push(...readyRows(ready));
+  if (r.slowNetwork) rows.push(...slowNetworkRows(r.slowNetwork));
   rows.push(
     ...formHalfBytesRows(r.formHalf),
     ...formHalfClickRows(r.formHalf),
@@ -261,6 +267,26 @@ export function readyRows(ready: ReadyResults): Row[] {
   ];
 }
 
+export function slowNetworkRows(slow: SlowNetworkResults): Row[] {
+  const runs = (list: number[]) => `runs: ${list.map((value) => ms(value)).join(', ')}`;
+  return [
+    {
+      metric: `first screen of cards on Slow 3G, the README's token route (prefetch on; median of ${slow.runs})`,
+      value: ms(slow.prefetchMedianMs),
+      reference: runs(slow.prefetch),
+      ratio: `${ratio(slow.prefetchMedianMs, slow.withoutPrefetchMedianMs)}x without`,
+      target: '',
+    },
+    {
+      metric: `first screen of cards on Slow 3G, the same route without prefetch (median of ${slow.runs})`,
+      value: ms(slow.withoutPrefetchMedianMs),
+      reference: runs(slow.withoutPrefetch),
+      ratio: '',
+      target: '',
+    },
+  ];
+}
+
 /**
  * Smoke counts are too small for timing or heap verdicts; only the size and the exchange count keep
  * theirs, because they do not depend on counts or noise.
@@ -304,6 +330,8 @@ export async function runBench(
       serviceLatencyMs: p.serviceLatencyMs,
       runs: p.readyRuns,
     });
+    log('the first screen of cards on Slow 3G, with and without the prefetch...');
+    const slowNetwork = await measureSlowNetwork(browser, { runs: p.slowRuns });
     log('the form half: bytes, and click to form load, single file against split...');
     const clickNetwork = {
       browserLatencyMs: p.browserLatencyMs,
@@ -327,6 +355,7 @@ export async function runBench(
     const measured = {
       sizes,
       ready,
+      slowNetwork,
       formHalf,
       formHalfConnections,
       render,

@@ -40,4 +40,29 @@ describe('README.md and docs/*.md snippets', () => {
     expect(lookups.length).toBeGreaterThan(3);
     expect(lookups.filter((line) => /headers\.get\('(?!cookie)/i.test(line))).toEqual([]);
   });
+
+  it("the README's token route turns on the prefetch: its handler answers the token with the first tags and list", async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Your token route'));
+    const route = /```ts\n[^`]*createTokenHandler\(\{([^`]*?)\}\);\n```/.exec(section)?.[1];
+    expect(route, "README's token route snippet").toBeDefined();
+    expect(route).toMatch(/^\s*prefetch: true,$/m);
+
+    // The same options against the simulator: the widget's load comes back beside the token.
+    const hub = createSimulator();
+    const client = createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl, fetch: hub.fetch });
+    const handler = createTokenHandler({ client, resolveClientUserId: () => 'user-alice', prefetch: true });
+    const answer = await handler(
+      new Request('http://app.test/api/hub-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ load: { tags: [] } }),
+      }),
+    );
+    const body = (await answer.json()) as { access_token?: string; prefetched?: Record<string, unknown[]> };
+    expect(body.access_token).toBeTruthy();
+    expect(Object.keys(body.prefetched ?? {})).toContain('published-tags');
+    expect(Object.keys(body.prefetched ?? {}).length).toBe(2);
+  });
 });
