@@ -5,10 +5,13 @@ import { createServer } from 'node:http';
 import { createServerClient, createTokenHandler, createWebhookHandler, toNodeListener } from 'hub-embed/server';
 // Yours: the session lookup, the points ledger, the notification inbox and the rest of your app
 // (./app.ts is a small in-memory one; examples/express has real ones on Postgres).
-import { app, inbox, ledger, sessionUserId } from './app.js';
+import { app, inbox, ledger, sessionUserId, tokens } from './app.js';
 
 const client = createServerClient({ apiKey: process.env.HUB_API_KEY ?? '', baseUrl: process.env.HUB_BASE_URL ?? '' });
-const token = toNodeListener(createTokenHandler({ client, resolveClientUserId: (req) => sessionUserId(req) }));
+// `cache: tokens`: the token route and your own pages (app.ts's links) share one token per user.
+const token = toNodeListener(
+  createTokenHandler({ client, cache: tokens, resolveClientUserId: (req) => sessionUserId(req) }),
+);
 const webhook = toNodeListener(
   createWebhookHandler({
     // The console's outbound IPs (its webhook page); 127.0.0.1 for the local simulator.
