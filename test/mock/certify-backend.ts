@@ -41,13 +41,25 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     ['user-bob', 0],
   ]);
   const seen = new Set<string>();
+  /** Event keys in the order seen: breaking the replay rule keeps only the newest 50. */
+  const remember = (key: string) => {
+    seen.add(key);
+    if (broken('receiver.replay-after-window-not-applied') && seen.size > 50) seen.delete(seen.values().next().value!);
+  };
+  /** Java's String.hashCode: breaking the collision rule files tokens under it. */
+  const cacheKey = (user: string) => {
+    if (!broken('receiver.colliding-users-own-tokens')) return user;
+    let hash = 0;
+    for (let at = 0; at < user.length; at++) hash = (Math.imul(hash, 31) + user.charCodeAt(at)) | 0;
+    return String(hash);
+  };
   const links = new Map<string, string[]>();
   const tokens = new Map<string, string>();
   let charged = 0;
   let origin = '';
 
   async function exchange(user: string, fresh: boolean): Promise<{ access_token: string; expires_in: number }> {
-    const cached = tokens.get(user);
+    const cached = tokens.get(cacheKey(user));
     if (cached && !fresh) return { access_token: cached, expires_in: 600 };
     const res = await fetch(`${options.baseUrl}/api/v1/hub/apikeys/token`, {
       method: 'POST',
@@ -55,7 +67,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       body: JSON.stringify({ client_user_id: user }),
     });
     const data = ((await res.json()) as { data: { access_token: string; expires_in: number } }).data;
-    tokens.set(user, data.access_token);
+    tokens.set(cacheKey(user), data.access_token);
     return data;
   }
 
@@ -65,7 +77,9 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       return value > 0 ? value : undefined;
     }
     if (typeof amount !== 'string' || !AMOUNT.test(amount)) return undefined;
-    const value = Number(amount.replace('.', ''));
+    const value = broken('receiver.amounts-exact-cents')
+      ? Math.floor(Number(amount) * 100)
+      : Number(amount.replace('.', ''));
     return value > 0 ? value : undefined;
   }
 
@@ -94,7 +108,11 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
 
   function sessionUser(req: IncomingMessage): string | undefined {
     const name = req.headers['x-test-session'];
-    return typeof name === 'string' ? USERS[name] : undefined;
+    if (typeof name !== 'string') return undefined;
+    // Broken: the session read by its start, so a changed last character still signs in.
+    if (broken('token.tampered-session-refused'))
+      return Object.entries(USERS).find(([known]) => name.slice(0, 2) === known.slice(0, 2))?.[1];
+    return USERS[name];
   }
 
   async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
@@ -103,8 +121,10 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       broken('receiver.forwarded-for-not-believed') && typeof forwarded === 'string'
         ? forwarded
         : req.socket.remoteAddress;
-    if (!broken('receiver.address-not-allowed') && peer !== '127.0.0.1' && peer !== '::ffff:127.0.0.1')
-      return json(res, 403, { error: 'not allowed' });
+    const allowed = broken('receiver.address-prefix-not-allowed')
+      ? peer?.replace(/^::ffff:/, '').startsWith('127.0.0.1') === true
+      : peer === '127.0.0.1' || peer === '::ffff:127.0.0.1';
+    if (!broken('receiver.address-not-allowed') && !allowed) return json(res, 403, { error: 'not allowed' });
     const raw = await readBody(req, broken('receiver.huge-body-changes-nothing') ? 8 * 1024 * 1024 : 64 * 1024);
     if (raw === undefined) return json(res, 413, { error: 'too large' });
     const header = String(req.headers['x-webhook-event'] ?? '');
@@ -119,16 +139,29 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const valid =
       event !== undefined && (event.event === header || broken('receiver.wrong-event-header-changes-nothing'));
     const user = event?.target?.client_user_id;
-    const key = createHash('sha256').update(raw).digest('hex');
+    const key = broken('receiver.distinct-timestamps-both-charged')
+      ? createHash('sha256')
+          .update(JSON.stringify({ ...event, timestamp: undefined }))
+          .digest('hex')
+      : createHash('sha256').update(raw).digest('hex');
     if (name === 'billing_deduct') {
       const amount = valid ? cents(event?.billing?.amount) : undefined;
+      if (broken('receiver.deduct-unknown-user-refused') && typeof user === 'string' && !balances.has(user))
+        balances.set(user, amount ?? 0);
       if (amount === undefined || typeof user !== 'string' || !balances.has(user)) return json(res, 200, { ok: false });
       const late =
         Date.now() - arrived > options.deliveryTimeoutMs * 0.8 && !broken('receiver.late-answer-not-charged');
       if (seen.has(key) && !broken('receiver.deduct-charged-once')) return json(res, 200, { ok: true });
       if (late) return json(res, 200, { ok: false });
       const balance = balances.get(user)!;
-      if (balance < amount)
+      // Broken: an amount longer than the balance compared with it as text ("100.00" < "19.97").
+      const yuan = `${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}`;
+      const text = String(event?.billing?.amount);
+      if (
+        broken('receiver.deduct-insufficient-longer-amount') && text.length > yuan.length
+          ? yuan < text
+          : balance < amount
+      )
         return json(res, broken('receiver.deduct-insufficient-ok-false') ? 402 : 200, { ok: false });
       // Checked, then written after a wait: the other deducts arriving meanwhile pass the same check.
       if (broken('receiver.concurrent-deducts-never-overdraw')) {
@@ -136,7 +169,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
         balances.set(user, balance - amount);
       } else balances.set(user, balances.get(user)! - amount);
       charged += amount;
-      seen.add(key);
+      remember(key);
       return json(res, broken('receiver.deduct-ok-true') ? 201 : 200, { ok: true });
     }
     if (name === 'billing_refund') {
@@ -147,7 +180,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       if (amount > charged) return json(res, 422, { error: 'more than was charged' });
       balances.set(user, balances.get(user)! + amount);
       charged -= amount;
-      seen.add(key);
+      remember(key);
       return json(res, 200, { ok: true });
     }
     if (!valid) return json(res, 400, { error: 'bad event' });
@@ -166,7 +199,10 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
   async function tokenRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = (await readBody(req, 4096)) ?? Buffer.alloc(0);
     const leak: Record<string, string> = broken('api-key-never-answered') ? { 'x-hub-key': options.apiKey } : {};
-    if (req.headers.origin !== undefined && req.headers.origin !== origin && !broken('token.origin-rules'))
+    const sameOrigin = broken('token.origin-prefix-refused')
+      ? req.headers.origin?.startsWith(origin) === true
+      : req.headers.origin === origin;
+    if (req.headers.origin !== undefined && !sameOrigin && !broken('token.origin-rules'))
       return json(res, 403, { error: 'origin' });
     let user = sessionUser(req);
     if (broken('token.unauthenticated-refused')) user ??= 'user-guest';

@@ -88,7 +88,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
 
   const users: (string | undefined)[] = [];
   if (tokenRoute) {
-    const context: TokenRouteContext = { hub, tokenRoute, sessions, origin, answers, users, refreshed: new Set() };
+    const context: TokenRouteContext = { hub, tokenRoute, sessions, origin, answers, users, refreshed: new Map() };
     await run('token-route', TOKEN_RULES, context);
   }
   if (receiver) {
@@ -115,6 +115,10 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
       strangerAddress: options.strangerAddress ?? '127.0.0.2',
       answers,
       nonce: () => `${Date.now().toString(36)}-${++nonce}`,
+      async makeKnown(other) {
+        if (!(await knownToService(options.simulator, other)))
+          throw new Error(`the simulator refused to know ${other}`);
+      },
     };
     if (!userKnown) {
       const stale = results.find((result) => result.why?.includes(STALE_TOKENS))?.why;

@@ -9,9 +9,10 @@ import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-he
 import { undocumentedAnswer } from '../documented-answers.js';
 import { centsToYuan, isoBeijing } from '../http.js';
 import type { Simulator, WebhookDelivery } from '../types.js';
-import { eventsOfKind } from '../webhooks.js';
-import { check, type Answer, type Rule } from './grading.js';
-import { stringsIn, tokenOwner } from './observe.js';
+import { eventsOfKind, OUTBOUND_IPS } from '../webhooks.js';
+import { collidingId, STRING_HASHES } from './collisions.js';
+import { check, NotConfigured, type Answer, type Rule } from './grading.js';
+import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { earlierSimulatorToken } from './token-rules.js';
 import { brief, describeAnswer, okOf, probe, rawProbe, statusOf, type ProbeAnswer } from './probe.js';
 
@@ -33,6 +34,8 @@ export interface ReceiverContext {
   answers: Answer[];
   /** A fresh marker, so no two bodies the grader sends are equal. */
   nonce(): string;
+  /** Makes an end user known to the service (one exchange with the key), as any user of the service is. */
+  makeKnown(user: string): Promise<void>;
 }
 
 type Note = (line: string) => void;
@@ -166,6 +169,254 @@ const BAD_AMOUNTS = ['1.5', '0.00', '1e3', '-5.00', '+0.01', ' 0.01', '0.01 ', '
 
 const notOkTrue = (answer: ProbeAnswer, what: string) =>
   check(okOf(answer) !== true, `${what} was answered ok: true (a charge the service believes was made)`);
+
+/**
+ * Addresses whose text begins with an allowed one's (127.0.0.10 and 127.0.0.100 for 127.0.0.1): an
+ * allow-list matched by prefix lets them in. Loopback only, so the grader can send from each.
+ */
+export function prefixStrangers(allowed: readonly string[] = OUTBOUND_IPS): string[] {
+  const out: string[] = [];
+  for (const ip of allowed) {
+    if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip)) continue;
+    for (const more of ['0', '9', '00', '99']) {
+      const candidate = `${ip}${more}`;
+      if (Number(candidate.split('.')[3]) <= 255 && !allowed.includes(candidate)) out.push(candidate);
+    }
+  }
+  return out;
+}
+
+/** Amounts whose cents a binary float gets wrong: x * 100 is just below the whole number (0.29 -> 28.999…). */
+const FLOAT_TRAPS = ['0.29', '0.57', '1.13', '4.35'];
+
+/** How many other events a replay follows: more than a short "recent events" list holds. */
+const REPLAY_AFTER = 200;
+
+/** How long a backend may take to exchange a token for a notification's link after answering it. */
+const EXCHANGE_WAIT_MS = 3000;
+
+async function exchangedFor(context: ReceiverContext, user: string, before: number): Promise<boolean> {
+  const deadline = performance.now() + EXCHANGE_WAIT_MS;
+  for (;;) {
+    if (exchangesSeen(context.hub).filter((seen) => seen === user).length > before) return true;
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const countFor = (context: ReceiverContext, user: string) =>
+  exchangesSeen(context.hub).filter((seen) => seen === user).length;
+
+/** Gives back what a rule's wrong charges took, so the rules after it have the balance they need. */
+async function giveBack(context: ReceiverContext, note: Note, before: number): Promise<void> {
+  const after = await context.balance();
+  if (after >= before) return;
+  const refund = await send(
+    context,
+    note,
+    JSON.stringify(body(context, 'billing_refund', billing(context, centsToYuan(before - after)))),
+    { eventHeader: 'billing_refund' },
+  );
+  note(`refunded ${before - after} cents -> ${statusOf(refund)}`);
+}
+
+export const LEDGER_RULES: Rule<ReceiverContext>[] = [
+  {
+    id: 'receiver.address-prefix-not-allowed',
+    title:
+      'A delivery from an address that begins with an allowed one (127.0.0.10, 127.0.0.100 for 127.0.0.1) gets 403 and changes nothing',
+    async run(context, note) {
+      await unchanged(context, note, async () => {
+        for (const address of prefixStrangers()) {
+          const payload = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+          const answer = await send(context, note, payload, { eventHeader: 'billing_deduct', localAddress: address });
+          check(
+            answer.status === 403,
+            `a delivery from ${address} was answered ${statusOf(answer)}, not 403: the allow-list matches addresses by their start`,
+          );
+        }
+      });
+    },
+  },
+  {
+    id: 'receiver.deduct-insufficient-longer-amount',
+    title:
+      'A deduct of more than the balance, written with more digits ("100.00" against 19.97), answers {ok: false} and takes nothing',
+    async run(context, note) {
+      const before = await context.balance();
+      // The smallest amount with one more digit of yuan: more than the balance, and before it as text.
+      const amount = `1${'0'.repeat(String(Math.floor(Math.max(before, 0) / 100)).length)}.00`;
+      try {
+        await unchanged(context, note, async () => {
+          const delivery = await trigger(context, note, {
+            event: 'billing_deduct',
+            amount,
+            reason: `certify ${context.nonce()}`,
+          });
+          check(
+            okOf({ body: delivery.responseBody ?? '' }) !== true,
+            `a deduct of ${amount} against a balance of ${centsToYuan(before)} was answered ok: true (are they compared as text?)`,
+          );
+        });
+      } finally {
+        await giveBack(context, note, before);
+      }
+    },
+  },
+  {
+    id: 'receiver.deduct-unknown-user-refused',
+    title: 'A deduct for a user who never paid (no account in the ledger) is refused: {ok: false}',
+    async run(context, note) {
+      const stranger = `certify-never-paid-${context.nonce()}`;
+      await context.makeKnown(stranger);
+      await unchanged(context, note, async () => {
+        const delivery = await trigger(context, note, {
+          event: 'billing_deduct',
+          clientUserId: stranger,
+          amount: '0.01',
+          reason: `certify ${context.nonce()}`,
+        });
+        check(
+          okOf({ body: delivery.responseBody ?? '' }) !== true,
+          `a deduct for ${stranger}, who never paid, was answered ok: true`,
+        );
+      });
+    },
+  },
+  {
+    id: 'receiver.distinct-timestamps-both-charged',
+    title:
+      'Two deducts whose bodies differ only in timestamp (the same paid action twice, a second apart) are both charged',
+    async run(context, note) {
+      const reason = `certify ${context.nonce()}`;
+      const now = context.hub.clock.now();
+      await changedBy(context, note, -2, async () => {
+        for (const at of [now, now + 1000]) {
+          const payload = JSON.stringify({
+            ...body(context, 'billing_deduct', { billing: { amount: '0.01', reason } }),
+            timestamp: isoBeijing(at),
+          });
+          const answer = await send(context, note, payload, {
+            eventHeader: 'billing_deduct',
+            headers: { 'x-webhook-timestamp': String(Math.floor(at / 1000)) },
+          });
+          check(
+            okOf(answer) === true,
+            `the deduct of ${isoBeijing(at)} was answered ${statusOf(answer)} ${brief(answer.body, 60)}, not ok: true: two events taken for one`,
+          );
+        }
+      });
+    },
+  },
+  {
+    id: 'receiver.amounts-exact-cents',
+    title: `Deducts and refunds of ${FLOAT_TRAPS.join(', ')} take and give back exactly that many cents`,
+    async run(context, note) {
+      const cents = FLOAT_TRAPS.map((amount) => Number(amount.replace('.', '')));
+      const start = await context.balance();
+      const total = cents.reduce((sum, value) => sum + value, 0);
+      check(start >= total, `the test user's balance is ${start} cents: give them at least ${total} to grade this`);
+      const wrong: string[] = [];
+      for (const [kind, sign] of [
+        ['billing_deduct', -1],
+        ['billing_refund', 1],
+      ] as const)
+        for (const [index, amount] of FLOAT_TRAPS.entries()) {
+          const before = await context.balance();
+          await trigger(context, note, { event: kind, amount, reason: `certify ${context.nonce()}` });
+          const after = await context.balance();
+          note(`balance ${before} -> ${after} cents`);
+          if (after - before !== sign * cents[index]!)
+            wrong.push(
+              `${kind === 'billing_deduct' ? 'a deduct' : 'a refund'} of ${amount} moved the balance by ${after - before} cents, not ${sign * cents[index]!}`,
+            );
+        }
+      check(wrong.length === 0, wrong.join('; '));
+    },
+  },
+  {
+    id: 'receiver.colliding-users-own-tokens',
+    title:
+      'Users whose ids collide under common 32-bit hashes (Java hashCode, djb2, sdbm, FNV-1, FNV-1a) get tokens of their own for their links',
+    async run(context, note) {
+      const prefix = `certify-${context.nonce()}-`;
+      const linkUrl = `/${encodeURIComponent(context.shortCode)}`;
+      /** A notification for `user`, sent again once if its delivery failed; whether it made an exchange for `user`. */
+      const notify = async (user: string, exchange = true) => {
+        const before = countFor(context, user);
+        let delivery = await trigger(context, note, { event: 'order_matched', clientUserId: user, linkUrl });
+        if (delivery.outcome !== 'delivered') delivery = await resend(context, note, delivery);
+        check(
+          delivery.outcome === 'delivered',
+          `the notification for ${user} was answered ${delivery.status ?? delivery.outcome}, not 2xx`,
+        );
+        return exchange && exchangedFor(context, user, before);
+      };
+      // The test user's token first, in whatever cache the backend keeps.
+      await notify(context.user, false);
+      const control = `${prefix}control`;
+      if (!(await notify(control)))
+        throw new NotConfigured(
+          `not graded: a notification for ${control}, a user your backend never saw, made it exchange no token, so whether two users share one cannot be seen`,
+        );
+      note(`a notification for ${control}, never seen before, made the backend exchange a token for it`);
+      // All found before the next is sent: the search takes a moment, and a pause between deliveries could
+      // meet a kept-alive connection the backend is closing.
+      const twins = STRING_HASHES.flatMap((hash) => {
+        const twin = collidingId(hash, context.user, prefix);
+        return twin === undefined ? [] : [{ twin, hash: hash.name }];
+      });
+      const shared: string[] = [];
+      for (const { twin, hash } of twins) {
+        if (await notify(twin)) note(`${twin} (the ${hash} of ${context.user}): a token exchanged for it`);
+        else shared.push(`${twin} (the same ${hash} as ${context.user})`);
+      }
+      check(
+        shared.length === 0,
+        `a notification for ${shared.join(', ')} made your backend exchange no token, though one for ${control} did: its link carries a token cached for another user, filed under a 32-bit hash of the id`,
+      );
+    },
+  },
+  {
+    id: 'receiver.replay-after-window-not-applied',
+    title: `A deduct and a refund delivered again after ${REPLAY_AFTER} other events are not applied again`,
+    async run(context, note) {
+      const start = await context.balance();
+      check(
+        start >= REPLAY_AFTER + 1,
+        `the test user's balance is ${start} cents: give them at least ${REPLAY_AFTER + 1} to grade this`,
+      );
+      const deduct = JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01')));
+      const refund = JSON.stringify(body(context, 'billing_refund', billing(context, '0.01')));
+      await send(context, note, deduct, { eventHeader: 'billing_deduct' });
+      await send(context, note, refund, { eventHeader: 'billing_refund' });
+      const quiet = () => undefined;
+      for (let sent = 0; sent < REPLAY_AFTER; sent++)
+        await send(context, quiet, JSON.stringify(body(context, 'billing_deduct', billing(context, '0.01'))), {
+          eventHeader: 'billing_deduct',
+        });
+      note(`sent ${REPLAY_AFTER} other deducts of 0.01, each its own event`);
+      const later = { 'x-webhook-timestamp': secondLater(context) };
+      try {
+        for (const [what, payload, eventHeader] of [
+          ['refund', refund, 'billing_refund'],
+          ['deduct', deduct, 'billing_deduct'],
+        ] as const) {
+          const before = await context.balance();
+          await send(context, note, payload, { eventHeader, headers: later });
+          const after = await context.balance();
+          note(`balance ${before} -> ${after} cents`);
+          check(
+            after === before,
+            `the ${what} delivered again after ${REPLAY_AFTER} other events moved the balance by ${after - before} cents: it was applied twice`,
+          );
+        }
+      } finally {
+        await giveBack(context, note, start);
+      }
+    },
+  },
+];
 
 export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
   {
@@ -541,4 +792,5 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
       }
     },
   },
+  ...LEDGER_RULES,
 ];

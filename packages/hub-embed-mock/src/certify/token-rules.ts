@@ -6,6 +6,7 @@ import { NotConfigured, RuleFailure, check, type Answer, type Rule } from './gra
 import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
+import { REFUSAL_HOLD_MS } from '../../server/token-supply.js';
 
 export interface SessionHeader {
   name: string;
@@ -22,8 +23,8 @@ export interface TokenRouteContext {
   answers: Answer[];
   /** Filled in as sessions are graded: each session's end user, as the simulator saw it. */
   users: (string | undefined)[];
-  /** Sessions whose stale token (an earlier simulator's) was already asked to be replaced. */
-  refreshed: Set<number>;
+  /** Sessions whose stale token (an earlier simulator's) was already asked to be replaced, and when (performance.now). */
+  refreshed: Map<number, number>;
 }
 
 type Note = (line: string) => void;
@@ -94,7 +95,7 @@ async function tokenFor(
   const earlier = owner === undefined ? earlierSimulatorToken(token) : undefined;
   if (earlier !== undefined && !context.refreshed.has(index)) {
     // What the widget does after the service refuses a token: ask once more, saying so.
-    context.refreshed.add(index);
+    context.refreshed.set(index, performance.now());
     note(
       `that is a token of an earlier simulator (${earlier}), cached by the backend: asking again as the widget would`,
     );
@@ -191,7 +192,23 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
       '{reason: "unauthorized", previous} gets a different token, of the session\u2019s user (another user\u2019s previous changes nothing)',
     async run(context, note) {
       const first = await tokenFor(context, note, 0);
-      const second = await tokenFor(context, note, 0, { reason: 'unauthorized', previous: first.token });
+      let second = await tokenFor(context, note, 0, { reason: 'unauthorized', previous: first.token });
+      const replacedAt = context.refreshed.get(0);
+      if (second.token === first.token && replacedAt !== undefined) {
+        // This run already had the backend replace an earlier run's token. hub-embed/server keeps such a
+        // replacement for REFUSAL_HOLD_MS even when told it was refused (a service refusing what it just
+        // issued is not fixed by another exchange): ask again once that hold is over, as a page would.
+        const wait = Math.max(0, replacedAt + REFUSAL_HOLD_MS + 500 - performance.now());
+        note(
+          `the same token came back: it replaced an earlier run's token ${Math.round((performance.now() - replacedAt) / 1000)} s ago, and a backend may hold a replacement ${REFUSAL_HOLD_MS / 1000} s; asking again in ${Math.round(wait)} ms`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        second = await tokenFor(context, note, 0, { reason: 'unauthorized', previous: first.token });
+        check(
+          second.token !== first.token,
+          `the same token came back after the service refused it, also ${REFUSAL_HOLD_MS / 1000 + 0.5} s after it replaced an earlier run's token. A backend that holds a replacement longer fails here on a second run: restart it (or empty its token cache) before running certify again`,
+        );
+      }
       check(second.token !== first.token, 'the same token came back after the service refused it');
       check(second.owner === first.owner, `the new token belongs to ${second.owner}, not ${first.owner}`);
       // `previous` says which token failed, never whose token to make: another user's changes nothing.
@@ -221,7 +238,118 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
       await tokenFor(context, note, 0, {}, { headers: { origin: context.origin } });
     },
   },
+  {
+    id: 'token.origin-prefix-refused',
+    title:
+      'An origin that extends an allowed one (<origin>.evil.example, <origin>@evil.example, another port, …) gets no token',
+    async run(context, note) {
+      if (context.origin === undefined)
+        throw new NotConfigured('not configured: pass --origin with the origin your token route allows to grade it');
+      for (const stranger of extendedOrigins(context.origin)) {
+        const { answer, token } = await ask(context, note, context.sessions[0], {}, { headers: { origin: stranger } });
+        check(token === undefined, `a page on ${stranger} got a token: the route matches origins by their start`);
+        check(
+          answer.status !== undefined && answer.status >= 400,
+          `a call from ${stranger} was answered ${statusOf(answer)}, not an error status`,
+        );
+      }
+    },
+  },
+  {
+    id: 'token.tampered-session-refused',
+    title: 'A session value changed by one character gets no token; nor does a JWT session re-signed with alg "none"',
+    async run(context, note) {
+      const session = context.sessions[0];
+      check(session, 'pass --session once per signed-in test user (1 needed)');
+      const forged = forgedSessions(session.value);
+      check(forged.length > 0, `found no credential to change in the session ${brief(session.value, 40)}`);
+      for (const { value, what } of forged) {
+        const { answer, token } = await ask(context, note, { name: session.name, value }, {});
+        if (token === undefined) continue;
+        const owner = await tokenOwner(context.hub, token);
+        throw new RuleFailure(
+          `${what} got a token (${statusOf(answer)}) of ${owner ?? 'a user the service does not know'}: the session is not verified`,
+        );
+      }
+    },
+  },
 ];
+
+/**
+ * Origins a route matching by prefix lets in: the allowed one with more text after it. Each is a page an
+ * attacker can host (a host of their own under the name, another port) or a value a non-browser sends.
+ */
+export function extendedOrigins(origin: string): string[] {
+  const out = [`${origin}.evil.example`, `${origin}@evil.example`, `${origin}-evil.example`, `${origin}evil.example`];
+  const port = new URL(origin).port;
+  if (port === '') out.push(`${origin}:8443`);
+  else if (Number(`${port}0`) <= 65535) out.push(`${origin}0`);
+  return out;
+}
+
+const CREDENTIAL = /[A-Za-z0-9_~+/-]+(?:\.[A-Za-z0-9_~+/-]*)*/g;
+
+/** The same character class, another character: the value stays well formed, only its content changes. */
+function otherChar(char: string): string | undefined {
+  if (/[0-9]/.test(char)) return String((Number(char) + 1) % 10);
+  if (/[a-y]|[A-Y]/.test(char)) return String.fromCharCode(char.charCodeAt(0) + 1);
+  if (char === 'z') return 'a';
+  if (char === 'Z') return 'A';
+  return undefined;
+}
+
+/** `text` with the character at or after `at` (a letter or digit) changed. */
+function changedAt(text: string, at: number): string | undefined {
+  for (let index = at; index < text.length; index++) {
+    const other = otherChar(text[index]!);
+    if (other !== undefined) return text.slice(0, index) + other + text.slice(index + 1);
+  }
+  return undefined;
+}
+
+/**
+ * Forgeries of a session header's value: its credential (the longest cookie value, bearer token or run of
+ * token characters) changed by one character in its middle; for a JWT, one character in the middle of the
+ * payload and of the signature (never the last character, whose low bits base64url may not use), and the
+ * same claims re-sent with `alg: "none"` and no signature.
+ */
+export function forgedSessions(value: string): { value: string; what: string }[] {
+  const runs = [...value.matchAll(CREDENTIAL)].sort((one, other) => other[0].length - one[0].length);
+  const run = runs[0];
+  if (run === undefined) return [];
+  const credential = run[0];
+  const within = (changed: string) => value.slice(0, run.index) + changed + value.slice(run.index + credential.length);
+  const out: { value: string; what: string }[] = [];
+  const add = (changed: string | undefined, what: string) => {
+    if (changed !== undefined && changed !== credential) out.push({ value: within(changed), what });
+  };
+  const segments = credential.split('.');
+  let header: Record<string, unknown> | undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(segments[0] ?? '', 'base64url').toString('utf8')) as unknown;
+    if (segments.length === 3 && typeof parsed === 'object' && parsed !== null && 'alg' in parsed) header = parsed;
+  } catch {
+    // not a JWT
+  }
+  if (header === undefined) {
+    add(changedAt(credential, Math.floor(credential.length / 2)), 'the session with one character changed');
+    return out;
+  }
+  const [head = '', payload = '', signature = ''] = segments;
+  add(
+    `${head}.${changedAt(payload, Math.floor(payload.length / 2)) ?? payload}.${signature}`,
+    'the session JWT with one character of its payload changed',
+  );
+  add(
+    `${head}.${payload}.${changedAt(signature, Math.floor(signature.length / 2)) ?? signature}`,
+    'the session JWT with one character of its signature changed',
+  );
+  for (const alg of ['none', 'None']) {
+    const unsigned = Buffer.from(JSON.stringify({ ...header, alg })).toString('base64url');
+    add(`${unsigned}.${payload}.`, `the session JWT re-sent with alg "${alg}" and no signature`);
+  }
+  return out;
+}
 
 /**
  * The ways a key is written into text without being hidden: as is, percent-encoded (every byte, or only

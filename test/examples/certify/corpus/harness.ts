@@ -22,9 +22,21 @@ export interface Config {
 /** A database of balances in cents: every call is a round trip. */
 export class Ledger {
   readonly #cents = new Map<string, number>();
+  /** Event keys seen, oldest first. */
   readonly #keys = new Set<string>();
+  /** How many event keys are kept (the newest); unbounded by default. */
+  readonly #window: number;
   /** Cents charged and not refunded, per user: a refund gives back a charge, it never creates money. */
   readonly #charged = new Map<string, number>();
+
+  constructor(window = Infinity) {
+    this.#window = window;
+  }
+
+  #remember(key: string): void {
+    this.#keys.add(key);
+    while (this.#keys.size > this.#window) this.#keys.delete(this.#keys.values().next().value!);
+  }
 
   async #roundTrip(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -45,15 +57,23 @@ export class Ledger {
     this.#cents.set(user, cents);
   }
 
-  /** `UPDATE … SET cents = cents - $1 WHERE user = $2 AND cents >= $1`, with the event key in the same transaction. */
-  async deductIfCovered(user: string, cents: number, key: string): Promise<'charged' | 'insufficient' | 'seen'> {
+  /**
+   * `UPDATE … SET cents = cents - $1 WHERE user = $2 AND cents >= $1`, with the event key in the same
+   * transaction; `covers` is the WHERE clause, for a file whose mistake is there.
+   */
+  async deductIfCovered(
+    user: string,
+    cents: number,
+    key: string,
+    covers: (balance: number) => boolean = (balance) => balance >= cents,
+  ): Promise<'charged' | 'insufficient' | 'seen'> {
     await this.#roundTrip();
     if (this.#keys.has(key)) return 'seen';
     const balance = this.#cents.get(user) ?? 0;
-    if (balance < cents) return 'insufficient';
+    if (!covers(balance)) return 'insufficient';
     this.#cents.set(user, balance - cents);
     this.#charged.set(user, (this.#charged.get(user) ?? 0) + cents);
-    this.#keys.add(key);
+    this.#remember(key);
     return 'charged';
   }
 
@@ -66,7 +86,7 @@ export class Ledger {
   async recordCharge(user: string, cents: number, key: string): Promise<void> {
     await this.#roundTrip();
     this.#charged.set(user, (this.#charged.get(user) ?? 0) + cents);
-    this.#keys.add(key);
+    this.#remember(key);
   }
 
   /** Gives back up to what was charged; false when the refund is more. Once per key. */
@@ -77,7 +97,7 @@ export class Ledger {
     if (cents > charged) return false;
     this.#charged.set(user, charged - cents);
     this.#cents.set(user, (this.#cents.get(user) ?? 0) + cents);
-    if (key !== undefined) this.#keys.add(key);
+    if (key !== undefined) this.#remember(key);
     return true;
   }
 }
@@ -101,8 +121,14 @@ export interface TokenAsk {
 export interface Parts {
   /** The address the delivery came from, for the allow-list. */
   peer(req: IncomingMessage): string | undefined;
+  /** Whether the allow-list holds the peer. */
+  allows(allowed: readonly string[], peer: string): boolean;
+  /** How many event keys the ledger keeps (the newest). */
+  keysKept: number;
   /** Yuan with two decimals, as a pattern (its match is read as cents). */
   amount: RegExp;
+  /** The cents of that match. */
+  cents(amount: string): number;
   /** What makes two deliveries the same one (paid once). */
   eventKey(delivery: Pick<Delivery, 'req' | 'raw'>): string;
   /** Charges a deduct: 'charged', 'insufficient' or 'seen' (the same delivery again). */
@@ -127,6 +153,14 @@ export interface Parts {
   tokenHeaders(config: Config): Record<string, string>;
   /** How a notification link's token is joined to its path (the spec: `&` after a query, else `?`). */
   linkJoiner(path: string): '?' | '&';
+  /** Whether the token route answers a page of this origin (the backend's own is `own`). */
+  originAllowed(origin: string, own: string): boolean;
+  /** What the token cache files a user's token under. */
+  cacheKey(user: string): string;
+  /** The session cookie's value for a user who signed in (`store` is the backend's own session table). */
+  newSession(user: string, store: Map<string, string>): string;
+  /** The user of a session cookie's value; undefined for none. */
+  sessionOf(value: string, store: Map<string, string>): string | undefined;
 }
 
 /** Tokens from the service, one per user, and which user each was given for. */
@@ -144,7 +178,10 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 export const defaults: Parts = {
   peer: (req) => req.socket.remoteAddress,
+  allows: (allowed, peer) => allowed.includes(peer),
+  keysKept: Infinity,
   amount: /^(\d{1,10})\.(\d{2})$/,
+  cents: (amount) => Math.round(Number(amount) * 100),
   eventKey: ({ raw }) => createHash('sha256').update(raw).digest('hex'),
   deduct: (ledger, { user, cents }, key) => ledger.deductIfCovered(user, cents, key),
   refund: (ledger, { user, cents }, key) => ledger.refund(user, cents, key),
@@ -160,6 +197,14 @@ export const defaults: Parts = {
   tokenAnswer: (data) => ({ access_token: data.access_token, expires_in: data.expires_in }),
   tokenHeaders: () => ({ 'cache-control': 'no-store' }),
   linkJoiner: (path) => (path.includes('?') ? '&' : '?'),
+  originAllowed: (origin, own) => origin === own,
+  cacheKey: (user) => user,
+  newSession(user, store) {
+    const id = createHash('sha256').update(`${Math.random()}${Date.now()}`).digest('base64url');
+    store.set(id, user);
+    return id;
+  },
+  sessionOf: (value, store) => store.get(value),
 };
 
 export interface RunningBackend {
@@ -169,14 +214,14 @@ export interface RunningBackend {
 
 export async function startBackend(config: Config, mistake: Partial<Parts>): Promise<RunningBackend> {
   const parts: Parts = { ...defaults, ...mistake };
-  const ledger = new Ledger();
+  const ledger = new Ledger(parts.keysKept);
   const tokens = new TokenCache();
   const sessions = new Map<string, string>();
   const links = new Map<string, string[]>();
-  const allowed = new Set(['127.0.0.1', '::ffff:127.0.0.1']);
+  const allowed = ['127.0.0.1', '::ffff:127.0.0.1'];
 
   async function exchange(user: string, fresh: boolean): Promise<{ access_token: string; expires_in: number }> {
-    const cached = tokens.byUser.get(user);
+    const cached = tokens.byUser.get(parts.cacheKey(user));
     if (cached !== undefined && !fresh) return { access_token: cached, expires_in: 600 };
     const res = await fetch(`${config.baseUrl}/api/v1/hub/apikeys/token`, {
       method: 'POST',
@@ -184,7 +229,7 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
       body: JSON.stringify({ client_user_id: user }),
     });
     const { data } = (await res.json()) as { data: { access_token: string; expires_in: number } };
-    tokens.byUser.set(user, data.access_token);
+    tokens.byUser.set(parts.cacheKey(user), data.access_token);
     tokens.ownerOf.set(data.access_token, user);
     return data;
   }
@@ -207,7 +252,7 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
   function sessionUser(req: IncomingMessage): string | undefined {
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const [name, value] = part.trim().split('=');
-      if (name === SESSION_COOKIE && value !== undefined) return sessions.get(value);
+      if (name === SESSION_COOKIE && value !== undefined) return parts.sessionOf(value, sessions);
     }
     return undefined;
   }
@@ -216,13 +261,13 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     if (typeof amount !== 'string') return undefined;
     const match = parts.amount.exec(amount);
     if (!match) return undefined;
-    const cents = Math.round(Number(match[0]) * 100);
+    const cents = parts.cents(match[0]);
     return Number.isSafeInteger(cents) && cents !== 0 ? cents : undefined;
   }
 
   async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
     const peer = parts.peer(req);
-    if (peer === undefined || !allowed.has(peer)) return json(res, 403, { error: 'address not allowed' });
+    if (peer === undefined || !parts.allows(allowed, peer)) return json(res, 403, { error: 'address not allowed' });
     const raw = await readBody(req, parts.maxBody);
     if (raw === undefined) return json(res, 413, { error: 'body too large' });
     let event: Record<string, any> | undefined;
@@ -235,8 +280,11 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     const user = event?.target?.client_user_id;
     if (name === 'billing_deduct' || name === 'billing_refund') {
       const cents = centsOf(event?.billing?.amount);
-      if (cents === undefined || typeof user !== 'string' || (await ledger.balance(user)) === undefined)
+      // A deduct for a user without an account finds no balance to cover it (the ledger's own check).
+      if (cents === undefined || typeof user !== 'string')
         return name === 'billing_deduct' ? json(res, 200, { ok: false }) : json(res, 400, { error: 'bad refund' });
+      if (name === 'billing_refund' && (await ledger.balance(user)) === undefined)
+        return json(res, 400, { error: 'bad refund' });
       const delivery: Delivery = { req, raw, event: event!, user, cents };
       const key = parts.eventKey({ req, raw });
       if (name === 'billing_refund') {
@@ -262,7 +310,7 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
   async function tokenRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = (await readBody(req, 4096)) ?? Buffer.alloc(0);
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://127.0.0.1:${config.port}`)
+    if (origin !== undefined && !parts.originAllowed(origin, `http://127.0.0.1:${config.port}`))
       return json(res, 403, { error: 'cross-site request refused' });
     let body: Record<string, unknown> = {};
     try {
@@ -284,8 +332,7 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     const known = USERS[name];
     if (!known) return json(res, 400, { error: 'user must be alice or bob' });
     await ledger.open(...known);
-    const id = createHash('sha256').update(`${Math.random()}${Date.now()}`).digest('base64url');
-    sessions.set(id, known[0]);
+    const id = parts.newSession(known[0], sessions);
     res.writeHead(204, { 'set-cookie': `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Lax; Path=/` }).end();
   }
 
