@@ -7,7 +7,7 @@
  * two routes take turns, each run starting with the other.
  */
 import type { Browser } from 'playwright-core';
-import { startSimulator } from '../src/mock/index.js';
+import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { startLatencyProxy } from './lib/latency-proxy.js';
 import { startPageServer } from './lib/page-server.js';
 import { median } from './lib/stats.js';

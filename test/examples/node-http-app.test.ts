@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/mock/node.js';
+import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import type { TokenCache } from '../../src/server/token-cache.js';
 import { createTokenHandler } from '../../src/server/token-handler.js';

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { region, withRegions } from '../../../scripts/doc-regions.mjs';
 import { freePort } from '../../server/redis-server.js';
-import { RECEIVER_RULES } from '../../../src/mock/certify/receiver-rules.js';
-import { TOKEN_RULES } from '../../../src/mock/certify/token-rules.js';
+import { RECEIVER_RULES } from '../../../packages/hub-embed-mock/src/certify/receiver-rules.js';
+import { TOKEN_RULES } from '../../../packages/hub-embed-mock/src/certify/token-rules.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints
