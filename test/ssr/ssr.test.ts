@@ -1,7 +1,8 @@
-// Server-rendered apps (issue 59 item 1): a Next.js App Router app and a Nuxt app, each made from its files
-// in test/ssr/apps/ with the packed tarball installed, built for production (`next build`, `nuxt build`),
-// started as it would be deployed, and driven in Chromium against the simulator (served from the installed
-// package): the cards show, no setup error and no console error, the `hub-ready` handler runs, a form opens.
+// Server-rendered apps (issue 59 item 1, issue 67 items 1 and 7): an app per stack, each made from its files
+// in test/ssr/apps/ with the packed tarball installed, type-checked and built for production by the stack's
+// own tools with no HUB_* variable in the environment (a build pipeline has no secrets), started as it would
+// be deployed with them, and driven in Chromium against the simulator (served from the installed package):
+// the cards show, no setup error and no console error, the page's `hub-ready` handler runs, a form opens.
 // The apps live in the system's temporary folder (Turbopack refuses an app inside a node_modules folder,
 // such as node_modules/.cache); npm's own cache keeps a second run's installs offline. `npm run test:ssr`
 // packs first; with node:test.
@@ -9,43 +10,126 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, PLAYWRIGHT_CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
 import { INSTALL_FLAGS, ROOT, tarball, tempApp, type Result } from '../shipped/apps.js';
 import { freePort } from '../server/redis-server.js';
 
-/** The versions each app is built with: the newest that run on the Node this project supports. */
+interface AppRecipe {
+  /** What the app's user installs beside the tarball: the newest versions that run on Node 20. */
+  specs: readonly string[];
+  /** The type check (where the build does none) and the production build, in order, as `.bin` commands. */
+  build: readonly (readonly string[])[];
+  /** The built server, started as deployed; it reads PORT and HOST. */
+  start: readonly string[];
+  /** Variables the deployment sets beside the service's. */
+  startEnv?: Record<string, string>;
+}
+
+const REACT = ['react@19.3.1', 'react-dom@19.3.1', '@types/react@19.3.0', '@types/react-dom@19.3.0'];
+
+/** The apps and how each is installed, built and started. */
 export const SSR_APPS = {
-  next: [
-    'next@16.4.6',
-    'react@19.3.1',
-    'react-dom@19.3.1',
-    '@lit/react@1.0.8',
-    'typescript@5.9.3',
-    '@types/react@19.3.0',
-    '@types/react-dom@19.3.0',
-    '@types/node@20.19.43',
-  ],
-  // Nuxt pinned: its later releases' builds call `Set.prototype.difference`, which not every Node has.
-  nuxt: ['nuxt@4.4.5', 'vue@3.5.45'],
-} as const;
+  next: {
+    specs: ['next@16.4.6', ...REACT, '@lit/react@1.0.8', 'typescript@5.9.3', '@types/node@20.19.43'],
+    // `next build` type-checks.
+    build: [['next', 'build']],
+    start: ['next', 'start', '-H', '127.0.0.1'],
+  },
+  // Nuxt 4.4.6 and later need Node 22.12 (`Set.prototype.difference` in its build).
+  nuxt: {
+    specs: ['nuxt@4.4.5', 'vue@3.5.45'],
+    build: [['nuxt', 'build']],
+    start: ['.output/server/index.mjs'],
+  },
+  // Kit 3 needs Node 22.17.
+  sveltekit: {
+    specs: [
+      '@sveltejs/kit@2.70.4',
+      '@sveltejs/adapter-node@5.5.7',
+      '@sveltejs/vite-plugin-svelte@7.3.1',
+      'svelte@5.57.3',
+      'vite@8.3.8',
+      'svelte-check@4.7.8',
+      'typescript@5.9.3',
+    ],
+    build: [
+      ['svelte-kit', 'sync'],
+      ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      ['vite', 'build'],
+    ],
+    start: ['build/index.js'],
+  },
+  // Astro 6 and 7 refuse to start on Node 20 ("Please upgrade Node.js to a supported version: >=22.12.0").
+  astro: {
+    specs: ['astro@5.18.2', '@astrojs/node@9.5.5', '@astrojs/check@0.9.10', 'typescript@5.9.3', '@types/node@20.19.43'],
+    build: [
+      ['astro', 'check'],
+      ['astro', 'build'],
+    ],
+    start: ['dist/server/entry.mjs'],
+  },
+  // React Router 8 needs Node 22.22.
+  'react-router': {
+    specs: [
+      'react-router@7.18.4',
+      '@react-router/node@7.18.4',
+      '@react-router/serve@7.18.4',
+      '@react-router/dev@7.18.4',
+      'isbot@5.2.3',
+      ...REACT,
+      '@lit/react@1.0.8',
+      'vite@8.3.8',
+      'typescript@5.9.3',
+      '@types/node@20.19.43',
+    ],
+    build: [['react-router', 'typegen'], ['tsc'], ['react-router', 'build']],
+    start: ['react-router-serve', 'build/server/index.js'],
+  },
+  // Angular 22 needs Node 22.22; 21.2.24 is the newest release of every package this app takes. `ng build`
+  // type-checks the templates too (strictTemplates).
+  angular: {
+    specs: [
+      ...['core', 'common', 'compiler', 'compiler-cli', 'platform-browser', 'platform-server', 'router']
+        .concat(['ssr', 'build', 'cli'])
+        .map((name) => `@angular/${name}@21.2.24`),
+      'express@5.3.0',
+      '@types/express@5.0.6',
+      'rxjs@7.8.2',
+      'tslib@2.8.1',
+      'typescript@5.9.3',
+      '@types/node@20.19.43',
+    ],
+    build: [['ng', 'build']],
+    start: ['dist/app/server/server.mjs'],
+    // Angular renders only for the hosts it is told of (and falls back to rendering in the browser).
+    startEnv: { NG_ALLOWED_HOSTS: '127.0.0.1' },
+  },
+} as const satisfies Record<string, AppRecipe>;
 type AppName = keyof typeof SSR_APPS;
+const APP_NAMES = Object.keys(SSR_APPS) as AppName[];
 
 const executablePath = findTestChromium();
 if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
 
+/** The service's variables, by any name an app reads them (Nuxt's runtime config too). */
+const SERVICE_VARIABLE = /^(NUXT_(PUBLIC_)?)?HUB_/;
+
+/** Installs and builds run without a HUB_* variable: a build pipeline has no runtime secrets. */
 const ENV = {
-  ...process.env,
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVICE_VARIABLE.test(name))),
   NEXT_TELEMETRY_DISABLED: '1',
   NUXT_TELEMETRY_DISABLED: '1',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  NG_CLI_ANALYTICS: 'false',
   npm_config_update_notifier: 'false',
 };
 
 /** Runs a command to its end without blocking the event loop; stdout and stderr together. */
-function runIn(cwd: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
+function runIn(cwd: string, cmd: string, args: readonly string[]): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...ENV, ...env } });
+    const child = spawn(cmd, args, { cwd, env: ENV });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -60,9 +144,26 @@ function ok(result: Result, what: string): void {
 
 /** A fresh folder with the app's files from test/ssr/apps/. */
 function appFolder(name: AppName): { dir: string; remove(): void } {
-  const app = tempApp(`ssr-${name}`, name === 'nuxt' ? { type: 'module' } : {});
+  const app = tempApp(`ssr-${name}`, name === 'next' ? {} : { type: 'module' });
   cpSync(join(ROOT, 'test/ssr/apps', name), app.dir, { recursive: true });
   return app;
+}
+
+/** A command of the app's own (a `.bin` name) or a file of it, run with this Node. */
+const nodeArgs = ([first, ...rest]: readonly string[]): string[] => [
+  first!.includes('/') ? first! : `node_modules/.bin/${first}`,
+  ...rest,
+];
+
+/** The app's type check and build, one after the other, and how long install and build took. */
+async function buildApp(name: AppName, dir: string): Promise<Result> {
+  let out = '';
+  for (const command of SSR_APPS[name].build) {
+    const result = await runIn(dir, process.execPath, nodeArgs(command));
+    out += `$ ${command.join(' ')}\n${result.out}`;
+    if (result.status !== 0) return { status: result.status, out };
+  }
+  return { status: 0, out };
 }
 
 interface Started {
@@ -71,16 +172,15 @@ interface Started {
   output: () => string;
 }
 
-/** Starts the built app in its own process group and waits until its page answers. */
+/** Starts the built app in its own process group, with the service's variables, and waits until its page answers. */
 async function startApp(name: AppName, dir: string, env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const [cmd, args] =
-    name === 'next'
-      ? [process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)]]
-      : [process.execPath, ['.output/server/index.mjs']];
-  const child = spawn(cmd, args, {
+  const recipe: AppRecipe = SSR_APPS[name];
+  const args = nodeArgs(recipe.start);
+  if (name === 'next') args.push('-p', String(port));
+  const child = spawn(process.execPath, args, {
     cwd: dir,
-    env: { ...ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...ENV, ...env, ...recipe.startEnv, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -124,10 +224,18 @@ async function watchedPage(browser: Browser): Promise<Watched> {
   return { page, problems };
 }
 
-/** What every server-rendered page must show: the cards, no setup error, and (where set) its status. */
+/** What every server-rendered page must show: the cards, and no setup error. */
 async function expectCards(page: Page): Promise<void> {
   await page.locator('hub-embed hub-table-card').first().waitFor();
   assert.equal(await page.locator('hub-embed [part="error"]').count(), 0, 'no error shown');
+}
+
+/** The page's own `hub-ready` handler ran: it writes the count into the page's status line. */
+async function expectReadyHandled(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^[1-9]\d* matching tables ready\.$/ })
+    .waitFor();
 }
 
 /** Opens the form of the steel-structure table from its card and waits for the form page inside. */
@@ -136,28 +244,62 @@ async function expectFormOpens(page: Page): Promise<void> {
   await page.frameLocator('hub-embed hub-form-frame iframe').locator('form').first().waitFor();
 }
 
+/** Runs the tasks given to it at most `width` at a time, in the order given. */
+function limiter(width: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let free = width;
+  const queue: (() => void)[] = [];
+  return async (task) => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
 describe('server-rendered apps, built from the packed tarball', { skip: !executablePath && CHROMIUM_MISSING }, () => {
   const apps: { dir: string; remove(): void }[] = [];
   const dirs = {} as Record<AppName, string>;
   let simulator: { baseUrl: string; formUrl: string; apiKey: string; close(): Promise<void> };
   let browser: Browser;
   let env: Record<string, string>;
-  const built = {} as Record<AppName, Promise<Result>>;
+  /** Each app's install, then its build: a promise per app, so a test waits only for its own. */
+  const built = {} as Record<AppName, Promise<Result & { seconds: { install: number; build: number } }>>;
 
   before(async () => {
     const { tarball: packed } = tarball();
-    for (const name of Object.keys(SSR_APPS) as AppName[]) {
+    for (const name of APP_NAMES) {
       const app = appFolder(name);
       apps.push(app);
       dirs[name] = app.dir;
     }
-    // Both installs at once: they wait on the network and the disk more than on the CPU.
-    const installs = await Promise.all(
-      (Object.keys(SSR_APPS) as AppName[]).map((name) =>
-        runIn(dirs[name], 'npm', ['install', ...INSTALL_FLAGS, packed, ...SSR_APPS[name]]),
-      ),
+    const seconds = (since: number): number => Math.round((performance.now() - since) / 1000);
+    // Three installs at a time: they wait on the network and the disk more than on the CPU.
+    const limit = limiter(3);
+    const installs = APP_NAMES.map((name) =>
+      limit(async () => {
+        const since = performance.now();
+        const result = await runIn(dirs[name], 'npm', ['install', ...INSTALL_FLAGS, packed, ...SSR_APPS[name].specs]);
+        return { result, seconds: seconds(since) };
+      }),
     );
-    installs.forEach((result, index) => ok(result, `npm install in the ${Object.keys(SSR_APPS)[index]} app`));
+    // One build after the other, each once its install is done: a build takes both cores while it compiles.
+    let previous: Promise<unknown> = Promise.resolve();
+    for (const [index, name] of APP_NAMES.entries()) {
+      built[name] = Promise.all([installs[index]!, previous]).then(async ([install]) => {
+        const none = { install: install.seconds, build: 0 };
+        if (install.result.status !== 0)
+          return { ...install.result, out: `npm install: ${install.result.out}`, seconds: none };
+        const since = performance.now();
+        const result = await buildApp(name, dirs[name]);
+        return { ...result, seconds: { install: install.seconds, build: seconds(since) } };
+      });
+      previous = built[name].catch(() => undefined);
+    }
     // The simulator as its package ships it: the workspace's hub-embed-mock, built.
     const mock = (await import(join(ROOT, 'packages/hub-embed-mock/dist/index.js'))) as {
       startSimulator(): Promise<typeof simulator>;
@@ -171,11 +313,6 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
       NUXT_PUBLIC_HUB_FORM_URL: simulator.formUrl,
       NUXT_HUB_API_KEY: simulator.apiKey,
     };
-    // One build after the other: each takes both cores while it compiles.
-    built.next = runIn(dirs.next, process.execPath, ['node_modules/next/dist/bin/next', 'build'], env);
-    built.nuxt = built.next.then(() =>
-      runIn(dirs.nuxt, process.execPath, ['node_modules/nuxt/bin/nuxt.mjs', 'build'], env),
-    );
     browser = await chromium.launch({ executablePath, args: PLAYWRIGHT_CHROMIUM_ARGS });
   });
 
@@ -188,8 +325,14 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
   });
 
   /** Builds (already under way) and starts the app, gives `test` a watched page, and stops the app. */
-  async function withApp(name: AppName, test: (app: Started, watched: Watched) => Promise<void>): Promise<void> {
-    ok(await built[name], `${name} build`);
+  async function withApp(
+    t: TestContext,
+    name: AppName,
+    test: (app: Started, watched: Watched) => Promise<void>,
+  ): Promise<void> {
+    const result = await built[name];
+    t.diagnostic(`${name}: install ${result.seconds.install} s, type check and build ${result.seconds.build} s`);
+    ok(result, `${name}'s build with no HUB_* variable`);
     const app = await startApp(name, dirs[name], env);
     const watched = await watchedPage(browser);
     try {
@@ -203,16 +346,13 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
     }
   }
 
-  it('Next.js App Router (next build, next start): <HubEmbed> in a client component shows the cards for its tags, runs onHubReady and opens a form, with no console error; a bare tag with HTML attributes shows the cards', async () => {
-    await withApp('next', async (app, { page }) => {
+  it('Next.js App Router (next build, next start): <HubEmbed> in a client component shows the cards for its tags, runs onHubReady and opens a form, with no console error; a bare tag with HTML attributes shows the cards', async (t) => {
+    await withApp(t, 'next', async (app, { page }) => {
       const html = await (await fetch(app.url)).text();
       assert.doesNotMatch(html, /<hub-embed/, 'the server renders no <hub-embed> to be upgraded before hydration');
       await page.goto(app.url);
       await expectCards(page);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^[1-9]\d* matching tables ready\.$/ })
-        .waitFor();
+      await expectReadyHandled(page);
       assert.equal(await page.locator('hub-embed hub-tag-filter [aria-pressed="true"]').first().innerText(), '建筑');
       await expectFormOpens(page);
 
@@ -221,16 +361,47 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
     });
   });
 
-  it('Nuxt (nuxt build, node .output/server): the README Vue line renders on the server, shows the cards for its tags, runs @hub-ready and opens a form, with no console error', async () => {
-    await withApp('nuxt', async (app, { page }) => {
+  it('Nuxt (nuxt build, node .output/server): the README Vue line renders on the server, shows the cards for its tags, runs @hub-ready and opens a form, with no console error', async (t) => {
+    await withApp(t, 'nuxt', async (app, { page }) => {
       const html = await (await fetch(app.url)).text();
       assert.match(html, /<hub-embed token-endpoint="\/api\/hub-token" base-url="http:\/\/127\.0\.0\.1:\d+"/);
       await page.goto(app.url);
       await expectCards(page);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^[1-9]\d* matching tables ready\.$/ })
-        .waitFor();
+      await expectReadyHandled(page);
+      await expectFormOpens(page);
+    });
+  });
+
+  /** The server's HTML holds the tag with the addresses it read at start-up, not at build. */
+  async function expectServerTag(app: Started): Promise<void> {
+    const html = await (await fetch(app.url)).text();
+    assert.match(html, /<hub-embed [^>]*token-endpoint="\/api\/hub-token"/);
+    assert.ok(html.includes(`base-url="${simulator.baseUrl}"`), `the server's HTML names ${simulator.baseUrl}`);
+  }
+
+  for (const [name, title] of [
+    ['sveltekit', 'SvelteKit 2 (svelte-check, vite build with adapter-node, node build): the tag in a page'],
+    [
+      'astro',
+      'Astro (astro check, astro build with @astrojs/node, server output): the tag in a page with a client script',
+    ],
+    ['angular', 'Angular (ng build with @angular/ssr, node dist/app/server/server.mjs): the tag in a component'],
+  ] as const)
+    it(`${title} renders on the server with the addresses it starts with, shows the cards, runs the page's hub-ready handler and opens a form through its token route, with no console error`, async (t) => {
+      await withApp(t, name, async (app, { page }) => {
+        await expectServerTag(app);
+        await page.goto(app.url);
+        await expectCards(page);
+        await expectReadyHandled(page);
+        await expectFormOpens(page);
+      });
+    });
+
+  it('React Router 7 framework mode (typegen and tsc, react-router build, react-router-serve): <HubEmbed> in a route module shows the cards, runs onHubReady and opens a form through its token action, with no console error', async (t) => {
+    await withApp(t, 'react-router', async (app, { page }) => {
+      await page.goto(app.url);
+      await expectCards(page);
+      await expectReadyHandled(page);
       await expectFormOpens(page);
     });
   });

@@ -1,5 +1,6 @@
+// #region widget
 'use client';
-// The README's server-rendering line: <HubEmbed> in a client component, beside the registration.
+// app/widget.tsx: <HubEmbed> in a client component, beside the registration
 import { useState } from 'react';
 import 'hub-embed/define';
 import { HubEmbed } from 'hub-embed/react';
@@ -19,6 +20,7 @@ export function Widget({ baseUrl, formUrl }: { baseUrl: string; formUrl: string 
     </>
   );
 }
+// #endregion widget
 
 /** A bare tag: server rendering and hydration keep its attributes, written as in HTML. */
 export function Tag({ baseUrl, formUrl }: { baseUrl: string; formUrl: string }) {

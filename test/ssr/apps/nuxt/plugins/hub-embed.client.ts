@@ -1,4 +1,6 @@
-// The registration, in the browser only (`.client`): the server renders the tags as they are written.
+// #region registration
+// plugins/hub-embed.client.ts: in the browser only (`.client`); the server renders the tags as written
 import 'hub-embed/define';
 
 export default defineNuxtPlugin(() => {});
+// #endregion registration

@@ -1,8 +1,14 @@
-// The README's token route on Nuxt's server (h3), with a fixed user in place of the app's session.
+// #region token-route
+// server/api/hub-token.post.ts
 import { createServerClient, createTokenHandler } from 'hub-embed/server';
 
 export default defineEventHandler((event) => {
   const config = useRuntimeConfig(event);
   const client = createServerClient({ apiKey: config.hubApiKey, baseUrl: config.public.hubBaseUrl });
-  return createTokenHandler({ client, resolveClientUserId: async () => 'user-alice' })(toWebRequest(event));
+  return createTokenHandler({
+    client,
+    // Your session's user id (null when signed out); a fixed user stands in for the app's session here.
+    resolveClientUserId: async () => 'user-alice',
+  })(toWebRequest(event));
 });
+// #endregion token-route

@@ -1,0 +1,3 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [index('routes/home.tsx'), route('api/hub-token', 'routes/api.hub-token.ts')] satisfies RouteConfig;
