@@ -1,0 +1,30 @@
+// docs/frameworks.md quotes the apps of this lane: each code block is a region of the file it names
+// (`<!-- from: file#region -->`, the rule of scripts/doc-regions.mjs), so the page shows code that the lane
+// type-checks, builds without secrets and runs. With node:test.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { withRegions } from '../../scripts/doc-regions.mjs';
+import { ROOT } from '../shipped/apps.js';
+
+const PAGE = join(ROOT, 'docs/frameworks.md');
+
+it('every code block of docs/frameworks.md equals the region of the test/ssr/apps file it names', () => {
+  const text = readFileSync(PAGE, 'utf8');
+  const quoted = [...text.matchAll(/^<!-- from: (test\/ssr\/apps\/\S+) -->$/gm)].map((match) => match[1]);
+  const blocks = [...text.matchAll(/^```\w+$/gm)].length;
+  assert.equal(quoted.length, blocks, 'each code block is quoted from an app');
+  for (const stack of ['next', 'nuxt', 'sveltekit', 'astro', 'react-router', 'angular'])
+    assert.ok(
+      quoted.some((ref) => ref!.startsWith(`test/ssr/apps/${stack}/`) && ref!.endsWith('#token-route')),
+      `${stack}'s token route is on the page`,
+    );
+  const previous = process.cwd();
+  process.chdir(ROOT);
+  try {
+    assert.equal(text, withRegions(text), 'docs/frameworks.md: refresh its blocks with withRegions');
+  } finally {
+    process.chdir(previous);
+  }
+});
