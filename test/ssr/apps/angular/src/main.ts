@@ -1,5 +1,5 @@
 // #region registration
-// src/main.ts: the browser's entry (src/main.server.ts, the server's, leaves the tags as they are written)
+// main.ts, the browser's entry (main.server.ts, the server's, leaves the tags as they are written)
 import 'hub-embed/define';
 // #endregion registration
 import { bootstrapApplication } from '@angular/platform-browser';

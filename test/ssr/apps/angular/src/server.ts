@@ -8,7 +8,7 @@ import express from 'express';
 import { join } from 'node:path';
 import type { HubConfig } from './app/app';
 // #region token-route
-// src/server.ts: the token route on the app's Express server, before Angular's own handler
+// server.ts: the token route on the app's Express server, before Angular's own handler
 import { createServerClient, createTokenHandler, toNodeListener } from 'hub-embed/server';
 
 const client = createServerClient({ apiKey: process.env['HUB_API_KEY']!, baseUrl: process.env['HUB_BASE_URL']! });

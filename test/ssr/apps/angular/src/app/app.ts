@@ -1,5 +1,5 @@
 // #region component
-// src/app/app.ts
+// app/app.ts
 import {
   CUSTOM_ELEMENTS_SCHEMA,
   Component,
@@ -11,7 +11,7 @@ import {
 } from '@angular/core';
 import type { HubEventMap } from 'hub-embed';
 
-/** What src/server.ts passes to each render, and the page keeps for the browser. */
+/** What server.ts passes to each render, and the page keeps for the browser. */
 export interface HubConfig {
   baseUrl: string;
   formUrl: string;

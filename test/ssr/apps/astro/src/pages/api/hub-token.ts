@@ -1,5 +1,5 @@
 // #region token-route
-// src/pages/api/hub-token.ts
+// pages/api/hub-token.ts, in src
 import type { APIRoute } from 'astro';
 import { createServerClient, createTokenHandler } from 'hub-embed/server';
 
