@@ -17,7 +17,7 @@ import { INSTALL_FLAGS, ROOT, tarball, tempApp, type Result } from '../shipped/a
 import { freePort } from '../server/redis-server.js';
 
 interface AppRecipe {
-  /** What the app's user installs beside the tarball: the newest versions that run on Node 20. */
+  /** What the app's user installs beside the tarball: the newest versions that build and run on every Node the lanes use. */
   specs: readonly string[];
   /** The type check (where the build does none) and the production build, in order, as `.bin` commands. */
   build: readonly (readonly string[])[];
@@ -37,7 +37,7 @@ export const SSR_APPS = {
     build: [['next', 'build']],
     start: ['next', 'start', '-H', '127.0.0.1'],
   },
-  // Nuxt 4.4.6 and later need Node 22.12 (`Set.prototype.difference` in its build).
+  // Nuxt 4.4.6 and later call `Set.prototype.difference` in their build, which older Node releases lack.
   nuxt: {
     specs: ['nuxt@4.4.5', 'vue@3.5.45'],
     build: [['nuxt', 'build']],
@@ -61,7 +61,7 @@ export const SSR_APPS = {
     ],
     start: ['build/index.js'],
   },
-  // Astro 6 and 7 refuse to start on Node 20 ("Please upgrade Node.js to a supported version: >=22.12.0").
+  // Astro 6 and 7 refuse to start on the older Node releases the lanes also use ("Please upgrade Node.js to a supported version: >=22.12.0").
   astro: {
     specs: ['astro@5.18.2', '@astrojs/node@9.5.5', '@astrojs/check@0.9.10', 'typescript@5.9.3', '@types/node@20.19.43'],
     build: [
