@@ -499,6 +499,8 @@ describe('<hub-embed>', () => {
       it(`${tags.join(' + ')} against the seed: "${matching} matching · ${26 - matching} more", a divider, the service's order kept`, async () => {
         const el = await loadedEmbed(setupHub());
         await select(el, ...tags);
+        // The grid paces the cards below the first screen: the lists are whole once every table has its card.
+        await until(() => lists(el).flat().length === gridOf(el).tables.length, 'a card for every table');
         const answer = gridOf(el).tables.map((table) => table.name);
         expect(answer).toHaveLength(26);
         expect(count(el)).toBe(`${matching} matching · ${26 - matching} more`);

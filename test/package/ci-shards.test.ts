@@ -38,8 +38,8 @@ describe('.ci/run shards', () => {
     expect(first.slice(0, first.indexOf('test'))).toEqual(['install', 'commits']);
   });
 
-  it('the second shard holds the engine lanes, a11y (beside hosts), the runtimes, the examples and ssr', () => {
-    expect(second).toEqual(['install', 'e2e', 'a11y', 'hosts', 'android', 'runtimes', 'examples', 'ssr']);
+  it('the second shard holds the lanes that drive whole browsers: the engine lanes, a11y (beside hosts) and ssr', () => {
+    expect(second).toEqual(['install', 'e2e', 'a11y', 'hosts', 'ssr']);
   });
 
   it("the two shards are within SHARD_SPREAD_S of each other by CONTRIBUTING.md's lane times", () => {

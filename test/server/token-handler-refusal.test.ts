@@ -136,3 +136,10 @@ describe('createTokenHandler: refusals cannot walk around the cache', () => {
     expect(exchanges()).toBeLessThanOrEqual(1 + 1 + 100_000 / REFUSAL_HOLD_MS);
   });
 });
+
+describe('the refusal hold certify allows', () => {
+  it("certify waits out exactly the toolkit's hold on a replacement token", async () => {
+    const certify = await import('../../packages/hub-embed-mock/src/certify/token-rules.js');
+    expect(certify.REFUSAL_HOLD_MS).toBe(REFUSAL_HOLD_MS);
+  });
+});

@@ -3,6 +3,7 @@
  * receiver answered and by what its ledger shows afterwards through the balance hook: a black box in any
  * language tells the grader nothing else about what it charged.
  */
+import { isLoopbackAddress } from '../../../../src/core/loopback.js';
 import { buildNotificationLink } from '../../../../src/core/urls.js';
 // The headers the toolkit's receiver cross-checks, each sent here naming the service's address.
 import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';
@@ -177,7 +178,7 @@ const notOkTrue = (answer: ProbeAnswer, what: string) =>
 export function prefixStrangers(allowed: readonly string[] = OUTBOUND_IPS): string[] {
   const out: string[] = [];
   for (const ip of allowed) {
-    if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip)) continue;
+    if (ip.includes(':') || !isLoopbackAddress(ip)) continue;
     for (const more of ['0', '9', '00', '99']) {
       const candidate = `${ip}${more}`;
       if (Number(candidate.split('.')[3]) <= 255 && !allowed.includes(candidate)) out.push(candidate);

@@ -6,7 +6,14 @@ import { NotConfigured, RuleFailure, check, type Answer, type Rule } from './gra
 import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
-import { REFUSAL_HOLD_MS } from '../../server/token-supply.js';
+
+/**
+ * How long a backend may keep a token that replaced a refused one, even when told it was refused again
+ * (docs/certify.md; hub-embed/server's token route holds it this long): a service refusing what it just
+ * issued is not mended by another exchange. The grader's own figure, since it grades backends in any
+ * language; a test holds it equal to the toolkit's.
+ */
+export const REFUSAL_HOLD_MS = 5000;
 
 export interface SessionHeader {
   name: string;
