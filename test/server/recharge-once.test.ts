@@ -183,7 +183,11 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
   for (const status of [500, 502, 504]) {
     it(`a ${status} after the service applied the recharge is answered from the logs, credited once`, async () => {
       const hub = faulty({ kind: 'error-after', status });
-      const result = await clientOf(hub, { timeoutMs: 50 }).recharge({ clientUserId: 'u1', amountCents: 500, externalOrderId: 'o-5xx' });
+      const result = await clientOf(hub, { timeoutMs: 50 }).recharge({
+        clientUserId: 'u1',
+        amountCents: 500,
+        externalOrderId: 'o-5xx',
+      });
       expect(result).toMatchObject({ amountCents: 500, userBalanceCents: 500, externalOrderId: 'o-5xx' });
       expect(rechargesSent(hub)).toBe(1);
       expect(credited(hub, 'u1')).toBe(1);
@@ -276,7 +280,9 @@ describe('recharge: an answer that does not prove failure is outcome unknown, re
     expect(hub.transfers(1, 10).list.filter((transfer) => transfer.external_order_id === 'o-2')).toHaveLength(1);
     expect(rechargesSent(hub)).toBe(1);
     // findRecharge does not know when the order was sent: that day-old transfer could be it.
-    const error = await rejectionOf(client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-3', amountCents: 300 }));
+    const error = await rejectionOf(
+      client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-3', amountCents: 300 }),
+    );
     expect(error).toBeInstanceOf(HubRechargeUnknownError);
     // The same transfer a minute ago is inside the window: the lost recharge is unknown, not sent again.
     const recent = faulty({ kind: 'drop-before' });
