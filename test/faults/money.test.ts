@@ -93,9 +93,14 @@ function provable(drawn: ServiceProfile): boolean {
   return (drawn.reasonLimit === undefined || drawn.reasonLimit.length >= 40) && drawn.logsError === undefined;
 }
 
-/** The settle wait for a profile: its log lag and late applies, with room (the documented contract). */
+/**
+ * The settle wait for a profile: its log lag and late applies, with room (the documented contract). The
+ * room is wide: a lag is measured on the clock from a late apply's timer, and on a loaded machine that
+ * timer fires late; a wait too short for the service is the caller's error the docs warn of, not a finding.
+ */
 function settleFor(drawn: ServiceProfile): number {
-  return SETTLE_MS + 3 * ((drawn.logLagMs ?? 0) + (drawn.applyDelayMs ?? 0));
+  const slow = (drawn.logLagMs ?? 0) + (drawn.applyDelayMs ?? 0);
+  return slow === 0 ? SETTLE_MS : 200 + 3 * slow;
 }
 
 /** A simulator playing `drawn` whose recharges meet `faults` in order (then none), and a client of it that records what it sends. */
