@@ -194,7 +194,7 @@ const FLOAT_TRAPS = ['0.29', '0.57', '1.13', '4.35'];
 const REPLAY_AFTER = 200;
 
 /** How long a backend may take to exchange a token for a notification's link after answering it. */
-const EXCHANGE_WAIT_MS = 3000;
+const EXCHANGE_WAIT_MS = 10_000;
 
 async function exchangedFor(context: ReceiverContext, user: string, before: number): Promise<boolean> {
   const deadline = performance.now() + EXCHANGE_WAIT_MS;
