@@ -4,7 +4,7 @@ import type { ServerClient } from './server-client.js';
 import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
 import { createPrefetcher, type PrefetchOptions } from './prefetch.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
-import { corsHeaders, normaliseOrigins } from './token-origins.js';
+import { corsPolicy } from './token-origins.js';
 import { aggregateReports, defaultOnError } from './token-reports.js';
 import { readTokenRequest, TOO_LARGE, TOO_SLOW, webInput } from './token-request.js';
 import { createTokenSupply } from './token-supply.js';
@@ -19,8 +19,22 @@ export interface TokenHandlerOptions {
    * Never read the id from the request body or query: whoever sends it would become that user.
    */
   resolveClientUserId: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
-  /** When set, only these origins (e.g. "https://app.example.com") may call; others get 403. */
+  /**
+   * When set, only these origins may call; others, and a request without `Origin`, get 403. Exact
+   * origins: a web app's (`https://app.example.com`) or a hybrid shell's (`capacitor://localhost`,
+   * `ionic://localhost`, `https://localhost`, or the `scheme://host` the app configures).
+   */
   allowedOrigins?: readonly string[];
+  /**
+   * Headers the app's token request carries beyond content-type, e.g. `["authorization"]` for a bearer
+   * token: the preflight allows content-type and exactly these. Needs allowedOrigins.
+   */
+  allowedHeaders?: readonly string[];
+  /**
+   * Also answer a request that has no `Origin` at all: a native HTTP client's (Capacitor's native HTTP).
+   * Browsers send `Origin` on every POST, so this admits no other site's page. Needs allowedOrigins.
+   */
+  allowMissingOrigin?: boolean;
   /** Default: an in-memory LRU of 10000 users. */
   cache?: TokenCache;
   /** Milliseconds since the epoch; replaceable for tests. Default Date.now. */
@@ -73,7 +87,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       'createTokenHandler needs resolveClientUserId(request): your session lookup returning the user id or null.',
     );
   }
-  const origins = options.allowedOrigins === undefined ? undefined : normaliseOrigins(options.allowedOrigins);
+  const policy = corsPolicy(options);
   const now = options.now ?? Date.now;
   const cache = options.cache ?? createMemoryTokenCache({ now });
   const onError = options.onError ?? defaultOnError;
@@ -98,18 +112,12 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   const reportUnset = reportOnce(report);
 
   async function respond(input: PlainInput): Promise<PlainAnswer> {
-    const cors = corsHeaders(origins, input.header('origin'));
-    if (input.method === 'OPTIONS' && cors['access-control-allow-origin']) {
-      return answer(204, null, {
-        ...cors,
-        'access-control-allow-methods': 'POST',
-        'access-control-allow-headers': 'content-type',
-        'access-control-max-age': '600',
-      });
-    }
+    const origin = input.header('origin');
+    const cors = policy.headers(origin);
+    if (input.method === 'OPTIONS' && cors['access-control-allow-origin'])
+      return answer(204, null, { ...cors, ...policy.preflight });
     if (input.method !== 'POST') return answer(405, { error: 'Use POST.' }, { ...cors, allow: 'POST' });
-    // Browsers always send Origin on POST, so a missing one is refused too once origins are configured.
-    if (origins && !cors['access-control-allow-origin']) return answer(403, { error: 'Origin not allowed.' }, cors);
+    if (policy.refuses(origin)) return answer(403, { error: 'Origin not allowed.' }, cors);
 
     const clientUserId = await resolveUser(() => options.resolveClientUserId(input.request()), report);
     if (clientUserId === SIGNED_OUT) return answer(401, { error: 'Sign in first.' }, cors);
