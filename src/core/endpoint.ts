@@ -3,9 +3,16 @@ import { readAnswer, send } from './http.js';
 import { TokenSource, checkAccessToken, type TokenProvider } from './token-source.js';
 
 export interface TokenEndpointOptions {
-  /** Defaults to 'same-origin', so the developer's session cookie goes along. */
+  /**
+   * Unset, fetch's own default: 'same-origin', so the developer's session cookie goes along. 'include'
+   * sends the cookie to a token endpoint on another origin (which must allow credentials for yours).
+   */
   credentials?: RequestCredentials;
-  headers?: Record<string, string>;
+  /**
+   * More headers for the token request, or a function giving them, asked before each request: the
+   * header way for an app whose session is a bearer token (docs/webview-capacitor.md).
+   */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   fetch?: typeof fetch;
   /** A token endpoint that never answers is a `timeout` error after this long. Default 15 s. */
   timeoutMs?: number;
@@ -23,8 +30,13 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
   return async ({ reason, previous, signal, load }) => {
     const init: RequestInit = {
       method: 'POST',
-      credentials: options.credentials ?? 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
+      credentials: options.credentials,
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        // A function is asked before each request, so that a renewed session goes along.
+        ...(typeof options.headers == 'function' ? await options.headers() : options.headers),
+      },
       // The browser says why it asks, never who the user is: the backend decides that. The refused token
       // goes along only after a 401 (JSON.stringify leaves out an undefined previous). `load` lets an
       // endpoint with prefetch fetch the first tags and list along with the token.
@@ -46,18 +58,14 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
 const shared = new Map<string, TokenSource>();
 
 /**
- * One TokenSource per endpoint (and credentials/headers) for the whole page, so several widgets with
- * the same token endpoint share one token and one request.
+ * One TokenSource per endpoint for the whole page, so several widgets with the same token endpoint share
+ * one token and one request.
  */
-export function sharedTokenSource(url: string, options: Omit<TokenEndpointOptions, 'fetch'> = {}): TokenSource {
-  const key = JSON.stringify([
-    new URL(url, globalThis.location?.href).href,
-    options.credentials ?? 'same-origin',
-    options.headers ?? {},
-  ]);
+export function sharedTokenSource(url: string): TokenSource {
+  const key = new URL(url, globalThis.location?.href).href;
   let source = shared.get(key);
   if (!source) {
-    source = new TokenSource(tokenFromEndpoint(url, options));
+    source = new TokenSource(tokenFromEndpoint(url));
     shared.set(key, source);
   }
   return source;

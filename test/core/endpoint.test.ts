@@ -159,10 +159,40 @@ describe('tokenFromEndpoint', () => {
 });
 
 describe('sharedTokenSource', () => {
-  it('returns one TokenSource per endpoint, credentials and headers', () => {
+  it('returns one TokenSource per endpoint', () => {
     const a = sharedTokenSource('https://app.example.com/t');
     expect(sharedTokenSource('https://app.example.com/t')).toBe(a);
-    expect(sharedTokenSource('https://app.example.com/t', { credentials: 'include' })).not.toBe(a);
     expect(sharedTokenSource('https://app.example.com/other')).not.toBe(a);
+  });
+});
+
+describe('tokenFromEndpoint for an app on another origin', () => {
+  it('a headers function is asked before each request, so a renewed bearer token goes along', async () => {
+    const dev = endpoint(() => json({ access_token: 'tok', expires_in: 60 }));
+    let session = 'first';
+    const provider = tokenFromEndpoint('https://api.example.com/token', {
+      fetch: dev.fetch,
+      headers: async () => ({ Authorization: `Bearer ${session}` }),
+    });
+    await provider({ reason: 'initial' });
+    session = 'second';
+    await provider({ reason: 'expiring' });
+    expect(dev.requests.map((request) => request.headers.get('authorization'))).toEqual([
+      'Bearer first',
+      'Bearer second',
+    ]);
+    expect(dev.requests[0]!.headers.get('content-type')).toBe('application/json');
+    expect(dev.requests[0]!.credentials).toBe('same-origin');
+  });
+
+  it('a headers function that fails sends nothing and rejects with its error', async () => {
+    const dev = endpoint(() => json({ access_token: 'tok', expires_in: 60 }));
+    const failure = new Error('signed out');
+    const provider = tokenFromEndpoint('https://api.example.com/token', {
+      fetch: dev.fetch,
+      headers: () => Promise.reject(failure),
+    });
+    await expect(provider({ reason: 'initial' })).rejects.toBe(failure);
+    expect(dev.requests).toEqual([]);
   });
 });

@@ -172,7 +172,10 @@ export class HubEmbed extends HubElement {
    * form of a card the pointer rests on loads in the closed dialog beforehand, so that its click shows it.
    */
   declare openMode: OpenMode;
-  /** Supplies tokens instead of token-endpoint, e.g. from a native host. */
+  /**
+   * Supplies tokens instead of token-endpoint, e.g. from a native host, or `tokenFromEndpoint(url,
+   * {headers})` for a token endpoint on another origin that reads a bearer header (docs/webview-capacitor.md).
+   */
   declare tokenProvider?: TokenProvider;
   /**
    * `auto`: talk to a WebView host through the bridge when one answers the handshake. Default `off`:
