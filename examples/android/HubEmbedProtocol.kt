@@ -80,6 +80,12 @@ class HubEmbedProtocol(
   var selection: List<String>? = null
     private set
 
+  /** Whether the page said its own form is open (form.opened handledBy page): Android's back closes it first. */
+  var pageForm = false
+    private set
+  /** Whether a page's form.opened was believed since the user last touched the view: one per touch. */
+  private var formBelieved = false
+
   /** A host request; `sid` is null while it waits for a page to say hello. */
   private class Waiting(val method: String, val params: JSONObject, val done: (PageAnswer) -> Unit) {
     var sid: String? = null
@@ -102,6 +108,7 @@ class HubEmbedProtocol(
    */
   fun reload(nonce: String = randomNonce()) {
     load++
+    pageForm = false   // a page that loads again has no form open
     this.nonce = nonce
     sessions = listOf()
     cancelled.clear()
@@ -159,6 +166,34 @@ class HubEmbedProtocol(
   /** `result` is {closed: true} when a form was open in the page. */
   fun closeForm(done: (PageAnswer) -> Unit = {}) = request("form.close", JSONObject(), done)
 
+  // #region kotlin-back
+  /**
+   * Android's back, as <HubEmbedView> takes it: with the page's form open, it closes that form and returns
+   * true (consumed); otherwise false, and back goes to the app. A form.opened with no dialog behind it (a
+   * page's own message) costs one press: the page answers {closed: false} and the next press goes to the app.
+   */
+  fun back(): Boolean {
+    if (!pageForm) return false
+    closeForm { answer -> if (!(answer.ok && (answer.result as? JSONObject)?.opt("closed") == true)) pageForm = false }
+    return true
+  }
+
+  /** The user touched the view: the page's next form.opened is believed again (a page cannot hold back alone). */
+  fun touched() {
+    formBelieved = false
+  }
+
+  /** Whether the page's own form is open, from its form.opened (believed once per touch) and form.closed. */
+  private fun followForm(event: HubEvent) {
+    if (event is HubEvent.FormOpened) {
+      val byPage = event.handledBy == "page"
+      if (!byPage || !formBelieved) pageForm = byPage
+      if (byPage) formBelieved = true
+    }
+    if (event is HubEvent.FormClosed) pageForm = false
+  }
+  // #endregion kotlin-back
+
   /**
    * Asks the newest page session. Before any page said hello (an app that calls setTags right after
    * load()), the request waits for the first hello, within the same timeout, counted from the call.
@@ -196,6 +231,7 @@ class HubEmbedProtocol(
     // An event the app cannot type is not passed on half-read.
     val event = (params as? JSONObject)?.let(read) ?: return onRejected("bad params: $name")
     if (event is HubEvent.TagsChanged) selection = event.tags
+    followForm(event)
     onEvent(event)
   }
   // #endregion kotlin-events

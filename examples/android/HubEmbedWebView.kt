@@ -25,6 +25,8 @@ import android.webkit.WebChromeClient
 import android.webkit.WebResourceRequest
 import android.webkit.WebView
 import android.webkit.WebViewClient
+import androidx.activity.ComponentActivity
+import androidx.activity.addCallback
 import androidx.browser.customtabs.CustomTabsIntent
 import androidx.core.view.ViewCompat
 import androidx.core.view.WindowInsetsCompat
@@ -78,6 +80,9 @@ class HubEmbedWebView(
   /** Selects tags in the widget, and keeps them: a page that loads again shows them too. */
   fun setTags(tags: List<String>, done: (PageAnswer) -> Unit = {}) = protocol.setTags(tags, done)
 
+  /** Android's back: closes the page's form and returns true, or returns false (back is the app's). */
+  fun back(): Boolean = protocol.back()
+
   fun load(url: String) {
     this.url = url
     // Once per WebView: its scripts and listener stay for every page it loads.
@@ -86,9 +91,11 @@ class HubEmbedWebView(
     webView.loadUrl(url)
   }
 
-  @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface")
+  @SuppressLint("SetJavaScriptEnabled", "JavascriptInterface", "ClickableViewAccessibility")
   private fun setUp(view: WebView) {
     keepClearOfBarsAndKeyboard(view)
+    // A touch makes the page's next form.opened believed again (back then closes that form first).
+    view.setOnTouchListener { _, _ -> protocol.touched(); false }
     view.settings.javaScriptEnabled = true
     view.settings.setSupportMultipleWindows(true)   // window.open and target=_blank reach onCreateWindow
     atDocumentStart = WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)
@@ -243,6 +250,15 @@ fun showWidget(context: Context, webView: WebView, api: MyServer) {
   host.load("https://widget.example.com/embed")
   // Later, e.g. from a filter in your own toolbar:
   host.setTags(listOf("HR")) { answer -> if (!answer.ok) api.log("setTags failed: ${answer.code}") }
+  // Android's back closes the page's form first, as <HubEmbedView> does; with none open, back is the app's.
+  (context as? ComponentActivity)?.let { activity ->
+    activity.onBackPressedDispatcher.addCallback(activity) {
+      if (host.back()) return@addCallback
+      isEnabled = false
+      activity.onBackPressedDispatcher.onBackPressed()
+      isEnabled = true
+    }
+  }
 }
 // #endregion kotlin-usage
 

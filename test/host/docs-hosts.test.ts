@@ -515,6 +515,15 @@ describe('native host glue files', () => {
     expect(code).toContain('api.hubToken(request.reason, request.previous)');
   });
 
+  it('Android: back goes to the protocol first (the page’s form), then to the app; a touch is passed on', () => {
+    const code = read('examples/android/HubEmbedWebView.kt');
+    expect(code).toContain('fun back(): Boolean = protocol.back()');
+    expect(code).toContain('view.setOnTouchListener { _, _ -> protocol.touched(); false }');
+    expect(code).toMatch(
+      /addCallback\(activity\) \{\n\s+if \(host\.back\(\)\) return@addCallback\n\s+isEnabled = false\n\s+activity\.onBackPressedDispatcher\.onBackPressed\(\)\n\s+isEnabled = true/,
+    );
+  });
+
   it('Android: a renderer that dies is handled (true), and a new WebView in its place loads the page again', () => {
     const code = read('examples/android/HubEmbedWebView.kt');
     // Every WebViewClient of the app, the probe's too: one that is not would take the app down.
@@ -617,6 +626,23 @@ describe('native host glue files', () => {
       expect(view).toContain('TagsChanged(:final tags) => widget.api.saveFilter(tags)');
       expect(view).toContain('required Future<HubToken?> Function(HubTokenRequest request) getToken,');
       expect(view).toContain('widget.api.hubToken(request.reason, request.previous)');
+    });
+
+    it('Android back closes the page’s form first, as the Kotlin host and <HubEmbedView> do', () => {
+      // The protocol's rules, line for line the Kotlin ones that test:android runs on a JVM.
+      expect(protocol).toContain('if (!byPage || !_formBelieved) _formOpen = byPage;');
+      expect(protocol).toContain('if (byPage) _formBelieved = true;');
+      expect(protocol).toContain('if (event is FormClosed) _formOpen = false;');
+      expect(protocol).toContain("if (!(answer.ok && result is Map && result['closed'] == true)) _formOpen = false;");
+      expect(protocol).toMatch(
+        /void reload\(\) \{\n\s+_load\+\+;\n\s+_nonce = randomNonce\(\);\n\s+_formOpen = false;/,
+      );
+      expect(view).toContain('onPageForm: (open) => pageForm.value = open,');
+      // The glue: the route cannot pop while the page's form is open; back asks the page to close it.
+      expect(view).toContain('canPop: !formOpen,');
+      expect(view).toContain('if (!didPop) host.back();');
+      expect(view).toContain('onPointerDown: (_) => host.protocol.touched(),');
+      expect(view).toContain('Widget build(BuildContext context) => HubEmbedBack(host: host);');
     });
 
     it('an iOS web content process that ends loads the page again', () => {

@@ -64,6 +64,7 @@ class HubEmbedProtocol {
     this.openForm,
     this.onEvent,
     this.onRejected,
+    this.onPageForm,
     this.timeout = const Duration(seconds: 10),
   }) : _nonce = nonce ?? randomNonce();
 
@@ -81,6 +82,8 @@ class HubEmbedProtocol {
   /// Each dropped message and why: foreign, malformed, nonce, sid, too large, no such request, and for events
   /// "unknown event <name>" or "bad params: <name>" (the reasons of hub-embed/host's kernel).
   final void Function(String reason)? onRejected;
+  /// Whether the page's own form is open now ([pageForm]), each time it changes: Android's back closes it.
+  final void Function(bool open)? onPageForm;
   /// Delivers a script to the widget page's main frame (runJavaScript).
   final void Function(String script) send;
   final Duration timeout;
@@ -104,6 +107,17 @@ class HubEmbedProtocol {
   List<String>? get selection => _selection;
   List<String>? _selection;
 
+  /// Whether the page said its own form is open (FormOpened handledBy page): Android's back closes it first.
+  bool get pageForm => _pageForm;
+  var _pageForm = false;
+  set _formOpen(bool open) {
+    if (open == _pageForm) return;
+    _pageForm = open;
+    onPageForm?.call(open);
+  }
+  /// Whether a page's FormOpened was believed since the user last touched the view: one per touch.
+  var _formBelieved = false;
+
   /// The marker script. It sets the marker only in a document of [widgetOrigin]: a script run while the
   /// previous page is still shown (iOS's onPageStarted) finds another origin there and sets nothing.
   String marker(String widgetOrigin, {String transport = 'android'}) {
@@ -118,6 +132,7 @@ class HubEmbedProtocol {
   void reload() {
     _load++;
     _nonce = randomNonce();
+    _formOpen = false; // a page that loads again has no form open
     _sessions = [];
     _cancelled.clear();
     final asked = {for (final entry in _waiting.entries) if (entry.value.sid != null) entry.key: entry.value};
@@ -185,6 +200,23 @@ class HubEmbedProtocol {
   /// `result` is {closed: true} when a form was open in the page.
   Future<PageAnswer> closeForm() => request('form.close', {});
 
+  // #region dart-back
+  /// Android's back, as <HubEmbedView> takes it: with the page's form open, it closes that form and returns
+  /// true (consumed); otherwise false, and back goes to the app. A FormOpened with no dialog behind it (a
+  /// page's own message) costs one press: the page answers {closed: false} and the next press goes to the app.
+  bool back() {
+    if (!_pageForm) return false;
+    closeForm().then((answer) {
+      final result = answer.result;
+      if (!(answer.ok && result is Map && result['closed'] == true)) _formOpen = false;
+    });
+    return true;
+  }
+
+  /// The user touched the view: the page's next FormOpened is believed again (a page cannot hold back alone).
+  void touched() => _formBelieved = false;
+  // #endregion dart-back
+
   /// Asks the newest page session. Before any page said hello (an app that calls setTags right after
   /// loading), the request waits for the first hello, within the same timeout, counted from the call.
   Future<PageAnswer> request(String method, Map<String, Object?> params) {
@@ -227,6 +259,12 @@ class HubEmbedProtocol {
     final event = params is Map<String, Object?> ? read(params) : null;
     if (event == null) return onRejected?.call('bad params: $name');
     if (event is TagsChanged) _selection = event.tags;
+    if (event is FormOpened) {
+      final byPage = event.handledBy == 'page';
+      if (!byPage || !_formBelieved) _formOpen = byPage;
+      if (byPage) _formBelieved = true;
+    }
+    if (event is FormClosed) _formOpen = false;
     onEvent?.call(event);
   }
 

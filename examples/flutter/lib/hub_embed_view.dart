@@ -34,6 +34,7 @@ class HubEmbedHost {
       platform: 'flutter',
       getToken: getToken,
       onEvent: onEvent,
+      onPageForm: (open) => pageForm.value = open,
       // Only into a document of the widget's origin, even if the WebView moved on meanwhile.
       send: (script) => _run(script),
     );
@@ -70,6 +71,11 @@ class HubEmbedHost {
   final Set<String> allowedOrigins;
   late final HubEmbedProtocol protocol;
   late final WebViewController controller;
+  /// Whether the page's own form is open: while it is, Android's back closes it ([HubEmbedBack]).
+  final pageForm = ValueNotifier<bool>(false);
+
+  /// Android's back: closes the page's form and returns true, or returns false (back is the app's).
+  bool back() => protocol.back();
 
   Future<void> load(String url) => controller.loadRequest(Uri.parse(url));
 
@@ -102,6 +108,29 @@ class HubEmbedHost {
         return NavigationDecision.prevent;
     }
   }
+}
+
+/// The host's WebView with Android's back closing the page's form first, as <HubEmbedView> does: the route
+/// pops only while no page form is open. A touch makes the page's next FormOpened believed again.
+class HubEmbedBack extends StatelessWidget {
+  const HubEmbedBack({super.key, required this.host});
+  final HubEmbedHost host;
+
+  @override
+  Widget build(BuildContext context) => ValueListenableBuilder<bool>(
+        valueListenable: host.pageForm,
+        builder: (context, formOpen, child) => PopScope(
+          canPop: !formOpen,
+          onPopInvokedWithResult: (didPop, _) {
+            if (!didPop) host.back();
+          },
+          child: child!,
+        ),
+        child: Listener(
+          onPointerDown: (_) => host.protocol.touched(),
+          child: WebViewWidget(controller: host.controller),
+        ),
+      );
 }
 // #endregion dart-host
 
@@ -149,7 +178,7 @@ class _HubEmbedScreenState extends State<HubEmbedScreen> {
   }
 
   @override
-  Widget build(BuildContext context) => WebViewWidget(controller: host.controller);
+  Widget build(BuildContext context) => HubEmbedBack(host: host);
 }
 // #endregion dart-usage
 

@@ -79,6 +79,8 @@ fun main() {
       }
       "refresh" -> host!!.refresh { out(answerJson(it)) }
       "closeForm" -> host!!.closeForm { out(answerJson(it)) }
+      "back" -> out(JSONObject().put("out", "back").put("handled", host!!.back()))
+      "touch" -> host!!.touched()
       "reload" -> if (command.has("nonce")) host!!.reload(command.getString("nonce")) else host!!.reload()
       "selection" -> out(JSONObject().put("out", "selection").put("tags", host!!.selection?.let { JSONArray(it) } ?: JSONObject.NULL))
       "release" -> { val due = held.toList(); held.clear(); due.forEach { it(HubToken("late-token", 60)) } }

@@ -471,3 +471,72 @@ describe('Android host (Kotlin on a JVM): events, host requests, hostile input',
     );
   });
 });
+
+// Every Android host alike: back closes the page's form first, as <HubEmbedView> does
+// (src/react-native/hub-embed-view.ts, test/native-hosts/react-native.test.ts), then goes to the app.
+describe('Android host (Kotlin on a JVM): back closes the page’s form first', { skip }, () => {
+  const opened = (id: string, handledBy = 'page') =>
+    page({ id, kind: 'evt', method: 'form.opened', params: { shortCode: 'ab12', handledBy } });
+  const closed = (id: string) => page({ id, kind: 'evt', method: 'form.closed', params: { shortCode: 'ab12' } });
+  const backs = (outs: Out[]) => outs.filter((o) => o.out === 'back').map((o) => o.handled);
+  const closeRequests = (outs: Out[]) => sent(outs).filter((m) => m.method === 'form.close');
+
+  it('back with the page’s form open asks form.close and is consumed; with none it goes to the app', () => {
+    const outs = run([
+      hello,
+      { op: 'back' },
+      opened('e1'),
+      { op: 'back' },
+      page({ id: 'h1', kind: 'res', ok: true, result: { closed: true } }),
+      closed('e2'),
+      { op: 'back' },
+    ]);
+    assert.deepEqual(backs(outs), [false, true, false]);
+    assert.deepEqual(
+      closeRequests(outs).map((m) => [m.id, m.sid, m.nonce]),
+      [['h1', 's1', NONCE]],
+    );
+  });
+
+  it('a form the host opened (handledBy host) is the app’s to close: back goes to the app', () => {
+    assert.deepEqual(backs(run([hello, opened('e1', 'host'), { op: 'back' }])), [false]);
+  });
+
+  it('a form.opened with no dialog behind it costs one press: {closed: false}, then back goes to the app', () => {
+    const outs = run([
+      hello,
+      opened('e1'),
+      { op: 'back' },
+      page({ id: 'h1', kind: 'res', ok: true, result: { closed: false } }),
+      { op: 'back' },
+    ]);
+    assert.deepEqual(backs(outs), [true, false]);
+  });
+
+  it('a page cannot hold back: its second form.opened without a touch is not believed', () => {
+    const outs = run([
+      hello,
+      opened('e1'),
+      { op: 'back' },
+      page({ id: 'h1', kind: 'res', ok: true, result: { closed: false } }),
+      opened('e2'),
+      { op: 'back' },
+      { op: 'touch' },
+      opened('e3'),
+      { op: 'back' },
+    ]);
+    assert.deepEqual(backs(outs), [true, false, true]);
+  });
+
+  it('a page that loads again has no form open: back goes to the app; a failed form.close too', () => {
+    assert.deepEqual(backs(run([hello, opened('e1'), { op: 'reload' }, { op: 'back' }])), [false]);
+    const failed = run([
+      hello,
+      opened('e1'),
+      { op: 'back' },
+      page({ id: 'h1', kind: 'res', ok: false, error: { code: 'E_INTERNAL', message: 'x' } }),
+      { op: 'back' },
+    ]);
+    assert.deepEqual(backs(failed), [true, false]);
+  });
+});
