@@ -23,7 +23,7 @@ import { BackHandler, Linking, StyleSheet, View, useColorScheme } from 'react-na
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent } from 'react-native-webview';
 import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
-import { BRIDGE_VERSION } from '../bridge/protocol.js';
+import { BRIDGE_VERSION, BridgeError } from '../bridge/protocol.js';
 import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from '../core/bridge-wait.js';
 import { createHostKernel } from '../host/kernel.js';
 import { markerScript, randomNonce } from '../host/page-scripts.js';
@@ -80,6 +80,8 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const recentReloads = useRef<number[]>([]);
   /** A form the page opened itself (its dialog): Android back closes it too. */
   const pageForm = useRef(false);
+  /** The refresh() calls under way, each told of a widget.error that comes before its answer. */
+  const refreshing = useRef(new Set<(error: { kind: string; message: string }) => void>());
   /**
    * Whether a page's form.opened was believed since the user last touched the view: one is believed per
    * gesture, so a page that sends form.opened in a loop cannot keep Android back for itself.
@@ -192,6 +194,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
           if (latest.current.tags === undefined) selection.current = event.params.tags;
         }
         if (event.name === 'widget.ready') setWidgetLocale(event.params.locale);
+        if (event.name === 'widget.error') for (const hear of refreshing.current) hear(event.params);
         tell(event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event);
         // After the app's onTagsChanged (and the render it asked for): a controlled `tags` the app did not
         // change to the user's selection is selected again, as a controlled input keeps its value.
@@ -257,7 +260,20 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   useImperativeHandle(
     ref,
     () => ({
-      refresh: () => kernel.refresh(),
+      refresh: async () => {
+        // The page answers widget.refresh once its load is over, failed or not; a failure reaches the host
+        // as widget.error before that answer, on the same channel.
+        let failed: { kind: string; message: string } | undefined;
+        const hear = (error: { kind: string; message: string }) => (failed ??= error);
+        refreshing.current.add(hear);
+        try {
+          await kernel.refresh();
+        } finally {
+          refreshing.current.delete(hear);
+        }
+        if (failed)
+          throw new BridgeError('E_INTERNAL', `refresh: the widget could not load (${failed.kind}): ${failed.message}`);
+      },
       setTags: (tags) => {
         // A controlled view's selection is its prop; an imperative one would be undone at the next change.
         if (latest.current.tags !== undefined)

@@ -120,7 +120,7 @@ export interface HubEmbedViewProps extends EventProps {
 
 /** What a ref to <HubEmbedView> can do. */
 export interface HubEmbedViewHandle {
-  /** Loads the widget's tags and tables again. */
+  /** Loads the widget's tags and tables again; rejects (E_INTERNAL, the widget's error) when that fails. */
   refresh(): Promise<void>;
   /** Selects tags in the widget. */
   setTags(tags: string[]): Promise<void>;

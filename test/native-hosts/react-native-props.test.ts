@@ -210,6 +210,24 @@ describe('<HubEmbedView> the ref before the page said hello', () => {
       await rn.ready();
     });
   });
+
+  it('refresh() rejects when the reload fails, and resolves once it works again', async () => {
+    await withView(h, browser, { uri: pageUrl }, async (rn) => {
+      await rn.ready();
+      // The service out of reach: the widget's tags and list fail, as on a phone that lost the network.
+      const api = (url: URL) => url.href.startsWith(h.baseUrl);
+      await rn.page.route(api, (route) => route.abort('internetdisconnected'));
+      const error = await rn.ref.current!.refresh().then(
+        () => assert.fail('refresh() resolved though the reload failed'),
+        (e: unknown) => e as { name: string; code: string; message: string },
+      );
+      assert.equal(error.name, 'BridgeError');
+      assert.equal(error.code, 'E_INTERNAL');
+      assert.match(error.message, /refresh: the widget could not load \(network\)/);
+      await rn.page.unroute(api);
+      await rn.ref.current!.refresh();
+    });
+  });
 });
 
 describe('<HubEmbedView> tags is controlled: the prop is the selection, onTagsChanged tells the user’s', () => {
