@@ -1,9 +1,8 @@
 // The React Native matrix (`npm run test:metro`, issue 59 item 3): every React Native, react-native-webview and
 // Expo SDK the package claims, each row an app that installs the packed tarball beside them. A row names the
 // app it runs in; rows whose versions agree may share one install. The newest React Native is 0.88.1, so the
-// "newest 0.8x" and "newest release" rows are one row. The newest Expo SDK that installs from the registry
-// here is 56: expo 58.0.0 depends on @expo/cli ^58.0.9 (the registry's newest is 58.0.7), and every expo 57
-// on @expo/env ~2.4.4, which it does not have.
+// "newest 0.8x" and "newest release" rows are one row. Expo SDK 58 is the newest Expo SDK; it pins
+// react-native-webview 14.0.1, the one row of that major.
 //
 // The oldest row holds the floors of src/core/peer-floors.ts (React Native 0.74, react-native-webview 13.8.0,
 // react-native-safe-area-context 4.10.0, React 18): a floor that moves moves here too
@@ -109,6 +108,24 @@ const EXPO_56: MatrixApp = {
   },
 };
 
+/**
+ * Expo SDK 58 (the newest) with the versions its bundledNativeModules.json names: React Native 0.88.1 and
+ * react-native-webview 14.0.1, not the 16.0.0 that `npm install` would pick.
+ */
+const EXPO_58: MatrixApp = {
+  name: 'expo-58',
+  dependencies: {
+    expo: '58.0.26',
+    'react-native': '0.88.1',
+    react: '19.3.0',
+    'react-native-webview': '14.0.1',
+    'react-native-safe-area-context': '5.11.1',
+    '@types/react': '19.3.0',
+    // As in Expo SDK 52: npm nests expo-asset under node_modules/expo.
+    'expo-asset': '58.0.21',
+  },
+};
+
 export const ROWS: MatrixRow[] = [
   {
     name: 'React Native 0.74, react-native-webview 13.8.0 (the floors)',
@@ -145,5 +162,12 @@ export const ROWS: MatrixRow[] = [
     bundler: 'expo',
     tsconfig: 'expo/tsconfig.base',
     metro: '0.84',
+  },
+  {
+    name: 'Expo SDK 58 (React Native 0.88), react-native-webview 14.0.1',
+    app: EXPO_58,
+    bundler: 'expo',
+    tsconfig: 'expo/tsconfig.base',
+    metro: '0.87',
   },
 ];

@@ -99,7 +99,7 @@ for (const platform of ['android', 'ios'] as const) {
 
           // All four of its messages are dropped: for want of the nonce under react-native-webview 13, which
           // reports the top-level URL for every frame; for the frame's origin under 16, which names the frame.
-          const reason = webViewVersion >= 16 ? 'origin' : 'nonce';
+          const reason = webViewVersion >= 14 ? 'origin' : 'nonce';
           await waitFor(
             () => rn.seen.rejected.length - rejectedBefore,
             (n) => n >= 4,

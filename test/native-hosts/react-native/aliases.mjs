@@ -34,7 +34,9 @@ export async function load(url, context, nextLoad) {
  */
 function webViewPackage() {
   const version =
-    process.env.HUB_RN_WEBVIEW_PACKAGE_VERSION ?? (process.env.HUB_RN_WEBVIEW === '16' ? '16.0.0' : '13.9.1');
+    process.env.HUB_RN_WEBVIEW_PACKAGE_VERSION ??
+    { 14: '14.0.1', 16: '16.0.0' }[process.env.HUB_RN_WEBVIEW ?? ''] ??
+    '13.9.1';
   return `data:text/javascript,export default ${encodeURIComponent(JSON.stringify({ version }))};`;
 }
 

@@ -3,7 +3,8 @@
  * (read from node_modules/react-native-webview: src/WebView{Shared,.android,.ios}.tsx,
  * android/…/RNCWebView{,Client,ChromeClient}.java, apple/RNCWebViewImpl.m), on either platform
  * (`useBrowser(browser, {platform})`), as 13.x before 13.13.1 behaves or as 16.x does
- * (`useBrowser(browser, {version: 16})`, or HUB_RN_WEBVIEW=16 for a whole run; 13 by default). This list is
+ * (`useBrowser(browser, {version: 16})`, or HUB_RN_WEBVIEW=16 for a whole run; 13 by default), or as 14 does
+ * (HUB_RN_WEBVIEW=14: Expo SDK 58's 14.0.1, below). This list is
  * 13.9.1's; what 16 does otherwise follows it.
  *
  * - `onMessage`'s `nativeEvent.url` is the WebView's top-level URL, whichever frame posted (Android
@@ -52,14 +53,24 @@
  *   `lateInjection`, after the page's first scripts too): no sub-frame reads the injected object any more.
  * - `injectedJavaScriptBeforeContentLoadedForMainFrameOnly` defaults to true in the native component's spec
  *   (13's New Architecture spec left it false): unset, iOS injects into the main frame only on both.
+ *
+ * react-native-webview 14.0.1 (read from its package beside 16.0.0's: src/, android/…/RNCWebView{,Client}.java,
+ * apple/RNCWebViewImpl.m) already behaves as 16 in all of the above: the same JS wrapper (WebViewShared.tsx is
+ * equal), the same web message listener and main-frame `injectedObjectJson`, the same spec defaults. What 16
+ * changed since is out of a page's and the app's sight: 14 still runs on the old architecture too, its
+ * Android events carry no surface id, and 16 drops `decelerationRate` on Android. So 14 plays 16's model and
+ * differs in the version it reports (test/native-hosts/react-native/aliases.mjs), which `<HubEmbedView>` reads.
  */
 import { Component, createElement } from 'react';
 import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { Linking, Platform } from './react-native.js';
 
 type Platform = 'android' | 'ios';
-/** The react-native-webview whose behaviour is played: 13 (13.8 to 13.13.0) or 16 (13.13.1 to 16.x). */
-export type WebViewVersion = 13 | 16;
+/**
+ * The react-native-webview whose behaviour is played: 13 (13.8 to 13.13.0), or 14 and 16 (13.13.1 to 16.x),
+ * which behave alike here (above).
+ */
+export type WebViewVersion = 13 | 14 | 16;
 interface NativeEvent<T> {
   nativeEvent: T;
 }
@@ -90,10 +101,10 @@ let browser: Browser | undefined;
 let platform: Platform = 'android';
 /** Android's order: the page's first scripts run before injectedJavaScriptBeforeContentLoaded. */
 let lateInjection = false;
-/** The version a run plays unless useBrowser names one: HUB_RN_WEBVIEW=16, or 13. */
+/** The version a run plays unless useBrowser names one: HUB_RN_WEBVIEW=14 or 16, or 13. */
 function runVersion(): WebViewVersion {
   const named = process.env.HUB_RN_WEBVIEW ?? '13';
-  if (named !== '13' && named !== '16') throw new Error(`HUB_RN_WEBVIEW: 13 or 16, not '${named}'`);
+  if (!['13', '14', '16'].includes(named)) throw new Error(`HUB_RN_WEBVIEW: 13, 14 or 16, not '${named}'`);
   return Number(named) as WebViewVersion;
 }
 /** The version played now (tests that expect what differs between versions read it). */
@@ -138,7 +149,7 @@ function nativeObjects(injectedObject: string): string {
       if (/^_(top|self|parent)$/.test(String(target))) return open.apply(window, arguments);
       window.__rnOpenWindow(new URL(String(url), location.href).href); return null;
     }; })(window.open);`;
-  if (platform === 'android' && webViewVersion >= 16) {
+  if (platform === 'android' && webViewVersion >= 14) {
     // addWebMessageListener with the origin rule '*': an object in every frame, of any origin, that takes
     // strings, and whose messages carry the frame's origin as the browser knows it. The binding is taken
     // out of the page's reach, so no script can post with another origin than its frame's.
@@ -176,7 +187,7 @@ function nativeObjects(injectedObject: string): string {
  */
 function messageUrl(frame: Frame, top: Frame, origin: string | undefined): string {
   // 13: the top-level URL on both platforms, whichever frame posted.
-  if (webViewVersion < 16) return top.url();
+  if (webViewVersion < 14) return top.url();
   // 16 on iOS: the posting frame's request URL (about:srcdoc for a srcdoc frame).
   if (platform === 'ios') return frame.url();
   // 16 on Android: the posting frame's origin (a srcdoc frame has its parent's).
@@ -229,7 +240,7 @@ export class WebView extends Component<WebViewProps> {
     const everyFrame = platform === 'ios' && this.props.injectedJavaScriptBeforeContentLoadedForMainFrameOnly === false;
     // 16 on Android: the injected object follows the marker, in the main frame (RNCWebView.injectJavascriptObject).
     const injectedObject =
-      platform === 'android' && webViewVersion >= 16
+      platform === 'android' && webViewVersion >= 14
         ? `if (window === window.top) { window.ReactNativeWebView = window.ReactNativeWebView || {};
             window.ReactNativeWebView.injectedObjectJson = function () {
               return ${JSON.stringify(JSON.stringify(this.props.injectedJavaScriptObject ?? null))}; }; }`
