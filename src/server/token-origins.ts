@@ -43,10 +43,10 @@ export function parseOrigin(text: string): string | undefined {
   }
   const app = APP_ORIGIN.exec(text);
   if (!app) return undefined;
-  const [, scheme, host, port] = app as unknown as [string, string, string, string | undefined];
+  const [, scheme, hostname, port] = app as unknown as [string, string, string, string | undefined];
   if (NOT_APP_SCHEMES.has(scheme) || (port !== undefined && (Number(port) > 65535 || port.startsWith('0'))))
     return undefined;
-  return `${scheme}://${host}${port === undefined ? '' : `:${port}`}`;
+  return `${scheme}://${hostname}${port === undefined ? '' : `:${port}`}`;
 }
 
 function normaliseOrigins(origins: readonly string[]): Set<string> {

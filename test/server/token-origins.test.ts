@@ -28,7 +28,7 @@ function post(origin: string | undefined, method = 'POST'): Request {
 
 /** Strings an attacker would try against `allowed`: prefixes, suffixes, other cases, ports, paths. */
 function lookalikes(allowed: string): string[] {
-  const [scheme, host] = allowed.split('://') as [string, string];
+  const [scheme, hostname] = allowed.split('://') as [string, string];
   return [
     `${allowed}.evil.example`,
     `${allowed}:8080`,
@@ -37,9 +37,9 @@ function lookalikes(allowed: string): string[] {
     `${allowed}/path`,
     allowed.slice(0, -1),
     allowed.toUpperCase(),
-    `${scheme}s://${host}`,
-    `${scheme}://evil.${host}`,
-    `${scheme}://${host}@evil.example`,
+    `${scheme}s://${hostname}`,
+    `${scheme}://evil.${hostname}`,
+    `${scheme}://${hostname}@evil.example`,
     'null',
     '',
   ];
