@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/mock/hub.js';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { createServerClient } from '../../src/server/server-client.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/server/token-handler.js';
 import { parseOrigin } from '../../src/server/token-origins.js';

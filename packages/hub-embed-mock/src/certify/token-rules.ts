@@ -122,7 +122,6 @@ async function tokenFor(
   return { token, owner };
 }
 
-
 export const STALE_TOKENS =
   'your backend answers with a token of an earlier simulator (an earlier certify run) that it cached, and {reason: "unauthorized"} did not replace it';
 
