@@ -35,7 +35,9 @@ const filesUnder = (folder: string) =>
 describe('the client-address headers: one list for the receiver and for certify', () => {
   it("certify grades by the toolkit's list: it imports it and spells no header of its own", () => {
     const rules = source('packages/hub-embed-mock/src/certify/receiver-rules.ts');
-    expect(rules).toContain("import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';");
+    expect(rules).toContain(
+      "import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';",
+    );
     for (const file of [...filesUnder('packages/hub-embed-mock/src/certify'), ...filesUnder('src/server')]) {
       // The list itself, and the reader that knows how each header is written (one address, or hops).
       if (file.endsWith('client-address-headers.ts') || file.endsWith('forwarded-headers.ts')) continue;
