@@ -2,12 +2,18 @@
 // (default chromium, webkit, firefox; the harness reads it), one file after the other. Two files run in
 // Chromium only, because their WebKit and Firefox runs add nothing (docs/engines.md#one-engine): api-key
 // (every page of the other files checks the wire for the key in all three engines already) and
-// token-expiry (the widget's own token timing, the same JavaScript in every engine).
+// token-expiry and token-refused (the widget's own token timing and renewal, the same JavaScript in every engine),
+// plain-bundle-bridge (the order in which the bundle's own modules run).
 // Arguments narrow the run to those files: `npm run test:e2e -- test/e2e/csp.test.ts`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-const CHROMIUM_ONLY = ['test/e2e/api-key.test.ts', 'test/e2e/token-expiry.test.ts'];
+const CHROMIUM_ONLY = [
+  'test/e2e/api-key.test.ts',
+  'test/e2e/token-expiry.test.ts',
+  'test/e2e/token-refused.test.ts',
+  'test/e2e/plain-bundle-bridge.test.ts',
+];
 const asked = process.argv.slice(2);
 const files = asked.length
   ? asked

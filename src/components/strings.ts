@@ -6,8 +6,8 @@ export type { HubLocale };
 /**
  * Every text the elements show. `{n}` is replaced by a number or a name. Error texts are keyed by
  * `HubError.kind` (`invalid-response` shows `api`); `config` wraps the developer-facing message, which
- * names the attribute to fix and has no Retry button (retrying cannot fix a page); the others stop short
- * of "retry" because a Retry button follows them.
+ * names the attribute to fix and has no Retry button (retrying cannot fix a page), nor has `unauthorized`
+ * (the user is signed out: signing in can); the others stop short of "retry" because a Retry button follows them.
  */
 export interface HubStrings extends Record<Exclude<HubErrorKind, 'aborted' | 'invalid-response'>, string> {
   all: string;
@@ -51,7 +51,7 @@ const en: WidgetStrings = {
   loading: 'Loading…',
   retry: 'Retry',
   token: 'Could not sign you in.',
-  unauthorized: 'Access was refused.',
+  unauthorized: 'You are signed out.',
   network: 'Network error.',
   timeout: 'The service timed out.',
   api: 'The service had a problem.',
@@ -73,7 +73,7 @@ const zh: WidgetStrings = {
   loading: '加载中…',
   retry: '重试',
   token: '无法登录。',
-  unauthorized: '无权访问。',
+  unauthorized: '已登出。',
   network: '网络错误。',
   timeout: '服务超时。',
   api: '服务出错。',

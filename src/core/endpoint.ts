@@ -45,8 +45,9 @@ export function tokenFromEndpoint(url: string, options: TokenEndpointOptions = {
     };
     const response = await send(where, url, init, options.fetch, options.timeoutMs ?? 15_000);
     // The endpoint's own refusal: its session lookup (the developer's resolveUser) found no signed-in user.
+    // Its own kind, so that a page can send the user to sign in; asking again cannot help.
     if (response.status === 401)
-      throw new HubError('token', `${where} answered 401: no signed-in user; check the session cookie.`, {
+      throw new HubError('unauthorized', `${where} answered 401: no signed-in user; check the session cookie.`, {
         status: 401,
       });
     const { body, data } = await readAnswer(response, 'token', where);

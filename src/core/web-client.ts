@@ -96,8 +96,9 @@ export class WebClient {
       this.#tokens.invalidate(token);
       response = await request(await this.#tokens.get({ signal }));
     }
-    // A second 401 is final: the service refuses the tokens this page gets.
-    const kind = response.status === 401 ? 'unauthorized' : 'api';
+    // A second 401 is final: the service refuses the tokens this page gets, a 'token' error (a retry asks
+    // for another). 'unauthorized' is the token endpoint's own 401: nobody is signed in.
+    const kind = response.status === 401 ? 'token' : 'api';
     const { data } = (await readAnswer(response, kind, path)) as { data?: { list?: unknown } | null };
     const list = Array.isArray(data) ? data : data?.list;
     if (!Array.isArray(list)) {

@@ -38,7 +38,7 @@ describe('<hub-embed> errors on the console', () => {
     }
   });
 
-  it('a 401 from the token endpoint says that it found no signed-in user', async () => {
+  it('a 401 from the token endpoint is an unauthorized hub-error: the user is signed out, and no Retry is offered', async () => {
     letErrorsThrough();
     const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const s = setupHub();
@@ -57,8 +57,13 @@ describe('<hub-embed> errors on the console', () => {
     } finally {
       document.removeEventListener('hub-error', record);
     }
-    expect(seen[0]!.kind).toBe('token');
+    expect(seen[0]!.kind).toBe('unauthorized');
     expect(seen[0]!.message).toMatch(/401: no signed-in user/);
     await vi.waitFor(() => expect(String(written.mock.calls.at(-1)?.[0])).toMatch(/no signed-in user/));
+    const el = document.querySelector('hub-embed')!;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).toContain('You are signed out');
+    // Asking the endpoint again cannot sign anyone in: the page acts on the event (a sign-in link), not a Retry.
+    expect(el.shadowRoot!.querySelector('[part="retry"]')).toBeNull();
   });
 });

@@ -820,14 +820,15 @@ describe('<hub-embed>', () => {
       expect(part(el, 'error')).toBeNull();
     });
 
-    it('401 after the retry: the unauthorized message', async () => {
+    it('401 after the retry: the service refuses the tokens this page gets, a token error with a Retry', async () => {
       const s = setupHub();
       const provider = vi.fn(async () => ({ access_token: 'not-a-token', expires_in: 3600 }));
       const errors: CustomEvent[] = [];
       const el = await embed(s, {}, { provider });
       el.addEventListener('hub-error', (event) => errors.push(event));
       await until(() => !!part(el, 'error'));
-      expect(part(el, 'error')!.textContent).toContain('Access was refused');
+      expect(part(el, 'error')!.textContent).toContain('Could not sign you in');
+      expect(errors.at(-1)?.detail.error.kind).toBe('token');
       expect(s.hub.requestLog.some((entry) => entry.status === 401)).toBe(true);
       expect(provider.mock.calls.length).toBeGreaterThanOrEqual(2);
       expect(part(el, 'retry')).not.toBeNull();

@@ -75,9 +75,9 @@ describe('tokenFromEndpoint', () => {
     });
   });
 
-  it('a non-2xx answer is a token error naming the endpoint and status', async () => {
+  it('a 401 is an unauthorized error (nobody is signed in) naming the endpoint and status', async () => {
     const error = await tokenError(endpoint(() => json({ error: 'no session' }, 401)).fetch);
-    expect(error.kind).toBe('token');
+    expect(error.kind).toBe('unauthorized');
     expect(error.status).toBe(401);
     expect(error.message).toContain('https://app.example.com/hub-token');
     expect(error.message).toContain('401');

@@ -56,7 +56,7 @@ describe('core error messages', () => {
       'config',
       'config',
       'config',
-      'unauthorized',
+      'token',
       'api',
       'invalid-response',
       'invalid-response',

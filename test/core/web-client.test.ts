@@ -210,13 +210,13 @@ describe('WebClient', () => {
     expect(sent[2]!.authorization).not.toBe(sent[0]!.authorization);
   });
 
-  it('a second 401 after the retry is unauthorized', async () => {
+  it('a second 401 after the retry is a token error: the service refuses the tokens this page gets', async () => {
     const hub = createSimulator();
     let calls = 0;
     const tokens = new TokenSource(async () => ({ access_token: `not-a-real-token-${++calls}`, expires_in: 3600 }));
     const client = new WebClient({ baseUrl: hub.baseUrl, tokens, fetch: hub.fetch });
     const error = await failure(client.publishedTags());
-    expect(error.kind).toBe('unauthorized');
+    expect(error.kind).toBe('token');
     expect(error.status).toBe(401);
     expect(error.message).toContain('published-tags answered 401');
     expect(calls).toBe(2);

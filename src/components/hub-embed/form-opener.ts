@@ -3,6 +3,7 @@
 import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl } from '../../core/urls.js';
 import type { HubEventMap } from '../events.js';
+import type { Connection } from './connection.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import type { HubLocale, HubStrings } from '../strings.js';
@@ -42,17 +43,35 @@ export interface OpenerElement {
 
 /** What the element lends the form half of its private side. */
 export interface FormSeat {
-  /** An access token with at least a minute left. */
-  token(): Promise<string>;
+  /** The element's token source and client, shared with its loader (made on first use). */
+  connection(): Connection;
   /** The native host's link (HostLink), when one answered: it may open the form, and hears what the page says. */
   link(): HostLink | undefined;
   /** The element's own events: `hub-form-open` and `hub-form-close`, also told to a native host. */
   announce(name: 'hub-form-open' | 'hub-form-close', shortCode: string): void;
 }
 
-/** The open form: its table, its URL (token included), its own frame, and where focus goes back when it closes. */
+/**
+ * The open form: its table, its URL (token included), its own frame, where focus goes back when it closes,
+ * and whether it loaded again with a new token after its page refused the first.
+ */
 interface OpenForm extends PreparedForm {
   returnFocus?: HTMLElement;
+  renewed?: boolean;
+}
+
+/**
+ * The form page's report that it refused its token (revoked, a service restart, a clock ahead): the form
+ * site's load message, `{source: 'hub-form', type: 'load', ok: false, reason: 'unauthorized'}`.
+ */
+function refusesToken(data: unknown): boolean {
+  const message = data as Record<string, unknown> | null;
+  return (
+    message?.source === 'hub-form' &&
+    message.type === 'load' &&
+    message.ok === false &&
+    message.reason === 'unauthorized'
+  );
 }
 
 /**
@@ -81,7 +100,7 @@ export class FormOpener {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });
     this.#preparer = new FormPreparer(element, {
-      token: () => seat.token(),
+      token: () => this.#token(),
       mayPrepare: () =>
         !this.#form &&
         !element.openFormHook &&
@@ -90,6 +109,11 @@ export class FormOpener {
         element.openMode !== 'navigate',
       heldFrame: (table, url) => this.#newFrame(table, url, true),
     });
+  }
+
+  /** An access token with at least a minute left, for a form URL. */
+  #token(): Promise<string> {
+    return this.#seat.connection().tokens.get({ minValidityMs: 60_000 });
   }
 
   get #dialog(): HTMLDialogElement | null {
@@ -105,7 +129,7 @@ export class FormOpener {
     const seat = this.#seat;
     const shortCode = table.short_code;
     // Built here only: the hook, a native host, the navigation and <hub-form-frame> all get this URL.
-    const url = buildFormUrl(element.formUrl, shortCode, await seat.token());
+    const url = buildFormUrl(element.formUrl, shortCode, await this.#token());
     if ((await element.openFormHook?.({ shortCode, url })) || (await seat.link()?.openForm({ shortCode, url }))) return;
     seat.announce('hub-form-open', shortCode);
     if (element.openMode === 'navigate') {
@@ -122,6 +146,17 @@ export class FormOpener {
     if (element.openMode !== 'inline') this.#dialog?.showModal();
     // The frame's close control first, so the way out is where focus lands (inline, the grid is hidden).
     frame.focus();
+  }
+
+  /**
+   * The form of `shortCode` with a new token, for its page at `url` refused the one in it: that token is
+   * dropped (for the lists too), and the token source asks for another with `reason: 'unauthorized'`
+   * and the refused one as `previous`. A token already replaced is not dropped again.
+   */
+  async renew({ shortCode, url }: { shortCode: string; url: string }): Promise<string> {
+    const { tokens } = this.#seat.connection();
+    tokens.invalidate(new URL(url).searchParams.get('token') ?? '');
+    return buildFormUrl(this.#element.formUrl, shortCode, await this.#token());
   }
 
   /** Closes the open form, returns focus to its card and fires `hub-form-close`; false when none was open. */
@@ -193,10 +228,39 @@ export class FormOpener {
     if (event.type === 'hub-error') link?.tell('hub-error', (event as HubEventMap['hub-error']).detail);
     else {
       // The frame's own table: only an open frame speaks, and each frame serves one form.
-      const { shortCode } = event.currentTarget as HubFormFrame;
-      link?.tell('hub-form-message', { ...(event as HubEventMap['hub-form-message']).detail, shortCode });
+      const frame = event.currentTarget as HubFormFrame;
+      const { detail } = event as HubEventMap['hub-form-message'];
+      link?.tell('hub-form-message', { ...detail, shortCode: frame.shortCode });
+      if (refusesToken(detail.data)) void this.#renewOpen(frame);
     }
   };
+
+  /**
+   * The open form's page refused its token: the form loads again, once, in a new frame with a new token
+   * (a new iframe, as for every form). A page that refuses the new one too keeps its message, and the
+   * next open asks for another token: nothing loops.
+   */
+  async #renewOpen(frame: HubFormFrame): Promise<void> {
+    const form = this.#form;
+    if (form?.frame !== frame || form.renewed) {
+      // Not the open form's first refusal: its token is still dropped, so the next open asks anew.
+      this.#seat.connection().tokens.invalidate(new URL(frame.src).searchParams.get('token') ?? '');
+      return;
+    }
+    form.renewed = true;
+    try {
+      const url = await this.renew({ shortCode: form.table.short_code, url: form.url });
+      // Closed, or another form opened, while the token came.
+      if (this.#form !== form) return;
+      const renewed = { ...form, url, frame: this.#newFrame(form.table, url) };
+      this.#form = renewed;
+      this.#element.requestUpdate();
+      await this.#element.updateComplete;
+      renewed.frame.focus();
+    } catch {
+      // The refused page stays with its own message; the next open tries again.
+    }
+  }
 
   /**
    * A frame for one form. `held`: a prepared form, out of sight, whose frame keeps its events until it

@@ -9,6 +9,7 @@ import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.
 import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
+import { Connection } from './connection.js';
 import { atLowPriority, deepActive, preconnect } from './dom.js';
 import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
 import { loadFormOpener } from './form-opener-loader.js';
@@ -126,8 +127,13 @@ export class HubEmbed extends HubElement {
 
   /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
   openFormHook?: OpenFormHook;
+  /** The token source and the client for the settings as they are, made on first use; shared with the form half. */
+  #connection?: Connection;
+  /** The connection for the settings as they are now (the native host's tokens first, then the page's). */
+  #connect = (): Connection => (this.#connection ??= new Connection(this, this.#link?.tokens()));
   #loader = new TableLoader(this, {
     link: () => this.#link,
+    connection: this.#connect,
     ready: (detail) => {
       this.emit('hub-ready', detail);
       // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
@@ -213,7 +219,10 @@ export class HubEmbed extends HubElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#syncBridge();
+    // The host link is made in the update (willUpdate), not here: an element already in the page upgrades
+    // and connects while its bundle registers the elements, before the bundle's own last lines (the plain
+    // build's notice for bridge="auto", src/define.ts) have run.
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -222,7 +231,10 @@ export class HubEmbed extends HubElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (SETUP.some((key) => changed.has(key))) this.#loader.settingsChanged();
+    if (SETUP.some((key) => changed.has(key))) {
+      this.#connection = undefined;
+      this.#loader.settingsChanged();
+    }
     if (!this.isConnected) return;
     this.#syncBridge();
     this.#loader.update(changed.has('tags'));
@@ -244,7 +256,7 @@ export class HubEmbed extends HubElement {
     const { FormOpener } = await loadFormOpener(priority);
     if (this.#opener) return this.#opener;
     this.#opener = new FormOpener(this, {
-      token: () => this.#loader.tokenSource().get({ minValidityMs: 60_000 }),
+      connection: this.#connect,
       link: () => this.#link,
       announce: (name, shortCode) => this.emit(name, { shortCode }),
     });
@@ -259,8 +271,8 @@ export class HubEmbed extends HubElement {
   #onIntent = {
     handleEvent: (event: Event): void => {
       if (!event.composedPath().some((node) => (node as Element).localName === 'hub-table-card')) return;
-      const site = this.#loader.formSite;
-      if (site) preconnect(site, false);
+      // The form site, once a connection checked it.
+      if (this.#connection) preconnect(this.formUrl, false);
       void this.#formOpener().catch(() => undefined);
     },
     // touchstart: the page's scrolling never waits for this listener.
@@ -307,17 +319,21 @@ export class HubEmbed extends HubElement {
   }
 
   /**
-   * A config error names what to fix and offers no retry: retrying cannot help until the page changes. The
-   * texts are read as what they are, a table that lacks some kinds (`invalid-response` and `aborted` show
-   * `api`'s), so the type says which kinds have words of their own.
+   * A config error names what to fix, and a signed-out user (`unauthorized`) is told so: neither offers a
+   * retry, which cannot help until the page changes or the user signs in. The texts are read as what they
+   * are, a table that lacks some kinds (`invalid-response` and `aborted` show `api`'s), so the type says
+   * which kinds have words of their own.
    */
-  #renderError(error: HubError) {
+  #renderError({ kind, message }: HubError) {
     const t = this.t;
-    if (error.kind === 'config') return html`<div part="error" role="alert">${fill(t.config, error.message)}</div>`;
     return html`
       <div part="error" role="alert">
-        ${(t as Partial<Record<HubErrorKind, string>>)[error.kind] ?? t.api}
-        <button part="retry" @click=${() => this.#loader.retry()}>${t.retry}</button>
+        ${kind === 'config' ? fill(t.config, message) : ((t as Partial<Record<HubErrorKind, string>>)[kind] ?? t.api)}
+        ${
+          kind === 'config' || kind === 'unauthorized'
+            ? nothing
+            : html`<button part="retry" @click=${() => this.#loader.retry()}>${t.retry}</button>`
+        }
       </div>
     `;
   }

@@ -1,21 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { WebClient } from '../../core/web-client.js';
-import { sharedTokenSource } from '../../core/endpoint.js';
 import { HubError } from '../../core/errors.js';
-import { TokenSource, type TokenProvider } from '../../core/token-source.js';
+import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
-import { parseFormSite } from '../../core/urls.js';
 import type { HubEventDetails } from '../events.js';
 import { countMatches } from '../hub-table-grid/matches.js';
-import { preconnect } from './dom.js';
+import type { Connection } from './connection.js';
 
-/** What a load needs of <hub-embed>: its settings as they are now, and a way to tell the page. */
+/** What a load needs of <hub-embed>: its selection as it is now. */
 export interface LoaderElement extends ReactiveControllerHost {
-  readonly isConnected: boolean;
-  readonly tokenEndpoint: string;
-  readonly baseUrl: string;
-  readonly formUrl: string;
-  readonly tokenProvider?: TokenProvider;
   readonly tags: string[];
   readonly limit?: number;
 }
@@ -23,9 +15,18 @@ export interface LoaderElement extends ReactiveControllerHost {
 export interface LoaderEvents {
   /** The native host's link (HostLink): whether one answered is known once `ready` settles; then its tokens, if any. */
   link(): { ready: Promise<unknown>; tokens(): TokenProvider | undefined } | undefined;
+  /** The element's connection for its settings as they are now (made on first use). */
+  connection(): Connection;
   ready(detail: HubEventDetails['hub-ready']): void;
   error(detail: HubEventDetails['hub-error']): void;
 }
+
+/**
+ * Where the loader is: `stale`, the settings changed or a load was cut off, and the next update loads
+ * everything again; `tags`, a load waits for its token and tags (its list may be in already); `owed`, the
+ * tags are in and hub-ready waits only for the list; `done`, hub-ready was told; `failed`, `error` shows.
+ */
+export type LoadStatus = 'stale' | 'tags' | 'owed' | 'done' | 'failed';
 
 /**
  * The load state machine of <hub-embed>: the token first, then the tags and the list (each shown as it
@@ -38,34 +39,30 @@ export class TableLoader implements ReactiveController {
   tables?: PublishedTable[];
   /** The tags `tables` were listed for: where their matches end is measured against these. */
   listedTags: string[] = [];
-  /** A list is loading. */
+  /** A list is loading (the grid's loading state): from a load's start, or a new selection's, until it is in. */
   busy = false;
+
+  /** What shows while `failed`. */
   error?: HubError;
-  /** The checked form site of the current settings, for a preconnect on intent. */
-  formSite?: string;
+
   /**
    * The tags and a list are both in (or the service offers no tags): the widget draws its content in
    * one go from here on, and its loading state until then, so that nothing drawn moves when the other
    * answer arrives.
    */
   get drawn(): boolean {
-    return !!this.tables && (this.offered.length > 0 || this.#tagsSettled);
+    return !!this.tables && (this.offered.length > 0 || this.#status !== 'tags');
   }
 
+  #status: LoadStatus = 'stale';
+  /** While `failed`: what the error's retry control does, when that is not a new load. */
+  #retry?: () => Promise<void>;
   #element: LoaderElement;
   #events: LoaderEvents;
-  #tokens?: TokenSource;
-  #client?: WebClient;
+  /** The connection of the current load: made once the host link, if any, is ready. */
+  #connection?: Connection;
   #loadControl?: AbortController;
   #listControl?: AbortController;
-  /** The settings changed, or a load was cut off: the next update loads everything again. */
-  #stale = true;
-  /** Set when a load's tags are in and hub-ready waits only for the list. */
-  #readyOwed = false;
-  /** False while a load waits for its tags: `busy` alone turns false as soon as the list is in. */
-  #tagsSettled = true;
-  /** What the error's retry control does: load again, or what the caller of fail() said. */
-  #retry?: () => Promise<void>;
 
   constructor(element: LoaderElement, events: LoaderEvents) {
     this.#element = element;
@@ -73,9 +70,9 @@ export class TableLoader implements ReactiveController {
     element.addController(this);
   }
 
+  // The element updates as it connects: a stale load starts there (update()).
   hostConnected(): void {
     addEventListener('online', this.#online);
-    if (this.#stale) this.#element.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -83,30 +80,24 @@ export class TableLoader implements ReactiveController {
     this.#loadControl?.abort();
     this.#listControl?.abort();
     // What was cut off loads again when the element is added back: the list, or the tags of a load.
-    if (this.busy || !this.#tagsSettled) this.#stale = true;
+    if (this.busy || this.#status === 'tags') this.#status = 'stale';
   }
 
-  /** New settings (endpoint, URLs, provider, limit, bridge): a new client and token source, and a full load. */
+  /** New settings (endpoint, URLs, provider, limit, bridge): a new connection, and a full load. */
   settingsChanged(): void {
-    this.#stale = true;
-    this.#client = undefined;
+    this.#status = 'stale';
+    this.#connection = undefined;
   }
 
   /** From the element's update: loads what is stale, or lists again for a new selection. */
   update(selectionChanged: boolean): void {
-    if (this.#stale) {
+    if (this.#status === 'stale') {
       void this.load();
-    } else if (selectionChanged && this.#client) {
+    } else if (selectionChanged && this.#connection) {
       // Under an error a tag change is a retry: the whole load, since the tags may be missing too.
       if (this.error) void this.load();
       else void this.#list();
     }
-  }
-
-  /** A token source for the current settings (made on first use). */
-  tokenSource(): TokenSource {
-    this.#setup();
-    return this.#tokens!;
   }
 
   /** Back online: a load that failed for want of a network loads again, as its retry control would. */
@@ -116,62 +107,51 @@ export class TableLoader implements ReactiveController {
 
   /** What the error's retry control does. */
   retry(): Promise<void> {
-    return this.#retry ? this.#retry() : this.load();
+    return this.#retry?.() ?? this.load();
   }
 
   /** Shows and reports an error; `retry` is what its retry control does instead of loading again. */
   fail(error: unknown, retry?: () => Promise<void>): void {
     const hubError = error instanceof HubError ? error : new HubError('api', String(error), { cause: error });
     if (hubError.kind === 'aborted') return;
-    this.#set({ error: hubError, busy: false });
     this.#retry = retry;
+    this.#set({ error: hubError, busy: false }, 'failed');
     this.#events.error({ error: hubError });
   }
 
   /** Clears an error that `fail(error, retry)` showed, once what failed has worked. */
   clearRetriedError(): void {
-    if (this.#retry) this.#set({ error: undefined });
+    if (!this.#retry) return;
     this.#retry = undefined;
+    this.#set({ error: undefined }, 'done');
   }
 
-  #set(state: Partial<Pick<TableLoader, 'offered' | 'tables' | 'listedTags' | 'busy' | 'error'>>): void {
+  /** Shows `state`, and with `status` goes there. */
+  #set(
+    state: Partial<Pick<TableLoader, 'offered' | 'tables' | 'listedTags' | 'busy' | 'error'>>,
+    status = this.#status,
+  ): void {
     Object.assign(this, state);
+    this.#status = status;
     this.#element.requestUpdate();
-  }
-
-  #setup(): WebClient {
-    if (this.#client) return this.#client;
-    const element = this.#element;
-    // No checks of our own: parseFormSite, tokenFromEndpoint and WebClient refuse a missing or bad
-    // form-url, token-endpoint and base-url with a 'config' HubError naming the attribute.
-    const site = parseFormSite(element.formUrl).href;
-    // The native host's tokens first, then the page's provider; else token-endpoint's source, shared by widgets.
-    const provider = this.#events.link()?.tokens() || element.tokenProvider;
-    this.#tokens = provider ? new TokenSource(provider) : sharedTokenSource(element.tokenEndpoint);
-    const client = new WebClient({ baseUrl: element.baseUrl, tokens: this.#tokens });
-    preconnect(element.baseUrl, true);
-    this.formSite = site;
-    this.#client = client;
-    return client;
   }
 
   /** Loads the tags and the list again (what the retry control of a failed load does). */
   async load(): Promise<void> {
-    this.#stale = false;
-    this.#retry = undefined;
     this.#loadControl?.abort();
     const control = new AbortController();
     this.#loadControl = control;
     const signal = control.signal;
-    this.#set({ error: undefined, busy: true });
-    this.#readyOwed = false;
-    this.#tagsSettled = false;
+    this.#retry = undefined;
+    this.#set({ error: undefined, busy: true }, 'tags');
     try {
       // Whether the host supplies the token is known after the handshake; with no host object this
       // settles at once.
       await this.#events.link()?.ready;
       if (signal.aborted) return;
-      const client = this.#setup();
+      // The connection of this load is the one its list and later lists use.
+      // eslint-disable-next-line no-multi-assign
+      const { client } = (this.#connection = this.#events.connection());
       const { tags, limit } = this.#element;
       // The token first, so that the two requests below share it; with their answers, when a token
       // endpoint with prefetch sends them along.
@@ -182,17 +162,15 @@ export class TableLoader implements ReactiveController {
       void this.#list();
       const offered = await tagsAnswer;
       if (control !== this.#loadControl) return;
-      this.#set({ offered });
-      this.#tagsSettled = true;
-      this.#readyOwed = true;
+      // A list that failed first keeps its error, under the filter.
+      this.#set({ offered }, this.error ? 'failed' : 'owed');
       void this.#announceReady();
     } catch (error) {
       // One error per load, whichever of the tags and the list failed first.
       if (control !== this.#loadControl || this.error) return;
-      this.#tagsSettled = true;
       // Under the error, no list of this failed load may still turn up.
       this.#listControl?.abort();
-      this.#set({ tables: undefined });
+      this.tables = undefined;
       this.fail(error);
     }
   }
@@ -205,7 +183,7 @@ export class TableLoader implements ReactiveController {
     const { tags, limit } = this.#element;
     this.#set({ busy: true });
     try {
-      const tables = await this.#client!.publishedList({ tags, limit, signal: control.signal });
+      const tables = await this.#connection!.client.publishedList({ tags, limit, signal: control.signal });
       if (control !== this.#listControl) return;
       this.#set({ tables, listedTags: tags, busy: false });
       void this.#announceReady();
@@ -213,7 +191,7 @@ export class TableLoader implements ReactiveController {
       // One error per load: when its tags failed first, that error already shows.
       if (control !== this.#listControl || this.error) return;
       // The cards on screen belong to the previous tags: never leave them up under the error.
-      this.#set({ tables: undefined });
+      this.tables = undefined;
       this.fail(error);
     }
   }
@@ -224,8 +202,8 @@ export class TableLoader implements ReactiveController {
    */
   async #announceReady(): Promise<void> {
     const { tables } = this;
-    if (!this.#readyOwed || this.busy || !tables) return;
-    this.#readyOwed = false;
+    if (this.#status !== 'owed' || this.busy || !tables) return;
+    this.#status = 'done';
     const load = this.#loadControl;
     await this.#element.updateComplete;
     // A newer load (refresh, new settings) owes its own hub-ready; this one's is void.
