@@ -3,7 +3,8 @@
 /**
  * hub-embed/react: a React component per element, made with @lit/react (React 18 and 19, optional peers): properties as
  * props, events as `onHubReady`-style props with typed `event.detail`. Like every binding it registers
- * nothing: `import "hub-embed/define"` once registers the elements.
+ * nothing: `import "hub-embed/define"` once registers the elements (a component mounted without it says so in
+ * the console).
  * For React 19 JSX such as `<hub-embed onhub-ready={...}>`, see the types in ./jsx.ts.
  */
 import * as React from 'react';
@@ -16,6 +17,7 @@ import {
   HubTagFilter as HubTagFilterElement,
 } from '../index.js';
 import { requirePeer } from '../core/peer-floors.js';
+import { sayIfUnregistered } from '../components/unregistered.js';
 import type { HubElementMembers } from '../components/members.js';
 import type { HubComponent } from './jsx.js';
 export type * from './jsx.js';
@@ -45,18 +47,21 @@ const useHydrated = () =>
  * type-only import of this entry compiles without it (`skipLibCheck: false`).
  */
 function inBrowser<Tag extends keyof HubElementMembers>(
+  tag: Tag,
   displayName: string,
   Component: React.ElementType,
 ): HubComponent<Tag> {
-  const InBrowser = React.forwardRef((props: object, ref) =>
-    useHydrated() ? React.createElement(Component, { ...props, ref }) : null,
-  );
+  const InBrowser = React.forwardRef((props: object, ref) => {
+    React.useEffect(() => sayIfUnregistered('hub-embed/react', tag, `<${displayName}>`), []);
+    return useHydrated() ? React.createElement(Component, { ...props, ref }) : null;
+  });
   InBrowser.displayName = displayName;
   return InBrowser;
 }
 
 /** `<hub-embed>`: The whole widget: tag filter, table grid, and the form in a dialog, inline, or by navigation. */
-export const HubEmbed = inBrowser<'hub-embed'>(
+export const HubEmbed = inBrowser(
+  'hub-embed',
   'HubEmbed',
   createComponent({
     tagName: 'hub-embed',
@@ -76,7 +81,8 @@ export const HubEmbed = inBrowser<'hub-embed'>(
 );
 
 /** `<hub-form-frame>`: The form page of one table in a sandboxed iframe, with loading, timeout/retry and close. */
-export const HubFormFrame = inBrowser<'hub-form-frame'>(
+export const HubFormFrame = inBrowser(
+  'hub-form-frame',
   'HubFormFrame',
   createComponent({
     tagName: 'hub-form-frame',
@@ -92,7 +98,8 @@ export const HubFormFrame = inBrowser<'hub-form-frame'>(
 );
 
 /** `<hub-table-card>`: One published table as a single control: Enter, Space or a click selects it. */
-export const HubTableCard = inBrowser<'hub-table-card'>(
+export const HubTableCard = inBrowser(
+  'hub-table-card',
   'HubTableCard',
   createComponent({
     tagName: 'hub-table-card',
@@ -109,7 +116,8 @@ export const HubTableCard = inBrowser<'hub-table-card'>(
 Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
 With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
 tables the service added to fill its limit; `matches-only` leaves those out. */
-export const HubTableGrid = inBrowser<'hub-table-grid'>(
+export const HubTableGrid = inBrowser(
+  'hub-table-grid',
   'HubTableGrid',
   createComponent({
     tagName: 'hub-table-grid',
@@ -125,7 +133,8 @@ export const HubTableGrid = inBrowser<'hub-table-grid'>(
 
 /** `<hub-tag-filter>`: Multi-select tag chips. The service lists the tables matching any selected tag first, then fills
 its limit from other projects; <hub-table-grid> shows where the matching tables end. */
-export const HubTagFilter = inBrowser<'hub-tag-filter'>(
+export const HubTagFilter = inBrowser(
+  'hub-tag-filter',
   'HubTagFilter',
   createComponent({
     tagName: 'hub-tag-filter',
