@@ -1,7 +1,8 @@
 // Snippets that work as written: packs the package (scripts/pack.mjs, which builds first), installs the
 // tarball into an empty project, and type-checks there, under `strict`:
-//   - every ts/tsx/js block of README.md and docs/*.md, except blocks right after `<!-- fragment -->`
-//     (a piece that needs surrounding code) or `<!-- from: file#region -->` (checked in its own file);
+//   - every ts/tsx/js block of README.md and docs/*.md, together and each in a program of its own, except
+//     blocks right after `<!-- fragment -->` (a piece that needs surrounding code) or
+//     `<!-- from: file#region -->` (checked in its own file);
 //   - the examples' own source files, as they import `hub-embed/...`;
 //   - test/bindings/packed/*: hub-embed/react and hub-embed/vue types used right and wrong;
 //   - test/bindings/one-line/*: the README's one-line type imports for React 19 and Vue, each file alone.
@@ -9,6 +10,7 @@
 // fail (the lead's to fix): they are reported, and one that starts to pass must be taken off the list.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { MOCK_PACKAGE, packedTarball } from './pack.mjs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
@@ -38,6 +40,29 @@ export function snippetsOf(file, text) {
   }
   return blocks;
 }
+
+/** tsc's lines (`path(line,col): error TS…`) for each of `blocks` type-checked in a program of its own. */
+function aloneErrors(project, compilerOptions, blocks) {
+  const ts = createRequire(join(project, 'package.json'))('typescript');
+  const { options, errors } = ts.convertCompilerOptionsFromJson({ ...compilerOptions, skipLibCheck: true }, project);
+  if (errors.length) throw new Error(ts.formatDiagnostics(errors, formatHost(ts, project)));
+  const host = ts.createCompilerHost(options);
+  let previous;
+  let lines = '';
+  for (const block of blocks) {
+    const program = ts.createProgram([join(project, block.path)], options, host, previous);
+    previous = program;
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    if (diagnostics.length) lines += ts.formatDiagnostics(diagnostics, formatHost(ts, project));
+  }
+  return lines;
+}
+
+const formatHost = (ts, project) => ({
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => project,
+  getNewLine: () => '\n',
+});
 
 function run(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -178,6 +203,11 @@ try {
     } catch (error) {
       output += `${error.stdout ?? ''}${error.stderr ?? ''}`;
     }
+  // Each snippet again in a program of its own, as a user pastes it: a block that compiles only beside
+  // another (which brought in the types it uses) fails here. One compiler, each program reusing the files
+  // the one before parsed.
+  console.log(`== each of the ${checked.length} doc snippets alone`);
+  output += aloneErrors(project, compilerOptions, checked);
   const errorsIn = (path) => output.split('\n').filter((l) => l.startsWith(path + '(') || l.startsWith(path + ':'));
   const known = new Set(JSON.parse(readFileSync('scripts/check-snippets.known.json', 'utf8')).failing);
   const failures = [];
