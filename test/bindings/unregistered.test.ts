@@ -1,6 +1,6 @@
 // A binding rendered in a page that never imported `hub-embed/define`: the tag would be an empty element,
 // so the binding says once, in the console, which import is missing. This file registers nothing.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server.browser';
@@ -13,7 +13,7 @@ const { createApp } = await import('vue/dist/vue.esm-browser.js');
 devBuildNotice.mockRestore();
 
 const roots: Root[] = [];
-let error: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let error: MockInstance<typeof console.error>;
 
 afterEach(() => {
   flushSync(() => roots.splice(0).forEach((root) => root.unmount()));
