@@ -20,12 +20,17 @@ const FORM_IMPORTS = resolve('src/components/hub-embed/form-half-imports.ts');
 /** The imports module as this build sees it: the imports module's names, taken from the global that the loader fills. */
 const FORM_IMPORTS_IN_HALF = '\0hub-embed:form-half-imports';
 /**
- * Only the form half builds form URLs: it has its own copy of that part of core/urls.ts and of the imports module
- * rules it checks short codes with. What they import from the rest of core (HubError: one class for both
+ * Only the form half builds form URLs and reads the form page's load report: it has its own copy of that part of
+ * core/urls.ts, of the rules it checks short codes with, and of core/form-report.ts. What they import from the rest of core (HubError: one class for both
  * halves) is the main file's; core cannot import the imports module, so here their imports of core resolve to it.
  */
 const CORE = resolve('src/core') + sep;
-const coreCopies = ['src/core/urls.ts', 'src/core/link-rules.ts', 'src/core/loopback.ts'].map((file) => resolve(file));
+const coreCopies = [
+  'src/core/urls.ts',
+  'src/core/link-rules.ts',
+  'src/core/loopback.ts',
+  'src/core/form-report.ts',
+].map((file) => resolve(file));
 /** The modules of the form half; the first is its entry. */
 export const formChunkModules = [
   'src/components/hub-embed/form-opener.ts',

@@ -10,18 +10,28 @@ import type { StyleProp, ViewStyle } from 'react-native';
 import { SafeAreaView } from 'react-native-safe-area-context';
 import { WebView } from 'react-native-webview';
 import type { WebViewMessageEvent, WebViewProps } from 'react-native-webview';
-import type { ShouldStartLoadRequest, WebViewOpenWindowEvent } from 'react-native-webview/lib/WebViewTypes.js';
+import type {
+  ShouldStartLoadRequest,
+  WebViewHttpErrorEvent,
+  WebViewOpenWindowEvent,
+} from 'react-native-webview/lib/WebViewTypes.js';
 import { localeFor, type HubLocale } from '../core/locale.js';
 import type { HostKernel } from '../host/types.js';
 import { originOf } from '../host/navigation.js';
+import { refusesToken } from '../core/form-report.js';
 import { formRelayScript, readFormMessage } from './form-checks.js';
 
 /** A form the Modal shows. */
 export interface OpenForm {
   url: string;
   shortCode: string;
-  /** Marks the messages the form WebView's relay posts, so that no other frame of the form can. */
+  /**
+   * Marks the messages the form WebView's relay posts, so that no other frame of the form can; new for each
+   * load of a form, whose WebView it keys.
+   */
   relayNonce: string;
+  /** Loaded again with a new token after its page refused the first: a second refusal keeps its message. */
+  renewed?: boolean;
 }
 
 /** How the user closed the Modal: its close control, or Android back (onRequestClose). */
@@ -46,6 +56,8 @@ export interface FormModalProps {
   onOpenWindow: (event: WebViewOpenWindowEvent) => void;
   onClose: (reason: ModalCloseReason) => void;
   onMessage: (data: unknown) => void;
+  /** The form page refused the token in its URL: its load report said so, or its load answered 401. */
+  onRefused: () => void;
   onRejected: (reason: string) => void;
 }
 
@@ -105,6 +117,8 @@ export function FormModal(props: FormModalProps) {
             // renderLoading in formWebViewProps).
             startInLoadingState: true,
             ...props.webViewProps,
+            // A form loaded again (a new token) is a new WebView, as each form in the page is a new iframe.
+            key: form.relayNonce,
             source: { uri: form.url },
             style: [styles.fill, { backgroundColor }, props.webViewProps?.style],
             originWhitelist: ['*'],
@@ -115,8 +129,18 @@ export function FormModal(props: FormModalProps) {
             onMessage: (event: WebViewMessageEvent) => {
               const data = readFormMessage(event.nativeEvent.data, form.relayNonce, formOrigin);
               if (data === undefined) props.onRejected('form message');
-              else props.onMessage(data.value);
+              else {
+                props.onMessage(data.value);
+                if (refusesToken(data.value)) props.onRefused();
+              }
               props.webViewProps?.onMessage?.(event);
+            },
+            // A form site that refuses the token answers the form's load with 401 (a page at the top of its
+            // WebView has no parent to post its load report to).
+            onHttpError: (event: WebViewHttpErrorEvent) => {
+              const { statusCode, url } = event.nativeEvent;
+              if (statusCode === 401 && originOf(url) === formOrigin) props.onRefused();
+              props.webViewProps?.onHttpError?.(event);
             },
             // The form site loads inside; a link out of it (terms, a receipt) goes out; its own frames
             // (a payment provider's) load, and are never sent out.

@@ -147,6 +147,55 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     callback?.(event.params);
   };
 
+  /**
+   * Each token a form page refused, with the one the app's getToken gave in its place (undefined until one
+   * is asked for). The page still holds a refused token, and builds the next form URL from it: the view
+   * puts the newest replacement in that URL, so the next open loads with a live token.
+   */
+  const refusedTokens = useRef(new Map<string, string | undefined>());
+  /** A new token in place of `previous`, which a form page refused: the app's getToken is told so. */
+  const replaceToken = async (previous: string): Promise<string> => {
+    const { getToken } = latest.current;
+    if (!getToken) throw new TypeError('no getToken');
+    const { access_token } = await getToken({ reason: 'unauthorized', previous });
+    refusedTokens.current.set(previous, access_token);
+    return access_token;
+  };
+  /**
+   * `url` with a live token: the newest replacement of a refused one in it (asked for now when none came
+   * yet). A failing getToken leaves the URL as it was: its form then reports the refusal again.
+   */
+  const withLiveToken = async (url: string): Promise<string> => {
+    const live = new URL(url);
+    let token = live.searchParams.get('token') ?? '';
+    // A chain of refusals is short; the bound keeps a getToken that hands back refused tokens from looping.
+    for (let hop = 0; refusedTokens.current.has(token) && hop < 4; hop++) {
+      const next = refusedTokens.current.get(token) ?? (await replaceToken(token).catch(() => undefined));
+      if (!next) break;
+      token = next;
+    }
+    if (token === live.searchParams.get('token')) return url;
+    live.searchParams.set('token', token);
+    return live.href;
+  };
+  /**
+   * The Modal's form page refused its token: the form loads once more with a new one, and a second
+   * refusal keeps the page's message (the next open asks for another token: nothing loops).
+   */
+  const formRefused = async (refused: OpenForm) => {
+    const token = new URL(refused.url).searchParams.get('token') ?? '';
+    // Known as refused from now on (a replacement already given stays): the next open asks for one.
+    if (!refusedTokens.current.get(token)) refusedTokens.current.set(token, undefined);
+    if (refused.renewed) return;
+    const url = await withLiveToken(refused.url).catch(() => refused.url);
+    // Told twice (the 401 and the report), closed, or another form opened while the token came.
+    setForm((open) =>
+      open?.relayNonce === refused.relayNonce && url !== refused.url
+        ? { ...open, url, relayNonce: randomNonce(), renewed: true }
+        : open,
+    );
+  };
+
   /** Selects `tags` in the page (its newest session) and notes them as shown. */
   const select = (tags: string[]) => {
     shown.current = tags;
@@ -168,16 +217,19 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
           const { getToken } = latest.current;
           return getToken && ((request: TokenRequest) => getToken(request));
         },
-        openForm: (request) => {
+        openForm: async (request) => {
           const custom = latest.current.openForm;
-          if (custom) return custom(request);
           // Only a web page of an origin the app allows fills the screen; anything else (data:, another
           // site) stays with the page, in its own dialog, where the page's rules apply.
-          if (!isFormUrl(request.url, latestAllowed.current)) {
+          if (!custom && !isFormUrl(request.url, latestAllowed.current)) {
             latest.current.onRejected?.(`form.open: ${originOf(request.url) ?? 'a URL'} is not an allowed origin`);
             return false;
           }
-          setForm({ ...request, relayNonce: randomNonce() });
+          const url = refusedTokens.current.size
+            ? await withLiveToken(request.url).catch(() => request.url)
+            : request.url;
+          if (custom) return custom({ ...request, url });
+          setForm({ ...request, url, relayNonce: randomNonce() });
           return true;
         },
         openExternal,
@@ -414,6 +466,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
       onOpenWindow,
       onClose: closeNativeForm,
       onMessage: (data) => form && tell({ name: 'form.message', params: { shortCode: form.shortCode, data } }),
+      onRefused: () => form && void formRefused(form),
       onRejected: (reason) => latest.current.onRejected?.(reason),
     }),
   );

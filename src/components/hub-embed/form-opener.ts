@@ -1,6 +1,7 @@
 // The form half of <hub-embed>: everything that only an open form needs. It is its own chunk, loaded on
 // the first sign of intent (form-opener-loader.ts), so that the bytes before hub-ready stay small.
 import type { PublishedTable } from '../../core/types.js';
+import { refusesToken } from '../../core/form-report.js';
 import { buildFormUrl } from '../../core/urls.js';
 import type { HubEventMap } from '../events.js';
 import type { Connection } from './connection.js';
@@ -58,20 +59,6 @@ export interface FormSeat {
 interface OpenForm extends PreparedForm {
   returnFocus?: HTMLElement;
   renewed?: boolean;
-}
-
-/**
- * The form page's report that it refused its token (revoked, a service restart, a clock ahead): the form
- * site's load message, `{source: 'hub-form', type: 'load', ok: false, reason: 'unauthorized'}`.
- */
-function refusesToken(data: unknown): boolean {
-  const message = data as Record<string, unknown> | null;
-  return (
-    message?.source === 'hub-form' &&
-    message.type === 'load' &&
-    message.ok === false &&
-    message.reason === 'unauthorized'
-  );
 }
 
 /**

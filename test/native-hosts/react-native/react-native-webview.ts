@@ -94,6 +94,7 @@ interface WebViewProps {
   onLoadEnd?: (event: NativeEvent<{ url: string }>) => void;
   onRenderProcessGone?: (event: NativeEvent<{ didCrash: boolean; url: string }>) => void;
   onContentProcessDidTerminate?: (event: NativeEvent<{ url: string }>) => void;
+  onHttpError?: (event: NativeEvent<{ url: string; statusCode: number; description: string }>) => void;
   [key: string]: unknown;
 }
 
@@ -317,6 +318,15 @@ export class WebView extends Component<WebViewProps> {
       const { frameTree } = await cdp.send('Page.getFrameTree');
       const isTopFrame = frameId === frameTree.frame.id;
       if (isTopFrame || platform === 'ios') this.shouldStart(url, platform === 'android' || isTopFrame);
+    });
+    // onHttpError: the top frame's document answered an HTTP error (react-native-webview reports the main
+    // frame's only, on both platforms); the page it answered with still loads.
+    page.on('response', (response) => {
+      const request = response.request();
+      if (response.status() >= 400 && request.isNavigationRequest() && request.frame() === page.mainFrame())
+        this.props.onHttpError?.({
+          nativeEvent: { url: response.url(), statusCode: response.status(), description: response.statusText() },
+        });
     });
     page.on('load', () => {
       this.loadingDocument = false;
