@@ -422,6 +422,43 @@ describe('<hub-embed bridge>', () => {
     expect(h.posted.length).toBe(posted);
   });
 
+  it.skipIf(!inChromium)(
+    'a form page that refuses its token: the page asks the host for a new one as unauthorized, with previous, and the next open uses it',
+    async () => {
+      const s = setupHub();
+      const given: string[] = [];
+      const h = host('react-native', {
+        handlers: {
+          'auth.getToken': async () => {
+            const token = await exchangeToken(s.hub);
+            given.push(token.access_token);
+            return token;
+          },
+        },
+      });
+      const el = await embedOnHost(s, { bridge: 'auto' });
+      await ready(el);
+      const iframe = () => frameOf(el)?.shadowRoot?.querySelector('iframe');
+      const tokenInForm = () => new URL(iframe()!.src).searchParams.get('token');
+      await clickCard(el);
+      await until(() => !!iframe(), 'the form iframe');
+      expect(tokenInForm()).toBe(given[0]);
+      // The form site's load report for a token it refused, from the form's own frame and origin.
+      const data = { source: 'hub-form', type: 'load', ok: false, reason: 'unauthorized' };
+      const origin = new URL(s.hub.formUrl).origin;
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source: iframe()!.contentWindow }));
+      await until(() => given.length === 2 && tokenInForm() === given[1], 'the form with a new token');
+      const asked = h.messages.filter((m) => m.method === 'auth.getToken').map((m) => m.params);
+      expect(asked).toEqual([{ reason: 'initial' }, { reason: 'unauthorized', previous: given[0] }]);
+
+      el.closeForm();
+      await clickCard(el);
+      await until(() => !!iframe(), 'the next form');
+      expect(tokenInForm()).toBe(given[1]);
+      expect(given).toHaveLength(2);
+    },
+  );
+
   // Pitfall 13: the form iframe reaches the host only through the widget, and only from the form origin.
   it.skipIf(!inChromium)(
     'form page messages reach the host as form.message only from the form iframe and the form_url origin',
