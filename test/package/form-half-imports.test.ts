@@ -52,6 +52,7 @@ describe('the form half and its imports module', () => {
         'src/components/hub-form-frame/hub-form-frame.strings.ts',
         'src/components/hub-form-frame/hub-form-frame.styles.ts',
         'src/components/hub-form-frame/hub-form-frame.ts',
+        'src/core/form-report.ts',
         'src/core/link-rules.ts',
         'src/core/loopback.ts',
         'src/core/urls.ts',
