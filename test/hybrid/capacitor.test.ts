@@ -76,7 +76,7 @@ describe('a Capacitor app with the widget page, from the tarball', () => {
 
   before(async () => {
     cpSync(join(ROOT, 'test/hybrid/capacitor-app'), app.dir, { recursive: true });
-    writeFileSync(join(app.dir, 'src/page.ts'), docPage());
+    writeFileSync(join(app.dir, 'src', 'page.ts'), docPage());
     ok(await inApp('npm', ['install', ...INSTALL_FLAGS, tarball().tarball, ...CAPACITOR_APP]), 'npm install');
     ok(await inApp('npx', ['vite', 'build']), 'vite build');
     dist = page(join(app.dir, 'dist'));

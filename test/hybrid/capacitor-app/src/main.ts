@@ -1,3 +1,3 @@
-// The session first, then the page of docs/webview-capacitor.md: the test writes it to src/page.ts from the docs.
+// The session first, then the page script of docs/webview-capacitor.md, which the test writes beside this file.
 import './session';
 import './page';
