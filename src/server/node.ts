@@ -111,7 +111,9 @@ function parsedBody(req: IncomingMessage): Uint8Array<ArrayBuffer> | string | un
 function hangUp(req: IncomingMessage): void {
   req.resume(); // discard what still arrives
   req.socket.end();
-  setTimeout(() => req.socket.destroy(), 1000).unref();
+  const timer: unknown = setTimeout(() => req.socket.destroy(), 1000);
+  // Node's timer keeps a process alive unless unref'd; where setTimeout gives a number there is nothing to do.
+  (timer as { unref?: () => void }).unref?.();
 }
 
 async function writeResponse(response: Response, res: ServerResponse, closeAfter: boolean): Promise<void> {

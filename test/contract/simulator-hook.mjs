@@ -25,6 +25,9 @@ export default {
   async answer(request, response, apiPrefix) {
     const path = new URL(request.url).pathname;
     if (!path.startsWith(`${apiPrefix}/`) || !operationOf(request.method, path)) return;
+    // A service profile's gateway page (packages/hub-embed-mock/src/profiles.ts) is the gateway's answer, not
+    // the service's: openapi.json describes the service behind it.
+    if (response.headers.get('server') === 'nginx' && !response.headers.get('content-type')?.includes('json')) return;
     const problems = answerProblems({
       method: request.method,
       path,

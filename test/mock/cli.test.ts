@@ -174,7 +174,7 @@ describe('hub-embed-mock CLI', () => {
     expect(second.status).toBe(404);
     expect(await second.text()).toContain('<html>');
     p.child.kill('SIGTERM');
-    expect(await p.exit).toBe(0);
+    expect(await p.exit, p.stderr()).toBe(0);
   }, 20_000);
 
   it('bad flags and bad seed files exit with status 2 and a clear message', async () => {

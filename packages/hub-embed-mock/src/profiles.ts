@@ -211,13 +211,17 @@ export function logsPage(
 }
 
 /** A gateway's own error page: HTML, not the service's envelope. */
+/** The `Server` header of a gateway's own page: no answer of the service itself carries it. */
+export const GATEWAY_SERVER = 'nginx';
+
 export function gatewayPage(status: number): Response {
   const title = status === 404 ? '404 Not Found' : status === 504 ? '504 Gateway Time-out' : `${status} Bad Gateway`;
   return new Response(
     `<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center></body></html>`,
     {
       status,
-      headers: { 'content-type': 'text/html' },
+      // As nginx, the usual gateway, names itself; the contract check tells a gateway's page by it.
+      headers: { 'content-type': 'text/html', server: GATEWAY_SERVER },
     },
   );
 }
