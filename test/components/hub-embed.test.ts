@@ -823,10 +823,13 @@ describe('<hub-embed>', () => {
     it('401 after the retry: the service refuses the tokens this page gets, a token error with a Retry', async () => {
       const s = setupHub();
       const provider = vi.fn(async () => ({ access_token: 'not-a-token', expires_in: 3600 }));
+      // Heard on the document from the start: the error may come before embed() returns.
       const errors: CustomEvent[] = [];
+      const record = (event: Event) => errors.push(event as CustomEvent);
+      document.addEventListener('hub-error', record);
       const el = await embed(s, {}, { provider });
-      el.addEventListener('hub-error', (event) => errors.push(event));
       await until(() => !!part(el, 'error'));
+      document.removeEventListener('hub-error', record);
       expect(part(el, 'error')!.textContent).toContain('Could not sign you in');
       expect(errors.at(-1)?.detail.error.kind).toBe('token');
       expect(s.hub.requestLog.some((entry) => entry.status === 401)).toBe(true);
