@@ -6,12 +6,20 @@
 // Capacitor's CLI needs Node 22 or later: it runs on the Node 24 of scripts/node-release.mjs, whatever node
 // runs this file. `npm run test:hybrid` packs first; with node:test.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { nodeReleaseBin } from '../../scripts/node-release.mjs';
-import { INSTALL_FLAGS, ROOT, installedVersion, tarball, tempApp, type Result } from '../shipped/apps.js';
+import {
+  assertRan,
+  INSTALL_FLAGS,
+  ROOT,
+  runAsync,
+  installedVersion,
+  tarball,
+  tempApp,
+  type Result,
+} from '../shipped/apps.js';
 
 /** The Capacitor packages the app installs, and the Vite that builds its web part. */
 export const CAPACITOR_APP = [
@@ -39,18 +47,7 @@ function runOn(bin: string, cwd: string, cmd: string, args: string[]): Promise<R
     PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
     npm_config_update_notifier: 'false',
   };
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', (error) => resolve({ status: null, out: `${cmd}: ${error.message}\n${out}` }));
-    child.on('close', (status) => resolve({ status, out }));
-  });
-}
-
-function ok(result: Result, what: string): void {
-  assert.equal(result.status, 0, `${what} failed:\n${result.out.slice(-6000)}`);
+  return runAsync(cmd, args, cwd, env);
 }
 
 /** The built page and the one script it loads, from a web folder (dist/ or a native project's public/). */
@@ -77,12 +74,12 @@ describe('a Capacitor app with the widget page, from the tarball', () => {
   before(async () => {
     cpSync(join(ROOT, 'test/hybrid/capacitor-app'), app.dir, { recursive: true });
     writeFileSync(join(app.dir, 'src', 'page.ts'), docPage());
-    ok(await inApp('npm', ['install', ...INSTALL_FLAGS, tarball().tarball, ...CAPACITOR_APP]), 'npm install');
-    ok(await inApp('npx', ['vite', 'build']), 'vite build');
+    assertRan(await inApp('npm', ['install', ...INSTALL_FLAGS, tarball().tarball, ...CAPACITOR_APP]), 'npm install');
+    assertRan(await inApp('npx', ['vite', 'build']), 'vite build');
     dist = page(join(app.dir, 'dist'));
-    ok(await inApp('npx', ['cap', 'add', 'android']), 'npx cap add android');
-    ok(await inApp('npx', ['cap', 'add', 'ios']), 'npx cap add ios');
-    ok(await inApp('npx', ['cap', 'sync']), 'npx cap sync');
+    assertRan(await inApp('npx', ['cap', 'add', 'android']), 'npx cap add android');
+    assertRan(await inApp('npx', ['cap', 'add', 'ios']), 'npx cap add ios');
+    assertRan(await inApp('npx', ['cap', 'sync']), 'npx cap sync');
   });
   after(() => app.remove());
 

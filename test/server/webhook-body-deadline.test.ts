@@ -1,11 +1,12 @@
 // Webhook bodies have a read deadline: an allowed sender that trickles its body holds no connection
 // past bodyTimeoutMs, on node:http (toNodeListener, a real slow socket) and on the Web Request path.
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toNodeListener } from '../../src/server/node.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/server/webhook-handler.js';
 import type { WebhookRejection } from '../../src/server/webhook-rejections.js';
+import { trickleBody } from './slow-sender.js';
 import { ALLOWED, deductBody, webhookRequest } from './webhook-helpers.js';
 
 const servers: Server[] = [];
@@ -35,33 +36,14 @@ async function listen(handler: ReturnType<typeof receiver>['handler']): Promise<
   return (server.address() as AddressInfo).port;
 }
 
-/** A sender that declares a body and sends one byte of it every `everyMs`, until the server closes. */
-function trickle(port: number, everyMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    let timer: ReturnType<typeof setInterval> | undefined;
-    socket.on('connect', () => {
-      socket.write(
-        'POST /hooks HTTP/1.1\r\nHost: receiver.test\r\nContent-Type: application/json\r\n' +
-          'X-Webhook-Event: billing_deduct\r\nContent-Length: 1000\r\n\r\n{',
-      );
-      timer = setInterval(() => socket.write(' '), everyMs);
-    });
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve(answer);
-    });
-    // A bound on the test, not a measurement: the server must close long before it.
-    setTimeout(() => {
-      clearInterval(timer);
-      socket.destroy();
-      reject(new Error(`the receiver kept the trickling connection open; answer so far: ${JSON.stringify(answer)}`));
-    }, 20_000);
-  });
-}
+/** A delivery from the allowed sender that declares a body and trickles it. */
+const trickle = (port: number, everyMs: number) =>
+  trickleBody(
+    port,
+    'POST /hooks HTTP/1.1\r\nHost: receiver.test\r\nContent-Type: application/json\r\n' +
+      'X-Webhook-Event: billing_deduct\r\nContent-Length: 1000\r\n\r\n{',
+    everyMs,
+  );
 
 describe('webhook body read deadline (bodyTimeoutMs)', () => {
   it('a body trickling past the deadline gets 408 on node:http, and the receiver closes the connection', async () => {

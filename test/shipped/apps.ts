@@ -1,5 +1,6 @@
 // Apps made for a test in a temporary folder, with the packed tarball (scripts/pack.mjs) installed by
 // plain `npm install`, as a user installs it. Shared by the tests of what ships (test/shipped, test/metro).
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,16 +63,29 @@ export function run(cmd: string, args: string[], cwd: string): Result {
   };
 }
 
-/** As `run`, without blocking the event loop (two Metro bundles run side by side). */
-export function runAsync(cmd: string, args: string[], cwd: string): Promise<Result> {
+/**
+ * As `run`, without blocking the event loop (two Metro bundles run side by side); `env` replaces the
+ * environment where a lane needs its own (no service secrets at build, a Node of its own first on PATH).
+ */
+export function runAsync(
+  cmd: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = ENV,
+): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: ENV });
+    const child = spawn(cmd, args, { cwd, env });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
     child.on('error', (error) => resolve({ status: null, out: `${cmd}: ${error.message}\n${out}` }));
     child.on('close', (status) => resolve({ status, out }));
   });
+}
+
+/** Fails with the command's last output when it did not exit 0. */
+export function assertRan(result: Result, what: string): void {
+  assert.equal(result.status, 0, `${what} failed:\n${result.out.slice(-6000)}`);
 }
 
 /** The flags of every install here: no audit or funding calls, and the npm cache first. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, PLAYWRIGHT_CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
-import { INSTALL_FLAGS, ROOT, tarball, tempApp, type Result } from '../shipped/apps.js';
+import { assertRan, INSTALL_FLAGS, ROOT, runAsync, tarball, tempApp, type Result } from '../shipped/apps.js';
 import { freePort } from '../server/redis-server.js';
 
 interface AppRecipe {
@@ -126,21 +126,7 @@ const ENV = {
   npm_config_update_notifier: 'false',
 };
 
-/** Runs a command to its end without blocking the event loop; stdout and stderr together. */
-function runIn(cwd: string, cmd: string, args: readonly string[]): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: ENV });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', (error) => resolve({ status: null, out: `${cmd}: ${error.message}\n${out}` }));
-    child.on('close', (status) => resolve({ status, out }));
-  });
-}
-
-function ok(result: Result, what: string): void {
-  assert.equal(result.status, 0, `${what} failed:\n${result.out.slice(-6000)}`);
-}
+const runIn = (cwd: string, cmd: string, args: readonly string[]) => runAsync(cmd, args, cwd, ENV);
 
 /** A fresh folder with the app's files from test/ssr/apps/. */
 function appFolder(name: AppName): { dir: string; remove(): void } {
@@ -332,7 +318,7 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
   ): Promise<void> {
     const result = await built[name];
     t.diagnostic(`${name}: install ${result.seconds.install} s, type check and build ${result.seconds.build} s`);
-    ok(result, `${name}'s build with no HUB_* variable`);
+    assertRan(result, `${name}'s build with no HUB_* variable`);
     const app = await startApp(name, dirs[name], env);
     const watched = await watchedPage(browser);
     try {
