@@ -171,7 +171,10 @@ const protocols = {
       'queued.forEach((queuedId, call) => _ask(queuedId, call, sid));',
     ],
     timeouts: ["'$method timed out: no widget page said hello'", "'$method timed out'"],
-    freshNonce: ['void reload() {\n    _load++;\n    _nonce = randomNonce();', 'String get nonce => _nonce;'],
+    freshNonce: [
+      'void reload([String? nonce]) {\n    _load++;\n    _nonce = nonce ?? randomNonce();',
+      'String get nonce => _nonce;',
+    ],
   },
 };
 
@@ -588,13 +591,42 @@ describe('native host glue files', () => {
     const view = read('examples/flutter/lib/hub_embed_view.dart');
     const protocol = read('examples/flutter/lib/hub_embed_protocol.dart');
 
-    it('the marker sets itself only in a document of the widget origin, injected at onPageStarted and again at onPageFinished', () => {
+    it('the marker sets itself only in a document of the widget origin, whichever path brings it', () => {
       expect(protocol).toContain("return 'if(location.origin===${scriptLiteral(widgetOrigin)})'");
+      // Both paths build the script with marker(): the document-start one with the next load's nonce.
+      expect(view).toContain('controller.addDocumentStartJavaScript(protocol.marker(widgetOrigin, nonce: nonce))');
+      expect(protocol).toContain(
+        "final json = jsonEncode({'transport': transport, 'v': 1, 'nonce': nonce ?? this.nonce});",
+      );
+    });
+
+    it('the marker is at document start where webview_flutter 4.15+ and the platform offer it, armed before each load with a fresh nonce', () => {
+      expect(read('examples/flutter/pubspec.yaml')).toMatch(/^ {2}webview_flutter: \^4\.15\.0$/m);
+      // Armed before the first load, as a document-start script runs from the next document on.
       expect(view).toMatch(
-        /onPageStarted: \(url\) \{\n\s+protocol\.reload\(\);\n\s+if \(HubEmbedNavigation\.originOf\(url\) == widgetOrigin\) _run\(protocol\.marker\(widgetOrigin\)\);/,
+        /Future<void> load\(String url\) async \{\n(?:\s+\/\/.*\n)*\s+if \(_markerNonce == null\) await _armMarker\(\);\n\s+await controller\.loadRequest\(Uri\.parse\(url\)\);/,
+      );
+      // The old marker goes before the new one comes, and its nonce is fresh; no nonce is held unless a
+      // marker carrying it is in place.
+      expect(view).toMatch(
+        /Future<void> _armMarker\(\) async \{\n\s+final old = _markerScript;\n\s+_markerScript = null;\n\s+_markerNonce = null;\n\s+await old\?\.remove\(\);\n\s+final nonce = HubEmbedProtocol\.randomNonce\(\);/,
+      );
+      expect(view).toMatch(/_markerNonce = nonce;\n\s+\} on UnsupportedError \{/);
+      // Each load takes up the nonce its marker carried and arms the next load's.
+      expect(view).toMatch(
+        /onPageStarted: \(url\) \{\n(?:\s+\/\/.*\n)*\s+final armed = _markerNonce;\n\s+protocol\.reload\(armed\);\n\s+if \(armed != null\) \{\n\s+_armMarker\(\);/,
+      );
+      expect(protocol).toMatch(
+        /void reload\(\[String\? nonce\]\) \{\n\s+_load\+\+;\n\s+_nonce = nonce \?\? randomNonce\(\);/,
+      );
+    });
+
+    it('without document-start scripts the marker comes at onPageStarted and again at onPageFinished', () => {
+      expect(view).toMatch(
+        /\} else if \(HubEmbedNavigation\.originOf\(url\) == widgetOrigin\) \{\n\s+_run\(protocol\.marker\(widgetOrigin\)\);/,
       );
       expect(view).toMatch(
-        /onPageFinished: \(url\) async \{\n\s+if \(!await _onWidget\(\)\) return;\n\s+_run\(protocol\.marker\(widgetOrigin\)\);/,
+        /onPageFinished: \(url\) async \{\n\s+if \(!await _onWidget\(\)\) return;\n\s+if \(_markerNonce == null\) _run\(protocol\.marker\(widgetOrigin\)\);/,
       );
       expect(view).toContain('protocol.announce();');
     });
@@ -635,7 +667,7 @@ describe('native host glue files', () => {
       expect(protocol).toContain('if (event is FormClosed) _formOpen = false;');
       expect(protocol).toContain("if (!(answer.ok && result is Map && result['closed'] == true)) _formOpen = false;");
       expect(protocol).toMatch(
-        /void reload\(\) \{\n\s+_load\+\+;\n\s+_nonce = randomNonce\(\);\n\s+_formOpen = false;/,
+        /void reload\(\[String\? nonce\]\) \{\n\s+_load\+\+;\n\s+_nonce = nonce \?\? randomNonce\(\);\n\s+_formOpen = false;/,
       );
       expect(view).toContain('onPageForm: (open) => pageForm.value = open,');
       // The glue: the route cannot pop while the page's form is open; back asks the page to close it.

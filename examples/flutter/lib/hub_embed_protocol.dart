@@ -118,20 +118,22 @@ class HubEmbedProtocol {
   /// Whether a page's FormOpened was believed since the user last touched the view: one per touch.
   var _formBelieved = false;
 
-  /// The marker script. It sets the marker only in a document of [widgetOrigin]: a script run while the
-  /// previous page is still shown (iOS's onPageStarted) finds another origin there and sets nothing.
-  String marker(String widgetOrigin, {String transport = 'android'}) {
-    final json = jsonEncode({'transport': transport, 'v': 1, 'nonce': nonce});
+  /// The marker script, with this load's nonce or [nonce] (a document-start marker armed for the next
+  /// load). It sets the marker only in a document of [widgetOrigin]: a script run while the previous page
+  /// is still shown (iOS's onPageStarted) or in another origin's frame finds another origin there and sets
+  /// nothing.
+  String marker(String widgetOrigin, {String transport = 'android', String? nonce}) {
+    final json = jsonEncode({'transport': transport, 'v': 1, 'nonce': nonce ?? this.nonce});
     return 'if(location.origin===${scriptLiteral(widgetOrigin)})'
         'window.__HUB_EMBED_BRIDGE__=JSON.parse(${scriptLiteral(json)});true;';
   }
 
-  /// A new page started: a fresh nonce (the marker injected for this load carries it), its sessions
-  /// forgotten, what the old page was asked failed. Requests still waiting for a hello keep waiting, for the
-  /// new page's.
-  void reload() {
+  /// A new page started: a fresh nonce (the marker injected for this load carries it), or [nonce], the one
+  /// a document-start marker fixed before the load; its sessions forgotten, what the old page was asked
+  /// failed. Requests still waiting for a hello keep waiting, for the new page's.
+  void reload([String? nonce]) {
     _load++;
-    _nonce = randomNonce();
+    _nonce = nonce ?? randomNonce();
     _formOpen = false; // a page that loads again has no form open
     _sessions = [];
     _cancelled.clear();

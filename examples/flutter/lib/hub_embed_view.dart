@@ -2,13 +2,16 @@
 // marker and the answers only while the current page is on the widget's origin, navigation kept to the
 // widget's and the form site's origins, other links in the browser.
 //
-// webview_flutter has no document-start scripts and does not say which frame or origin posted to a
-// JavaScript channel (the `hubEmbed` channel is visible to every frame). So: the marker goes in at
-// onPageStarted (on Android usually before the page's scripts; on iOS the new document does not exist
-// yet, and the marker's own origin check makes that run a no-op) and again at onPageFinished, followed by
-// `bridge.ready`, which makes a page that met the marker late say hello; every message must carry the
-// nonce, which only the widget page's main frame can read; and nothing is received or sent unless the
-// WebView's current URL is on the widget's origin.
+// The marker goes in at document start, before any script of the page, where webview_flutter (4.15 and
+// later) and the platform offer document-start scripts: armed before each load with a fresh nonce, for that
+// load only, as the Kotlin host does. Where they do not (addDocumentStartJavaScript throws
+// UnsupportedError), it goes in at onPageStarted (on Android usually before the page's scripts; on iOS the
+// new document does not exist yet, and the marker's own origin check makes that run a no-op) and again at
+// onPageFinished, followed by `bridge.ready`, which makes a page that met the marker late say hello.
+// webview_flutter does not say which frame or origin posted to a JavaScript channel (the `hubEmbed`
+// channel is visible to every frame), so every message must carry the nonce, which only the widget
+// origin's documents can read, and nothing is received or sent unless the WebView's current URL is on the
+// widget's origin.
 //
 // When iOS ends the web content process, webview_flutter reports it as a web resource error of type
 // webContentProcessTerminated, and the host loads the page again (the protocol then selects the user's last
@@ -45,12 +48,19 @@ class HubEmbedHost {
       ..setNavigationDelegate(NavigationDelegate(
         onNavigationRequest: _decide,
         onPageStarted: (url) {
-          protocol.reload();
-          if (HubEmbedNavigation.originOf(url) == widgetOrigin) _run(protocol.marker(widgetOrigin));
+          // A document-start marker ran as this page's document was made: the protocol takes up its nonce,
+          // and the next load gets a marker of its own. Without one, a fresh nonce, injected now.
+          final armed = _markerNonce;
+          protocol.reload(armed);
+          if (armed != null) {
+            _armMarker();
+          } else if (HubEmbedNavigation.originOf(url) == widgetOrigin) {
+            _run(protocol.marker(widgetOrigin));
+          }
         },
         onPageFinished: (url) async {
           if (!await _onWidget()) return;
-          _run(protocol.marker(widgetOrigin));
+          if (_markerNonce == null) _run(protocol.marker(widgetOrigin));
           // A hello sent before onPageStarted reached us was forgotten by reload(), and a page that met the
           // marker late may not have said one: ask again.
           protocol.announce();
@@ -77,7 +87,33 @@ class HubEmbedHost {
   /// Android's back: closes the page's form and returns true, or returns false (back is the app's).
   bool back() => protocol.back();
 
-  Future<void> load(String url) => controller.loadRequest(Uri.parse(url));
+  /// The document-start marker in place for the next page load, and its nonce; null where the platform
+  /// has no document-start scripts.
+  DocumentStartJavaScriptRegistration? _markerScript;
+  String? _markerNonce;
+
+  Future<void> load(String url) async {
+    // Before the first load: a document-start script runs from the next document on.
+    if (_markerNonce == null) await _armMarker();
+    await controller.loadRequest(Uri.parse(url));
+  }
+
+  /// A marker with a fresh nonce, at document start, for the next page load. The old one goes first: a
+  /// load between the two gets no marker and takes the onPageFinished path, never a nonce the protocol
+  /// does not hold.
+  Future<void> _armMarker() async {
+    final old = _markerScript;
+    _markerScript = null;
+    _markerNonce = null;
+    await old?.remove();
+    final nonce = HubEmbedProtocol.randomNonce();
+    try {
+      _markerScript = await controller.addDocumentStartJavaScript(protocol.marker(widgetOrigin, nonce: nonce));
+      _markerNonce = nonce;
+    } on UnsupportedError {
+      // No document-start scripts on this platform or WebView: the marker comes at onPageStarted.
+    }
+  }
 
   /// Selects tags in the widget, and keeps them: a page that loads again shows them too.
   Future<PageAnswer> setTags(List<String> tags) => protocol.setTags(tags);
