@@ -120,6 +120,29 @@ describe('<hub-embed>', () => {
       expect(chipsOf(el).length).toBe(readyEvent.detail.offered.length + 1);
     });
 
+    it('a list that arrives before the tags stays in the loading state: no card is drawn until both are in, and the grid waited on settles', async () => {
+      const s = setupHub();
+      const tags = s.holdTags();
+      const el = await embed(s);
+      await tags.seen;
+      const loadingGrid = gridOf(el);
+      await until(() => s.hub.requestLog.some((entry) => entry.path.endsWith('published-list')), 'the list answer');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      // Cards drawn now would move down when the filter arrives above them, and the grid that drew them is
+      // replaced with the content's: a page waiting on it would wait for ever.
+      expect(gridOf(el)).toBe(loadingGrid);
+      expect(gridOf(el).loading).toBe(true);
+      expect(cardsOf(el)).toHaveLength(0);
+      expect(parts(gridOf(el), 'skeleton').length).toBeGreaterThan(0);
+      const settled = loadingGrid.updateComplete;
+      tags.release();
+      await ready(el);
+      expect(gridOf(el)).not.toBe(loadingGrid);
+      await settled;
+      expect(cardsOf(el).length).toBeGreaterThan(0);
+    });
+
     it('hub-ready fires when the tags and the list are in and the first screenful is drawn: chips, and cards down to the bottom of the screen or all of them', async () => {
       const s = setupHub();
       const el = document.createElement('hub-embed');

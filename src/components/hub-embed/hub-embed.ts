@@ -359,14 +359,15 @@ export class HubEmbed extends HubElement {
     `;
   }
 
-  #renderGrid() {
+  /** The grid of `tables`, or without them its loading state (a list that came before the tags waits). */
+  #renderGrid(tables?: PublishedTable[]) {
     return html`
       <hub-table-grid
         exportparts="count,grid,more,skeleton,empty,show-all,${CARD_PARTS}"
         .strings=${this.t}
-        .tables=${this.#loader.tables ?? []}
+        .tables=${tables ?? []}
         .tags=${this.#loader.listedTags}
-        .loading=${this.#loader.busy}
+        .loading=${!tables || this.#loader.busy}
         .opening=${this.opening}
         ?matches-only=${this.matchesOnly}
         @pointerover=${this.#onIntent}
@@ -409,7 +410,7 @@ export class HubEmbed extends HubElement {
             ? html`
               ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
               ${inlineForm ? nothing : shownError}
-              ${this.#loader.tables ? this.#renderGrid() : nothing}
+              ${this.#loader.tables ? this.#renderGrid(this.#loader.tables) : nothing}
             `
             : html`${this.#renderGrid()}`
         }
