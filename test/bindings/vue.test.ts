@@ -2,7 +2,8 @@
 // real elements, binds props as properties, and delivers `@hub-*` events to the handlers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { App } from 'vue/dist/vue.esm-browser.js';
-import { HUB_TAGS, isCustomElement } from '../../src/vue/index.js';
+import { createApp as createRuntimeApp, h as runtimeH } from 'vue';
+import { HUB_TAGS, HubEmbed, isCustomElement } from '../../src/vue/index.js';
 import '../../src/define.js';
 import { setupHub, until } from '../components/helpers.js';
 
@@ -83,5 +84,41 @@ describe('hub-embed/vue', () => {
     filter.shadowRoot!.querySelector<HTMLButtonElement>('[part~="chip-all"]')!.click();
     expect(changed).toHaveBeenCalledTimes(1);
     expect((changed.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-tags-change']).detail.tags).toEqual([]);
+  });
+
+  it('<HubEmbed>, as a .vue file compiles it: props reach the element as properties, @hub-ready the handler, and nothing is said', async () => {
+    const s = setupHub();
+    const ready = vi.fn();
+    const error = vi.spyOn(console, 'error');
+    container = document.body.appendChild(document.createElement('div'));
+    // A render function, as @vitejs/plugin-vue compiles `<HubEmbed :token-endpoint="…" @hub-ready="…" />`,
+    // with the runtime-only Vue a bundled app has.
+    const runtimeApp = createRuntimeApp({
+      render: () =>
+        runtimeH(HubEmbed, {
+          'token-endpoint': s.endpoint,
+          'base-url': s.hub.baseUrl,
+          'form-url': s.hub.formUrl,
+          tags: ['delivery'],
+          limit: 3,
+          onHubReady: ready,
+        }),
+    });
+    runtimeApp.mount(container);
+    try {
+      const element = container.querySelector('hub-embed')!;
+      expect(element).toBeInstanceOf(customElements.get('hub-embed')!);
+      expect(element.tokenEndpoint).toBe(s.endpoint);
+      expect(element.tags).toEqual(['delivery']);
+      expect(element.limit).toBe(3);
+      await until(() => ready.mock.calls.length > 0, 'hub-ready');
+      expect(
+        (ready.mock.calls[0]![0] as GlobalEventHandlersEventMap['hub-ready']).detail.tables.length,
+      ).toBeLessThanOrEqual(3);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      runtimeApp.unmount();
+      error.mockRestore();
+    }
   });
 });
