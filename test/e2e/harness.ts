@@ -529,6 +529,18 @@ export function cardNames(page: EnginePage): Promise<string[]> {
   return page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
 }
 
+/**
+ * The names on the cards once all `count` are drawn: hub-ready comes with the first screenful, and the
+ * cards below it a few tasks later.
+ */
+export function allCardNames(page: EnginePage, count: number): Promise<string[]> {
+  return waitFor(
+    () => cardNames(page),
+    (names) => names.length >= count,
+    `all ${count} cards`,
+  );
+}
+
 /** Waits until exactly `count` card icons show a loaded image: the API site served each one. */
 export async function waitForIcons(page: EnginePage, count: number, what = 'every icon to load'): Promise<void> {
   await waitFor(
