@@ -1,9 +1,8 @@
-// Writes the framework bindings, src/react/ and src/vue/ (with the member map they share, src/components/members.ts), from custom-elements.json, so that their
-// props and events are the elements' own and cannot drift. `--check` fails when a committed file is
-// stale (CI runs it); scripts/manifest.mjs calls bindingsFrom() whenever it rewrites the manifest.
+// The framework bindings, src/react/ and src/vue/ (with the member map they share, src/components/members.ts),
+// from the custom elements manifest, so that their props and events are the elements' own and cannot drift.
+// scripts/manifest.mjs writes them (the build runs it) and checks them (`--check`, CI's manifest lane).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const HEADER = '// Generated from custom-elements.json by scripts/bindings.mjs: edit the elements, not this file.\n';
 
@@ -297,14 +296,4 @@ export async function syncBindings(manifest, { check = false } = {}) {
     }
   }
   return stale;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const check = process.argv.includes('--check');
-  const stale = await syncBindings(JSON.parse(readFileSync('custom-elements.json', 'utf8')), { check });
-  if (check && stale.length) {
-    console.error(`Stale framework bindings: ${stale.join(', ')}. Run \`node scripts/bindings.mjs\` and commit.`);
-    process.exit(1);
-  }
-  console.log(check ? 'The framework bindings are current.' : `Framework bindings: ${stale.length} file(s) written.`);
 }

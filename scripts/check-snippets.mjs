@@ -81,7 +81,7 @@ try {
     'dist/vue.js',
     'dist/types/react/index.d.ts',
     'dist/types/vue/index.d.ts',
-    'custom-elements.json',
+    'dist/custom-elements.json',
     'README.md',
     'LICENSE',
   ];

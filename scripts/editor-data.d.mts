@@ -2,5 +2,5 @@
 export const VSCODE_FILE: string;
 /** Where the build writes JetBrains web-types (package.json's `web-types`). */
 export const WEB_TYPES_FILE: string;
-/** Both files' text by path, from custom-elements.json and package.json in `root`. */
+/** Both files' text by path, from the manifest of the elements and package.json in `root`. */
 export function editorFiles(root?: string): Record<string, string>;

@@ -1,4 +1,5 @@
-// Editor data for the elements, generated from custom-elements.json by the build (scripts/build.mjs):
+// Editor data for the elements, generated from the custom elements manifest (scripts/manifest.mjs) by the build
+// (scripts/build.mjs), beside the manifest in dist/ and, like it, never committed:
 //   dist/vscode.html-custom-data.json  VS Code's HTML custom data (the `html.customData` setting reads it)
 //   dist/web-types.json                JetBrains web-types (WebStorm and IntelliJ read package.json's `web-types`)
 // An attribute whose type is a union of string literals offers each literal as a value, also when the
@@ -9,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { elementsManifest } from './manifest.mjs';
 
 export const VSCODE_FILE = 'dist/vscode.html-custom-data.json';
 export const WEB_TYPES_FILE = 'dist/web-types.json';
@@ -21,7 +23,7 @@ function elementsOf(manifest) {
     for (const declaration of module.declarations ?? [])
       if (declaration.customElement && declaration.tagName) elements.push({ path: module.path, declaration });
   elements.sort((a, b) => (a.declaration.tagName < b.declaration.tagName ? -1 : 1));
-  if (!elements.length) throw new Error('custom-elements.json lists no elements.');
+  if (!elements.length) throw new Error('The custom elements manifest lists no elements.');
   return elements;
 }
 
@@ -188,9 +190,9 @@ export function webTypes(model, pkg) {
   };
 }
 
-/** Both files' text, from the manifest and package.json in `root`. */
+/** Both files' text, from the manifest of the elements and package.json in `root`. */
 export function editorFiles(root = process.cwd()) {
-  const manifest = JSON.parse(readFileSync(`${root}/custom-elements.json`, 'utf8'));
+  const manifest = elementsManifest().shipped;
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
   const model = editorModel(manifest, literalValues(elementsOf(manifest), root));
   const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
@@ -209,6 +211,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   } else {
     for (const [file, text] of Object.entries(files)) writeFileSync(file, text);
-    console.log(`${Object.keys(files).join(', ')} written from custom-elements.json.`);
+    console.log(`${Object.keys(files).join(', ')} written from the custom elements manifest.`);
   }
 }

@@ -1,14 +1,25 @@
-// Writes custom-elements.json from the elements' JSDoc. `--check` fails when the committed file is stale
-// (CI runs the check, so the manifest and the element tables of docs/elements.md cannot drift from the code).
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// The custom elements manifest, generated from the elements' JSDoc by the analyzer (in process) and never
+// committed: `node scripts/manifest.mjs` (the build runs it) writes it to dist/custom-elements.json, where the
+// package ships it, and writes what is committed from the same analysis: the element tables of
+// docs/elements.md and the framework bindings (src/react, src/vue, src/components/members.ts). Those change
+// only when an element does. `--check` (CI's manifest lane) fails when the committed ones are stale.
+// Tests take the manifest from `elementsManifest()`, so they need no build.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { create, ts } from '@custom-elements-manifest/analyzer';
+import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 import { withElements } from './element-tables.mjs';
 import { syncBindings } from './bindings.mjs';
 
-const check = process.argv.includes('--check');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Where the build writes the manifest the package ships (package.json's `customElements`). */
+export const MANIFEST_FILE = 'dist/custom-elements.json';
+const ELEMENTS_DOC = 'docs/elements.md';
 /** The schema version the manifest follows: the package custom-elements-manifest's (a devDependency). */
-const SCHEMA_VERSION = JSON.parse(readFileSync('node_modules/custom-elements-manifest/package.json', 'utf8')).version;
+const SCHEMA_VERSION = JSON.parse(
+  readFileSync(join(ROOT, 'node_modules/custom-elements-manifest/package.json'), 'utf8'),
+).version;
 /** Where the main entry's code ships, and where hub-embed/define registers the tags. */
 const MAIN = 'dist/index.js';
 const DEFINE = 'dist/define.js';
@@ -16,7 +27,9 @@ const DEFINE = 'dist/define.js';
 /** Names a module exports with `export { A, B as C, type D } from './x.js'`, by the source file they come from. */
 function reExports(file) {
   const byModule = new Map();
-  for (const [, list, from] of readFileSync(file, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+  for (const [, list, from] of readFileSync(join(ROOT, file), 'utf8').matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g,
+  )) {
     const source = join(dirname(file), from).replace(/\.js$/, '.ts');
     const names = list
       .split(',')
@@ -52,7 +65,9 @@ function shippedManifest(analyzed) {
       return value;
     }),
   );
-  const defined = [...readFileSync('src/components/register.ts', 'utf8').matchAll(/^define\('([^']+)', (\w+)\);$/gm)];
+  const defined = [
+    ...readFileSync(join(ROOT, 'src/components/register.ts'), 'utf8').matchAll(/^define\('([^']+)', (\w+)\);$/gm),
+  ];
   return {
     schemaVersion: SCHEMA_VERSION,
     readme: analyzed.readme ?? '',
@@ -77,61 +92,63 @@ function shippedManifest(analyzed) {
   };
 }
 
-// The analyzer resolves --outdir against the working directory, so keep it relative.
-const out = 'node_modules/.cache/cem';
-// The analyzer also rewrites package.json's `customElements` to its outdir; keep ours as it is.
-const pkg = readFileSync('package.json', 'utf8');
-execFileSync(
-  'npx',
-  [
-    'cem',
-    'analyze',
-    '--litelement',
-    '--globs',
-    'src/components/**/*.ts',
-    '--exclude',
-    'src/components/**/*.styles.ts',
-    '--exclude',
-    'src/components/members.ts',
-    '--outdir',
-    out,
-    '--quiet',
-  ],
-  {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-writeFileSync('package.json', pkg);
-const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
-// The analyzer lists modules in the order the file system returns them, which differs between
-// checkouts; sorted by path, the files are the same on every machine.
-manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-for (const module of manifest.modules)
-  for (const declaration of module.declarations ?? []) {
-    // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
-    if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
-    // The manifest describes what users can reach: #private and `private` members are implementation, and
-    // listing them would make every internal refactor a manifest change. Protected ones stay (subclasses).
-    if (declaration.members)
-      declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
-  }
-const fresh = JSON.stringify(shippedManifest(manifest), null, 2) + '\n';
-const ELEMENTS_DOC = 'docs/elements.md';
-const elementsDoc = readFileSync(ELEMENTS_DOC, 'utf8');
-const freshElementsDoc = withElements(elementsDoc, manifest);
-// The React and Vue bindings are generated from the same manifest (scripts/bindings.mjs).
-const staleBindings = await syncBindings(manifest, { check });
-if (check) {
-  const current = existsSync('custom-elements.json') ? readFileSync('custom-elements.json', 'utf8') : '';
-  if (current !== fresh || elementsDoc !== freshElementsDoc || staleBindings.length) {
-    console.error(
-      `custom-elements.json, the element tables of ${ELEMENTS_DOC} or the framework bindings are stale: run \`node scripts/manifest.mjs\` and commit them.`,
+/** The elements' modules as the analyzer is given them: every .ts of src/components but styles and members.ts. */
+function elementSources() {
+  const folder = join(ROOT, 'src/components');
+  return readdirSync(folder, { recursive: true })
+    .map((name) => relative(ROOT, join(folder, name)))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.styles.ts') && path !== 'src/components/members.ts')
+    .sort();
+}
+
+let analysis;
+/**
+ * The analyzer's manifest of the elements (`analyzed`: every module of src/components, which the bindings
+ * and docs/elements.md are generated from) and the manifest the package ships (`shipped`), analysed once
+ * per process.
+ */
+export function elementsManifest() {
+  if (analysis) return analysis;
+  const modules = elementSources().map((path) =>
+    ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.ES2015, true),
+  );
+  const analyzed = create({ modules, plugins: litPlugin(), context: { dev: false, thirdPartyCEMs: [] } });
+  // Sorted by path, so that the output does not depend on the order the file system lists them in.
+  analyzed.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const module of analyzed.modules)
+    for (const declaration of module.declarations ?? []) {
+      // `emit(name, ...)` in the base class shows up as an event literally called "name": drop it.
+      if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
+      // The manifest describes what users can reach: #private and `private` members are implementation, and
+      // listing them would make every internal refactor a manifest change. Protected ones stay (subclasses).
+      if (declaration.members)
+        declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+    }
+  analysis = { analyzed, shipped: shippedManifest(analyzed) };
+  return analysis;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const check = process.argv.includes('--check');
+  const { analyzed, shipped } = elementsManifest();
+  const elementsDoc = readFileSync(join(ROOT, ELEMENTS_DOC), 'utf8');
+  const freshElementsDoc = withElements(elementsDoc, analyzed);
+  // The React and Vue bindings are generated from the same manifest (scripts/bindings.mjs).
+  const staleBindings = await syncBindings(analyzed, { check });
+  if (check) {
+    if (elementsDoc !== freshElementsDoc || staleBindings.length) {
+      console.error(
+        `The element tables of ${ELEMENTS_DOC} or the framework bindings are stale: run \`node scripts/manifest.mjs\` and commit them.`,
+      );
+      process.exit(1);
+    }
+    console.log(`The element tables of ${ELEMENTS_DOC} and the framework bindings are current.`);
+  } else {
+    mkdirSync(join(ROOT, dirname(MANIFEST_FILE)), { recursive: true });
+    writeFileSync(join(ROOT, MANIFEST_FILE), `${JSON.stringify(shipped, null, 2)}\n`);
+    if (elementsDoc !== freshElementsDoc) writeFileSync(join(ROOT, ELEMENTS_DOC), freshElementsDoc);
+    console.log(
+      `${MANIFEST_FILE} written; the element tables of ${ELEMENTS_DOC} and the framework bindings are current.`,
     );
-    process.exit(1);
   }
-  console.log(`custom-elements.json, the element tables of ${ELEMENTS_DOC} and the framework bindings are current.`);
-} else {
-  writeFileSync('custom-elements.json', fresh);
-  writeFileSync(ELEMENTS_DOC, freshElementsDoc);
-  console.log(`custom-elements.json, the element tables of ${ELEMENTS_DOC} and the framework bindings written.`);
 }

@@ -1,9 +1,10 @@
 // The editor data the package ships (scripts/editor-data.mjs): VS Code custom data and JetBrains
-// web-types, generated from custom-elements.json, name every element, every attribute a page can write,
+// web-types, generated from the custom elements manifest, name every element, every attribute a page can write,
 // every event, and offer the values of an attribute whose type is a union of literals, aliases resolved.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { editorFiles, VSCODE_FILE, WEB_TYPES_FILE } from '../../scripts/editor-data.mjs';
+import { elementsManifest } from '../../scripts/manifest.mjs';
 
 interface ManifestAttribute {
   name: string;
@@ -32,7 +33,7 @@ interface WebTypesElement {
 }
 
 const root = new URL('../../', import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8')) as {
+const manifest = elementsManifest().shipped as {
   modules: { declarations?: Declaration[] }[];
 };
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
@@ -61,7 +62,7 @@ function writtenLiterals(text: string): string[] | undefined {
   return parts.every((part) => /^'[^']*'$/.test(part)) ? parts.map((part) => part.slice(1, -1)) : undefined;
 }
 
-describe('editor data generated from custom-elements.json', () => {
+describe('editor data generated from the custom elements manifest', () => {
   it('both files list every element of the manifest, and nothing else', () => {
     const tags = elements.map((d) => d.tagName).sort();
     expect(vscode.version).toBe(1.1);

@@ -1,6 +1,7 @@
-// custom-elements.json describes what users of the elements can reach, and nothing more.
-import { readFileSync } from 'node:fs';
+// The custom elements manifest (dist/custom-elements.json, built, never committed) describes what users of
+// the elements can reach, and nothing more.
 import { describe, expect, it } from 'vitest';
+import { elementsManifest } from '../../scripts/manifest.mjs';
 
 interface Member {
   name: string;
@@ -14,13 +15,13 @@ interface Declaration {
   events?: { name: string }[];
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
+const manifest = elementsManifest().shipped as {
   modules: { declarations?: Declaration[] }[];
 };
 const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((d) => d.tagName);
 const element = (tag: string) => elements.find((d) => d.tagName === tag)!;
 
-describe('custom-elements.json', () => {
+describe('the custom elements manifest', () => {
   it('lists every element', () => {
     expect(elements.map((d) => d.tagName).sort()).toEqual([
       'hub-embed',

@@ -15,6 +15,7 @@ import { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter
 import { TableLoader } from '../../src/components/hub-embed/table-loader.js';
 import * as mock from '../../packages/hub-embed-mock/src/index.js';
 import * as host from '../../src/host/index.js';
+import { elementsManifest } from '../../scripts/manifest.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LOADER = resolve(ROOT, 'src/components/hub-embed/table-loader.ts');
@@ -195,11 +196,11 @@ describe('options', () => {
     members?: { name: string; kind: string; privacy?: string; static?: boolean }[];
     events?: { name: string; description?: string }[];
   }
-  const manifest = JSON.parse(readFileSync(resolve(ROOT, 'custom-elements.json'), 'utf8')) as {
+  const manifest = elementsManifest().shipped as {
     modules: { declarations?: Declaration[] }[];
   };
   const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
-  /** The public instance fields of the class called `name` in custom-elements.json. */
+  /** The public instance fields of the class called `name` in the custom elements manifest. */
   const fieldsOf = (name: string) =>
     declarations
       .find((declaration) => declaration.name === name)!
@@ -212,7 +213,7 @@ describe('options', () => {
     expectTypeOf<HubElementMembers['hub-tag-filter']['properties']>().toEqualTypeOf<
       'offered' | 'tags' | 'locale' | 'strings'
     >();
-    // At run time: the filter's reactive properties, and what custom-elements.json (generated from the
+    // At run time: the filter's reactive properties, and what the custom elements manifest (generated from the
     // source, and checked fresh by scripts/manifest.mjs --check) tells integrators.
     expect(Object.keys(HubTagFilter.properties)).toContain('offered');
     expect(Object.keys(HubTagFilter.properties)).not.toContain('options');

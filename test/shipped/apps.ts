@@ -14,6 +14,8 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
+  /** Where the custom elements manifest ships (built into dist/). */
+  customElements: string;
   exports: Record<string, string | Record<string, string>>;
   repository: { url: string };
   bin?: Record<string, string>;

@@ -242,7 +242,7 @@ describe('npm pack', () => {
     assert.ok(
       files.includes('dist/hub-embed.iife.js') &&
         files.includes('dist/hub-embed.iife.js.sri') &&
-        files.includes('custom-elements.json'),
+        files.includes('dist/custom-elements.json'),
       'the bundle, its SRI and the manifest ship',
     );
   });
@@ -251,7 +251,7 @@ describe('npm pack', () => {
     const generated = editorFiles(ROOT.replace(/\/$/, ''));
     for (const [file, text] of Object.entries(generated)) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
-      assert.equal(readFileSync(join(unpacked, file), 'utf8'), text, `${file} matches custom-elements.json`);
+      assert.equal(readFileSync(join(unpacked, file), 'utf8'), text, `${file} matches the manifest`);
     }
     const shipped = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as { 'web-types'?: string };
     assert.ok(shipped['web-types'] && existsSync(join(unpacked, shipped['web-types'])), 'web-types points at its file');

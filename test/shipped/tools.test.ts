@@ -1,15 +1,17 @@
 // The package passes the checks its users' tools make (issue 43 item 7), on the packed tarball: publint
 // (strict: warnings fail too), Are the Types Wrong under node16 (from ESM and from CommonJS) and bundler
-// resolution, and custom-elements.json valid under the custom-elements-manifest schema (2.1.0) with every
-// module it names a file the tarball ships.
+// resolution, and the custom elements manifest (package.json's `customElements`, built into dist/) valid under
+// the custom-elements-manifest schema (2.1.0) with every module it names a file the tarball ships.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { describe, it } from 'node:test';
 import { Ajv } from 'ajv';
-import { ROOT, run, tarball } from './apps.js';
+import { pkg, ROOT, run, tarball } from './apps.js';
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+/** The manifest as the tarball ships it, where package.json's `customElements` points. */
+const MANIFEST = normalize(pkg.customElements);
 
 describe("the checks of users' tools", () => {
   it('publint --strict finds nothing', () => {
@@ -38,22 +40,22 @@ describe("the checks of users' tools", () => {
     assert.ok(Object.keys(report.analysis.entrypoints).length >= 13, 'every exports entry was checked');
   });
 
-  it('custom-elements.json is valid under the current custom-elements-manifest schema', () => {
+  it('the custom elements manifest is valid under the current custom-elements-manifest schema', () => {
     const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/custom-elements-manifest/schema.json'), 'utf8'));
     const { version } = JSON.parse(
       readFileSync(join(ROOT, 'node_modules/custom-elements-manifest/package.json'), 'utf8'),
     ) as { version: string };
     assert.equal(version, '2.1.0', 'the schema package is the current version');
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'custom-elements.json'), 'utf8')) as { schemaVersion: string };
+    const manifest = JSON.parse(readFileSync(join(ROOT, MANIFEST), 'utf8')) as { schemaVersion: string };
     assert.equal(manifest.schemaVersion, version);
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     assert.ok(validate(manifest), JSON.stringify(validate.errors, null, 2));
   });
 
-  it('every module custom-elements.json names is a file the tarball ships', () => {
+  it('every module the custom elements manifest names is a file the tarball ships', () => {
     const { files } = tarball();
-    assert.ok(files.includes('custom-elements.json'), 'the tarball ships the manifest');
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'custom-elements.json'), 'utf8')) as {
+    assert.ok(files.includes(MANIFEST), `the tarball ships the manifest, ${MANIFEST}`);
+    const manifest = JSON.parse(readFileSync(join(ROOT, MANIFEST), 'utf8')) as {
       modules: { path: string }[];
     };
     const named = new Set<string>(manifest.modules.map((module) => module.path));

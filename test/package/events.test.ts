@@ -1,8 +1,8 @@
 // The event map of src/components/events.ts is the one source of event names and details: a wrong name
 // or detail is a compile error (checked by `npm run typecheck`, which compiles this file), and the
-// documented events of custom-elements.json are exactly the typed ones.
+// documented events of the custom elements manifest are exactly the typed ones.
 import { describe, expect, it } from 'vitest';
-import manifest from '../../custom-elements.json' with { type: 'json' };
+import { elementsManifest } from '../../scripts/manifest.mjs';
 import { HubElement } from '../../src/components/base.js';
 import type { HubEventName } from '../../src/components/events.js';
 import type { PublishedTable } from '../../src/core/types.js';
@@ -36,10 +36,11 @@ export class TypedEvents extends HubElement {
 }
 
 describe('hub-* event map', () => {
-  it('the events documented in custom-elements.json are exactly the typed ones', () => {
+  it('the events documented in the custom elements manifest are exactly the typed ones', () => {
+    const manifest = elementsManifest().shipped as { modules: { declarations?: { events?: { name: string }[] }[] }[] };
     const documented = new Set<string>();
     for (const module of manifest.modules)
-      for (const declaration of (module as { declarations?: { events?: { name: string }[] }[] }).declarations ?? [])
+      for (const declaration of module.declarations ?? [])
         for (const event of declaration.events ?? []) documented.add(event.name);
     expect([...documented].sort()).toEqual(Object.keys(TYPED).sort());
   });
