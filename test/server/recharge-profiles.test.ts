@@ -15,6 +15,7 @@ import {
   orderMarker,
 } from '../../src/server/recharge-orders.js';
 import type { LogsPage, PointsLogRecord } from '../../src/server/results.js';
+import { HubApiError } from '../../src/server/errors.js';
 import { isHubError } from '../../src/core/errors.js';
 import { rejectionOf } from '../rejection.js';
 
@@ -225,6 +226,17 @@ describe('lookUpOrder: "not applied" needs a complete read in a checked order', 
     const endless = (page: number) =>
       Promise.resolve({ clientUserId: 'u1', userId: 1, list: [record(page, t(0))], total: 1, page, pageSize: 100 });
     expect((await lookUpOrder(endless, await orderMarker('o'), 500, undefined)).kind).toBe('unknown');
+  });
+
+  it('the service\u2019s own 404 envelope on a later page (page 2) is unknown: only page 1 can prove a user never met', async () => {
+    const marker = await orderMarker('o');
+    const notFound = new HubApiError(404, 'user not found', 404);
+    const first = (page: number) => (page === 1 ? Promise.reject(notFound) : pages()(page));
+    expect(await lookUpOrder(first, marker, 500, undefined)).toEqual({ kind: 'not-applied' });
+    const later = (page: number) => (page === 2 ? Promise.reject(notFound) : pages([record(1, t(1))])(page));
+    const found = await lookUpOrder(later, marker, 500, undefined);
+    expect(found.kind).toBe('unknown');
+    expect(found.kind === 'unknown' && found.why).toContain('page 2');
   });
 
   it('a created_at that is not a time: unknown', async () => {
