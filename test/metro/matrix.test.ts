@@ -9,8 +9,9 @@
 // be the package's dist/. The README's React Native snippet and the screen type-check under the template's
 // tsconfig; the oldest row also under moduleResolution node10.
 //
-// The rows run one after another (each bundles both platforms at once) under Node 24 (scripts/node-release.mjs):
-// React Native 0.88 and Expo SDK 58 need Node 22 or later. Each app stays installed in
+// The rows bundle one after another (each both platforms at once) under Node 24 (scripts/node-release.mjs):
+// React Native 0.88 and Expo SDK 58 need Node 22 or later. The next row's app installs while a row bundles:
+// an install mostly waits on the registry and the disk, Metro on the CPU. Each app stays installed in
 // node_modules/.cache/hub-embed-rn-matrix/<app> between runs (installed again only when its versions change),
 // the tarball is installed on every run. HUB_RN_ROWS=0,3 runs the rows of those indexes only.
 import assert from 'node:assert/strict';
@@ -105,34 +106,48 @@ declare const api: {
 `;
 }
 
-const installed = new Set<string>();
+/** Installs the app's dependencies unless the ones installed are these; then the tarball. */
+async function installApp(app: MatrixApp): Promise<void> {
+  const dir = join(APPS, app.name);
+  const key = createHash('sha256').update(JSON.stringify(app.dependencies)).digest('hex');
+  const keyFile = join(dir, '.dependencies-key');
+  if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `hub-embed-${app.name}`, private: true }));
+    const specs = Object.entries(app.dependencies).map(([name, version]) => `${name}@${version}`);
+    const install = await run('npm', ['install', ...INSTALL_FLAGS, ...specs], dir);
+    assert.equal(install.status, 0, `installing ${app.name}'s dependencies failed:\n${install.out}`);
+    writeFileSync(keyFile, key);
+  }
+  // --no-save: the app's package.json keeps naming only its own dependencies, so the key above holds.
+  // Removed first: npm may take a copy of the same name and version as current and leave it as it is.
+  rmSync(join(dir, 'node_modules', pkg.name), { recursive: true, force: true });
+  const install = await run('npm', ['install', '--no-save', ...INSTALL_FLAGS, tarball().tarball], dir);
+  assert.equal(install.status, 0, `installing the tarball failed:\n${install.out}`);
+  for (const file of ['App.tsx', 'hub-token.ts'])
+    copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
+  writeFileSync(join(dir, 'index.js'), INDEX);
+  writeFileSync(join(dir, 'readme-snippet.tsx'), readmeSnippet());
+}
 
-/** Installs the app's dependencies unless the ones installed are these; then, once per run, the tarball. */
+/** Each app's install, started once per run, by its row or while the row before it bundles. */
+const installs = new Map<string, Promise<void>>();
+function installed(app: MatrixApp): Promise<void> {
+  let install = installs.get(app.name);
+  if (!install) {
+    install = installApp(app);
+    // Its row awaits it and reports a failure; until then, a failure is no unhandled rejection.
+    install.catch(() => {});
+    installs.set(app.name, install);
+  }
+  return install;
+}
+
+/** The app installed for `row`, and set up to bundle as the row does (two rows may share an app). */
 async function prepareApp(app: MatrixApp, row: MatrixRow): Promise<void> {
   const dir = join(APPS, app.name);
-  if (!installed.has(app.name)) {
-    const key = createHash('sha256').update(JSON.stringify(app.dependencies)).digest('hex');
-    const keyFile = join(dir, '.dependencies-key');
-    if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `hub-embed-${app.name}`, private: true }));
-      const specs = Object.entries(app.dependencies).map(([name, version]) => `${name}@${version}`);
-      const install = await run('npm', ['install', ...INSTALL_FLAGS, ...specs], dir);
-      assert.equal(install.status, 0, `installing ${app.name}'s dependencies failed:\n${install.out}`);
-      writeFileSync(keyFile, key);
-    }
-    // --no-save: the app's package.json keeps naming only its own dependencies, so the key above holds.
-    // Removed first: npm may take a copy of the same name and version as current and leave it as it is.
-    rmSync(join(dir, 'node_modules', pkg.name), { recursive: true, force: true });
-    const install = await run('npm', ['install', '--no-save', ...INSTALL_FLAGS, tarball().tarball], dir);
-    assert.equal(install.status, 0, `installing the tarball failed:\n${install.out}`);
-    for (const file of ['App.tsx', 'hub-token.ts'])
-      copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
-    writeFileSync(join(dir, 'index.js'), INDEX);
-    writeFileSync(join(dir, 'readme-snippet.tsx'), readmeSnippet());
-    installed.add(app.name);
-  }
+  await installed(app);
   const appJson = row.bundler === 'expo' ? { expo: { name: 'main', slug: 'main' } } : { name: 'main' };
   writeFileSync(join(dir, 'app.json'), JSON.stringify(appJson));
   // What this row bundles with: its bundler's default config (two rows may share the app).
@@ -189,6 +204,8 @@ ROWS.forEach((row, index) => {
         started = Date.now();
         await prepareApp(row.app, row);
         installedAt = Date.now();
+        const next = ROWS.slice(index + 1).find((later) => !wanted || wanted.includes(ROWS.indexOf(later)));
+        if (next) void installed(next.app);
         // Both platforms at once: each Metro run waits on its own transforms much of the time.
         await Promise.all(
           PLATFORMS.map(async (platform) => {
