@@ -9,14 +9,14 @@ import type { Plugin } from 'vite';
  * bundle's later file sits beside it under its own name.
  *
  * The half's modules import from outside the half one module only: its imports module,
- * src/components/hub-embed/form-half-imports.ts (Lit, the base class, define, the shared styles and texts,
+ * src/components/form-half-imports.ts (Lit, the base class, define, the shared styles and texts,
  * HubError), which the type checker checks like any import. The main file's loader
  * (form-opener-loader.script.ts) puts an object typed as that module at the global `__hubEmbedFormImports`
  * before it adds the script, and reads the half's exports at `__hubEmbedFormHalf` when the script has
  * run (the loader's `FormChunkGlobals` names the same two).
  */
 export const FORM_CHUNK = 'hub-embed.form.js';
-const FORM_IMPORTS = resolve('src/components/hub-embed/form-half-imports.ts');
+const FORM_IMPORTS = resolve('src/components/form-half-imports.ts');
 /** The imports module as this build sees it: the imports module's names, taken from the global that the loader fills. */
 const FORM_IMPORTS_IN_HALF = '\0hub-embed:form-half-imports';
 /**

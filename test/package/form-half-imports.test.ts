@@ -1,5 +1,5 @@
 // The <script> builds' form half (dist/hub-embed.form.js) takes what it shares with the main file from one
-// module, its imports module (src/components/hub-embed/form-half-imports.ts): checked here through the bundler, by
+// module, its imports module (src/components/form-half-imports.ts): checked here through the bundler, by
 // building the half with vite.config.ts's own settings, as it is and with one import added.
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,9 @@
 // The <script> builds' way to load the form half: the build puts form-opener.ts in a classic script of
 // its own (dist/hub-embed.form.js beside dist/hub-embed.iife.js, the same file as hub-embed-webview.form.js
 // beside the WebView bundle) and swaps this module in for form-opener-loader.ts (build/script-form-loader.ts). A classic
-// script cannot import, so the half finds what it shares with this file, its imports module (form-half-imports.ts), on
+// script cannot import, so the half finds what it shares with this file, its imports module (../form-half-imports.ts), on
 // a global that this loader sets before adding the script, and leaves its exports on another.
-import type * as FormChunkLink from './form-half-imports.js';
+import type * as FormChunkLink from '../form-half-imports.js';
 import {
   adoptStyles,
   css,
@@ -16,7 +16,7 @@ import {
   nothing,
   shared,
   stringsFor,
-} from './form-half-imports.js';
+} from '../form-half-imports.js';
 import type { FormOpenerModule } from './form-opener-loader.js';
 
 /** The chunk's file name and its SRI value, from the build. */

@@ -1,4 +1,4 @@
-import { css } from './form-half-imports.js';
+import { css } from '../form-half-imports.js';
 
 /** The dialog of the modal mode, added to <hub-embed>'s shadow root when the form half arrives. */
 export const styles = css`

@@ -8,8 +8,8 @@ import type { Connection } from './connection.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import type { HubLocale, HubStrings } from '../strings.js';
-// What the half shares with the main file (Lit, define) comes through its imports module: see form-half-imports.ts.
-import { adoptStyles, define, html, nothing } from './form-half-imports.js';
+// What the half shares with the main file (Lit, define) comes through its imports module: see ../form-half-imports.ts.
+import { adoptStyles, define, html, nothing } from '../form-half-imports.js';
 import { styles } from './form-opener.styles.js';
 import { FormPreparer, type PreparedForm } from './form-preparer.js';
 

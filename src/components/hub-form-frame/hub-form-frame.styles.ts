@@ -1,4 +1,4 @@
-import { css } from '../hub-embed/form-half-imports.js';
+import { css } from '../form-half-imports.js';
 
 export const styles = css`
   /*

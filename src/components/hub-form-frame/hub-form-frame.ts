@@ -1,7 +1,7 @@
 import { parseFormSite } from '../../core/urls.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
 // Lit, the base class and the shared texts through the form half's imports module: this element is part of the half.
-import { fill, html, HubElement, HubError, nothing, shared, stringsFor } from '../hub-embed/form-half-imports.js';
+import { fill, html, HubElement, HubError, nothing, shared, stringsFor } from '../form-half-imports.js';
 import type { HubStrings } from '../strings.js';
 import { formStrings } from './hub-form-frame.strings.js';
 import { styles } from './hub-form-frame.styles.js';

@@ -10,10 +10,10 @@
 // and reads its string tables; its errors are the main file's HubError, so `isHubError` and
 // `instanceof HubEmbed.HubError` hold for them.
 export { adoptStyles, css, html, nothing } from 'lit';
-export { define, HubElement } from '../base.js';
-export { shared } from '../shared.styles.js';
-export { fill, stringsFor } from '../strings.js';
+export { define, HubElement } from './base.js';
+export { shared } from './shared.styles.js';
+export { fill, stringsFor } from './strings.js';
 // Whole, because core/urls.ts, whose form-URL part the half carries, imports core/errors.ts itself (core
 // cannot import from here): the half's build resolves that import to this module (build/form-half-imports.ts).
-export { HubError } from '../../core/errors.js';
-export { isText } from '../../core/http.js';
+export { HubError } from '../core/errors.js';
+export { isText } from '../core/http.js';
