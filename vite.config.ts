@@ -3,6 +3,7 @@ import pkg from './package.json' with { type: 'json' };
 import { asciiOnly } from './build/ascii-only.ts';
 import { FORM_CHUNK, formChunkModules, formHalfImports } from './build/form-half-imports.ts';
 import { minifyTemplates } from './build/minify-templates.ts';
+import { leanLit } from './build/lean-lit.ts';
 import { formChunkDefine, scriptFormLoader } from './build/script-form-loader.ts';
 import { shortLitErrors } from './build/short-lit-errors.ts';
 import { skipSecondCopy } from './build/skip-second-copy.ts';
@@ -130,7 +131,7 @@ export default defineConfig(({ mode }) => ({
               ? mockBuild
               : esBuild,
   plugins: mode.startsWith('iife')
-    ? [scriptFormLoader, minifyTemplates, shortLitErrors, skipSecondCopy(pkg.version), asciiOnly]
+    ? [scriptFormLoader, minifyTemplates, leanLit, shortLitErrors, skipSecondCopy(pkg.version), asciiOnly]
     : mode === 'form-chunk'
       ? [formHalfImports, minifyTemplates, asciiOnly]
       : mode === 'wechat'

@@ -1,23 +1,26 @@
 // The first files' size budgets (gzip -9, zlib's count): one copy, read by the build (which fails without
 // the room) and by the bench (whose rows show each file against its budget).
 //
-// The plain file stays close to Typeform's embed script by design (the bench measures both), and each
-// budget keeps at least ROOM bytes free, so that a feature never reopens a byte diet. A budget moves only in
-// a commit that says why in its body, with the figures. The bytes come down only by build-level means
-// (template and CSS minification, Lit's production build, tree shaking), never by bending the source.
+// The plain file stays under Typeform's embed script by design (the bench measures both), and each budget
+// keeps at least ROOM bytes free, so that a feature never reopens a byte diet. A budget moves only in a
+// commit that says why in its body, with the figures. The bytes come down by build-level means (template
+// and CSS minification, Lit's production build without what the widget never uses, build/lean-lit.ts, tree
+// shaking) and by moving code that waits for the first screen out of the first file, into the form half
+// that loads on intent; never by making an error say less.
 
 /** The room each first file keeps under its budget, always. */
 export const ROOM = 256;
 
 /** Each first file (what a page loads before hub-ready) and its budget. */
 export const BUDGETS = [
-  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 15_136 },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 18_464 },
+  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_434 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_695 },
 ];
 
 /**
- * The npm path's budget: what `import 'hub-embed/define'` adds to a Vite app's first load (gzip -9,
- * scripts/vite-app-size.mjs) is at most the plain bundle's first file plus this many bytes, with ROOM free
- * as every budget keeps. The two carry the same widget; the app's also holds its bundler's glue.
+ * The npm path's budget: the first load of a Vite app whose only code is `import 'hub-embed/define'` (gzip -9,
+ * scripts/vite-app-size.mjs), with ROOM free as every budget keeps. It holds the widget, the app's copy of
+ * Lit (whole: build/lean-lit.ts cuts only the <script> bundles' own copy) and Vite's preload helper, which
+ * the lazy form half brings to an app without lazy imports of its own.
  */
-export const NPM_PATH_OVER_SCRIPT = 256;
+export const NPM_PATH_BUDGET = 16_082;

@@ -5,8 +5,8 @@
 // helper, which wraps every lazy import of an app, is in both, so it counts as the app's, as the module
 // preload polyfill (left out of both) is. The form half, which hub-embed loads lazily, is left out, as the
 // <script> bundle's first file leaves out its form half.
-// The build (scripts/build.mjs) holds this to the <script> bundle's first file plus NPM_PATH_OVER_SCRIPT
-// (scripts/size-budgets.mjs). `node scripts/vite-app-size.mjs` prints the figures for the dist/ there is.
+// The build (scripts/build.mjs) holds the first load of an app with no lazy import of its own, which carries
+// the preload helper for hub-embed alone, to NPM_PATH_BUDGET (scripts/size-budgets.mjs). `node scripts/vite-app-size.mjs` prints the figures for the dist/ there is.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

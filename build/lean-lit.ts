@@ -1,0 +1,117 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Why: the <script> bundles carry their own Lit, so they carry all of it, also what no element of theirs
+ * uses and what no browser they support needs. This drops that code from Lit's production modules as the
+ * bundles read them: decorator support (the elements declare `static properties`, src/components/base.ts),
+ * `useDefault`, JSON attribute converters (no property is an Object or Array attribute), Symbol-keyed
+ * properties, `static shadowRootOptions` (every shadow root is open), svg`` and mathml`` templates, bindings inside
+ * raw-text elements (`<style>`, `<textarea>`, `<title>`, `<script>`), the
+ * `creationScope` render option, the hooks of Lit's polyfill-support and hydrate-support scripts and its
+ * version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
+ * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ *
+ * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
+ * Lit is read again rather than cut blindly. `forbiddenLitExports` fails the build when a module of ours
+ * starts to use what a cut removed.
+ */
+const CUTS: Record<string, [string, string][]> = {
+  '/@lit/reactive-element/reactive-element.js': [
+    // Decorators: their metadata and initializers.
+    ['Symbol.metadata??=Symbol("metadata"),a.litPropertyMetadata??=new WeakMap;', ''],
+    ['static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}', ''],
+    ['void 0!==t.l&&(this.l=[...t.l]),', ''],
+    [',this.constructor.l?.forEach(t=>t(this))', ''],
+    [
+      'const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(const[t,i]of s)this.elementProperties.set(t,i)}',
+      '',
+    ],
+    // Symbol-keyed properties.
+    ['s=[...r(t),...o(t)]', 's=r(t)'],
+    ['getOwnPropertySymbols:o,', ''],
+    // JSON attributes.
+    ['case Object:case Array:t=null==t?t:JSON.stringify(t)', ''],
+    ['case Object:case Array:try{i=JSON.parse(t)}catch(t){i=null}', ''],
+    // useDefault: the value an attribute's removal goes back to.
+    ['reflect:!1,useDefault:!1,', 'reflect:!1,'],
+    ['||i.useDefault&&i.reflect&&h===this._$Ej?.get(t)&&!this.hasAttribute(r._$Eu(t,i))', ''],
+    [
+      'C(t,s,{useDefault:i,reflect:e,wrapped:h},r){i&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,r??s??this[t]),!0!==h||void 0!==r)||(this._$AL.has(t)||(this.hasUpdated||i||(s=void 0),this._$AL.set(t,s)),',
+      'C(t,s,{reflect:e}){(this._$AL.has(t)||(this.hasUpdated||(s=void 0),this._$AL.set(t,s)),',
+    ],
+    ['this[e]=r??this._$Ej?.get(e)??r', 'this[e]=r'],
+    // shadowRootOptions: always open.
+    ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
+    ['y.shadowRootOptions={mode:"open"},', ''],
+    // polyfill-support and the version counter.
+    ['p=a.reactiveElementPolyfillSupport,', ''],
+    [',p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2")', ''],
+  ],
+  '/lit-element/lit-element.js': [
+    [',s.litElementHydrateSupport?.({LitElement:i});const o=s.litElementPolyfillSupport;o?.({LitElement:i});', ';'],
+    [';(s.litElementVersions??=[]).push("4.2.2");', ';'],
+  ],
+  '/lit-html/lit-html.js': [
+    // svg`` and mathml``.
+    ['l=2===i?"<svg>":3===i?"<math>":""', 'l=""'],
+    ['+(2===i?"</svg>":3===i?"</math>":"")', ''],
+    [
+      'if(this.el=S.createElement(f,e),P.currentNode=this.el.content,2===i||3===i){const t=this.el.content.firstChild;t.replaceWith(...t.childNodes)}',
+      'this.el=S.createElement(f,e),P.currentNode=this.el.content;',
+    ],
+    // Bindings inside <script>, <style>, <textarea> and <title>, which no template of ours has.
+    [
+      'if(y.test(r.tagName)){const t=r.textContent.split(o),i=t.length-1;if(i>0){r.textContent=s?s.emptyScript:"";for(let s=0;s<i;s++)r.append(t[s],c()),P.nextNode(),d.push({type:2,index:++l});r.append(t[i],c())}}',
+      '',
+    ],
+    // creationScope (scoped custom element registries).
+    ['(t?.creationScope??l).importNode(i,!0)', 'l.importNode(i,!0)'],
+    // polyfill-support and the version counter.
+    [',B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");', ';'],
+  ],
+  '/@lit/reactive-element/css-tag.js': [
+    // Constructable stylesheets everywhere: no <style> fallback, no conversion of a stylesheet to text.
+    [
+      'e=t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype',
+      'e=!0',
+    ],
+    [
+      'S=(s,o)=>{if(e)s.adoptedStyleSheets=o.map(t=>t instanceof CSSStyleSheet?t:t.styleSheet);else for(const e of o){const o=document.createElement("style"),n=t.litNonce;void 0!==n&&o.setAttribute("nonce",n),o.textContent=e.cssText,s.appendChild(o)}}',
+      'S=(s,o)=>{s.adoptedStyleSheets=o.map(t=>t instanceof CSSStyleSheet?t:t.styleSheet)}',
+    ],
+    [
+      'c=e?t=>t:t=>t instanceof CSSStyleSheet?(t=>{let e="";for(const s of t.cssRules)e+=s.cssText;return r(e)})(t):t',
+      'c=t=>t',
+    ],
+    ['if(e&&void 0===t)', 'if(void 0===t)'],
+  ],
+};
+
+/** What a cut removed: a module of ours that imports one of these from Lit fails the build. */
+const CUT_EXPORTS = ['svg', 'mathml', 'unsafeCSS', 'getCompatibleStyle', 'supportsAdoptingStyleSheets'];
+
+export const leanLit: Plugin = {
+  name: 'hub-embed-lean-lit',
+  transform(source, id) {
+    if (/\/src\/.*\.ts$/.test(id)) {
+      for (const name of CUT_EXPORTS) {
+        if (new RegExp(`(import|export)[^;]*\\b${name}\\b[^;]*from '(lit|lit-html|@lit/reactive-element)`).test(source))
+          throw new Error(`${id} imports ${name} from Lit, which build/lean-lit.ts cuts from the <script> bundles.`);
+      }
+      if (/<(script|style|textarea|title)[\s>][^`]*\$\{/.test(source))
+        throw new Error(
+          `${id} binds a value inside a raw-text element, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      return null;
+    }
+    const module = Object.keys(CUTS).find((ending) => id.endsWith(ending));
+    if (!module) return null;
+    let code = source;
+    for (const [cut, kept] of CUTS[module]!) {
+      if (!code.includes(cut))
+        throw new Error(`Lit's ${module} no longer holds ${cut}; read it again in build/lean-lit.ts.`);
+      code = code.replace(cut, kept);
+    }
+    return { code, map: null };
+  },
+};
