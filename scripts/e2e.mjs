@@ -3,7 +3,8 @@
 // Chromium only, because their WebKit and Firefox runs add nothing (docs/engines.md#one-engine): api-key
 // (every page of the other files checks the wire for the key in all three engines already) and
 // token-expiry and token-refused (the widget's own token timing and renewal, the same JavaScript in every engine),
-// plain-bundle-bridge (the order in which the bundle's own modules run).
+// plain-bundle-bridge (the order in which the bundle's own modules run), react-server-tag (what React's server
+// writes, which every engine's HTML parser lowercases alike).
 // Arguments narrow the run to those files: `npm run test:e2e -- test/e2e/csp.test.ts`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ const CHROMIUM_ONLY = [
   'test/e2e/token-expiry.test.ts',
   'test/e2e/token-refused.test.ts',
   'test/e2e/plain-bundle-bridge.test.ts',
+  'test/e2e/react-server-tag.test.ts',
 ];
 const asked = process.argv.slice(2);
 const files = asked.length

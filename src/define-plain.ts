@@ -1,7 +1,6 @@
-// `hub-embed/define`, the plain builds' registration (dist/hub-embed.iife.js imports it too): every element
-// registered (src/components/register.ts), and no exports: each name has one home, the element classes
-// `hub-embed`. Plain builds carry no bridge: <hub-embed bridge="auto"> runs as a web page, and says once per
-// page, as it connects, that the bridge is in the WebView build. As it connects, not later: a page that set
+// The plain builds' registration, which `hub-embed/define` (src/define.ts) and dist/hub-embed.iife.js
+// (src/script-tag.ts) both import: every element registered (src/components/register.ts). Plain builds
+// carry no bridge: <hub-embed bridge="auto"> runs as a web page, and says once per page, as it connects, that the bridge is in the WebView build. As it connects, not later: a page that set
 // no token-endpoint (an app's page, all of whose tokens were to come from the host) never gets to hub-ready,
 // and its developer must still read why.
 import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from './core/bridge-wait.js';
@@ -32,13 +31,3 @@ useHostLinker((element) => {
     close() {},
   };
 }, true);
-
-// Types only, erased from the code: this entry's declarations bring the tags into HTMLElementTagNameMap and
-// the hub-* events into GlobalEventHandlersEventMap, so that `import 'hub-embed/define'` alone types
-// `querySelector('hub-embed')` and `event.detail` of a `hub-table-select` listener.
-export type {} from './components/events.js';
-export type {} from './components/hub-embed/hub-embed.js';
-export type {} from './components/hub-form-frame/hub-form-frame.js';
-export type {} from './components/hub-table-card/hub-table-card.js';
-export type {} from './components/hub-table-grid/hub-table-grid.js';
-export type {} from './components/hub-tag-filter/hub-tag-filter.js';

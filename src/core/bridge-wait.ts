@@ -1,5 +1,5 @@
 // How long a page with bridge="auto" waits for its app, and what it says when the app never spoke: in the
-// words the app hears too. The plain build shows it on the page (src/define.ts); <HubEmbedView> puts it in
+// words the app hears too. The plain build shows it on the page (src/define-plain.ts); <HubEmbedView> puts it in
 // its no-bridge error (src/react-native). A leaf: what imports it takes only what it uses.
 
 /**

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// What the <script> bundles may pull in from the bridge: the plain one (src/define.ts) none of it, the
+// What the <script> bundles may pull in from the bridge: the plain one (src/script-tag.ts) none of it, the
 // WebView one (src/webview.ts) the bridge but never the mock hosts. And what the bundled bridge does with
 // the three hosts that take a string through a postMessage method: the same thing, through one channel.
 // (test/e2e/script-tag.test.ts runs the built bundles themselves: the WebView one shakes hands, the plain
@@ -32,8 +32,8 @@ function reachable(entry: string): Set<string> {
 }
 
 describe('bridge in the <script> bundle', () => {
-  it('the plain bundle (src/define.ts) carries no bridge code at all', () => {
-    const modules = reachable('../../src/define.ts');
+  it('the plain bundle (src/script-tag.ts) carries no bridge code at all', () => {
+    const modules = reachable('../../src/script-tag.ts');
     expect(modules).toContain('../../src/components/hub-embed/hub-embed.ts');
     expect([...modules].filter((file) => file.includes('/bridge/'))).toEqual([]);
   });

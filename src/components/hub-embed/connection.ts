@@ -12,6 +12,16 @@ export interface ConnectionSettings {
   readonly tokenProvider?: TokenProvider;
 }
 
+/** A check that hub-embed/define adds before the others (src/define.ts); it throws a 'config' HubError. */
+export type SetupCheck = (element: ConnectionSettings & HTMLElement) => void;
+
+let setupCheck: SetupCheck | undefined;
+
+/** Plugs in a setup check of an entry that can afford it (the <script> bundle's first file cannot). */
+export function useSetupCheck(check: SetupCheck): void {
+  setupCheck = check;
+}
+
 /**
  * How one <hub-embed> reaches the service with its settings as they are: the token source and the API
  * client over it, made together and handed to the loader and the form half alike, so that the lists and
@@ -27,7 +37,8 @@ export class Connection {
    * WebClient refuse a missing or bad form-url, token-endpoint and base-url with a 'config' HubError
    * naming the attribute. A connection is there only for settings that passed them.
    */
-  constructor(settings: ConnectionSettings, hostTokens?: TokenProvider) {
+  constructor(settings: ConnectionSettings & HTMLElement, hostTokens?: TokenProvider) {
+    setupCheck?.(settings);
     parseFormSite(settings.formUrl);
     const provider = hostTokens || settings.tokenProvider;
     this.tokens = provider ? new TokenSource(provider) : sharedTokenSource(settings.tokenEndpoint);

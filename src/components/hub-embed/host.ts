@@ -43,7 +43,7 @@ let linker: HostLinker | undefined;
 
 /**
  * Plugs in what bridge="auto" connects through: the WebView build's `enableBridge()`, or (as a `fallback`
- * that never replaces a bridge) the plain builds' notice that they have none (src/define.ts).
+ * that never replaces a bridge) the plain builds' notice that they have none (src/define-plain.ts).
  */
 export function useHostLinker(make: HostLinker, fallback?: boolean): void {
   if (!fallback || !linker) linker = make;

@@ -221,7 +221,7 @@ export class HubEmbed extends HubElement {
     super.connectedCallback();
     // The host link is made in the update (willUpdate), not here: an element already in the page upgrades
     // and connects while its bundle registers the elements, before the bundle's own last lines (the plain
-    // build's notice for bridge="auto", src/define.ts) have run.
+    // build's notice for bridge="auto", src/define-plain.ts) have run.
     this.requestUpdate();
   }
 

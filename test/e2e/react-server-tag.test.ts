@@ -1,0 +1,85 @@
+// React 19's `<hub-embed formUrl=…>` rendered on the server (react-dom/server), as an app's server sends it:
+// the HTML carries the camel-cased properties as attributes, which the parser lowercases (`formurl`). Loaded
+// in a page with the npm path as built (dist/define.js, bundled by Vite as an app bundles it), the widget
+// must say which values arrived that way and name <HubEmbed>, not blame a setting that is there.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { build } from 'vite';
+import { DIST, events, pageHtml, useHarness, visibleErrors, waitFor } from './harness.js';
+import { inEachEngine } from './engines/index.js';
+
+const e2e = useHarness();
+
+/** `import 'hub-embed/define'`, bundled by Vite into one module with its Lit, as an app's build would. */
+async function npmPathModule(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-react-server-tag-'));
+  try {
+    writeFileSync(join(dir, 'main.js'), "import 'hub-embed/define';\n");
+    const result = await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'silent',
+      resolve: { alias: { 'hub-embed/define': join(DIST, 'define.js') } },
+      build: {
+        write: false,
+        lib: { entry: join(dir, 'main.js'), formats: ['es'], fileName: 'main' },
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((item) =>
+      'output' in item ? item.output : [],
+    );
+    const chunks = outputs.filter((item) => item.type === 'chunk');
+    assert.equal(chunks.length, 1, 'one module');
+    const code = chunks[0]!.code;
+    // Inlined in a <script>: its text must not end the element early.
+    assert.ok(!/<\/script/i.test(code));
+    return code;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+inEachEngine(() => {
+  describe('a server-rendered React tag with the npm path', () => {
+    let module = '';
+    before(async () => {
+      module = await npmPathModule();
+    });
+
+    it('a server-rendered React tag whose properties arrived as lowercased attributes says so and names <HubEmbed>', async () => {
+      const h = e2e.harness;
+      const tag = renderToString(
+        createElement('hub-embed', {
+          tokenEndpoint: '/api/hub-token',
+          baseUrl: h.baseUrl,
+          formUrl: h.formUrl,
+          locale: 'en',
+        }),
+      );
+      // What this test stands on: React writes the properties as attributes under their own names.
+      assert.match(tag, /^<hub-embed tokenEndpoint="\/api\/hub-token" baseUrl="[^"]+" formUrl="[^"]+" locale="en">/);
+      const w = await e2e.openPage('/react-server-tag.html', pageHtml(`<script type="module">${module}</script>`, tag));
+      const shown = await waitFor(
+        () => visibleErrors(w.page),
+        (errors) => errors.length > 0,
+        'the setup error',
+        20_000,
+      );
+      assert.equal(shown.length, 1);
+      const text = shown[0]!.replace(/\s+/g, ' ');
+      assert.match(text, /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/);
+      assert.match(text, /Render <HubEmbed> from 'hub-embed\/react', or write token-endpoint, base-url, form-url\./);
+      const errors = await events(w.page, 'hub-error');
+      assert.deepEqual(
+        errors.map((event) => (event.detail as { error: { kind: string } }).error.kind),
+        ['config'],
+      );
+    });
+  });
+});
