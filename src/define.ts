@@ -8,10 +8,10 @@ import { useSetupCheck } from './components/hub-embed/connection.js';
 import type { HubEmbed } from './components/hub-embed/hub-embed.js';
 import { HubError } from './core/errors.js';
 
+// Called when a setting was refused: the values may be there, under their lowercased names.
 useSetupCheck((element) => {
   const lowercased: string[] = [];
   const dashed: string[] = [];
-  let unset = false;
   for (const [name, { attribute }] of (element.constructor as typeof HubEmbed).elementProperties) {
     const lower = String(name).toLowerCase();
     // A property with an attribute of its own (`form-url`) that got only its lowercased name instead.
@@ -19,12 +19,8 @@ useSetupCheck((element) => {
     if (!element.hasAttribute(lower) || element.hasAttribute(attribute)) continue;
     lowercased.push(lower);
     dashed.push(attribute);
-    const value: unknown = (element as unknown as Record<PropertyKey, unknown>)[name];
-    unset ||= !value || (Array.isArray(value) && !value.length);
   }
-  // Said only when a setting is missing for it: a tag whose properties were also set (React in the
-  // browser sets them) works, whatever attributes the server wrote.
-  if (unset)
+  if (lowercased.length)
     throw new HubError(
       'config',
       `${lowercased.join(', ')} arrived as lowercased attributes, as React writes <hub-embed> on the server. ` +

@@ -66,6 +66,18 @@ describe('a server-rendered React tag', () => {
     expect(part(el, 'error')).toBeNull();
   });
 
+  it('says nothing of a lowercased attribute beside settings that work: the widget loads', async () => {
+    const s = setupHub();
+    const { error } = await tagWith({
+      'token-endpoint': s.endpoint,
+      'base-url': s.hub.baseUrl,
+      'form-url': s.hub.formUrl,
+      matchesonly: '',
+      bridgeorigins: 'https://app.example',
+    });
+    expect(error).toBeUndefined();
+  });
+
   it('a missing setting without lowercased attributes keeps its own words', async () => {
     const s = setupHub();
     const { error } = await tagWith({ 'token-endpoint': s.endpoint, 'base-url': s.hub.baseUrl, locale: 'en' });

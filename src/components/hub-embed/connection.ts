@@ -12,7 +12,10 @@ export interface ConnectionSettings {
   readonly tokenProvider?: TokenProvider;
 }
 
-/** A check that hub-embed/define adds before the others (src/define.ts); it throws a 'config' HubError. */
+/**
+ * What hub-embed/define adds to a refused setting (src/define.ts): it throws a 'config' HubError that says
+ * better why, or returns to let the refusal's own error stand.
+ */
 export type SetupCheck = (element: ConnectionSettings & HTMLElement) => void;
 
 let setupCheck: SetupCheck | undefined;
@@ -38,11 +41,16 @@ export class Connection {
    * naming the attribute. A connection is there only for settings that passed them.
    */
   constructor(settings: ConnectionSettings & HTMLElement, hostTokens?: TokenProvider) {
-    setupCheck?.(settings);
-    parseFormSite(settings.formUrl);
-    const provider = hostTokens || settings.tokenProvider;
-    this.tokens = provider ? new TokenSource(provider) : sharedTokenSource(settings.tokenEndpoint);
-    this.client = new WebClient({ baseUrl: settings.baseUrl, tokens: this.tokens });
+    try {
+      parseFormSite(settings.formUrl);
+      const provider = hostTokens || settings.tokenProvider;
+      this.tokens = provider ? new TokenSource(provider) : sharedTokenSource(settings.tokenEndpoint);
+      this.client = new WebClient({ baseUrl: settings.baseUrl, tokens: this.tokens });
+    } catch (error) {
+      // Only then: settings that work are never refused for what else the tag holds.
+      setupCheck?.(settings);
+      throw error;
+    }
     preconnect(settings.baseUrl, true);
   }
 }
