@@ -1,0 +1,64 @@
+// build/lean-lit.ts cuts what no element uses from the <script> bundles' Lit, each cut by its exact text: it
+// must apply to the Lit installed, leave code that parses, and fail the build (never cut blindly) when Lit's
+// text changes or a module of ours comes to use what a cut removed.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseAst } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { leanLit } from '../../build/lean-lit.ts';
+
+const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+const LIT_MODULES = {
+  'lit-html/lit-html.js': ['litHtmlVersions', 'litHtmlPolyfillSupport', 'creationScope', '"<svg>"'],
+  '@lit/reactive-element/reactive-element.js': [
+    'reactiveElementVersions',
+    'reactiveElementPolyfillSupport',
+    'litPropertyMetadata',
+    'addInitializer',
+    'useDefault',
+    'JSON.parse',
+    'shadowRootOptions',
+  ],
+  'lit-element/lit-element.js': ['litElementVersions', 'litElementPolyfillSupport', 'litElementHydrateSupport'],
+  '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS'],
+};
+
+/** The plugin's transform, as Vite calls it: the code it gives back, or null when it leaves the module. */
+function transform(source: string, id: string): string | null {
+  const hook = leanLit.transform as unknown as (code: string, id: string) => { code: string } | null;
+  return hook.call({}, source, id)?.code ?? null;
+}
+
+/** The production module of Lit that the <script> builds read (each package's default export condition). */
+function litModule(path: string): { id: string; source: string } {
+  const id = NODE_MODULES + path;
+  return { id, source: readFileSync(id, 'utf8') };
+}
+
+describe('the lean Lit of the <script> bundles', () => {
+  for (const [path, gone] of Object.entries(LIT_MODULES))
+    it(`cuts from ${path} what no element uses, and what is left parses`, () => {
+      const { id, source } = litModule(path);
+      const cut = transform(source, id)!;
+      expect(cut.length).toBeLessThan(source.length);
+      for (const text of gone) {
+        expect(source).toContain(text);
+        expect(cut).not.toContain(text);
+      }
+      expect(() => parseAst(cut)).not.toThrow();
+    });
+
+  it('a Lit whose text changed fails the build instead of being cut blindly', () => {
+    const { id, source } = litModule('lit-html/lit-html.js');
+    const changed = source.replace('(t?.creationScope??l)', '(t?.creationScope ?? l)');
+    expect(() => transform(changed, id)).toThrow(/no longer holds .*build\/lean-lit\.ts/);
+  });
+
+  it('a module of ours that imports what a cut removed fails the build', () => {
+    const id = '/repo/src/components/x.ts';
+    expect(() => transform("import { html, svg } from 'lit';\n", id)).toThrow(/imports svg from Lit/);
+    expect(() => transform("export { unsafeCSS } from 'lit';\n", id)).toThrow(/imports unsafeCSS from Lit/);
+    expect(() => transform('const t = html`<textarea>${value}</textarea>`;\n', id)).toThrow(/raw-text element/);
+    expect(transform("import { html, nothing } from 'lit';\nhtml`<p>${1}</p>`;\n", id)).toBeNull();
+  });
+});
