@@ -1,8 +1,9 @@
 // The plain builds' registration, which `hub-embed/define` (src/define.ts) and dist/hub-embed.iife.js
 // (src/script-tag.ts) both import: every element registered (src/components/register.ts). Plain builds
-// carry no bridge: <hub-embed bridge="auto"> runs as a web page, and says once per page, as it connects, that the bridge is in the WebView build. As it connects, not later: a page that set
-// no token-endpoint (an app's page, all of whose tokens were to come from the host) never gets to hub-ready,
-// and its developer must still read why.
+// carry no bridge: <hub-embed bridge="auto"> runs as a web page, and says once per page, as it connects,
+// that the bridge is in the WebView build. As it connects, not later: a page that set no token-endpoint (an
+// app's page, all of whose tokens were to come from the host) never gets to hub-ready, and its developer
+// must still read why.
 import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from './core/bridge-wait.js';
 import { useHostLinker } from './components/hub-embed/host.js';
 import './components/register.js';
