@@ -2,13 +2,20 @@ import { css } from 'lit';
 
 export const styles = css`
   /*
-   * A block a screen tall from the first frame, whatever it shows (loading, the tables, an error): the
-   * page's content below stays off screen until the user scrolls to it, and never moves while the
-   * widget loads, draws, filters or retries. A page sets its own min-height on the element to change it.
+   * A box of the height the page reserves (--hub-reserved-height), from the first frame to the last: what
+   * the body shows (loading, a list long or short, an error, a retry) scrolls inside it under a filter
+   * that stays put, and never changes its height. A box that grew with its list would push the page's
+   * content below down as the cards came in, and one that shrank to a short list would pull it up: with
+   * that content on screen either is a layout shift, so the box neither grows nor shrinks. The default
+   * is a phone's first screen of cards, a row of chips, the count and two rows of cards: a short list
+   * leaves less than a card row of blank, and a long one scrolls. A page that gives the element a height
+   * (its own, or a flex or grid parent's) sets the box instead; an open inline form takes the height it
+   * needs below.
    */
   :host {
-    display: block;
-    min-height: 100vh;
+    display: flex;
+    flex-direction: column;
+    min-height: var(--hub-reserved-height, 300px);
     color-scheme: light dark;
   }
 
@@ -24,9 +31,21 @@ export const styles = css`
     background: var(--_bg);
   }
 
+  /* No height of its own: the body takes the box, whatever it holds. */
   [part~="body"] {
-    display: grid;
+    display: flex;
+    flex-direction: column;
     gap: var(--_space);
+    flex: 1 0 0;
+    overflow: auto;
+  }
+
+  /* Above the cards that scroll under it, the 49th and later too (each a stacking context of its own). */
+  hub-tag-filter {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--_bg);
   }
 
   /* Room for the retry control's focus ring: the widget may sit flush at the top of a WebView. */

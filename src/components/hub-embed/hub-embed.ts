@@ -84,6 +84,8 @@ const internal = { attribute: false };
  * @csspart industry - Forwarded from <hub-table-grid>.
  * @csspart tags - Forwarded from <hub-table-grid>.
  * @csspart tag - Forwarded from <hub-table-grid>.
+ * @cssproperty --hub-reserved-height - The widget's height where the page gives it none (default 300px: a
+ *   row of chips and two rows of cards on a phone); the cards scroll inside it, under the filter.
  * @cssproperty --hub-color-text - Text (every element reads these theme properties; docs/theming.md).
  * @cssproperty --hub-color-muted - Industry, count, empty state, icon placeholder letter.
  * @cssproperty --hub-color-bg - Widget, cards, dialog and frame background.
