@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { defaultSeed, type MockSeed } from '../../packages/hub-embed-mock/src/index.js';
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
@@ -24,3 +25,24 @@ export const ABOVE =
 export const BELOW =
   '<p id="below">Questions about a form? Write to the service desk; we answer within a working day.</p>' +
   '<footer>Example host page · Terms · Privacy</footer>';
+
+/**
+ * Where a host page puts the widget: in the flow of its text, which gives it no height (the README's
+ * rule and the element's reservation size it), or in a panel of a fixed height given on the element, as
+ * a page sizes a panel, a sidebar or a card.
+ */
+export type HostLayout = 'flow' | 'panel';
+
+/** The panel's height in the `panel` layout. */
+export const PANEL_HEIGHT = 480;
+
+/** The page's body around `tag` (a `<hub-embed …>` start tag and its end tag): content above and below. */
+export function hostBody(tag: string, layout: HostLayout): string {
+  const placed = layout === 'panel' ? tag.replace('<hub-embed ', `<hub-embed style="height: ${PANEL_HEIGHT}px" `) : tag;
+  return `${ABOVE}${placed}${BELOW}`;
+}
+
+/** The default catalogue's first two tables: a short list, under which little blank may show. */
+export function twoTableSeed(): MockSeed {
+  return { ...defaultSeed, tables: defaultSeed.tables.slice(0, 2) };
+}

@@ -5,6 +5,9 @@
 // Chromium's): every `layout-shift` entry is summed, those right after a click included, which Cumulative
 // Layout Shift leaves out, and the sum must be 0. A proxy in front of the simulator delays the tags and
 // the list by different amounts, in both orders, and the icons after both, as a phone's network does.
+// Each layout the README names is a case: the widget in the flow of the text (the reservation sizes it),
+// in a fixed-height panel (the filter stays and the cards scroll inside), over a two-table catalogue (no
+// blank taller than a card row under it), and on Slow 3G.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +16,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
+import { SLOW_3G } from '../../bench/slow-network.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { onlyInChromium } from './engines/index.js';
 import { DIST, launchBrowser } from './harness.js';
-import { ABOVE, BELOW, readmeStyle } from '../../bench/lib/host-page.js';
+import { PANEL_HEIGHT, hostBody, readmeStyle, twoTableSeed, type HostLayout } from '../../bench/lib/host-page.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -27,8 +31,11 @@ interface Delays {
   other: number;
 }
 
-let mock: RunningSimulator;
-let proxy: Server;
+/** The catalogue a page lists: the simulator's default (26 published tables), or its first two tables. */
+type Catalogue = 'default' | 'two tables';
+
+/** One simulator per catalogue, each behind its own delaying proxy. */
+const services = new Map<Catalogue, { mock: RunningSimulator; proxy: Server; apiUrl: string }>();
 let pages: Server;
 let browser: Browser;
 let delays: Delays = { tags: 0, list: 0, other: 0 };
@@ -103,31 +110,41 @@ const OBSERVER = `<script>
 </script>`;
 
 before(async () => {
-  mock = await startSimulator({});
-  proxy = delayingProxy(mock.baseUrl);
-  const apiUrl = await listen(proxy);
-  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
-  const tokens = toNodeListener(createTokenHandler({ client, resolveClientUserId: () => 'layout-shift-e2e' }));
+  const tokenRoutes = new Map<string, ReturnType<typeof toNodeListener>>();
+  for (const [catalogue, seed] of [
+    ['default', undefined],
+    ['two tables', twoTableSeed()],
+  ] as const) {
+    const mock = await startSimulator(seed ? { seed } : {});
+    const proxy = delayingProxy(mock.baseUrl);
+    services.set(catalogue, { mock, proxy, apiUrl: await listen(proxy) });
+    const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+    const route = toNodeListener(createTokenHandler({ client, resolveClientUserId: () => 'layout-shift-e2e' }));
+    tokenRoutes.set(`/api/hub-token/${encodeURIComponent(catalogue)}`, route);
+  }
   pages = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/api/hub-token') return void tokens(req, res);
-    if (path === '/style.css') {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const tokens = tokenRoutes.get(url.pathname);
+    if (tokens) return void tokens(req, res);
+    if (url.pathname === '/style.css') {
       res.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
       return void res.end(readmeStyle());
     }
     // The bundle and the form half it loads on intent, from dist/.
-    if (/^\/hub-embed[\w.-]*\.js$/.test(path) && existsSync(join(DIST, path))) {
+    if (/^\/hub-embed[\w.-]*\.js$/.test(url.pathname) && existsSync(join(DIST, url.pathname))) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return void res.end(readFileSync(join(DIST, path)));
+      return void res.end(readFileSync(join(DIST, url.pathname)));
     }
+    const catalogue = (url.searchParams.get('catalogue') ?? 'default') as Catalogue;
+    const layout = (url.searchParams.get('layout') ?? 'flow') as HostLayout;
+    const { mock, apiUrl } = services.get(catalogue)!;
+    const tag = `<hub-embed token-endpoint="/api/hub-token/${encodeURIComponent(catalogue)}" base-url="${apiUrl}" form-url="${mock.formUrl}" locale="en" theme="light"></hub-embed>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>Tables</title><link rel="stylesheet" href="/style.css">${OBSERVER}<script src="/hub-embed.iife.js" defer></script></head>
 <body style="margin: 0 16px; font: 16px system-ui"><h1>Tables</h1>
-${ABOVE}
-<hub-embed token-endpoint="/api/hub-token" base-url="${apiUrl}" form-url="${mock.formUrl}" locale="en" theme="light"></hub-embed>
-${BELOW}
+${hostBody(tag, layout)}
 </body></html>`);
   });
   pageUrl = await listen(pages);
@@ -137,52 +154,93 @@ let pageUrl = '';
 
 after(async () => {
   await browser?.close();
-  for (const server of [pages, proxy]) {
+  for (const server of [pages, ...[...services.values()].map(({ proxy }) => proxy)]) {
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
   }
-  await mock?.close();
+  for (const { mock } of services.values()) await mock.close();
 });
 
-/** Waits for a condition in the page. */
-const until = (page: Page, condition: string) => page.waitForFunction(condition, undefined, { timeout: 15_000 });
+/** Waits for a condition in the page; Slow 3G's answers take seconds each. */
+const until = (page: Page, condition: string, timeout = 15_000) =>
+  page.waitForFunction(condition, undefined, { timeout });
 
-/** The whole path, from navigation to the form's close, and what shifted on it. */
-async function shiftsOnThePath(
-  page: Page,
-): Promise<{ value: number; at: number; afterInput: boolean; moved: string[] }[]> {
-  await page.goto(pageUrl);
-  await until(page, 'window.__ready === 1');
+type Shift = { value: number; at: number; afterInput: boolean; moved: string[] };
+
+/** How far a case goes: the whole path, or the load and a tag selection (on Slow 3G, where each answer takes seconds). */
+type Path = 'whole' | 'load and a tag';
+
+/**
+ * From navigation to the form's close (or to the tag's list), and what shifted on it. `tag` is a tag of
+ * the catalogue shown whose list has tables that match and tables the service added.
+ */
+async function shiftsOnThePath(page: Page, url: string, tag: string, path: Path, timeout: number): Promise<Shift[]> {
+  await page.goto(url, { timeout });
+  await until(page, 'window.__ready === 1', timeout);
   // The icons too, lazy or not: a card must have had its size before they came.
-  await page.waitForLoadState('load');
+  await page.waitForLoadState('load', { timeout });
   await sleep(delays.other + 100);
 
-  await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'delivery', exact: true }).click();
-  await page.locator('hub-embed [part="more"]').waitFor();
-  await until(page, `!document.querySelector('hub-embed').shadowRoot.querySelector('hub-table-grid').loading`);
+  const chip = page.locator('hub-embed hub-tag-filter').getByRole('button', { name: tag, exact: true });
+  await chip.click();
+  await page.locator('hub-embed [part="more"]').waitFor({ timeout });
+  await until(page, `!document.querySelector('hub-embed').shadowRoot.querySelector('hub-table-grid').loading`, timeout);
   await sleep(delays.other + 100);
 
-  await page.locator('hub-embed hub-table-card [part~="card"]').first().click();
-  await until(page, 'window.__opened === true').catch(async (error: Error) => {
-    throw new Error(`${error.message}; events: ${String(await page.evaluate('window.__events.join(", ")'))}`);
-  });
-  await page.frameLocator('hub-embed hub-form-frame iframe').locator('#hub-form').waitFor();
-  await page.keyboard.press('Escape');
-  await until(page, 'window.__closed === true');
+  if (path === 'whole') {
+    await page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+    await until(page, 'window.__opened === true').catch(async (error: Error) => {
+      throw new Error(`${error.message}; events: ${String(await page.evaluate('window.__events.join(", ")'))}`);
+    });
+    await page.frameLocator('hub-embed hub-form-frame iframe').locator('#hub-form').waitFor();
+    await page.keyboard.press('Escape');
+    await until(page, 'window.__closed === true');
 
-  // Offline, another tag fails with a network error; the browser's online event loads again.
-  offline = true;
-  await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: 'delivery', exact: true }).click();
-  await page.locator('hub-embed [part="error"]').waitFor();
-  offline = false;
-  await sleep(600);
-  await page.evaluate(() => dispatchEvent(new Event('online')));
-  await until(page, 'window.__ready === 2');
-  await sleep(delays.other + 100);
+    // Offline, the tag again (the whole list) fails with a network error; the browser's online event loads again.
+    offline = true;
+    await chip.click();
+    await page.locator('hub-embed [part="error"]').waitFor();
+    offline = false;
+    await sleep(600);
+    await page.evaluate(() => dispatchEvent(new Event('online')));
+    await until(page, 'window.__ready === 2');
+    await sleep(delays.other + 100);
+  }
   // Two frames after the last change: any shift it caused has been reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => (window as unknown as { __shifts: [] }).__shifts);
+  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
+
+/** The widget's box, its body's, the filter's and the last card's, in the page as the user left it. */
+async function boxes(page: Page) {
+  return page.evaluate(() => {
+    const embed = document.querySelector('hub-embed')!;
+    const root = embed.shadowRoot!;
+    const body = root.querySelector<HTMLElement>('[part~="body"]')!;
+    const rect = (element: Element | null | undefined) => {
+      const { top, bottom, height } = element!.getBoundingClientRect();
+      return { top, bottom, height };
+    };
+    const cards = root.querySelector('hub-table-grid')!.shadowRoot!.querySelectorAll('hub-table-card');
+    return {
+      embed: rect(embed),
+      body: { ...rect(body), scrolls: body.scrollHeight > body.clientHeight },
+      filter: rect(root.querySelector('hub-tag-filter')),
+      lastCard: rect(cards[cards.length - 1]),
+      pageScrolls: document.documentElement.scrollHeight > innerHeight,
+    };
+  });
+}
+
+const report = (shifts: readonly Shift[], events: string) => {
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  return `layout shifts (${total.toFixed(4)} in all):\n${shifts
+    .map((s) => `  ${s.value.toFixed(4)} at ${s.at}${s.afterInput ? ' (after input)' : ''}: ${s.moved.join('; ')}`)
+    .join('\n')}\nevents: ${events}`;
+};
+
+/** The reservation the README's rule gives the tag before its script arrives, in px; the element's own default is the same. */
+const RESERVED = Number(/--hub-reserved-height,\s*(\d+)px/.exec(readmeStyle())?.[1]);
 
 onlyInChromium("the Layout Instability API (layout-shift entries) is Chromium's");
 
@@ -195,32 +253,84 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
     'tags before the list': { tags: 60, list: 400, other: 250 },
     'the list before the tags': { tags: 400, list: 60, other: 250 },
   };
+  /** The layouts the README names, each with a tag of its catalogue that has matches and added tables. */
+  const layouts: Record<string, { layout: HostLayout; catalogue: Catalogue; tag: string }> = {
+    'with content above and below': { layout: 'flow', catalogue: 'default', tag: 'delivery' },
+    'in a fixed-height panel': { layout: 'panel', catalogue: 'default', tag: 'delivery' },
+    'over a two-table catalogue': { layout: 'flow', catalogue: 'two tables', tag: 'renovation' },
+  };
+
+  it('the README rule reserves a height in px, which the layouts below check the box against', () => {
+    assert.ok(RESERVED > 0, `README's rule gives --hub-reserved-height a px default (${RESERVED})`);
+  });
+
+  for (const [where, { layout, catalogue, tag }] of Object.entries(layouts))
+    for (const [device, viewport] of Object.entries(viewports))
+      for (const [order, given] of Object.entries(orders))
+        it(`${where}, the layout-shift entries sum to 0 from first paint through hub-ready, a tag selection, a form opened and closed, an offline error and the reload online, and the box holds (${device}, ${order})`, async () => {
+          delays = given;
+          const context = await browser.newContext({ viewport, colorScheme: 'light' });
+          try {
+            const page = await context.newPage();
+            const url = `${pageUrl}/?layout=${layout}&catalogue=${encodeURIComponent(catalogue)}`;
+            const shifts = await shiftsOnThePath(page, url, tag, 'whole', 15_000);
+            // The content below the widget was there to move.
+            assert.equal(await page.locator('#below').count(), 1);
+            const events = String(await page.evaluate('window.__events.join(", ")'));
+            const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+            assert.equal(total, 0, report(shifts, events));
+
+            const box = await boxes(page);
+            if (layout === 'panel') {
+              // The panel's height, not a screen's; the filter stays put while the cards scroll inside it.
+              assert.equal(box.embed.height, PANEL_HEIGHT);
+              assert.ok(box.body.scrolls, 'the default catalogue is longer than the panel: its cards scroll inside');
+              assert.ok(box.body.bottom <= box.embed.bottom, 'the body stays inside the panel');
+              await page.evaluate(() => {
+                const body = document.querySelector('hub-embed')!.shadowRoot!.querySelector('[part~="body"]')!;
+                body.scrollTop = body.scrollHeight;
+              });
+              const scrolled = await boxes(page);
+              assert.equal(scrolled.filter.top, box.filter.top, 'the filter stays put while the cards scroll');
+              assert.ok(scrolled.lastCard.bottom <= scrolled.embed.bottom + 1, 'the last card scrolls into the panel');
+              assert.ok(!scrolled.pageScrolls, 'the page itself does not scroll: no blank below the panel');
+            } else {
+              // The reservation, not a screen: the box neither grew with the list nor shrank to it.
+              assert.equal(box.embed.height, RESERVED);
+            }
+            if (catalogue === 'two tables') {
+              // Under the short list, no blank taller than a card row.
+              const blank = box.embed.bottom - box.lastCard.bottom;
+              assert.ok(
+                blank <= box.lastCard.height,
+                `${Math.round(blank)} px of blank under the last card, taller than its row (${Math.round(box.lastCard.height)} px)`,
+              );
+            }
+          } finally {
+            await context.close();
+          }
+        });
+
   for (const [device, viewport] of Object.entries(viewports))
-    for (const [order, given] of Object.entries(orders))
-      it(`with content above and below, the layout-shift entries sum to 0 from first paint through hub-ready, a tag selection, a form opened and closed, an offline error and the reload online (${device}, ${order})`, async () => {
-        delays = given;
-        const context = await browser.newContext({ viewport, colorScheme: 'light' });
-        try {
-          const page = await context.newPage();
-          const shifts = await shiftsOnThePath(page);
-          // The content below the widget was there to move, and the widget kept the README rule's box.
-          assert.equal(await page.locator('#below').count(), 1);
-          const box = await page.locator('hub-embed').boundingBox();
-          assert.ok(box && box.height >= viewport.height, `the widget is a screen tall at least (${box?.height} px)`);
-          const events = String(await page.evaluate('window.__events.join(", ")'));
-          const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-          assert.equal(
-            total,
-            0,
-            `layout shifts (${total.toFixed(4)} in all):\n${shifts
-              .map(
-                (s) =>
-                  `  ${s.value.toFixed(4)} at ${s.at}${s.afterInput ? ' (after input)' : ''}: ${s.moved.join('; ')}`,
-              )
-              .join('\n')}\nevents: ${events}`,
-          );
-        } finally {
-          await context.close();
-        }
-      });
+    it(`on Slow 3G with content above and below, the layout-shift entries sum to 0 from first paint through hub-ready and a tag selection, and the box holds (${device})`, async () => {
+      delays = { tags: 0, list: 0, other: 0 };
+      const context = await browser.newContext({ viewport, colorScheme: 'light' });
+      try {
+        const page = await context.newPage();
+        // Every request of the page (the page, its style, its script, the token, the lists, the icons).
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+        const shifts = await shiftsOnThePath(page, `${pageUrl}/?layout=flow`, 'delivery', 'load and a tag', 120_000);
+        const events = String(await page.evaluate('window.__events.join(", ")'));
+        assert.equal(
+          shifts.reduce((sum, shift) => sum + shift.value, 0),
+          0,
+          report(shifts, events),
+        );
+        assert.equal((await boxes(page)).embed.height, RESERVED);
+      } finally {
+        await context.close();
+      }
+    });
 });
