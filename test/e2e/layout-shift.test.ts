@@ -14,12 +14,13 @@ import { join } from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { SLOW_3G } from '../../bench/slow-network.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
 import { onlyInChromium } from './engines/index.js';
-import { DIST, launchBrowser } from './harness.js';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+import { DIST, requireChromium } from './harness.js';
 import { PANEL_HEIGHT, hostBody, readmeStyle, twoTableSeed, type HostLayout } from '../../bench/lib/host-page.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -148,7 +149,13 @@ ${hostBody(tag, layout)}
 </body></html>`);
   });
   pageUrl = await listen(pages);
-  browser = await launchBrowser();
+  // With the scrollbars a desktop draws, which headless Playwright hides: a scrollbar that comes and goes
+  // narrows the cards' room and moves them.
+  browser = await chromium.launch({
+    executablePath: requireChromium(),
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
 });
 let pageUrl = '';
 

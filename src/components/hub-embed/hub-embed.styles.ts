@@ -31,13 +31,17 @@ export const styles = css`
     background: var(--_bg);
   }
 
-  /* No height of its own: the body takes the box, whatever it holds. */
+  /*
+   * No height of its own: the body takes the box, whatever it holds. Its scrollbar's room is kept while
+   * nothing overflows: a scrollbar that came with a longer list would narrow the cards and move them.
+   */
   [part~="body"] {
     display: flex;
     flex-direction: column;
     gap: var(--_space);
     flex: 1 0 0;
     overflow: auto;
+    scrollbar-gutter: stable;
   }
 
   /* Above the cards that scroll under it, the 49th and later too (each a stacking context of its own). */
