@@ -8,10 +8,12 @@
  *
  * Each page runs on Lighthouse's phone at its default 4x CPU slowdown and at a fixed 8x, where TBT
  * follows the work rather than the 50 ms threshold, and hub-embed's page on its desktop preset too (CLS
- * at that size). Runs are interleaved (every page and mode, then again), so a slow moment of the machine
+ * at that size) and on Slow 3G. hub-embed's other layouts (LAYOUT_PAGES) run on the phone at 4x and on
+ * the desktop, for their CLS. Runs are interleaved (every page and mode, then again), so a slow moment of the machine
  * does not fall on one page; each row is the median of its runs, with `benchmarkIndex` (Lighthouse's
  * measure of the machine's speed in that run) beside its TBT.
- *   node --import ./scripts/ts-register.mjs bench/lighthouse.ts [--runs N]   after npm run build
+ *   node --import ./scripts/ts-register.mjs bench/lighthouse.ts [--runs N] [--only REGEXP]   after npm run build
+ * (`--only` keeps the runs whose "mode, page" it matches, e.g. `--only 'hub-embed(, panel|, two tables)?$'`).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -27,15 +29,23 @@ import { lighthouseCli } from '../scripts/lighthouse.mjs';
 import { apiBaseUrl } from '../src/core/urls.js';
 import { defaultSeed, startSimulator, type MockSeed } from '../packages/hub-embed-mock/src/index.js';
 import { createServerClient, createTokenHandler, toNodeListener } from '../src/server/index.js';
-import { ABOVE, BELOW, readmeStyle } from './lib/host-page.js';
+import { hostBody, readmeStyle, twoTableSeed, type HostLayout } from './lib/host-page.js';
 import { plainDomWidget } from './lib/plain-dom.js';
 import { median, ms, ratio, type Row } from './lib/stats.js';
+import { SLOW_3G } from './slow-network.js';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const require = createRequire(import.meta.url);
 
 export type PageName =
-  'hub-embed' | 'hub-embed, Latin text' | 'plain DOM' | 'plain DOM, chunked' | 'Typeform' | 'Cal.com';
+  | 'hub-embed'
+  | 'hub-embed, Latin text'
+  | 'hub-embed, panel'
+  | 'hub-embed, two tables'
+  | 'plain DOM'
+  | 'plain DOM, chunked'
+  | 'Typeform'
+  | 'Cal.com';
 /**
  * hub-embed's page twice: against the default catalogue, and against the same tables with their Chinese
  * (and emoji) replaced by Latin letters. The second is no verdict: it shows what of hub-embed's figures is
@@ -52,28 +62,46 @@ export const PAGES: readonly PageName[] = [
   'Typeform',
   'Cal.com',
 ];
+/**
+ * hub-embed's page in the README's other layouts, for their layout shift: in a panel of a fixed height
+ * given on the element, and in the flow of the text over a catalogue of two tables (a short list).
+ */
+export const LAYOUT_PAGES: readonly PageName[] = ['hub-embed, panel', 'hub-embed, two tables'];
 const PATHS: Record<PageName, string> = {
   'hub-embed': '/hub-embed',
   'hub-embed, Latin text': '/hub-embed-latin',
+  'hub-embed, panel': '/hub-embed-panel',
+  'hub-embed, two tables': '/hub-embed-two-tables',
   'plain DOM': '/plain-dom',
   'plain DOM, chunked': '/plain-dom-chunked',
   Typeform: '/Typeform',
   'Cal.com': '/Cal.com',
 };
 
-/** How Lighthouse runs a page: its phone at 4x (its default) or 8x CPU slowdown, or its desktop preset. */
-export type LighthouseMode = 'phone 4x' | 'phone 8x' | 'desktop';
+/**
+ * How Lighthouse runs a page: its phone at 4x (its default) or 8x CPU slowdown, its desktop preset, or its
+ * phone at 4x on Slow 3G.
+ */
+export type LighthouseMode = 'phone 4x' | 'phone 8x' | 'desktop' | 'phone slow 3G';
 const MODE_OPTIONS: Record<LighthouseMode, LighthouseRunOptions> = {
   'phone 4x': { cpuSlowdown: 4 },
   'phone 8x': { cpuSlowdown: 8 },
   desktop: { desktop: true },
+  'phone slow 3G': { cpuSlowdown: 4, slow3g: true },
 };
 
 /** Which pages run in which mode: every page on the phone at both slowdowns (the Latin page at 4x only). */
 export function lighthousePlan(smoke: boolean): { mode: LighthouseMode; page: PageName }[] {
   const at = (mode: LighthouseMode, pages: readonly PageName[]) => pages.map((page) => ({ mode, page }));
   // The smoke run proves every page and mode runs, with as few runs as that takes.
-  if (smoke) return [...at('phone 4x', PAGES), ...at('phone 8x', ['hub-embed']), ...at('desktop', ['hub-embed'])];
+  if (smoke)
+    return [
+      ...at('phone 4x', PAGES),
+      ...at('phone 8x', ['hub-embed']),
+      ...at('desktop', ['hub-embed']),
+      ...at('phone 4x', LAYOUT_PAGES),
+      ...at('phone slow 3G', ['hub-embed']),
+    ];
   return [
     ...at('phone 4x', PAGES),
     ...at(
@@ -81,6 +109,9 @@ export function lighthousePlan(smoke: boolean): { mode: LighthouseMode; page: Pa
       PAGES.filter((page) => page !== 'hub-embed, Latin text'),
     ),
     ...at('desktop', ['hub-embed']),
+    ...at('phone 4x', LAYOUT_PAGES),
+    ...at('desktop', LAYOUT_PAGES),
+    ...at('phone slow 3G', ['hub-embed']),
   ];
 }
 
@@ -156,10 +187,10 @@ export const TARGETS = { cls: 0, widgetTaskMs: 50, tbtToPlainAt8x: 0.5 };
 const PLAIN_BOX = '<style>#plain{display:block;min-height:100vh}</style>';
 
 /** A host page: a heading and a paragraph above the embed, a paragraph and a footer below it. */
-const page = (title: string, head: string, body: string) =>
+const page = (title: string, head: string, body: string, layout: HostLayout = 'flow') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<title>${title}</title>${head}</head><body style="margin: 0 16px; font: 16px system-ui"><h1>${title}</h1>${ABOVE}${body}${BELOW}</body></html>`;
+<title>${title}</title>${head}</head><body style="margin: 0 16px; font: 16px system-ui"><h1>${title}</h1>${hostBody(body, layout)}</body></html>`;
 
 /** The pages of one loopback origin; buildUrl(i) is hub-embed's page with the script of `builds[i]`. */
 export interface LighthousePages {
@@ -174,8 +205,12 @@ export interface LighthousePages {
  */
 export async function startPages(options: { builds?: readonly string[] } = {}): Promise<LighthousePages> {
   const builds = options.builds ?? [];
-  const simulators = await Promise.all([startSimulator({}), startSimulator({ seed: latinSeed() })]);
-  const [mock, latin] = simulators;
+  const simulators = await Promise.all([
+    startSimulator({}),
+    startSimulator({ seed: latinSeed() }),
+    startSimulator({ seed: twoTableSeed() }),
+  ]);
+  const [mock, latin, two] = simulators;
   const tokenRoute = (sim: typeof mock) =>
     toNodeListener(
       createTokenHandler({
@@ -185,6 +220,7 @@ export async function startPages(options: { builds?: readonly string[] } = {}): 
     );
   const tokens = tokenRoute(mock);
   const latinTokens = tokenRoute(latin);
+  const twoTokens = tokenRoute(two);
   const typeform = dirname(require.resolve('@typeform/embed/package.json'));
   const calcom = dirname(require.resolve('@calcom/embed-core/package.json'));
   const files: Record<string, [string, string]> = {
@@ -195,16 +231,19 @@ export async function startPages(options: { builds?: readonly string[] } = {}): 
   let user = 0;
   // A new user for every run: the token handler has nothing cached, as for a first visit.
   const hubPage =
-    (route: string, sim: typeof mock, prefix = '') =>
+    (route: string, sim: typeof mock, prefix = '', layout: HostLayout = 'flow') =>
     () =>
       page(
         'Tables',
         `<link rel="stylesheet" href="/readme.css"><script src="${prefix}/hub-embed.iife.js" defer></script>`,
         `<hub-embed token-endpoint="${route}?u=lh-${++user}" base-url="${sim.baseUrl}" form-url="${sim.formUrl}" locale="en"></hub-embed>`,
+        layout,
       );
   const html: Record<string, () => string> = {
     [PATHS['hub-embed']]: hubPage('/api/hub-token', mock),
     [PATHS['hub-embed, Latin text']]: hubPage('/api/hub-token-latin', latin),
+    [PATHS['hub-embed, panel']]: hubPage('/api/hub-token', mock, '', 'panel'),
+    [PATHS['hub-embed, two tables']]: hubPage('/api/hub-token-two', two),
     // The same user-per-run token route and simulator as hub-embed's page; its script is served as a file too.
     // The box the README gives hub-embed's tag, in the page from its first paint as that rule is.
     [PATHS['plain DOM']]: () =>
@@ -234,6 +273,7 @@ Cal("inline", { elementOrSelector: "#cal", calLink: "rick/get-rick-rolled" });
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/api/hub-token') return void tokens(req, res);
     if (path === '/api/hub-token-latin') return void latinTokens(req, res);
+    if (path === '/api/hub-token-two') return void twoTokens(req, res);
     const send = (type: string, body: string | Buffer) => {
       res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
       res.end(body);
@@ -283,10 +323,16 @@ interface Lhr {
   audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
 }
 
-/** How Lighthouse runs: mobile at a CPU slowdown (default its own 4x), or its desktop preset. */
+/**
+ * How Lighthouse runs: mobile at a CPU slowdown (default its own 4x), or its desktop preset; `slow3g`
+ * throttles the page's real network as Chrome DevTools' Slow 3G does (bench/slow-network.ts), where the
+ * default simulated throttling would load the page at full speed and only compute the slow timings:
+ * a layout shift that a slow answer brings only shows when the answer really is slow.
+ */
 export interface LighthouseRunOptions {
   cpuSlowdown?: number;
   desktop?: boolean;
+  slow3g?: boolean;
 }
 
 /** A task of Lighthouse's long-tasks audit: what it is attributed to, and when and how long, simulated. */
@@ -317,7 +363,7 @@ export async function lighthouseOnce(
   out: string,
   options: LighthouseRunOptions = {},
 ): Promise<{ sample: LighthouseSample; version: string; longTasks: LongTask[] }> {
-  const { cpuSlowdown = 4, desktop = false } = options;
+  const { cpuSlowdown = 4, desktop = false, slow3g = false } = options;
   await run(
     process.execPath,
     [
@@ -330,6 +376,14 @@ export async function lighthouseOnce(
       `--chrome-flags=${chromeFlagsArgument([...CHROMIUM_ARGS, HOST_RESOLVER_RULES])}`,
       // The desktop preset sets its own slowdown (1x); the mobile default is 4x, and 8x is asked for.
       ...(desktop ? ['--preset=desktop'] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]),
+      ...(slow3g
+        ? [
+            '--throttling-method=devtools',
+            `--throttling.requestLatencyMs=${SLOW_3G.latency}`,
+            `--throttling.downloadThroughputKbps=${(SLOW_3G.downloadThroughput * 8) / 1000}`,
+            `--throttling.uploadThroughputKbps=${(SLOW_3G.uploadThroughput * 8) / 1000}`,
+          ]
+        : []),
     ],
     { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -355,14 +409,16 @@ export async function lighthouseOnce(
 }
 
 export async function measureLighthouse(
-  options: { runs: number; smoke?: boolean },
+  options: { runs: number; smoke?: boolean; only?: RegExp },
   log: (line: string) => void = () => undefined,
 ): Promise<LighthouseResults> {
   const chromium = findChromium();
   if (!chromium) throw new Error(CHROMIUM_MISSING);
   const pages = await startPages();
   const work = mkdtempSync(join(tmpdir(), 'hub-embed-lighthouse-'));
-  const plan = lighthousePlan(options.smoke ?? false);
+  const plan = lighthousePlan(options.smoke ?? false).filter(
+    ({ mode, page: name }) => !options.only || options.only.test(`${mode}, ${name}`),
+  );
   const samples = plan.map((): LighthouseSample[] => []);
   let version = '';
   try {
@@ -429,6 +485,9 @@ export function lighthouseRows(results: LighthouseResults): Row[] {
       ratio: toPlain === undefined || name === 'plain DOM' ? '' : `${toPlain}x TBT`,
       target: '',
     };
+    // The other layouts and Slow 3G are there for their layout shift.
+    if (LAYOUT_PAGES.includes(name) || mode === 'phone slow 3G')
+      return { ...row, target: 'CLS = 0', met: m.cls === TARGETS.cls };
     if (!isHub) return row;
     if (mode === 'phone 8x')
       return {
@@ -449,7 +508,9 @@ export function lighthouseRows(results: LighthouseResults): Row[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const at = process.argv.indexOf('--runs');
   const runs = at > 0 ? Number(process.argv[at + 1]) : 3;
-  const results = await measureLighthouse({ runs }, console.log);
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt > 0 ? new RegExp(process.argv[onlyAt + 1] ?? '') : undefined;
+  const results = await measureLighthouse({ runs, only }, console.log);
   const { formatTable } = await import('./lib/stats.js');
   console.log(formatTable(lighthouseRows(results)));
 }

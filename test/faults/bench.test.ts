@@ -271,8 +271,8 @@ test(
       assert.equal(results.tokenHandler.cached.failures, 0);
       assert.equal(results.memory.leftInDocument, 0);
       assert.equal(results.memory.listenerGrowth, 0);
-      // Lighthouse beside the peers: every page once on the phone at 4x, hub-embed's at 8x and on the
-      // desktop too, each with its audits read.
+      // Lighthouse beside the peers: every page once on the phone at 4x, hub-embed's at 8x, on the
+      // desktop and on Slow 3G too, and its other layouts on the phone, each with its audits read.
       assert.deepEqual(
         results.lighthouse?.pages.map((p) => [p.mode, p.page, p.samples.length]),
         [
@@ -284,6 +284,9 @@ test(
           ['phone 4x', 'Cal.com', 1],
           ['phone 8x', 'hub-embed', 1],
           ['desktop', 'hub-embed', 1],
+          ['phone 4x', 'hub-embed, panel', 1],
+          ['phone 4x', 'hub-embed, two tables', 1],
+          ['phone slow 3G', 'hub-embed', 1],
         ],
       );
       for (const { page, median } of results.lighthouse!.pages)
