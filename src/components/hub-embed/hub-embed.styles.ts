@@ -33,7 +33,9 @@ export const styles = css`
 
   /*
    * No height of its own: the body takes the box, whatever it holds. Its scrollbar's room is kept while
-   * nothing overflows: a scrollbar that came with a longer list would narrow the cards and move them.
+   * nothing overflows: a scrollbar that came with a longer list would narrow the cards and move them. A
+   * card that focus scrolls into view stops below the filter at its tallest (the chips' most, their
+   * padding and the ring's reach), not under it.
    */
   [part~="body"] {
     display: flex;
@@ -42,6 +44,7 @@ export const styles = css`
     flex: 1 0 0;
     overflow: auto;
     scrollbar-gutter: stable;
+    scroll-padding-top: calc(var(--hub-tags-max-height, 8.5em) + 12px);
   }
 
   /* Above the cards that scroll under it, the 49th and later too (each a stacking context of its own). */
