@@ -163,21 +163,30 @@ export function inPage(steps: Step[], op: Op, arg: unknown, fn: ((target: any, a
   // point: the middle of the element, in this frame's viewport, once nothing else is on top of it.
   let box = target.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return { retry: 'the element has no size (hidden or not laid out)' };
-  if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+  /** What a click in the middle of the element hits, across shadow boundaries, and whether that is the element. */
+  const hitAtMiddle = () => {
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    let hit: Element | null = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    // The hit must be the target or inside it, across shadow boundaries.
+    for (let node: Node | null = hit; node; node = node.parentNode ?? (node as ShadowRoot).host ?? null)
+      if (node === target) return { x, y, hit, ok: true };
+    return { x, y, hit, ok: false };
+  };
+  // Out of the viewport, or in it but clipped by a scroll container (the widget's box): scrolled into view,
+  // every scroll container on the way included, as a reader would.
+  const outside = box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth;
+  let at = outside ? undefined : hitAtMiddle();
+  if (!at?.ok) {
     target.scrollIntoView({ block: 'center', inline: 'center' });
     box = target.getBoundingClientRect();
+    at = hitAtMiddle();
   }
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
-  let hit: Element | null = document.elementFromPoint(x, y);
-  while (hit?.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  // The hit must be the target or inside it, across shadow boundaries.
-  for (let node: Node | null = hit; node; node = node.parentNode ?? (node as ShadowRoot).host ?? null) {
-    if (node === target) return { x, y, scrollX, scrollY };
-  }
-  return { retry: `another element is on top: ${hit ? hit.outerHTML.slice(0, 120) : 'nothing'}` };
+  if (at.ok) return { x: at.x, y: at.y, scrollX, scrollY };
+  return { retry: `another element is on top: ${at.hit ? at.hit.outerHTML.slice(0, 120) : 'nothing'}` };
 }
