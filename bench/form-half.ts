@@ -250,7 +250,7 @@ async function mountInPage({ baseUrl, formUrl }: { baseUrl: string; formUrl: str
 
 async function clickOnce(page: Page, { gesture, afterReadyMs }: Case): Promise<InPageClick> {
   if (afterReadyMs) await page.waitForTimeout(afterReadyMs);
-  const card = page.locator('hub-embed hub-table-card [part~=card]').first();
+  const card = page.locator('hub-embed [part~=card]').first();
   const box = await card.boundingBox();
   if (!box) throw new Error('the first card has no box to click');
   const x = box.x + box.width / 2;

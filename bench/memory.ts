@@ -119,9 +119,9 @@ async function cyclesInPage({ n, baseUrl, formUrl }: { n: number; baseUrl: strin
     await within(ready, 'hub-ready');
     const grid = el.shadowRoot!.querySelector('hub-table-grid')!;
     await (grid as unknown as { updateComplete: Promise<boolean> }).updateComplete;
-    const cards = [...grid.shadowRoot!.querySelectorAll('hub-table-card')].slice(0, 2);
-    await Promise.all(cards.map((card) => (card as unknown as { updateComplete: Promise<boolean> }).updateComplete));
-    const controls = cards.map((card) => card.shadowRoot!.querySelector('[part~=card]') as HTMLElement);
+    // Each card a list item of the grid's, carrying its table, its control inside.
+    const cards = [...grid.shadowRoot!.querySelectorAll('[role="listitem"]')].slice(0, 2);
+    const controls = cards.map((card) => card.querySelector('[part~=card]') as HTMLElement);
     type Frame = HTMLElement & { shortCode: string; updateComplete: Promise<boolean> };
     /** Rests a pointer on `control` until its form is prepared, and waits for the prepared page's load. */
     const prepare = async (control: HTMLElement, card: Element) => {

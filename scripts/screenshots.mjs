@@ -38,17 +38,17 @@ async function open(browser, { user, theme, locale, viewport }) {
   const page = await context.newPage();
   page.on('console', (message) => message.type() === 'error' && console.error('page:', message.text()));
   await page.goto(`${url}/?theme=${theme}&locale=${locale}&open-mode=modal`);
-  await page.locator('hub-embed hub-table-card').first().waitFor();
+  await page.locator('hub-embed [part~="card"]').first().waitFor();
   if ((await page.locator('#user').inputValue()) !== user) {
     await Promise.all([page.waitForEvent('load'), page.locator('#user').selectOption(user)]);
-    await page.locator('hub-embed hub-table-card').first().waitFor();
+    await page.locator('hub-embed [part~="card"]').first().waitFor();
   }
   return { context, page };
 }
 
 /** Presses Pay on the table named `name` and waits until the points panel has told the outcome. */
 async function pay(page, name) {
-  await page.locator('hub-embed hub-table-card', { hasText: name }).locator('[part~="card"]').click();
+  await page.locator('hub-embed [part~="card"]', { hasText: name }).click();
   const form = page.frameLocator('hub-embed hub-form-frame iframe');
   await form.locator('form[data-action="charge"] button').click();
   await page.locator('#points-status', { hasText: 'Pay:' }).waitFor();
@@ -131,7 +131,7 @@ async function engineShots() {
               : url + path,
           );
           const scope = framed ? page.frameLocator('#narrow') : page;
-          await scope.locator('hub-embed hub-table-card').first().waitFor();
+          await scope.locator('hub-embed [part~="card"]').first().waitFor();
           await scope
             .locator('hub-embed hub-tag-filter')
             .getByRole('button', { name: 'delivery', exact: true })

@@ -6,16 +6,18 @@ import type { PublishedTable } from '../../src/core/types.js';
 import { buildFormUrl } from '../../src/core/urls.js';
 import { FormPreparer, PREPARE_AFTER_MS, type PreparerSeat } from '../../src/components/hub-embed/form-preparer.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
+import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 
 const SITE = 'https://forms.example.com/f';
 const table = (code: string): PublishedTable => ({ short_code: code, name: code, industry: '', tags: [] });
 
-/** An element with two cards (plain elements named hub-table-card, carrying their table) and a seat whose tokens the test hands out. */
+/** An element with two cards (list items carrying their table, as the grid's are) and a seat whose tokens the test hands out. */
 function setup() {
   const element = document.createElement('div');
   document.body.append(element);
   const cards = ['k3Xp9a', 'Q7mZ2b'].map((code) => {
-    const card = document.createElement('hub-table-card') as HTMLElement & { table?: PublishedTable };
+    const card: CardNode = document.createElement('div');
+    card.setAttribute('role', 'listitem');
     card.table = table(code);
     element.append(card);
     return card;

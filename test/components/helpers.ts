@@ -4,7 +4,7 @@ import { fixture, html } from '@open-wc/testing';
 import { vi } from 'vitest';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
-import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
+import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
 import type { AccessToken } from '../../src/core/types.js';
@@ -136,12 +136,13 @@ export async function until(check: () => boolean | undefined, what = 'condition'
 }
 
 /** The element's shadow-root parts, as a test may see them. */
+/** The first element of part `name` in `host`'s shadow root, or inside `host` itself when it has none (a grid's card). */
 export function part<T extends Element = HTMLElement>(host: Element, name: string): T | null {
-  return host.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+  return (host.shadowRoot ?? host).querySelector<T>(`[part~="${name}"]`);
 }
 
 export function parts<T extends Element = HTMLElement>(host: Element, name: string): T[] {
-  return [...host.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
+  return [...(host.shadowRoot ?? host).querySelectorAll<T>(`[part~="${name}"]`)];
 }
 
 export function key(target: Element, keyName: string): KeyboardEvent {
@@ -191,7 +192,8 @@ export async function loadedEmbed(
 export const gridOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTableGrid>('hub-table-grid')!;
 export const filterOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubTagFilter>('hub-tag-filter')!;
 export const frameOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HubFormFrame>('hub-form-frame');
-export const cardsOf = (el: HubEmbed) => [...gridOf(el).shadowRoot!.querySelectorAll<HubTableCard>('hub-table-card')];
+/** The grid's cards: each a list item in its shadow root, carrying its table. */
+export const cardsOf = (el: HubEmbed) => [...gridOf(el).shadowRoot!.querySelectorAll<CardNode>('[role="listitem"]')];
 export const chipsOf = (el: HubEmbed) => parts<HTMLButtonElement>(filterOf(el), 'chip');
 
 /** Waits until the widget shows its tags and a list that is not loading. */
@@ -208,9 +210,7 @@ export async function ready(el: HubEmbed): Promise<void> {
 
 /** Focuses and clicks the card at `index`, as a user would. */
 export async function clickCard(el: HubEmbed, index = 0): Promise<void> {
-  const card = cardsOf(el)[index]!;
-  await card.updateComplete;
-  const control = part(card, 'card')!;
+  const control = part(cardsOf(el)[index]!, 'card')!;
   control.focus();
   control.click();
 }

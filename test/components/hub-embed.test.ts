@@ -4,7 +4,7 @@ import { describeAccessible, type Look } from './accessible.js';
 import '../../src/define.js';
 import type { HubEventMap } from '../../src/components/events.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
-import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
+import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
 import {
   cardsOf,
@@ -501,7 +501,7 @@ describe('<hub-embed>', () => {
     /** The names in each card list of the grid, in the order shown. */
     const lists = (el: HubEmbed) =>
       parts(gridOf(el), 'grid').map((list) =>
-        [...list.querySelectorAll<HubTableCard>('hub-table-card')].map((card) => card.table?.name),
+        [...list.querySelectorAll<CardNode>('[role="listitem"]')].map((card) => card.table?.name),
       );
     const count = (el: HubEmbed) => part(gridOf(el), 'count')!.textContent;
 
@@ -619,7 +619,7 @@ describe('<hub-embed>', () => {
         { shortCode: table.short_code },
       ]);
       await el.updateComplete;
-      if (inChromium) expect(cardsOf(el)[0]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
+      if (inChromium) expect(gridOf(el).shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
     });
 
     it.skipIf(!inChromium)('modal: Escape closes the dialog and fires hub-form-close', async () => {
@@ -662,7 +662,7 @@ describe('<hub-embed>', () => {
       await el.updateComplete;
       expect(frameOf(el)).toBeNull();
       expect(part(el, 'body')!.hidden).toBe(false);
-      expect(cardsOf(el)[0]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
+      expect(gridOf(el).shadowRoot!.activeElement).toBe(part(cardsOf(el)[0]!, 'card'));
     });
 
     it('Escape closes the form while focus is anywhere in the widget, and focus returns to the card', async () => {
@@ -675,7 +675,7 @@ describe('<hub-embed>', () => {
         expect(escape.defaultPrevented).toBe(true);
         await el.updateComplete;
         expect(frameOf(el)).toBeNull();
-        expect(cardsOf(el)[1]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[1]!, 'card'));
+        expect(gridOf(el).shadowRoot!.activeElement).toBe(part(cardsOf(el)[1]!, 'card'));
         // With no form open, Escape is left alone for the page.
         expect(key(part(cardsOf(el)[1]!, 'card')!, 'Escape').defaultPrevented).toBe(false);
         fixtureCleanup();
@@ -696,7 +696,7 @@ describe('<hub-embed>', () => {
       await el.updateComplete;
       expect(dialog.open).toBe(false);
       expect(frameOf(el)).toBeNull();
-      expect(cardsOf(el)[2]!.shadowRoot!.activeElement).toBe(part(cardsOf(el)[2]!, 'card'));
+      expect(gridOf(el).shadowRoot!.activeElement).toBe(part(cardsOf(el)[2]!, 'card'));
     });
 
     it("modal: the dialog's accessible name is the table name, and focus lands on the close control first in tab order", async () => {
@@ -926,7 +926,7 @@ describe('<hub-embed>', () => {
       const s = setupHub();
       const el = await loadedEmbed(s);
       const cards = () =>
-        el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('hub-table-card').length ?? 0;
+        el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('[role="listitem"]').length ?? 0;
       expect(cards()).toBeGreaterThan(0);
       s.offline.value = true;
       el.tags = ['delivery'];
@@ -946,7 +946,7 @@ describe('<hub-embed>', () => {
       await until(
         () =>
           !part(el, 'error') &&
-          !!el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelector('hub-table-card'),
+          !!el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelector('[role="listitem"]'),
       );
       const grid = el.shadowRoot!.querySelector('hub-table-grid') as HTMLElement & { tables: { tags: string[] }[] };
       expect(grid.tables[0]!.tags.some((tag) => tag.toLowerCase().includes('education'))).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTableCard } from '../../src/components/hub-table-card/hub-table-card.js';
+import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
 import { inChromium, key, part, parts } from './helpers.js';
@@ -79,6 +80,26 @@ describe('<hub-table-card>', () => {
     expect(key(control, ' ').defaultPrevented).toBe(true);
     expect(key(control, 'a').defaultPrevented).toBe(false);
     expect(seen).toEqual([table, table]);
+  });
+
+  it('renders the same markup and styles as each card of <hub-table-grid>: one template, one stylesheet', async () => {
+    /** Each element's name, attributes and children, and each text: the markup, without Lit's comments. */
+    const shape = (node: Node): unknown =>
+      node instanceof Element
+        ? [node.localName, [...node.attributes].map((a) => `${a.name}=${a.value}`), [...node.childNodes].map(shape)]
+        : node.nodeType === Node.TEXT_NODE
+          ? node.textContent
+          : null;
+    for (const value of [table, { ...table, icon: undefined, tags: [] }, { ...table, name: '🍂<b>x</b>' }]) {
+      const el = await card(value);
+      const grid = await fixture<HubTableGrid>(html`<hub-table-grid .tables=${[value]}></hub-table-grid>`);
+      expect(shape(part(grid, 'card')!)).toEqual(shape(part(el, 'card')!));
+      const sheets = (root: ShadowRoot) => root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+      const cardRules = sheets(el.shadowRoot!).map((rule) => rule.cssText);
+      const gridRules = sheets(grid.shadowRoot!).map((rule) => rule.cssText);
+      expect(cardRules.every((rule) => gridRules.includes(rule))).toBe(true);
+      fixtureCleanup();
+    }
   });
 
   it('without a table it renders nothing and fires nothing', async () => {

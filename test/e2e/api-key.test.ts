@@ -35,7 +35,7 @@ inEachEngine(() => {
           .getByRole('button', { name: ENCODING_TAG, exact: true })
           .click();
         const table = ENCODING_TABLES[4]!;
-        await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+        await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
         const form = w.page.frameLocator('hub-embed hub-form-frame iframe');
         await form.locator('form[data-action="submit"] button').click();
         await form.locator('form[data-action="charge"] button').click();

@@ -129,7 +129,7 @@ async function withPage(endpoint: 'plain' | 'prefetch', check: (seen: Seen) => P
 }
 
 /** Names on the cards, in grid order. */
-const cardNames = (page: Page) => page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
+const cardNames = (page: Page) => page.locator('hub-embed [part="name"]').allTextContents();
 
 /** No request the simulator received holds /api/v… twice, and every API call went under /api/v1/apihub. */
 function assertNoDoubledPrefix(): void {
@@ -169,7 +169,7 @@ describe('base-url …/api/v1/apihub against the simulator served there', () => 
       for (const request of gets) assert.equal(request.authorization, `Bearer ${token}`, request.url);
 
       // Open the first table's form: the iframe's URL carries the JWT, and the form site takes it.
-      await page.locator('hub-embed hub-table-card [part="card"]').first().click();
+      await page.locator('hub-embed [part="card"]').first().click();
       const iframe = page.locator('hub-embed hub-form-frame iframe');
       const src = await waitFor(
         () => iframe.getAttribute('src'),

@@ -59,7 +59,7 @@ function openWrongHash(): Promise<Watch> {
 async function openTable(w: Watch): Promise<void> {
   const table = ENCODING_TABLES[9]!;
   await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
-  await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+  await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
 }
 
 inEachEngine((engine) => {

@@ -67,7 +67,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** The first card, visible; when it never comes, the failure says what the page showed instead. */
 async function cardsShown(page: Page): Promise<void> {
   try {
-    await page.locator('hub-embed hub-table-card').first().waitFor();
+    await page.locator('hub-embed [part~="card"]').first().waitFor();
   } catch (error) {
     const shown = await page
       .evaluate(() => {
@@ -87,7 +87,7 @@ const text = (page: Page, selector: string) => page.locator(selector).innerText(
 const money = (cents: number) => `¥${(cents / 100).toFixed(2)} (${cents.toLocaleString('en-US')} points)`;
 
 async function openTable(page: Page, name: string): Promise<void> {
-  await page.locator('hub-embed hub-table-card', { hasText: name }).locator('[part~="card"]').click();
+  await page.locator('hub-embed [part~="card"]', { hasText: name }).click();
   await page.frameLocator('hub-embed hub-form-frame iframe').locator('form[data-action="charge"] button').waitFor();
 }
 

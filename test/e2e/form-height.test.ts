@@ -29,7 +29,7 @@ async function openInline(): Promise<{ w: Watch; form: FrameLocator }> {
     '<p id="below">After the widget</p>';
   const w = await e2e.openPage('/form-height.html', pageHtml(SCRIPT, body));
   await waitForReady(w.page);
-  await w.page.locator('hub-embed hub-table-card', { hasText: TABLE.name }).locator('[part="card"]').click();
+  await w.page.locator('hub-embed [part="card"]', { hasText: TABLE.name }).click();
   const form = w.page.frameLocator(`${FRAME} iframe`);
   await form.locator('#hub-form').waitFor();
   return { w, form };

@@ -14,7 +14,7 @@ const TABLE = ENCODING_TABLES[3]!; // 'hash#fragment': the message's shortCode m
 async function openForm(path: string): Promise<Watch> {
   const w = await e2e.openWidget(path, { attrs: { tags: TABLE.tags[0]! } });
   await waitForReady(w.page);
-  await w.page.locator('hub-embed hub-table-card', { hasText: TABLE.name }).locator('[part="card"]').click();
+  await w.page.locator('hub-embed [part="card"]', { hasText: TABLE.name }).click();
   return w;
 }
 

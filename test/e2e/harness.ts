@@ -526,7 +526,7 @@ export function violations(page: EnginePage): Promise<{ directive: string; block
 
 /** Names on the cards, in grid order (parts are public API; Playwright CSS pierces open shadow roots). */
 export function cardNames(page: EnginePage): Promise<string[]> {
-  return page.locator('hub-embed hub-table-card [part="name"]').allTextContents();
+  return page.locator('hub-embed [part="name"]').allTextContents();
 }
 
 /**
@@ -545,7 +545,7 @@ export function allCardNames(page: EnginePage, count: number): Promise<string[]>
 export async function waitForIcons(page: EnginePage, count: number, what = 'every icon to load'): Promise<void> {
   await waitFor(
     () =>
-      page.locator('hub-embed hub-table-card img[part="icon"]').evaluateAll((imgs) => {
+      page.locator('hub-embed img[part="icon"]').evaluateAll((imgs) => {
         const loaded = imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0);
         // The icons load lazily, and how far below the fold "near" reaches differs by engine (WebKit's
         // is the viewport): bring the next icon still waiting into view, as a reader scrolling would.

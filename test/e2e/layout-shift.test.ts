@@ -195,7 +195,7 @@ async function shiftsOnThePath(page: Page, url: string, tag: string, path: Path,
   await sleep(delays.other + 100);
 
   if (path === 'whole') {
-    await page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+    await page.locator('hub-embed [part~="card"]').first().click();
     await until(page, 'window.__opened === true').catch(async (error: Error) => {
       throw new Error(`${error.message}; events: ${String(await page.evaluate('window.__events.join(", ")'))}`);
     });

@@ -104,7 +104,7 @@ async function withWidget(
 
 const api = (requests: string[], name: string) => requests.filter((line) => line.includes(`/projects/${name}`));
 
-const shownCount = (page: Page) => page.locator('hub-embed hub-table-card').count();
+const shownCount = (page: Page) => page.locator('hub-embed [part~="card"]').count();
 
 describe('prefetch with the token, in Chromium', () => {
   it('a cold widget reaches hub-ready with no browser request to published-tags or published-list', async () => {

@@ -10,12 +10,12 @@ import { inEachEngine } from './engines/index.js';
 // Every page is checked after its test for a leaked API key and for uncaught errors.
 const e2e = useHarness();
 
-const card = (w: Watch, index: number) => w.page.locator('hub-embed hub-table-card [part="card"]').nth(index);
+const card = (w: Watch, index: number) => w.page.locator('hub-embed [part="card"]').nth(index);
 
 /** The short codes of the cards, in grid order. */
 const cardCodes = (w: Watch): Promise<string[]> =>
   w.page
-    .locator('hub-embed hub-table-card')
+    .locator('hub-embed [part~="card"]')
     .evaluateAll((cards) => cards.map((element) => (element as { table: { short_code: string } }).table.short_code));
 
 /** Each <hub-form-frame> in the widget: its table, and whether its page has loaded. */

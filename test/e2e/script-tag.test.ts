@@ -58,7 +58,7 @@ const NO_READY_LOAD =
   "<script>Object.defineProperty(window, 'scheduler', { value: { postTask: () => new Promise(() => {}) }, configurable: true });</script>";
 
 /** The first card's control, as the user sees it. */
-const firstCard = (w: Watch) => w.page.locator('hub-embed hub-table-card').first().locator('[part="card"]');
+const firstCard = (w: Watch) => w.page.locator('hub-embed [part="card"]').first();
 
 async function formOpens(w: Watch): Promise<void> {
   await waitFor(
@@ -238,7 +238,7 @@ inEachEngine(() => {
         const card = document
           .querySelector('hub-embed')!
           .shadowRoot!.querySelector('hub-table-grid')!
-          .shadowRoot!.querySelector('hub-table-card')!;
+          .shadowRoot!.querySelector('[part~="card"]')!;
         card.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
       });
       await waitFor(

@@ -86,7 +86,7 @@ inEachEngine(() => {
       const { w, first } = await openPastFirstToken('/expiry-open.html', { tags: ENCODING_TAG });
 
       const table = ENCODING_TABLES[2]!;
-      await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+      await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
       const iframe = w.page.locator('hub-embed hub-form-frame iframe');
       await iframe.waitFor();
       const { shortCode, query } = parseFormUrl(e2e.harness, (await iframe.getAttribute('src'))!);
@@ -101,7 +101,7 @@ inEachEngine(() => {
       // Close and reopen after that token expired too: still no error.
       await w.page.keyboard.press('Escape');
       await untilExpired(token);
-      await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+      await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
       await waitFor(
         () => events(w.page, 'hub-form-open'),
         (list) => list.length === 2,

@@ -18,7 +18,7 @@ inEachEngine(() => {
       e2e.harness.mock.hub.reset();
       assert.equal(await simulatorAccepts(e2e.harness, first), false, 'the service refuses the first token');
 
-      await w.page.locator('hub-embed hub-table-card').first().locator('[part="card"]').click();
+      await w.page.locator('hub-embed [part="card"]').first().click();
       const iframe = w.page.locator('hub-embed hub-form-frame iframe');
       // The form site refuses the first token and says so; the widget loads the form again with another.
       const token: string = await waitFor(

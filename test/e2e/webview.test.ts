@@ -47,8 +47,8 @@ async function withHost(test: (page: Page, watch: Watch) => Promise<void>): Prom
 }
 
 async function clickFirstCard(page: Page): Promise<void> {
-  // Playwright's CSS engine pierces open shadow roots: hub-embed > hub-table-grid > hub-table-card.
-  await widget(page).locator('hub-table-card [part~="card"]').first().click();
+  // Playwright's CSS engine pierces open shadow roots: hub-embed > hub-table-grid > each card's control.
+  await widget(page).locator('[part~="card"]').first().click();
 }
 
 inEachEngine(() => {
@@ -60,7 +60,7 @@ inEachEngine(() => {
         await logHas(page, 'req auth.getToken');
         await logHas(page, 'evt widget.ready');
         await waitFor(
-          () => widget(page).locator('hub-table-card').count(),
+          () => widget(page).locator('[part~="card"]').count(),
           (n) => n > 0,
           'cards in the widget',
         );
@@ -146,7 +146,7 @@ inEachEngine(() => {
     it('the native sheet is titled with the table name, not its short code', async () => {
       await withHost(async (page) => {
         await logHas(page, 'evt widget.ready');
-        const name = (await widget(page).locator('hub-table-card [part~="name"]').first().textContent())!.trim();
+        const name = (await widget(page).locator('[part~="name"]').first().textContent())!.trim();
         await clickFirstCard(page);
         await page.locator('#sheet[open]').waitFor();
         assert.equal(await page.locator('#sheet-title').textContent(), name);

@@ -77,7 +77,7 @@ inEachEngine(() => {
         (shown) => shown.length === expected.length,
         'the cards',
       );
-      await w.page.locator('hub-embed hub-table-card').first().locator('[part="card"]').click();
+      await w.page.locator('hub-embed [part="card"]').first().click();
       const after = await waitFor(
         () => heard(w),
         (seen) => (seen?.navigations.length ?? 0) > 0 && seen!.events.includes('form.opened'),

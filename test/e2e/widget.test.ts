@@ -64,7 +64,7 @@ async function dividerShows(w: Watch, matching: number, total: number): Promise<
 async function openCard(w: Watch, shortCode: string): Promise<void> {
   const table = ENCODING_TABLES.find((t) => t.short_code === shortCode)!;
   const before = (await events(w.page, 'hub-form-open')).length;
-  await w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click();
+  await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
   const opened = await waitFor(
     () => events(w.page, 'hub-form-open'),
     (list) => list.length > before,
@@ -295,7 +295,7 @@ inEachEngine((engine) => {
       const dialog = w.page.locator('hub-embed dialog[part="dialog"]');
       const isOpen = () => dialog.evaluate((d) => (d as HTMLDialogElement).open);
       const table = ENCODING_TABLES[1]!;
-      const card = w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]');
+      const card = w.page.locator('hub-embed [part="card"]', { hasText: table.name });
       for (const how of ['backdrop', 'Escape', 'Escape in the form'] as const) {
         await openCard(w, table.short_code);
         await waitFor(isOpen, (open) => open, 'the dialog to open');
@@ -362,7 +362,7 @@ inEachEngine((engine) => {
         const table = ENCODING_TABLES.find((t) => t.short_code === code)!;
         await Promise.all([
           w.page.waitForURL((target) => target.origin === new URL(e2e.harness.formUrl).origin),
-          w.page.locator('hub-embed hub-table-card', { hasText: table.name }).locator('[part="card"]').click(),
+          w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click(),
         ]);
         await assertRoundTrip(w, await w.page.url(), code);
         assert.equal(await formPageCode(w.page), code, 'the form site decoded the same short code');

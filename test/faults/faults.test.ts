@@ -73,7 +73,7 @@ function snapshot(): Promise<Snapshot> {
     await grid?.updateComplete;
     const drawn = () =>
       !grid ||
-      grid.shadowRoot!.querySelectorAll('hub-table-card').length >=
+      grid.shadowRoot!.querySelectorAll('[role="listitem"]').length >=
         (grid as unknown as { tables: unknown[] }).tables.length;
     for (let frame = 0; frame < 600 && !drawn(); frame++) await new Promise(requestAnimationFrame);
     const error = root?.querySelector('[part=error]');
@@ -84,7 +84,7 @@ function snapshot(): Promise<Snapshot> {
       error: error ? (error.textContent ?? '').trim() : null,
       hasRetry: !!root?.querySelector('[part=error] [part=retry]'),
       cards: grid
-        ? [...grid.shadowRoot!.querySelectorAll('hub-table-card')].map(
+        ? [...grid.shadowRoot!.querySelectorAll('[role="listitem"]')].map(
             (card) => (card as unknown as { table: { short_code: string } }).table.short_code,
           )
         : null,
@@ -213,12 +213,11 @@ test(`scripted use under faults for ${SECONDS} s (seed ${SEED})`, { timeout: (SE
             setTimeout(() => resolve(false), 5000);
           }),
       );
-      // The card's inner control handles the click; a click on the <hub-table-card> host does not reach it.
+      // The card's control handles the click; a click on its list item does not reach it.
       await page.evaluate(
         (index) => {
           const grid = document.querySelector('hub-embed')!.shadowRoot!.querySelector('hub-table-grid')!;
-          const card = grid.shadowRoot!.querySelectorAll('hub-table-card')[index];
-          card?.shadowRoot!.querySelector<HTMLElement>('[part~=card]')?.click();
+          grid.shadowRoot!.querySelectorAll<HTMLElement>('[part~=card]')[index]?.click();
         },
         Math.floor(random() * state.cards.length),
       );

@@ -60,7 +60,7 @@ for (const markerAtMs of [1500, 2600]) {
         const announce = { ns: 'hub-embed', v: 1, sid: '', id: 'ready', kind: 'evt', method: 'bridge.ready' };
         await page.evaluate(receiveScript(JSON.stringify({ ...announce, nonce: kernel.nonce })));
         await waitFor(
-          () => page.locator('hub-embed hub-table-card').count(),
+          () => page.locator('hub-embed [part~="card"]').count(),
           (n) => n > 0,
           'the cards through the host',
         );

@@ -72,8 +72,8 @@ after(async () => {
   await h?.close();
 });
 
-const card = (page: import('playwright-core').Page) => page.locator('hub-embed hub-table-card [part~="card"]').first();
-const cards = (page: import('playwright-core').Page) => page.locator('hub-embed hub-table-card').count();
+const card = (page: import('playwright-core').Page) => page.locator('hub-embed [part~="card"]').first();
+const cards = (page: import('playwright-core').Page) => page.locator('hub-embed [part~="card"]').count();
 
 describe('<HubEmbedView> day one: the default native form', () => {
   it('onFormClosed fires for every way a form closes: the close control, Android back, closeForm(), the page’s dialog', async () => {

@@ -104,7 +104,7 @@ describe('examples/react-native', () => {
       // Refresh before the page said hello: the call waits for the hello and resolves.
       const earlyRefresh = button('Refresh').props.onPress() as Promise<void>;
       await waitFor(
-        () => page.locator('hub-embed hub-table-card').count(),
+        () => page.locator('hub-embed [part~="card"]').count(),
         (n) => n > 0,
         'cards',
       );
@@ -117,7 +117,7 @@ describe('examples/react-native', () => {
         (tags) => tags === 'HR',
         'HR selected',
       );
-      await page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await page.locator('hub-embed [part~="card"]').first().click();
       const modal = () => renderer.root.findByType('Modal' as never);
       await waitFor(
         () => modal().props.visible,

@@ -267,7 +267,7 @@ describe('<HubEmbedView>: where URLs go (issue 35 item 4)', () => {
     // No allowed form origin: the page opens the form in its own dialog.
     await withView(h, browser, { platform: 'android', uri: pageUrl }, async (rn) => {
       await rn.ready();
-      await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await rn.page.locator('hub-embed [part~="card"]').first().click();
       await waitFor(
         () => rn.seen.opened,
         (opened) => opened.length === 1,

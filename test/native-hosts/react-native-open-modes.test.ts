@@ -34,7 +34,7 @@ after(async () => {
   await h?.close();
 });
 
-const card = (page: Page) => page.locator('hub-embed hub-table-card [part~="card"]').first();
+const card = (page: Page) => page.locator('hub-embed [part~="card"]').first();
 /** The close control of the form the page shows itself (its dialog, or inline). */
 const pageFormClose = (page: Page) => page.locator('hub-embed hub-form-frame [part="close"]').first();
 

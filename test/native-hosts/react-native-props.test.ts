@@ -34,8 +34,8 @@ after(async () => {
   await h?.close();
 });
 
-const cards = (page: Page) => page.locator('hub-embed hub-table-card').count();
-const card = (page: Page) => page.locator('hub-embed hub-table-card [part~="card"]').first();
+const cards = (page: Page) => page.locator('hub-embed [part~="card"]').count();
+const card = (page: Page) => page.locator('hub-embed [part~="card"]').first();
 const selected = (page: Page) =>
   page.evaluate(() => (document.querySelector('hub-embed') as unknown as { tags?: string[] } | null)?.tags?.join());
 const markerNonce = (page: Page) =>

@@ -48,7 +48,8 @@ async function watchStates(rn: MountedView) {
       const root = document.querySelector('hub-embed')?.shadowRoot;
       const error = root?.querySelector('[part="error"]')?.textContent?.trim();
       const grid = root?.querySelector('hub-table-grid') as (Element & { loading?: boolean }) | null | undefined;
-      const state = error ?? (root?.querySelector('hub-table-card') ? 'cards' : grid?.loading ? 'loading' : 'none');
+      const state =
+        error ?? (grid?.shadowRoot?.querySelector('[part~="card"]') ? 'cards' : grid?.loading ? 'loading' : 'none');
       if (seen.at(-1) !== state) seen.push(state);
     };
     look();
@@ -131,7 +132,7 @@ describe('<HubEmbedView> states that tell the truth (issue 61)', () => {
   it('a missing form half gives an error that names the file (hub-embed-webview.form.js), as the app hears it', async () => {
     await withView(h, browser, { uri: noFormHalfUrl }, async (rn) => {
       await rn.ready();
-      await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await rn.page.locator('hub-embed [part~="card"]').first().click();
       await waitFor(
         () => rn.seen.errors.length,
         (n) => n > 0,

@@ -39,7 +39,7 @@ function recordingGetToken() {
 }
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token');
-const cards = (rn: MountedView) => rn.page.locator('hub-embed hub-table-card [part~="card"]');
+const cards = (rn: MountedView) => rn.page.locator('hub-embed [part~="card"]');
 
 /** The form WebView of the Modal the view shows now (the newest WebView), once its page has a user. */
 async function modalForm(rn: MountedView, token: string): Promise<Page> {

@@ -35,7 +35,7 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       await rn.ready();
       assert.equal(rn.seen.tokens, 1, 'the page asked the app for the token once');
       await waitFor(
-        () => rn.page.locator('hub-embed hub-table-card').count(),
+        () => rn.page.locator('hub-embed [part~="card"]').count(),
         (n) => n > 0,
         'cards',
       );
@@ -47,7 +47,7 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
     // The form site's origin allowed: the default openForm shows only an allowed origin natively.
     await withView({ props: { allowedOrigins: [new URL(h.formUrl).origin] } }, async (rn) => {
       await rn.ready();
-      await rn.page.locator('hub-embed hub-table-card [part~="card"]').first().click();
+      await rn.page.locator('hub-embed [part~="card"]').first().click();
       await waitFor(
         () => rn.modal().props.visible,
         (visible) => visible === true,

@@ -212,7 +212,7 @@ async function watchedPage(browser: Browser): Promise<Watched> {
 
 /** What every server-rendered page must show: the cards, and no setup error. */
 async function expectCards(page: Page): Promise<void> {
-  await page.locator('hub-embed hub-table-card').first().waitFor();
+  await page.locator('hub-embed [part~="card"]').first().waitFor();
   assert.equal(await page.locator('hub-embed [part="error"]').count(), 0, 'no error shown');
 }
 
@@ -226,7 +226,7 @@ async function expectReadyHandled(page: Page): Promise<void> {
 
 /** Opens the form of the steel-structure table from its card and waits for the form page inside. */
 async function expectFormOpens(page: Page): Promise<void> {
-  await page.locator('hub-embed hub-table-card', { hasText: '钢结构安装' }).locator('[part="card"]').click();
+  await page.locator('hub-embed [part="card"]', { hasText: '钢结构安装' }).click();
   await page.frameLocator('hub-embed hub-form-frame iframe').locator('form').first().waitFor();
 }
 

@@ -3,7 +3,7 @@
 import type { PublishedTable } from '../../core/types.js';
 import { buildFormUrl } from '../../core/urls.js';
 import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
-import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
+import type { CardNode } from '../hub-table-card/card-template.js';
 
 /**
  * How long a pointer rests on a card before its form is prepared. A pointer crossing the grid prepares
@@ -49,9 +49,9 @@ export interface PreparerSeat {
   heldFrame(table: PublishedTable, url: string): HubFormFrame;
 }
 
-/** The table of the card an event went through, if any. */
+/** The table of the card an event went through, if any: a card carries its table (see CardNode). */
 const cardTable = (event: Event) =>
-  (event.composedPath().find((node) => (node as Element).localName === 'hub-table-card') as HubTableCard | undefined)
+  (event.composedPath().find((node) => node instanceof HTMLElement && (node as CardNode).table) as CardNode | undefined)
     ?.table;
 
 /** The user asked the browser to save data (Save-Data, or prefers-reduced-data): no speculative loads. */
@@ -91,7 +91,7 @@ export class FormPreparer {
     });
     // The half may come after the pointer arrived over a card: one still resting there has waited long enough.
     const grid = element.renderRoot.querySelector('hub-table-grid')?.renderRoot;
-    const rested = [...(grid?.querySelectorAll<HubTableCard>('hub-table-card') ?? [])].find((card) =>
+    const rested = [...(grid?.querySelectorAll<CardNode>('[role="listitem"]') ?? [])].find((card) =>
       card.matches(':hover'),
     );
     if (rested?.table) {

@@ -6,6 +6,7 @@ import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
 import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.js';
+import type { CardNode } from '../hub-table-card/card-template.js';
 import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
@@ -272,7 +273,7 @@ export class HubEmbed extends HubElement {
    */
   #onIntent = {
     handleEvent: (event: Event): void => {
-      if (!event.composedPath().some((node) => (node as Element).localName === 'hub-table-card')) return;
+      if (!event.composedPath().some((node) => node instanceof HTMLElement && (node as CardNode).table)) return;
       // The form site, once a connection checked it.
       if (this.#connection) preconnect(this.formUrl, false);
       void this.#formOpener().catch(() => undefined);

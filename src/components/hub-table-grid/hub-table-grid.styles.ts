@@ -14,7 +14,7 @@ export const styles = css`
    * that Chromium skips has the assumed height in its first frame and its own in the next, which
    * would move the cards below it on screen.
    */
-  hub-table-card:nth-child(n+49) {
+  [part~="grid"] > :nth-child(n+49) {
     content-visibility: auto;
     contain-intrinsic-size: auto var(--hub-card-height, 88px);
   }
@@ -38,7 +38,7 @@ export const styles = css`
    * Reloading with tables shown: the old cards stay readable at full contrast (faded text fails WCAG's
    * 4.5:1) and say they are about to change by an accent rule above them and a progress cursor.
    */
-  [aria-busy="true"] {
+  [part~="grid"][aria-busy="true"] {
     cursor: progress;
     box-shadow: 0 -2px 0 var(--_accent);
   }

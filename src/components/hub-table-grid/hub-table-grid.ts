@@ -1,31 +1,37 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, render, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import type { HubTableCard } from '../hub-table-card/hub-table-card.js';
+import { cardTemplate, type CardNode } from '../hub-table-card/card-template.js';
+import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
 
-/** Cards in the first task of drawing a first list: about a phone's first row or two. */
-const FIRST_CARDS = 4;
+/**
+ * The cards the task that brings a list draws first, whatever the time: a screenful, as the stylesheet
+ * counts one (it renders that many before it lets cards off screen wait, content-visibility).
+ */
+const SCREEN_CARDS = 48;
 
 /**
- * What one task of drawing may take, its layout included, in milliseconds of the device's own time: a
- * quarter of a long task (50 ms), so that none is long on a phone four times slower than its measure.
- * The next task draws twice as many cards when the last took under half of it, as many when it took
- * more, and half as many when it took longer: a fast device draws its first screen in two or three
- * tasks, a list of thousands in a dozen or two.
+ * What one task of drawing may take, its layout included, in milliseconds of the device's own clock, which
+ * a slow phone's slowness is in: a third of a long task (50 ms), leaving the rest to the frame that paints
+ * what it drew and to an input that comes meanwhile.
  */
-const TASK_MS = 12;
+const TASK_MS = 16;
 
-/** Parts of <hub-table-card>, forwarded so that pages can style cards through the grid. */
+/** A card of the grid, with what its markup was last rendered with besides its table. */
+type Card = CardNode & { busy?: boolean; broken?: string };
+
+/** Parts of the card (see card-template.ts), forwarded so that pages can style cards through the grid. */
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
 
 /**
  * @tag hub-table-grid
  * @summary The tables as cards, with skeletons while loading, an empty state and an announced count.
- * Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
+ * Each card is the markup of <hub-table-card>, drawn in the grid's own shadow root. While `loading` with
+ * tables shown, the grid stays visible and readable, marked busy.
  * With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
  * tables the service added to fill its limit; `matches-only` leaves those out.
  * @csspart count - The result count, a live region (`role="status"`).
@@ -35,14 +41,14 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @csspart skeleton - Placeholder cards while loading with no tables yet.
  * @csspart empty - The empty state.
  * @csspart show-all - The empty state's control that clears the tag selection.
- * @csspart card - Each <hub-table-card>'s parts are forwarded: card, icon, icon-placeholder, name,
- *   industry, tags, tag.
- * @csspart icon - Forwarded from <hub-table-card>.
- * @csspart icon-placeholder - Forwarded from <hub-table-card>.
- * @csspart name - Forwarded from <hub-table-card>.
- * @csspart industry - Forwarded from <hub-table-card>.
- * @csspart tags - Forwarded from <hub-table-card>.
- * @csspart tag - Forwarded from <hub-table-card>.
+ * @csspart card - Each card's control, as in <hub-table-card>; its other parts too: icon,
+ *   icon-placeholder, name, industry, tags, tag.
+ * @csspart icon - As in <hub-table-card>.
+ * @csspart icon-placeholder - As in <hub-table-card>.
+ * @csspart name - As in <hub-table-card>.
+ * @csspart industry - As in <hub-table-card>.
+ * @csspart tags - As in <hub-table-card>.
+ * @csspart tag - As in <hub-table-card>.
  * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
  * @cssproperty --hub-card-height - The height a card after the 48th of a list is assumed to have until
  *   it first scrolls into view (those cards are not rendered off screen; default 88px).
@@ -50,7 +56,7 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @event hub-tags-change - `{tags: []}` when the user asks to show all tables from the empty state.
  */
 export class HubTableGrid extends HubElement {
-  static override styles = [shared, styles];
+  static override styles = [shared, cardStyles, styles];
   protected static override firstRenderAlone = true;
   static override properties = {
     tables: { attribute: false },
@@ -78,121 +84,120 @@ export class HubTableGrid extends HubElement {
   }
 
   /**
-   * How many places of the list hold a card: none at first (the task that brings the first list draws
-   * its count, and the filter above), then a task's worth at a time (TASK_MS), until all do. A later list
-   * fills at once as many places as it has cards of the last list (moved), and draws the rest in tasks as
-   * a first list does: a filter change is one task, a list of other tables starts over.
+   * Each table's card by short code, made once: a new list (a filter change, a refresh) moves the cards it
+   * shares with the last one and updates them in place, as a plain page would, instead of making them
+   * anew. Only the current list's cards are kept.
    */
+  #cards = new Map<string, Card>();
+  /** The card of each place of the list, in its order (a short code listed twice has two). */
+  #places: Card[] = [];
+  /** How many places of the list hold a card: a new list starts over, and the cards come in steps. */
   #drawn = 0;
-  /**
-   * Each table's card, by short code: a new list (a filter change, a refresh) moves the cards it shares
-   * with the last one and updates them in place, as a plain page would, instead of making them anew.
-   */
-  #cards = new Map<string, HubTableCard>();
-  /** How many cards the next task draws: FIRST_CARDS for each new list, then as its pace says. */
-  #count = FIRST_CARDS;
-  /** The task drawing more cards, while there are more to draw. */
-  #drawing?: Promise<void>;
-  /** The grid reached the bottom of the screen when the last task's cards were laid out. */
-  #filled = false;
+  /** When the task drawing now began, while one does, and how many places were drawn before it. */
+  #start?: number;
+  #from = 0;
+  /** How many cards the next task draws, from what a card cost in the last; none while no task is queued. */
+  #next = 0;
 
+  /*
+   * How the cards are drawn. The task that brings a list draws its first screenful (SCREEN_CARDS), so
+   * that what the user sees first is all there in the first frame and nothing on screen moves after it;
+   * a filter change is such a list, its cards moved and updated rather than made. The cards below the
+   * screen follow in tasks of about TASK_MS each, sized by what a card cost in the last: an input (a
+   * chip's click) never waits behind a long task, and the frame between two tasks paints what is drawn.
+   * Off screen, their layout and paint wait for them to scroll near (content-visibility), so a task's
+   * own time is what they cost. A device fast enough draws everything in the first task.
+   */
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('tables')) {
-      this.#drawn = arrayOf(this.tables).filter((table) => this.#cards.has(table.short_code)).length;
-      this.#count = FIRST_CARDS;
-      this.#filled = false;
-    }
+    if (!changed.has('tables')) return;
+    const last = this.#cards;
+    this.#cards = new Map();
+    this.#places = arrayOf(this.tables).map((table) => {
+      let card = last.get(table.short_code);
+      last.delete(table.short_code);
+      if (!card) {
+        card = document.createElement('div');
+        card.setAttribute('role', 'listitem');
+      }
+      this.#cards.set(table.short_code, card);
+      return card;
+    });
+    this.#drawn = SCREEN_CARDS;
+    this.#from = 0;
+    this.#start = performance.now();
   }
 
   protected override updated(): void {
-    if (!this.#drawing && this.#drawn < arrayOf(this.tables).length) void this.#drawRest();
-  }
-
-  /** More cards, a task at a time, until all are drawn. */
-  async #drawRest(): Promise<void> {
-    // What came with the list (the filter above, the count) is laid out in a task of its own first, so
-    // that the first cards' task counts the cards alone.
-    this.#drawing = nextTask().then(() => void this.getBoundingClientRect());
-    await this.#drawing;
-    while (this.#drawn < arrayOf(this.tables).length) {
-      this.#drawing = this.#drawMore();
-      await this.#drawing;
+    const start = this.#start;
+    if (start === undefined || this.#drawn >= arrayOf(this.tables).length) {
+      this.#start = undefined;
+      return;
     }
-    this.#drawing = undefined;
-  }
-
-  /** Draws #count more cards in a task of their own, lays them out in it, and sets how many the next draws. */
-  async #drawMore(): Promise<void> {
-    await nextTask();
-    const start = performance.now();
-    const count = this.#count;
-    this.#drawn += count;
-    this.requestUpdate();
-    await this.#rendered();
-    // Below the screen, twice as many each task, laid out by the frames (content-visibility skips most):
-    // a render and a layout of every card drawn so far in each of hundreds of small tasks would make a
-    // list of thousands quadratic.
-    let next = 2 * count;
-    if (!this.#filled) {
-      // Until the screen is full, laid out now, in this task: its time counts what the cards cost, and
-      // the frame after only paints.
-      this.#filled = this.getBoundingClientRect().bottom >= innerHeight;
-      const spent = performance.now() - start;
-      next = spent > TASK_MS ? Math.ceil(count / 2) : spent * 2 > TASK_MS ? count : next;
+    const drawn = this.#drawn - this.#from;
+    const spent = performance.now() - start;
+    // What the rest of this task has time for, at this task's pace.
+    const more = Math.floor(((TASK_MS - spent) * drawn) / spent);
+    if (more > 0) {
+      this.#drawn += more;
+      this.requestUpdate();
+      return;
     }
-    // A new list came meanwhile and set its own count: keep it.
-    if (count === this.#count) this.#count = next;
-  }
-
-  /** This update, and its cards', are done. */
-  async #rendered(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
-    const cards = [...this.renderRoot.querySelectorAll<HubTableCard>('hub-table-card')];
-    await Promise.all(cards.map((card) => card.updateComplete));
-    return done;
+    this.#start = undefined;
+    if (!this.#next)
+      void nextTask().then(() => {
+        this.#start = performance.now();
+        this.#from = this.#drawn;
+        this.#drawn += this.#next;
+        this.#next = 0;
+        this.requestUpdate();
+      });
+    // A fraction of a card draws none: slice() rounds the places down.
+    this.#next = Math.max(1, (TASK_MS * drawn) / spent);
   }
 
   /**
-   * Settles once the cards fill the screen below the grid's top, or all are drawn: what a user sees
-   * first. The rest come a few tasks later, below the screen.
+   * Settles once this update and the steps of its task are done: with a new list, once its first
+   * screenful is drawn, or all of it. The rest come in the tasks after, below the screen.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await this.#rendered();
-    while (this.#drawing && !this.#filled) {
-      await this.#drawing;
-      done = await this.#rendered();
-    }
-    return done;
+    // Each step of a task is an update of its own, asked for by the last; TASK_MS bounds them.
+    while (!(await super.getUpdateComplete()));
+    return true;
   }
 
-  /** The card of `table`: the one it had, or a new one (also for a short code listed twice). */
-  #card(table: PublishedTable, cards: Map<string, HubTableCard>): HubTableCard {
-    const code = table.short_code;
-    let card = this.#cards.get(code);
-    if (!card || cards.has(code)) {
-      card = document.createElement('hub-table-card');
-      card.setAttribute('role', 'listitem');
-      card.setAttribute('exportparts', CARD_PARTS);
+  /** The card at place `index`, updated for `table`. */
+  #card(table: PublishedTable, index: number): Card {
+    const card = this.#places[index]!;
+    const busy = table.short_code === this.opening;
+    if (card.table !== table || card.busy !== busy) {
+      card.table = table;
+      card.busy = busy;
+      this.#renderCard(card);
     }
-    cards.set(code, card);
-    card.table = table;
-    card.busy = code === this.opening;
     return card;
   }
 
-  #renderList(
-    tables: readonly PublishedTable[],
-    label: { text?: string; by?: string },
-    cards: Map<string, HubTableCard>,
-  ) {
+  #renderCard(card: Card): void {
+    const broke = (icon: string) => {
+      card.broken = icon;
+      this.#renderCard(card);
+    };
+    const table = card.table!;
+    // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
+    const select = () => this.emit('hub-table-select', { table }, true);
+    render(cardTemplate(table, card.busy!, card.broken, broke, select), card);
+  }
+
+  /** A card list, named by `label`, or else by the divider above it. */
+  #renderList(cards: CardNode[], label?: string) {
     return html`
       <div
         part="grid"
         role="list"
-        aria-label=${label.text ?? nothing}
-        aria-labelledby=${label.by ?? nothing}
+        aria-label=${label ?? nothing}
+        aria-labelledby=${label ? nothing : 'more'}
         aria-busy=${this.loading}
-      >${tables.map((table) => this.#card(table, cards))}</div>
+      >${cards}</div>
     `;
   }
 
@@ -230,24 +235,23 @@ export class HubTableGrid extends HubElement {
     if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others.length)}`);
     if (this.loading) count = t.loading;
 
-    // The cards of this render: the next one finds them by short code (a card not shown is let go).
-    const cards = new Map<string, HubTableCard>();
+    const cards = (list: readonly PublishedTable[], from = 0) =>
+      list.map((table, index) => this.#card(table, from + index));
     let body;
     if (this.loading && !tables.length) body = this.#renderSkeletons();
     else if (!matches.length && !others.length) body = this.#renderEmpty(filtered);
     else
       body = html`
-        ${matches.length ? this.#renderList(matches.slice(0, drawn), { text: t.tables }, cards) : nothing}
+        ${matches.length ? this.#renderList(cards(matches.slice(0, drawn)), t.tables) : nothing}
         ${
           others.length && drawn > matches.length
             ? html`
               <p part="more" id="more">${t.moreTables}</p>
-              ${this.#renderList(others.slice(0, drawn - matches.length), { by: 'more' }, cards)}
+              ${this.#renderList(cards(others.slice(0, drawn - matches.length), matches.length))}
             `
             : nothing
         }
       `;
-    this.#cards = cards;
     // The count line stays, a live region that says what changed.
     return html`
       <p part="count" role="status">${count}</p>

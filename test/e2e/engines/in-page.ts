@@ -1,5 +1,5 @@
 // The one selector engine of the end-to-end layer. It runs inside the page (its source is sent as
-// text), so every engine resolves `hub-embed hub-table-card [part="name"]` the same way: each
+// text), so every engine resolves `hub-embed [part="name"]` the same way: each
 // whitespace-separated compound is looked up anywhere below the previous matches in the composed tree,
 // open shadow roots included, as Playwright's CSS engine does. Self-contained on purpose: no imports,
 // no helpers from outside, nothing a transpiler could rename.

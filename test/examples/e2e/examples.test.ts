@@ -53,7 +53,7 @@ async function payAsAlice(page: Page, url: string): Promise<void> {
     .getByRole('status')
     .filter({ hasText: /\d+ matching tables ready\./ })
     .waitFor();
-  await page.locator('hub-embed hub-table-card', { hasText: '钢结构安装' }).locator('[part="card"]').click();
+  await page.locator('hub-embed [part="card"]', { hasText: '钢结构安装' }).click();
   const form = page.frameLocator('hub-embed hub-form-frame iframe');
   await form.locator('form[data-action="charge"] button').click();
   await page.getByRole('status').filter({ hasText: /Paid/ }).waitFor();
