@@ -12,10 +12,10 @@ const e2e = useHarness();
 
 const card = (w: Watch, index: number) => w.page.locator('hub-embed [part="card"]').nth(index);
 
-/** The short codes of the cards, in grid order. */
+/** The short codes of the cards, in grid order: each card is a list item of the grid carrying its table. */
 const cardCodes = (w: Watch): Promise<string[]> =>
   w.page
-    .locator('hub-embed [part~="card"]')
+    .locator('hub-embed [role="listitem"]')
     .evaluateAll((cards) => cards.map((element) => (element as { table: { short_code: string } }).table.short_code));
 
 /** Each <hub-form-frame> in the widget: its table, and whether its page has loaded. */
