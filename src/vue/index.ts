@@ -65,7 +65,8 @@ export const HubFormFrame = component('hub-form-frame', 'HubFormFrame');
 /** `<hub-table-card>`: One published table as a single control: Enter, Space or a click selects it. */
 export const HubTableCard = component('hub-table-card', 'HubTableCard');
 /** `<hub-table-grid>`: The tables as cards, with skeletons while loading, an empty state and an announced count.
-Needs <hub-table-card> defined. While `loading` with tables shown, the grid stays visible and readable, marked busy.
+Each card is the markup of <hub-table-card>, drawn in the grid's own shadow root. While `loading` with
+tables shown, the grid stays visible and readable, marked busy.
 With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
 tables the service added to fill its limit; `matches-only` leaves those out. */
 export const HubTableGrid = component('hub-table-grid', 'HubTableGrid');

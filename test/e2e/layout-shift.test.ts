@@ -228,7 +228,7 @@ async function boxes(page: Page) {
       const { top, bottom, height } = element!.getBoundingClientRect();
       return { top, bottom, height };
     };
-    const cards = root.querySelector('hub-table-grid')!.shadowRoot!.querySelectorAll('hub-table-card');
+    const cards = root.querySelector('hub-table-grid')!.shadowRoot!.querySelectorAll('[role="listitem"]');
     return {
       embed: rect(embed),
       body: { ...rect(body), scrolls: body.scrollHeight > body.clientHeight },
