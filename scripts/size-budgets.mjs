@@ -13,8 +13,8 @@ export const ROOM = 256;
 
 /** Each first file (what a page loads before hub-ready) and its budget. */
 export const BUDGETS = [
-  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_440 },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_701 },
+  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_516 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_794 },
 ];
 
 /**
@@ -23,4 +23,4 @@ export const BUDGETS = [
  * Lit (whole: build/lean-lit.ts cuts only the <script> bundles' own copy) and Vite's preload helper, which
  * the lazy form half brings to an app without lazy imports of its own.
  */
-export const NPM_PATH_BUDGET = 16_059;
+export const NPM_PATH_BUDGET = 16_159;
