@@ -59,11 +59,14 @@ export const FORM_SCRIPT = `(function () {
   });
 
   // The widget sizes its frame to the page: the height of the body, the page's content with its padding
-  // (the document's own height is never less than the frame, so it could only grow).
+  // (the document's own height is never less than the frame, so it could only grow). Read from the
+  // observation itself: a layout forced in the callback can take in a frame resize of the same update
+  // and change the body under the observer, which WebKit reports as an error of the page.
   var reported = -1;
   if (typeof ResizeObserver === 'function') {
-    new ResizeObserver(function () {
-      var height = Math.ceil(document.body.getBoundingClientRect().height);
+    new ResizeObserver(function (entries) {
+      var box = entries[0].borderBoxSize;
+      var height = Math.ceil(box && box[0] ? box[0].blockSize : document.body.offsetHeight);
       if (height === reported) return;
       reported = height;
       post({ source: 'hub-form', type: 'height', shortCode: root.dataset.shortCode, height: height });
