@@ -36,10 +36,10 @@ export const styles = css`
 
   /*
    * Reloading with tables shown: the old cards stay readable at full contrast (faded text fails WCAG's
-   * 4.5:1) and say they are about to change by an accent rule above them and a progress cursor.
+   * 4.5:1) and say they are about to change by an accent rule above them. Nothing the cards inherit
+   * changes (a progress cursor would): toggling it restyles the list alone, not each of its cards.
    */
   [part~="grid"][aria-busy="true"] {
-    cursor: progress;
     box-shadow: 0 -2px 0 var(--_accent);
   }
 

@@ -9,10 +9,17 @@ import { countMatches } from './matches.js';
 import { styles } from './hub-table-grid.styles.js';
 
 /**
- * The cards the task that brings a list draws first, whatever the time: a screenful, as the stylesheet
- * counts one (it renders that many before it lets cards off screen wait, content-visibility).
+ * The most cards the task that brings a list draws first, whatever the time: a screenful on a large
+ * screen, as the stylesheet counts one (it renders that many before it lets cards off screen wait,
+ * content-visibility). A smaller screen draws what fills it (see #screenCards).
  */
 const SCREEN_CARDS = 48;
+
+/**
+ * The least height of a card: its icon, padding and border. The rows that fill the window are counted with
+ * it, so that a screen is never short of cards, whatever their text.
+ */
+const CARD_MIN_PX = 48;
 
 /**
  * What one task of drawing may take, its layout included, in milliseconds of the device's own clock, which
@@ -98,9 +105,35 @@ export class HubTableGrid extends HubElement {
   #from = 0;
   /** How many cards the next task draws, from what a card cost in the last; none while no task is queued. */
   #next = 0;
+  /** The columns of the last card list laid out, read after its layout (by #resized), never forcing one. */
+  #columns = 0;
+  #resized = new ResizeObserver(() => {
+    const list = this.renderRoot.querySelector<HTMLElement>('[part~="grid"]');
+    if (list) this.#columns = getComputedStyle(list).gridTemplateColumns.split(' ').length;
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resized.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resized.disconnect();
+  }
+
+  /**
+   * The cards that fill the window: rows of the least card height down its height, in the columns the
+   * grid has. A phone's screen holds a fifth of a large one's: drawing only those keeps the first task and
+   * the frame that lays them out short on the slow devices phones are.
+   */
+  #screenCards(): number {
+    if (!this.#columns) return SCREEN_CARDS;
+    return Math.min(SCREEN_CARDS, this.#columns * Math.ceil(innerHeight / CARD_MIN_PX));
+  }
 
   /*
-   * How the cards are drawn. The task that brings a list draws its first screenful (SCREEN_CARDS), so
+   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards), so
    * that what the user sees first is all there in the first frame and nothing on screen moves after it;
    * a filter change is such a list, its cards moved and updated rather than made. The cards below the
    * screen follow in tasks of about TASK_MS each, sized by what a card cost in the last: an input (a
@@ -122,12 +155,14 @@ export class HubTableGrid extends HubElement {
       this.#cards.set(table.short_code, card);
       return card;
     });
-    this.#drawn = SCREEN_CARDS;
+    this.#drawn = this.#screenCards();
+    this.#restart = true;
     this.#from = 0;
     this.#start = performance.now();
   }
 
   protected override updated(): void {
+    this.#place();
     const start = this.#start;
     if (start === undefined || this.#drawn >= arrayOf(this.tables).length) {
       this.#start = undefined;
@@ -188,17 +223,44 @@ export class HubTableGrid extends HubElement {
     render(cardTemplate(table, card.busy!, card.broken, broke, select), card);
   }
 
-  /** A card list, named by `label`, or else by the divider above it. */
-  #renderList(cards: CardNode[], label?: string) {
+  /**
+   * A card list, named by `label`, or else by the divider above it. Its cards are not in the template:
+   * #place puts them in, so that a new list takes the place of the last in one call, and a step of the
+   * drawing only appends.
+   */
+  #renderList(id: 'matches' | 'others', label?: string) {
     return html`
       <div
+        id=${id}
         part="grid"
         role="list"
         aria-label=${label ?? nothing}
         aria-labelledby=${label ? nothing : 'more'}
         aria-busy=${this.loading}
-      >${cards}</div>
+      ></div>
     `;
+  }
+
+  /** The list elements the cards were last put in, and whether the next placing starts them over. */
+  #lists: Record<'matches' | 'others', Element | null> = { matches: null, others: null };
+  #restart = false;
+
+  /** Puts the drawn places' cards in their lists, each card updated for its table. */
+  #place(): void {
+    const tables = arrayOf(this.tables);
+    const matched = countMatches(tables, arrayOf(this.tags));
+    const drawn = Math.min(this.#drawn, tables.length);
+    const ranges = { matches: [0, Math.min(drawn, matched)], others: [matched, drawn] } as const;
+    for (const id of ['matches', 'others'] as const) {
+      const list = this.renderRoot.querySelector(`#${id}`);
+      const [from, to] = ranges[id];
+      const cards: Card[] = [];
+      for (let index = from; index < to; index++) cards.push(this.#card(tables[index]!, index));
+      if (list && (this.#restart || list !== this.#lists[id])) list.replaceChildren(...cards);
+      else list?.append(...cards.slice(list.childElementCount));
+      this.#lists[id] = list;
+    }
+    this.#restart = false;
   }
 
   #renderSkeletons() {
@@ -235,19 +297,17 @@ export class HubTableGrid extends HubElement {
     if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others.length)}`);
     if (this.loading) count = t.loading;
 
-    const cards = (list: readonly PublishedTable[], from = 0) =>
-      list.map((table, index) => this.#card(table, from + index));
     let body;
     if (this.loading && !tables.length) body = this.#renderSkeletons();
     else if (!matches.length && !others.length) body = this.#renderEmpty(filtered);
     else
       body = html`
-        ${matches.length ? this.#renderList(cards(matches.slice(0, drawn)), t.tables) : nothing}
+        ${matches.length ? this.#renderList('matches', t.tables) : nothing}
         ${
           others.length && drawn > matches.length
             ? html`
               <p part="more" id="more">${t.moreTables}</p>
-              ${this.#renderList(cards(others.slice(0, drawn - matches.length), matches.length))}
+              ${this.#renderList('others')}
             `
             : nothing
         }
