@@ -577,6 +577,16 @@ export function visibleErrors(page: EnginePage): Promise<string[]> {
   return page.locator('hub-embed [role="alert"]').allTextContents();
 }
 
+/** The errors the widget shows once it shows any: a setup error comes after the script has run. */
+export function shownErrors(page: EnginePage): Promise<string[]> {
+  return waitFor(
+    () => visibleErrors(page),
+    (errors) => errors.length > 0,
+    'the setup error',
+    20_000,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Asking the simulator directly (from Node, as the developer's server would)
 

@@ -3,7 +3,7 @@
 // the bundle registers it, and upgrades as it is defined: the bundle's notice must be in place by then.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { events, pageHtml, useHarness, visibleErrors, waitFor, widget } from './harness.js';
+import { events, pageHtml, shownErrors, useHarness, widget } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 import { NO_BRIDGE_BUILD } from '../../src/core/bridge-wait.js';
 
@@ -18,12 +18,7 @@ inEachEngine(() => {
           `/plain-bridge-${loading === 'defer' ? 'defer' : 'head'}.html`,
           pageHtml(script, widget(e2e.harness, { 'token-endpoint': '', bridge: 'auto' })),
         );
-        const shown = await waitFor(
-          () => visibleErrors(w.page),
-          (errors) => errors.length > 0,
-          'the setup error',
-          20_000,
-        );
+        const shown = await shownErrors(w.page);
         assert.equal(shown.length, 1);
         assert.match(shown[0]!, /bridge="auto" needs the WebView build/);
         const errors = await events(w.page, 'hub-error');

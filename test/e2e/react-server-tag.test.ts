@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
-import { DIST, events, pageHtml, useHarness, visibleErrors, waitFor } from './harness.js';
+import { DIST, events, pageHtml, shownErrors, useHarness } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
@@ -65,12 +65,7 @@ inEachEngine(() => {
       // What this test stands on: React writes the properties as attributes under their own names.
       assert.match(tag, /^<hub-embed tokenEndpoint="\/api\/hub-token" baseUrl="[^"]+" formUrl="[^"]+" locale="en">/);
       const w = await e2e.openPage('/react-server-tag.html', pageHtml(`<script type="module">${module}</script>`, tag));
-      const shown = await waitFor(
-        () => visibleErrors(w.page),
-        (errors) => errors.length > 0,
-        'the setup error',
-        20_000,
-      );
+      const shown = await shownErrors(w.page);
       assert.equal(shown.length, 1);
       const text = shown[0]!.replace(/\s+/g, ' ');
       assert.match(text, /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/);
