@@ -9,7 +9,9 @@
  * in. Ratios are paired: element / baseline within each repeat (who goes first rotates), then the median
  * and the spread (min to max) over the repeats. Fonts are warmed first. A third grid shows what a shadow
  * root per card would cost: the same plain code, each card in a shadow root of its own with the card's
- * stylesheet and parts, as a page placing <hub-table-card> elements would have, but no Lit.
+ * stylesheet and parts, as a page placing <hub-table-card> elements would have, but no Lit. A fourth is the
+ * plain grid paced as the element paces (a screenful, then tasks of TASK_MS): what pacing costs on its own,
+ * the floor a paced grid stands on, beside which the element's own cost shows.
  */
 import type { Browser } from 'playwright-core';
 import { CARD_PARTS } from '../src/components/hub-table-grid/hub-table-grid.js';
@@ -29,6 +31,12 @@ export interface RenderCase {
   /** The plain grid with each card in a shadow root, styled as <hub-table-card> is. */
   shadowRenderMs: number;
   shadowFilterMs: number;
+  /** The plain grid paced as the element paces its cards: what pacing costs with nothing of Lit. */
+  pacedRenderMs: number;
+  pacedFilterMs: number;
+  /** Median of the per-repeat ratios element / paced plain grid: the element's cost over pacing's own. */
+  renderVsPaced: number;
+  filterVsPaced: number;
   /** Median of the per-repeat ratios element / baseline, and their spread. */
   renderRatio: number;
   renderRatioSpread: [number, number];
@@ -38,6 +46,7 @@ export interface RenderCase {
   litCards: number;
   plainCards: number;
   shadowCards: number;
+  pacedCards: number;
 }
 
 /** Rendering 1,000 cards, paced as the element paces them, at most this much the plain page's in one go. */
@@ -46,6 +55,9 @@ export const RENDER_TARGET_RATIO = 1.1;
 export const FILTER_TARGET_RATIO = 1.1;
 
 interface Sample {
+  pacedRender: number;
+  pacedFilter: number;
+  pacedCards: number;
   litRender: number;
   plainRender: number;
   shadowRender: number;
@@ -57,7 +69,7 @@ interface Sample {
   shadowCards: number;
 }
 
-type Grid = 'lit' | 'plain' | 'shadow';
+type Grid = 'lit' | 'plain' | 'shadow' | 'paced';
 
 /** Runs in the page. Self-contained: playwright serialises it. */
 async function runInPage({
@@ -105,44 +117,85 @@ async function runInPage({
   const items = new Map<string, HTMLElement>();
   const cardSheet = new CSSStyleSheet();
   cardSheet.replaceSync(cardStyle.css);
-  /** `shadow`: each card in its item's shadow root, with <hub-table-card>'s stylesheet and parts. */
+  /** A table's card in its list item. `shadow`: in the item's shadow root, with <hub-table-card>'s stylesheet and parts. */
+  const makeItem = (host: HTMLElement, table: (typeof tables)[number], shadow: boolean) => {
+    const item = el('div', 'p-item');
+    item.setAttribute('role', 'listitem');
+    const card = el('div', 'p-card');
+    card.setAttribute('role', 'button');
+    card.tabIndex = 0;
+    card.addEventListener('click', () => host.dispatchEvent(new CustomEvent('select', { detail: table })));
+    card.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') host.dispatchEvent(new CustomEvent('select', { detail: table }));
+    });
+    const icon = el('span', 'p-icon', [...table.name][0] ?? '');
+    icon.setAttribute('aria-hidden', 'true');
+    const tagList = el('span', 'p-tags');
+    for (const tag of table.tags) tagList.append(el('span', 'p-tag', tag));
+    card.append(icon, el('span', 'p-name', table.name), el('span', 'p-industry', table.industry), tagList);
+    if (shadow) {
+      // The card's parts instead of classes: its stylesheet selects them.
+      for (const node of [card, ...card.querySelectorAll('span')]) {
+        node.setAttribute('part', node.className.slice(2).replace('icon', 'icon icon-placeholder'));
+        node.removeAttribute('class');
+      }
+      item.setAttribute('exportparts', cardStyle.parts);
+      const root = item.attachShadow({ mode: 'open' });
+      root.adoptedStyleSheets = [cardSheet];
+      root.append(card);
+    } else item.append(card);
+    items.set(table.short_code, item);
+    return item;
+  };
   const renderPlain = (host: HTMLElement, list: typeof tables, shadow = false) => {
     items.clear();
     const count = el('p', 'p-count', `${list.length} results`);
     count.setAttribute('role', 'status');
     const grid = el('div', 'p-grid');
     grid.setAttribute('role', 'list');
-    for (const table of list) {
-      const item = el('div', 'p-item');
-      item.setAttribute('role', 'listitem');
-      const card = el('div', 'p-card');
-      card.setAttribute('role', 'button');
-      card.tabIndex = 0;
-      card.addEventListener('click', () => host.dispatchEvent(new CustomEvent('select', { detail: table })));
-      card.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ')
-          host.dispatchEvent(new CustomEvent('select', { detail: table }));
-      });
-      const icon = el('span', 'p-icon', [...table.name][0] ?? '');
-      icon.setAttribute('aria-hidden', 'true');
-      const tagList = el('span', 'p-tags');
-      for (const tag of table.tags) tagList.append(el('span', 'p-tag', tag));
-      card.append(icon, el('span', 'p-name', table.name), el('span', 'p-industry', table.industry), tagList);
-      if (shadow) {
-        // The card's parts instead of classes: its stylesheet selects them.
-        for (const node of [card, ...card.querySelectorAll('span')]) {
-          node.setAttribute('part', node.className.slice(2).replace('icon', 'icon icon-placeholder'));
-          node.removeAttribute('class');
-        }
-        item.setAttribute('exportparts', cardStyle.parts);
-        const root = item.attachShadow({ mode: 'open' });
-        root.adoptedStyleSheets = [cardSheet];
-        root.append(card);
-      } else item.append(card);
-      grid.append(item);
-      items.set(table.short_code, item);
-    }
+    for (const table of list) grid.append(makeItem(host, table, shadow));
     host.replaceChildren(count, grid);
+  };
+  /** What one task of the paced plain grid may take: the element's TASK_MS (in the page: playwright serialises this function). */
+  const PACED_TASK_MS = 16;
+  /** A task of its own, as the element starts each step of its drawing: a message to ourselves. */
+  const nextTask = () =>
+    new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(0);
+    });
+  /**
+   * Puts the items of `list` in `grid` paced as the element paces its cards, with nothing of Lit: a
+   * screenful (48) in this task, then as many as PACED_TASK_MS of each later task holds. `item` makes or
+   * finds each. What pacing costs on its own: the floor of a paced grid.
+   */
+  const appendPaced = async (grid: Element, list: typeof tables, item: (table: (typeof tables)[number]) => Element) => {
+    let at = 0;
+    for (; at < Math.min(48, list.length); at++) grid.append(item(list[at]!));
+    while (at < list.length) {
+      await nextTask();
+      const start = performance.now();
+      while (at < list.length && performance.now() - start < PACED_TASK_MS) grid.append(item(list[at++]!));
+    }
+  };
+  const renderPaced = async (host: HTMLElement, list: typeof tables) => {
+    items.clear();
+    const count = el('p', 'p-count', `${list.length} results`);
+    count.setAttribute('role', 'status');
+    const grid = el('div', 'p-grid');
+    grid.setAttribute('role', 'list');
+    host.replaceChildren(count, grid);
+    await appendPaced(grid, list, (table) => makeItem(host, table, false));
+  };
+  const reorderPaced = async (host: HTMLElement, list: typeof tables) => {
+    host.querySelector('.p-count')!.textContent = `${list.length} results`;
+    const grid = host.querySelector('.p-grid')!;
+    grid.replaceChildren();
+    await appendPaced(grid, list, (table) => items.get(table.short_code)!);
   };
   /** The same tables in a new order: the nodes move, the count's text changes, nothing is rebuilt. */
   const reorderPlain = (host: HTMLElement, list: typeof tables) => {
@@ -183,25 +236,26 @@ async function runInPage({
     grid.remove();
     await frame();
   };
-  const runPlain = async (shadow: boolean) => {
+  const runPlain = async (grid: Exclude<Grid, 'lit'>) => {
     const host = document.createElement('div');
     document.body.append(host);
     await frame();
     let start = performance.now();
-    renderPlain(host, tables, shadow);
+    if (grid === 'paced') await renderPaced(host, tables);
+    else renderPlain(host, tables, grid === 'shadow');
     await frame();
     const renderMs = performance.now() - start;
-    sample[shadow ? 'shadowCards' : 'plainCards'] = host.querySelectorAll('.p-item').length;
+    sample[`${grid}Cards`] = host.querySelectorAll('.p-item').length;
     start = performance.now();
-    reorderPlain(host, filtered);
+    if (grid === 'paced') await reorderPaced(host, filtered);
+    else reorderPlain(host, filtered);
     await frame();
     const filterMs = performance.now() - start;
-    if (shadow) Object.assign(sample, { shadowRender: renderMs, shadowFilter: filterMs });
-    else Object.assign(sample, { plainRender: renderMs, plainFilter: filterMs });
+    Object.assign(sample, { [`${grid}Render`]: renderMs, [`${grid}Filter`]: filterMs });
     host.remove();
     await frame();
   };
-  for (const grid of order) await (grid === 'lit' ? runLit() : runPlain(grid === 'shadow'));
+  for (const grid of order) await (grid === 'lit' ? runLit() : runPlain(grid));
   return sample as Sample;
 }
 
@@ -221,7 +275,7 @@ export async function measureRender(
     for (const count of options.counts) {
       const samples: Sample[] = [];
       // Who goes first rotates, so warm caches and GC debt do not always favour the same grid.
-      const grids: Grid[] = ['lit', 'plain', 'shadow'];
+      const grids: Grid[] = ['lit', 'plain', 'shadow', 'paced'];
       for (let rep = 0; rep < options.reps; rep++) {
         const order = grids.map((_, i) => grids[(i + rep) % grids.length]!);
         samples.push(await page.evaluate(runInPage, { count, order, cardStyle }));
@@ -233,6 +287,8 @@ export async function measureRender(
       };
       const [renderRatio, renderRatioSpread] = paired('litRender', 'plainRender');
       const [filterRatio, filterRatioSpread] = paired('litFilter', 'plainFilter');
+      const [renderVsPaced] = paired('litRender', 'pacedRender');
+      const [filterVsPaced] = paired('litFilter', 'pacedFilter');
       results.push({
         renderRatio,
         renderRatioSpread: [...renderRatioSpread],
@@ -246,9 +302,14 @@ export async function measureRender(
         plainFilterMs: pick('plainFilter'),
         shadowRenderMs: pick('shadowRender'),
         shadowFilterMs: pick('shadowFilter'),
+        pacedRenderMs: pick('pacedRender'),
+        pacedFilterMs: pick('pacedFilter'),
+        renderVsPaced,
+        filterVsPaced,
         litCards: Math.min(...samples.map((s) => s.litCards)),
         plainCards: Math.min(...samples.map((s) => s.plainCards)),
         shadowCards: Math.min(...samples.map((s) => s.shadowCards)),
+        pacedCards: Math.min(...samples.map((s) => s.pacedCards)),
       });
     }
   } finally {

@@ -1,7 +1,7 @@
-import { html, nothing, render, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { cardTemplate, type CardNode } from '../hub-table-card/card-template.js';
+import { drawCard, type CardNode } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
@@ -213,14 +213,18 @@ export class HubTableGrid extends HubElement {
   }
 
   #renderCard(card: Card): void {
-    const broke = (icon: string) => {
-      card.broken = icon;
-      this.#renderCard(card);
-    };
     const table = card.table!;
-    // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
-    const select = () => this.emit('hub-table-select', { table }, true);
-    render(cardTemplate(table, card.busy!, card.broken, broke, select), card);
+    drawCard(card, {
+      table,
+      busy: card.busy!,
+      broken: card.broken,
+      broke: (icon) => {
+        card.broken = icon;
+        this.#renderCard(card);
+      },
+      // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
+      select: () => this.emit('hub-table-select', { table }, true),
+    });
   }
 
   /**
