@@ -92,6 +92,16 @@ describe('examples/node-http', () => {
     expect(exchanges('user-bob')).toHaveLength(1);
   });
 
+  it('keeps one token per user under concurrency: ten points pages at once make one exchange', async () => {
+    const cookie = await signIn('alice');
+    // No token held for alice (an earlier test's is dropped), so each of the ten pages needs one.
+    await example.tokens.delete('user-alice');
+    const before = exchanges('user-alice').length;
+    const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await points(cookie)).status));
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(exchanges('user-alice').length - before).toBe(1);
+  });
+
   it('expires sessions: a cookie past its lifetime is signed out (401), and says its lifetime', async () => {
     const response = await fetch(`${origin}/sign-in`, {
       method: 'POST',

@@ -23,6 +23,7 @@ import { createServerClient, HubRechargeUnknownError, type ServerClient } from '
 import { createExampleApp } from '../../examples/express/app.js';
 import { openDatabase, type Database } from '../../examples/express/database.js';
 import { processView } from './process-view.js';
+import { PROFILES } from '../../packages/hub-embed-mock/src/profiles.js';
 import { createInbox } from '../../examples/express/inbox.js';
 import { createLedger, eventKeyOf, type Ledger } from '../../examples/express/ledger.js';
 import { createOrders, type Orders } from '../../examples/express/orders.js';
@@ -84,6 +85,16 @@ const profile: fc.Arbitrary<ServiceProfile> = fc.record({
   applyDelayMs: fc.constantFrom(0, 0, 8, 25),
   gatewayTimeoutMs: fc.constantFrom(0, 0, 5),
 });
+/**
+ * Every built-in profile (docs/simulator.md), its times scaled to the run's as the draw's are: each one is
+ * run first in every run, whatever the seed draws after it.
+ */
+const BUILT_IN: ServiceProfile[] = Object.values(PROFILES).map((named: ServiceProfile) => ({
+  ...named,
+  ...(named.logLagMs ? { logLagMs: 4 } : {}),
+  ...(named.applyDelayMs ? { applyDelayMs: 25 } : {}),
+  ...(named.gatewayTimeoutMs ? { gatewayTimeoutMs: 5 } : {}),
+}));
 /** The remarks sent: ASCII, and non-ASCII with a 4-byte character and a quote, as real top-ups are named. */
 const remark = fc.constantFrom('Top-up', "Top-up for O'Brien", '充值 🎉 月卡 ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -228,10 +239,28 @@ test('recharge(): each order credited 0 or 1 times; credited is in the logs, fai
         outcomes.sequences++;
       },
     ),
-    runs(1500),
+    {
+      ...runs(1500),
+      // The examples count as runs: each built-in profile is run on top of the drawn sequences.
+      numRuns: runs(1500).numRuns + BUILT_IN.length,
+      // Each built-in profile meets the faults in turn, over caller retries of an order and further orders.
+      examples: BUILT_IN.map((drawn) => [
+        [
+          { order: 0, cents: 500 },
+          { order: 0, cents: 500 },
+          { order: 1, cents: 29 },
+          { order: 2, cents: 113 },
+          { order: 1, cents: 29 },
+          { order: 3, cents: 435 },
+        ],
+        FAULTS.filter((f) => f.kind !== 'none'),
+        drawn,
+        "充值 🎉 Top-up for O'Brien",
+      ]),
+    },
   );
   console.log(
-    `recharge property: ${outcomes.sequences} sequences, 0 double credits, 0 lost top-ups, outcomes ` +
+    `recharge property: ${outcomes.sequences} sequences (the first ${BUILT_IN.length} the built-in profiles), 0 double credits, 0 lost top-ups, outcomes ` +
       `${JSON.stringify({ ...outcomes, sequences: undefined })} (unknown: never sent again), ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { PROFILES, type ProfileName } from '../../packages/hub-embed-mock/src/profiles.js';
 import type { RechargeFault, ServiceProfile } from '../../packages/hub-embed-mock/src/types.js';
 import { createServerClient, type ServerClientOptions } from '../../src/server/server-client.js';
 import {
@@ -13,6 +14,7 @@ import {
   MAX_RESOLVE_PAGES,
   lookUpOrder,
   orderMarker,
+  reasonWithMarker,
 } from '../../src/server/recharge-orders.js';
 import type { LogsPage, PointsLogRecord } from '../../src/server/results.js';
 import { HubApiError } from '../../src/server/errors.js';
@@ -322,4 +324,72 @@ describe('recharge: what proves failure, and how long to wait', () => {
     expect(hub.requestLog.filter((entry) => entry.path === RECHARGE).map((entry) => entry.status)).toContain(504);
     expect([recharges(), creditsOf(hub, 'o-504')]).toEqual([1, 1]);
   });
+});
+
+describe('findRecharge: the same rules as recharge(), under every built-in profile', () => {
+  type Answer = 'found' | 'null' | 'unknown';
+  // What findRecharge must answer under each profile for [an order applied with 120 records on either side
+  // of it, so past the first page in either order, an order never sent, a user the service never met]. Found only when a record keeps the whole marker; null
+  // only when every page was read (and the only 404 taken as "never met" is the service's own); unknown
+  // otherwise, never null: null lets examples/express send the order again. Every built-in profile is
+  // listed, so a new one needs its answers here.
+  const expected: Record<ProfileName, [Answer, Answer, Answer]> = {
+    spec: ['found', 'null', 'null'],
+    'bytes-64': ['found', 'null', 'null'],
+    'characters-64': ['found', 'null', 'null'],
+    // The marker is cut: the order's own record could be any order of that amount.
+    'characters-32-trimmed': ['unknown', 'unknown', 'null'],
+    utf8mb3: ['found', 'null', 'null'],
+    'html-escaped': ['found', 'null', 'null'],
+    'backslash-escaped': ['found', 'null', 'null'],
+    'oldest-first': ['found', 'null', 'null'],
+    'total-missing': ['found', 'null', 'null'],
+    'total-per-page': ['found', 'null', 'null'],
+    'total-elsewhere': ['found', 'null', 'null'],
+    'page-size-50': ['found', 'null', 'null'],
+    'gateway-404': ['unknown', 'unknown', 'unknown'],
+    'gateway-404-page-2': ['unknown', 'unknown', 'null'],
+    'gateway-502': ['unknown', 'unknown', 'unknown'],
+    'log-lag': ['found', 'null', 'null'],
+    'late-apply': ['found', 'null', 'null'],
+  };
+
+  it('every built-in profile has its expected answers', () => {
+    expect(Object.keys(expected).sort()).toEqual(Object.keys(PROFILES).sort());
+  });
+
+  const answerOf = (call: Promise<PointsLogRecord | null>): Promise<unknown> =>
+    call.then(
+      (record) => (record === null ? 'null' : record.amountCents === 500 ? 'found' : record),
+      (error: unknown) => (error instanceof HubRechargeUnknownError ? 'unknown' : error),
+    );
+
+  for (const name of Object.keys(expected) as ProfileName[]) {
+    it(`${name}: applied, never sent and never-met user answer ${expected[name].join(', ')}`, async () => {
+      const hub = createSimulator({ profile: name, logLimit: 10_000 });
+      history(hub, 'u1', 120);
+      // Sent as recharge() sends it (the marker, then a non-ASCII remark with a quote), straight to the
+      // service: under late-apply its gateway answers 504 and the apply lands later.
+      const orderId = "o'find-1";
+      const reason = reasonWithMarker(await orderMarker(orderId), "充值 🎉 Top-up for O'Brien");
+      await hub.fetch(`${hub.apiUrl}/points/users/recharge`, {
+        method: 'POST',
+        headers: { 'x-api-key': hub.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_user_id: 'u1', amount_cents: 500, external_order_id: orderId, reason }),
+      });
+      while (creditsOf(hub, orderId) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      history(hub, 'u1', 120);
+      // findRecharge is for later (after a crash): the service has logged what it applied.
+      const profile: ServiceProfile = PROFILES[name];
+      const lag = profile.logLagMs ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, lag + 50));
+      const client = clientOf(hub, hub.fetch);
+      const answers = [
+        await answerOf(client.findRecharge({ clientUserId: 'u1', externalOrderId: orderId, amountCents: 500 })),
+        await answerOf(client.findRecharge({ clientUserId: 'u1', externalOrderId: 'o-never-sent', amountCents: 500 })),
+        await answerOf(client.findRecharge({ clientUserId: 'never-met', externalOrderId: 'o-x', amountCents: 500 })),
+      ];
+      expect(answers).toEqual(expected[name]);
+    });
+  }
 });
