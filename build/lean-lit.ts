@@ -4,14 +4,14 @@ import type { Plugin } from 'vite';
  * Why: the <script> bundles carry their own Lit, so they carry all of it, also what no element of theirs
  * uses and what no browser they support needs. This drops that code from Lit's production modules as the
  * bundles read them: decorator support (the elements declare `static properties`, src/components/base.ts),
- * `useDefault`, JSON attribute converters (no property is an Object or Array attribute), Symbol-keyed
- * properties, an element's own accessors around a reactive property, `static shadowRootOptions` (every
- * shadow root is open), svg`` and mathml`` templates, templates compiled ahead of time, bindings inside
- * raw-text elements (`<style>`, `<textarea>`, `<title>`, `<script>`), async directives (`ref`, `until`,
- * `asyncAppend`, `asyncReplace`) and the connection state only they read, the `creationScope` render
- * option, the hooks of Lit's polyfill-support and hydrate-support scripts and its version counters, and
- * the `<style>` fallback for browsers without constructable stylesheets (every browser of docs/engines.md
- * has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ * `useDefault`, the `state` and `noAccessor` options, JSON attribute converters (no property is an Object
+ * or Array attribute), Symbol-keyed properties, an element's own accessors around a reactive property,
+ * `static shadowRootOptions` (every shadow root is open), svg`` and mathml`` templates, templates compiled
+ * ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`, `<title>`, `<script>`), async
+ * directives (`ref`, `until`, `asyncAppend`, `asyncReplace`) and the connection state only they read, the
+ * `creationScope` render option, the hooks of Lit's polyfill-support and hydrate-support scripts and its
+ * version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
+ * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
  * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of
@@ -47,6 +47,17 @@ const CUTS: Record<string, [string, string][]> = {
     [
       'const t=this.constructor.elementProperties;if(t.size>0)for(const[s,i]of t){const{wrapped:t}=i,e=this[s];!0!==t||this._$AL.has(s)||void 0===e||this.C(s,void 0,i,e)}',
       '',
+    ],
+    // The `state` and `noAccessor` options (internal state is `{ attribute: false }`, src/components/base.ts),
+    // and a new value passed in by a decorator's setter.
+    ['s.state&&(s.attribute=!1),', ''],
+    [
+      ',!s.noAccessor){const i=Symbol(),h=this.getPropertyDescriptor(t,i,s);void 0!==h&&e(this.prototype,t,h)}',
+      ');{const i=Symbol(),h=this.getPropertyDescriptor(t,i,s);void 0!==h&&e(this.prototype,t,h)}',
+    ],
+    [
+      'requestUpdate(t,s,i,e=!1,h){if(void 0!==t){const r=this.constructor;if(!1===e&&(h=this[t]),',
+      'requestUpdate(t,s,i){if(void 0!==t){const r=this.constructor,h=this[t];if(',
     ],
     // shadowRootOptions: always open.
     ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
@@ -138,6 +149,10 @@ export const leanLit: Plugin = {
             `${id} declares an accessor of its own for the reactive property ${name}, which build/lean-lit.ts cuts from the <script> bundles.`,
           );
       }
+      if (/\{[^{}]*\b(state|noAccessor): true/.test(source))
+        throw new Error(
+          `${id} declares a property with state or noAccessor, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
       if (/<(script|style|textarea|title)[\s>][^`]*\$\{/.test(source))
         throw new Error(
           `${id} binds a value inside a raw-text element, which build/lean-lit.ts cuts from the <script> bundles.`,

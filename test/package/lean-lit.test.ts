@@ -30,6 +30,8 @@ const LIT_MODULES = {
     'JSON.parse',
     'shadowRootOptions',
     'wrapped',
+    'noAccessor',
+    's.state',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -85,6 +87,10 @@ describe('the lean Lit of the <script> bundles', () => {
       `class X extends HubElement {\n  static override properties = {\n    open: { type: Boolean },\n    tables: { attribute: false },\n  };\n${member}\n}\n`;
     expect(() => transform(element('  get open() {\n    return true;\n  }'), id)).toThrow(/accessor .* open/);
     expect(() => transform(element('  set tables(value: string[]) {}'), id)).toThrow(/accessor .* tables/);
+    expect(() => transform(element('  static other = { busy: { state: true } };'), id)).toThrow(/state or noAccessor/);
+    expect(() => transform(element('  static other = { busy: { noAccessor: true } };'), id)).toThrow(
+      /state or noAccessor/,
+    );
     expect(transform(element('  get prepared() {\n    return 1;\n  }'), id)).toBeNull();
     expect(transform("import { html, nothing } from 'lit';\nhtml`<p>${1}</p>`;\n", id)).toBeNull();
   });
