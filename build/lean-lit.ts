@@ -6,12 +6,13 @@ import type { Plugin } from 'vite';
  * bundles read them: decorator support (the elements declare `static properties`, src/components/base.ts),
  * `useDefault`, the `state` and `noAccessor` options, JSON attribute converters (no property is an Object
  * or Array attribute), Symbol-keyed properties, an element's own accessors around a reactive property,
- * `static shadowRootOptions` (every shadow root is open), svg`` and mathml`` templates, templates compiled
- * ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`, `<title>`, `<script>`), async
- * directives (`ref`, `until`, `asyncAppend`, `asyncReplace`) and the connection state only they read, the
- * `creationScope` render option, the hooks of Lit's polyfill-support and hydrate-support scripts and its
- * version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
- * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ * reactive controllers, `static shadowRootOptions` (every shadow root is open), svg`` and mathml``
+ * templates, templates compiled ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`,
+ * `<title>`, `<script>`), async directives (`ref`, `until`, `asyncAppend`, `asyncReplace`) and the
+ * connection state only they read, the `creationScope` render option, the hooks of Lit's polyfill-support
+ * and hydrate-support scripts and its version counters, and the `<style>` fallback for browsers without
+ * constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the
+ * app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
  * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of
@@ -48,6 +49,15 @@ const CUTS: Record<string, [string, string][]> = {
       'const t=this.constructor.elementProperties;if(t.size>0)for(const[s,i]of t){const{wrapped:t}=i,e=this[s];!0!==t||this._$AL.has(s)||void 0===e||this.C(s,void 0,i,e)}',
       '',
     ],
+    // Reactive controllers: no element adds one (<hub-embed> calls its loader's lifecycle methods itself).
+    [
+      'addController(t){(this._$EO??=new Set).add(t),void 0!==this.renderRoot&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}',
+      '',
+    ],
+    [',this._$EO?.forEach(t=>t.hostConnected?.())', ''],
+    ['disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}', 'disconnectedCallback(){}'],
+    [',this._$EO?.forEach(t=>t.hostUpdate?.())', ''],
+    ['this._$EO?.forEach(t=>t.hostUpdated?.()),', ''],
     // The `state` and `noAccessor` options (internal state is `{ attribute: false }`, src/components/base.ts),
     // and a new value passed in by a decorator's setter.
     ['s.state&&(s.attribute=!1),', ''],
@@ -153,6 +163,8 @@ export const leanLit: Plugin = {
         throw new Error(
           `${id} declares a property with state or noAccessor, which build/lean-lit.ts cuts from the <script> bundles.`,
         );
+      if (/\.addController\(/.test(source))
+        throw new Error(`${id} adds a reactive controller, which build/lean-lit.ts cuts from the <script> bundles.`);
       if (/<(script|style|textarea|title)[\s>][^`]*\$\{/.test(source))
         throw new Error(
           `${id} binds a value inside a raw-text element, which build/lean-lit.ts cuts from the <script> bundles.`,

@@ -32,6 +32,11 @@ const LIT_MODULES = {
     'wrapped',
     'noAccessor',
     's.state',
+    'addController',
+    'hostConnected',
+    'hostDisconnected',
+    'hostUpdate',
+    '_$EO',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -79,6 +84,7 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(() => transform("import { html, svg } from 'lit';\n", id)).toThrow(/imports svg from Lit/);
     expect(() => transform("export { unsafeCSS } from 'lit';\n", id)).toThrow(/imports unsafeCSS from Lit/);
     expect(() => transform('const t = html`<textarea>${value}</textarea>`;\n', id)).toThrow(/raw-text element/);
+    expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
     expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/async directive/);
     expect(() => transform("import { AsyncDirective } from 'lit/async-directive.js';\n", id)).toThrow(
       /async directive/,
