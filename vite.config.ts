@@ -133,7 +133,7 @@ export default defineConfig(({ mode }) => ({
   plugins: mode.startsWith('iife')
     ? [scriptFormLoader, minifyTemplates, leanLit, shortLitErrors, skipSecondCopy(pkg.version), asciiOnly]
     : mode === 'form-chunk'
-      ? [formHalfImports, minifyTemplates, asciiOnly]
+      ? [formHalfImports, minifyTemplates, leanLit, asciiOnly]
       : mode === 'wechat'
         ? [wechatImports, asciiOnly]
         : mode === 'mock'

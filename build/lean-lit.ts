@@ -4,16 +4,19 @@ import type { Plugin } from 'vite';
  * Why: the <script> bundles carry their own Lit, so they carry all of it, also what no element of theirs
  * uses and what no browser they support needs. This drops that code from Lit's production modules as the
  * bundles read them: decorator support (the elements declare `static properties`, src/components/base.ts),
- * `useDefault`, JSON attribute converters (no property is an Object or Array attribute), Symbol-keyed
- * properties, `static shadowRootOptions` (every shadow root is open), svg`` and mathml`` templates, bindings inside
- * raw-text elements (`<style>`, `<textarea>`, `<title>`, `<script>`), the
- * `creationScope` render option, the hooks of Lit's polyfill-support and hydrate-support scripts and its
- * version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
- * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ * `useDefault`, the `state` and `noAccessor` options, JSON attribute converters (no property is an Object
+ * or Array attribute), Symbol-keyed properties, an element's own accessors around a reactive property,
+ * reactive controllers, `static shadowRootOptions` (every shadow root is open), svg`` and mathml``
+ * templates, templates compiled ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`,
+ * `<title>`, `<script>`), async directives (`ref`, `until`, `asyncAppend`, `asyncReplace`) and the
+ * connection state only they read, the `creationScope` render option, the hooks of Lit's polyfill-support
+ * and hydrate-support scripts and its version counters, and the `<style>` fallback for browsers without
+ * constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the
+ * app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
- * Lit is read again rather than cut blindly. `forbiddenLitExports` fails the build when a module of ours
- * starts to use what a cut removed.
+ * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of
+ * either half: the form half renders with the main file's Lit) starts to use what a cut removed.
  */
 const CUTS: Record<string, [string, string][]> = {
   '/@lit/reactive-element/reactive-element.js': [
@@ -40,6 +43,32 @@ const CUTS: Record<string, [string, string][]> = {
       'C(t,s,{reflect:e}){(this._$AL.has(t)||(this.hasUpdated||(s=void 0),this._$AL.set(t,s)),',
     ],
     ['this[e]=r??this._$Ej?.get(e)??r', 'this[e]=r'],
+    // Accessors of our own around a reactive property (`wrapped`): no element declares one.
+    ['this.prototype.hasOwnProperty(t)&&((s=Object.create(s)).wrapped=!0),', ''],
+    [
+      'const t=this.constructor.elementProperties;if(t.size>0)for(const[s,i]of t){const{wrapped:t}=i,e=this[s];!0!==t||this._$AL.has(s)||void 0===e||this.C(s,void 0,i,e)}',
+      '',
+    ],
+    // Reactive controllers: no element adds one (<hub-embed> calls its loader's lifecycle methods itself).
+    [
+      'addController(t){(this._$EO??=new Set).add(t),void 0!==this.renderRoot&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}',
+      '',
+    ],
+    [',this._$EO?.forEach(t=>t.hostConnected?.())', ''],
+    ['disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}', 'disconnectedCallback(){}'],
+    [',this._$EO?.forEach(t=>t.hostUpdate?.())', ''],
+    ['this._$EO?.forEach(t=>t.hostUpdated?.()),', ''],
+    // The `state` and `noAccessor` options (internal state is `{ attribute: false }`, src/components/base.ts),
+    // and a new value passed in by a decorator's setter.
+    ['s.state&&(s.attribute=!1),', ''],
+    [
+      ',!s.noAccessor){const i=Symbol(),h=this.getPropertyDescriptor(t,i,s);void 0!==h&&e(this.prototype,t,h)}',
+      ');{const i=Symbol(),h=this.getPropertyDescriptor(t,i,s);void 0!==h&&e(this.prototype,t,h)}',
+    ],
+    [
+      'requestUpdate(t,s,i,e=!1,h){if(void 0!==t){const r=this.constructor;if(!1===e&&(h=this[t]),',
+      'requestUpdate(t,s,i){if(void 0!==t){const r=this.constructor,h=this[t];if(',
+    ],
     // shadowRootOptions: always open.
     ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
     ['y.shadowRootOptions={mode:"open"},', ''],
@@ -48,6 +77,12 @@ const CUTS: Record<string, [string, string][]> = {
     [',p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2")', ''],
   ],
   '/lit-element/lit-element.js': [
+    // Async directives' connection state: no template of ours uses an async directive.
+    ['this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),', ''],
+    [
+      'connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}',
+      '',
+    ],
     [',s.litElementHydrateSupport?.({LitElement:i});const o=s.litElementPolyfillSupport;o?.({LitElement:i});', ';'],
     [';(s.litElementVersions??=[]).push("4.2.2");', ';'],
   ],
@@ -63,6 +98,21 @@ const CUTS: Record<string, [string, string][]> = {
     [
       'if(y.test(r.tagName)){const t=r.textContent.split(o),i=t.length-1;if(i>0){r.textContent=s?s.emptyScript:"";for(let s=0;s<i;s++)r.append(t[s],c()),P.nextNode(),d.push({type:2,index:++l});r.append(t[i],c())}}',
       '',
+    ],
+    // Async directives' connection state (see lit-element.js above): the parts' and the template instances'
+    // `_$AU` (isConnected) and the hooks an async directive installs (`_$AO`, `_$AP`).
+    ['setConnected(t){void 0===this._$AM&&(this._$Cv=t,this._$AP?.(t))}', ''],
+    ['get _$AU(){return this._$AM?._$AU??this._$Cv}', ''],
+    [',this._$Cv=e?.isConnected??!0', ''],
+    ['get _$AU(){return this._$AM._$AU}', ''],
+    ['get _$AU(){return this._$AM._$AU}', ''],
+    ['get _$AU(){return this._$AM._$AU}', ''],
+    ['for(this._$AP?.(!1,!0,s);', 'for(;'],
+    ['h?._$AO?.(!1),', ''],
+    // Templates compiled ahead of time (`_$litType$` an object): every template of ours is an html`` literal.
+    [
+      '"number"==typeof s?this._$AC(t):(void 0===s.el&&(s.el=S.createElement(V(s.h,s.h[0]),this.options)),s)',
+      'this._$AC(t)',
     ],
     // creationScope (scoped custom element registries).
     ['(t?.creationScope??l).importNode(i,!0)', 'l.importNode(i,!0)'],
@@ -98,6 +148,23 @@ export const leanLit: Plugin = {
         if (new RegExp(`(import|export)[^;]*\\b${name}\\b[^;]*from '(lit|lit-html|@lit/reactive-element)`).test(source))
           throw new Error(`${id} imports ${name} from Lit, which build/lean-lit.ts cuts from the <script> bundles.`);
       }
+      if (
+        /from '(lit|lit-html)\/(async-directive|directives\/(async-append|async-replace|ref|until))\.js'/.test(source)
+      )
+        throw new Error(`${id} uses an async directive, which build/lean-lit.ts cuts from the <script> bundles.`);
+      const properties = /static (?:override )?properties\b[^=]*= \{([^;]*)\};/.exec(source)?.[1] ?? '';
+      for (const [, name] of source.matchAll(/^\s*(?:get|set) (\w+)\(/gm)) {
+        if (new RegExp(`\\b${name}:`).test(properties))
+          throw new Error(
+            `${id} declares an accessor of its own for the reactive property ${name}, which build/lean-lit.ts cuts from the <script> bundles.`,
+          );
+      }
+      if (/\{[^{}]*\b(state|noAccessor): true/.test(source))
+        throw new Error(
+          `${id} declares a property with state or noAccessor, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (/\.addController\(/.test(source))
+        throw new Error(`${id} adds a reactive controller, which build/lean-lit.ts cuts from the <script> bundles.`);
       if (/<(script|style|textarea|title)[\s>][^`]*\$\{/.test(source))
         throw new Error(
           `${id} binds a value inside a raw-text element, which build/lean-lit.ts cuts from the <script> bundles.`,

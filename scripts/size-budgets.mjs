@@ -13,14 +13,17 @@ export const ROOM = 256;
 
 /** Each first file (what a page loads before hub-ready) and its budget. */
 export const BUDGETS = [
-  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_516 },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_794 },
+  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_192 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_460 },
 ];
 
 /**
  * The npm path's budget: the first load of a Vite app whose only code is `import 'hub-embed/define'` (gzip -9,
  * scripts/vite-app-size.mjs), with ROOM free as every budget keeps. It holds the widget, the app's copy of
- * Lit (whole: build/lean-lit.ts cuts only the <script> bundles' own copy) and Vite's preload helper, which
- * the lazy form half brings to an app without lazy imports of its own.
+ * Lit and Vite's preload helper, which the lazy form half brings to an app without lazy imports of its own.
+ * It is a budget of its own, above the plain file's, by what the widget cannot cut there: the app's Lit is
+ * whole (build/lean-lit.ts cuts only the <script> bundles' own copy; the app's is shared with its other
+ * Lit code), and Vite wraps every dynamic import of a client build in its helper, with or without
+ * `@vite-ignore`. `npm run build` prints the figure.
  */
-export const NPM_PATH_BUDGET = 16_159;
+export const NPM_PATH_BUDGET = 16_160;

@@ -132,6 +132,55 @@ inEachEngine(() => {
       await assertWorking(w);
     });
 
+    it("the bundle's widget hears the browser's online event while connected only: a load that failed for want of a network loads again, and a removed widget asks for nothing", async () => {
+      // The bundle's Lit has no reactive controllers (build/lean-lit.ts): the element itself starts and stops
+      // the loader's listening. The network fails while the page's switch says offline, as a lost network
+      // fails a fetch; the simulator answers otherwise.
+      const offline = `<script>
+        window.__offline = true;
+        window.__fetches = 0;
+        const fetchOnline = window.fetch;
+        window.fetch = (...args) => {
+          window.__fetches++;
+          return window.__offline ? Promise.reject(new TypeError('Failed to fetch')) : fetchOnline(...args);
+        };
+      </script>`;
+      const w = await open('/online.html', offline + SCRIPT, widget(e2e.harness));
+      const errorShown = () =>
+        waitFor(
+          () => visibleErrors(w.page),
+          (shown) => shown.length === 1,
+          'the network error',
+        );
+      await errorShown();
+      await w.page.evaluate(() => {
+        (window as any).__offline = false;
+        dispatchEvent(new Event('online'));
+      });
+      await waitForReady(w.page);
+      await waitFor(
+        () => cardNames(w.page),
+        (shown) => shown.length === expected.length,
+        'the cards',
+      );
+      assert.deepEqual(await visibleErrors(w.page), []);
+      await w.page.evaluate(() => {
+        (window as any).__offline = true;
+        void (document.querySelector('hub-embed') as any).refresh();
+      });
+      await errorShown();
+      const asked = await w.page.evaluate(async () => {
+        const element = document.querySelector('hub-embed')!;
+        element.remove();
+        (window as any).__offline = false;
+        const before = (window as any).__fetches as number;
+        dispatchEvent(new Event('online'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return (window as any).__fetches - before;
+      });
+      assert.equal(asked, 0, 'a removed widget does not load on the online event');
+    });
+
     it('a page that loads the script twice raises no error and defines nothing twice', async () => {
       const w = await open('/twice.html', SCRIPT + SCRIPT, widget(e2e.harness));
       await assertWorking(w);

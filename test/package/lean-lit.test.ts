@@ -9,7 +9,18 @@ import { leanLit } from '../../build/lean-lit.ts';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 const LIT_MODULES = {
-  'lit-html/lit-html.js': ['litHtmlVersions', 'litHtmlPolyfillSupport', 'creationScope', '"<svg>"'],
+  'lit-html/lit-html.js': [
+    'litHtmlVersions',
+    'litHtmlPolyfillSupport',
+    'creationScope',
+    '"<svg>"',
+    's.h[0]',
+    'setConnected',
+    '_$AU',
+    '_$AO',
+    '_$AP',
+    '_$Cv',
+  ],
   '@lit/reactive-element/reactive-element.js': [
     'reactiveElementVersions',
     'reactiveElementPolyfillSupport',
@@ -18,8 +29,22 @@ const LIT_MODULES = {
     'useDefault',
     'JSON.parse',
     'shadowRootOptions',
+    'wrapped',
+    'noAccessor',
+    's.state',
+    'addController',
+    'hostConnected',
+    'hostDisconnected',
+    'hostUpdate',
+    '_$EO',
   ],
-  'lit-element/lit-element.js': ['litElementVersions', 'litElementPolyfillSupport', 'litElementHydrateSupport'],
+  'lit-element/lit-element.js': [
+    'litElementVersions',
+    'litElementPolyfillSupport',
+    'litElementHydrateSupport',
+    'setConnected',
+    'isConnected',
+  ],
   '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS'],
 };
 
@@ -59,6 +84,20 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(() => transform("import { html, svg } from 'lit';\n", id)).toThrow(/imports svg from Lit/);
     expect(() => transform("export { unsafeCSS } from 'lit';\n", id)).toThrow(/imports unsafeCSS from Lit/);
     expect(() => transform('const t = html`<textarea>${value}</textarea>`;\n', id)).toThrow(/raw-text element/);
+    expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
+    expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/async directive/);
+    expect(() => transform("import { AsyncDirective } from 'lit/async-directive.js';\n", id)).toThrow(
+      /async directive/,
+    );
+    const element = (member: string) =>
+      `class X extends HubElement {\n  static override properties = {\n    open: { type: Boolean },\n    tables: { attribute: false },\n  };\n${member}\n}\n`;
+    expect(() => transform(element('  get open() {\n    return true;\n  }'), id)).toThrow(/accessor .* open/);
+    expect(() => transform(element('  set tables(value: string[]) {}'), id)).toThrow(/accessor .* tables/);
+    expect(() => transform(element('  static other = { busy: { state: true } };'), id)).toThrow(/state or noAccessor/);
+    expect(() => transform(element('  static other = { busy: { noAccessor: true } };'), id)).toThrow(
+      /state or noAccessor/,
+    );
+    expect(transform(element('  get prepared() {\n    return 1;\n  }'), id)).toBeNull();
     expect(transform("import { html, nothing } from 'lit';\nhtml`<p>${1}</p>`;\n", id)).toBeNull();
   });
 });

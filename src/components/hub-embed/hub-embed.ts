@@ -222,6 +222,7 @@ export class HubEmbed extends HubElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#loader.connected();
     // The host link is made in the update (willUpdate), not here: an element already in the page upgrades
     // and connects while its bundle registers the elements, before the bundle's own last lines (the plain
     // build's notice for bridge="auto", src/define-plain.ts) have run.
@@ -230,6 +231,7 @@ export class HubEmbed extends HubElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#loader.disconnected();
     this.#syncBridge();
   }
 

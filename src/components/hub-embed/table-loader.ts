@@ -1,4 +1,3 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { HubError } from '../../core/errors.js';
 import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
@@ -6,8 +5,10 @@ import type { HubEventDetails } from '../events.js';
 import { countMatches } from '../hub-table-grid/matches.js';
 import type { Connection } from './connection.js';
 
-/** What a load needs of <hub-embed>: its selection as it is now. */
-export interface LoaderElement extends ReactiveControllerHost {
+/** What a load needs of <hub-embed>: its selection as it is now, and its updates. */
+export interface LoaderElement {
+  requestUpdate(): void;
+  readonly updateComplete: Promise<boolean>;
   readonly tags: string[];
   readonly limit?: number;
 }
@@ -33,7 +34,7 @@ export type LoadStatus = 'stale' | 'tags' | 'owed' | 'done' | 'failed';
  * arrives), hub-ready once both are rendered, a new list when the selection changes, and one error per
  * load with what its retry control does.
  */
-export class TableLoader implements ReactiveController {
+export class TableLoader {
   /** Every tag the service offers. */
   offered: string[] = [];
   tables?: PublishedTable[];
@@ -67,15 +68,15 @@ export class TableLoader implements ReactiveController {
   constructor(element: LoaderElement, events: LoaderEvents) {
     this.#element = element;
     this.#events = events;
-    element.addController(this);
   }
 
-  // The element updates as it connects: a stale load starts there (update()).
-  hostConnected(): void {
+  // Called by the element, not as a Lit controller: the <script> bundles' Lit has no controllers
+  // (build/lean-lit.ts). The element updates as it connects: a stale load starts there (update()).
+  connected(): void {
     addEventListener('online', this.#online);
   }
 
-  hostDisconnected(): void {
+  disconnected(): void {
     removeEventListener('online', this.#online);
     this.#loadControl?.abort();
     this.#listControl?.abort();
