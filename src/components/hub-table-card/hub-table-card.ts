@@ -1,7 +1,8 @@
+import { nothing } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
-import { clearCard, drawCard } from './card-template.js';
+import { cardTemplate } from './card-template.js';
 import { styles } from './hub-table-card.styles.js';
 
 /**
@@ -35,20 +36,11 @@ export class HubTableCard extends HubElement {
     this.busy = false;
   }
 
-  /** The card is drawn into the shadow root by drawCard, outside Lit's template: the one card markup. */
-  protected override updated(): void {
+  override render() {
     const table = this.table;
-    if (!table) {
-      clearCard(this.renderRoot);
-      return;
-    }
-    drawCard(this.renderRoot, {
-      table,
-      busy: this.busy,
-      broken: this.broken,
-      broke: (icon) => (this.broken = icon),
-      select: () => this.emit('hub-table-select', { table }, true),
-    });
+    if (!table) return nothing;
+    const select = () => this.emit('hub-table-select', { table }, true);
+    return cardTemplate(table, this.busy, this.broken, (icon) => (this.broken = icon), select);
   }
 }
 

@@ -1,7 +1,7 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, render, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { drawCard, type CardNode } from '../hub-table-card/card-template.js';
+import { cardTemplate, type CardNode } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
@@ -105,31 +105,20 @@ export class HubTableGrid extends HubElement {
   #from = 0;
   /** How many cards the next task draws, from what a card cost in the last; none while no task is queued. */
   #next = 0;
-  /** The columns of the last card list laid out, read after its layout (by #resized), never forcing one. */
-  #columns = 0;
-  #resized = new ResizeObserver(() => {
-    const list = this.renderRoot.querySelector<HTMLElement>('[part~="grid"]');
-    if (list) this.#columns = getComputedStyle(list).gridTemplateColumns.split(' ').length;
-  });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#resized.observe(this);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resized.disconnect();
-  }
-
   /**
    * The cards that fill the window: rows of the least card height down its height, in the columns the
-   * grid has. A phone's screen holds a fifth of a large one's: drawing only those keeps the first task and
-   * the frame that lays them out short on the slow devices phones are.
+   * card list has, at most a large screen's (SCREEN_CARDS). A phone's screen holds a fifth of that: drawing
+   * only those keeps the first task and the frame that lays them out short on the slow devices phones are.
+   * The columns are read from the list the grid shows (its skeletons, or the last list). A list from the
+   * network comes in a task of its own, after the last frame's layout, so the read mostly finds the layout
+   * done; where it does not, it does early the layout the next frame would have done.
    */
   #screenCards(): number {
-    if (!this.#columns) return SCREEN_CARDS;
-    return Math.min(SCREEN_CARDS, this.#columns * Math.ceil(innerHeight / CARD_MIN_PX));
+    const list = this.renderRoot.querySelector('[part~="grid"]');
+    // `none` for a list not laid out (the grid hidden): its columns are not known.
+    const tracks = list && getComputedStyle(list).gridTemplateColumns;
+    if (!tracks || tracks === 'none') return SCREEN_CARDS;
+    return Math.min(SCREEN_CARDS, tracks.split(' ').length * Math.ceil(innerHeight / CARD_MIN_PX));
   }
 
   /*
@@ -213,18 +202,14 @@ export class HubTableGrid extends HubElement {
   }
 
   #renderCard(card: Card): void {
+    const broke = (icon: string) => {
+      card.broken = icon;
+      this.#renderCard(card);
+    };
     const table = card.table!;
-    drawCard(card, {
-      table,
-      busy: card.busy!,
-      broken: card.broken,
-      broke: (icon) => {
-        card.broken = icon;
-        this.#renderCard(card);
-      },
-      // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
-      select: () => this.emit('hub-table-select', { table }, true),
-    });
+    // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
+    const select = () => this.emit('hub-table-select', { table }, true);
+    render(cardTemplate(table, card.busy!, card.broken, broke, select), card);
   }
 
   /**
@@ -246,7 +231,7 @@ export class HubTableGrid extends HubElement {
   }
 
   /** The list elements the cards were last put in, and whether the next placing starts them over. */
-  #lists: Record<'matches' | 'others', Element | null> = { matches: null, others: null };
+  #lists: Partial<Record<'matches' | 'others', Element | null>> = {};
   #restart = false;
 
   /** Puts the drawn places' cards in their lists, each card updated for its table. */
@@ -254,10 +239,11 @@ export class HubTableGrid extends HubElement {
     const tables = arrayOf(this.tables);
     const matched = countMatches(tables, arrayOf(this.tags));
     const drawn = Math.min(this.#drawn, tables.length);
-    const ranges = { matches: [0, Math.min(drawn, matched)], others: [matched, drawn] } as const;
-    for (const id of ['matches', 'others'] as const) {
+    for (const [id, from, to] of [
+      ['matches', 0, Math.min(drawn, matched)],
+      ['others', matched, drawn],
+    ] as const) {
       const list = this.renderRoot.querySelector(`#${id}`);
-      const [from, to] = ranges[id];
       const cards: Card[] = [];
       for (let index = from; index < to; index++) cards.push(this.#card(tables[index]!, index));
       if (list && (this.#restart || list !== this.#lists[id])) list.replaceChildren(...cards);
