@@ -206,6 +206,27 @@ describe('<hub-table-grid>', () => {
     expect(await steps(400, 0.01)).toEqual(['48 first', '400 first']);
   });
 
+  it('the card of the table whose form is opening says it is busy, wherever it is in the list, and only it', async () => {
+    const count = inChromium ? 400 : 60;
+    const el = await grid(list(count, 'b'));
+    await until(() => cards(el).length === count, 'every card');
+    const busy = () =>
+      cards(el)
+        .filter((card) => part(card, 'card')!.getAttribute('aria-busy') === 'true')
+        .map((card) => card.table!.short_code);
+    expect(busy()).toEqual([]);
+    // Cards already in are drawn again for it: a step of the drawing alone would only append.
+    el.opening = `b${count - 1}`;
+    await el.updateComplete;
+    expect(busy()).toEqual([`b${count - 1}`]);
+    el.opening = 'b0';
+    await el.updateComplete;
+    expect(busy()).toEqual(['b0']);
+    el.opening = undefined;
+    await el.updateComplete;
+    expect(busy()).toEqual([]);
+  });
+
   it("a filter change keeps each table's card, its very DOM moved into the new order and updated in place, and draws its first screen in the task that brings it", async () => {
     const count = inChromium ? 400 : 40;
     const el = await grid(list(count, 'k'));

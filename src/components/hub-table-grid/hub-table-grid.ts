@@ -105,6 +105,8 @@ export class HubTableGrid extends HubElement {
   #from = 0;
   /** How many cards the next task draws, from what a card cost in the last; none while no task is queued. */
   #next = 0;
+  /** How many tables, from the first, match the selected tags (countMatches): the first list's length. */
+  #matched = 0;
   /**
    * The cards that fill the window: rows of the least card height down its height, in the columns the
    * card list has, at most a large screen's (SCREEN_CARDS). A phone's screen holds a fifth of that: drawing
@@ -150,8 +152,8 @@ export class HubTableGrid extends HubElement {
     this.#start = performance.now();
   }
 
-  protected override updated(): void {
-    this.#place();
+  protected override updated(changed: PropertyValues<this>): void {
+    this.#place(changed.has('opening'));
     const start = this.#start;
     if (start === undefined || this.#drawn >= arrayOf(this.tables).length) {
       this.#start = undefined;
@@ -230,25 +232,31 @@ export class HubTableGrid extends HubElement {
     `;
   }
 
-  /** The list elements the cards were last put in, and whether the next placing starts them over. */
-  #lists: Partial<Record<'matches' | 'others', Element | null>> = {};
+  /** Whether the next placing starts the lists over: a new list of tables. */
   #restart = false;
 
   /** Puts the drawn places' cards in their lists, each card updated for its table. */
-  #place(): void {
+  #place(all: boolean): void {
     const tables = arrayOf(this.tables);
-    const matched = countMatches(tables, arrayOf(this.tags));
+    const matched = this.#matched;
     const drawn = Math.min(this.#drawn, tables.length);
     for (const [id, from, to] of [
       ['matches', 0, Math.min(drawn, matched)],
       ['others', matched, drawn],
     ] as const) {
       const list = this.renderRoot.querySelector(`#${id}`);
+      if (!list) continue;
+      // A list the template made anew is empty: only a new list of tables starts one over.
+      const placed = this.#restart ? 0 : list.childElementCount;
+      // A step of the drawing only appends: the cards already in are drawn again only when what they show
+      // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
       const cards: Card[] = [];
-      for (let index = from; index < to; index++) cards.push(this.#card(tables[index]!, index));
-      if (list && (this.#restart || list !== this.#lists[id])) list.replaceChildren(...cards);
-      else list?.append(...cards.slice(list.childElementCount));
-      this.#lists[id] = list;
+      for (let index = all ? from : from + placed; index < to; index++) {
+        const card = this.#card(tables[index]!, index);
+        if (index >= from + placed) cards.push(card);
+      }
+      if (this.#restart) list.replaceChildren(...cards);
+      else list.append(...cards);
     }
     this.#restart = false;
   }
@@ -278,23 +286,24 @@ export class HubTableGrid extends HubElement {
     const t = this.t;
     const tables = arrayOf(this.tables);
     const filtered = arrayOf(this.tags).length > 0;
+    // Kept for #place, which puts the cards in after this render.
     const matched = countMatches(tables, arrayOf(this.tags));
-    const matches = tables.slice(0, matched);
-    const others = this.matchesOnly ? [] : tables.slice(matched);
+    this.#matched = matched;
+    const others = this.matchesOnly ? 0 : tables.length - matched;
     // The first cards in order, the divider only once they reach it: the rest is added after them.
     const drawn = this.#drawn;
     let count = fill(t.results, tables.length);
-    if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others.length)}`);
+    if (filtered) count = fill(t.matching, matched) + (this.matchesOnly ? '' : ` · ${fill(t.more, others)}`);
     if (this.loading) count = t.loading;
 
     let body;
     if (this.loading && !tables.length) body = this.#renderSkeletons();
-    else if (!matches.length && !others.length) body = this.#renderEmpty(filtered);
+    else if (!matched && !others) body = this.#renderEmpty(filtered);
     else
       body = html`
-        ${matches.length ? this.#renderList('matches', t.tables) : nothing}
+        ${matched ? this.#renderList('matches', t.tables) : nothing}
         ${
-          others.length && drawn > matches.length
+          others && drawn > matched
             ? html`
               <p part="more" id="more">${t.moreTables}</p>
               ${this.#renderList('others')}
