@@ -10,11 +10,11 @@
  * and the spread (min to max) over the repeats. Fonts are warmed first. A third grid shows what a shadow
  * root per card would cost: the same plain code, each card in a shadow root of its own with the card's
  * stylesheet and parts, as a page placing <hub-table-card> elements would have, but no Lit. A fourth is the
- * plain grid paced as the element paces (a screenful, then tasks of TASK_MS): what pacing costs on its own,
+ * plain grid paced as the element paces (SCREEN_CARDS, then tasks of TASK_MS): what pacing costs on its own,
  * the floor a paced grid stands on, beside which the element's own cost shows.
  */
 import type { Browser } from 'playwright-core';
-import { CARD_PARTS } from '../src/components/hub-table-grid/hub-table-grid.js';
+import { CARD_PARTS, SCREEN_CARDS, TASK_MS } from '../src/components/hub-table-grid/hub-table-grid.js';
 import { styles as cardStyles } from '../src/components/hub-table-card/hub-table-card.styles.js';
 import { shared } from '../src/components/shared.styles.js';
 import { warmFonts } from './lib/fonts.js';
@@ -76,9 +76,12 @@ async function runInPage({
   count,
   order,
   cardStyle,
+  pacing,
 }: {
   count: number;
   order: Grid[];
+  /** The element's pacing (its first screenful, and what one later task may take), for the paced plain grid. */
+  pacing: { screenCards: number; taskMs: number };
   /** <hub-table-card>'s stylesheet and the parts the grid forwards, for the shadow-root cards. */
   cardStyle: { css: string; parts: string };
 }): Promise<Sample> {
@@ -147,17 +150,20 @@ async function runInPage({
     items.set(table.short_code, item);
     return item;
   };
-  const renderPlain = (host: HTMLElement, list: typeof tables, shadow = false) => {
+  /** A new list's count line and its empty grid, the cards of the last list forgotten. */
+  const newList = (list: typeof tables) => {
     items.clear();
     const count = el('p', 'p-count', `${list.length} results`);
     count.setAttribute('role', 'status');
     const grid = el('div', 'p-grid');
     grid.setAttribute('role', 'list');
+    return [count, grid] as const;
+  };
+  const renderPlain = (host: HTMLElement, list: typeof tables, shadow = false) => {
+    const [count, grid] = newList(list);
     for (const table of list) grid.append(makeItem(host, table, shadow));
     host.replaceChildren(count, grid);
   };
-  /** What one task of the paced plain grid may take: the element's TASK_MS (in the page: playwright serialises this function). */
-  const PACED_TASK_MS = 16;
   /** A task of its own, as the element starts each step of its drawing: a message to ourselves. */
   const nextTask = () =>
     new Promise<void>((resolve) => {
@@ -170,24 +176,20 @@ async function runInPage({
     });
   /**
    * Puts the items of `list` in `grid` paced as the element paces its cards, with nothing of Lit: a
-   * screenful (48) in this task, then as many as PACED_TASK_MS of each later task holds. `item` makes or
-   * finds each. What pacing costs on its own: the floor of a paced grid.
+   * screenful in this task, then as many as each later task's share of time holds. `item` makes or finds
+   * each. What pacing costs on its own: the floor of a paced grid.
    */
   const appendPaced = async (grid: Element, list: typeof tables, item: (table: (typeof tables)[number]) => Element) => {
     let at = 0;
-    for (; at < Math.min(48, list.length); at++) grid.append(item(list[at]!));
+    for (; at < Math.min(pacing.screenCards, list.length); at++) grid.append(item(list[at]!));
     while (at < list.length) {
       await nextTask();
       const start = performance.now();
-      while (at < list.length && performance.now() - start < PACED_TASK_MS) grid.append(item(list[at++]!));
+      while (at < list.length && performance.now() - start < pacing.taskMs) grid.append(item(list[at++]!));
     }
   };
   const renderPaced = async (host: HTMLElement, list: typeof tables) => {
-    items.clear();
-    const count = el('p', 'p-count', `${list.length} results`);
-    count.setAttribute('role', 'status');
-    const grid = el('div', 'p-grid');
-    grid.setAttribute('role', 'list');
+    const [count, grid] = newList(list);
     host.replaceChildren(count, grid);
     await appendPaced(grid, list, (table) => makeItem(host, table, false));
   };
@@ -268,6 +270,7 @@ export async function measureRender(
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   const results: RenderCase[] = [];
   const cardStyle = { css: `${shared.cssText}\n${cardStyles.cssText}`, parts: CARD_PARTS };
+  const pacing = { screenCards: SCREEN_CARDS, taskMs: TASK_MS };
   try {
     await page.goto(server.url);
     await page.waitForFunction(() => customElements.get('hub-table-grid') !== undefined);
@@ -278,7 +281,7 @@ export async function measureRender(
       const grids: Grid[] = ['lit', 'plain', 'shadow', 'paced'];
       for (let rep = 0; rep < options.reps; rep++) {
         const order = grids.map((_, i) => grids[(i + rep) % grids.length]!);
-        samples.push(await page.evaluate(runInPage, { count, order, cardStyle }));
+        samples.push(await page.evaluate(runInPage, { count, order, cardStyle, pacing }));
       }
       const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
       const paired = (lit: keyof Sample, plain: keyof Sample) => {

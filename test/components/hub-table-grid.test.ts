@@ -156,8 +156,6 @@ describe('<hub-table-grid>', () => {
       const el = await grid([], true);
       el.style.display = 'block';
       el.style.width = '200px';
-      // The columns are read after a layout, never forcing one: give the grid a frame to be laid out in.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       // A slow device's clock, 1 ms a card: the first task has no time to draw more than it must.
       const clock = vi.spyOn(performance, 'now').mockImplementation(() => cards(el).length);
       try {

@@ -13,7 +13,7 @@ import { styles } from './hub-table-grid.styles.js';
  * screen, as the stylesheet counts one (it renders that many before it lets cards off screen wait,
  * content-visibility). A smaller screen draws what fills it (see #screenCards).
  */
-const SCREEN_CARDS = 48;
+export const SCREEN_CARDS = 48;
 
 /**
  * The least height of a card: its icon, padding and border. The rows that fill the window are counted with
@@ -26,7 +26,7 @@ const CARD_MIN_PX = 48;
  * a slow phone's slowness is in: a third of a long task (50 ms), leaving the rest to the frame that paints
  * what it drew and to an input that comes meanwhile.
  */
-const TASK_MS = 16;
+export const TASK_MS = 16;
 
 /** A card of the grid, with what its markup was last rendered with besides its table. */
 type Card = CardNode & { busy?: boolean; broken?: string };
