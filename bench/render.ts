@@ -205,16 +205,20 @@ async function runInPage({
     host.querySelector('.p-grid')!.replaceChildren(...list.map((table) => items.get(table.short_code)!));
   };
 
-  /** Until the grid holds `count` cards in the order of `list`: a first list comes a few tasks after updateComplete. */
+  /**
+   * Until the grid holds `count` cards in the order of `list`: a first list comes a few tasks after
+   * updateComplete. Polled between the grid's tasks by counting alone, the least work a page could do to
+   * know, so that the polling adds as little as it can to the grid's figure; the order is checked once.
+   */
   const allDrawn = async (grid: HTMLElement & { updateComplete: Promise<boolean> }, list: typeof tables) => {
     await grid.updateComplete;
+    const items = () => grid.shadowRoot!.querySelectorAll('[role="listitem"]');
+    while (items().length < list.length) await new Promise((resolve) => setTimeout(resolve));
     // Each card a list item of the grid's shadow root, carrying its table.
-    const codes = () =>
-      [...grid.shadowRoot!.querySelectorAll('[role="listitem"]')].map(
-        (card) => (card as HTMLElement & { table?: { short_code: string } }).table?.short_code,
-      );
-    while (codes().length < list.length) await new Promise((resolve) => setTimeout(resolve));
-    if (codes().some((code, i) => code !== list[i]!.short_code)) throw new Error('the grid drew another order');
+    const codes = [...items()].map(
+      (card) => (card as HTMLElement & { table?: { short_code: string } }).table?.short_code,
+    );
+    if (codes.some((code, i) => code !== list[i]!.short_code)) throw new Error('the grid drew another order');
   };
   const sample: Partial<Sample> = {};
   const runLit = async () => {

@@ -1,8 +1,7 @@
-import { nothing } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
-import { cardTemplate } from './card-template.js';
+import { clearCard, drawCard, listenToCards } from './card-template.js';
 import { styles } from './hub-table-card.styles.js';
 
 /**
@@ -36,11 +35,19 @@ export class HubTableCard extends HubElement {
     this.busy = false;
   }
 
-  override render() {
+  protected override firstUpdated(): void {
+    listenToCards(
+      this.renderRoot,
+      () => this.emit('hub-table-select', { table: this.table! }, true),
+      (_, icon) => (this.broken = icon),
+    );
+  }
+
+  /** The card is drawn by drawCard, the grid's own, not by a template of this element. */
+  protected override updated(): void {
     const table = this.table;
-    if (!table) return nothing;
-    const select = () => this.emit('hub-table-select', { table }, true);
-    return cardTemplate(table, this.busy, this.broken, (icon) => (this.broken = icon), select);
+    if (table) drawCard(this.renderRoot, table, this.busy, this.broken);
+    else clearCard(this.renderRoot);
   }
 }
 

@@ -8,15 +8,34 @@ export const styles = css`
   }
 
   /*
-   * Cards off screen are not rendered until they scroll near: with 10,000 tables the first render and
-   * a filter change cost a fraction of the time. \`auto\` keeps a card's real height once it has been
-   * rendered, so scrolling back never shifts the layout. A screenful is always rendered: a new card
-   * that Chromium skips has the assumed height in its first frame and its own in the next, which
-   * would move the cards below it on screen.
+   * A screen of cards (see #place in hub-table-grid.ts): whole rows on the list's own columns and gaps,
+   * so that the cards line up across screens as in one grid. A screen off screen is not rendered until it
+   * scrolls near: with 10,000 tables the first render and a filter change cost a fraction of the time.
+   * Until then it has the height of its rows of assumed cards, before its cards come too; \`auto\` keeps
+   * its real height once it has been rendered, so scrolling back never shifts the layout. The first
+   * screen is always rendered: a screen that Chromium skips has the assumed height in its first frame and
+   * its own in the next, which would move what is below it on screen.
    */
-  [part~="grid"] > :nth-child(n+49) {
+  .screen {
+    --_height: calc(var(--_rows) * (var(--hub-card-height, 88px) + var(--_space)) - var(--_space));
+    display: grid;
+    grid-column: 1 / -1;
+    grid-template-columns: inherit;
+    gap: inherit;
+  }
+
+  .screen + .screen {
+    content-visibility: auto;
+    contain-intrinsic-size: auto var(--_height);
+  }
+
+  .screen + .screen > * {
     content-visibility: auto;
     contain-intrinsic-size: auto var(--hub-card-height, 88px);
+  }
+
+  .screen:empty {
+    min-height: var(--_height);
   }
 
   /* The divider before the tables the service added to fill its limit: a label, then a rule. */

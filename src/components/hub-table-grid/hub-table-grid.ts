@@ -1,7 +1,7 @@
-import { html, nothing, render, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { cardTemplate, type CardNode } from '../hub-table-card/card-template.js';
+import { drawCard, listenToCards, showsSame, type CardNode } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
@@ -27,6 +27,13 @@ const CARD_MIN_PX = 48;
  * what it drew and to an input that comes meanwhile.
  */
 export const TASK_MS = 16;
+
+/** A screen of a card list (see #place). */
+function newScreen(): HTMLElement {
+  const screen = document.createElement('div');
+  screen.className = 'screen';
+  return screen;
+}
 
 /** A card of the grid, with what its markup was last rendered with besides its table. */
 type Card = CardNode & { busy?: boolean; broken?: string };
@@ -57,8 +64,8 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * @csspart tags - As in <hub-table-card>.
  * @csspart tag - As in <hub-table-card>.
  * @cssproperty --hub-card-min-width - Narrowest card before columns wrap (default 15em).
- * @cssproperty --hub-card-height - The height a card after the 48th of a list is assumed to have until
- *   it first scrolls into view (those cards are not rendered off screen; default 88px).
+ * @cssproperty --hub-card-height - The height a card below a list's first screen is assumed to have until
+ *   it first scrolls into view (cards off screen are not rendered; default 88px).
  * @event hub-table-select - `{table}`, cancelable, from the activated card.
  * @event hub-tags-change - `{tags: []}` when the user asks to show all tables from the empty state.
  */
@@ -108,19 +115,60 @@ export class HubTableGrid extends HubElement {
   /** How many tables, from the first, match the selected tags (countMatches): the first list's length. */
   #matched = 0;
   /**
+   * The columns of the card list the grid shows (its skeletons, or the last list), or 0 while it is not
+   * laid out (the grid hidden). A list from the network comes in a task of its own, after the last frame's
+   * layout, so the read mostly finds the layout done; where it does not, it does early the layout the next
+   * frame would have done.
+   */
+  #columns(): number {
+    const list = this.renderRoot.querySelector('[part~="grid"]');
+    const tracks = list && getComputedStyle(list).gridTemplateColumns;
+    return !tracks || tracks === 'none' ? 0 : tracks.split(' ').length;
+  }
+
+  /** The columns the screens of cards were counted for (see #place). */
+  #screenColumns = 0;
+  /** How many cards a screen of a list holds: whole rows of #screenColumns. */
+  #screenSize = SCREEN_CARDS;
+
+  /**
    * The cards that fill the window: rows of the least card height down its height, in the columns the
    * card list has, at most a large screen's (SCREEN_CARDS). A phone's screen holds a fifth of that: drawing
    * only those keeps the first task and the frame that lays them out short on the slow devices phones are.
-   * The columns are read from the list the grid shows (its skeletons, or the last list). A list from the
-   * network comes in a task of its own, after the last frame's layout, so the read mostly finds the layout
-   * done; where it does not, it does early the layout the next frame would have done.
+   * A screen of the lists (see #place) is as many, in whole rows.
    */
   #screenCards(): number {
-    const list = this.renderRoot.querySelector('[part~="grid"]');
-    // `none` for a list not laid out (the grid hidden): its columns are not known.
-    const tracks = list && getComputedStyle(list).gridTemplateColumns;
-    if (!tracks || tracks === 'none') return SCREEN_CARDS;
-    return Math.min(SCREEN_CARDS, tracks.split(' ').length * Math.ceil(innerHeight / CARD_MIN_PX));
+    const columns = this.#columns();
+    const cards = columns ? Math.min(SCREEN_CARDS, columns * Math.ceil(innerHeight / CARD_MIN_PX)) : SCREEN_CARDS;
+    this.#screenColumns = columns;
+    this.#screenSize = columns ? columns * Math.ceil(cards / columns) : cards;
+    return cards;
+  }
+
+  /**
+   * Another number of columns (the grid resized, or shown): screens that do not hold whole rows of them
+   * are made again. In a task of its own: changed inside the observer's callback, the layout would be
+   * observed again.
+   */
+  #resized = new ResizeObserver(() => {
+    const columns = this.#columns();
+    if (columns && columns !== this.#screenColumns)
+      void nextTask().then(() => {
+        this.#restart = this.#screenSize % columns > 0;
+        if (this.#restart) this.#screenCards();
+        else this.#screenColumns = columns;
+        this.requestUpdate();
+      });
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resized.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resized.disconnect();
   }
 
   /*
@@ -132,6 +180,18 @@ export class HubTableGrid extends HubElement {
    * Off screen, their layout and paint wait for them to scroll near (content-visibility), so a task's
    * own time is what they cost. A device fast enough draws everything in the first task.
    */
+  protected override firstUpdated(): void {
+    // One listener for every card: from the grid, to a listener outside its shadow root, a card's event is the grid's.
+    listenToCards(
+      this.renderRoot,
+      (card: Card) => this.emit('hub-table-select', { table: card.table! }, true),
+      (card: Card, icon) => {
+        card.broken = icon;
+        this.#renderCard(card);
+      },
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
     const last = this.#cards;
@@ -177,7 +237,7 @@ export class HubTableGrid extends HubElement {
         this.#next = 0;
         this.requestUpdate();
       });
-    // A fraction of a card draws none: slice() rounds the places down.
+    // The pace may be a fraction of a card: #place rounds the places up.
     this.#next = Math.max(1, (TASK_MS * drawn) / spent);
   }
 
@@ -195,8 +255,9 @@ export class HubTableGrid extends HubElement {
   #card(table: PublishedTable, index: number): Card {
     const card = this.#places[index]!;
     const busy = table.short_code === this.opening;
-    if (card.table !== table || card.busy !== busy) {
-      card.table = table;
+    const drawn = card.table;
+    card.table = table;
+    if (!drawn || card.busy !== busy || !showsSame(drawn, table)) {
       card.busy = busy;
       this.#renderCard(card);
     }
@@ -204,14 +265,7 @@ export class HubTableGrid extends HubElement {
   }
 
   #renderCard(card: Card): void {
-    const broke = (icon: string) => {
-      card.broken = icon;
-      this.#renderCard(card);
-    };
-    const table = card.table!;
-    // From the grid: to a listener outside its shadow root, the event of a card is the grid's.
-    const select = () => this.emit('hub-table-select', { table }, true);
-    render(cardTemplate(table, card.busy!, card.broken, broke, select), card);
+    drawCard(card, card.table!, card.busy!, card.broken);
   }
 
   /**
@@ -232,31 +286,50 @@ export class HubTableGrid extends HubElement {
     `;
   }
 
-  /** Whether the next placing starts the lists over: a new list of tables. */
+  /** Whether the next placing starts the lists over: a new list of tables, or screens of another size. */
   #restart = false;
+  /** How many cards each list element holds: a step of the drawing adds the next ones. */
+  #placed = new WeakMap<Element, number>();
 
-  /** Puts the drawn places' cards in their lists, each card updated for its table. */
+  /**
+   * Puts the drawn places' cards in their lists, each card updated for its table. A list holds its cards
+   * in screens: whole rows of cards, a screenful each (#screenSize), each a grid on the list's columns.
+   * Off screen, a screen is not rendered (content-visibility) until it scrolls near: a frame then costs
+   * what is on screen, whatever the length of the list, and a card put into a screen off screen costs
+   * no layout. A list has every screen its cards will need from its first step on, so that the steps
+   * after fill screens already off screen.
+   */
   #place(all: boolean): void {
     const tables = arrayOf(this.tables);
     const matched = this.#matched;
-    const drawn = Math.min(this.#drawn, tables.length);
-    for (const [id, from, to] of [
-      ['matches', 0, Math.min(drawn, matched)],
-      ['others', matched, drawn],
+    // A fraction of a card (the pace of a step) is a card more.
+    const drawn = Math.min(Math.ceil(this.#drawn), tables.length);
+    const size = this.#screenSize;
+    for (const [id, from, to, end] of [
+      ['matches', 0, Math.min(drawn, matched), matched],
+      ['others', matched, drawn, tables.length],
     ] as const) {
-      const list = this.renderRoot.querySelector(`#${id}`);
+      const list = this.renderRoot.querySelector<HTMLElement>(`#${id}`);
       if (!list) continue;
-      // A list the template made anew is empty: only a new list of tables starts one over.
-      const placed = this.#restart ? 0 : list.childElementCount;
+      // A list the template made anew holds nothing: only a new list of tables starts one over.
+      const placed = this.#restart ? 0 : (this.#placed.get(list) ?? 0);
+      const screens = list.children;
+      const count = Math.ceil((end - from) / size);
+      while (screens.length > count) list.lastElementChild!.remove();
+      while (screens.length < count) list.append(newScreen());
+      list.style.setProperty('--_rows', String(this.#screenColumns ? size / this.#screenColumns : size));
       // A step of the drawing only appends: the cards already in are drawn again only when what they show
       // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
-      const cards: Card[] = [];
+      const added: Card[][] = Array.from(screens, () => []);
       for (let index = all ? from : from + placed; index < to; index++) {
         const card = this.#card(tables[index]!, index);
-        if (index >= from + placed) cards.push(card);
+        if (index >= from + placed) added[Math.floor((index - from) / size)]!.push(card);
       }
-      if (this.#restart) list.replaceChildren(...cards);
-      else list.append(...cards);
+      added.forEach((cards, screen) => {
+        if (this.#restart) screens[screen]!.replaceChildren(...cards);
+        else screens[screen]!.append(...cards);
+      });
+      this.#placed.set(list, Math.max(placed, to - from));
     }
     this.#restart = false;
   }
