@@ -11,7 +11,7 @@ import type { Plugin } from 'vite';
  * `<title>`, `<script>`), directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
  * that only async directives read, the `creationScope` render option, the hooks of Lit's polyfill-support
- * and hydrate-support scripts and its version counters, and the `<style>` fallback for browsers without
+ * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and the `<style>` fallback for browsers without
  * constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the
  * app's bundler, with the app's copy.
  *
@@ -70,6 +70,14 @@ const CUTS: Record<string, [string, string][]> = {
       'requestUpdate(t,s,i,e=!1,h){if(void 0!==t){const r=this.constructor;if(!1===e&&(h=this[t]),',
       'requestUpdate(t,s,i){if(void 0!==t){const r=this.constructor,h=this[t];if(',
     ],
+    // The accessor of a reactive property wraps none of our own (see `wrapped` above): it reads and writes the
+    // value under its symbol.
+    [
+      'const{get:e,set:r}=h(this.prototype,t)??{get(){return this[s]},set(t){this[s]=t}};return{get:e,set(s){const h=e?.call(this);r?.call(this,s),this.requestUpdate(t,h,i)},',
+      'return{get(){return this[s]},set(e){const h=this[s];this[s]=e,this.requestUpdate(t,h,i)},',
+    ],
+    // The prototype's enableUpdating(), which every instance replaces with its own before it can be called.
+    ['enableUpdating(t){}', ''],
     // shadowRootOptions: always open.
     ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
     ['y.shadowRootOptions={mode:"open"},', ''],
@@ -86,6 +94,11 @@ const CUTS: Record<string, [string, string][]> = {
     ],
     [',s.litElementHydrateSupport?.({LitElement:i});const o=s.litElementPolyfillSupport;o?.({LitElement:i});', ';'],
     [';(s.litElementVersions??=[]).push("4.2.2");', ';'],
+    // The root part, kept for the async directives' connection state only (render() keeps it on the
+    // render root as well), and the mark that server-side rendering reads.
+    [',this._$Do=void 0', ''],
+    ['this._$Do=e(r,this.renderRoot,this.renderOptions)', 'e(r,this.renderRoot,this.renderOptions)'],
+    ['i._$litElement$=!0,', ''],
   ],
   '/lit-html/lit-html.js': [
     // svg`` and mathml``.

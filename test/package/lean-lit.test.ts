@@ -43,6 +43,8 @@ const LIT_MODULES = {
     'hostDisconnected',
     'hostUpdate',
     '_$EO',
+    'h(this.prototype,t)',
+    'enableUpdating(t){}',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -50,6 +52,8 @@ const LIT_MODULES = {
     'litElementHydrateSupport',
     'setConnected',
     'isConnected',
+    '_$Do',
+    '_$litElement$',
   ],
   '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS'],
 };
