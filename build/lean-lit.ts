@@ -8,9 +8,10 @@ import type { Plugin } from 'vite';
  * or Array attribute), Symbol-keyed properties, an element's own accessors around a reactive property,
  * reactive controllers, `static shadowRootOptions` (every shadow root is open), svg`` and mathml``
  * templates, templates compiled ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`,
- * `<title>`, `<script>`), async directives (`ref`, `until`, `asyncAppend`, `asyncReplace`) and the
- * connection state only they read, the `creationScope` render option, the hooks of Lit's polyfill-support
- * and hydrate-support scripts and its version counters, and the `<style>` fallback for browsers without
+ * `<title>`, `<script>`), directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
+ * any other), with element bindings, which only a directive gives a meaning, and the connection state
+ * that only async directives read, the `creationScope` render option, the hooks of Lit's polyfill-support
+ * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and the `<style>` fallback for browsers without
  * constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the
  * app's bundler, with the app's copy.
  *
@@ -69,6 +70,14 @@ const CUTS: Record<string, [string, string][]> = {
       'requestUpdate(t,s,i,e=!1,h){if(void 0!==t){const r=this.constructor;if(!1===e&&(h=this[t]),',
       'requestUpdate(t,s,i){if(void 0!==t){const r=this.constructor,h=this[t];if(',
     ],
+    // The accessor of a reactive property wraps none of our own (see `wrapped` above): it reads and writes the
+    // value under its symbol.
+    [
+      'const{get:e,set:r}=h(this.prototype,t)??{get(){return this[s]},set(t){this[s]=t}};return{get:e,set(s){const h=e?.call(this);r?.call(this,s),this.requestUpdate(t,h,i)},',
+      'return{get(){return this[s]},set(e){const h=this[s];this[s]=e,this.requestUpdate(t,h,i)},',
+    ],
+    // The prototype's enableUpdating(), which every instance replaces with its own before it can be called.
+    ['enableUpdating(t){}', ''],
     // shadowRootOptions: always open.
     ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
     ['y.shadowRootOptions={mode:"open"},', ''],
@@ -85,6 +94,11 @@ const CUTS: Record<string, [string, string][]> = {
     ],
     [',s.litElementHydrateSupport?.({LitElement:i});const o=s.litElementPolyfillSupport;o?.({LitElement:i});', ';'],
     [';(s.litElementVersions??=[]).push("4.2.2");', ';'],
+    // The root part, kept for the async directives' connection state only (render() keeps it on the
+    // render root as well), and the mark that server-side rendering reads.
+    [',this._$Do=void 0', ''],
+    ['this._$Do=e(r,this.renderRoot,this.renderOptions)', 'e(r,this.renderRoot,this.renderOptions)'],
+    ['i._$litElement$=!0,', ''],
   ],
   '/lit-html/lit-html.js': [
     // svg`` and mathml``.
@@ -114,6 +128,39 @@ const CUTS: Record<string, [string, string][]> = {
       '"number"==typeof s?this._$AC(t):(void 0===s.el&&(s.el=S.createElement(V(s.h,s.h[0]),this.options)),s)',
       'this._$AC(t)',
     ],
+    // Directives: no module of ours imports one (see the check below), so no value is one, and resolving
+    // a value (`M`, resolveDirective) gives it back as it is. Without them an element binding (`<p ${x}>`,
+    // an ElementPart) does nothing, and the parts' `parentNode`, `startNode`, `endNode` and `tagName`, and the
+    // `_$AN` of their disconnectable children, are read by no one.
+    [
+      'function M(t,i,s=t,e){if(i===E)return i;let h=void 0!==e?s._$Co?.[e]:s._$Cl;const o=a(i)?void 0:i._$litDirective$;return h?.constructor!==o&&(void 0===o?h=void 0:(h=new o(t),h._$AT(t,s,e)),void 0!==e?(s._$Co??=[])[e]=h:s._$Cl=h),void 0!==h&&(i=M(t,h._$AS(t,i.values),h,e)),i}',
+      '',
+    ],
+    ['_$AI(t,i=this){t=M(this,t,i),a(t)?', '_$AI(t){a(t)?'],
+    ['if(void 0===h)t=M(this,t,i,0),o=', 'if(void 0===h)o='],
+    ['r=M(this,e[s+n],i,n),r===E', 'r=e[s+n],r===E'],
+    ['_$AI(t,i=this){if((t=M(this,t,i,0)??A)===E)return;', '_$AI(t){if((t??=A)===E)return;'],
+    [
+      ':1===r.type?i=new r.ctor(h,r.name,r.strings,this,t):6===r.type&&(i=new Z(h,this,t))',
+      ':1===r.type&&(i=new r.ctor(h,r.name,r.strings,this,t))',
+    ],
+    [
+      'class Z{constructor(t,i,s){this.element=t,this.type=6,this._$AN=void 0,this._$AM=i,this.options=s}_$AI(t){M(this,t)}}',
+      '',
+    ],
+    ['get parentNode(){return this._$AM.parentNode}', ''],
+    [
+      'get parentNode(){let t=this._$AA.parentNode;const i=this._$AM;return void 0!==i&&11===t?.nodeType&&(t=i.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}',
+      '',
+    ],
+    ['get tagName(){return this.element.tagName}', ''],
+    ['this._$AN=void 0,', ''],
+    ['this._$AN=void 0,', ''],
+    ['this._$AN=void 0,', ''],
+    ['_$AI(t,i=this,s,e)', '_$AI(t,i,s,e)'],
+    // Lit's private exports for its directive helpers and SSR, which read the two cut above.
+    ['V:M,', ''],
+    [',F:Z}', '}'],
     // creationScope (scoped custom element registries).
     ['(t?.creationScope??l).importNode(i,!0)', 'l.importNode(i,!0)'],
     // polyfill-support and the version counter.
@@ -148,10 +195,8 @@ export const leanLit: Plugin = {
         if (new RegExp(`(import|export)[^;]*\\b${name}\\b[^;]*from '(lit|lit-html|@lit/reactive-element)`).test(source))
           throw new Error(`${id} imports ${name} from Lit, which build/lean-lit.ts cuts from the <script> bundles.`);
       }
-      if (
-        /from '(lit|lit-html)\/(async-directive|directives\/(async-append|async-replace|ref|until))\.js'/.test(source)
-      )
-        throw new Error(`${id} uses an async directive, which build/lean-lit.ts cuts from the <script> bundles.`);
+      if (/from '(lit|lit-html)\/(async-directive|directive|directive-helpers|directives\/[\w-]+)\.js'/.test(source))
+        throw new Error(`${id} uses a directive, which build/lean-lit.ts cuts from the <script> bundles.`);
       const properties = /static (?:override )?properties\b[^=]*= \{([^;]*)\};/.exec(source)?.[1] ?? '';
       for (const [, name] of source.matchAll(/^\s*(?:get|set) (\w+)\(/gm)) {
         if (new RegExp(`\\b${name}:`).test(properties))

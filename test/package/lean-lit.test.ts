@@ -20,6 +20,12 @@ const LIT_MODULES = {
     '_$AO',
     '_$AP',
     '_$Cv',
+    '_$litDirective$',
+    '_$AN',
+    'get parentNode',
+    'startNode',
+    'endNode',
+    'get tagName',
   ],
   '@lit/reactive-element/reactive-element.js': [
     'reactiveElementVersions',
@@ -37,6 +43,8 @@ const LIT_MODULES = {
     'hostDisconnected',
     'hostUpdate',
     '_$EO',
+    'h(this.prototype,t)',
+    'enableUpdating(t){}',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -44,6 +52,8 @@ const LIT_MODULES = {
     'litElementHydrateSupport',
     'setConnected',
     'isConnected',
+    '_$Do',
+    '_$litElement$',
   ],
   '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS'],
 };
@@ -85,9 +95,15 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(() => transform("export { unsafeCSS } from 'lit';\n", id)).toThrow(/imports unsafeCSS from Lit/);
     expect(() => transform('const t = html`<textarea>${value}</textarea>`;\n', id)).toThrow(/raw-text element/);
     expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
-    expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/async directive/);
+    expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/uses a directive/);
+    expect(() => transform("import { classMap } from 'lit/directives/class-map.js';\n", id)).toThrow(
+      /uses a directive/,
+    );
+    expect(() => transform("import { Directive, directive } from 'lit/directive.js';\n", id)).toThrow(
+      /uses a directive/,
+    );
     expect(() => transform("import { AsyncDirective } from 'lit/async-directive.js';\n", id)).toThrow(
-      /async directive/,
+      /uses a directive/,
     );
     const element = (member: string) =>
       `class X extends HubElement {\n  static override properties = {\n    open: { type: Boolean },\n    tables: { attribute: false },\n  };\n${member}\n}\n`;
