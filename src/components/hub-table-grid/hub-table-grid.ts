@@ -318,17 +318,13 @@ export class HubTableGrid extends HubElement {
       while (screens.length > count) list.lastElementChild!.remove();
       while (screens.length < count) list.append(newScreen());
       list.style.setProperty('--_rows', String(this.#screenColumns ? size / this.#screenColumns : size));
+      if (this.#restart) for (const screen of screens) screen.replaceChildren();
       // A step of the drawing only appends: the cards already in are drawn again only when what they show
       // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
-      const added: Card[][] = Array.from(screens, () => []);
       for (let index = all ? from : from + placed; index < to; index++) {
         const card = this.#card(tables[index]!, index);
-        if (index >= from + placed) added[Math.floor((index - from) / size)]!.push(card);
+        if (index >= from + placed) screens[Math.floor((index - from) / size)]!.append(card);
       }
-      added.forEach((cards, screen) => {
-        if (this.#restart) screens[screen]!.replaceChildren(...cards);
-        else screens[screen]!.append(...cards);
-      });
       this.#placed.set(list, Math.max(placed, to - from));
     }
     this.#restart = false;
