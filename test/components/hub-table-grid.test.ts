@@ -400,6 +400,28 @@ describe('<hub-table-grid>', () => {
       },
     );
 
+    it.skipIf(!inChromium)(
+      'cards line up in whole rows across screens, and again after a resize to another number of columns',
+      async () => {
+        const el = await grid(many);
+        // 15em cards of the grid's 14px text with 8px gaps: four columns at 900px, five at 1100px.
+        el.style.cssText = 'display: block; width: 900px';
+        await until(() => cards(el).length === many.length, 'every card');
+        const lined = (columns: number) => {
+          const boxes = cards(el).map((card) => card.getBoundingClientRect());
+          return boxes.every(
+            (box, i) =>
+              box.left === boxes[i % columns]!.left && box.top === boxes[i - (i % columns)]!.top && box.width > 0,
+          );
+        };
+        await until(() => lined(4), 'four columns');
+        el.style.width = '1100px';
+        // 48 cards make no whole rows of five: the screens are made again, in a task after the resize.
+        await until(() => lined(5), 'five columns');
+        expect(cards(el).map((card) => card.table)).toEqual(many);
+      },
+    );
+
     it.skipIf(!inChromium)('scrolling down through every card and back up makes no layout shift', async () => {
       await grid(many);
       await settle();
