@@ -10,8 +10,8 @@ import { styles } from './hub-table-grid.styles.js';
 
 /**
  * The most cards the task that brings a list draws first, whatever the time: a screenful on a large
- * screen, as the stylesheet counts one (it renders that many before it lets cards off screen wait,
- * content-visibility). A smaller screen draws what fills it (see #screenCards).
+ * screen, and the cards of a list's first screen, which is always rendered (see #place). A smaller screen
+ * draws what fills it (see #screenCards).
  */
 export const SCREEN_CARDS = 48;
 
@@ -171,15 +171,6 @@ export class HubTableGrid extends HubElement {
     this.#resized.disconnect();
   }
 
-  /*
-   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards), so
-   * that what the user sees first is all there in the first frame and nothing on screen moves after it;
-   * a filter change is such a list, its cards moved and updated rather than made. The cards below the
-   * screen follow in tasks of about TASK_MS each, sized by what a card cost in the last: an input (a
-   * chip's click) never waits behind a long task, and the frame between two tasks paints what is drawn.
-   * Off screen, their layout and paint wait for them to scroll near (content-visibility), so a task's
-   * own time is what they cost. A device fast enough draws everything in the first task.
-   */
   protected override firstUpdated(): void {
     // One listener for every card: from the grid, to a listener outside its shadow root, a card's event is the grid's.
     listenToCards(
@@ -192,6 +183,15 @@ export class HubTableGrid extends HubElement {
     );
   }
 
+  /*
+   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards), so
+   * that what the user sees first is all there in the first frame and nothing on screen moves after it;
+   * a filter change is such a list, its cards moved and updated rather than made. The cards below the
+   * screen follow in tasks of about TASK_MS each, sized by what a card cost in the last: an input (a
+   * chip's click) never waits behind a long task, and the frame between two tasks paints what is drawn.
+   * Off screen, their screens are not rendered until they scroll near (see #place), so a task's own time
+   * is what they cost. A device fast enough draws everything in the first task.
+   */
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
     const last = this.#cards;
