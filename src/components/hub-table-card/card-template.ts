@@ -59,9 +59,11 @@ export function drawCard(parent: ParentNode, table: PublishedTable, busy: boolea
   const url = safeHttpUrl(table.icon);
   if (url && url !== broken) {
     if (icon!.getAttribute('src') === url) return;
-    // Lazy and low priority before the source: the fetch starts as the source is set.
-    const img = { loading: 'lazy', fetchPriority: 'low', width: 40, height: 40, alt: '', src: url };
-    icon!.replaceWith(Object.assign(element('img', 'icon'), img));
+    // Lazy and low priority before the source: the fetch starts as the source is set. The priority as an
+    // attribute: an engine without the property would keep it as a plain field.
+    const img = element('img', 'icon');
+    img.setAttribute('fetchpriority', 'low');
+    icon!.replaceWith(Object.assign(img, { loading: 'lazy', width: 40, height: 40, alt: '', src: url }));
   } else {
     // The first code point, not the first UTF-16 unit: an emoji or a rare CJK character stays whole.
     // eslint-disable-next-line @typescript-eslint/no-misused-spread
