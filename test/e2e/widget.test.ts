@@ -54,7 +54,9 @@ async function dividerShows(w: Watch, matching: number, total: number): Promise<
     `${matching} matching · ${total - matching} more`,
   );
   assert.deepEqual(
-    await w.page.locator('hub-embed [part="grid"]').evaluateAll((lists) => lists.map((list) => list.children.length)),
+    await w.page
+      .locator('hub-embed [part="grid"]')
+      .evaluateAll((lists) => lists.map((list) => list.querySelectorAll('[role="listitem"]').length)),
     [matching, total - matching],
   );
   assert.equal(await w.page.locator('hub-embed [part="more"]').textContent(), 'More tables');
