@@ -29,11 +29,16 @@ export const styles = css`
     contain-intrinsic-size: auto var(--_height);
   }
 
+  /*
+   * Each card of those screens too: Chromium renders a screen new to it in its first frame, before it
+   * knows the screen is off screen, and its cards then cost boxes of the assumed height, not their layout.
+   */
   .screen + .screen > * {
     content-visibility: auto;
     contain-intrinsic-size: auto var(--hub-card-height, 88px);
   }
 
+  /* A screen made ahead of its cards, so that they come into a screen already skipped. */
   .screen:empty {
     min-height: var(--_height);
   }
