@@ -2,6 +2,6 @@
 declare const __HUB_EMBED_VERSION__: string;
 /**
  * Whether the bundle can have the WebView bridge: false only in the plain <script> bundle (vite.config.ts), which
- * then leaves out what only the bridge shows.
+ * then leaves out what only the bridge needs (the no-host texts, what <hub-embed> tells a host).
  */
 declare const __HUB_EMBED_WITH_BRIDGE__: boolean;
