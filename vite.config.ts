@@ -18,8 +18,11 @@ import { wechatImports, wechatModules } from './build/wechat-imports.ts';
 //   vite build --mode wechat     -> dist/hub-embed-wechat.js, the WeChat add-on to the WebView bundle
 //   vite build --mode mock       -> packages/hub-embed-mock/dist/, the simulator's package
 
-/** The package's version in every build and test (src/globals.d.ts). */
-export const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) };
+/**
+ * The package's version in every build and test, and whether the code may meet the WebView bridge: every
+ * build but the plain <script> bundle's, whose define sets it false (src/globals.d.ts).
+ */
+export const define = { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version), __HUB_EMBED_WITH_BRIDGE__: 'true' };
 
 // The ES build bundles this package's own modules only. Every dependency and peer dependency (with its
 // subpaths: lit/static-html.js, react-native/Libraries/…) stays an import, read from package.json so the
@@ -116,7 +119,11 @@ const wechatBuild: UserConfig['build'] = {
 
 export default defineConfig(({ mode }) => ({
   define: mode.startsWith('iife')
-    ? { ...define, ...formChunkDefine(mode === 'iife' ? 'hub-embed' : 'hub-embed-webview') }
+    ? {
+        ...define,
+        ...formChunkDefine(mode === 'iife' ? 'hub-embed' : 'hub-embed-webview'),
+        __HUB_EMBED_WITH_BRIDGE__: String(mode === 'iife-webview'),
+      }
     : define,
   build:
     mode === 'iife'

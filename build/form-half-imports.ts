@@ -20,13 +20,15 @@ const FORM_IMPORTS = resolve('src/components/form-half-imports.ts');
 /** The imports module as this build sees it: the imports module's names, taken from the global that the loader fills. */
 const FORM_IMPORTS_IN_HALF = '\0hub-embed:form-half-imports';
 /**
- * Only the form half builds form URLs and reads the form page's load report: it has its own copy of that part of
- * core/urls.ts, of the rules it checks short codes with, and of core/form-report.ts. What they import from the rest of core (HubError: one class for both
+ * Only the form half builds form URLs and reads the form page's load report: it has its own copy of
+ * core/token-links.ts, of the part of core/urls.ts that checks the form site, of the rules it checks short codes
+ * with, and of core/form-report.ts. What they import from the rest of core (HubError: one class for both
  * halves) is the main file's; core cannot import the imports module, so here their imports of core resolve to it.
  */
 const CORE = resolve('src/core') + sep;
 const coreCopies = [
   'src/core/urls.ts',
+  'src/core/token-links.ts',
   'src/core/link-rules.ts',
   'src/core/loopback.ts',
   'src/core/form-report.ts',

@@ -55,7 +55,7 @@ export async function startDemo(
     configFile: false,
     root,
     logLevel: 'warn',
-    define: { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version) },
+    define: { __HUB_EMBED_VERSION__: JSON.stringify(pkg.version), __HUB_EMBED_WITH_BRIDGE__: 'true' },
     server: {
       host,
       port: options.port ?? 5173,

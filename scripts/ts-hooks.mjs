@@ -38,7 +38,8 @@ async function compile(path, source) {
     sourcemap: false,
     tsconfig: true,
     typescript: { onlyRemoveTypeImports: false },
-    define: { __HUB_EMBED_VERSION__: JSON.stringify(version) },
+    // As vite.config.ts defines them for the ES build (src/globals.d.ts).
+    define: { __HUB_EMBED_VERSION__: JSON.stringify(version), __HUB_EMBED_WITH_BRIDGE__: 'true' },
   });
   // Written under a private name first and renamed, so a process running beside this one never reads half a file.
   mkdirSync(CACHE, { recursive: true });

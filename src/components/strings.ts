@@ -37,7 +37,14 @@ export type FormStringKey = 'close' | 'form' | 'frameError';
 /** The texts of the widget without an open form. */
 export type WidgetStrings = Omit<HubStrings, FormStringKey>;
 
-const en: WidgetStrings = {
+/**
+ * A table as this bundle has it. Only a bundle with the bridge can show the `no-host` error
+ * (src/webview/host-link.ts), so the plain <script> bundle, built with `__HUB_EMBED_WITH_BRIDGE__` false,
+ * leaves its text out; the ES build keeps it for every entry, which share this module with hub-embed/webview.
+ */
+type BundledStrings = Omit<WidgetStrings, 'no-host'> & Partial<Pick<WidgetStrings, 'no-host'>>;
+
+const en: BundledStrings = {
   all: 'All',
   filter: 'Filter by tag',
   tables: 'Tables',
@@ -56,10 +63,10 @@ const en: WidgetStrings = {
   timeout: 'The service timed out.',
   api: 'The service had a problem.',
   config: 'Setup error: {n}',
-  'no-host': 'Open this page in the app.',
+  ...(__HUB_EMBED_WITH_BRIDGE__ && { 'no-host': 'Open this page in the app.' }),
 };
 
-const zh: WidgetStrings = {
+const zh: BundledStrings = {
   all: '全部',
   filter: '按标签筛选',
   tables: '表单',
@@ -78,10 +85,10 @@ const zh: WidgetStrings = {
   timeout: '服务超时。',
   api: '服务出错。',
   config: '配置错误：{n}',
-  'no-host': '请在应用内打开此页面。',
+  ...(__HUB_EMBED_WITH_BRIDGE__ && { 'no-host': '请在应用内打开此页面。' }),
 };
 
-const widgetStrings: Record<HubLocale, WidgetStrings> = { en, 'zh-CN': zh };
+const widgetStrings: Record<HubLocale, BundledStrings> = { en, 'zh-CN': zh };
 
 /** Of a table per locale, the one `localeFor` picks. The widget's texts by default; the form half passes the form's own tables. */
 export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {

@@ -79,8 +79,7 @@ export async function readAnswer(
   } catch {
     // Not JSON (an HTML error page, an empty body): JSON itself never yields undefined.
   }
-  const envelope =
-    typeof body === 'object' && body !== null && 'code' in body ? (body as Record<string, unknown>) : undefined;
+  const envelope = isRecord(body) && 'code' in body ? body : undefined;
   const code = typeof envelope?.code === 'number' ? envelope.code : undefined;
   if (!response.ok || (envelope && code !== 200)) {
     const message = envelope?.message;

@@ -11,6 +11,6 @@ export {
 export { tokenFromEndpoint, type TokenEndpointOptions } from './endpoint.js';
 export { publishedListPath } from './paths.js';
 export { WebClient, type WebClientOptions, type PublishedListOptions, type RequestOptions } from './web-client.js';
-export { buildFormUrl, buildNotificationLink } from './urls.js';
+export { buildFormUrl, buildNotificationLink } from './token-links.js';
 export { isLoopbackHost } from './loopback.js';
 export type { AccessToken, Envelope, PublishedTable } from './types.js';

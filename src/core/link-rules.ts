@@ -1,6 +1,6 @@
 /**
  * The security rules for links that carry a token, in one copy: the toolkit applies them when it builds
- * a form URL or a notification link (core/urls.ts), the simulator when it plays the platform and
+ * a form URL or a notification link (core/token-links.ts), the simulator when it plays the platform and
  * refuses to send a `link_url` that breaks them (mock/links.ts). This module imports nothing, so the
  * simulator can share it and still run on its own (docs/architecture.md, layers).
  */

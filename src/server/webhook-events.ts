@@ -1,5 +1,5 @@
 import { isRecord } from '../core/records.js';
-import { buildNotificationLink } from '../core/urls.js';
+import { buildNotificationLink } from '../core/token-links.js';
 import { parseYuanToCents } from './amounts.js';
 
 /** The notification events the spec names; each carries a `notification` object. */

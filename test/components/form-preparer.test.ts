@@ -3,7 +3,7 @@
 // rules (rests, presses, leaving, the modes) are in hub-embed-prepare.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { PublishedTable } from '../../src/core/types.js';
-import { buildFormUrl } from '../../src/core/urls.js';
+import { buildFormUrl } from '../../src/core/token-links.js';
 import { FormPreparer, PREPARE_AFTER_MS, type PreparerSeat } from '../../src/components/hub-embed/form-preparer.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
 import type { CardNode } from '../../src/components/hub-table-card/card-template.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import '../../src/define.js';
 import { loadFormOpener } from '../../src/index.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
-import { buildFormUrl } from '../../src/core/urls.js';
+import { buildFormUrl } from '../../src/core/token-links.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
 import { inChromium, part, until } from './helpers.js';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESULTS } from '../../src/bridge/methods.js';
 import { checkAccessToken, TokenSource } from '../../src/core/token-source.js';
-import { buildFormUrl } from '../../src/core/urls.js';
+import { buildFormUrl } from '../../src/core/token-links.js';
 import { WebClient } from '../../src/core/web-client.js';
 import { DOCUMENTED_TOKEN_ANSWER, longJwt } from '../fixtures/service-examples.js';
 

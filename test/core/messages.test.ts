@@ -4,7 +4,8 @@ import { WebClient } from '../../src/core/web-client.js';
 import { tokenFromEndpoint } from '../../src/core/endpoint.js';
 import { HubError } from '../../src/core/errors.js';
 import { TokenSource, checkAccessToken } from '../../src/core/token-source.js';
-import { buildFormUrl, parseFormSite } from '../../src/core/urls.js';
+import { buildFormUrl } from '../../src/core/token-links.js';
+import { parseFormSite } from '../../src/core/urls.js';
 import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 
 const ACTION = /\b(set|check|retry|remove|get|fix|use|must)\b/i;

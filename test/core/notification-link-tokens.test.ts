@@ -1,5 +1,5 @@
 // Issue 61 item 5: one token in every link. The receiver's link builder (a notification event's link(),
-// src/server/webhook-events.ts, built by src/core/urls.ts with the rules of src/core/link-rules.ts) takes
+// src/server/webhook-events.ts, built by src/core/token-links.ts with the rules of src/core/link-rules.ts) takes
 // every spelling of a `token` parameter out of link_url, keeping the route, before adding its own; what
 // it cannot take out is refused with a clear error. Each row says exactly what the user's link is.
 import { describe, expect, it } from 'vitest';

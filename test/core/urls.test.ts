@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apiBaseUrl, buildFormUrl, buildNotificationLink, safeHttpUrl } from '../../src/core/urls.js';
+import { buildFormUrl, buildNotificationLink } from '../../src/core/token-links.js';
+import { apiBaseUrl, safeHttpUrl } from '../../src/core/urls.js';
 import { isLoopbackHost } from '../../src/core/loopback.js';
 import { HubError } from '../../src/core/errors.js';
 import { FORM_SITE_ROOT, NOTIFICATION_LINK_VECTORS, TOKEN } from '../fixtures/notification-links.js';

@@ -5,7 +5,7 @@ import vectors from '../fixtures/bridge-vectors.json' with { type: 'json' };
 import { createHostKernel } from '../../src/host/index.js';
 import { decideNavigation } from '../../src/host/navigation.js';
 import { isFormUrl } from '../../src/react-native/form-checks.js';
-import { buildFormUrl } from '../../src/core/urls.js';
+import { buildFormUrl } from '../../src/core/token-links.js';
 import { DOCUMENTED_TOKEN_ANSWER, JWT_SHAPE, longJwt } from '../fixtures/service-examples.js';
 
 const NONCE = vectors.host.nonce;

@@ -55,6 +55,7 @@ describe('the form half and its imports module', () => {
         'src/core/form-report.ts',
         'src/core/link-rules.ts',
         'src/core/loopback.ts',
+        'src/core/token-links.ts',
         'src/core/urls.ts',
       ].sort(),
     );

@@ -52,7 +52,7 @@ const SHARED_WITH_MOCK = ['core/link-rules.js', 'core/loopback.js', 'core/record
  * The grader (mock/certify/) judges an integrator's notification links by the toolkit's own rule, so it
  * takes buildNotificationLink from core; the simulator itself does not.
  */
-const CERTIFY_JUDGES_BY = ['core/urls.js', 'server/client-address-headers.js'];
+const CERTIFY_JUDGES_BY = ['core/token-links.js', 'server/client-address-headers.js'];
 /** What certify shares with the toolkit as one list: a leaf, so the grader pulls in nothing more. */
 const SHARED_WITH_CERTIFY = ['server/client-address-headers.js'];
 const isCertify = (file: string) => file.startsWith('mock/certify/');

@@ -2,7 +2,7 @@
 // the first sign of intent (form-opener-loader.ts), so that the bytes before hub-ready stay small.
 import type { PublishedTable } from '../../core/types.js';
 import { refusesToken } from '../../core/form-report.js';
-import { buildFormUrl } from '../../core/urls.js';
+import { buildFormUrl } from '../../core/token-links.js';
 import type { HubEventMap } from '../events.js';
 import type { Connection } from './connection.js';
 import type { HostLink } from './host.js';

@@ -1,7 +1,7 @@
 // The form half's second job, beside opening forms (form-opener.ts): preparing the form of the card a
 // pointer rests on or presses, so that its click shows a form already loading.
 import type { PublishedTable } from '../../core/types.js';
-import { buildFormUrl } from '../../core/urls.js';
+import { buildFormUrl } from '../../core/token-links.js';
 import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import type { CardNode } from '../hub-table-card/card-template.js';
 

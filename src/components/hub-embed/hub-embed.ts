@@ -317,9 +317,11 @@ export class HubEmbed extends HubElement {
     const go = super.emit(name, detail, cancelable);
     // The element's own events; the form page's messages reach the host through the form half instead. A
     // table-select the page vetoed opens nothing, so the host hears nothing of it; a hub-error the page
-    // handled (kept off the console) the host still hears.
+    // handled (kept off the console) the host still hears. The plain <script> bundle has no host to tell
+    // (its link, src/define-plain.ts, hears nothing), so it leaves this out.
     const vetoed = !go && name === 'hub-table-select';
-    if (!vetoed && name !== 'hub-form-message') this.#link?.tell(name, detail as HostEventDetails[Name]);
+    if (__HUB_EMBED_WITH_BRIDGE__ && !vetoed && name !== 'hub-form-message')
+      this.#link?.tell(name, detail as HostEventDetails[Name]);
     return go;
   }
 
@@ -349,7 +351,7 @@ export class HubEmbed extends HubElement {
    */
   #onTagsChange(event: CustomEvent<{ tags: string[] }>): void {
     this.tags = event.detail.tags;
-    this.#link?.tell('hub-tags-change', event.detail);
+    if (__HUB_EMBED_WITH_BRIDGE__) this.#link?.tell('hub-tags-change', event.detail);
   }
 
   #renderTagFilter() {

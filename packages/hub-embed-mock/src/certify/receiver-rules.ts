@@ -4,7 +4,7 @@
  * language tells the grader nothing else about what it charged.
  */
 import { isLoopbackAddress } from '../../../../src/core/loopback.js';
-import { buildNotificationLink } from '../../../../src/core/urls.js';
+import { buildNotificationLink } from '../../../../src/core/token-links.js';
 // The headers the toolkit's receiver cross-checks, each sent here naming the service's address.
 import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';
 import { undocumentedAnswer } from '../documented-answers.js';
