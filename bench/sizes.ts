@@ -91,7 +91,8 @@ async function bundleSize(entry: string): Promise<Size> {
       configFile: false,
       root: ROOT,
       logLevel: 'silent',
-      define: { __HUB_EMBED_VERSION__: JSON.stringify('bench') },
+      // As the plain <script> bundle is built (vite.config.ts): no WebView bridge.
+      define: { __HUB_EMBED_VERSION__: JSON.stringify('bench'), __HUB_EMBED_WITH_BRIDGE__: 'false' },
       build: {
         outDir,
         emptyOutDir: true,
