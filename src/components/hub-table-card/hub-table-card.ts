@@ -1,7 +1,8 @@
+import { nothing } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
-import { clearCard, drawCard, listenToCards } from './card-template.js';
+import { cardTemplate, listenToCards } from './card-template.js';
 import { styles } from './hub-table-card.styles.js';
 
 /**
@@ -43,11 +44,8 @@ export class HubTableCard extends HubElement {
     );
   }
 
-  /** The card is drawn by drawCard, the grid's own, not by a template of this element. */
-  protected override updated(): void {
-    const table = this.table;
-    if (table) drawCard(this.renderRoot, table, this.busy, this.broken);
-    else clearCard(this.renderRoot);
+  override render() {
+    return this.table ? cardTemplate(this.table, this.busy, this.broken) : nothing;
   }
 }
 

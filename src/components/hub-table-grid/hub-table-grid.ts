@@ -1,7 +1,7 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, render, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { drawCard, listenToCards, showsSame, type CardNode } from '../hub-table-card/card-template.js';
+import { cardTemplate, listenToCards, type CardNode } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
@@ -27,13 +27,6 @@ const CARD_MIN_PX = 48;
  * what it drew and to an input that comes meanwhile.
  */
 export const TASK_MS = 16;
-
-/** A screen of a card list (see #place). */
-function newScreen(): HTMLElement {
-  const screen = document.createElement('div');
-  screen.className = 'screen';
-  return screen;
-}
 
 /** A card of the grid, with what its markup was last rendered with besides its table. */
 type Card = CardNode & { busy?: boolean; broken?: string };
@@ -126,10 +119,9 @@ export class HubTableGrid extends HubElement {
     return !tracks || tracks === 'none' ? 0 : tracks.split(' ').length;
   }
 
-  /** The columns the screens of cards were counted for (see #place). */
+  /** The columns and the rows of a screen of cards (see #place): a screenful, in whole rows. */
   #screenColumns = 0;
-  /** How many cards a screen of a list holds: whole rows of #screenColumns. */
-  #screenSize = SCREEN_CARDS;
+  #screenRows = SCREEN_CARDS;
 
   /**
    * The cards that fill the window: rows of the least card height down its height, in the columns the
@@ -141,22 +133,20 @@ export class HubTableGrid extends HubElement {
     const columns = this.#columns();
     const cards = columns ? Math.min(SCREEN_CARDS, columns * Math.ceil(innerHeight / CARD_MIN_PX)) : SCREEN_CARDS;
     this.#screenColumns = columns;
-    this.#screenSize = columns ? columns * Math.ceil(cards / columns) : cards;
+    this.#screenRows = Math.ceil(cards / (columns || 1));
     return cards;
   }
 
   /**
-   * Another number of columns (the grid resized, or shown): screens that do not hold whole rows of them
-   * are made again. In a task of its own: changed inside the observer's callback, the layout would be
-   * observed again.
+   * Another number of columns (the grid resized, or shown) makes the screens again, of whole rows of them.
+   * In a task of its own: changed inside the observer's callback, the layout would be observed again.
    */
   #resized = new ResizeObserver(() => {
     const columns = this.#columns();
     if (columns && columns !== this.#screenColumns)
       void nextTask().then(() => {
-        this.#restart = this.#screenSize % columns > 0;
-        if (this.#restart) this.#screenCards();
-        else this.#screenColumns = columns;
+        this.#screenCards();
+        this.#restart = true;
         this.requestUpdate();
       });
   });
@@ -168,6 +158,7 @@ export class HubTableGrid extends HubElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    // Observed, the element would be held by its own observer after the page lets it go.
     this.#resized.disconnect();
   }
 
@@ -237,8 +228,8 @@ export class HubTableGrid extends HubElement {
         this.#next = 0;
         this.requestUpdate();
       });
-    // The pace may be a fraction of a card: #place rounds the places up.
-    this.#next = Math.max(1, (TASK_MS * drawn) / spent);
+    // Whole cards, at least one: a fraction of one, at a slow pace, is one more.
+    this.#next = Math.max(1, Math.ceil((TASK_MS * drawn) / spent));
   }
 
   /**
@@ -255,9 +246,8 @@ export class HubTableGrid extends HubElement {
   #card(table: PublishedTable, index: number): Card {
     const card = this.#places[index]!;
     const busy = table.short_code === this.opening;
-    const drawn = card.table;
-    card.table = table;
-    if (!drawn || card.busy !== busy || !showsSame(drawn, table)) {
+    if (card.table !== table || card.busy !== busy) {
+      card.table = table;
       card.busy = busy;
       this.#renderCard(card);
     }
@@ -265,7 +255,7 @@ export class HubTableGrid extends HubElement {
   }
 
   #renderCard(card: Card): void {
-    drawCard(card, card.table!, card.busy!, card.broken);
+    render(cardTemplate(card.table!, card.busy!, card.broken), card);
   }
 
   /**
@@ -293,7 +283,7 @@ export class HubTableGrid extends HubElement {
 
   /**
    * Puts the drawn places' cards in their lists, each card updated for its table. A list holds its cards
-   * in screens: whole rows of cards, a screenful each (#screenSize), each a grid on the list's columns.
+   * in screens: whole rows of cards, a screenful each (#screenCards), each a grid on the list's columns.
    * Off screen, a screen is not rendered (content-visibility) until it scrolls near: a frame then costs
    * what is on screen, whatever the length of the list, and a card put into a screen off screen costs
    * no layout. A list has every screen its cards will need from its first step on, so that the steps
@@ -302,9 +292,9 @@ export class HubTableGrid extends HubElement {
   #place(all: boolean): void {
     const tables = arrayOf(this.tables);
     const matched = this.#matched;
-    // A fraction of a card (the pace of a step) is a card more.
-    const drawn = Math.min(Math.ceil(this.#drawn), tables.length);
-    const size = this.#screenSize;
+    const drawn = Math.min(this.#drawn, tables.length);
+    const rows = this.#screenRows;
+    const size = rows * (this.#screenColumns || 1);
     for (const [id, from, to, end] of [
       ['matches', 0, Math.min(drawn, matched), matched],
       ['others', matched, drawn, tables.length],
@@ -316,8 +306,8 @@ export class HubTableGrid extends HubElement {
       const screens = list.children;
       const count = Math.ceil((end - from) / size);
       while (screens.length > count) list.lastElementChild!.remove();
-      while (screens.length < count) list.append(newScreen());
-      list.style.setProperty('--_rows', String(this.#screenColumns ? size / this.#screenColumns : size));
+      while (screens.length < count) list.append(Object.assign(document.createElement('div'), { className: 'screen' }));
+      list.style.setProperty('--_rows', String(rows));
       if (this.#restart) for (const screen of screens) screen.replaceChildren();
       // A step of the drawing only appends: the cards already in are drawn again only when what they show
       // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
