@@ -63,14 +63,13 @@ export function listenToCards<Parent extends ParentNode>(
     const parent = target.closest('[part=card]')?.parentNode as Parent | null;
     const { key } = event as KeyboardEvent;
     if (!parent) return;
-    if (event.type === 'error') return broke(parent, (target as HTMLImageElement).src);
-    // A key other than Enter and Space does nothing; those two would scroll the page or do nothing else
-    // (a role=button div has no native activation to double up).
-    if (key) {
-      if (key !== 'Enter' && key !== ' ') return;
+    if (event.type === 'error') broke(parent, (target as HTMLImageElement).src);
+    else if (!key) select(parent);
+    else if (key === 'Enter' || key === ' ') {
+      // Space would scroll the page; a role=button div has no native activation to double up.
       event.preventDefault();
+      select(parent);
     }
-    select(parent);
   };
   for (const type of ['click', 'keydown', 'error']) root.addEventListener(type, listener, true);
 }

@@ -286,8 +286,7 @@ export class HubTableGrid extends HubElement {
    * in screens: whole rows of cards, a screenful each (#screenCards), each a grid on the list's columns.
    * Off screen, a screen is not rendered (content-visibility) until it scrolls near: a frame then costs
    * what is on screen, whatever the length of the list, and a card put into a screen off screen costs
-   * no layout. A list has every screen its cards will need from its first step on, so that the steps
-   * after fill screens already off screen.
+   * no layout.
    */
   #place(all: boolean): void {
     const tables = arrayOf(this.tables);
