@@ -11,8 +11,8 @@ export const styles = css`
    * A screen of cards (see #place in hub-table-grid.ts): whole rows on the list's own columns and gaps,
    * so that the cards line up across screens as in one grid. A screen off screen is not rendered until it
    * scrolls near: with 10,000 tables the first render and a filter change cost a fraction of the time.
-   * Until then it has the height of its rows of assumed cards and their gaps, before its cards come too; \`auto\` keeps
-   * its real height once it has been rendered, so scrolling back never shifts the layout. The first
+   * Until then it has the height of its rows of assumed cards and their gaps; \`auto\` keeps its real
+   * height once it has been rendered, so scrolling back never shifts the layout. The first
    * screen is always rendered: a screen that Chromium skips has the assumed height in its first frame and
    * its own in the next, which would move what is below it on screen.
    */
