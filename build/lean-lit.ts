@@ -11,9 +11,9 @@ import type { Plugin } from 'vite';
  * `<title>`, `<script>`), directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
  * that only async directives read, the `creationScope` render option, the hooks of Lit's polyfill-support
- * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and the `<style>` fallback for browsers without
- * constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the
- * app's bundler, with the app's copy.
+ * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and
+ * the `<style>` fallback for browsers without constructable stylesheets (every browser of docs/engines.md
+ * has them). The ES builds leave Lit to the app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
  * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of
