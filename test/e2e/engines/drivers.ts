@@ -175,6 +175,15 @@ export const FIREFOX_PATHS = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 export const FIREFOX_MISSING =
   'No Firefox found. Install one (Debian: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH.';
 
+/**
+ * The oldest Firefox the suites run in. ESR 140 (Debian bookworm's main archive; the security archive has
+ * 153) fails 30 tests: it has no Trusted Types, and its WebDriver BiDi knows neither
+ * emulation.setScreenOrientationOverride (puppeteer's setViewport sends it) nor emulation.setLocaleOverride.
+ */
+export const FIREFOX_OLDEST = 153;
+export const FIREFOX_TOO_OLD = (version: string) =>
+  `${version} is too old for the end-to-end suites, which need Firefox ${FIREFOX_OLDEST} or later. Install it (Debian: \`sudo apt-get update && sudo apt-get install -y firefox-esr\`) or set FIREFOX_PATH.`;
+
 export function findFirefox(env = process.env): string | undefined {
   if (env.FIREFOX_PATH) return existsSync(env.FIREFOX_PATH) ? env.FIREFOX_PATH : undefined;
   return FIREFOX_PATHS.find((path) => existsSync(path));
@@ -246,6 +255,12 @@ async function launchFirefox(): Promise<DriverBrowser> {
     throw error;
   }
   const version = (await browser.version()).replace('firefox/', 'Firefox ');
+  if (Number.parseInt(version.replace(/^\D+/, ''), 10) < FIREFOX_OLDEST) {
+    await browser.close();
+    await proxy.close();
+    await removeProfile();
+    throw new Error(FIREFOX_TOO_OLD(version));
+  }
   return {
     engine: 'firefox',
     version,
