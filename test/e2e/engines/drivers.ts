@@ -177,7 +177,7 @@ export const FIREFOX_MISSING =
 
 /**
  * The oldest Firefox the suites run in. ESR 140 (Debian bookworm's main archive; the security archive has
- * 153) fails 30 tests: it has no Trusted Types, and its WebDriver BiDi knows neither
+ * 153) fails most of them: it has no Trusted Types, and its WebDriver BiDi knows neither
  * emulation.setScreenOrientationOverride (puppeteer's setViewport sends it) nor emulation.setLocaleOverride.
  */
 export const FIREFOX_OLDEST = 153;
