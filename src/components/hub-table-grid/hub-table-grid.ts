@@ -17,7 +17,7 @@ export const SCREEN_CARDS = 48;
 
 /**
  * The least height of a card: its icon, padding and border. The rows that fill the window are counted with
- * it, so that a screen is never short of cards, whatever their text.
+ * it, so that the window is never short of cards, whatever their text.
  */
 const CARD_MIN_PX = 48;
 
@@ -41,9 +41,11 @@ export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
  * tables shown, the grid stays visible and readable, marked busy.
  * With `tags` selected, the tables matching them come first and a divider (part `more`) separates the
  * tables the service added to fill its limit; `matches-only` leaves those out.
- * @csspart count - The result count, a live region (`role="status"`).
+ * @csspart count - The result count, a live region (`role="status"`); an accent rule under it while
+ *   loading with tables shown.
  * @csspart grid - A card list (`role="list"`, `aria-busy` while loading): the matching tables, and
- *   after the divider the other tables.
+ *   after the divider the other tables. A column of screens of cards, each a grid on the list's
+ *   `grid-template-columns` and `gap`: set those on it, not its `display`.
  * @csspart more - The divider before the tables that match none of the selected tags.
  * @csspart skeleton - Placeholder cards while loading with no tables yet.
  * @csspart empty - The empty state.
@@ -108,33 +110,46 @@ export class HubTableGrid extends HubElement {
   /** How many tables, from the first, match the selected tags (countMatches): the first list's length. */
   #matched = 0;
   /**
-   * The columns of the card list the grid shows (its skeletons, or the last list), or 0 while it is not
-   * laid out (the grid hidden). A list from the network comes in a task of its own, after the last frame's
-   * layout, so the read mostly finds the layout done; where it does not, it does early the layout the next
-   * frame would have done.
+   * The columns the grid shows its cards in (the first screen of the last list, or of its skeletons), or 0
+   * while it is not laid out (the grid hidden). A list from the network comes in a task of its own, after
+   * the last frame's layout, so the read mostly finds the layout done; where it does not, it does early the
+   * layout the next frame would have done.
    */
   #columns(): number {
-    const list = this.renderRoot.querySelector('[part~="grid"]');
-    const tracks = list && getComputedStyle(list).gridTemplateColumns;
+    const screen = this.renderRoot.querySelector('.screen');
+    const tracks = screen && getComputedStyle(screen).gridTemplateColumns;
     return !tracks || tracks === 'none' ? 0 : tracks.split(' ').length;
   }
 
-  /** The columns and the rows of a screen of cards (see #place): a screenful, in whole rows. */
+  /**
+   * The columns and the rows of a screen of cards (see #place): a screenful, in whole rows. A list's first
+   * screen holds instead what the task that brings the list draws of it, #first cards from the first place.
+   */
   #screenColumns = 0;
   #screenRows = SCREEN_CARDS;
+  #first = SCREEN_CARDS;
 
   /**
-   * The cards that fill the window: rows of the least card height down its height, in the columns the
-   * card list has, at most a large screen's (SCREEN_CARDS). A phone's screen holds a fifth of that: drawing
-   * only those keeps the first task and the frame that lays them out short on the slow devices phones are.
-   * A screen of the lists (see #place) is as many, in whole rows.
+   * Measures the screens, and returns #first: the cards that fill the window from the top of the card
+   * list down, in rows of the least card height, at most a large screen's (SCREEN_CARDS). Below a phone's
+   * filter that is about ten: drawing only those keeps the task that brings a list, and the frame that
+   * lays them out, short on the slow devices phones are. Every other screen is a screenful, rows of the
+   * least card height down the whole window: never shorter than the window, so that scrolling by a window
+   * at a time never finds a screen that was not rendered yet above one on screen.
    */
   #screenCards(): number {
     const columns = this.#columns();
-    const cards = columns ? Math.min(SCREEN_CARDS, columns * Math.ceil(innerHeight / CARD_MIN_PX)) : SCREEN_CARDS;
+    // Whole rows of the least card height down `height` px, as many as SCREEN_CARDS at most.
+    const cards = (height: number) =>
+      columns
+        ? columns * Math.min(Math.ceil(SCREEN_CARDS / columns), Math.max(1, Math.ceil(height / CARD_MIN_PX)))
+        : SCREEN_CARDS;
     this.#screenColumns = columns;
-    this.#screenRows = Math.ceil(cards / (columns || 1));
-    return cards;
+    this.#screenRows = cards(innerHeight) / (columns || 1);
+    this.#first = cards(
+      innerHeight - (this.renderRoot.querySelector('[part~="grid"]')?.getBoundingClientRect().top ?? 0),
+    );
+    return this.#first;
   }
 
   /**
@@ -292,8 +307,7 @@ export class HubTableGrid extends HubElement {
     const tables = arrayOf(this.tables);
     const matched = this.#matched;
     const drawn = Math.min(this.#drawn, tables.length);
-    const rows = this.#screenRows;
-    const size = rows * (this.#screenColumns || 1);
+    const size = this.#screenRows * (this.#screenColumns || 1);
     for (const [id, from, to, end] of [
       ['matches', 0, Math.min(drawn, matched), matched],
       ['others', matched, drawn, tables.length],
@@ -303,16 +317,23 @@ export class HubTableGrid extends HubElement {
       // A list the template made anew holds nothing: only a new list of tables starts one over.
       const placed = this.#restart ? 0 : (this.#placed.get(list) ?? 0);
       const screens = list.children;
-      const count = Math.ceil((end - from) / size);
+      // The first list's first screen holds what the task that brings the list draws (#first); each other
+      // screen, a screenful, which a list that begins in that task's cards has room in for the rest of them.
+      const head = from ? size : this.#first;
+      const screenOf = (place: number) => (place < head ? 0 : 1 + Math.floor((place - head) / size));
+      const count = screenOf(end - from - 1) + 1;
       while (screens.length > count) list.lastElementChild!.remove();
       while (screens.length < count) list.append(Object.assign(document.createElement('div'), { className: 'screen' }));
-      list.style.setProperty('--_rows', String(rows));
+      // Only a list new, or started over, may have another number of rows: setting them on the list is a
+      // change to its style, which restyles every screen (see the grid's styles). Through the CSSOM, as a
+      // strict Content-Security-Policy refuses a style attribute.
+      if (this.#restart || !placed) list.style.setProperty('--_rows', String(this.#screenRows));
       if (this.#restart) for (const screen of screens) screen.replaceChildren();
       // A step of the drawing only appends: the cards already in are drawn again only when what they show
       // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
       for (let index = all ? from : from + placed; index < to; index++) {
         const card = this.#card(tables[index]!, index);
-        if (index >= from + placed) screens[Math.floor((index - from) / size)]!.append(card);
+        if (index >= from + placed) screens[screenOf(index - from)]!.append(card);
       }
       this.#placed.set(list, Math.max(placed, to - from));
     }
@@ -325,7 +346,9 @@ export class HubTableGrid extends HubElement {
     // phone), which this moves into the loading state's frame, while the network is busy, out of the
     // first content's.
     const skeletons = Array.from({ length: 6 }, () => html`<div part="skeleton" aria-hidden="true">表<b>表</b></div>`);
-    return html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy="true">${skeletons}</div>`;
+    return html`<div part="grid" role="list" aria-label=${this.t.tables} aria-busy="true">
+      <div class="screen">${skeletons}</div>
+    </div>`;
   }
 
   #renderEmpty(noMatch: boolean) {
