@@ -298,7 +298,8 @@ export class HubTableGrid extends HubElement {
 
   /**
    * Puts the drawn places' cards in their lists, each card updated for its table. A list holds its cards
-   * in screens: whole rows of cards, a screenful each (#screenCards), each a grid on the list's columns.
+   * in screens: whole rows of cards, a screenful each (#screenCards), each a grid on the list's columns;
+   * the first list's first screen holds the cards of the task that brings the list.
    * Off screen, a screen is not rendered (content-visibility) until it scrolls near: a frame then costs
    * what is on screen, whatever the length of the list, and a card put into a screen off screen costs
    * no layout.
