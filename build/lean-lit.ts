@@ -7,8 +7,9 @@ import type { Plugin } from 'vite';
  * `useDefault`, the `state` and `noAccessor` options, JSON attribute converters (no property is an Object
  * or Array attribute), Symbol-keyed properties, an element's own accessors around a reactive property,
  * reactive controllers, `static shadowRootOptions` (every shadow root is open), svg`` and mathml``
- * templates, templates compiled ahead of time, bindings inside raw-text elements (`<style>`, `<textarea>`,
- * `<title>`, `<script>`), directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
+ * templates, templates compiled ahead of time, raw-text elements (`<style>`, `<textarea>`, `<title>`,
+ * `<script>`) in a template, bindings inside an HTML comment, values in a css`` literal, Boolean
+ * attributes reflected, directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
  * that only async directives read, the `creationScope` render option, the hooks of Lit's polyfill-support
  * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and
@@ -33,8 +34,9 @@ const CUTS: Record<string, [string, string][]> = {
     // Symbol-keyed properties.
     ['s=[...r(t),...o(t)]', 's=r(t)'],
     ['getOwnPropertySymbols:o,', ''],
-    // JSON attributes.
-    ['case Object:case Array:t=null==t?t:JSON.stringify(t)', ''],
+    // JSON attributes, and Boolean ones reflected (no Boolean property reflects): a reflected value is
+    // written as it is.
+    ['switch(s){case Boolean:t=t?l:null;break;case Object:case Array:t=null==t?t:JSON.stringify(t)}', ''],
     ['case Object:case Array:try{i=JSON.parse(t)}catch(t){i=null}', ''],
     // useDefault: the value an attribute's removal goes back to.
     ['reflect:!1,useDefault:!1,', 'reflect:!1,'],
@@ -108,11 +110,16 @@ const CUTS: Record<string, [string, string][]> = {
       'if(this.el=S.createElement(f,e),P.currentNode=this.el.content,2===i||3===i){const t=this.el.content.firstChild;t.replaceWith(...t.childNodes)}',
       'this.el=S.createElement(f,e),P.currentNode=this.el.content;',
     ],
-    // Bindings inside <script>, <style>, <textarea> and <title>, which no template of ours has.
+    // <script>, <style>, <textarea> and <title>, which no template of ours holds: the bindings inside them,
+    // and the parsing that reads their text as text, not markup, to their end tag.
     [
       'if(y.test(r.tagName)){const t=r.textContent.split(o),i=t.length-1;if(i>0){r.textContent=s?s.emptyScript:"";for(let s=0;s<i;s++)r.append(t[s],c()),P.nextNode(),d.push({type:2,index:++l});r.append(t[i],c())}}',
       '',
     ],
+    ['y=/^(?:script|style|textarea|title)$/i,', ''],
+    ['(y.test(u[2])&&(n=RegExp("</"+u[2],"g")),c=p)', 'c=p'],
+    // Bindings inside an HTML comment (`<!-- ${x} -->`), which no template of ours holds.
+    ['else{let t=-1;for(;-1!==(t=r.data.indexOf(o,t+1));)d.push({type:7,index:l}),t+=o.length-1}', ''],
     // Async directives' connection state (see lit-element.js above): the parts' and the template instances'
     // `_$AU` (isConnected) and the hooks an async directive installs (`_$AO`, `_$AP`).
     ['setConnected(t){void 0===this._$AM&&(this._$Cv=t,this._$AP?.(t))}', ''],
@@ -167,6 +174,11 @@ const CUTS: Record<string, [string, string][]> = {
     [',B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");', ';'],
   ],
   '/@lit/reactive-element/css-tag.js': [
+    // Values in a css`` literal: every stylesheet of ours is one literal, and the build minifies it as such.
+    [
+      'i=(t,...e)=>{const o=1===t.length?t[0]:e.reduce((e,s,o)=>e+(t=>{if(!0===t._$cssResult$)return t.cssText;if("number"==typeof t)return t;throw Error("Value passed to \'css\' function must be a \'css\' function result: "+t+". Use \'unsafeCSS\' to pass non-literal values, but take care to ensure page security.")})(s)+t[o+1],t[0]);return new n(o,t,s)}',
+      'i=t=>new n(t[0],t,s)',
+    ],
     // Constructable stylesheets everywhere: no <style> fallback, no conversion of a stylesheet to text.
     [
       'e=t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype',
@@ -210,10 +222,20 @@ export const leanLit: Plugin = {
         );
       if (/\.addController\(/.test(source))
         throw new Error(`${id} adds a reactive controller, which build/lean-lit.ts cuts from the <script> bundles.`);
-      if (/<(script|style|textarea|title)[\s>][^`]*\$\{/.test(source))
+      if (/html`[^`]*<(script|style|textarea|title)[\s>/]/i.test(source))
         throw new Error(
-          `${id} binds a value inside a raw-text element, which build/lean-lit.ts cuts from the <script> bundles.`,
+          `${id} has a raw-text element (<script>, <style>, <textarea>, <title>) in a template, which build/lean-lit.ts cuts from the <script> bundles.`,
         );
+      if (/<!--((?!-->)[^`])*\$\{/.test(source))
+        throw new Error(
+          `${id} binds a value inside an HTML comment, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (/css`[^`]*\$\{/.test(source))
+        throw new Error(
+          `${id} puts a value in a css\`\` literal, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (/\{[^{}]*\btype: Boolean\b[^{}]*\breflect: true|\{[^{}]*\breflect: true[^{}]*\btype: Boolean\b/.test(source))
+        throw new Error(`${id} reflects a Boolean property, which build/lean-lit.ts cuts from the <script> bundles.`);
       return null;
     }
     const module = Object.keys(CUTS).find((ending) => id.endsWith(ending));

@@ -38,9 +38,8 @@ export type FormStringKey = 'close' | 'form' | 'frameError';
 export type WidgetStrings = Omit<HubStrings, FormStringKey>;
 
 /**
- * A table as this bundle has it. Only a bundle with the bridge can show the `no-host` error
- * (src/webview/host-link.ts), so the plain <script> bundle, built with `__HUB_EMBED_WITH_BRIDGE__` false,
- * leaves its text out; the ES build keeps it for every entry, which share this module with hub-embed/webview.
+ * A table as every entry has it. Only the bridge can show the `no-host` error, so its text comes with the
+ * bridge (addTexts, src/webview/host-link.ts), not in the first file of a page without it.
  */
 type BundledStrings = Omit<WidgetStrings, 'no-host'> & Partial<Pick<WidgetStrings, 'no-host'>>;
 
@@ -63,7 +62,6 @@ const en: BundledStrings = {
   timeout: 'The service timed out.',
   api: 'The service had a problem.',
   config: 'Setup error: {n}',
-  ...(__HUB_EMBED_WITH_BRIDGE__ && { 'no-host': 'Open this page in the app.' }),
 };
 
 const zh: BundledStrings = {
@@ -85,10 +83,14 @@ const zh: BundledStrings = {
   timeout: '服务超时。',
   api: '服务出错。',
   config: '配置错误：{n}',
-  ...(__HUB_EMBED_WITH_BRIDGE__ && { 'no-host': '请在应用内打开此页面。' }),
 };
 
 const widgetStrings: Record<HubLocale, BundledStrings> = { en, 'zh-CN': zh };
+
+/** Adds to the widget's texts those of a feature that only some entries carry, in every locale. */
+export function addTexts(texts: Record<HubLocale, Partial<WidgetStrings>>): void {
+  for (const [locale, table] of Object.entries(widgetStrings)) Object.assign(table, texts[locale as HubLocale]);
+}
 
 /** Of a table per locale, the one `localeFor` picks. The widget's texts by default; the form half passes the form's own tables. */
 export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {

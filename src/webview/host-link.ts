@@ -9,6 +9,7 @@ import {
   type LinkedElement,
 } from '../components/hub-embed/host.js';
 import { localeFor } from '../core/locale.js';
+import { addTexts } from '../components/strings.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';
@@ -108,7 +109,17 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   };
 };
 
-/** Makes `<hub-embed bridge="auto">` use the WebView bridge. `hub-embed/webview` calls it on import. */
+/** What the widget shows for the bridge's `no-host` error, in each locale: only a page with the bridge can show it. */
+export const NO_HOST_TEXTS = {
+  en: { 'no-host': 'Open this page in the app.' },
+  'zh-CN': { 'no-host': '请在应用内打开此页面。' },
+};
+
+/**
+ * Makes `<hub-embed bridge="auto">` use the WebView bridge, with the text of its `no-host` error.
+ * `hub-embed/webview` calls it on import.
+ */
 export function enableBridge(): void {
+  addTexts(NO_HOST_TEXTS);
   useHostLinker(linkToHost);
 }

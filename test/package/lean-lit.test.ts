@@ -26,6 +26,8 @@ const LIT_MODULES = {
     'startNode',
     'endNode',
     'get tagName',
+    '/^(?:script|style|textarea|title)$/i',
+    'type:7',
   ],
   '@lit/reactive-element/reactive-element.js': [
     'reactiveElementVersions',
@@ -45,6 +47,7 @@ const LIT_MODULES = {
     '_$EO',
     'h(this.prototype,t)',
     'enableUpdating(t){}',
+    'case Boolean:t=t?l:null',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -55,7 +58,7 @@ const LIT_MODULES = {
     '_$Do',
     '_$litElement$',
   ],
-  '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS'],
+  '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS', 'e.reduce('],
 };
 
 /** The plugin's transform, as Vite calls it: the code it gives back, or null when it leaves the module. */
@@ -94,6 +97,17 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(() => transform("import { html, svg } from 'lit';\n", id)).toThrow(/imports svg from Lit/);
     expect(() => transform("export { unsafeCSS } from 'lit';\n", id)).toThrow(/imports unsafeCSS from Lit/);
     expect(() => transform('const t = html`<textarea>${value}</textarea>`;\n', id)).toThrow(/raw-text element/);
+    expect(() => transform('const t = html`<p>a</p><style>p{color:red}</style>`;\n', id)).toThrow(/raw-text element/);
+    expect(() => transform('const t = html`<p>a</p><!-- ${note} -->`;\n', id)).toThrow(/inside an HTML comment/);
+    expect(() => transform('const s = css`:host{width:${width}px}`;\n', id)).toThrow(/value in a css`` literal/);
+    expect(() => transform('static properties = { open: { type: Boolean, reflect: true } };\n', id)).toThrow(
+      /reflects a Boolean property/,
+    );
+    expect(() => transform('static properties = { open: { reflect: true, type: Boolean } };\n', id)).toThrow(
+      /reflects a Boolean property/,
+    );
+    expect(transform('static properties = { open: { type: Boolean }, theme: { reflect: true } };\n', id)).toBeNull();
+    expect(transform('const t = html`<p>a</p><!-- a note --><b>${x}</b>`;\n', id)).toBeNull();
     expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
     expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/uses a directive/);
     expect(() => transform("import { classMap } from 'lit/directives/class-map.js';\n", id)).toThrow(

@@ -34,6 +34,30 @@ describe('what dist/ imports and carries', () => {
     assert.doesNotMatch(code, /RNCSafeAreaView|codegenNativeComponent|node_modules/);
   });
 
+  it("the no-host error's texts ship with the bridge only: in the WebView bundle and hub-embed/webview, not in the plain bundle nor in hub-embed/define's modules", () => {
+    // As written, or as the <script> bundles write a non-ASCII character (build/ascii-only.ts).
+    const texts = ['Open this page in the app.', '请在应用内打开此页面。'].map((text) => [
+      text,
+      text.replace(/[^\x20-\x7e]/g, (char) => '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0')),
+    ]);
+    const holds = (code: string, [text, ascii]: string[]) => code.includes(text!) || code.includes(ascii!);
+    /** The code of an ES entry and of every file of dist/ it imports, statically or lazily. */
+    const graph = (entry: string, seen = new Set<string>()): string => {
+      if (seen.has(entry)) return '';
+      seen.add(entry);
+      const code = readFileSync(join(ROOT, 'dist', entry), 'utf8');
+      const own = importsOf(code).filter((specifier) => specifier.startsWith('./'));
+      return code + own.map((specifier) => graph(specifier.slice(2), seen)).join('');
+    };
+    const bundle = (file: string) => readFileSync(join(ROOT, 'dist', file), 'utf8');
+    for (const text of texts) {
+      assert.ok(holds(bundle('hub-embed-webview.iife.js'), text), text[0]);
+      assert.ok(holds(graph('webview.js'), text), text[0]);
+      assert.ok(!holds(bundle('hub-embed.iife.js'), text), text[0]);
+      assert.ok(!holds(graph('define.js'), text), text[0]);
+    }
+  });
+
   it('the declared names are read from package.json: its dependencies and peer dependencies', () => {
     assert.deepEqual(
       declaredPackages(pkg).sort(),

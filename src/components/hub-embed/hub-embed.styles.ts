@@ -17,6 +17,7 @@ export const styles = css`
     flex-direction: column;
     min-height: var(--hub-reserved-height, 300px);
     color-scheme: light dark;
+    background: var(--_bg);
   }
 
   :host([theme="light"]) {
@@ -25,10 +26,6 @@ export const styles = css`
 
   :host([theme="dark"]) {
     color-scheme: dark;
-  }
-
-  :host {
-    background: var(--_bg);
   }
 
   /*
