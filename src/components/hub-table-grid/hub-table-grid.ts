@@ -323,13 +323,15 @@ export class HubTableGrid extends HubElement {
       const head = from ? size : this.#first;
       const screenOf = (place: number) => (place < head ? 0 : 1 + Math.floor((place - head) / size));
       const count = screenOf(end - from - 1) + 1;
+      // A list started over takes new screens: the last one's go with their cards, a removal per screen
+      // rather than per card.
+      if (this.#restart) list.replaceChildren();
       while (screens.length > count) list.lastElementChild!.remove();
       while (screens.length < count) list.append(Object.assign(document.createElement('div'), { className: 'screen' }));
       // Only a list new, or started over, may have another number of rows: setting them on the list is a
       // change to its style, which restyles every screen (see the grid's styles). Through the CSSOM, as a
       // strict Content-Security-Policy refuses a style attribute.
-      if (this.#restart || !placed) list.style.setProperty('--_rows', String(this.#screenRows));
-      if (this.#restart) for (const screen of screens) screen.replaceChildren();
+      if (!placed) list.style.setProperty('--_rows', String(this.#screenRows));
       // A step of the drawing only appends: the cards already in are drawn again only when what they show
       // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
       for (let index = all ? from : from + placed; index < to; index++) {
