@@ -226,6 +226,72 @@ describe('<hub-table-grid>', () => {
     expect(await steps(400, 0.01)).toEqual(['48 first', '400 first']);
   });
 
+  /**
+   * What `run` reads of the layout (it may forget what it read so far): the window's height (on a phone's page, one with a viewport meta tag, a
+   * layout of its own), a box, a computed style. Each, read in the middle of a task, forces a layout there.
+   */
+  async function layoutReads(run: (reads: string[]) => Promise<void>): Promise<string[]> {
+    // Other tests' grids gone, and their last resize observations read: only `run` reads from here on.
+    for (const grid of document.querySelectorAll('hub-table-grid')) grid.remove();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    const reads: string[] = [];
+    const height = Object.getOwnPropertyDescriptor(window, 'innerHeight')!;
+    const box = Element.prototype.getBoundingClientRect;
+    const style = window.getComputedStyle;
+    Object.defineProperty(window, 'innerHeight', { ...height, get: () => (reads.push('innerHeight'), 823) });
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      reads.push('getBoundingClientRect');
+      return box.call(this);
+    };
+    window.getComputedStyle = (...args) => (reads.push('getComputedStyle'), style(...args));
+    try {
+      await run(reads);
+    } finally {
+      Object.defineProperty(window, 'innerHeight', height);
+      Element.prototype.getBoundingClientRect = box;
+      window.getComputedStyle = style;
+    }
+    return reads;
+  }
+
+  it.skipIf(!inChromium)(
+    'a grid not laid out yet draws its first screenful without reading a layout: not the window height, not a box',
+    async () => {
+      const many = Array.from({ length: 100 }, (_, i) => ({ ...tables[0]!, short_code: `m${i}` }));
+      const el = document.createElement('hub-table-grid');
+      const reads = await layoutReads(async () => {
+        el.tables = many;
+        document.body.append(el);
+        await el.updateComplete;
+      });
+      expect(reads).toEqual([]);
+      expect(cards(el).length).toBeGreaterThanOrEqual(48);
+      el.remove();
+    },
+  );
+
+  it.skipIf(!inChromium)(
+    "a new empty list (each render of <hub-embed>'s loading state gives one) reads no layout: it has no screens to measure",
+    async () => {
+      const el = document.createElement('hub-table-grid');
+      el.loading = true;
+      const reads = await layoutReads(async (sofar) => {
+        document.body.append(el);
+        await el.updateComplete;
+        // Laid out, its skeletons' screen observed: a list now would be measured.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+        sofar.length = 0;
+        for (let i = 0; i < 3; i++) {
+          el.tables = [];
+          await el.updateComplete;
+        }
+      });
+      expect(reads).toEqual([]);
+      expect(parts(el, 'skeleton').length).toBeGreaterThan(0);
+      el.remove();
+    },
+  );
+
   it('a pace of a fraction of a card a task still draws every card of every list, in order, each once', async () => {
     const el = await grid([]);
     // 1.37 ms a card, as a real clock would measure it: each step's pace is a fraction of a card.

@@ -130,8 +130,8 @@ export class HubTableGrid extends HubElement {
   #first = SCREEN_CARDS;
 
   /**
-   * Measures the screens, and returns #first: the cards that fill the window from the top of the card
-   * list down, in rows of the least card height, at most a large screen's (SCREEN_CARDS). Below a phone's
+   * Measures the screens, and returns #first: the cards that fill the window from the top of the cards
+   * down, in rows of the least card height, at most a large screen's (SCREEN_CARDS). Below a phone's
    * filter that is about ten: drawing only those keeps the task that brings a list, and the frame that
    * lays them out, short on the slow devices phones are. Every other screen is a screenful, rows of the
    * least card height down the whole window: never shorter than the window, so that scrolling by a window
@@ -139,16 +139,20 @@ export class HubTableGrid extends HubElement {
    */
   #screenCards(): number {
     const columns = this.#columns();
-    // Whole rows of the least card height down `height` px, as many as SCREEN_CARDS at most.
-    const cards = (height: number) =>
-      columns
-        ? columns * Math.min(Math.ceil(SCREEN_CARDS / columns), Math.max(1, Math.ceil(height / CARD_MIN_PX)))
-        : SCREEN_CARDS;
     this.#screenColumns = columns;
-    this.#screenRows = cards(innerHeight) / (columns || 1);
-    this.#first = cards(
-      innerHeight - (this.renderRoot.querySelector('[part~="grid"]')?.getBoundingClientRect().top ?? 0),
-    );
+    this.#screenRows = SCREEN_CARDS;
+    this.#first = SCREEN_CARDS;
+    // A grid not laid out yet (a new one) draws SCREEN_CARDS first, in screens of as many. It reads no
+    // height: on a phone's page (one with a viewport meta tag), even reading the window's is a layout,
+    // forced in the middle of the task, which the frame after it would lay out again with the cards.
+    if (columns) {
+      // Whole rows of the least card height down `height` px, as many as SCREEN_CARDS at most.
+      const cards = (height: number) =>
+        columns * Math.min(Math.ceil(SCREEN_CARDS / columns), Math.max(1, Math.ceil(height / CARD_MIN_PX)));
+      this.#screenRows = cards(innerHeight) / columns;
+      // From the top of the cards: the first screen's, which the columns were read from.
+      this.#first = cards(innerHeight - this.renderRoot.querySelector('.screen')!.getBoundingClientRect().top);
+    }
     return this.#first;
   }
 
@@ -212,7 +216,9 @@ export class HubTableGrid extends HubElement {
       this.#cards.set(table.short_code, card);
       return card;
     });
-    this.#drawn = this.#screenCards();
+    // An empty list (the loading state's, a new one at each render of <hub-embed>) has no card to draw, nor
+    // screens to measure, which would read a layout.
+    this.#drawn = this.#places.length && this.#screenCards();
     this.#restart = true;
     this.#from = 0;
     this.#start = performance.now();
