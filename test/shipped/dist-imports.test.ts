@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { toAscii } from '../../build/ascii-only.ts';
 import { declaredPackages, distImportProblems, importsOf } from '../../scripts/dist-imports.mjs';
+import { NO_HOST_TEXTS } from '../../src/webview/host-link.js';
 import { pkg, ROOT, run, tarball } from './apps.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hub-embed-dist-imports-'));
@@ -35,11 +37,8 @@ describe('what dist/ imports and carries', () => {
   });
 
   it("the no-host error's texts ship with the bridge only: in the WebView bundle and hub-embed/webview, not in the plain bundle nor in hub-embed/define's modules", () => {
-    // As written, or as the <script> bundles write a non-ASCII character (build/ascii-only.ts).
-    const texts = ['Open this page in the app.', '请在应用内打开此页面。'].map((text) => [
-      text,
-      text.replace(/[^\x20-\x7e]/g, (char) => '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0')),
-    ]);
+    // As written, or as the <script> bundles write a non-ASCII character.
+    const texts = Object.values(NO_HOST_TEXTS).map(({ 'no-host': text }) => [text, toAscii(text)]);
     const holds = (code: string, [text, ascii]: string[]) => code.includes(text!) || code.includes(ascii!);
     /** The code of an ES entry and of every file of dist/ it imports, statically or lazily. */
     const graph = (entry: string, seen = new Set<string>()): string => {
