@@ -11,10 +11,11 @@ import type { Plugin } from 'vite';
  * `<script>`) in a template, bindings inside an HTML comment, values in a css`` literal, Boolean
  * attributes reflected, directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
- * that only async directives read, the `creationScope` render option, the hooks of Lit's polyfill-support
- * and hydrate-support scripts, the mark that server-side rendering reads and the version counters, and
- * the `<style>` fallback for browsers without constructable stylesheets (every browser of docs/engines.md
- * has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ * that only async directives read, iterables other than arrays in a child binding, the `creationScope` and
+ * `renderBefore` render options, the hooks of Lit's polyfill-support and hydrate-support scripts (ShadyDOM's
+ * node wrapper among them), Closure Compiler's property renaming, the mark that server-side rendering reads
+ * and the version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
+ * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
  * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of
@@ -83,6 +84,17 @@ const CUTS: Record<string, [string, string][]> = {
     // shadowRootOptions: always open.
     ['this.attachShadow(this.constructor.shadowRootOptions)', 'this.attachShadow({mode:"open"})'],
     ['y.shadowRootOptions={mode:"open"},', ''],
+    // Trusted Types' empty script, the value of a Boolean attribute reflected (cut above).
+    ['c=a.trustedTypes,l=c?c.emptyScript:"",', ''],
+    // Closure Compiler's property renaming, which Lit's published build leaves as a function that gives
+    // back its argument.
+    [',d=(t,s)=>t,', ','],
+    ['this.hasOwnProperty(d("elementProperties"))', 'this.hasOwnProperty("elementProperties")'],
+    ['this.hasOwnProperty(d("finalized"))', 'this.hasOwnProperty("finalized")'],
+    ['this.hasOwnProperty(d("properties"))', 'this.hasOwnProperty("properties")'],
+    ['y[d("elementProperties")]=new Map,y[d("finalized")]=new Map', 'y.elementProperties=new Map,y.finalized=new Map'],
+    // A property's attribute name from its name, which is a string (Symbol-keyed properties are cut above).
+    ['"string"==typeof t?t.toLowerCase():void 0', 't.toLowerCase()'],
     // polyfill-support and the version counter.
     ['p=a.reactiveElementPolyfillSupport,', ''],
     [',p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2")', ''],
@@ -101,6 +113,11 @@ const CUTS: Record<string, [string, string][]> = {
     [',this._$Do=void 0', ''],
     ['this._$Do=e(r,this.renderRoot,this.renderOptions)', 'e(r,this.renderRoot,this.renderOptions)'],
     ['i._$litElement$=!0,', ''],
+    // renderBefore: every render root of ours is a new shadow root, empty (no <style> fallback above).
+    [
+      'createRenderRoot(){const t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}',
+      '',
+    ],
   ],
   '/lit-html/lit-html.js': [
     // svg`` and mathml``.
@@ -168,6 +185,17 @@ const CUTS: Record<string, [string, string][]> = {
     // Lit's private exports for its directive helpers and SSR, which read the two cut above.
     ['V:M,', ''],
     [',F:Z}', '}'],
+    // Iterables other than arrays in a child binding (a Set, a Map's values, a generator): every list a
+    // template of ours renders is an array.
+    ['d=t=>u(t)||"function"==typeof t?.[Symbol.iterator]', 'd=u'],
+    // Element bindings (`<p ${x}>`), which only a directive gives a meaning (see above): not parsed.
+    ['else t.startsWith(o)&&(d.push({type:6,index:l}),r.removeAttribute(t))', ''],
+    // renderBefore (see lit-element.js above): a render() of ours renders into its container.
+    ['const e=s?.renderBefore??i;', 'const e=i;'],
+    ['const t=s?.renderBefore??null;', 'const t=null;'],
+    // ShadyDOM's node wrapper (the polyfill-support script's), otherwise a function that gives back its node.
+    ['i=t=>t,', ''],
+    ['const s=i(t).nextSibling;i(t).remove()', 'const s=t.nextSibling;t.remove()'],
     // creationScope (scoped custom element registries).
     ['(t?.creationScope??l).importNode(i,!0)', 'l.importNode(i,!0)'],
     // polyfill-support and the version counter.
@@ -233,6 +261,22 @@ export const leanLit: Plugin = {
       if (/css`[^`]*\$\{/.test(source))
         throw new Error(
           `${id} puts a value in a css\`\` literal, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (/\brenderBefore\b/.test(source))
+        throw new Error(
+          `${id} renders before a node (renderBefore), which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (
+        /html`[^`]*\$\{[^}]*(\.(values|keys|entries)\(\)|\bnew (Set|Map)\()/.test(
+          source.replace(/\[\.\.\.[^\]]*\]/g, '[]'),
+        )
+      )
+        throw new Error(
+          `${id} renders an iterable that is not an array in a template, which build/lean-lit.ts cuts from the <script> bundles.`,
+        );
+      if (/html`[^`]*<[a-z][\w-]*(\s+[^\s<>`=]+(=("[^"`]*"|\$\{[^}]*\}|[^\s<>`"]+))?)*\s+\$\{/.test(source))
+        throw new Error(
+          `${id} binds a value to an element (<p \${x}>), which build/lean-lit.ts cuts from the <script> bundles.`,
         );
       if (/\{[^{}]*\btype: Boolean\b[^{}]*\breflect: true|\{[^{}]*\breflect: true[^{}]*\btype: Boolean\b/.test(source))
         throw new Error(`${id} reflects a Boolean property, which build/lean-lit.ts cuts from the <script> bundles.`);

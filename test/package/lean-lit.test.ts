@@ -28,6 +28,10 @@ const LIT_MODULES = {
     'get tagName',
     '/^(?:script|style|textarea|title)$/i',
     'type:7',
+    'Symbol.iterator',
+    'type:6',
+    'renderBefore',
+    'i=t=>t,',
   ],
   '@lit/reactive-element/reactive-element.js': [
     'reactiveElementVersions',
@@ -48,6 +52,10 @@ const LIT_MODULES = {
     'h(this.prototype,t)',
     'enableUpdating(t){}',
     'case Boolean:t=t?l:null',
+    'emptyScript',
+    'd=(t,s)=>t',
+    'd("finalized")',
+    '"string"==typeof t?t.toLowerCase():void 0',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -57,6 +65,7 @@ const LIT_MODULES = {
     'isConnected',
     '_$Do',
     '_$litElement$',
+    'renderBefore',
   ],
   '@lit/reactive-element/css-tag.js': ['litNonce', 'ShadyCSS', 'e.reduce('],
 };
@@ -109,6 +118,22 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(transform('static properties = { open: { type: Boolean }, theme: { reflect: true } };\n', id)).toBeNull();
     expect(transform('const t = html`<p>a</p><!-- a note --><b>${x}</b>`;\n', id)).toBeNull();
     expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
+    expect(() => transform('render(card, root, { renderBefore: root.firstChild });\n', id)).toThrow(/renderBefore/);
+    expect(() => transform('const t = html`<ul>${items.values()}</ul>`;\n', id)).toThrow(
+      /iterable that is not an array/,
+    );
+    expect(() => transform('const t = html`<p>${new Set(tags)}</p>`;\n', id)).toThrow(/iterable that is not an array/);
+    expect(transform('const t = html`<p>${[...new Set(tags)].map(chip)}</p>`;\n', id)).toBeNull();
+    expect(() => transform('const t = html`<p ${ref}>a</p>`;\n', id)).toThrow(/binds a value to an element/);
+    expect(() => transform('const t = html`<p part="a b" title=${t} ${ref}></p>`;\n', id)).toThrow(
+      /binds a value to an element/,
+    );
+    expect(() => transform('const t = html`<input disabled @click=${go} ${ref}>`;\n', id)).toThrow(
+      /binds a value to an element/,
+    );
+    expect(
+      transform('const t = html`<p part="a b" title=${t} ?hidden=${h} @click=${go}>${x} ${y}</p>`;\n', id),
+    ).toBeNull();
     expect(() => transform("import { ref } from 'lit/directives/ref.js';\n", id)).toThrow(/uses a directive/);
     expect(() => transform("import { classMap } from 'lit/directives/class-map.js';\n", id)).toThrow(
       /uses a directive/,
