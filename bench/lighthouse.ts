@@ -115,10 +115,24 @@ export function lighthousePlan(smoke: boolean): { mode: LighthouseMode; page: Pa
   ];
 }
 
-/** The widget's own tasks among Lighthouse's long tasks: those that ran in its script files. */
-export function widgetTasks(tasks: readonly LongTask[]): LongTask[] {
-  return tasks.filter((task) => /\/hub-embed[\w.-]*\.js$/.test(task.url));
-}
+/** hub-embed's script files: the bundle and the form half it loads. */
+const HUB_SCRIPT = /\/hub-embed[\w.-]*\.js$/;
+
+/**
+ * Each page's own script, whose long tasks are the page's embed's: hub-embed's files, the plain-DOM pages'
+ * script, Typeform's and Cal.com's embed.js. A task that ran no script (a layout frame of the page alone)
+ * is not any embed's.
+ */
+export const OWN_SCRIPTS: Record<PageName, RegExp> = {
+  'hub-embed': HUB_SCRIPT,
+  'hub-embed, Latin text': HUB_SCRIPT,
+  'hub-embed, panel': HUB_SCRIPT,
+  'hub-embed, two tables': HUB_SCRIPT,
+  'plain DOM': /\/plain-dom\.js$/,
+  'plain DOM, chunked': /\/plain-dom-chunked\.js$/,
+  Typeform: /\/typeform\/embed\.js$/,
+  'Cal.com': /\/calcom\/embed\.js$/,
+};
 
 /** Two Latin letters for each character beyond ASCII, so that a text keeps about its width. */
 export function latinText(text: string): string {
@@ -161,8 +175,8 @@ export interface LighthouseSample {
    * index falls, TBT and boot-up rise with it.
    */
   benchmarkIndex: number;
-  /** The longest task that ran in hub-embed's script files (simulated ms; 0 when none was long). */
-  longestWidgetTaskMs: number;
+  /** The longest task that ran in the page's own script (OWN_SCRIPTS; simulated ms; 0 when none was long). */
+  longestOwnTaskMs: number;
 }
 
 export interface LighthousePage {
@@ -333,6 +347,8 @@ export interface LighthouseRunOptions {
   cpuSlowdown?: number;
   desktop?: boolean;
   slow3g?: boolean;
+  /** The page's own script, whose longest task the sample gives (default hub-embed's files). */
+  ownScript?: RegExp;
 }
 
 /** A task of Lighthouse's long-tasks audit: what it is attributed to, and when and how long, simulated. */
@@ -363,7 +379,7 @@ export async function lighthouseOnce(
   out: string,
   options: LighthouseRunOptions = {},
 ): Promise<{ sample: LighthouseSample; version: string; longTasks: LongTask[] }> {
-  const { cpuSlowdown = 4, desktop = false, slow3g = false } = options;
+  const { cpuSlowdown = 4, desktop = false, slow3g = false, ownScript = HUB_SCRIPT } = options;
   await run(
     process.execPath,
     [
@@ -403,7 +419,10 @@ export async function lighthouseOnce(
       mainThreadMs: audit('mainthread-work-breakdown'),
       requests: lhr.audits['network-requests']?.details?.items?.length ?? 0,
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
-      longestWidgetTaskMs: Math.max(0, ...widgetTasks(longTasks).map((task) => task.duration)),
+      longestOwnTaskMs: Math.max(
+        0,
+        ...longTasks.filter((task) => ownScript.test(task.url)).map((task) => task.duration),
+      ),
     },
   };
 }
@@ -424,16 +443,14 @@ export async function measureLighthouse(
   try {
     for (let i = 0; i < options.runs; i++)
       for (const [at, { mode, page: name }] of plan.entries()) {
-        const { sample, version: v } = await lighthouseOnce(
-          pages.url(name),
-          chromium,
-          join(work, 'lhr.json'),
-          MODE_OPTIONS[mode],
-        );
+        const { sample, version: v } = await lighthouseOnce(pages.url(name), chromium, join(work, 'lhr.json'), {
+          ...MODE_OPTIONS[mode],
+          ownScript: OWN_SCRIPTS[name],
+        });
         version = v;
         samples[at]!.push(sample);
         log(
-          `  lighthouse run ${i + 1}/${options.runs}, ${mode}, ${name}: TBT ${ms(sample.tbtMs)} (benchmark index ${Math.round(sample.benchmarkIndex)}), CLS ${sample.cls.toFixed(3)}, longest widget task ${ms(sample.longestWidgetTaskMs)}`,
+          `  lighthouse run ${i + 1}/${options.runs}, ${mode}, ${name}: TBT ${ms(sample.tbtMs)} (benchmark index ${Math.round(sample.benchmarkIndex)}), CLS ${sample.cls.toFixed(3)}, longest task of its own script ${ms(sample.longestOwnTaskMs)}`,
         );
       }
   } finally {
@@ -459,7 +476,7 @@ export async function measureLighthouse(
           mainThreadMs: of('mainThreadMs'),
           requests: of('requests'),
           benchmarkIndex: of('benchmarkIndex'),
-          longestWidgetTaskMs: of('longestWidgetTaskMs'),
+          longestOwnTaskMs: of('longestOwnTaskMs'),
         },
       };
     }),
@@ -468,8 +485,10 @@ export async function measureLighthouse(
 
 /**
  * One row per page and mode: TBT with the benchmark index of its runs beside it, CLS, the longest task of
- * the widget's own; hub-embed's rows carry the targets and the ratio of TBT to the plain-DOM page that
- * draws in one go, run in the same mode.
+ * the page's own script; hub-embed's rows carry the targets and the ratio of TBT to the plain-DOM page that
+ * draws in one go, run in the same mode. Its phone 4x row shows beside its longest task the references'
+ * own, from the same runs: the plain-DOM page drawing the same catalogue in hub-embed's chunks, Typeform's
+ * and Cal.com's embed scripts.
  */
 export function lighthouseRows(results: LighthouseResults): Row[] {
   const find = (mode: LighthouseMode, name: PageName) =>
@@ -480,7 +499,7 @@ export function lighthouseRows(results: LighthouseResults): Row[] {
     const toPlain = plain && plain.tbtMs > 0 ? ratio(m.tbtMs, plain.tbtMs) : undefined;
     const row: Row = {
       metric: `Lighthouse ${results.lighthouseVersion} ${mode}, ${name} page (median of ${results.runs})`,
-      value: `TBT ${ms(m.tbtMs)} (benchmark index ${Math.round(m.benchmarkIndex)}), CLS ${m.cls.toFixed(3)}, perf ${m.performance}, LCP ${ms(m.lcpMs)}${name.startsWith('hub-embed') ? `, longest widget task ${ms(m.longestWidgetTaskMs)}` : ''}`,
+      value: `TBT ${ms(m.tbtMs)} (benchmark index ${Math.round(m.benchmarkIndex)}), CLS ${m.cls.toFixed(3)}, perf ${m.performance}, LCP ${ms(m.lcpMs)}, longest task of its own script ${ms(m.longestOwnTaskMs)}`,
       reference: plain && name !== 'plain DOM' ? `plain DOM in one go: TBT ${ms(plain.tbtMs)}` : '',
       ratio: toPlain === undefined || name === 'plain DOM' ? '' : `${toPlain}x TBT`,
       target: '',
@@ -495,12 +514,18 @@ export function lighthouseRows(results: LighthouseResults): Row[] {
         target: `TBT <= ${TARGETS.tbtToPlainAt8x}x plain DOM, CLS = 0`,
         met: toPlain !== undefined && toPlain <= TARGETS.tbtToPlainAt8x && m.cls === TARGETS.cls,
       };
-    if (mode === 'phone 4x')
+    if (mode === 'phone 4x') {
+      const own = (['plain DOM, chunked', 'Typeform', 'Cal.com'] as const)
+        .map((other) => [other, find(mode, other)?.longestOwnTaskMs] as const)
+        .filter(([, value]) => value !== undefined)
+        .map(([other, value]) => `${other} ${ms(value!)}`);
       return {
         ...row,
+        reference: own.length ? `${row.reference}; longest task of its own script: ${own.join(', ')}` : row.reference,
         target: `widget tasks <= ${TARGETS.widgetTaskMs} ms, CLS = 0`,
-        met: m.longestWidgetTaskMs <= TARGETS.widgetTaskMs && m.cls === TARGETS.cls,
+        met: m.longestOwnTaskMs <= TARGETS.widgetTaskMs && m.cls === TARGETS.cls,
       };
+    }
     return { ...row, target: 'CLS = 0', met: m.cls === TARGETS.cls };
   });
 }

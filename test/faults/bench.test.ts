@@ -7,7 +7,16 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { median, ratio, formatTable } from '../../bench/lib/stats.js';
 import { formHalfBytesRows, type FormHalfResults } from '../../bench/form-half.js';
-import { chromeFlagsArgument, HOST_RESOLVER_RULES, latinSeed, latinText, startPages } from '../../bench/lighthouse.js';
+import {
+  chromeFlagsArgument,
+  HOST_RESOLVER_RULES,
+  latinSeed,
+  latinText,
+  lighthouseRows,
+  OWN_SCRIPTS,
+  startPages,
+  type LighthouseSample,
+} from '../../bench/lighthouse.js';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { lighthouseCli } from '../../scripts/lighthouse.mjs';
 import { longTaskLine, parseAbArgs } from '../../bench/lighthouse-ab.js';
@@ -25,6 +34,58 @@ test("the host-resolver rules reach Chromium whole through Lighthouse's own --ch
   };
   const flags = [...CHROMIUM_ARGS, HOST_RESOLVER_RULES];
   assert.deepEqual(parseChromeFlags(chromeFlagsArgument(flags)), flags);
+});
+
+test("a page's own long tasks are those of its embed script, never its page's layout frames", () => {
+  const own = (page: keyof typeof OWN_SCRIPTS, url: string) => OWN_SCRIPTS[page].test(url);
+  assert.ok(own('hub-embed', 'http://127.0.0.1:1/hub-embed.iife.js'));
+  assert.ok(own('hub-embed, two tables', 'http://127.0.0.1:1/build/0/hub-embed.form.js'));
+  assert.ok(!own('hub-embed', 'http://127.0.0.1:1/hub-embed'));
+  assert.ok(own('Typeform', 'http://127.0.0.1:1/typeform/embed.js'));
+  assert.ok(!own('Typeform', 'http://127.0.0.1:1/Typeform'));
+  assert.ok(own('Cal.com', 'http://127.0.0.1:1/calcom/embed.js'));
+  assert.ok(own('plain DOM', 'http://127.0.0.1:1/plain-dom.js'));
+  assert.ok(!own('plain DOM', 'http://127.0.0.1:1/plain-dom-chunked.js'));
+  assert.ok(own('plain DOM, chunked', 'http://127.0.0.1:1/plain-dom-chunked.js'));
+  assert.ok(!own('plain DOM, chunked', 'http://127.0.0.1:1/plain-dom-chunked'));
+});
+
+test("hub-embed's phone 4x row shows the references' longest tasks of their own scripts beside its own", () => {
+  const sample = (tbtMs: number, longestOwnTaskMs: number): LighthouseSample => ({
+    performance: 100,
+    lcpMs: 1000,
+    tbtMs,
+    cls: 0,
+    bootupMs: 0,
+    mainThreadMs: 0,
+    requests: 3,
+    benchmarkIndex: 2000,
+    longestOwnTaskMs,
+  });
+  const page = (name: 'hub-embed' | 'plain DOM' | 'plain DOM, chunked' | 'Typeform', m: LighthouseSample) => ({
+    page: name,
+    mode: 'phone 4x' as const,
+    samples: [m],
+    median: m,
+  });
+  const rows = lighthouseRows({
+    runs: 1,
+    lighthouseVersion: '13.5.0',
+    pages: [
+      page('hub-embed', sample(80, 120)),
+      page('plain DOM', sample(200, 40)),
+      page('plain DOM, chunked', sample(30, 66)),
+      page('Typeform', sample(40, 115)),
+    ],
+  });
+  const hub = rows[0]!;
+  assert.match(hub.value, /longest task of its own script 120 ms/);
+  assert.equal(
+    hub.reference,
+    'plain DOM in one go: TBT 200 ms; longest task of its own script: plain DOM, chunked 66.0 ms, Typeform 115 ms',
+  );
+  assert.equal(hub.met, false);
+  assert.equal(rows[3]!.reference, 'plain DOM in one go: TBT 200 ms');
 });
 
 test('median of >= 5 runs: middle value, mean of the middle two, refuses empty input', () => {
