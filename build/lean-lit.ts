@@ -11,7 +11,8 @@ import type { Plugin } from 'vite';
  * `<script>`) in a template, bindings inside an HTML comment, values in a css`` literal, Boolean
  * attributes reflected, directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
- * that only async directives read, iterables other than arrays in a child binding, the `creationScope` and
+ * that only async directives read, iterables other than arrays in a child binding, nested or repeated
+ * stylesheets in `static styles`, the `creationScope` and
  * `renderBefore` render options, the hooks of Lit's polyfill-support and hydrate-support scripts (ShadyDOM's
  * node wrapper among them), Closure Compiler's property renaming, the mark that server-side rendering reads
  * and the version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
@@ -93,6 +94,12 @@ const CUTS: Record<string, [string, string][]> = {
     ['this.hasOwnProperty(d("finalized"))', 'this.hasOwnProperty("finalized")'],
     ['this.hasOwnProperty(d("properties"))', 'this.hasOwnProperty("properties")'],
     ['y[d("elementProperties")]=new Map,y[d("finalized")]=new Map', 'y.elementProperties=new Map,y.finalized=new Map'],
+    // Styles flattened and made unique: each element's `static styles` is a flat array of distinct css``
+    // results (see the check below), which are its element styles as they are.
+    [
+      'static finalizeStyles(s){const i=[];if(Array.isArray(s)){const e=new Set(s.flat(1/0).reverse());for(const s of e)i.unshift(t(s))}else void 0!==s&&i.push(t(s));return i}',
+      'static finalizeStyles(s){return s??[]}',
+    ],
     // A property's attribute name from its name, which is a string (Symbol-keyed properties are cut above).
     ['"string"==typeof t?t.toLowerCase():void 0', 't.toLowerCase()'],
     // polyfill-support and the version counter.
@@ -262,6 +269,17 @@ export const leanLit: Plugin = {
         throw new Error(
           `${id} puts a value in a css\`\` literal, which build/lean-lit.ts cuts from the <script> bundles.`,
         );
+      for (const [, given] of source.matchAll(/static (?:override )?styles\b[^=]*=([^;]*);/g)) {
+        // Names between commas; a trailing comma allowed (a multi-line array, as Prettier writes it).
+        const items = /^\s*\[([\w\s,]*?),?\s*\]\s*$/
+          .exec(given!)?.[1]
+          ?.split(',')
+          .map((item) => item.trim());
+        if (!items || items.some((item) => !item) || new Set(items).size !== items.length)
+          throw new Error(
+            `${id} gives static styles that are not a flat array of distinct stylesheets, which build/lean-lit.ts cuts from the <script> bundles.`,
+          );
+      }
       if (/\brenderBefore\b/.test(source))
         throw new Error(
           `${id} renders before a node (renderBefore), which build/lean-lit.ts cuts from the <script> bundles.`,

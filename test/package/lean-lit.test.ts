@@ -56,6 +56,7 @@ const LIT_MODULES = {
     'd=(t,s)=>t',
     'd("finalized")',
     '"string"==typeof t?t.toLowerCase():void 0',
+    's.flat(1/0)',
   ],
   'lit-element/lit-element.js': [
     'litElementVersions',
@@ -119,6 +120,17 @@ describe('the lean Lit of the <script> bundles', () => {
     expect(transform('const t = html`<p>a</p><!-- a note --><b>${x}</b>`;\n', id)).toBeNull();
     expect(() => transform('this.addController(this.loader);\n', id)).toThrow(/adds a reactive controller/);
     expect(() => transform('render(card, root, { renderBefore: root.firstChild });\n', id)).toThrow(/renderBefore/);
+    const styles = (given: string) => `class X extends HubElement {\n  static override styles = ${given};\n}\n`;
+    for (const given of [
+      '[shared, [card, styles]]',
+      '[shared, ...more]',
+      '[shared, styles, shared]',
+      'styles',
+      '[shared, , styles]',
+    ])
+      expect(() => transform(styles(given), id), given).toThrow(/not a flat array of distinct stylesheets/);
+    expect(transform(styles('[shared, cardStyles, styles]'), id)).toBeNull();
+    expect(transform(styles('[\n    shared,\n    styles,\n  ]'), id)).toBeNull();
     expect(() => transform('const t = html`<ul>${items.values()}</ul>`;\n', id)).toThrow(
       /iterable that is not an array/,
     );
