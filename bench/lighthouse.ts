@@ -515,10 +515,10 @@ export function lighthouseRows(results: LighthouseResults): Row[] {
         met: toPlain !== undefined && toPlain <= TARGETS.tbtToPlainAt8x && m.cls === TARGETS.cls,
       };
     if (mode === 'phone 4x') {
-      const own = (['plain DOM, chunked', 'Typeform', 'Cal.com'] as const)
-        .map((other) => [other, find(mode, other)?.longestOwnTaskMs] as const)
-        .filter(([, value]) => value !== undefined)
-        .map(([other, value]) => `${other} ${ms(value!)}`);
+      const own = (['plain DOM, chunked', 'Typeform', 'Cal.com'] as const).flatMap((other) => {
+        const value = find(mode, other)?.longestOwnTaskMs;
+        return value === undefined ? [] : [`${other} ${ms(value)}`];
+      });
       return {
         ...row,
         reference: own.length ? `${row.reference}; longest task of its own script: ${own.join(', ')}` : row.reference,

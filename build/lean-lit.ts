@@ -12,11 +12,10 @@ import type { Plugin } from 'vite';
  * attributes reflected, directives (no template of ours uses one: not `classMap`, `repeat`, `ref` nor
  * any other), with element bindings, which only a directive gives a meaning, and the connection state
  * that only async directives read, iterables other than arrays in a child binding, nested or repeated
- * stylesheets in `static styles`, the `creationScope` and
- * `renderBefore` render options, the hooks of Lit's polyfill-support and hydrate-support scripts (ShadyDOM's
- * node wrapper among them), Closure Compiler's property renaming, the mark that server-side rendering reads
- * and the version counters, and the `<style>` fallback for browsers without constructable stylesheets (every
- * browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
+ * stylesheets in `static styles`, the `creationScope` and `renderBefore` render options, the hooks of Lit's
+ * polyfill-support and hydrate-support scripts (ShadyDOM's node wrapper among them), Closure Compiler's
+ * property renaming, the mark that server-side rendering reads and the version counters, and the `<style>`
+ * fallback for browsers without constructable stylesheets (every browser of docs/engines.md has them). The ES builds leave Lit to the app's bundler, with the app's copy.
  *
  * Each cut names the exact text it removes, and the build fails when Lit's text changes, so an update of
  * Lit is read again rather than cut blindly. The same transform fails the build when a module of ours (of

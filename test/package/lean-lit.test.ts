@@ -32,6 +32,8 @@ const LIT_MODULES = {
     'type:6',
     'renderBefore',
     'i=t=>t,',
+    // Every use of the node wrapper goes with it.
+    'i(t)',
   ],
   '@lit/reactive-element/reactive-element.js': [
     'reactiveElementVersions',
@@ -54,7 +56,8 @@ const LIT_MODULES = {
     'case Boolean:t=t?l:null',
     'emptyScript',
     'd=(t,s)=>t',
-    'd("finalized")',
+    // Every call of the renaming function goes with it.
+    'd("',
     '"string"==typeof t?t.toLowerCase():void 0',
     's.flat(1/0)',
   ],
