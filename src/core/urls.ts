@@ -14,9 +14,16 @@ function httpUrl(value: unknown): URL | undefined {
   }
 }
 
+/**
+ * What safeHttpUrl made of each text it was given, kept for the page's life: as many as the catalogue has
+ * icons. A list checks its icons, its cards check them again, and a filter change lists the same tables.
+ */
+const safeHttpUrls = new Map<string, string | undefined>();
+
 /** The value as an absolute http(s) URL string, or undefined (for icons and other untrusted links). */
 export function safeHttpUrl(value: unknown): string | undefined {
-  return httpUrl(value)?.href;
+  if (isText(value) && !safeHttpUrls.has(value)) safeHttpUrls.set(value, httpUrl(value)?.href);
+  return safeHttpUrls.get(value as string);
 }
 
 /** Where the spec puts every endpoint: under `{base_url}/api/v1/hub`. */

@@ -414,4 +414,25 @@ describe('isLoopbackHost / safeHttpUrl', () => {
       expect(safeHttpUrl(bad)).toBeUndefined();
     }
   });
+
+  it('parses each text once: a list checks its icons, its cards check them again, a filter lists them again', () => {
+    const Real = URL;
+    let parses = 0;
+    globalThis.URL = class extends Real {
+      constructor(url: string | URL, base?: string | URL) {
+        parses++;
+        super(url, base);
+      }
+    };
+    try {
+      const texts = ['https://cdn.example.com/once.png', 'javascript:once()', 'not a url once'];
+      const first = texts.map(safeHttpUrl);
+      const again = texts.map(safeHttpUrl);
+      expect(again).toEqual(first);
+      expect(first).toEqual(['https://cdn.example.com/once.png', undefined, undefined]);
+      expect(parses).toBe(texts.length);
+    } finally {
+      globalThis.URL = Real;
+    }
+  });
 });

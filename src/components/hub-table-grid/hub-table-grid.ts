@@ -142,9 +142,8 @@ export class HubTableGrid extends HubElement {
     this.#screenColumns = columns;
     this.#screenRows = SCREEN_CARDS;
     this.#first = SCREEN_CARDS;
-    // A grid not laid out yet (a new one) draws SCREEN_CARDS first, in screens of as many. It reads no
-    // height: on a phone's page (one with a viewport meta tag), even reading the window's is a layout,
-    // forced in the middle of the task, which the frame after it would lay out again with the cards.
+    // A grid not laid out (hidden) draws SCREEN_CARDS, in screens of as many, and reads no height: on a
+    // phone's page (one with a viewport meta tag), even reading the window's is a layout.
     if (columns) {
       // Whole rows of the least card height down `height` px, as many as SCREEN_CARDS at most.
       const cards = (height: number) =>
@@ -194,13 +193,14 @@ export class HubTableGrid extends HubElement {
   }
 
   /*
-   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards), so
-   * that what the user sees first is all there in the first frame and nothing on screen moves after it;
-   * a filter change is such a list, its cards moved and updated rather than made. The cards below the
-   * screen follow in tasks of about TASK_MS each, sized by what a card cost in the last: an input (a
-   * chip's click) never waits behind a long task, and the frame between two tasks paints what is drawn.
-   * Off screen, their screens are not rendered until they scroll near (see #place), so a task's own time
-   * is what they cost. A device fast enough draws everything in the first task.
+   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards; a new
+   * grid measures it by its first card), so that what the user sees first is all there in the first frame
+   * and nothing on screen moves after it; a filter change is such a list, its cards moved and updated
+   * rather than made. The cards below the screen follow in tasks of about TASK_MS each, sized by what a
+   * card cost in the last: an input (a chip's click) never waits behind a long task, and the frame between
+   * two tasks paints what is drawn. Off screen, their screens are not rendered until they scroll near (see
+   * #place), so a task's own time is what they cost. A device fast enough draws everything in the first
+   * task.
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
@@ -217,8 +217,9 @@ export class HubTableGrid extends HubElement {
       return card;
     });
     // An empty list (the loading state's, a new one at each render of <hub-embed>) has no card to draw, nor
-    // screens to measure, which would read a layout.
-    this.#drawn = this.#places.length && this.#screenCards();
+    // screens to measure, which would read a layout. A grid with no screen yet (a new one) draws one card
+    // first, and measures its screens by it (see updated).
+    this.#drawn = this.#places.length && (this.renderRoot.querySelector('.screen') ? this.#screenCards() : 1);
     this.#restart = true;
     this.#from = 0;
     this.#start = performance.now();
@@ -226,6 +227,15 @@ export class HubTableGrid extends HubElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.#place(changed.has('opening'));
+    if (this.#drawn == 1 && !this.#screenColumns) {
+      // Its first card in, a new grid's screens are laid out as small as they will be: this task draws
+      // its first screenful, in screens of whole rows, and the frame after lays out no card it then moves.
+      // Measured, a grid has columns, or draws SCREEN_CARDS where it has none (hidden): no second time.
+      this.#drawn = this.#screenCards();
+      this.#restart = true;
+      this.requestUpdate();
+      return;
+    }
     const start = this.#start;
     if (start === undefined || this.#drawn >= arrayOf(this.tables).length) {
       this.#start = undefined;
