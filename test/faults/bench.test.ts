@@ -293,6 +293,11 @@ test(
       assert.equal(prefetch.coldMs.length, results.ready.runs);
       assert.equal(today.boundMs, 3 * Lb + Ls);
       assert.equal(prefetch.boundMs, Lb + 2 * Ls);
+      // Ready counts to the first frame painted after the event, for the widget and its references alike.
+      for (const design of [today, prefetch, results.ready.plainDom, results.ready.plainDomChunked])
+        design.coldMs.forEach((ms, run) =>
+          assert.ok(ms > design.eventMs[run]!, `${design.design}: painted after the event`),
+        );
       // Counted from the servers' request log, so exact even with smoke counts.
       assert.deepEqual(prefetch.roundTrips, [1], 'prefetch: the token request is the one browser round trip');
       // The prefetch's references draw from the same token answer: the same one round trip.
