@@ -56,7 +56,11 @@ async function payAsAlice(page: Page, url: string): Promise<void> {
   await page.locator('hub-embed [part="card"]', { hasText: '钢结构安装' }).click();
   const form = page.frameLocator('hub-embed hub-form-frame iframe');
   await form.locator('form[data-action="charge"] button').click();
-  await page.getByRole('status').filter({ hasText: /Paid/ }).waitFor();
+  // The page's status says how the charge ended: paid, declined (with the reason) or an error. Waiting
+  // for any of them, a failure shows which, instead of a timeout that hides it.
+  const status = page.getByRole('status').filter({ hasText: /^(Paid|The payment was declined|Error)/ });
+  await status.waitFor();
+  assert.match(await status.innerText(), /^Paid/);
 }
 
 /** The points page's ledger rows, as text. */
