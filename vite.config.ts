@@ -7,6 +7,7 @@ import { leanLit } from './build/lean-lit.ts';
 import { formChunkDefine, scriptFormLoader } from './build/script-form-loader.ts';
 import { shortLitErrors } from './build/short-lit-errors.ts';
 import { skipSecondCopy } from './build/skip-second-copy.ts';
+import { terserPass } from './build/terser-pass.ts';
 import { wechatImports, wechatModules } from './build/wechat-imports.ts';
 
 // The builds only; the test projects are in vitest.config.ts, and each plugin is a file under build/.
@@ -138,11 +139,11 @@ export default defineConfig(({ mode }) => ({
               ? mockBuild
               : esBuild,
   plugins: mode.startsWith('iife')
-    ? [scriptFormLoader, minifyTemplates, leanLit, shortLitErrors, skipSecondCopy(pkg.version), asciiOnly]
+    ? [scriptFormLoader, minifyTemplates, leanLit, shortLitErrors, terserPass, skipSecondCopy(pkg.version), asciiOnly]
     : mode === 'form-chunk'
-      ? [formHalfImports, minifyTemplates, leanLit, asciiOnly]
+      ? [formHalfImports, minifyTemplates, leanLit, terserPass, asciiOnly]
       : mode === 'wechat'
-        ? [wechatImports, asciiOnly]
+        ? [wechatImports, terserPass, asciiOnly]
         : mode === 'mock'
           ? []
           : // The ES build: the app's bundler minifies code, but never the text of Lit's templates.

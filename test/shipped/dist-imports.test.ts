@@ -57,6 +57,26 @@ describe('what dist/ imports and carries', () => {
     }
   });
 
+  it("the lowercased-attributes setup error is loaded only when a setting is refused: out of hub-embed/define's first load and of both <script> bundles", () => {
+    const text = 'arrived as lowercased attributes';
+    /** The code of an ES entry and of every file of dist/ it imports statically. */
+    const firstLoad = (entry: string, seen = new Set<string>()): string => {
+      if (seen.has(entry)) return '';
+      seen.add(entry);
+      const code = readFileSync(join(ROOT, 'dist', entry), 'utf8');
+      const lazy = [...code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+      const own = importsOf(code).filter((specifier) => specifier.startsWith('./') && !lazy.includes(specifier));
+      return code + own.map((specifier) => firstLoad(specifier.slice(2), seen)).join('');
+    };
+    const define = readFileSync(join(ROOT, 'dist/define.js'), 'utf8');
+    const check = /\bimport\s*\(\s*["']\.\/(lowercased-attributes-[\w-]+\.js)["']\s*\)/.exec(define)?.[1];
+    assert.ok(check, 'dist/define.js imports the setup check lazily');
+    assert.ok(readFileSync(join(ROOT, 'dist', check), 'utf8').includes(text));
+    assert.ok(!firstLoad('define.js').includes(text));
+    for (const bundle of ['hub-embed.iife.js', 'hub-embed-webview.iife.js'])
+      assert.ok(!readFileSync(join(ROOT, 'dist', bundle), 'utf8').includes(text), bundle);
+  });
+
   it('the declared names are read from package.json: its dependencies and peer dependencies', () => {
     assert.deepEqual(
       declaredPackages(pkg).sort(),

@@ -1,4 +1,5 @@
 import { sharedTokenSource } from '../../core/endpoint.js';
+import { HubError } from '../../core/errors.js';
 import { TokenSource, type TokenProvider } from '../../core/token-source.js';
 import { parseFormSite } from '../../core/urls.js';
 import { WebClient } from '../../core/web-client.js';
@@ -13,16 +14,28 @@ export interface ConnectionSettings {
 }
 
 /**
- * What hub-embed/define adds to a refused setting (src/define.ts): it throws a 'config' HubError that says
- * better why, or returns to let the refusal's own error stand.
+ * What hub-embed/define adds to a refused setting (src/define.ts): a 'config' HubError that says better
+ * why, or undefined to let the refusal's own error stand. Async, so that its code loads only when asked.
  */
-export type SetupCheck = (element: ConnectionSettings & HTMLElement) => void;
+export type SetupCheck = (element: HTMLElement) => Promise<HubError | undefined>;
 
 let setupCheck: SetupCheck | undefined;
 
 /** Plugs in a setup check of an entry that can afford it (the <script> bundle's first file cannot). */
 export function useSetupCheck(check: SetupCheck): void {
   setupCheck = check;
+}
+
+/**
+ * The error to show for `error`, thrown while `element`'s connection was made: a refused setting ('config')
+ * as the setup check explains it, where the entry has one; any other error as it is. Only a refusal is
+ * checked: settings that work are never refused for what else the tag holds. A check that cannot load (the
+ * network gone) lets the refusal's own error stand.
+ */
+export async function explainRefusal(error: unknown, element: HTMLElement): Promise<unknown> {
+  const better =
+    error instanceof HubError && error.kind === 'config' && (await setupCheck?.(element).catch(() => undefined));
+  return better || error;
 }
 
 /**
@@ -38,19 +51,14 @@ export class Connection {
    * `hostTokens`: the native host's provider, which comes first, then the page's; else token-endpoint's
    * source, shared by the widgets of the page. No checks of its own: parseFormSite, tokenFromEndpoint and
    * WebClient refuse a missing or bad form-url, token-endpoint and base-url with a 'config' HubError
-   * naming the attribute. A connection is there only for settings that passed them.
+   * naming the attribute (which explainRefusal may explain better). A connection is there only for
+   * settings that passed them.
    */
-  constructor(settings: ConnectionSettings & HTMLElement, hostTokens?: TokenProvider) {
-    try {
-      parseFormSite(settings.formUrl);
-      const provider = hostTokens || settings.tokenProvider;
-      this.tokens = provider ? new TokenSource(provider) : sharedTokenSource(settings.tokenEndpoint);
-      this.client = new WebClient({ baseUrl: settings.baseUrl, tokens: this.tokens });
-    } catch (error) {
-      // Only then: settings that work are never refused for what else the tag holds.
-      setupCheck?.(settings);
-      throw error;
-    }
+  constructor(settings: ConnectionSettings, hostTokens?: TokenProvider) {
+    parseFormSite(settings.formUrl);
+    const provider = hostTokens || settings.tokenProvider;
+    this.tokens = provider ? new TokenSource(provider) : sharedTokenSource(settings.tokenEndpoint);
+    this.client = new WebClient({ baseUrl: settings.baseUrl, tokens: this.tokens });
     preconnect(settings.baseUrl, true);
   }
 }

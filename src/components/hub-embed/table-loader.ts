@@ -3,10 +3,10 @@ import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import type { HubEventDetails } from '../events.js';
 import { countMatches } from '../hub-table-grid/matches.js';
-import type { Connection } from './connection.js';
+import { explainRefusal, type Connection } from './connection.js';
 
 /** What a load needs of <hub-embed>: its selection as it is now, and its updates. */
-export interface LoaderElement {
+export interface LoaderElement extends HTMLElement {
   requestUpdate(): void;
   readonly updateComplete: Promise<boolean>;
   readonly tags: string[];
@@ -167,12 +167,14 @@ export class TableLoader {
       this.#set({ offered }, this.error ? 'failed' : 'owed');
       void this.#announceReady();
     } catch (error) {
+      // A refused setting surfaces here, where the connection is made: explained, where the entry can.
+      const shown = await explainRefusal(error, this.#element);
       // One error per load, whichever of the tags and the list failed first.
       if (control !== this.#loadControl || this.error) return;
       // Under the error, no list of this failed load may still turn up.
       this.#listControl?.abort();
       this.tables = undefined;
-      this.fail(error);
+      this.fail(shown);
     }
   }
 
