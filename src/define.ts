@@ -6,9 +6,13 @@
 import './define-plain.js';
 import { useSetupCheck } from './components/hub-embed/connection.js';
 
-// Asked only once a setting was refused, so loaded then: the values may be there, under their lowercased names.
-useSetupCheck(async (element) =>
-  (await import('./components/hub-embed/lowercased-attributes.js')).lowercasedAttributesError(element),
+// Asked only once a setting was refused, so loaded then: the values may be there, under their lowercased
+// names. A module that cannot load (the network gone) says nothing, and the refusal's own error stands.
+useSetupCheck((element) =>
+  import('./components/hub-embed/lowercased-attributes.js').then(
+    (check) => check.lowercasedAttributesError(element),
+    () => undefined,
+  ),
 );
 
 // Types only, erased from the code: this entry's declarations bring the tags into HTMLElementTagNameMap and

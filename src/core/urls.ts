@@ -15,14 +15,21 @@ function httpUrl(value: unknown): URL | undefined {
 }
 
 /**
- * What safeHttpUrl made of each text it was given, kept for the page's life: as many as the catalogue has
- * icons. A list checks its icons, its cards check them again, and a filter change lists the same tables.
+ * What safeHttpUrl made of each text it was given: a list checks its icons, its cards check them again,
+ * and a filter change lists the same tables. As many as a catalogue has icons; past SAFE_URLS_KEPT (a
+ * service that signs its icon URLs anew for every list) it starts over, so a long visit never holds more.
  */
 const safeHttpUrls = new Map<string, string | undefined>();
 
+/** The most texts safeHttpUrl keeps: a catalogue of a thousand tables, four times over. */
+export const SAFE_URLS_KEPT = 4096;
+
 /** The value as an absolute http(s) URL string, or undefined (for icons and other untrusted links). */
 export function safeHttpUrl(value: unknown): string | undefined {
-  if (isText(value) && !safeHttpUrls.has(value)) safeHttpUrls.set(value, httpUrl(value)?.href);
+  if (isText(value) && !safeHttpUrls.has(value)) {
+    if (safeHttpUrls.size >= SAFE_URLS_KEPT) safeHttpUrls.clear();
+    safeHttpUrls.set(value, httpUrl(value)?.href);
+  }
   return safeHttpUrls.get(value as string);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildFormUrl, buildNotificationLink } from '../../src/core/token-links.js';
-import { apiBaseUrl, safeHttpUrl } from '../../src/core/urls.js';
+import { apiBaseUrl, safeHttpUrl, SAFE_URLS_KEPT } from '../../src/core/urls.js';
 import { isLoopbackHost } from '../../src/core/loopback.js';
 import { HubError } from '../../src/core/errors.js';
 import { FORM_SITE_ROOT, NOTIFICATION_LINK_VECTORS, TOKEN } from '../fixtures/notification-links.js';
@@ -431,6 +431,30 @@ describe('isLoopbackHost / safeHttpUrl', () => {
       expect(again).toEqual(first);
       expect(first).toEqual(['https://cdn.example.com/once.png', undefined, undefined]);
       expect(parses).toBe(texts.length);
+    } finally {
+      globalThis.URL = Real;
+    }
+  });
+
+  it('keeps at most SAFE_URLS_KEPT texts: a service that signs each list anew never grows the page past it', () => {
+    const Real = URL;
+    let parses = 0;
+    globalThis.URL = class extends Real {
+      constructor(url: string | URL, base?: string | URL) {
+        parses++;
+        super(url, base);
+      }
+    };
+    try {
+      // One more new text than it keeps: it starts over on the way, whatever it held before.
+      const signed = Array.from({ length: SAFE_URLS_KEPT + 1 }, (_, i) => `https://cdn.example.com/icon.png?sig=${i}`);
+      signed.forEach(safeHttpUrl);
+      expect(parses).toBe(signed.length);
+      // The last is kept; the first went when it started over, and is checked again.
+      expect(safeHttpUrl(signed.at(-1))).toBe(signed.at(-1));
+      expect(parses).toBe(signed.length);
+      expect(safeHttpUrl(signed[0])).toBe(signed[0]);
+      expect(parses).toBe(signed.length + 1);
     } finally {
       globalThis.URL = Real;
     }

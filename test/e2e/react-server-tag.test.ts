@@ -15,8 +15,12 @@ import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
 
-/** `import 'hub-embed/define'`, bundled by Vite into one module with its Lit, as an app's build would. */
-async function npmPathModule(): Promise<string> {
+/**
+ * `import 'hub-embed/define'`, bundled by Vite with its Lit, as an app's build would: into one module, or
+ * (`split`) into the app's module and a file for each lazy import, which the page then cannot load (its
+ * server has no such file), as with the network gone.
+ */
+async function npmPathModule(split = false): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'hub-react-server-tag-'));
   try {
     writeFileSync(join(dir, 'main.js'), "import 'hub-embed/define';\n");
@@ -27,16 +31,29 @@ async function npmPathModule(): Promise<string> {
       resolve: { alias: { 'hub-embed/define': join(DIST, 'define.js') } },
       build: {
         write: false,
-        lib: { entry: join(dir, 'main.js'), formats: ['es'], fileName: 'main' },
-        rolldownOptions: { output: { codeSplitting: false } },
+        // Split, as an app's build: its entry module holds every static import; each lazy one is a file.
+        ...(split
+          ? { rolldownOptions: { input: join(dir, 'main.js') }, modulePreload: { polyfill: false } }
+          : {
+              lib: { entry: join(dir, 'main.js'), formats: ['es'], fileName: 'main' },
+              rolldownOptions: { output: { codeSplitting: false } },
+            }),
       },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((item) =>
       'output' in item ? item.output : [],
     );
     const chunks = outputs.filter((item) => item.type === 'chunk');
-    assert.equal(chunks.length, 1, 'one module');
-    const code = chunks[0]!.code;
+    const entry = chunks.find((chunk) => chunk.isEntry)!;
+    if (split) {
+      // The lazy files alone are left out: the app's module imports nothing statically.
+      assert.deepEqual(entry.imports, []);
+      assert.ok(
+        entry.dynamicImports.some((file) => file.includes('lowercased-attributes')),
+        entry.dynamicImports.join(),
+      );
+    } else assert.equal(chunks.length, 1, 'one module');
+    const code = entry.code;
     // Inlined in a <script>: its text must not end the element early.
     assert.ok(!/<\/script/i.test(code));
     return code;
@@ -70,6 +87,26 @@ inEachEngine(() => {
       const text = shown[0]!.replace(/\s+/g, ' ');
       assert.match(text, /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/);
       assert.match(text, /Render <HubEmbed> from 'hub-embed\/react', or write token-endpoint, base-url, form-url\./);
+      const errors = await events(w.page, 'hub-error');
+      assert.deepEqual(
+        errors.map((event) => (event.detail as { error: { kind: string } }).error.kind),
+        ['config'],
+      );
+    });
+
+    it("a setup check whose module cannot load leaves the refusal's own error, once", async () => {
+      const h = e2e.harness;
+      const tag = renderToString(createElement('hub-embed', { formUrl: h.formUrl, locale: 'en' }));
+      const split = await npmPathModule(true);
+      const w = await e2e.openPage(
+        '/react-server-tag-offline.html',
+        pageHtml(`<script type="module">${split}</script>`, tag),
+      );
+      const shown = await shownErrors(w.page);
+      assert.deepEqual(
+        shown.map((text) => text.replace(/\s+/g, ' ').trim()),
+        ['Setup error: Set form-url to an https URL.'],
+      );
       const errors = await events(w.page, 'hub-error');
       assert.deepEqual(
         errors.map((event) => (event.detail as { error: { kind: string } }).error.kind),

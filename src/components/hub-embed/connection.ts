@@ -15,7 +15,8 @@ export interface ConnectionSettings {
 
 /**
  * What hub-embed/define adds to a refused setting (src/define.ts): a 'config' HubError that says better
- * why, or undefined to let the refusal's own error stand. Async, so that its code loads only when asked.
+ * why, or undefined to let the refusal's own error stand. Async, so that its code loads only when asked;
+ * it never rejects (a check that cannot load lets the refusal's own error stand).
  */
 export type SetupCheck = (element: HTMLElement) => Promise<HubError | undefined>;
 
@@ -29,13 +30,13 @@ export function useSetupCheck(check: SetupCheck): void {
 /**
  * The error to show for `error`, thrown while `element`'s connection was made: a refused setting ('config')
  * as the setup check explains it, where the entry has one; any other error as it is. Only a refusal is
- * checked: settings that work are never refused for what else the tag holds. A check that cannot load (the
- * network gone) lets the refusal's own error stand.
+ * checked: settings that work are never refused for what else the tag holds. A promise only where there is
+ * a check to wait for, so that an entry without one shows its errors as soon as before.
  */
-export async function explainRefusal(error: unknown, element: HTMLElement): Promise<unknown> {
-  const better =
-    error instanceof HubError && error.kind === 'config' && (await setupCheck?.(element).catch(() => undefined));
-  return better || error;
+export function explainRefusal(error: unknown, element: HTMLElement): unknown {
+  return setupCheck && error instanceof HubError && error.kind === 'config'
+    ? setupCheck(element).then((better) => better ?? error)
+    : error;
 }
 
 /**
