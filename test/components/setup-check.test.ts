@@ -9,6 +9,11 @@ describe('explainRefusal', () => {
   const element = document.createElement('div');
   const refusal = new HubError('config', 'Set form-url to an https URL.');
 
+  // First, while no check is plugged in: as in the <script> bundles, which have none.
+  it('with no setup check, a refusal is returned at once, not as a promise', () => {
+    expect(explainRefusal(refusal, element)).toBe(refusal);
+  });
+
   it('a refused setting is shown as the setup check explains it', async () => {
     const better = new HubError('config', 'formurl arrived as a lowercased attribute.');
     useSetupCheck(() => Promise.resolve(better));
@@ -28,7 +33,7 @@ describe('explainRefusal', () => {
       new HubError('api', 'HTTP 500'),
       new TypeError('x'),
     ])
-      expect(await explainRefusal(error, element)).toBe(error);
+      expect(explainRefusal(error, element)).toBe(error);
     expect(check).not.toHaveBeenCalled();
   });
 });

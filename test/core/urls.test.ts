@@ -416,47 +416,44 @@ describe('isLoopbackHost / safeHttpUrl', () => {
   });
 
   it('parses each text once: a list checks its icons, its cards check them again, a filter lists them again', () => {
-    const Real = URL;
-    let parses = 0;
-    globalThis.URL = class extends Real {
-      constructor(url: string | URL, base?: string | URL) {
-        parses++;
-        super(url, base);
-      }
-    };
-    try {
+    countingParses((parses) => {
       const texts = ['https://cdn.example.com/once.png', 'javascript:once()', 'not a url once'];
       const first = texts.map(safeHttpUrl);
       const again = texts.map(safeHttpUrl);
       expect(again).toEqual(first);
       expect(first).toEqual(['https://cdn.example.com/once.png', undefined, undefined]);
-      expect(parses).toBe(texts.length);
-    } finally {
-      globalThis.URL = Real;
-    }
+      expect(parses()).toBe(texts.length);
+    });
   });
 
   it('keeps at most SAFE_URLS_KEPT texts: a service that signs each list anew never grows the page past it', () => {
-    const Real = URL;
-    let parses = 0;
-    globalThis.URL = class extends Real {
-      constructor(url: string | URL, base?: string | URL) {
-        parses++;
-        super(url, base);
-      }
-    };
-    try {
+    countingParses((parses) => {
       // One more new text than it keeps: it starts over on the way, whatever it held before.
       const signed = Array.from({ length: SAFE_URLS_KEPT + 1 }, (_, i) => `https://cdn.example.com/icon.png?sig=${i}`);
       signed.forEach(safeHttpUrl);
-      expect(parses).toBe(signed.length);
+      expect(parses()).toBe(signed.length);
       // The last is kept; the first went when it started over, and is checked again.
       expect(safeHttpUrl(signed.at(-1))).toBe(signed.at(-1));
-      expect(parses).toBe(signed.length);
+      expect(parses()).toBe(signed.length);
       expect(safeHttpUrl(signed[0])).toBe(signed[0]);
-      expect(parses).toBe(signed.length + 1);
-    } finally {
-      globalThis.URL = Real;
-    }
+      expect(parses()).toBe(signed.length + 1);
+    });
   });
 });
+
+/** Runs `run` with every `new URL()` counted; `parses()` says how many so far. */
+function countingParses(run: (parses: () => number) => void): void {
+  const Real = URL;
+  let parses = 0;
+  globalThis.URL = class extends Real {
+    constructor(url: string | URL, base?: string | URL) {
+      parses++;
+      super(url, base);
+    }
+  };
+  try {
+    run(() => parses);
+  } finally {
+    globalThis.URL = Real;
+  }
+}

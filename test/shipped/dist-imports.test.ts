@@ -15,6 +15,19 @@ import { pkg, ROOT, run, tarball } from './apps.js';
 const scratch = mkdtempSync(join(tmpdir(), 'hub-embed-dist-imports-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
+/**
+ * The code of an ES entry of dist/ and of every file of dist/ it imports statically, and with `lazily` also
+ * those it imports with import().
+ */
+function graph(entry: string, lazily: boolean, seen = new Set<string>()): string {
+  if (seen.has(entry)) return '';
+  seen.add(entry);
+  const code = readFileSync(join(ROOT, 'dist', entry), 'utf8');
+  const lazy = lazily ? [] : [...code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+  const own = importsOf(code).filter((specifier) => specifier.startsWith('./') && !lazy.includes(specifier));
+  return code + own.map((specifier) => graph(specifier.slice(2), lazily, seen)).join('');
+}
+
 describe('what dist/ imports and carries', () => {
   it("every .js file of dist/ imports only the package's files, its dependencies, its peers and node: built-ins, and inlines no third-party module", () => {
     assert.deepEqual(distImportProblems(ROOT), []);
@@ -40,39 +53,22 @@ describe('what dist/ imports and carries', () => {
     // As written, or as the <script> bundles write a non-ASCII character.
     const texts = Object.values(NO_HOST_TEXTS).map(({ 'no-host': text }) => [text, toAscii(text)]);
     const holds = (code: string, [text, ascii]: string[]) => code.includes(text!) || code.includes(ascii!);
-    /** The code of an ES entry and of every file of dist/ it imports, statically or lazily. */
-    const graph = (entry: string, seen = new Set<string>()): string => {
-      if (seen.has(entry)) return '';
-      seen.add(entry);
-      const code = readFileSync(join(ROOT, 'dist', entry), 'utf8');
-      const own = importsOf(code).filter((specifier) => specifier.startsWith('./'));
-      return code + own.map((specifier) => graph(specifier.slice(2), seen)).join('');
-    };
     const bundle = (file: string) => readFileSync(join(ROOT, 'dist', file), 'utf8');
     for (const text of texts) {
       assert.ok(holds(bundle('hub-embed-webview.iife.js'), text), text[0]);
-      assert.ok(holds(graph('webview.js'), text), text[0]);
+      assert.ok(holds(graph('webview.js', true), text), text[0]);
       assert.ok(!holds(bundle('hub-embed.iife.js'), text), text[0]);
-      assert.ok(!holds(graph('define.js'), text), text[0]);
+      assert.ok(!holds(graph('define.js', true), text), text[0]);
     }
   });
 
   it("the lowercased-attributes setup error is loaded only when a setting is refused: out of hub-embed/define's first load and of both <script> bundles", () => {
     const text = 'arrived as lowercased attributes';
-    /** The code of an ES entry and of every file of dist/ it imports statically. */
-    const firstLoad = (entry: string, seen = new Set<string>()): string => {
-      if (seen.has(entry)) return '';
-      seen.add(entry);
-      const code = readFileSync(join(ROOT, 'dist', entry), 'utf8');
-      const lazy = [...code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
-      const own = importsOf(code).filter((specifier) => specifier.startsWith('./') && !lazy.includes(specifier));
-      return code + own.map((specifier) => firstLoad(specifier.slice(2), seen)).join('');
-    };
     const define = readFileSync(join(ROOT, 'dist/define.js'), 'utf8');
     const check = /\bimport\s*\(\s*["']\.\/(lowercased-attributes-[\w-]+\.js)["']\s*\)/.exec(define)?.[1];
     assert.ok(check, 'dist/define.js imports the setup check lazily');
     assert.ok(readFileSync(join(ROOT, 'dist', check), 'utf8').includes(text));
-    assert.ok(!firstLoad('define.js').includes(text));
+    assert.ok(!graph('define.js', false).includes(text));
     for (const bundle of ['hub-embed.iife.js', 'hub-embed-webview.iife.js'])
       assert.ok(!readFileSync(join(ROOT, 'dist', bundle), 'utf8').includes(text), bundle);
   });
