@@ -265,6 +265,18 @@ describe('<hub-embed>', () => {
       expect(s.tokenCalls()).toBe(0);
     });
 
+    it('the token is asked for before the first render, in the update that starts the load', async () => {
+      const s = setupHub();
+      let rendered: boolean | undefined;
+      const provider: TokenProvider = (context) => {
+        rendered ??= !!document.querySelector('hub-embed')!.shadowRoot!.querySelector('[part="body"]');
+        return providerFor(s.hub)(context);
+      };
+      const el = await loadedEmbed(s, {}, { provider });
+      expect(rendered).toBe(false);
+      expect(cardsOf(el).length).toBeGreaterThan(0);
+    });
+
     it('two <hub-embed> with one token endpoint make exactly one token request', async () => {
       const s = setupHub();
       const wrapper = await fixture(html`<div>

@@ -4,10 +4,8 @@ import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
-import type { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
-import { CARD_PARTS, type HubTableGrid } from '../hub-table-grid/hub-table-grid.js';
+import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
 import type { CardNode } from '../hub-table-card/card-template.js';
-import type { HubTagFilter } from '../hub-tag-filter/hub-tag-filter.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { Connection } from './connection.js';
@@ -208,15 +206,14 @@ export class HubEmbed extends HubElement {
   }
 
   /**
-   * Settles once the filter, the grid (with its cards) and the form frame have rendered too, so that
-   * hub-ready means what a user sees.
+   * Settles once every element it renders (the filter, the grid with its cards, the form frame) has
+   * rendered too, so that hub-ready means what a user sees. Elements with no update settle at once.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
-    const children = this.renderRoot.querySelectorAll<HubTagFilter | HubTableGrid | HubFormFrame>(
-      'hub-tag-filter, hub-table-grid, hub-form-frame',
-    );
-    await Promise.all([...children].map((child) => child.updateComplete));
+    // A Lit element's update; any other element has none.
+    const children = this.renderRoot.querySelectorAll<Element & Partial<Pick<HubElement, 'updateComplete'>>>('*');
+    for (const child of children) await child.updateComplete;
     return done;
   }
 

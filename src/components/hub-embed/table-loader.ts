@@ -146,9 +146,10 @@ export class TableLoader {
     this.#retry = undefined;
     this.#set({ error: undefined, busy: true }, 'tags');
     try {
-      // Whether the host supplies the token is known after the handshake; with no host object this
-      // settles at once.
-      await this.#events.link()?.ready;
+      // Whether the host supplies the token is known after the handshake. Without a host link the
+      // token's request goes out in this very call, not after the render of the update that asked.
+      const link = this.#events.link();
+      if (link) await link.ready;
       if (signal.aborted) return;
       // The connection of this load is the one its list and later lists use.
       // eslint-disable-next-line no-multi-assign
