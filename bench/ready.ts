@@ -12,7 +12,8 @@
  * endpoint brings both answers; bound L_b + 2 L_s). Serial browser round trips are counted from the
  * servers' log of the browser's requests that were answered before hub-ready. Beside them, the limit of
  * the prefetch: the plain-DOM page (bench/lib/plain-dom.ts) on the same endpoint, drawing the same content
- * in one go, and in hub-embed's chunks (no task long on a slow phone), until its `plain-ready`.
+ * in one go, and in hub-embed's chunks (no task long on a slow phone), until its `plain-ready`; and what
+ * the network and the servers leave any page: the same token request, its answer read and nothing drawn.
  */
 import type { Browser } from 'playwright-core';
 import { apiBaseUrl } from '../src/core/urls.js';
@@ -23,8 +24,8 @@ import { startPageServer } from './lib/page-server.js';
 import { plainDomWidget } from './lib/plain-dom.js';
 import { median, ratio } from './lib/stats.js';
 
-export type Design = 'today' | 'prefetch' | 'plainDom' | 'plainDomChunked';
-const DESIGNS: readonly Design[] = ['today', 'prefetch', 'plainDom', 'plainDomChunked'];
+export type Design = 'today' | 'prefetch' | 'plainDom' | 'plainDomChunked' | 'fetchOnly';
+const DESIGNS: readonly Design[] = ['today', 'prefetch', 'plainDom', 'plainDomChunked', 'fetchOnly'];
 
 export interface DesignResults {
   design: Design;
@@ -51,6 +52,8 @@ export interface ReadyResults {
   /** The prefetch's references: the plain-DOM page on the same token endpoint, in one go and chunked. */
   plainDom: DesignResults;
   plainDomChunked: DesignResults;
+  /** The same token request alone, its answer read and nothing drawn: the least any page can take here. */
+  fetchOnly: DesignResults;
   /** Per run, prefetch cold / today's cold (paired), and their median. */
   pairedRatios: number[];
   pairedRatioMedian: number;
@@ -71,7 +74,13 @@ export async function measureReady(
   const common = { baseUrl: mock.baseUrl, apiKey: mock.apiKey, browserLatencyMs: Lb, serviceLatencyMs: Ls };
   const today = await startPageServer(common);
   const prefetch = await startPageServer({ ...common, prefetch: true });
-  const servers: Record<Design, typeof today> = { today, prefetch, plainDom: prefetch, plainDomChunked: prefetch };
+  const servers: Record<Design, typeof today> = {
+    today,
+    prefetch,
+    plainDom: prefetch,
+    plainDomChunked: prefetch,
+    fetchOnly: prefetch,
+  };
   const samples = Object.fromEntries(
     DESIGNS.map((design) => [
       design,
@@ -111,40 +120,55 @@ export async function measureReady(
         const start = performance.now();
         (${plainDomWidget.toString()})('/api/hub-token', ${JSON.stringify(apiBaseUrl(proxy.url, 'base-url'))}, ${design === 'plainDomChunked'}, true);
       })`;
+      // The plain page's request, its answer read, and the frame after: no drawing at all.
+      const fetchRun = `new Promise((resolve) => {
+        const start = performance.now();
+        void fetch('/api/hub-token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ reason: 'initial', load: { tags: [] } }),
+        }).then((answer) => answer.json()).then(() => {
+          const event = performance.now() - start;
+          const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))));
+          void Promise.all([painted, window.__benchReadyNow()]).then(([time]) => resolve([time, event]));
+        });
+      })`;
       const [elapsed, event]: [number, number] = plain
         ? await page.evaluate(plainRun)
-        : await page.evaluate(
-            ({ baseUrl, formUrl }) =>
-              new Promise<[number, number]>((resolve, reject) => {
-                const el = document.createElement('hub-embed');
-                el.setAttribute('token-endpoint', '/api/hub-token');
-                el.setAttribute('base-url', baseUrl);
-                el.setAttribute('form-url', formUrl);
-                el.addEventListener(
-                  'hub-ready',
-                  () => {
-                    const event = performance.now() - start;
-                    const painted = new Promise<number>((done) =>
-                      requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))),
-                    );
-                    void Promise.all([
-                      painted,
-                      (window as unknown as { __benchReadyNow(): Promise<void> }).__benchReadyNow(),
-                    ]).then(([time]) => resolve([time, event]));
-                  },
-                  { once: true },
-                );
-                el.addEventListener(
-                  'hub-error',
-                  (event) =>
-                    reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
-                  { once: true },
-                );
-                const start = performance.now();
-                document.body.append(el);
-              }),
-            { baseUrl: proxy.url, formUrl: mock.formUrl },
-          );
+        : design === 'fetchOnly'
+          ? await page.evaluate(fetchRun)
+          : await page.evaluate(
+              ({ baseUrl, formUrl }) =>
+                new Promise<[number, number]>((resolve, reject) => {
+                  const el = document.createElement('hub-embed');
+                  el.setAttribute('token-endpoint', '/api/hub-token');
+                  el.setAttribute('base-url', baseUrl);
+                  el.setAttribute('form-url', formUrl);
+                  el.addEventListener(
+                    'hub-ready',
+                    () => {
+                      const event = performance.now() - start;
+                      const painted = new Promise<number>((done) =>
+                        requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))),
+                      );
+                      void Promise.all([
+                        painted,
+                        (window as unknown as { __benchReadyNow(): Promise<void> }).__benchReadyNow(),
+                      ]).then(([time]) => resolve([time, event]));
+                    },
+                    { once: true },
+                  );
+                  el.addEventListener(
+                    'hub-error',
+                    (event) =>
+                      reject(new Error(`hub-error: ${(event as CustomEvent<{ error: Error }>).detail.error.message}`)),
+                    { once: true },
+                  );
+                  const start = performance.now();
+                  document.body.append(el);
+                }),
+              { baseUrl: proxy.url, formUrl: mock.formUrl },
+            );
       // Only what was answered before hub-ready: the cards' icons start loading as the cards render.
       const answered = (log: LoggedRequest[]) => log.filter((entry) => entry.end <= readyAt);
       const log = [...answered(proxy.log.slice(fromLog.proxy)), ...answered(server.tokenLog.slice(fromLog.token))];
@@ -184,6 +208,7 @@ export async function measureReady(
     prefetch: summarise('prefetch', Lb + 2 * Ls),
     plainDom: summarise('plainDom', Lb + 2 * Ls),
     plainDomChunked: summarise('plainDomChunked', Lb + 2 * Ls),
+    fetchOnly: summarise('fetchOnly', Lb + 2 * Ls),
     pairedRatios,
     pairedRatioMedian: median(pairedRatios),
   };

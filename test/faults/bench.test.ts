@@ -294,14 +294,15 @@ test(
       assert.equal(today.boundMs, 3 * Lb + Ls);
       assert.equal(prefetch.boundMs, Lb + 2 * Ls);
       // Ready counts to the first frame painted after the event, for the widget and its references alike.
-      for (const design of [today, prefetch, results.ready.plainDom, results.ready.plainDomChunked])
+      const { plainDom, plainDomChunked, fetchOnly } = results.ready;
+      for (const design of [today, prefetch, plainDom, plainDomChunked, fetchOnly])
         design.coldMs.forEach((ms, run) =>
           assert.ok(ms > design.eventMs[run]!, `${design.design}: painted after the event`),
         );
       // Counted from the servers' request log, so exact even with smoke counts.
       assert.deepEqual(prefetch.roundTrips, [1], 'prefetch: the token request is the one browser round trip');
-      // The prefetch's references draw from the same token answer: the same one round trip.
-      for (const plain of [results.ready.plainDom, results.ready.plainDomChunked]) {
+      // The prefetch's references draw from the same token answer (or read it alone): the same one round trip.
+      for (const plain of [plainDom, plainDomChunked, fetchOnly]) {
         assert.equal(plain.coldMs.length, results.ready.runs);
         assert.equal(plain.boundMs, prefetch.boundMs);
         assert.deepEqual(plain.requests, [['POST /api/hub-token']], 'the plain page took both answers with its token');
