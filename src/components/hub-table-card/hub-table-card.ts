@@ -1,4 +1,4 @@
-import { nothing } from 'lit';
+import { nothing, type TemplateResult } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import { shared } from '../shared.styles.js';
@@ -44,7 +44,9 @@ export class HubTableCard extends HubElement {
     );
   }
 
-  override render() {
+  // Annotated: an inferred union is printed in the declarations in the order the compiler met its
+  // members, which an incremental type check changes, and the API report with it.
+  override render(): TemplateResult<1> | typeof nothing {
     return this.table ? cardTemplate(this.table, this.busy, this.broken) : nothing;
   }
 }
