@@ -11,7 +11,7 @@ export interface TestBackendOptions {
   apiKey: string;
   baseUrl: string;
   formUrl: string;
-  /** The service's webhook timeout the grader uses; the receiver's deadline is 80% of it. */
+  /** The service's webhook timeout the grader uses; the receiver's deadline for a deduct is half of it. */
   deliveryTimeoutMs: number;
   breaks?: string;
 }
@@ -151,7 +151,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       if (amount === undefined || typeof user !== 'string' || !balances.has(user)) return json(res, 200, { ok: false });
       // Half the service's wait, not the toolkit's 8 of 10 s: the grader starts its clock before the
       // connection opens, and this server shares a busy process with it, so its request event can come
-      // hundreds of ms late; a 300 ms margin (0.8 of the tests' 1.5 s) once let a late deduct through.
+      // hundreds of ms late; a margin of a fifth of the wait once let a late deduct through.
       const late =
         Date.now() - arrived > options.deliveryTimeoutMs * 0.5 && !broken('receiver.late-answer-not-charged');
       if (seen.has(key) && !broken('receiver.deduct-charged-once')) return json(res, 200, { ok: true });
