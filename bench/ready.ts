@@ -106,6 +106,10 @@ export async function measureReady(
         readyAt = performance.now();
       });
       const plain = design === 'plainDom' || design === 'plainDomChunked';
+      // In the page, once the design's ready moment comes: its time, then the time of the frame after it.
+      const settle = `const event = performance.now() - start;
+          const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))));
+          void Promise.all([painted, window.__benchReadyNow()]).then(([time]) => resolve([time, event]));`;
       // The plain page's function runs as its source, as Lighthouse's page serves it; its clock starts
       // as the widget's does, just before it starts.
       const plainRun = `new Promise((resolve) => {
@@ -113,9 +117,7 @@ export async function measureReady(
         host.id = 'plain';
         document.body.append(host);
         document.addEventListener('plain-ready', () => {
-          const event = performance.now() - start;
-          const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))));
-          void Promise.all([painted, window.__benchReadyNow()]).then(([time]) => resolve([time, event]));
+          ${settle}
         }, { once: true });
         const start = performance.now();
         (${plainDomWidget.toString()})('/api/hub-token', ${JSON.stringify(apiBaseUrl(proxy.url, 'base-url'))}, ${design === 'plainDomChunked'}, true);
@@ -128,9 +130,7 @@ export async function measureReady(
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ reason: 'initial', load: { tags: [] } }),
         }).then((answer) => answer.json()).then(() => {
-          const event = performance.now() - start;
-          const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start))));
-          void Promise.all([painted, window.__benchReadyNow()]).then(([time]) => resolve([time, event]));
+          ${settle}
         });
       })`;
       const [elapsed, event]: [number, number] = plain

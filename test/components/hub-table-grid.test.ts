@@ -236,13 +236,13 @@ describe('<hub-table-grid>', () => {
     expect(await steps(400, 0.01)).toEqual(['48 first', '400 first']);
   });
 
+  /** The window's height as layoutReads gives it to the grid: a phone's, whatever the test runner's frame is. */
+  const READ_HEIGHT = 823;
+
   /**
    * What `run` reads of the layout (it may forget what it read so far): the window's height (on a phone's page, one with a viewport meta tag, a
    * layout of its own), a box, a computed style. Each, read in the middle of a task, forces a layout there.
    */
-  /** The window's height as layoutReads gives it to the grid: a phone's, whatever the test runner's frame is. */
-  const READ_HEIGHT = 823;
-
   async function layoutReads(run: (reads: string[]) => Promise<void>): Promise<string[]> {
     // Other tests' grids gone, and their last resize observations read: only `run` reads from here on.
     for (const grid of document.querySelectorAll('hub-table-grid')) grid.remove();
