@@ -44,6 +44,8 @@ const integrationTests = [
   'test/mock/node-server.test.ts',
   'test/mock/scale-bench.test.ts',
   'test/server/redis-token-cache.test.ts',
+  // Every order store (memory, a real redis-server, PGlite) under one contract.
+  'test/server/order-stores.test.ts',
   'test/examples/express-app.test.ts',
   'test/examples/banners.test.ts',
   'test/examples/ledger.test.ts',

@@ -1,7 +1,14 @@
 /** hub-embed/server: the pieces that hold the API key, for Node >= 20 and other Web-standard runtimes. */
 export { createServerClient } from './server-client.js';
-export { HubRechargeUnknownError, orderMarker } from './recharge-orders.js';
-export type { FindRechargeInput, RechargeOptions } from './recharge-client.js';
+export { orderMarker } from './order-marker.js';
+export { HubRechargePendingError, HubRechargeUnknownError } from './recharge-pending.js';
+export type { FindRechargeInput, RechargeOptions, ResolveRechargeInput } from './recharge-client.js';
+export { DEFAULT_SETTLE_WINDOW_MS, REFUSAL_STATUSES } from './recharge-decision.js';
+export type { RechargeOutcome } from './recharge-decision.js';
+export { createRechargeOrders } from './recharge-orders.js';
+export type { CreditOutcome, RechargeOrders, RechargeOrdersOptions } from './recharge-orders.js';
+export { createMemoryOrderStore } from './order-store.js';
+export type { OrderClaim, OrderState, OrderStore, PaidOrder, StoredOrder } from './order-store.js';
 export type {
   LogsQuery,
   PublishedListQuery,

@@ -1,31 +1,35 @@
-/** The server client's recharge: the request body with its order marker, and its exactly-once options. */
+/** The server client's recharge: the request body with its order marker, sent once, and its lookups in the logs. */
 import { HubError } from '../core/errors.js';
-import {
-  HubRechargeUnknownError,
-  lookUpOrder,
-  newOrderId,
-  orderMarker,
-  rechargeExactlyOnce,
-  reasonWithMarker,
-} from './recharge-orders.js';
+import { DEFAULT_SETTLE_WINDOW_MS, outcomeOf, type RechargeOutcome } from './recharge-decision.js';
+import { readRechargeEvidence } from './recharge-evidence.js';
+import { rechargeSentOnce } from './recharge-once.js';
+import { HubRechargePendingError } from './recharge-pending.js';
+import { newOrderId, orderMarker, reasonWithMarker } from './order-marker.js';
 import type { LogsPage, PointsLogRecord, RechargeResult } from './results.js';
 
 export interface RechargeOptions {
-  /**
-   * Wait before the logs are read after a lost answer, so a recharge still being applied shows; after a
-   * timeout or a 504 the request's own timeout is added. Default 1000.
-   */
+  /** Wait before the logs are read once after an answer that proves nothing. Default 1000. */
   settleMs?: number;
-  /** How often a recharge the logs show was not applied is sent again. Default 2. */
-  retries?: number;
+  /**
+   * How long after its last send an order missing from the logs counts as not applied (resolveRecharge).
+   * Default 900000 (15 minutes): a gateway's own timeout, a late apply behind it and a lagging log, with room.
+   */
+  settleWindowMs?: number;
 }
 
 export interface FindRechargeInput {
   clientUserId: string;
   /** The `externalOrderId` the recharge was sent with. */
   externalOrderId: string;
-  /** Its amount: a recharge of this amount without any order marker in the logs makes the answer unknown. */
+  /** Its amount. */
   amountCents: number;
+}
+
+export interface ResolveRechargeInput extends FindRechargeInput {
+  /** When the order was last sent, in ms since the epoch (undefined: never sent). */
+  sentAt: number | undefined;
+  /** The time now by the same clock as `sentAt` (your order store's). Default Date.now(). */
+  now?: number;
 }
 
 export interface CheckedRecharge {
@@ -51,17 +55,23 @@ function whole(value: unknown, name: string, fallback: number, max: number): num
 
 export function checkRechargeOptions(options: RechargeOptions | undefined): Required<RechargeOptions> {
   if (options !== undefined && (typeof options !== 'object' || options === null))
-    throw new HubError('config', 'recharge must be an object {settleMs?, retries?}.');
+    throw new HubError('config', 'recharge must be an object {settleMs?, settleWindowMs?}.');
+  if (options !== undefined && 'retries' in options)
+    throw new HubError(
+      'config',
+      'recharge.retries is gone: a recharge is never sent again without proof that it was not applied. Resolve ' +
+        'pending orders with resolveRecharge or createRechargeOrders().reconcile() (CHANGELOG.md).',
+    );
   return {
     settleMs: whole(options?.settleMs, 'settleMs', 1000, 60_000),
-    retries: whole(options?.retries, 'retries', 2, 10),
+    settleWindowMs: whole(options?.settleWindowMs, 'settleWindowMs', DEFAULT_SETTLE_WINDOW_MS, 7 * 24 * 3600 * 1000),
   };
 }
 
-/** One recharge, credited once (recharge-orders.ts); `send` posts the body, `readLogsPage` reads the user's logs. */
+/** One recharge, sent once (recharge-once.ts); `send` posts the body, `readLogsPage` reads the user's logs. */
 export async function rechargeOnce(
   input: CheckedRecharge,
-  options: Required<RechargeOptions> & { timeoutMs: number },
+  options: Required<RechargeOptions>,
   send: (body: RechargeBody) => Promise<RechargeResult>,
   readLogsPage: (page: number) => Promise<LogsPage>,
 ): Promise<RechargeResult> {
@@ -73,7 +83,7 @@ export async function rechargeOnce(
     ...(input.externalOrderId === undefined ? {} : { external_order_id: input.externalOrderId }),
     reason: reasonWithMarker(marker, input.reason),
   };
-  return rechargeExactlyOnce({
+  return rechargeSentOnce({
     orderId,
     marker,
     clientUserId: input.clientUserId,
@@ -81,21 +91,32 @@ export async function rechargeOnce(
     ...(input.externalOrderId === undefined ? {} : { externalOrderId: input.externalOrderId }),
     send: () => send(body),
     readLogsPage,
-    ...options,
+    settleMs: options.settleMs,
   });
 }
 
 /**
- * The recharge of one order in the logs; throws HubRechargeUnknownError when the logs cannot tell. When it
- * was sent is not known here, so a recharge of this amount without a marker anywhere in the logs counts.
+ * The credit record of one order in the logs, or null when there is none so far (which proves nothing
+ * alone: use resolveRecharge to know whether it can be sent again). Throws HubRechargePendingError when the
+ * logs cannot tell.
  */
 export async function findRechargeIn(
   readLogsPage: (page: number) => Promise<LogsPage>,
   orderId: string,
   amountCents: number,
 ): Promise<PointsLogRecord | null> {
-  const found = await lookUpOrder(readLogsPage, await orderMarker(orderId), amountCents, undefined);
-  if (found.kind === 'applied') return found.record;
-  if (found.kind === 'not-applied') return null;
-  throw new HubRechargeUnknownError(orderId, found.why, undefined);
+  const evidence = await readRechargeEvidence(readLogsPage, await orderMarker(orderId), amountCents);
+  if (evidence.kind === 'credited') return evidence.record;
+  if (evidence.kind === 'absent') return null;
+  throw new HubRechargePendingError(orderId, Number.NaN, `The logs cannot tell: ${evidence.why}`, undefined);
+}
+
+/** What the logs prove of an order sent at `sentAt` (recharge-decision.ts's outcomeOf). */
+export async function resolveRechargeIn(
+  readLogsPage: (page: number) => Promise<LogsPage>,
+  input: { orderId: string; amountCents: number; sentAt: number | undefined; now: number },
+  settleWindowMs: number,
+): Promise<RechargeOutcome> {
+  const evidence = await readRechargeEvidence(readLogsPage, await orderMarker(input.orderId), input.amountCents);
+  return outcomeOf(evidence, { sentAt: input.sentAt, now: input.now, settleWindowMs });
 }

@@ -192,3 +192,7 @@ function randomOwner(): string {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+// hub-embed/server/redis holds the pieces on Redis: this cache and the order store of createRechargeOrders.
+export { createRedisOrderStore } from './redis-order-store.js';
+export type { RedisOrderStoreOptions } from './redis-order-store.js';

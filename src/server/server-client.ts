@@ -5,14 +5,17 @@ import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
 import { apiErrorFor } from './errors.js';
 import { checkedOnUse, settingError } from './settings.js';
-import { ILL_FORMED_ORDER_ID } from './recharge-orders.js';
+import { ILL_FORMED_ORDER_ID } from './order-marker.js';
 import {
   checkRechargeOptions,
   findRechargeIn,
   rechargeOnce,
+  resolveRechargeIn,
   type FindRechargeInput,
   type RechargeOptions,
+  type ResolveRechargeInput,
 } from './recharge-client.js';
+import type { RechargeOutcome } from './recharge-decision.js';
 import {
   parseLogsPage,
   parseRecharge,
@@ -42,7 +45,7 @@ export interface ServerClientOptions {
   fetch?: typeof fetch;
   /** Per request; a slower answer fails with HubError kind 'timeout'. Default 10000. */
   timeoutMs?: number;
-  /** How a recharge whose answer was lost is resolved from the logs (docs/server.md, "Points credited exactly once"). */
+  /** The wait before the one logs read after a lost answer, and the settle window (docs/server.md, "Points credited exactly once"). */
   recharge?: RechargeOptions;
 }
 
@@ -83,14 +86,19 @@ export interface ServerClient {
   exchangeToken(clientUserId: string): Promise<Token>;
   balance(clientUserId: string): Promise<Balance>;
   /**
-   * Credits the user once: the order marker goes into `reason`, and any answer that does not prove failure
-   * (a timeout, a dropped connection, a 5xx, an envelope code of 500 or more, a body that is not the envelope)
-   * is resolved from the logs before anything is answered or sent again. When the logs cannot tell, it throws
-   * HubRechargeUnknownError and sends nothing more.
+   * Sends the recharge once, with the order marker at the start of `reason`. A success, or the service's
+   * own refusal (400, 401, 402, 403, 422 in its envelope), is the outcome. Any other answer proves nothing:
+   * the logs are read once for the order's credit, and without it HubRechargePendingError is thrown. It is
+   * never sent again on its own.
    */
   recharge(input: RechargeInput): Promise<RechargeResult>;
-  /** The log record of an earlier recharge of this order, or null when the logs show it was not applied. */
+  /** The credit record of an order in the logs, or null when there is none yet (not proof: see resolveRecharge). */
   findRecharge(input: FindRechargeInput): Promise<PointsLogRecord | null>;
+  /**
+   * What the logs prove of an order last sent at `sentAt`: applied (a credit record), not-applied (no
+   * record, and the settle window has passed since `sentAt`), or pending (send nothing yet).
+   */
+  resolveRecharge(input: ResolveRechargeInput): Promise<RechargeOutcome>;
   logs(clientUserId: string, query?: LogsQuery): Promise<LogsPage>;
   /**
    * GET published-tags with an end user's access token (Bearer), as the browser would: the service's
@@ -211,6 +219,27 @@ function checkInteger(value: unknown, name: string, min: number, max: number): n
     );
   }
   return value;
+}
+
+/** A time in ms since the epoch, as Date.now() gives it. */
+function checkTime(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw configError(`${name} must be a time in ms since the epoch, as Date.now() gives it.`);
+  return value;
+}
+
+/** The order a lookup names: checked before anything is read. */
+function checkLookup(
+  input: FindRechargeInput | undefined,
+  what: string,
+): { id: string; externalOrderId: string; amountCents: number } {
+  if (typeof input !== 'object' || input === null)
+    throw configError(`${what} needs {clientUserId, externalOrderId, amountCents}.`);
+  const id = checkUserId(input.clientUserId);
+  const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
+  const externalOrderId = checkOrderId(input.externalOrderId);
+  if (externalOrderId === undefined) throw configError(`${what} needs the externalOrderId of the recharge.`);
+  return { id, externalOrderId, amountCents };
 }
 
 export function createServerClient(options: ServerClientOptions): ServerClient {
@@ -351,20 +380,26 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       const reason = checkOptionalString(input.reason, 'reason');
       return rechargeOnce(
         { clientUserId: id, amountCents, externalOrderId, reason },
-        { ...rechargeOptions, timeoutMs },
+        rechargeOptions,
         async (body) => parseRecharge(await call('POST', '/points/users/recharge', {}, body)),
         (page) => client.logs(id, { page, pageSize: 100 }),
       );
     },
     async findRecharge(input) {
       settings();
-      if (typeof input !== 'object' || input === null)
-        throw configError('findRecharge needs {clientUserId, externalOrderId, amountCents}.');
-      const id = checkUserId(input.clientUserId);
-      const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
-      const externalOrderId = checkOrderId(input.externalOrderId);
-      if (externalOrderId === undefined) throw configError('findRecharge needs the externalOrderId of the recharge.');
+      const { id, externalOrderId, amountCents } = checkLookup(input, 'findRecharge');
       return findRechargeIn((page) => client.logs(id, { page, pageSize: 100 }), externalOrderId, amountCents);
+    },
+    async resolveRecharge(input) {
+      settings();
+      const { id, externalOrderId, amountCents } = checkLookup(input, 'resolveRecharge');
+      const sentAt = input.sentAt === undefined ? undefined : checkTime(input.sentAt, 'sentAt');
+      const now = input.now === undefined ? Date.now() : checkTime(input.now, 'now');
+      return resolveRechargeIn(
+        (page) => client.logs(id, { page, pageSize: 100 }),
+        { orderId: externalOrderId, amountCents, sentAt, now },
+        rechargeOptions.settleWindowMs,
+      );
     },
     async logs(clientUserId, query = {}) {
       const id = checkUserId(clientUserId);

@@ -160,10 +160,59 @@ describe('service profiles: names and checks', () => {
       [{ reasonLimit: { length: 5, unit: 'words' } }, /profile\.reasonLimit\.unit/],
       [{ logsError: { status: 200 } }, /profile\.logsError\.status/],
       [{ logLagMs: 1.5 }, /profile\.logLagMs/],
+      [{ clockOffsetMs: 8 * 24 * 3600 * 1000 }, /profile\.clockOffsetMs/],
       [{ lagMs: 5 }, /profile\.lagMs is not a profile field/],
       [[], /profile must be/],
     ];
     for (const [profile, message] of bad)
       expect(() => createSimulator({ profile: profile as ServiceProfile }), JSON.stringify(profile)).toThrow(message);
+  });
+});
+
+describe('service profiles: a clock of its own, a proxy that repeats POSTs, failed attempts in the log', () => {
+  it('clockOffsetMs moves every created_at the logs show by that much, and nothing else', async () => {
+    const plain = createSimulator();
+    const ahead = createSimulator({ profile: 'beijing-time-labelled-utc' });
+    for (const hub of [plain, ahead]) {
+      hub.clock.set(Date.parse('2026-11-28T01:00:00.000Z'));
+      await api(hub, '/points/users/recharge', { client_user_id: 'u1', amount_cents: 5 });
+    }
+    const [plainRecord] = (await api(plain, '/points/users/logs?client_user_id=u1')).json.data.list;
+    const [aheadRecord] = (await api(ahead, '/points/users/logs?client_user_id=u1')).json.data.list;
+    expect(plainRecord.created_at).toBe('2026-11-28T01:00:00Z');
+    expect(aheadRecord.created_at).toBe('2026-11-28T09:00:00Z');
+    expect({ ...aheadRecord, created_at: undefined }).toEqual({ ...plainRecord, created_at: undefined });
+  });
+
+  it('proxyRepeatsPost sends a recharge twice: one credit, and the caller hears the repeat\u2019s 409', async () => {
+    const hub = createSimulator({ profile: 'proxy-repeats-post' });
+    const answer = await api(hub, '/points/users/recharge', {
+      client_user_id: 'u1',
+      amount_cents: 7,
+      external_order_id: 'o1',
+    });
+    expect(answer.status).toBe(409);
+    expect(
+      hub.requestLog.filter((entry) => entry.path.endsWith('/points/users/recharge')).map((e) => e.status),
+    ).toEqual([200, 409]);
+    expect(hub.userLogs('u1', 1, 10).list.map((record) => record.change_cents)).toEqual([7]);
+  });
+
+  it('a failed-attempt fault logs the attempt with its remark, status failed and change 0, credits nothing, answers 500', async () => {
+    const hub = createSimulator({ rechargeFaults: { failedAttemptRate: 1 } });
+    const answer = await api(hub, '/points/users/recharge', {
+      client_user_id: 'u1',
+      amount_cents: 9,
+      reason: 'hubmark Top-up',
+    });
+    expect(answer.status).toBe(500);
+    const [record] = hub.userLogs('u1', 1, 10).list;
+    expect(record).toMatchObject({
+      record_type: 'recharge',
+      status: 'failed',
+      change_cents: 0,
+      reason: 'hubmark Top-up',
+    });
+    expect(hub.userLogs('u1', 1, 10).list).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * docs/server.md's deployment check, run as written against the simulator's service profiles: it must say
  * the marker is kept whole exactly where a lost recharge answer is then resolved from the logs, and that
- * it is not where the outcome would be unknown. Its remark is the docs' own, which must be a real one:
+ * it is not where the outcome would be pending. Its remark is the docs' own, which must be a real one:
  * non-ASCII, with a 4-byte character and a quote.
  */
 import { execFile } from 'node:child_process';
@@ -14,7 +14,7 @@ import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/node.js';
 import type { ServiceProfile } from '../../packages/hub-embed-mock/src/types.js';
 import { createServerClient } from '../../src/server/server-client.js';
-import { HubRechargeUnknownError } from '../../src/server/recharge-orders.js';
+import { HubRechargePendingError } from '../../src/server/recharge-pending.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const docs = readFileSync(new URL('docs/server.md', ROOT), 'utf8');
@@ -55,8 +55,8 @@ async function runOnce(running: RunningSimulator): Promise<string> {
   return stdout;
 }
 
-/** Whether recharge() resolves a lost answer under `profile` with the docs' remark, or calls it unknown. */
-async function lostAnswer(profile: ServiceProfile | string): Promise<'resolved' | 'unknown'> {
+/** Whether recharge() resolves a lost answer under `profile` with the docs' remark, or leaves it pending. */
+async function lostAnswer(profile: ServiceProfile | string): Promise<'resolved' | 'pending'> {
   const faults = [{ kind: 'drop' as const }];
   const hub = createSimulator({ profile, rechargeFaults: { pick: () => faults.shift() } });
   const client = createServerClient({
@@ -74,7 +74,7 @@ async function lostAnswer(profile: ServiceProfile | string): Promise<'resolved' 
     });
     return 'resolved';
   } catch (error) {
-    if (error instanceof HubRechargeUnknownError) return 'unknown';
+    if (error instanceof HubRechargePendingError) return 'pending';
     throw error;
   }
 }
@@ -102,10 +102,10 @@ describe("docs/server.md's deployment check tells the truth about the service it
     ['34 bytes', { reasonLimit: { length: 34, unit: 'bytes' } }, false],
   ];
   for (const [name, profile, kept, times] of cases) {
-    it(`${name}: the check says the marker is ${kept ? '' : 'NOT '}kept whole, and a lost answer is ${kept ? 'resolved' : 'unknown'}`, async () => {
+    it(`${name}: the check says the marker is ${kept ? '' : 'NOT '}kept whole, and a lost answer is ${kept ? 'resolved' : 'pending'}`, async () => {
       const said = await runCheck(profile, times);
       expect(said).toMatch(kept ? /^the marker is kept whole/m : /^the marker is NOT kept whole/m);
-      expect(await lostAnswer(profile)).toBe(kept ? 'resolved' : 'unknown');
+      expect(await lostAnswer(profile)).toBe(kept ? 'resolved' : 'pending');
     }, 90_000);
   }
 });

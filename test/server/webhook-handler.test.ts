@@ -333,6 +333,36 @@ describe('billing_deduct', () => {
     expect(await bodyOf(await pending)).toEqual({ ok: false });
   });
 
+  it('the deadline counts from the request\u2019s arrival: time spent receiving the body is spent from it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { handler, errors } = receiver({
+      deadlineMs: 1000,
+      // In time if the deadline were counted from the body's end (600 ms), late from the arrival (1,200 ms).
+      onBillingDeduct: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 600)),
+    });
+    const text = JSON.stringify(deductBody('1.00'));
+    // The headers arrive now; the body 600 ms later, within bodyTimeoutMs (5 s).
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    });
+    const request = new Request('http://receiver.test/hooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-event': 'billing_deduct' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const pending = handler(request, source);
+    // Past both moments: counted from arrival it answers at 1,000 ms, from the body's end at 1,200 ms.
+    await vi.advanceTimersByTimeAsync(1300);
+    expect(await bodyOf(await pending)).toEqual({ ok: false });
+    expect(errors.length).toBe(1);
+    expect(isHubError(errors[0], 'timeout')).toBe(true);
+  });
+
   it("the default deadline is 8 s, inside the service's 10 s timeout", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { handler } = receiver({ onBillingDeduct: () => new Promise<boolean>(() => {}) });

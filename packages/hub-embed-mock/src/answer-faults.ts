@@ -41,6 +41,7 @@ const RATES = [
   ['dropBeforeRate', 'drop-before'],
   ['errorBeforeRate', 'error-before'],
   ['conflictRate', 'conflict'],
+  ['failedAttemptRate', 'failed-attempt'],
   ['dropRate', 'drop'],
   ['errorRate', 'error-after'],
   ['delayRate', 'delay'],
@@ -59,7 +60,7 @@ export function answerFaults(
   if (options !== undefined && (typeof options !== 'object' || options === null))
     throw new TypeError(
       'rechargeFaults must be an object {dropRate?, delayRate?, delayMs?, dropBeforeRate?, errorBeforeRate?, ' +
-        'errorRate?, conflictRate?, lateApplyRate?, lateApplyMs?, pick?}.',
+        'errorRate?, conflictRate?, failedAttemptRate?, lateApplyRate?, lateApplyMs?, pick?}.',
     );
   const rates = RATES.map(([name, kind]) => [rate(options?.[name], name), kind] as const);
   const total = rates.reduce((sum, [value]) => sum + value, 0);
@@ -79,6 +80,7 @@ export function answerFaults(
         if (kind === 'delay') return { kind, ms: delayMs };
         if (kind === 'late-apply') return { kind, ms: lateApplyMs };
         if (kind === 'error-before' || kind === 'error-after') return { kind, status: 502 };
+        if (kind === 'failed-attempt') return { kind, status: 500 };
         return { kind };
       }
       roll -= value;

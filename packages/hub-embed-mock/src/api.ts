@@ -2,7 +2,7 @@
 import type { HubContext, RequestMeta, Route } from './context.js';
 import { iconUrl } from './icons.js';
 import { MockHttpError, ok, optionalString, queryInt, readJsonObject, requireAmountCents, requireId } from './http.js';
-import { recharge } from './ledger.js';
+import { failedRecharge, recharge } from './ledger.js';
 import { logsPage } from './profiles.js';
 
 /** The spec's prefix, the default `apiPrefix`. */
@@ -130,6 +130,13 @@ export function apiRoutes(hub: HubContext): Route[] {
           ...(externalOrderId !== undefined ? { externalOrderId } : {}),
           ...(reason !== undefined ? { reason } : {}),
         };
+        if (meta.failedAttempt !== undefined) {
+          failedRecharge(state, account, input, hub.now(), hub.profile);
+          throw new MockHttpError(
+            meta.failedAttempt,
+            'Injected failure: the attempt was logged as failed; nothing was credited.',
+          );
+        }
         return ok(recharge(state, account, input, hub.now(), hub.profile));
       },
     },

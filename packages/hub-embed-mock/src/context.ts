@@ -29,6 +29,8 @@ export interface HubContext {
 export interface RequestMeta {
   auth: AuthKind;
   clientUserId?: string;
+  /** A recharge the service logs as a failed attempt and answers with this status (the `failed-attempt` fault). */
+  failedAttempt?: number;
 }
 
 export interface Route {

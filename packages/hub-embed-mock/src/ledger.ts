@@ -28,6 +28,26 @@ function log(
   return record;
 }
 
+/** A recharge the service failed and logged as such: a record with its remark, `status` `failed`, nothing moved. */
+export function failedRecharge(
+  state: HubState,
+  account: Account,
+  input: RechargeInput,
+  now: number,
+  profile: CheckedProfile,
+): LedgerRecord {
+  const user = state.ensureUser(account, input.clientUserId);
+  return log(state, user, now, {
+    source: 'transfer',
+    record_type: 'recharge',
+    change_cents: 0,
+    reason: storedReason(input.reason ?? 'Recharge', profile),
+    status: 'failed',
+    short_code: null,
+    project_id: null,
+  });
+}
+
 /** A pool-to-user move; its remark is kept as the service's profile keeps it. */
 export function recharge(
   state: HubState,

@@ -6,6 +6,7 @@
  * one of them; docs/simulator.md has the table.
  */
 import type { LedgerRecord, ServiceProfile } from './types.js';
+import { isoUtc } from './http.js';
 
 export type CheckedProfile = Readonly<Required<Omit<ServiceProfile, 'reasonLimit' | 'escapeReason' | 'logsError'>>> & {
   reasonLimit: ServiceProfile['reasonLimit'];
@@ -32,6 +33,9 @@ export const PROFILES = {
   'gateway-502': { logsError: { status: 502 } },
   'log-lag': { logLagMs: 1500 },
   'late-apply': { applyDelayMs: 1500, gatewayTimeoutMs: 1000 },
+  'clock-10-minutes-ahead': { clockOffsetMs: 10 * 60 * 1000 },
+  'beijing-time-labelled-utc': { clockOffsetMs: 8 * 3600 * 1000 },
+  'proxy-repeats-post': { proxyRepeatsPost: true },
 } as const satisfies Record<string, ServiceProfile>;
 
 export type ProfileName = keyof typeof PROFILES;
@@ -48,6 +52,8 @@ const DEFAULTS: CheckedProfile = {
   logLagMs: 0,
   applyDelayMs: 0,
   gatewayTimeoutMs: 0,
+  clockOffsetMs: 0,
+  proxyRepeatsPost: false,
 };
 
 function fail(message: string): never {
@@ -104,6 +110,10 @@ export function checkProfile(profile: ServiceProfile | string | undefined): Chec
   }
   for (const name of ['logLagMs', 'applyDelayMs', 'gatewayTimeoutMs'] as const)
     if (profile[name] !== undefined) checked[name] = wholeNumber(profile[name], name, 0, 600_000);
+  const week = 7 * 24 * 3600 * 1000;
+  if (profile.clockOffsetMs !== undefined)
+    checked.clockOffsetMs = wholeNumber(profile.clockOffsetMs, 'clockOffsetMs', -week, week);
+  if (profile.proxyRepeatsPost !== undefined) checked.proxyRepeatsPost = profile.proxyRepeatsPost === true;
   return Object.freeze(checked);
 }
 
@@ -195,7 +205,12 @@ export function logsPage(
   const list: LedgerRecord[] = [];
   for (let at = first; at < first + size && at < visible.length; at++) {
     const index = profile.logsOrder === 'newest-first' ? visible.length - 1 - at : at;
-    list.push({ ...visible[index]! });
+    const record = visible[index]!;
+    list.push(
+      profile.clockOffsetMs === 0
+        ? { ...record }
+        : { ...record, created_at: isoUtc(Date.parse(record.created_at) + profile.clockOffsetMs) },
+    );
   }
   const base = { list, page, page_size: asked };
   switch (profile.logsTotal) {

@@ -118,7 +118,11 @@ export function createRequestPipeline({
     if (refused) return refused;
     const meta: RequestMeta = { auth: 'none' };
     if (latencyMs > 0 || jitterMs > 0) await sleep(latencyMs + random() * jitterMs);
-    const { gatewayTimeoutMs } = context.profile;
+    const { gatewayTimeoutMs, proxyRepeatsPost } = context.profile;
+    if (proxyRepeatsPost && req.method === 'POST' && url.pathname === `${context.apiPrefix}/points/users/recharge`) {
+      // The proxy sends the same POST on once more after the first; the caller hears only the second.
+      await serve(req.clone(), url, { auth: 'none' }).catch(() => undefined);
+    }
     if (gatewayTimeoutMs === 0) return serve(req, url, meta);
     // The gateway gives up and answers its own 504; the service behind it goes on with the request.
     const served = serve(req, url, meta);
@@ -152,6 +156,7 @@ export function createRequestPipeline({
       setTimeout(() => void answer(req, url, meta), fault.ms);
       throw new DroppedAnswer(false);
     }
+    if (fault.kind === 'failed-attempt') meta.failedAttempt = fault.status;
     const response =
       fault.kind === 'error-before'
         ? finish(

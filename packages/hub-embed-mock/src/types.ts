@@ -204,10 +204,12 @@ export interface FormSubmission {
  * 5xx (`status`, default 502) without applying anything; `conflict` answers 409 without applying anything.
  * After it (a recharge the route applied): `drop` closes the connection, `error-after` answers a 5xx,
  * `delay` holds the answer `ms`. `late-apply` drops the answer at once and applies the recharge `ms` later.
+ * `failed-attempt` logs the attempt as failed (a `recharge` record with the remark, `status` `failed`, change
+ * 0), credits nothing and answers `status`.
  */
 export type RechargeFault =
   | { kind: 'none' | 'drop-before' | 'conflict' | 'drop' }
-  | { kind: 'error-before' | 'error-after'; status: number }
+  | { kind: 'error-before' | 'error-after' | 'failed-attempt'; status: number }
   | { kind: 'delay' | 'late-apply'; ms: number };
 
 /**
@@ -229,6 +231,8 @@ export interface RechargeAnswerFaults {
   errorRate?: number;
   /** Answered 409 without anything applied. */
   conflictRate?: number;
+  /** Logged as a failed attempt (status `failed`, change 0), nothing credited, answered 500. */
+  failedAttemptRate?: number;
   /** The answer dropped at once and the recharge applied `lateApplyMs` later (a slow queue behind the API). */
   lateApplyRate?: number;
   /** Default 1000. */
@@ -264,6 +268,13 @@ export interface ServiceProfile {
   applyDelayMs?: number;
   /** A gateway in front answers 504 (HTML) after this many ms while the request goes on (default 0: none). */
   gatewayTimeoutMs?: number;
+  /**
+   * How far the service's clock is from the caller's, in ms, as its logs' `created_at` show it (default 0);
+   * 28800000 plays Beijing time labelled `Z`.
+   */
+  clockOffsetMs?: number;
+  /** A proxy in front forwards each recharge twice and answers with the second's answer (default false). */
+  proxyRepeatsPost?: boolean;
 }
 
 export interface SimulatorOptions {
