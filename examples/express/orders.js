@@ -1,55 +1,44 @@
 // @ts-check
-// Paid orders and their recharges, in the same Postgres database as the ledger: each order is credited on
-// the service exactly once, whether the payment callback arrives twice, two arrive at once, or the process
-// dies between "paid" and "credited". Plain SQL that runs unchanged on PGlite and on Postgres.
-import { isHubError } from 'hub-embed/core';
-import { HubRechargeUnknownError } from 'hub-embed/server';
+// Paid orders and their recharges, in the same Postgres database as the ledger, credited on the service
+// exactly once by the toolkit's createRechargeOrders: this file is its order store. One owner per order: a
+// claim with a fencing token, renewed while a credit runs, checked by every write, so a second callback,
+// instance or a stalled process never sends an order another one holds. Times are the database's clock, one
+// clock for every instance. Plain SQL that runs unchanged on PGlite and on Postgres.
+import { createRechargeOrders } from 'hub-embed/server';
 
 /** @typedef {import('./database.js').Database} Database */
-/** @typedef {'credited' | 'already-credited' | 'in-progress' | 'unknown' | 'not-applied'} CreditOutcome */
+/** @typedef {import('hub-embed/server').OrderStore} OrderStore */
+/** @typedef {import('hub-embed/server').CreditOutcome} CreditOutcome */
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS orders (
     order_id text PRIMARY KEY,
     client_user_id text NOT NULL,
     amount_cents bigint NOT NULL CHECK (amount_cents > 0),
-    -- paid: not credited yet. sent: a recharge went out at least once, so its outcome must be looked up
-    -- before another goes out. credited: done.
-    state text NOT NULL CHECK (state IN ('paid', 'sent', 'credited')),
-    -- Who is crediting it now, until when: a second callback (or instance) leaves it alone meanwhile.
-    lease_until timestamptz,
+    -- paid: may be sent. pending: sent, outcome not proven yet (resolved from the service's logs before
+    -- anything is sent again). credited: done.
+    state text NOT NULL CHECK (state IN ('paid', 'pending', 'credited')),
+    sent_at bigint,
+    -- The claim: its fencing token, larger at each new claim, and until when it holds (ms, database clock).
+    fence bigint NOT NULL DEFAULT 0,
+    claimed_until bigint NOT NULL DEFAULT 0,
     paid_at timestamptz NOT NULL DEFAULT now(),
     credited_at timestamptz
   );
   CREATE INDEX IF NOT EXISTS orders_open ON orders (state) WHERE state <> 'credited';
 `;
 
-/** How long one credit attempt may hold an order; longer than a recharge's retries with their timeouts. */
-const LEASE_SECONDS = 120;
+/** The database's clock in ms: the one clock every instance's claims and sends are judged by. */
+const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
 /**
+ * The order store of createRechargeOrders, in this database.
  * @param {Database} db
- * @param {import('hub-embed/server').ServerClient} client
+ * @returns {OrderStore}
  */
-export async function createOrders(db, client) {
-  await db.exec(SCHEMA);
-
-  /** @param {string} orderId @param {'credited' | 'sent'} state */
-  const release = (orderId, state) =>
-    db.query(
-      `UPDATE orders SET state = $2, lease_until = NULL,
-         credited_at = CASE WHEN $2 = 'credited' THEN now() ELSE NULL END
-       WHERE order_id = $1`,
-      [orderId, state],
-    );
-
-  const orders = {
-    /**
-     * Your payment callback: records the order as paid. The same callback again changes nothing; the same
-     * order id with another user or amount is refused.
-     * @param {{ orderId: string, clientUserId: string, amountCents: number }} order
-     */
-    async paid({ orderId, clientUserId, amountCents }) {
+export function postgresOrderStore(db) {
+  return {
+    async add({ orderId, clientUserId, amountCents }) {
       await db.query(
         `INSERT INTO orders (order_id, client_user_id, amount_cents, state) VALUES ($1, $2, $3, 'paid')
          ON CONFLICT (order_id) DO NOTHING`,
@@ -59,68 +48,87 @@ export async function createOrders(db, client) {
       if (rows[0]?.client_user_id !== clientUserId || Number(rows[0]?.amount_cents) !== amountCents)
         throw new Error(`Order ${orderId} was paid before with another user or amount; nothing was changed.`);
     },
-
-    /**
-     * Credits a paid order on the service, once. An order whose recharge went out before (a crash, a lost
-     * answer) is looked up in the service's logs first (findRecharge) and only sent when it is not there.
-     * @param {string} orderId
-     * @returns {Promise<CreditOutcome>}
-     */
-    async credit(orderId) {
-      // Claim it: one caller at a time, and learn whether a recharge went out before.
+    async claim(orderId, holdMs) {
       const { rows } = await db.query(
-        `UPDATE orders SET lease_until = now() + make_interval(secs => $2)
-         WHERE order_id = $1 AND state <> 'credited' AND (lease_until IS NULL OR lease_until < now())
-         RETURNING client_user_id, amount_cents, state`,
-        [orderId, LEASE_SECONDS],
+        `UPDATE orders SET fence = fence + 1, claimed_until = ${NOW_MS} + $2
+         WHERE order_id = $1 AND state <> 'credited' AND claimed_until <= ${NOW_MS}
+         RETURNING client_user_id, amount_cents, state, sent_at, fence, ${NOW_MS} AS now`,
+        [orderId, holdMs],
       );
-      const order = rows[0];
-      if (!order) {
+      const row = rows[0];
+      if (!row) {
         const { rows: found } = await db.query(`SELECT state FROM orders WHERE order_id = $1`, [orderId]);
-        if (found.length === 0) throw new Error(`No paid order ${orderId}.`);
-        return found[0]?.state === 'credited' ? 'already-credited' : 'in-progress';
+        if (found.length === 0) return 'missing';
+        return found[0]?.state === 'credited' ? 'credited' : 'claimed';
       }
-      const input = {
-        clientUserId: String(order.client_user_id),
-        amountCents: Number(order.amount_cents),
-        externalOrderId: orderId,
+      return {
+        order: {
+          orderId,
+          clientUserId: String(row.client_user_id),
+          amountCents: Number(row.amount_cents),
+          state: /** @type {'paid' | 'pending'} */ (row.state),
+          sentAt: row.sent_at === null ? undefined : Number(row.sent_at),
+        },
+        fence: Number(row.fence),
+        now: Number(row.now),
       };
-      try {
-        if (order.state === 'sent' && (await client.findRecharge(input))) {
-          await release(orderId, 'credited');
-          return 'credited';
-        }
-        // Written before the recharge goes out: a crash from here on leaves 'sent', looked up next time.
-        await db.query(`UPDATE orders SET state = 'sent' WHERE order_id = $1`, [orderId]);
-        await client.recharge({ ...input, reason: 'Top-up' });
-        await release(orderId, 'credited');
-        return 'credited';
-      } catch (error) {
-        // Unknown or not applied: left 'sent' for resume(), which looks it up before anything is sent again.
-        if (error instanceof HubRechargeUnknownError || isHubError(error, 'timeout') || isHubError(error, 'network')) {
-          await release(orderId, 'sent');
-          return error instanceof HubRechargeUnknownError ? 'unknown' : 'not-applied';
-        }
-        await release(orderId, 'sent');
-        throw error;
-      }
     },
-
-    /**
-     * Credits every order not credited yet: run it at start-up (after a crash) and now and then. `afterCrash`
-     * frees the claims a dead process held; pass it only when no other instance is running.
-     * @param {{ afterCrash?: boolean }} [options]
-     * @returns {Promise<Record<CreditOutcome, number>>}
-     */
-    async resume({ afterCrash = false } = {}) {
-      if (afterCrash) await db.query(`UPDATE orders SET lease_until = NULL WHERE state <> 'credited'`);
+    async renew(orderId, fence, holdMs) {
+      const { rows } = await db.query(
+        `UPDATE orders SET claimed_until = ${NOW_MS} + $3
+         WHERE order_id = $1 AND fence = $2 AND claimed_until > ${NOW_MS} RETURNING order_id`,
+        [orderId, fence, holdMs],
+      );
+      return rows.length === 1;
+    },
+    async write(orderId, fence, { state, sent = false, release = false }) {
+      const { rows } = await db.query(
+        `UPDATE orders SET state = $3,
+           sent_at = CASE WHEN $4::boolean THEN ${NOW_MS} ELSE sent_at END,
+           claimed_until = CASE WHEN $5::boolean THEN 0 ELSE claimed_until END,
+           credited_at = CASE WHEN $3 = 'credited' THEN now() ELSE credited_at END
+         WHERE order_id = $1 AND fence = $2 AND claimed_until > ${NOW_MS} RETURNING order_id`,
+        [orderId, fence, state, sent, release],
+      );
+      return rows.length === 1;
+    },
+    async open() {
       const { rows } = await db.query(`SELECT order_id FROM orders WHERE state <> 'credited' ORDER BY paid_at`);
-      /** @type {Record<CreditOutcome, number>} */
-      const outcomes = { credited: 0, 'already-credited': 0, 'in-progress': 0, unknown: 0, 'not-applied': 0 };
-      for (const row of rows) outcomes[await orders.credit(String(row.order_id))]++;
-      return outcomes;
+      return rows.map((row) => String(row.order_id));
     },
+  };
+}
 
+/**
+ * @param {Database} db
+ * @param {import('hub-embed/server').ServerClient} client
+ * @param {{ holdMs?: number }} [options] how long a claim lasts unrenewed (default 30 s): a crashed
+ *   process's orders wait that long before another instance takes them over.
+ */
+export async function createOrders(db, client, options = {}) {
+  await db.exec(SCHEMA);
+  const orders = createRechargeOrders({ client, store: postgresOrderStore(db), reason: 'Top-up', ...options });
+  return {
+    /**
+     * Your payment callback: records the order as paid. The same callback again changes nothing; the same
+     * order id with another user or amount is refused.
+     */
+    paid: orders.paid,
+    /**
+     * Credits a paid order on the service, once: 'credited', 'already-credited', 'in-progress' (another
+     * caller holds it) or 'pending' (sent; the logs will tell, and reconcile() settles it).
+     */
+    credit: orders.credit,
+    /** Credits or settles every order not credited: run it at start-up and every minute or so. */
+    reconcile: orders.reconcile,
+    /**
+     * Ends every claim at once, for a start-up after a crash when no other instance runs: otherwise a dead
+     * process's claims end by themselves after holdMs. A stalled holder can still write nothing once
+     * another claim is made: its fence is old.
+     */
+    async releaseClaims() {
+      await db.query(`UPDATE orders SET claimed_until = 0 WHERE state <> 'credited'`);
+    },
     /** Orders of a user that are credited, for reconciliation. @param {string} clientUserId */
     async credited(clientUserId) {
       const { rows } = await db.query(
@@ -130,7 +138,6 @@ export async function createOrders(db, client) {
       return rows.map((row) => ({ orderId: String(row.order_id), amountCents: Number(row.amount_cents) }));
     },
   };
-  return orders;
 }
 
 /** @typedef {Awaited<ReturnType<typeof createOrders>>} Orders */

@@ -82,8 +82,12 @@ export async function startExample(options = {}) {
   const ledger = await createLedger(db);
   const inbox = await createInbox(db);
   const orders = await createOrders(db, createServerClient({ apiKey: hub.apiKey, baseUrl: hub.baseUrl }));
-  // Orders paid before a crash and not yet credited: looked up on the service, credited once. One instance.
-  orders.resume({ afterCrash: true }).catch((error) => console.error('Crediting paid orders failed:', error));
+  // Orders paid and not credited yet (a crash, a pending outcome): settled from the service's logs, credited
+  // once, at start-up and every minute. Any number of instances may run this: each order has one owner.
+  const reconcile = () => orders.reconcile().catch((error) => console.error('Crediting paid orders failed:', error));
+  void reconcile();
+  const reconciling = setInterval(reconcile, 60_000);
+  reconciling.unref();
 
   const server = createServer();
   const wanted = options.port ?? Number(env.PORT ?? 3000);
@@ -137,6 +141,7 @@ export async function startExample(options = {}) {
     simulator,
     db,
     async close() {
+      clearInterval(reconciling);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await db.close();

@@ -10,6 +10,7 @@ import {
   createTokenHandler,
   createWebhookHandler,
   HubPoolInsufficientError,
+  HubRechargePendingError,
 } from 'hub-embed/server';
 import { isHubError, isLoopbackHost } from 'hub-embed/core';
 import { hostnameOf } from '../express/hosts.js';
@@ -262,13 +263,25 @@ export function createHonoApp(options) {
     const amountCents = body?.amount_cents;
     if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > 1_000_000)
       return c.json({ error: 'amount_cents must be a whole number of cents from 1 to 1000000.' }, 400);
-    const result = await client.recharge({
-      clientUserId: c.get('user').clientUserId,
-      amountCents,
-      externalOrderId: `example-${crypto.randomUUID()}`,
-      reason: 'Top-up on the example points page',
-    });
-    return c.json({ balanceCents: result.userBalanceCents });
+    const orderId = `example-${crypto.randomUUID()}`;
+    try {
+      const result = await client.recharge({
+        clientUserId: c.get('user').clientUserId,
+        amountCents,
+        externalOrderId: orderId,
+        reason: 'Top-up on the example points page',
+      });
+      return c.json({ balanceCents: result.userBalanceCents });
+    } catch (error) {
+      // Sent once; nothing proves the outcome yet. A real app keeps the order in a store and settles it with
+      // createRechargeOrders().reconcile(), as examples/express does; this one only says so.
+      if (error instanceof HubRechargePendingError)
+        return c.json(
+          { orderId, outcome: 'pending', error: 'Paid; the top-up is being credited. Reload in a minute.' },
+          202,
+        );
+      throw error;
+    }
   });
 
   app.onError((error, c) => {
