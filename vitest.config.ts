@@ -6,7 +6,7 @@ import { define } from './vite.config.ts';
 
 // The test projects; the builds are in vite.config.ts. The fast gate (`npm test`, scripts/fast-gate.mjs)
 // runs the unit, node, node-fresh and browser projects; each other project is a lane that .ci/run runs
-// after it with `npm run test:<lane>` (CONTRIBUTING.md lists them).
+// after it with `npm run ci -- <lane>` (scripts/surface.mjs; CONTRIBUTING.md lists them).
 
 // Browser project: real Chromium through playwright-core. Without one, skip loudly, or fail when
 // HUB_REQUIRE_BROWSER=1 (CI) so a missing browser can never pass as green.
@@ -18,12 +18,12 @@ if (!chromium) {
 
 /**
  * The DOM tests, each in one engine in the fast gate and in the other in the `cross-engine` lane
- * (`npm run test:cross-engine`): the core and the bridge in happy-dom (the `unit` project: no layout, and
+ * (`npm run ci -- cross-engine`): the core and the bridge in happy-dom (the `unit` project: no layout, and
  * quick), the components in Chromium (the `browser` project, with the tests that need real layout).
  */
 const coreDomTests = ['test/core/**/*.test.ts', 'test/bridge/**/*.test.ts'];
 const componentTests = ['test/components/**/*.test.ts'];
-/** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run test:meta`. */
+/** Slow checks of the package's shape, out of the fast gate: the `meta` project, `npm run ci -- meta`. */
 const metaTests = [
   'test/package/react-native-types.test.ts',
   // Type-aware ESLint programs over src/, built by the tests themselves (the lint lane lints the code).
@@ -32,7 +32,7 @@ const metaTests = [
 ];
 /**
  * Node tests that start real processes and services (the CLI, Redis, PGlite, the examples' servers, Chromium
- * from Node): the `integration` project, `npm run test:integration`, a lane after the fast gate. The lane
+ * from Node): the `integration` project, `npm run ci -- integration`, a lane after the fast gate. The lane
  * runs two files at once (--maxWorkers=2, where Vitest's default on two cores is one): they mostly wait on
  * the processes they start. The CLI tests run the built bin, which starts faster than the sources do.
  */
@@ -173,7 +173,7 @@ export default defineConfig({
         test: { name: 'node-fresh', environment: 'node', setupFiles: ['test/setup-lit.ts'], include: freshNodeTests },
       },
       {
-        // `npm run test:integration`: the node tests that start processes and services (slow to start).
+        // `npm run ci -- integration`: the node tests that start processes and services (slow to start).
         extends: true,
         test: {
           name: 'integration',
@@ -183,7 +183,7 @@ export default defineConfig({
         },
       },
       {
-        // `npm run test:meta`: checks of the package's shape that run the compiler on their own (slow).
+        // `npm run ci -- meta`: checks of the package's shape that run the compiler on their own (slow).
         extends: true,
         test: { name: 'meta', environment: 'node', setupFiles: ['test/setup-lit.ts'], include: metaTests },
       },
@@ -206,7 +206,7 @@ export default defineConfig({
               test: { name: 'core-chromium', ...browserProject(), include: coreDomTests },
             },
             {
-              // `npm run test:a11y`: axe in every state and look, and each focusable part's focus ring read
+              // `npm run ci -- a11y`: axe in every state and look, and each focusable part's focus ring read
               // back from a screenshot (test/components/accessible.ts), the slowest tests there are. The
               // browser project skips them; this one runs only them.
               extends: true as const,

@@ -1,9 +1,9 @@
 // npm run build: ES modules for every entry, the <script> bundle, declarations, the size budget,
 // the SRI hash and the custom-elements manifest. Each step fails the build on error.
-// `--if-stale` (npm run build:current, what the CI lanes and prepack run) builds only when dist/ was not built
+// `--if-stale` (what the CI lanes and scripts/pack.mjs run) builds only when dist/ was not built
 // from the sources as they are now: a finished build records a hash of its inputs (build-inputs.mjs).
-// Everything it prints goes to stderr, its own lines and its tools' alike: `npm pack --json` runs it as
-// prepack, and its stdout must stay the JSON report alone.
+// Everything it prints goes to stderr, its own lines and its tools' alike: scripts/pack.mjs runs it, and
+// `$(node scripts/pack.mjs)` must read the tarball's path alone from stdout.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

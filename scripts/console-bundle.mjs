@@ -2,8 +2,8 @@
 // (the bin), from the sources (npm run mock, tests) and in process in a browser tab, and only the
 // build has a bundler, so the console's browser script is bundled here, ahead of time, into a
 // generated module (one string) that the simulator serves from memory in all three cases. The module is
-// built, never committed (.gitignore): the scripts that need it (typecheck, lint, build, demo, mock) run
-// this first, and it rebuilds only when the simulator's sources or Lit changed (their hash is in the module's header).
+// built, never committed (.gitignore): the commands that need it (the type check, lint, the build, demo, mock
+// and the vitest lanes: scripts/surface.mjs) run this first, and it rebuilds only when the simulator's sources or Lit changed (their hash is in the module's header).
 //   node scripts/console-bundle.mjs           writes packages/hub-embed-mock/src/console-ui/bundle.generated.ts when stale
 //   node scripts/console-bundle.mjs --force   writes it whatever its header says
 // test/mock/console-page.test.ts checks that the module is the bundle of the current sources.

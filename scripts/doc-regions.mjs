@@ -1,14 +1,15 @@
 // Keeps README code blocks equal to the files they come from, so the README shows code that runs:
 //   <!-- from: examples/express/app.js#readme-express -->   the next code block is that region of the file
 //                                                          (several `file#region` are joined by a blank line)
-//   <!-- generated: cdn-script-tag -->                     the CDN <script> tag of the released version, with
-//                                                          the integrity value of its dist/hub-embed.iife.js
+//   <!-- generated: cdn-script-tag -->                     the CDN <script> tag of the released version
 // A region is the lines between `#region name` and `#endregion name` (in a // or <!-- --> comment),
-// dedented. `--check` fails on any difference (CI), and on a CDN tag that does not name package.json's
-// version with a sha384 integrity; without it the regions are rewritten. The CDN tag names a release, so
-// only the release step writes it (`npm run release:readme`, `--release`: from the build's .sri file);
-// a build leaves the README as it is.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// dedented. `--check` fails on any difference (CI's docs lane), and on a CDN tag that does not name
+// package.json's version; without it the regions are rewritten. The CDN tag names a release, so only the
+// release step writes it (`npm run release`, which runs this with `--release`); a build leaves it as it is.
+// The tag pins no integrity value: the README would hold the right one only at the commit of a release,
+// and every build between two releases changes it. It says where the release's value is read instead: the
+// `.sri` file the package ships beside the script (the package lane checks that it is the script's hash).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const MARKER = /^<!-- (from|generated): (.+?) -->\n```(\w+)\n(?:[\s\S]*?\n)??```$/gm;
@@ -24,32 +25,33 @@ export function region(text, name, file) {
   return body.map((line) => line.slice(indent)).join('\n');
 }
 
+/** Where a release's script is on the CDN; its integrity value is the `.sri` file beside it. */
+export const cdnScript = (version) => `https://cdn.jsdelivr.net/npm/hub-embed@${version}/dist/hub-embed.iife.js`;
+
 function generated(name) {
   if (name !== 'cdn-script-tag') throw new Error(`Unknown generated block "${name}".`);
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-  const sriFile = 'dist/hub-embed.iife.js.sri';
-  if (!existsSync(sriFile)) throw new Error(`${sriFile} is missing: run npm run build first.`);
-  const integrity = readFileSync(sriFile, 'utf8').trim();
   return [
-    `<script`,
-    `  src="https://cdn.jsdelivr.net/npm/hub-embed@${version}/dist/hub-embed.iife.js"`,
-    `  integrity="${integrity}"`,
-    `  crossorigin="anonymous"`,
-    `  defer`,
-    `></script>`,
+    `<!-- integrity: the sha384-… line of ${cdnScript(version)}.sri -->`,
+    `<script src="${cdnScript(version)}" integrity="" crossorigin="anonymous" defer></script>`,
   ].join('\n');
 }
 
-/** The problems of the document's CDN tags: each must name package.json's version with a sha384 integrity. */
-export function cdnTagProblems(markdown) {
-  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+/**
+ * The problems of a document's CDN tags: each must name `version` (package.json's by default), pin no
+ * integrity value, and name the `.sri` file of that version where the value is read.
+ */
+export function cdnTagProblems(markdown, version = JSON.parse(readFileSync('package.json', 'utf8')).version) {
   return [...markdown.matchAll(MARKER)]
     .filter(([, kind, what]) => kind === 'generated' && what.trim() === 'cdn-script-tag')
     .flatMap(([block]) => {
       const problems = [];
-      if (!block.includes(`/npm/hub-embed@${version}/dist/hub-embed.iife.js"`))
+      if (!block.includes(`src="${cdnScript(version)}"`))
         problems.push(`the CDN tag does not name hub-embed@${version}`);
-      if (!/ integrity="sha384-[A-Za-z0-9+/]{64}"/.test(block)) problems.push('the CDN tag has no sha384 integrity');
+      if (/integrity="sha\d+-/.test(block))
+        problems.push('the CDN tag pins an integrity value, right only at the commit of a release');
+      if (!block.includes(`${cdnScript(version)}.sri`))
+        problems.push(`the CDN tag does not say to read ${cdnScript(version)}.sri`);
       return problems;
     });
 }
@@ -88,7 +90,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     }
     const problems = check ? cdnTagProblems(text) : [];
     if (problems.length) {
-      console.error(`${file}: ${problems.join('; ')}: run \`npm run release:readme\` when releasing.`);
+      console.error(`${file}: ${problems.join('; ')}: run \`npm run release\` to release.`);
       process.exit(1);
     }
     if (!check) writeFileSync(file, fresh);

@@ -1,11 +1,11 @@
-// npm run test:e2e: the end-to-end suite (test/e2e/*.test.ts), each file in each engine of HUB_ENGINES
+// npm run ci -- e2e: the end-to-end suite (test/e2e/*.test.ts), each file in each engine of HUB_ENGINES
 // (default chromium, webkit, firefox; the harness reads it), one file after the other. Two files run in
 // Chromium only, because their WebKit and Firefox runs add nothing (docs/engines.md#one-engine): api-key
 // (every page of the other files checks the wire for the key in all three engines already) and
 // token-expiry and token-refused (the widget's own token timing and renewal, the same JavaScript in every engine),
 // plain-bundle-bridge (the order in which the bundle's own modules run), react-server-tag (what React's server
 // writes, which every engine's HTML parser lowercases alike).
-// Arguments narrow the run to those files: `npm run test:e2e -- test/e2e/csp.test.ts`.
+// Arguments narrow the run to those files: `node scripts/e2e.mjs test/e2e/csp.test.ts` (after a build).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 

@@ -5,7 +5,7 @@
 // of the same examples against the packed package, rather than lengthen the gate.
 // The type check's output is held and shown when it ends, so it never interleaves with the test report.
 // Arguments go to vitest: `npm test -- test/core/urls.test.ts` (the type check still runs).
-// The slower lanes (npm run test:meta, test:a11y, test:e2e, …) run after it in .ci/run; CONTRIBUTING.md.
+// The slower lanes (`npm run ci -- meta`, a11y, e2e, …: scripts/surface.mjs) run after it in .ci/run.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 
 const started = Date.now();

@@ -2,7 +2,8 @@
 // again only when a file the tarball holds has changed since (a hash of the packed files' names and
 // contents). The lanes that install hub-embed's tarball share it, so a CI run packs it once; hub-embed-mock's
 // (packages/hub-embed-mock) packs the same way. `node scripts/pack.mjs` prints hub-embed's tarball's path.
-// dist/ is built first when stale (scripts/build.mjs --if-stale), as `npm pack`'s prepack would.
+// dist/ is built first when stale (scripts/build.mjs --if-stale): the package has no prepack script, so
+// what packs builds first itself (this, and the release step).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ export const MOCK_PACKAGE = join(ROOT, 'packages/hub-embed-mock');
 const cacheOf = (dir) => join(ROOT, `node_modules/.cache/${dir === ROOT ? 'hub-embed' : 'hub-embed-mock'}-pack`);
 
 function npm(dir, args) {
-  // prepack's own output goes to stderr; stdout is the JSON report alone.
+  // npm's own notices go to stderr; stdout is the JSON report alone.
   return execFileSync('npm', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 }
 

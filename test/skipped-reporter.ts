@@ -7,7 +7,7 @@ const REASONS: Record<string, string> = {
   'components-happy-dom':
     'they need real layout, focus or a real form page (axe, sizes, frames) and run in the browser project, in Chromium',
   node: 'a real service they need is missing on this machine (see the loud line above; CI requires it)',
-  browser: 'the axe and focus-ring pixel tests, which run in the a11y lane (npm run test:a11y)',
+  browser: 'the axe and focus-ring pixel tests, which run in the a11y lane (npm run ci -- a11y)',
   a11y: 'this lane runs only the axe and focus-ring pixel tests; the browser project of npm test runs the rest',
 };
 

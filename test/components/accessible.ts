@@ -44,7 +44,7 @@ export async function onPage<T extends Element>(look: Look, content: TemplateRes
 /**
  * One test per state and look: axe finds nothing. Each state builds the element as a user meets it and
  * resolves once it has rendered. Chromium only: happy-dom has no layout, so axe cannot judge contrast or
- * visibility there. Both describes run in the a11y lane (`npm run test:a11y`, the `a11y` project, which
+ * visibility there. Both describes run in the a11y lane (`npm run ci -- a11y`, the `a11y` project, which
  * runs only them; vitest.config.ts names them), out of the fast gate: an axe run per state and look is the
  * browser project's slowest work.
  */

@@ -3,7 +3,7 @@
  * client accepts. Each value is judged twice, by Ajv against the file's schema and by createServerClient's
  * exchangeToken reading it from a token answer; any value the two judge differently fails. fast-check draws
  * the values around the bounds and across every JSON type; FAST_CHECK_SEED=<seed> replays a run.
- *   npm run test:contract (this file: node --import ./scripts/ts-register.mjs --test test/contract/expires-in.test.ts)
+ *   npm run ci -- contract (this file: node --import ./scripts/ts-register.mjs --test test/contract/expires-in.test.ts)
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,7 +1,7 @@
 /**
  * openapi.json says what the spec says (../shared/spec/open-integration-service.md), and its simulator
  * choices are the simulator's own constants. Redocly's recommended rules run before this file in
- * `npm run test:contract`.
+ * `npm run ci -- contract`.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -4,7 +4,7 @@
  * mirrors: every field's name, type and optionality. The server client's types are the same fields in
  * camelCase. Where a type differs on purpose (a client normalises what it reads), the difference is in
  * DELIBERATE with the reason; a difference not listed there, or a listed one that no longer exists, fails.
- *   npm run test:contract (this file: node --import ./scripts/ts-register.mjs --test test/contract/types.test.ts)
+ *   npm run ci -- contract (this file: node --import ./scripts/ts-register.mjs --test test/contract/types.test.ts)
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -140,7 +140,7 @@ export interface HarnessOptions {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(BUNDLE))
-    throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+    throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run ci -- e2e does).`);
   const mock = await startSimulator({
     seed: e2eSeed(),
     ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),

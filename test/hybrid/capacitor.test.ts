@@ -4,7 +4,7 @@
 // Neither Gradle nor Xcode is needed for that: the synced native projects must hold the built page and the
 // widget's bundle, and the origins the native runtimes serve them from must be the ones the docs name.
 // Capacitor's CLI needs Node 22 or later: it runs on the Node 24 of scripts/node-release.mjs, whatever node
-// runs this file. `npm run test:hybrid` packs first; with node:test.
+// runs this file. `npm run ci -- hybrid` packs first; with node:test.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

@@ -1,4 +1,4 @@
-// Every React Native the package claims (`npm run test:metro`, issue 43 item 4 and issue 59 item 3): for
+// Every React Native the package claims (`npm run ci -- metro`, issue 43 item 4 and issue 59 item 3): for
 // each row of rows.ts, an app made for the test with that row's React Native, react-native-webview,
 // react-native-safe-area-context (and Expo SDK), the packed tarball installed beside them, the example's
 // screen (examples/react-native/App.tsx) inside the `SafeAreaProvider` an app has at its root, bundled by

@@ -1,4 +1,4 @@
-// The React Native matrix (`npm run test:metro`, issue 59 item 3): every React Native, react-native-webview and
+// The React Native matrix (`npm run ci -- metro`, issue 59 item 3): every React Native, react-native-webview and
 // Expo SDK the package claims, each row an app that installs the packed tarball beside them. A row names the
 // app it runs in; rows whose versions agree may share one install. The newest React Native is 0.88.1, so the
 // "newest 0.8x" and "newest release" rows are one row. Expo SDK 58 is the newest Expo SDK; it pins

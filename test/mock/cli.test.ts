@@ -17,12 +17,12 @@ afterEach(() => {
 });
 
 /**
- * The bin as it ships, hub-embed-mock's (packages/hub-embed-mock/bin/hub-embed-mock.js): `npm run test:integration` builds
+ * The bin as it ships, hub-embed-mock's (packages/hub-embed-mock/bin/hub-embed-mock.js): `npm run ci -- integration` builds
  * first. It starts in a third of the time the sources take through scripts/ts-register.mjs.
  */
 const BIN = join(ROOT, 'packages/hub-embed-mock/bin/hub-embed-mock.js');
 beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm run test:integration does)`);
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm run ci -- integration does)`);
 });
 
 function spawnCli(args: string[]): ChildProcess {

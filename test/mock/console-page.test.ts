@@ -6,11 +6,11 @@ import { CONSOLE_CSP } from '../../packages/hub-embed-mock/src/console-page.js';
 import { newHub } from './helpers.js';
 
 describe('the console web page (/console/)', () => {
-  it('the served console script is the bundle of the current packages/hub-embed-mock/src/console-ui sources (npm run console:bundle)', async () => {
+  it('the served console script is the bundle of the current packages/hub-embed-mock/src/console-ui sources (node scripts/console-bundle.mjs)', async () => {
     const current = readFileSync(GENERATED, 'utf8') === (await consoleBundleModule());
     expect(
       current,
-      'packages/hub-embed-mock/src/console-ui/bundle.generated.ts is stale: run npm run console:bundle',
+      'packages/hub-embed-mock/src/console-ui/bundle.generated.ts is stale: run node scripts/console-bundle.mjs',
     ).toBe(true);
   }, 60_000);
 

@@ -54,7 +54,7 @@ describe('examples/react-native', () => {
   it('runs the built entry, dist/react-native.js, as an app gets it: not src/', () => {
     const entry = import.meta.resolve('hub-embed/react-native');
     assert.ok(entry.endsWith('/dist/react-native.js'), entry);
-    assert.ok(existsSync(new URL(entry)), 'dist/ is built (npm run test:hosts builds it)');
+    assert.ok(existsSync(new URL(entry)), 'dist/ is built (npm run ci -- hosts builds it)');
   });
 
   it('the screen shows the cards with the token from the app’s route, selects HR, opens and closes a form natively', async () => {

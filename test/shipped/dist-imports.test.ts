@@ -1,6 +1,6 @@
 // Every dist entry imports only what the package declares (issue 43 item 3): the package's own files, its
 // dependencies, its peer dependencies (with subpaths) and `node:` built-ins; no third-party module is
-// inlined. Runs on the built dist/ and on the packed tarball (`npm run check:package` builds first);
+// inlined. Runs on the built dist/ and on the packed tarball (`npm run ci -- package` builds first);
 // scripts/dist-imports.mjs is the check, which `npm run build` also ends with.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

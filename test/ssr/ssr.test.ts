@@ -4,7 +4,7 @@
 // be deployed with them, and driven in Chromium against the simulator (served from the installed package):
 // the cards show, no setup error and no console error, the page's `hub-ready` handler runs, a form opens.
 // The apps live in the system's temporary folder (Turbopack refuses an app inside a node_modules folder,
-// such as node_modules/.cache); npm's own cache keeps a second run's installs offline. `npm run test:ssr`
+// such as node_modules/.cache); npm's own cache keeps a second run's installs offline. `npm run ci -- ssr`
 // packs first; with node:test.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * `npm run test:certify`: the built `hub-embed-mock certify` grades three backends as an integrator runs
+ * `npm run ci -- certify`: the built `hub-embed-mock certify` grades three backends as an integrator runs
  * it (docs/certify.md): examples/express, examples/hono and the Python receiver in examples/python, each
  * started with the simulator's base URL, form URL and key in its environment, two test users signed in.
  * CERTIFY_BACKENDS=python,express picks some.

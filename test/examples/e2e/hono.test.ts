@@ -2,7 +2,7 @@
 // edge stand-in), driven in Chromium against the simulator: signed in, the widget shows its cards through
 // the token route, and a paid action's billing_deduct webhook reaches the app's ledger. On Node it is
 // started with `npm run example:hono`, as a newcomer would; on the others by test/runtimes' launchers.
-// HUB_RUNTIMES=bun,deno narrows the runtimes. Runs after `npm run build` and `npm run runtimes:install`.
+// HUB_RUNTIMES=bun,deno narrows the runtimes. Runs after `npm run build` and the runtimes lane's install of deno and workerd.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';

@@ -2,7 +2,7 @@
 // `react-native-safe-area-context` resolve to the
 // stand-ins beside this file, so <HubEmbedView> runs unchanged with only the native views replaced. The
 // example app's `hub-embed/react-native` is the built entry, dist/react-native.js, as an app gets it (its
-// peers resolve to the same stand-ins; `npm run test:hosts` builds first): react-native-example.test.ts
+// peers resolve to the same stand-ins; `npm run ci -- hosts` builds first): react-native-example.test.ts
 // runs what ships. The other files import the sources (rn-harness.ts).
 const STANDINS = {
   'react-native': new URL('./react-native.ts', import.meta.url).href,
