@@ -55,6 +55,7 @@ const esBuild: UserConfig['build'] = {
       vue: 'src/vue/index.ts',
       'react-native': 'src/react-native/index.ts',
       wechat: 'src/webview/enable-wechat.ts',
+      plumbing: 'src/plumbing.ts',
     },
     formats: ['es'],
   },

@@ -11,7 +11,7 @@ export function sayIfUnregistered(binding: string, tag: string, shownAs: string)
   console.error(
     `${binding}: ${shownAs} rendered <${tag}>, which is not registered, so it shows nothing. ` +
       (tag === 'hub-form-frame'
-        ? "Add `import 'hub-embed/define'` and await loadFormOpener() (from 'hub-embed') before rendering it."
+        ? "Add `import 'hub-embed/define'` and await loadFormOpener() (from 'hub-embed/plumbing') before rendering it."
         : "Add `import 'hub-embed/define'` once, in the app's entry: it registers the elements."),
   );
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import '../../src/define.js';
 import * as entry from '../../src/index.js';
-import { define, HubEmbed, loadFormOpener } from '../../src/index.js';
+import { HubEmbed } from '../../src/index.js';
+import * as plumbing from '../../src/plumbing.js';
+import { define, loadFormOpener } from '../../src/plumbing.js';
 
 describe('define()', () => {
   it('registers every element, each class stamped with the package version; <hub-form-frame> with the form half', async () => {
@@ -10,9 +12,9 @@ describe('define()', () => {
     }
     const { HubFormFrame } = await loadFormOpener();
     expect(customElements.get('hub-form-frame')).toBe(HubFormFrame);
-    expect(HubFormFrame.version).toBe(entry.version);
+    expect(HubFormFrame.version).toBe(plumbing.version);
     expect(customElements.get('hub-embed')).toBe(HubEmbed);
-    expect(HubEmbed.version).toBe(entry.version);
+    expect(HubEmbed.version).toBe(plumbing.version);
   });
 
   it('skips a tag already defined by the same version, silently', () => {
@@ -37,12 +39,12 @@ describe('define()', () => {
     expect(customElements.get('hub-embed')).toBe(HubEmbed);
   });
 
-  it('src/index.ts exports the element classes without registering anything itself; the core has its own entry', () => {
+  it('src/index.ts exports the element classes without registering anything itself; the core and the plumbing have their own entries', () => {
     expect(entry.HubEmbed).toBe(HubEmbed);
     // Each name has one home: WebClient and buildFormUrl are hub-embed/core's.
     expect('WebClient' in entry).toBe(false);
     expect('buildFormUrl' in entry).toBe(false);
-    expect(entry.stringsFor('zh-CN').all).toBe('全部');
-    expect(entry.stringsFor('en-GB').all).toBe('All');
+    expect(plumbing.stringsFor('zh-CN').all).toBe('全部');
+    expect(plumbing.stringsFor('en-GB').all).toBe('All');
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import '../../src/define.js';
-import { loadFormOpener } from '../../src/index.js';
+import { loadFormOpener } from '../../src/plumbing.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
 import { buildFormUrl } from '../../src/core/token-links.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';

@@ -2,7 +2,7 @@
 // cannot set it from markup and the manifest does not list it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../../src/define.js';
-import { loadFormOpener } from '../../src/index.js';
+import { loadFormOpener } from '../../src/plumbing.js';
 
 beforeAll(() => loadFormOpener());
 

@@ -11,8 +11,10 @@ import { LANES, SCRIPTS, surfaceProblems, withTables } from '../../scripts/surfa
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+let listed: string[] | undefined;
+/** The lanes `.ci/run --list` says a full run runs, in order (asked once: each ask starts bash and node). */
 const ciLanes = () =>
-  execFileSync('bash', ['.ci/run', '--list'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  (listed ??= execFileSync('bash', ['.ci/run', '--list'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
 
 describe('scripts/surface.mjs: every script and lane has a line, with its reason', () => {
   it("package.json's scripts and .ci/run's lanes are the table's, each with its command and a reason", () => {
@@ -114,5 +116,22 @@ describe('the commands the docs and the code name', () => {
       )
       .map(({ file, name }) => `${relative(ROOT, join(ROOT, file))} names npm run ${name}`);
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('the files of scripts/', () => {
+  it('each is a command CONTRIBUTING.md or scripts/surface.mjs names, or a module another file imports', () => {
+    const named = read('CONTRIBUTING.md') + read('scripts/surface.mjs');
+    const code = ['scripts', 'test', 'bench', 'build', 'demo', 'examples', '.githooks']
+      .flatMap((dir) => textFiles(dir))
+      .concat(['vite.config.ts', 'vitest.config.ts', 'eslint.config.js']);
+    const loose = readdirSync(join(ROOT, 'scripts'))
+      .filter((name) => name.endsWith('.mjs'))
+      .filter(
+        (name) =>
+          !named.includes(`scripts/${name}`) &&
+          !code.some((file) => file !== `scripts/${name}` && read(file).includes(`/${name}'`)),
+      );
+    expect(loose).toEqual([]);
   });
 });

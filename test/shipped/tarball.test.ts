@@ -89,16 +89,18 @@ describe('npm pack', () => {
     }
   });
 
-  it('the hub-embed, hub-embed/core and hub-embed/server entries expose their main functions in Node', () => {
+  it('the hub-embed, hub-embed/plumbing, hub-embed/core and hub-embed/server entries expose their main functions in Node', () => {
     const result = nodeInScratch(`
-      const main = await import('hub-embed'); const core = await import('hub-embed/core'); const server = await import('hub-embed/server');
+      const main = await import('hub-embed'); const plumbing = await import('hub-embed/plumbing');
+      const core = await import('hub-embed/core'); const server = await import('hub-embed/server');
       const missing = [
-        ...['HubEmbed', 'HubTagFilter', 'version'].filter((n) => !(n in main)),
+        ...['HubEmbed', 'HubTagFilter'].filter((n) => !(n in main)),
+        ...['HubElement', 'define', 'loadFormOpener', 'version'].filter((n) => !(n in plumbing)),
         ...['WebClient', 'buildFormUrl', 'tokenFromEndpoint'].filter((n) => !(n in core)),
         ...['createServerClient', 'createTokenHandler', 'createWebhookHandler', 'toNodeListener'].filter((n) => !(n in server)),
       ];
       if (missing.length) throw new Error('missing: ' + missing.join(', '));
-      console.log(main.version);`);
+      console.log(plumbing.version);`);
     assert.equal(result.status, 0, result.out);
     assert.equal(result.out.trim().split('\n')[0], pkg.version);
   });
@@ -127,7 +129,7 @@ describe('npm pack', () => {
         entries.map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';`).join('\n') +
         // Each namespace must have real, typed members: `keyof` of an unresolved module would be an error.
         `\nexport const used = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n` +
-        `import { HubEmbed, version } from 'hub-embed';\nimport { buildFormUrl } from 'hub-embed/core';\nimport { createTokenHandler } from 'hub-embed/server';\n` +
+        `import { HubEmbed } from 'hub-embed';\nimport { version } from 'hub-embed/plumbing';\nimport { buildFormUrl } from 'hub-embed/core';\nimport { createTokenHandler } from 'hub-embed/server';\n` +
         `const v: string = version;\nconst url: string = buildFormUrl('https://forms.example.com', 'a b', 't');\n` +
         `const el: HTMLElement = new HubEmbed();\nconst tokenHandler: (request: Request) => Promise<Response> = createTokenHandler({ client: { exchangeToken: async () => ({ accessToken: 'x', expiresIn: 60 }) } as never, resolveClientUserId: () => 'u' });\n` +
         `export { v, url, el, tokenHandler };\n`;
