@@ -2,6 +2,7 @@
 // fact, so that a doc cannot keep a figure the code has moved away from.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PEER_FLOORS } from '../../src/core/peer-floors.js';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
@@ -21,5 +22,15 @@ describe('size budgets', () => {
     const page = read('docs/benchmarks.md');
     expect(page).toContain('its budget less the room (scripts/size-budgets.mjs)');
     expect(page.match(/\bbudget \d[\d,]*|<= \d[\d,]* B\b/g)).toBeNull();
+  });
+});
+
+describe('peer floors', () => {
+  it("the README's floors of React, Vue and React Native are the ones the bindings check (src/core/peer-floors.ts)", () => {
+    // `18.0.0` is said "18", `3.4.0` "3.4": the version as a reader writes it.
+    const said = (floor: string) => floor.replace(/(\.0)+$/, '');
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    const claim = `(React ${said(PEER_FLOORS.react)}, Vue ${said(PEER_FLOORS.vue)}, React Native ${said(PEER_FLOORS['react-native'])})`;
+    expect(readme).toContain(claim);
   });
 });
