@@ -14,7 +14,9 @@
  * the floor a paced grid stands on, beside which the element's own cost shows.
  */
 import type { Browser } from 'playwright-core';
-import { CARD_PARTS, SCREEN_CARDS, TASK_MS } from '../src/components/hub-table-grid/hub-table-grid.js';
+import { TASK_MS } from '../src/components/hub-table-grid/draw-schedule.js';
+import { CARD_PARTS } from '../src/components/hub-table-grid/hub-table-grid.js';
+import { SCREEN_CARDS } from '../src/components/hub-table-grid/screens.js';
 import { styles as cardStyles } from '../src/components/hub-table-card/hub-table-card.styles.js';
 import { shared } from '../src/components/shared.styles.js';
 import { warmFonts } from './lib/fonts.js';

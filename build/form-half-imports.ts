@@ -35,12 +35,15 @@ const coreCopies = [
 ].map((file) => resolve(file));
 /** The modules of the form half; the first is its entry. */
 export const formChunkModules = [
+  'src/components/hub-embed/later-half.ts',
   'src/components/hub-embed/form-opener.ts',
   'src/components/hub-embed/form-preparer.ts',
   'src/components/hub-embed/form-opener.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.ts',
   'src/components/hub-form-frame/hub-form-frame.styles.ts',
   'src/components/hub-form-frame/hub-form-frame.strings.ts',
+  'src/components/hub-tag-filter/chip-keys.ts',
+  'src/components/hub-table-grid/draw-schedule.ts',
 ].map((file) => resolve(file));
 
 /**

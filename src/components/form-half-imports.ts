@@ -10,7 +10,7 @@
 // and reads its string tables; its errors are the main file's HubError, so `isHubError` and
 // `instanceof HubEmbed.HubError` hold for them.
 export { adoptStyles, css, html, nothing } from 'lit';
-export { define, HubElement } from './base.js';
+export { define, HubElement, nextTask } from './base.js';
 export { shared } from './shared.styles.js';
 export { fill, stringsFor } from './strings.js';
 // Whole, because core/token-links.ts and core/urls.ts, which the half carries, import core/errors.ts itself (core

@@ -20,7 +20,7 @@ vi.mock('../../src/components/hub-embed/form-opener-loader.js', () => ({
   loadFormOpener: (priority?: string) => {
     loader.calls++;
     loader.priorities.push(priority);
-    const load = loader.next ?? (() => import('../../src/components/hub-embed/form-opener.js'));
+    const load = loader.next ?? (() => import('../../src/components/hub-embed/later-half.js'));
     loader.next = undefined;
     loader.current ??= load().catch((error: unknown) => {
       loader.current = undefined;
@@ -28,11 +28,19 @@ vi.mock('../../src/components/hub-embed/form-opener-loader.js', () => ({
     });
     return loader.current;
   },
+  // The keys of a filter and the cards past a grid's first screen wait for the load, as with the real loader.
+  formHalf: () => undefined,
 }));
 
 import '../../src/define.js';
 import { HubError } from '../../src/core/errors.js';
 import { cardsOf, clickCard, frameOf, gridOf, loadedEmbed, part, setupHub, until } from './helpers.js';
+
+/**
+ * A list that fits the grid's first screen: a longer one loads the half at once, for the cards past that
+ * screen (the drawing schedule comes with it), which the tests of when it loads otherwise must not see.
+ */
+const FITS_FIRST_SCREEN = 'limit="3"';
 
 /** A load of the form half that settles when the test says. */
 function heldLoad() {
@@ -44,7 +52,7 @@ function heldLoad() {
   });
   loader.next = async () => {
     await gate;
-    return (await import('../../src/components/hub-embed/form-opener.js')) as FormOpenerModule;
+    return (await import('../../src/components/hub-embed/later-half.js')) as FormOpenerModule;
   };
   return { arrive, fail };
 }
@@ -70,13 +78,30 @@ describe('<hub-embed> form half on intent', () => {
     for (const intent of ['pointerover', 'focusin', 'touchstart']) {
       loader.calls = 0;
       loader.current = undefined;
-      const el = await loadedEmbed(setupHub());
+      const el = await loadedEmbed(setupHub(), FITS_FIRST_SCREEN);
       expect(loader.calls, 'after hub-ready, its task held back, before any intent').toBe(0);
       gridOf(el).dispatchEvent(new Event(intent, { bubbles: true, composed: true }));
       expect(loader.calls, `${intent} on the grid, not on a card`).toBe(0);
       cardsOf(el)[1]!.dispatchEvent(new Event(intent, { bubbles: true, composed: true }));
       await until(() => loader.calls > 0, `${intent} on a card to load the form half`);
     }
+  });
+
+  it('a list longer than its first screen loads the form half at once, and the cards past that screen come with it', async () => {
+    const held = heldLoad();
+    const el = await loadedEmbed(setupHub());
+    const first = cardsOf(el).length;
+    expect(loader.calls).toBe(1);
+    expect(first).toBeLessThan(gridOf(el).tables.length);
+    held.arrive();
+    await until(() => cardsOf(el).length === gridOf(el).tables.length, 'every card, once the half is in');
+  });
+
+  it('a list longer than its first screen is drawn whole when the form half cannot load', async () => {
+    const held = heldLoad();
+    const el = await loadedEmbed(setupHub());
+    held.fail(new HubError('network', 'Form code unreachable; retry.'));
+    await until(() => cardsOf(el).length === gridOf(el).tables.length, 'every card, in one step');
   });
 
   it('hub-ready starts loading the form half, unasked, in a background-priority task and at low fetch priority', async () => {
@@ -86,7 +111,7 @@ describe('<hub-embed> form half on intent', () => {
       return new Promise(() => undefined);
     };
     vi.stubGlobal('scheduler', { postTask });
-    await loadedEmbed(setupHub());
+    await loadedEmbed(setupHub(), FITS_FIRST_SCREEN);
     await until(() => tasks.length > 0, 'a task after hub-ready');
     expect(tasks.map((t) => t.priority)).toEqual(['background']);
     expect(loader.calls).toBe(0);
@@ -98,13 +123,13 @@ describe('<hub-embed> form half on intent', () => {
     vi.stubGlobal('scheduler', undefined);
     // An idle moment that never comes must not matter.
     vi.stubGlobal('requestIdleCallback', () => 0);
-    await loadedEmbed(setupHub());
+    await loadedEmbed(setupHub(), FITS_FIRST_SCREEN);
     await until(() => loader.calls > 0, 'the form half loading after hub-ready');
     expect(loader.priorities).toEqual(['low']);
   });
 
   it('a click before the form half arrives opens the form when it does; meanwhile the card is aria-busy', async () => {
-    const el = await loadedEmbed(setupHub());
+    const el = await loadedEmbed(setupHub(), FITS_FIRST_SCREEN);
     const held = heldLoad();
     const opened = oneEvent(el, 'hub-form-open');
     await clickCard(el, 0);
@@ -118,7 +143,7 @@ describe('<hub-embed> form half on intent', () => {
   });
 
   it('a failed load of the form half is a HubError of kind network with a retry that opens the form: never a dead click', async () => {
-    const el = await loadedEmbed(setupHub());
+    const el = await loadedEmbed(setupHub(), FITS_FIRST_SCREEN);
     const held = heldLoad();
     const failed = oneEvent(el, 'hub-error');
     await clickCard(el, 0);

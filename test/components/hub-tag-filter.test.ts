@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
+import { formHalf, loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import { describeAccessible, onPage } from './accessible.js';
-import { inChromium, key, part, parts } from './helpers.js';
+import { inChromium, key, part, parts, until } from './helpers.js';
 
 async function filter(offered: string[], tags: string[] = []): Promise<HubTagFilter> {
   return fixture<HubTagFilter>(html`<hub-tag-filter .offered=${offered} .tags=${tags}></hub-tag-filter>`);
@@ -66,7 +67,18 @@ describe('<hub-tag-filter>', () => {
     expect(seen).toEqual([[]]);
   });
 
+  it('a key pressed before the form half (which carries the keys) is in moves the focus once it is', async () => {
+    // The first test of the file to press a key: the half is not loaded yet on this page.
+    expect(formHalf()).toBeUndefined();
+    const el = await filter(['a', 'b', 'c']);
+    chips(el)[0]!.focus();
+    key(chips(el)[0]!, 'ArrowRight');
+    await until(() => el.shadowRoot!.activeElement === chips(el)[1], 'the next chip focused');
+    expect(chips(el)[1]!.tabIndex).toBe(0);
+  });
+
   it('roving tabindex: exactly one chip is tabbable; arrows, Home and End move it and wrap', async () => {
+    await loadFormOpener();
     const el = await filter(['a', 'b', 'c']);
     const tabbable = () => chips(el).findIndex((chip) => chip.tabIndex === 0);
     expect(tabbable()).toBe(0);
@@ -101,6 +113,7 @@ describe('<hub-tag-filter>', () => {
   });
 
   it('right-to-left: ArrowLeft moves forward and ArrowRight backward', async () => {
+    await loadFormOpener();
     const wrapper = await fixture<HTMLDivElement>(
       html`<div dir="rtl" style="direction: rtl"><hub-tag-filter .offered=${['a', 'b']}></hub-tag-filter></div>`,
     );

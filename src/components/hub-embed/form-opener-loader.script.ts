@@ -13,6 +13,7 @@ import {
   HubElement,
   HubError,
   isText,
+  nextTask,
   nothing,
   shared,
   stringsFor,
@@ -60,12 +61,14 @@ const link: typeof FormChunkLink = {
   HubElement,
   HubError,
   isText,
+  nextTask,
   nothing,
   shared,
   stringsFor,
 };
 
 let loading: Promise<FormOpenerModule> | undefined;
+let loaded: FormOpenerModule | undefined;
 let scriptUrl: string | undefined;
 
 /**
@@ -87,6 +90,9 @@ function trustedChunkUrl(): string {
     : chunkUrl;
   return scriptUrl;
 }
+
+/** The form half once it is in, else undefined: for what waits for it in the middle of an event (a key). */
+export const formHalf = (): FormOpenerModule | undefined => loaded;
 
 /**
  * The form half, as a classic script beside this one, checked against its integrity value. `low`: fetched
@@ -112,7 +118,7 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
       // that ran without leaving the form half was not this build's chunk.
       script.onload = () => {
         const half = globals.__hubEmbedFormHalf;
-        if (half) resolve(half);
+        if (half) resolve((loaded = half));
         else fail();
       };
       script.onerror = () => fail();

@@ -1,35 +1,16 @@
-import { html, nothing, render, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { cardTemplate, listenToCards, type CardNode } from '../hub-table-card/card-template.js';
+import { loadFormOpener } from '../hub-embed/form-opener-loader.js';
+import { listenToCards } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
+import { CardPool, renderCard, type Card } from './card-pool.js';
+import type { DrawSchedule } from './draw-schedule.js';
 import { countMatches } from './matches.js';
+import { Screens } from './screens.js';
 import { styles } from './hub-table-grid.styles.js';
-
-/**
- * The most cards the task that brings a list draws first, whatever the time: a screenful on a large
- * screen, and the cards of a list's first screen, which is always rendered (see #place). A smaller screen
- * draws what fills it (see #screenCards).
- */
-export const SCREEN_CARDS = 48;
-
-/**
- * The least height of a card: its icon, padding and border. The rows that fill the window are counted with
- * it, so that the window is never short of cards, whatever their text.
- */
-const CARD_MIN_PX = 48;
-
-/**
- * What one task of drawing may take, its layout included, in milliseconds of the device's own clock, which
- * a slow phone's slowness is in: a third of a long task (50 ms), leaving the rest to the frame that paints
- * what it drew and to an input that comes meanwhile.
- */
-export const TASK_MS = 16;
-
-/** A card of the grid, with what its markup was last rendered with besides its table. */
-type Card = CardNode & { busy?: boolean; broken?: string };
 
 /** Parts of the card (see card-template.ts), forwarded so that pages can style cards through the grid. */
 export const CARD_PARTS = 'card,icon,icon-placeholder,name,industry,tags,tag';
@@ -92,79 +73,25 @@ export class HubTableGrid extends HubElement {
     this.matchesOnly = false;
   }
 
-  /**
-   * Each table's card by short code, made once: a new list (a filter change, a refresh) moves the cards it
-   * shares with the last one and updates them in place, as a plain page would, instead of making them
-   * anew. Only the current list's cards are kept.
-   */
-  #cards = new Map<string, Card>();
-  /** The card of each place of the list, in its order (a short code listed twice has two). */
-  #places: Card[] = [];
+  #pool = new CardPool();
+  #screens = new Screens(() => this.renderRoot);
   /** How many places of the list hold a card: a new list starts over, and the cards come in steps. */
   #drawn = 0;
-  /** When the task drawing now began, while one does, and how many places were drawn before it. */
-  #start?: number;
-  #from = 0;
-  /** How many cards the next task draws, from what a card cost in the last; none while no task is queued. */
-  #next = 0;
+  /** When the task that brought the list began: the first screen's pace, for the steps after it. */
+  #listedAt = 0;
+  /** The steps past a list's first screen, once the form half that carries them is in (see #drawRest). */
+  #schedule?: DrawSchedule;
   /** How many tables, from the first, match the selected tags (countMatches): the first list's length. */
   #matched = 0;
-  /**
-   * The columns the grid shows its cards in (the first screen of the last list, or of its skeletons), or 0
-   * while it is not laid out (the grid hidden). A list from the network comes in a task of its own, after
-   * the last frame's layout, so the read mostly finds the layout done; where it does not, it does early the
-   * layout the next frame would have done.
-   */
-  #columns(): number {
-    const screen = this.renderRoot.querySelector('.screen');
-    const tracks = screen && getComputedStyle(screen).gridTemplateColumns;
-    return !tracks || tracks === 'none' ? 0 : tracks.split(' ').length;
-  }
-
-  /**
-   * The columns and the rows of a screen of cards (see #place): a screenful, in whole rows. A list's first
-   * screen holds instead what the task that brings the list draws of it, #first cards from the first place.
-   */
-  #screenColumns = 0;
-  #screenRows = SCREEN_CARDS;
-  #first = SCREEN_CARDS;
-
-  /**
-   * Measures the screens, and returns #first: the cards that fill the window from the top of the cards
-   * down, in rows of the least card height, at most a large screen's (SCREEN_CARDS). Below a phone's
-   * filter that is about ten: drawing only those keeps the task that brings a list, and the frame that
-   * lays them out, short on the slow devices phones are. Every other screen is a screenful, rows of the
-   * least card height down the whole window: never shorter than the window, so that scrolling by a window
-   * at a time never finds a screen that was not rendered yet above one on screen.
-   */
-  #screenCards(): number {
-    const columns = this.#columns();
-    this.#screenColumns = columns;
-    this.#screenRows = SCREEN_CARDS;
-    this.#first = SCREEN_CARDS;
-    // A grid not laid out (hidden) draws SCREEN_CARDS, in screens of as many, and reads no height: on a
-    // phone's page (one with a viewport meta tag), even reading the window's is a layout.
-    if (columns) {
-      // Whole rows of the least card height down `height` px, as many as SCREEN_CARDS at most.
-      const cards = (height: number) =>
-        columns * Math.min(Math.ceil(SCREEN_CARDS / columns), Math.max(1, Math.ceil(height / CARD_MIN_PX)));
-      this.#screenRows = cards(innerHeight) / columns;
-      // From the top of the cards: the first screen's, which the columns were read from.
-      this.#first = cards(innerHeight - this.renderRoot.querySelector('.screen')!.getBoundingClientRect().top);
-    }
-    return this.#first;
-  }
 
   /**
    * Another number of columns (the grid resized, or shown) makes the screens again, of whole rows of them.
    * In a task of its own: changed inside the observer's callback, the layout would be observed again.
    */
   #resized = new ResizeObserver(() => {
-    const columns = this.#columns();
-    if (columns && columns !== this.#screenColumns)
+    if (this.#screens.columnsChanged())
       void nextTask().then(() => {
-        this.#screenCards();
-        this.#restart = true;
+        this.#screens.remeasure();
         this.requestUpdate();
       });
   });
@@ -187,80 +114,75 @@ export class HubTableGrid extends HubElement {
       (card: Card) => this.emit('hub-table-select', { table: card.table! }, true),
       (card: Card, icon) => {
         card.broken = icon;
-        this.#renderCard(card);
+        renderCard(card);
       },
     );
   }
 
   /*
-   * How the cards are drawn. The task that brings a list draws its first screenful (#screenCards; a new
+   * How the cards are drawn. The task that brings a list draws its first screenful (screens.ts; a new
    * grid measures it by its first card), so that what the user sees first is all there in the first frame
    * and nothing on screen moves after it; a filter change is such a list, its cards moved and updated
    * rather than made. The cards below the screen follow in tasks of about TASK_MS each, sized by what a
    * card cost in the last: an input (a chip's click) never waits behind a long task, and the frame between
    * two tasks paints what is drawn. Off screen, their screens are not rendered until they scroll near (see
-   * #place), so a task's own time is what they cost. A device fast enough draws everything in the first
+   * screens.ts), so a task's own time is what they cost. A device fast enough draws everything in the first
    * task.
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
-    const last = this.#cards;
-    this.#cards = new Map();
-    this.#places = arrayOf(this.tables).map((table) => {
-      let card = last.get(table.short_code);
-      last.delete(table.short_code);
-      if (!card) {
-        card = document.createElement('div');
-        card.setAttribute('role', 'listitem');
-      }
-      this.#cards.set(table.short_code, card);
-      return card;
-    });
-    // An empty list (the loading state's, a new one at each render of <hub-embed>) has no card to draw, nor
-    // screens to measure, which would read a layout. A grid with no screen yet (a new one) draws one card
-    // first, and measures its screens by it (see updated).
-    this.#drawn = this.#places.length && (this.renderRoot.querySelector('.screen') ? this.#screenCards() : 1);
-    this.#restart = true;
-    this.#from = 0;
-    this.#start = performance.now();
+    const tables = arrayOf(this.tables);
+    this.#pool.list(tables);
+    this.#drawn = this.#screens.newList(tables.length);
+    this.#listedAt = performance.now();
+    this.#schedule?.begin(this.#listedAt);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    this.#place(changed.has('opening'));
-    if (this.#drawn == 1 && !this.#screenColumns) {
+    const tables = arrayOf(this.tables);
+    const opening = this.opening;
+    this.#screens.place(tables, this.#matched, this.#drawn, changed.has('opening'), (table, index) =>
+      this.#pool.card(table, index, opening),
+    );
+    if (this.#drawn == 1 && !this.#screens.measured) {
       // Its first card in, a new grid's screens are laid out as small as they will be: this task draws
       // its first screenful, in screens of whole rows, and the frame after lays out no card it then moves.
       // Measured, a grid has columns, or draws SCREEN_CARDS where it has none (hidden): no second time.
-      this.#drawn = this.#screenCards();
-      this.#restart = true;
+      this.#drawn = this.#screens.remeasure();
       this.requestUpdate();
       return;
     }
-    const start = this.#start;
-    if (start === undefined || this.#drawn >= arrayOf(this.tables).length) {
-      this.#start = undefined;
+    if (this.#drawn < tables.length) this.#drawRest(tables.length);
+  }
+
+  /**
+   * Draws the places past the first screen, in the schedule's steps (draw-schedule.ts). The schedule comes
+   * with the form half: the first list waits for it below its first screen, and its first step is paced by
+   * the task that drew that screen. A half that cannot load leaves the rest to one step.
+   */
+  #drawRest(total: number): void {
+    if (this.#schedule) {
+      this.#schedule.stepDone(total);
       return;
     }
-    const drawn = this.#drawn - this.#from;
-    const spent = performance.now() - start;
-    // What the rest of this task has time for, at this task's pace.
-    const more = Math.floor(((TASK_MS - spent) * drawn) / spent);
-    if (more > 0) {
-      this.#drawn += more;
-      this.requestUpdate();
-      return;
-    }
-    this.#start = undefined;
-    if (!this.#next)
-      void nextTask().then(() => {
-        this.#start = performance.now();
-        this.#from = this.#drawn;
-        this.#drawn += this.#next;
-        this.#next = 0;
+    const listedAt = this.#listedAt;
+    loadFormOpener().then(
+      ({ DrawSchedule }) => {
+        this.#schedule ??= new DrawSchedule(
+          () => this.#drawn,
+          (drawn) => {
+            this.#drawn = drawn;
+            this.requestUpdate();
+          },
+        );
+        this.#schedule.begin(listedAt);
+        this.#schedule.stepDone(arrayOf(this.tables).length);
+      },
+      () => {
+        this.#drawn = total;
         this.requestUpdate();
-      });
-    // Whole cards, at least one: a fraction of one, at a slow pace, is one more.
-    this.#next = Math.max(1, Math.ceil((TASK_MS * drawn) / spent));
+      },
+    );
   }
 
   /**
@@ -273,25 +195,9 @@ export class HubTableGrid extends HubElement {
     return true;
   }
 
-  /** The card at place `index`, updated for `table`. */
-  #card(table: PublishedTable, index: number): Card {
-    const card = this.#places[index]!;
-    const busy = table.short_code === this.opening;
-    if (card.table !== table || card.busy !== busy) {
-      card.table = table;
-      card.busy = busy;
-      this.#renderCard(card);
-    }
-    return card;
-  }
-
-  #renderCard(card: Card): void {
-    render(cardTemplate(card.table!, card.busy!, card.broken), card);
-  }
-
   /**
    * A card list, named by `label`, or else by the divider above it. Its cards are not in the template:
-   * #place puts them in, so that a new list takes the place of the last in one call, and a step of the
+   * the screens put them in (screens.ts), so that a new list takes the place of the last in one call, and a step of the
    * drawing only appends.
    */
   #renderList(id: 'matches' | 'others', label?: string) {
@@ -305,58 +211,6 @@ export class HubTableGrid extends HubElement {
         aria-busy=${this.loading}
       ></div>
     `;
-  }
-
-  /** Whether the next placing starts the lists over: a new list of tables, or screens of another size. */
-  #restart = false;
-  /** How many cards each list element holds: a step of the drawing adds the next ones. */
-  #placed = new WeakMap<Element, number>();
-
-  /**
-   * Puts the drawn places' cards in their lists, each card updated for its table. A list holds its cards
-   * in screens: whole rows of cards, a screenful each (#screenCards), each a grid on the list's columns;
-   * the first list's first screen holds the cards of the task that brings the list.
-   * Off screen, a screen is not rendered (content-visibility) until it scrolls near: a frame then costs
-   * what is on screen, whatever the length of the list, and a card put into a screen off screen costs
-   * no layout.
-   */
-  #place(all: boolean): void {
-    const tables = arrayOf(this.tables);
-    const matched = this.#matched;
-    const drawn = Math.min(this.#drawn, tables.length);
-    const size = this.#screenRows * (this.#screenColumns || 1);
-    for (const [id, from, to, end] of [
-      ['matches', 0, Math.min(drawn, matched), matched],
-      ['others', matched, drawn, tables.length],
-    ] as const) {
-      const list = this.renderRoot.querySelector<HTMLElement>(`#${id}`);
-      if (!list) continue;
-      // A list the template made anew holds nothing: only a new list of tables starts one over.
-      const placed = this.#restart ? 0 : (this.#placed.get(list) ?? 0);
-      const screens = list.children;
-      // The first list's first screen holds what the task that brings the list draws (#first); each other
-      // screen, a screenful, which a list that begins in that task's cards has room in for the rest of them.
-      const head = from ? size : this.#first;
-      const screenOf = (place: number) => (place < head ? 0 : 1 + Math.floor((place - head) / size));
-      const count = screenOf(end - from - 1) + 1;
-      // A list started over takes new screens: the last one's go with their cards, a removal per screen
-      // rather than per card.
-      if (this.#restart) list.replaceChildren();
-      while (screens.length > count) list.lastElementChild!.remove();
-      while (screens.length < count) list.append(Object.assign(document.createElement('div'), { className: 'screen' }));
-      // Only a list new, or started over, may have another number of rows: setting them on the list is a
-      // change to its style, which restyles every screen (see the grid's styles). Through the CSSOM, as a
-      // strict Content-Security-Policy refuses a style attribute.
-      if (!placed) list.style.setProperty('--_rows', String(this.#screenRows));
-      // A step of the drawing only appends: the cards already in are drawn again only when what they show
-      // may have changed (the opening one), so that a step costs its own cards, not the whole list's.
-      for (let index = all ? from : from + placed; index < to; index++) {
-        const card = this.#card(tables[index]!, index);
-        if (index >= from + placed) screens[screenOf(index - from)]!.append(card);
-      }
-      this.#placed.set(list, Math.max(placed, to - from));
-    }
-    this.#restart = false;
   }
 
   #renderSkeletons() {
@@ -386,7 +240,7 @@ export class HubTableGrid extends HubElement {
     const t = this.t;
     const tables = arrayOf(this.tables);
     const filtered = arrayOf(this.tags).length > 0;
-    // Kept for #place, which puts the cards in after this render.
+    // Kept for the screens, which put the cards in after this render.
     const matched = countMatches(tables, arrayOf(this.tags));
     this.#matched = matched;
     const others = this.matchesOnly ? 0 : tables.length - matched;

@@ -1,5 +1,6 @@
 import { html } from 'lit';
 import { HubElement, arrayOf } from '../base.js';
+import { formHalf, loadFormOpener } from '../hub-embed/form-opener-loader.js';
 import { shared } from '../shared.styles.js';
 import { styles } from './hub-tag-filter.styles.js';
 
@@ -47,26 +48,21 @@ export class HubTagFilter extends HubElement {
     this.emit('hub-tags-change', { tags: next });
   }
 
-  #onKey(event: KeyboardEvent): void {
+  /**
+   * Arrow keys, Home and End move the roving focus (chip-keys.ts). That code loads with the form half: a key
+   * pressed before it is in takes effect once it is.
+   */
+  #onKey(event: KeyboardEvent, chip = event.target): void {
+    const half = formHalf();
+    if (!half) {
+      void loadFormOpener().then(
+        () => this.#onKey(event, chip),
+        () => undefined,
+      );
+      return;
+    }
     const chips = [...this.renderRoot.querySelectorAll('button')];
-    const count = chips.length;
-    const at = chips.indexOf(event.target as HTMLButtonElement);
-    const forward = getComputedStyle(this).direction === 'rtl' ? -1 : 1;
-    // How far each key moves, wrapping around; Home and End move to the first and the last chip.
-    const step = {
-      ArrowRight: forward,
-      ArrowLeft: -forward,
-      ArrowDown: 1,
-      ArrowUp: -1,
-      Home: -at,
-      End: count - 1 - at,
-    }[event.key];
-    // typeof: a key named like an Object.prototype member (`toString`) must not count.
-    if (typeof step != 'number' || at < 0) return;
-    event.preventDefault();
-    const to = (at + step + count) % count;
-    this.focused = to;
-    chips[to]!.focus();
+    this.focused = half.moveChipFocus(event, chip, chips, getComputedStyle(this).direction === 'rtl') ?? this.focused;
   }
 
   override render() {
