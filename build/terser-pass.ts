@@ -6,8 +6,8 @@ import type { Plugin } from 'vite';
  * After Vite's own (Oxc), Terser's compressor, in two passes, inlines what is called once, writes methods
  * that return a value as arrows and puts comparisons in one order, which gzip finds more repeats in; it
  * then mangles the names its inlining left. Terser in place of Oxc gives a larger file, so this is a pass
- * after it, in generateBundle (where a chunk is already minified), before the plugins that write the file's
- * first statement and its escapes. Safe transforms only: no `unsafe` option, no property mangling (Lit's
+ * after it, in generateBundle (where a chunk is already minified), before the plugin that writes the file's
+ * escapes (ascii-only.ts). Safe transforms only: no `unsafe` option, no property mangling (Lit's
  * and the elements' names are read by name).
  */
 export const terserPass: Plugin = {
