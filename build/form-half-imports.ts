@@ -44,6 +44,7 @@ export const formChunkModules = [
   'src/components/hub-form-frame/hub-form-frame.strings.ts',
   'src/components/hub-tag-filter/chip-keys.ts',
   'src/components/hub-table-grid/draw-schedule.ts',
+  'src/components/hub-table-grid/keep-place.ts',
 ].map((file) => resolve(file));
 
 /**

@@ -5,6 +5,7 @@ import { CARD_PARTS, type HubTableGrid } from '../../src/components/hub-table-gr
 import type { PublishedTable } from '../../src/core/types.js';
 import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 import { describeAccessible, onPage, type Look } from './accessible.js';
+import { loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import { inChromium, part, parts, until } from './helpers.js';
 
 const tables: PublishedTable[] = [
@@ -546,6 +547,67 @@ describe('<hub-table-grid>', () => {
       observer.disconnect();
       expect(shift).toBe(0);
     });
+
+    /** The control of the card of table `code`, focused, with the card scrolled to `top` px of the viewport. */
+    async function focusAt(el: HubTableGrid, code: string, top: number) {
+      const card = cards(el).find((node) => node.table!.short_code === code)!;
+      scrollBy(0, card.getBoundingClientRect().top - top);
+      await settle();
+      part(card, 'card')!.focus();
+      return card;
+    }
+    const focusedCode = (el: HubTableGrid) =>
+      (el.shadowRoot!.activeElement?.closest('[role="listitem"]') as CardNode | null)?.table?.short_code;
+
+    it.skipIf(!inChromium)(
+      'the columns change: the focused card keeps the focus, by its table, and making the screens again moves nothing on screen',
+      async () => {
+        // Its screens past the first come with the form half, and what keeps the place with them.
+        await loadFormOpener();
+        const el = await grid(many);
+        el.style.cssText = 'display: block; width: 900px';
+        await until(() => cards(el).length === many.length, 'every card');
+        await settle();
+        const columns = () =>
+          getComputedStyle(el.shadowRoot!.querySelector('.screen')!).gridTemplateColumns.split(' ').length;
+        for (const [width, count] of [
+          ['1100px', 5],
+          ['700px', 3],
+        ] as const) {
+          const card = await focusAt(el, 'c120', 100);
+          // Where the resize itself puts the card (the page reflows its text at once); the screens are made
+          // again in a task after it, which must not move it.
+          el.style.width = width;
+          const resized = card.getBoundingClientRect().top;
+          await until(() => columns() === count, `${count} columns`);
+          await settle();
+          expect(focusedCode(el), width).toBe('c120');
+          expect(Math.abs(card.getBoundingClientRect().top - resized), width).toBeLessThan(2);
+        }
+        scrollTo(0, 0);
+      },
+    );
+
+    it.skipIf(!inChromium)(
+      'the same tables fetched again: each card stays, focused or not, the view does not move, and each shows its new data',
+      async () => {
+        await loadFormOpener();
+        const el = await grid(many);
+        await until(() => cards(el).length === many.length, 'every card');
+        await settle();
+        const card = await focusAt(el, 'c200', 150);
+        const [y, top] = [scrollY, card.getBoundingClientRect().top];
+        el.tables = many.map((table) => ({ ...table, name: `${table.name} (again)` }));
+        await el.updateComplete;
+        await settle();
+        expect(focusedCode(el)).toBe('c200');
+        expect(scrollY).toBe(y);
+        expect(card.getBoundingClientRect().top).toBeCloseTo(top, 0);
+        expect(cards(el)).toHaveLength(many.length);
+        expect(part(card, 'name')!.textContent).toContain('(again)');
+        scrollTo(0, 0);
+      },
+    );
   });
 
   /** Alpha matches the selected tag x; Beta is one the service added to fill its limit. */

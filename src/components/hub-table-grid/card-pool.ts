@@ -16,8 +16,12 @@ export class CardPool {
   /** The card of each place of the list, in its order (a short code listed twice has two). */
   #places: Card[] = [];
 
-  /** Takes `tables` as the list: a card for each place, the last list's where it had the table. */
-  list(tables: readonly PublishedTable[]): void {
+  /**
+   * Takes `tables` as the list: a card for each place, the last list's where it had the table. Returns
+   * whether each place holds the very card it held (the same tables, in the same order: a list fetched again).
+   */
+  list(tables: readonly PublishedTable[]): boolean {
+    const before = this.#places;
     const last = this.#cards;
     this.#cards = new Map();
     this.#places = tables.map((table) => {
@@ -30,6 +34,7 @@ export class CardPool {
       this.#cards.set(table.short_code, card);
       return card;
     });
+    return before.length == this.#places.length && this.#places.every((card, index) => card == before[index]);
   }
 
   /** The card at place `index`, updated for `table`, busy while its form is `opening`. */

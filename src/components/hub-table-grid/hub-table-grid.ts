@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement, arrayOf, nextTask } from '../base.js';
-import { loadFormOpener } from '../hub-embed/form-opener-loader.js';
+import { formHalf, loadFormOpener } from '../hub-embed/form-opener-loader.js';
 import { listenToCards } from '../hub-table-card/card-template.js';
 import { styles as cardStyles } from '../hub-table-card/hub-table-card.styles.js';
 import { shared } from '../shared.styles.js';
@@ -83,6 +83,8 @@ export class HubTableGrid extends HubElement {
   #schedule?: DrawSchedule;
   /** How many tables, from the first, match the selected tags (countMatches): the first list's length. */
   #matched = 0;
+  /** The same list again (see willUpdate): its cards stay where they are, and are updated in place. */
+  #again = false;
 
   /**
    * Another number of columns (the grid resized, or shown) makes the screens again, of whole rows of them.
@@ -91,8 +93,13 @@ export class HubTableGrid extends HubElement {
   #resized = new ResizeObserver(() => {
     if (this.#screens.columnsChanged())
       void nextTask().then(() => {
+        // The same cards in screens of another size: the focused card keeps the focus, and the card on top of
+        // the view its place on screen (keep-place.ts, which comes with the form half, as the screens past
+        // the first do).
+        const restore = formHalf()?.keepPlace(this.renderRoot as ShadowRoot);
         this.#screens.remeasure();
         this.requestUpdate();
+        void this.updateComplete.then(restore);
       });
   });
 
@@ -132,7 +139,11 @@ export class HubTableGrid extends HubElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('tables')) return;
     const tables = arrayOf(this.tables);
-    this.#pool.list(tables);
+    // The same tables again, in the same order and with as many matching (a list fetched again, or for the
+    // same selection): the cards stay in their screens, drawn as far as they were, so the focus and the
+    // scroll stay too; only what each shows is updated.
+    this.#again = this.#pool.list(tables) && countMatches(tables, arrayOf(this.tags)) == this.#matched;
+    if (this.#again) return;
     this.#drawn = this.#screens.newList(tables.length);
     this.#listedAt = performance.now();
     this.#schedule?.begin(this.#listedAt);
@@ -141,7 +152,7 @@ export class HubTableGrid extends HubElement {
   protected override updated(changed: PropertyValues<this>): void {
     const tables = arrayOf(this.tables);
     const opening = this.opening;
-    this.#screens.place(tables, this.#matched, this.#drawn, changed.has('opening'), (table, index) =>
+    this.#screens.place(tables, this.#matched, this.#drawn, changed.has('opening') || this.#again, (table, index) =>
       this.#pool.card(table, index, opening),
     );
     if (this.#drawn == 1 && !this.#screens.measured) {
