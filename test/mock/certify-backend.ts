@@ -115,7 +115,8 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     return USERS[name];
   }
 
-  async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
+  async function webhook(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+    let arrived = arrivedAt;
     const forwarded = req.headers['x-forwarded-for'];
     const peer =
       broken('receiver.forwarded-for-not-believed') && typeof forwarded === 'string'
@@ -127,6 +128,8 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     if (!broken('receiver.address-not-allowed') && !allowed) return json(res, 403, { error: 'not allowed' });
     const raw = await readBody(req, broken('receiver.huge-body-changes-nothing') ? 8 * 1024 * 1024 : 64 * 1024);
     if (raw === undefined) return json(res, 413, { error: 'too large' });
+    // Broken: the deadline counted from the body's end, not from the request's arrival.
+    if (broken('receiver.deadline-counts-from-arrival')) arrived = Date.now();
     const header = String(req.headers['x-webhook-event'] ?? '');
     let event: Record<string, any> | undefined;
     try {
@@ -143,7 +146,11 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       ? createHash('sha256')
           .update(JSON.stringify({ ...event, timestamp: undefined }))
           .digest('hex')
-      : createHash('sha256').update(raw).digest('hex');
+      : broken('receiver.distinct-users-both-charged')
+        ? createHash('sha256')
+            .update(JSON.stringify({ ...event, target: undefined }))
+            .digest('hex')
+        : createHash('sha256').update(raw).digest('hex');
     if (name === 'billing_deduct') {
       const amount = valid ? cents(event?.billing?.amount) : undefined;
       if (broken('receiver.deduct-unknown-user-refused') && typeof user === 'string' && !balances.has(user))
@@ -163,7 +170,9 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       if (
         broken('receiver.deduct-insufficient-longer-amount') && text.length > yuan.length
           ? yuan < text
-          : balance < amount
+          : broken('receiver.deduct-insufficient-by-fractions')
+            ? Math.round(balance / 100) < Math.round(amount / 100)
+            : balance < amount
       )
         return json(res, broken('receiver.deduct-insufficient-ok-false') ? 402 : 200, { ok: false });
       // Checked, then written after a wait: the other deducts arriving meanwhile pass the same check.
@@ -204,7 +213,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const leak: Record<string, string> = broken('api-key-never-answered') ? { 'x-hub-key': options.apiKey } : {};
     const sameOrigin = broken('token.origin-prefix-refused')
       ? req.headers.origin?.startsWith(origin) === true
-      : req.headers.origin === origin;
+      : req.headers.origin === origin || (broken('token.origin-classes-refused') && req.headers.origin === 'null');
     if (req.headers.origin !== undefined && !sameOrigin && !broken('token.origin-rules'))
       return json(res, 403, { error: 'origin' });
     let user = sessionUser(req);
@@ -229,6 +238,17 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const done = (work: Promise<void>) => work.catch(() => res.headersSent || json(res, 500, { error: 'failed' }));
     if (req.method === 'POST' && path === '/hooks') return void done(webhook(req, res, arrived));
     if (req.method === 'POST' && path === '/token') return void done(tokenRoute(req, res));
+    // Broken: the token answered to a GET as JSONP, to whichever callback the query names.
+    const callback = new URL(req.url ?? '/', 'http://x').searchParams.get('callback');
+    if (broken('token.jsonp-refused') && req.method === 'GET' && path === '/token' && callback) {
+      const user = sessionUser(req);
+      if (user === undefined) return json(res, 401, { error: 'sign in' });
+      return void done(
+        exchange(user, false).then((data) => {
+          res.writeHead(200, { 'content-type': 'text/javascript' }).end(`${callback}(${JSON.stringify(data)})`);
+        }),
+      );
+    }
     const user = sessionUser(req);
     if (user === undefined) return json(res, 401, { error: 'sign in' });
     if (path === '/balance') return json(res, 200, { balance_cents: balances.get(user) });

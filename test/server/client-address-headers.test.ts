@@ -34,7 +34,7 @@ const filesUnder = (folder: string) =>
 
 describe('the client-address headers: one list for the receiver and for certify', () => {
   it("certify grades by the toolkit's list: it imports it and spells no header of its own", () => {
-    const rules = source('packages/hub-embed-mock/src/certify/receiver-rules.ts');
+    const rules = source('packages/hub-embed-mock/src/certify/address-headers.ts');
     expect(rules).toContain(
       "import { CLIENT_ADDRESS_HEADERS } from '../../../../src/server/client-address-headers.js';",
     );

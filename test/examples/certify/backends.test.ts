@@ -1,7 +1,8 @@
 /**
  * `npm run ci -- certify`: the built `hub-embed-mock certify` grades three backends as an integrator runs
  * it (docs/certify.md): examples/express, examples/hono and the Python receiver in examples/python, each
- * started with the simulator's base URL, form URL and key in its environment, two test users signed in.
+ * started with the simulator's base URL, form URL and key in its environment, two test users signed in
+ * (the Python one started and signed in by certify itself, `certify -- <command>`).
  * CERTIFY_BACKENDS=python,express picks some.
  */
 import assert from 'node:assert/strict';
@@ -27,6 +28,12 @@ interface Backend {
    * simulator issued, cached, and the toolkit's hold on a replacement (docs/certify.md).
    */
   runs?: number;
+  /**
+   * Started by certify itself (`certify -- <command>`, test users signed in with `--sign-in`), with the
+   * service's timeout this short: its output is graded, and so is the deadline counted from arrival,
+   * which a 10 s timeout leaves not configured.
+   */
+  startedByCertify?: { deliveryTimeoutMs: number };
 }
 
 /** Signs in through the backend's own form and returns the session as a `Cookie: …` header line. */
@@ -48,6 +55,7 @@ const BACKENDS: Backend[] = [
     command: ['/usr/bin/python3', 'examples/python/receiver.py'],
     signIn: formSignIn,
     balanceField: 'balance_cents',
+    startedByCertify: { deliveryTimeoutMs: 4000 },
   },
   {
     name: 'express',
@@ -91,7 +99,10 @@ function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number 
 
 for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.name))) {
   const runs = backend.runs ?? 1;
-  const title = `hub-embed-mock certify grades ${backend.name} green${runs > 1 ? `, ${runs} runs while it keeps running (certify.second-run)` : ''}`;
+  const started = backend.startedByCertify
+    ? `, started by certify -- <command> at a ${backend.startedByCertify.deliveryTimeoutMs} ms timeout (backend-output-holds-no-secret, receiver.deadline-counts-from-arrival)`
+    : '';
+  const title = `hub-embed-mock certify grades ${backend.name} green${runs > 1 ? `, ${runs} runs while it keeps running (certify.second-run)` : ''}${started}`;
   test(title, { timeout: 180_000 * runs }, async () => {
     const [apiPort, formPort, port] = [await freePort(), await freePort(), await freePort()];
     const origin = `http://127.0.0.1:${port}`;
@@ -103,15 +114,17 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
       HUB_FORM_URL: `http://127.0.0.1:${formPort}`,
       HUB_WEBHOOK_IPS: '127.0.0.1',
     };
-    const child = spawn(backend.command[0]!, backend.command.slice(1), {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout?.resume();
+    const byCertify = backend.startedByCertify;
+    const child = byCertify
+      ? undefined
+      : spawn(backend.command[0]!, backend.command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child?.stdout?.resume();
     try {
-      await waitForListening(origin, child);
-      const sessions = [await backend.signIn(origin, 'alice'), await backend.signIn(origin, 'bob')];
+      if (child) await waitForListening(origin, child);
+      const sessions = child ? [await backend.signIn(origin, 'alice'), await backend.signIn(origin, 'bob')] : [];
+      const signIns = byCertify
+        ? ['alice', 'bob'].flatMap((user) => ['--sign-in', `${origin}/sign-in user=${user}`])
+        : [];
       for (let round = 1; round <= runs; round++) {
         const junit = join(mkdtempSync(join(tmpdir(), 'certify-')), 'certify.xml');
         const started = performance.now();
@@ -137,10 +150,13 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
             `${origin}/api/points`,
             '--origin',
             origin,
+            ...signIns,
+            ...(byCertify ? ['--delivery-timeout-ms', String(byCertify.deliveryTimeoutMs)] : []),
             '--junit',
             junit,
+            ...(byCertify ? ['--', ...backend.command] : []),
           ],
-          process.env,
+          { ...process.env, PORT: String(port) },
         );
         console.log(`--- ${backend.name}, run ${round} (${Math.round(performance.now() - started)} ms)\n${output}`);
         assert.equal(code, 0, `certify exited ${code} for ${backend.name} on run ${round}`);
@@ -149,17 +165,20 @@ for (const backend of BACKENDS.filter((candidate) => chosen.includes(candidate.n
         // the page shows it leaves receiver.colliding-users-own-tokens not graded (skipped).
         assert.match(
           xml,
-          new RegExp(`<testsuite name="hub-embed certify: receiver" tests="${RECEIVER_RULES.length}" failures="0"`),
+          new RegExp(
+            `<testsuite name="hub-embed certify: receiver" tests="${RECEIVER_RULES.length}" failures="0"${byCertify ? ' skipped="0"' : ''}`,
+          ),
         );
         assert.match(
           xml,
+          // The API key rule, and with the backend started by certify its output rule.
           new RegExp(
-            `<testsuite name="hub-embed certify: token-route" tests="${TOKEN_RULES.length + 1}" failures="0" skipped="0"`,
+            `<testsuite name="hub-embed certify: token-route" tests="${TOKEN_RULES.length + (byCertify ? 2 : 1)}" failures="0" skipped="0"`,
           ),
         );
       }
     } finally {
-      child.kill('SIGTERM');
+      child?.kill('SIGTERM');
     }
   });
 }

@@ -6,8 +6,10 @@ import { API_PREFIX } from '../api.js';
 import type { RunningSimulator } from '../node.js';
 import { grade, type Answer, type Part, type Rule, type RuleResult } from './grading.js';
 import { fieldAt, readHook } from './observe.js';
+import { outputRule, type PrintedOutput } from './output-rule.js';
 import { parseSession } from './probe.js';
-import { RECEIVER_RULES, type ReceiverContext } from './receiver-rules.js';
+import { RECEIVER_RULES } from './receiver-rules.js';
+import type { ReceiverContext } from './receiver-sends.js';
 import { summarise, type CertifyReport } from './report.js';
 import { STALE_TOKENS, TOKEN_RULES, apiKeyRule, type TokenRouteContext } from './token-rules.js';
 
@@ -34,6 +36,11 @@ export interface CertifyOptions {
   deliveryTimeoutMs?: number | undefined;
   /** An address on no allow-list; default 127.0.0.2. */
   strangerAddress?: string | undefined;
+  /**
+   * What the backend printed, when certify started it (`certify -- <command>`): graded for the key and
+   * tokens (the output rule). Without it that rule is not run: nothing else shows a backend's log.
+   */
+  output?: (() => PrintedOutput) | undefined;
   /** Called after each rule. */
   onRule?: ((result: RuleResult) => void) | undefined;
 }
@@ -98,17 +105,25 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
     hub.setWebhooks([{ notification_url: receiver, billing_url: receiver }]);
     let nonce = 0;
     const session = sessions[0];
+    const readBalance = async (from: typeof session) => {
+      const field = options.balanceField ?? 'balance_cents';
+      const value = fieldAt(await readHook({ url: balanceUrl!, session: from }), field);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value))
+        throw new Error(`the balance hook's ${field} is ${JSON.stringify(value)}, not a whole number of cents`);
+      return value;
+    };
+    const otherUser = users[1];
+    const otherSession = sessions[1];
     const context: ReceiverContext = {
       hub,
       receiverUrl: receiver,
       user: user ?? '',
-      async balance() {
-        const field = options.balanceField ?? 'balance_cents';
-        const value = fieldAt(await readHook({ url: balanceUrl!, session }), field);
-        if (typeof value !== 'number' || !Number.isSafeInteger(value))
-          throw new Error(`the balance hook's ${field} is ${JSON.stringify(value)}, not a whole number of cents`);
-        return value;
-      },
+      balance: () => readBalance(session),
+      // The second session's user, for the rules that need a user besides the test user (the event key's user).
+      other:
+        otherUser !== undefined && otherSession !== undefined && otherUser !== user
+          ? { user: otherUser, balance: () => readBalance(otherSession) }
+          : undefined,
       links: linksUrl ? () => readHook({ url: linksUrl, session }) : undefined,
       shortCode: hub.triggerPreview({ event: 'order_matched' }).body.short_code,
       deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
@@ -140,6 +155,8 @@ export async function certify(options: CertifyOptions): Promise<CertifyReport> {
     } else await run('receiver', RECEIVER_RULES, context);
   }
   await run(tokenRoute ? 'token-route' : 'receiver', answerRules(options.simulator), { answers });
+  if (options.output)
+    await run(tokenRoute ? 'token-route' : 'receiver', [outputRule(hub, options.simulator.apiKey, options.output)], {});
   return summarise(results, {
     baseUrl: options.simulator.baseUrl,
     formUrl: options.simulator.formUrl,

@@ -17,6 +17,11 @@ export interface ProbeRequest {
   /** Hold the body's last byte until this many ms after sending began. */
   lastByteAtMs?: number;
   /**
+   * Send the body in even drips, its last byte this many ms after the headers: a body that takes most of
+   * the service's time to arrive while each drip keeps an idle timeout from firing.
+   */
+  dripOverMs?: number;
+  /**
    * Hold the body's last byte until this settles; `onHeld` says when the rest was written. Many requests
    * released together reach the backend at once: what a race in its ledger needs to show.
    */
@@ -82,6 +87,7 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
       done = true;
       clearTimeout(overall);
       clearTimeout(lastByte);
+      for (const drip of drips) clearTimeout(drip);
       resolve({ ...answer, ms: elapsed() });
     };
     const target = new URL(url);
@@ -95,6 +101,7 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
       agent: false,
     });
     let lastByte: ReturnType<typeof setTimeout> | undefined;
+    const drips: ReturnType<typeof setTimeout>[] = [];
     const overall = setTimeout(() => {
       finish({ status: undefined, headers: {}, body: '', error: 'timeout' });
       req.destroy();
@@ -121,6 +128,22 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
     else if (init.release !== undefined && body.length > 0) {
       req.write(body.subarray(0, body.length - 1), () => init.onHeld?.());
       void init.release.then(() => req.end(body.subarray(body.length - 1)));
+    } else if (init.dripOverMs !== undefined && body.length > 1) {
+      // The headers now, then a slice of the body every 100 ms or so, the last at dripOverMs.
+      const count = Math.min(body.length, Math.max(2, Math.ceil(init.dripOverMs / 100)));
+      req.flushHeaders();
+      for (let drip = 1; drip <= count; drip++) {
+        const slice = body.subarray(
+          Math.floor(((drip - 1) * body.length) / count),
+          Math.floor((drip * body.length) / count),
+        );
+        drips.push(
+          setTimeout(
+            () => (drip === count ? req.end(slice) : req.write(slice)),
+            Math.round((drip * init.dripOverMs) / count),
+          ),
+        );
+      }
     } else if (init.lastByteAtMs === undefined || body.length === 0) req.end(body);
     else {
       req.write(body.subarray(0, body.length - 1));

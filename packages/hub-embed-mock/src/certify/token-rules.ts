@@ -6,6 +6,8 @@ import { NotConfigured, RuleFailure, check, type Answer, type Rule } from './gra
 import { exchangesSeen, stringsIn, tokenOwner } from './observe.js';
 import { brief, describeAnswer, probe, statusOf, type ProbeAnswer } from './probe.js';
 import type { Simulator } from '../types.js';
+import { originClasses } from './origin-classes.js';
+import { impersonations } from './session-forgeries.js';
 
 /**
  * How long a backend may keep a token that replaced a refused one, even when told it was refused again
@@ -143,6 +145,20 @@ export function earlierSimulatorToken(token: string): string | undefined {
   }
 }
 
+/** The query parameters JSONP routes read the callback's name from. */
+const JSONP_PARAMS = ['callback', 'jsonp', 'cb'];
+const JSONP_CALLBACK = 'certifyCallback';
+
+/** The tokens this simulator issued (and who to) among the JWT-shaped strings in `text`. */
+export async function tokensIn(hub: Simulator, text: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const candidate of new Set(text.match(/[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g) ?? [])) {
+    const owner = await tokenOwner(hub, candidate);
+    if (owner !== undefined) out.push(owner);
+  }
+  return out;
+}
+
 /** Where a route might read the user from the request (the browser writes all of them). */
 const USER_FIELDS = ['client_user_id', 'clientUserId', 'user', 'user_id', 'userId', 'uid', 'sub', 'account'];
 const USER_HEADERS = ['x-user-id', 'x-client-user-id', 'x-uid', 'x-user'];
@@ -263,12 +279,68 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
     },
   },
   {
-    id: 'token.tampered-session-refused',
-    title: 'A session value changed by one character gets no token; nor does a JWT session re-signed with alg "none"',
+    id: 'token.origin-classes-refused',
+    title:
+      'Origins of every other class get no token: Origin: null, the allowed host as a suffix or under a subdomain, another scheme, another port',
+    async run(context, note) {
+      if (context.origin === undefined)
+        throw new NotConfigured('not configured: pass --origin with the origin your token route allows to grade it');
+      const given: string[] = [];
+      for (const { origin, what } of originClasses(context.origin)) {
+        const { answer, token } = await ask(context, note, context.sessions[0], {}, { headers: { origin } });
+        if (token !== undefined || answer.status === undefined || answer.status < 400)
+          given.push(
+            `${what}: Origin ${origin} was answered ${statusOf(answer)}${token === undefined ? '' : ' with a token'}`,
+          );
+      }
+      check(given.length === 0, `${given.join('; ')}. Compare the whole origin with the allowed ones, exactly`);
+    },
+  },
+  {
+    id: 'token.jsonp-refused',
+    title:
+      'A GET of the token route with a callback parameter (JSONP, what a <script> on any site sends with the user\u2019s cookies) gets no token as script',
     async run(context, note) {
       const session = context.sessions[0];
       check(session, 'pass --session once per signed-in test user (1 needed)');
-      const forged = forgedSessions(session.value);
+      for (const param of JSONP_PARAMS) {
+        const url = `${context.tokenRoute}${context.tokenRoute.includes('?') ? '&' : '?'}${param}=${JSONP_CALLBACK}`;
+        // What a browser sends for <script src> from another site: no Origin, the fetch metadata of a script.
+        const answer = await probe(url, {
+          headers: {
+            [session.name]: session.value,
+            referer: `${STRANGER_ORIGIN}/`,
+            'sec-fetch-dest': 'script',
+            'sec-fetch-mode': 'no-cors',
+            'sec-fetch-site': 'cross-site',
+          },
+          timeoutMs: 15_000,
+        });
+        context.answers.push({ ...answer, part: 'token-route' });
+        note(`GET ${url} with ${session.name} -> ${describeAnswer(answer)}`);
+        const script =
+          answer.body.includes(`${JSONP_CALLBACK}(`) || /(java|ecma)script/i.test(answer.headers['content-type'] ?? '');
+        const tokens = await tokensIn(context.hub, answer.body);
+        check(
+          !(script && tokens.length > 0),
+          `answered ${statusOf(answer)} with script that hands ${JSONP_CALLBACK}() a token of ${tokens.join(', ')}: any site that loads it with <script src> reads the user's token. Answer the token only to POST, with Origin checked`,
+        );
+      }
+    },
+  },
+  {
+    id: 'token.tampered-session-refused',
+    title:
+      'A session the backend did not issue gets no token: one character changed, a JWT re-sent with alg "none", the user id inside it changed, one signed with a well-known secret',
+    async run(context, note) {
+      const session = context.sessions[0];
+      check(session, 'pass --session once per signed-in test user (1 needed)');
+      const user = context.users[0];
+      const other = context.users[1] ?? 'certify-forged-user';
+      const forged = [
+        ...forgedSessions(session.value),
+        ...(user === undefined ? [] : impersonations(session.value, user, other)),
+      ];
       check(forged.length > 0, `found no credential to change in the session ${brief(session.value, 40)}`);
       for (const { value, what } of forged) {
         const { answer, token } = await ask(context, note, { name: session.name, value }, {});

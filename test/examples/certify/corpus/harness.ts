@@ -123,6 +123,10 @@ export interface Parts {
   peer(req: IncomingMessage): string | undefined;
   /** Whether the allow-list holds the peer. */
   allows(allowed: readonly string[], peer: string): boolean;
+  /** Whether a delivery naming this event (X-Webhook-Event) has its address checked at all. */
+  addressChecked(event: string | undefined): boolean;
+  /** Counted from the request's arrival (before its body), or from the body's end. */
+  deadlineFrom: 'arrival' | 'body-end';
   /** How many event keys the ledger keeps (the newest). */
   keysKept: number;
   /** Yuan with two decimals, as a pattern (its match is read as cents). */
@@ -157,6 +161,12 @@ export interface Parts {
   originAllowed(origin: string, own: string): boolean;
   /** What the token cache files a user's token under. */
   cacheKey(user: string): string;
+  /** What a built notification link is kept under, for the next notification of the same key; undefined keeps none. */
+  linkCacheKey(user: string, linkUrl: string): string | undefined;
+  /** Whether the token route also answers a GET, as script to the `callback` its query names (JSONP). */
+  jsonp: boolean;
+  /** A line the backend prints on each exchange with the service. */
+  exchangeLog(user: string, config: Config, data: { access_token: string }): string;
   /** The session cookie's value for a user who signed in (`store` is the backend's own session table). */
   newSession(user: string, store: Map<string, string>): string;
   /** The user of a session cookie's value; undefined for none. */
@@ -179,6 +189,8 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 export const defaults: Parts = {
   peer: (req) => req.socket.remoteAddress,
   allows: (allowed, peer) => allowed.includes(peer),
+  addressChecked: () => true,
+  deadlineFrom: 'arrival',
   keysKept: Infinity,
   amount: /^(\d{1,10})\.(\d{2})$/,
   cents: (amount) => Math.round(Number(amount) * 100),
@@ -199,6 +211,9 @@ export const defaults: Parts = {
   linkJoiner: (path) => (path.includes('?') ? '&' : '?'),
   originAllowed: (origin, own) => origin === own,
   cacheKey: (user) => user,
+  linkCacheKey: () => undefined,
+  jsonp: false,
+  exchangeLog: (user) => `exchanged a token for ${user}`,
   newSession(user, store) {
     const id = createHash('sha256').update(`${Math.random()}${Date.now()}`).digest('base64url');
     store.set(id, user);
@@ -212,12 +227,18 @@ export interface RunningBackend {
   close(): Promise<void>;
 }
 
-export async function startBackend(config: Config, mistake: Partial<Parts>): Promise<RunningBackend> {
+/** `print` is the backend's log: nothing in the test's own process, stdout when serve.ts runs it alone. */
+export async function startBackend(
+  config: Config,
+  mistake: Partial<Parts>,
+  print: (line: string) => void = () => undefined,
+): Promise<RunningBackend> {
   const parts: Parts = { ...defaults, ...mistake };
   const ledger = new Ledger(parts.keysKept);
   const tokens = new TokenCache();
   const sessions = new Map<string, string>();
   const links = new Map<string, string[]>();
+  const builtLinks = new Map<string, string>();
   const allowed = ['127.0.0.1', '::ffff:127.0.0.1'];
 
   async function exchange(user: string, fresh: boolean): Promise<{ access_token: string; expires_in: number }> {
@@ -231,6 +252,7 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     const { data } = (await res.json()) as { data: { access_token: string; expires_in: number } };
     tokens.byUser.set(parts.cacheKey(user), data.access_token);
     tokens.ownerOf.set(data.access_token, user);
+    print(parts.exchangeLog(user, config, data));
     return data;
   }
 
@@ -265,11 +287,18 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     return Number.isSafeInteger(cents) && cents !== 0 ? cents : undefined;
   }
 
-  async function webhook(req: IncomingMessage, res: ServerResponse, arrived: number): Promise<void> {
+  async function webhook(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+    let arrived = arrivedAt;
     const peer = parts.peer(req);
-    if (peer === undefined || !parts.allows(allowed, peer)) return json(res, 403, { error: 'address not allowed' });
+    const claimed = req.headers['x-webhook-event'];
+    if (
+      parts.addressChecked(typeof claimed === 'string' ? claimed : undefined) &&
+      (peer === undefined || !parts.allows(allowed, peer))
+    )
+      return json(res, 403, { error: 'address not allowed' });
     const raw = await readBody(req, parts.maxBody);
     if (raw === undefined) return json(res, 413, { error: 'body too large' });
+    if (parts.deadlineFrom === 'body-end') arrived = Date.now();
     let event: Record<string, any> | undefined;
     try {
       event = JSON.parse(raw.toString('utf8')) as Record<string, any>;
@@ -299,9 +328,14 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     if (name === undefined) return json(res, 400, { error: 'not an event' });
     const linkUrl = event?.notification?.link_url;
     if (typeof user === 'string' && typeof linkUrl === 'string' && linkUrl.startsWith('/')) {
-      const { access_token } = await exchange(user, false);
-      const [path = '', ...fragment] = linkUrl.split('#');
-      const link = `${config.formUrl}${path}${parts.linkJoiner(path)}token=${encodeURIComponent(access_token)}${fragment.length ? `#${fragment.join('#')}` : ''}`;
+      const kept = parts.linkCacheKey(user, linkUrl);
+      let link = kept === undefined ? undefined : builtLinks.get(kept);
+      if (link === undefined) {
+        const { access_token } = await exchange(user, false);
+        const [path = '', ...fragment] = linkUrl.split('#');
+        link = `${config.formUrl}${path}${parts.linkJoiner(path)}token=${encodeURIComponent(access_token)}${fragment.length ? `#${fragment.join('#')}` : ''}`;
+        if (kept !== undefined) builtLinks.set(kept, link);
+      }
       links.set(user, [...(links.get(user) ?? []), link]);
     }
     res.writeHead(204).end();
@@ -344,6 +378,16 @@ export async function startBackend(config: Config, mistake: Partial<Parts>): Pro
     if (req.method === 'POST' && path === '/hooks/hub') return void done(webhook(req, res, arrived));
     if (req.method === 'POST' && path === '/api/hub-token') return void done(tokenRoute(req, res));
     if (req.method === 'POST' && path === '/sign-in') return void done(signIn(req, res));
+    const callback = new URL(req.url ?? '/', 'http://x').searchParams.get('callback');
+    if (parts.jsonp && req.method === 'GET' && path === '/api/hub-token' && callback !== null) {
+      const user = sessionUser(req);
+      if (user === undefined) return json(res, 401, { error: 'sign in first' });
+      return void done(
+        exchange(user, false).then((data) => {
+          res.writeHead(200, { 'content-type': 'application/javascript' }).end(`${callback}(${JSON.stringify(data)})`);
+        }),
+      );
+    }
     const user = sessionUser(req);
     if (user === undefined) return json(res, 401, { error: 'sign in first' });
     if (req.method === 'GET' && path === '/api/points')
@@ -372,4 +416,9 @@ export interface WrongBackend {
   parts?: Partial<Parts>;
   /** A backend in another language: the command that starts it (PORT and HUB_* in its environment). */
   command?: string[];
+  /**
+   * Started by certify itself (`certify -- <command>`, through serve.ts), so that what it prints is graded;
+   * its test users sign in through `--sign-in`.
+   */
+  startedByCertify?: boolean;
 }
