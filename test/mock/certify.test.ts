@@ -108,6 +108,16 @@ const ALSO_BROKEN: Record<string, string[]> = {
   'receiver.deadline-counts-from-arrival': ['receiver.late-answer-not-charged'],
 };
 
+/**
+ * What a failure's report must say besides what was sent: who answered when the code never ran, and how
+ * a backend in any language reads the time a request arrived.
+ */
+const WHY_SAYS: Record<string, string> = {
+  'receiver.bad-content-length-refused': 'the server in front of it closed the connection before your code ran',
+  'receiver.late-answer-not-charged': 'Read the clock when the request arrives, before reading its body',
+  'receiver.deadline-counts-from-arrival': "the deadline was counted from the body's end",
+};
+
 const ALL_RULES = [...TOKEN_RULES, ...RECEIVER_RULES].map((rule) => rule.id).concat('api-key-never-answered');
 
 describe('hub-embed-mock certify', () => {
@@ -131,6 +141,7 @@ describe('hub-embed-mock certify', () => {
       expect(report.ok).toBe(false);
       const failed = report.rules.find((result) => result.id === rule)!;
       expect(failed.why).toBeTruthy();
+      if (WHY_SAYS[rule] !== undefined) expect(failed.why).toContain(WHY_SAYS[rule]);
       expect(certifyJunit(report)).toContain(`<failure message=`);
     },
   );
