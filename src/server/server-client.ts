@@ -1,121 +1,37 @@
-import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
+/** The server client: the service's server-side endpoints called with the API key, and what each answer means. */
 import { publishedListPath } from '../core/paths.js';
 import { HubError, isHubError } from '../core/errors.js';
-import { API_ROOT_ENDING, apiBaseUrl } from '../core/urls.js';
+import { API_ROOT_ENDING } from '../core/urls.js';
 import { readBodyBytes } from './body.js';
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkInteger,
+  checkLookup,
+  checkOptionalString,
+  checkOrderId,
+  checkTime,
+  checkToken,
+  checkUserId,
+  configError,
+} from './client-inputs.js';
 import { apiErrorFor } from './errors.js';
-import { checkedOnUse, settingError } from './settings.js';
-import { ILL_FORMED_ORDER_ID } from './order-marker.js';
-import {
-  checkRechargeOptions,
-  findRechargeIn,
-  rechargeOnce,
-  resolveRechargeIn,
-  type FindRechargeInput,
-  type RechargeOptions,
-  type ResolveRechargeInput,
-} from './recharge-client.js';
-import type { RechargeOutcome } from './recharge-decision.js';
-import {
-  parseLogsPage,
-  parseRecharge,
-  parseBalance,
-  parseToken,
-  type Balance,
-  type LogsPage,
-  type PointsLogRecord,
-  type RechargeResult,
-  type Token,
-} from './results.js';
+import { checkedOnUse } from './settings.js';
+import { checkRechargeOptions, findRechargeIn, rechargeOnce, resolveRechargeIn } from './recharge-client.js';
+import { parseLogsPage, parseRecharge, parseBalance, parseToken } from './results.js';
+import type { ServerClient, ServerClientOptions } from './server-client-types.js';
 
-/** Options of the server's client (API key); the browser's `WebClient` (Bearer token) is a different thing. */
-export interface ServerClientOptions {
-  /**
-   * The full plaintext API key (`sk-...`). Keep it on the server; it is never shown by this client. Checked
-   * at the first call, not here, so a build without secrets may create the client (undefined until then).
-   */
-  apiKey: string | undefined;
-  /**
-   * The service's address, e.g. https://hub.example.com (the client adds the spec's /api/v1/hub), or its
-   * API root as given, e.g. https://hub.example.com/api/v1/apihub (a path ending in /api/v<n>/<segment>).
-   * Checked at the first call, as apiKey is.
-   */
-  baseUrl: string | undefined;
-  /** A fetch-compatible function; default: the global fetch. */
-  fetch?: typeof fetch;
-  /** Per request; a slower answer fails with HubError kind 'timeout'. Default 10000. */
-  timeoutMs?: number;
-  /** The wait before the one logs read after a lost answer, and the settle window (docs/server.md, "Points credited exactly once"). */
-  recharge?: RechargeOptions;
-}
-
-export interface RechargeInput {
-  clientUserId: string;
-  /** Points to credit, in cents: a positive safe integer. */
-  amountCents: number;
-  /** Your payment order number, for reconciliation. */
-  externalOrderId?: string;
-  reason?: string;
-}
-
-/** A published-list query: any-match tags and the most tables to list. */
-export interface PublishedListQuery {
-  tags?: readonly string[];
-  limit?: number;
-}
-
-export interface LogsQuery {
-  /** 1-based; default 1. */
-  page?: number;
-  /** 1 to 100; default 20. */
-  pageSize?: number;
-}
-
-/**
- * The service's server-side endpoints, called with the API key. Failures are HubAuthError (401),
- * HubPoolInsufficientError (402), HubApiError (other statuses), or HubError kind 'timeout' | 'network' |
- * 'invalid-response' | 'config'. Error messages carry the status and code, never the service's text.
- * A missing or malformed apiKey or baseUrl is a 'config' error of every call (and of reading these two
- * properties) until it is set.
- */
-export interface ServerClient {
-  /** The service's `{base_url}`: the API root without its `/api/v<n>/<segment>`. */
-  readonly baseUrl: string;
-  /** Where every call goes: `{base_url}/api/v1/hub`, or the root given (`…/api/v1/apihub`). */
-  readonly apiRoot: string;
-  exchangeToken(clientUserId: string): Promise<Token>;
-  balance(clientUserId: string): Promise<Balance>;
-  /**
-   * Sends the recharge once, with the order marker at the start of `reason`. A success, or the service's
-   * own refusal (400, 401, 402, 403, 422 in its envelope), is the outcome. Any other answer proves nothing:
-   * the logs are read once for the order's credit, and without it HubRechargePendingError is thrown. It is
-   * never sent again on its own.
-   */
-  recharge(input: RechargeInput): Promise<RechargeResult>;
-  /** The credit record of an order in the logs, or null when there is none yet (not proof: see resolveRecharge). */
-  findRecharge(input: FindRechargeInput): Promise<PointsLogRecord | null>;
-  /**
-   * What the logs prove of an order last sent at `sentAt`: applied (a credit record), not-applied (no
-   * record, and the settle window has passed since `sentAt`), or pending (send nothing yet).
-   */
-  resolveRecharge(input: ResolveRechargeInput): Promise<RechargeOutcome>;
-  logs(clientUserId: string, query?: LogsQuery): Promise<LogsPage>;
-  /**
-   * GET published-tags with an end user's access token (Bearer), as the browser would: the service's
-   * `data.list`, items unchecked (the widget checks them as it checks its own answers).
-   */
-  publishedTags(accessToken: string): Promise<unknown[]>;
-  /** GET published-list with an end user's access token, at the URL the widget would ask for. */
-  publishedList(accessToken: string, query?: PublishedListQuery): Promise<unknown[]>;
-}
+export type {
+  LogsQuery,
+  PublishedListQuery,
+  RechargeInput,
+  ServerClient,
+  ServerClientOptions,
+} from './server-client-types.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Every answer the spec describes is a few KB; a logs page of 100 records stays far below this. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
-
-function configError(message: string): HubError {
-  return new HubError('config', message);
-}
 
 function systemCode(error: unknown): string {
   const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
@@ -145,101 +61,12 @@ function apiRootHint(apiRoot: string): string {
   );
 }
 
-const API_KEY = { option: 'apiKey', variable: 'HUB_API_KEY' };
-const BASE_URL = { option: 'baseUrl', variable: 'HUB_BASE_URL' };
-
-function checkApiKey(apiKey: unknown): string {
-  // Never quote the value: a wrong key is still a key.
-  if (typeof apiKey !== 'string' || apiKey.trim() === '')
-    throw settingError(
-      API_KEY,
-      "apiKey is not set: give createServerClient the full plaintext API key from the developer console, from your server's environment (HUB_API_KEY in the docs).",
-    );
-  if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey))
-    throw settingError(
-      API_KEY,
-      'apiKey contains characters no API key has; check the value of HUB_API_KEY (or wherever it comes from) for pasted line breaks.',
-    );
-  return apiKey;
-}
-
-function checkBaseUrl(baseUrl: unknown): string {
-  if (baseUrl === undefined || baseUrl === null || (typeof baseUrl === 'string' && baseUrl.trim() === ''))
-    throw settingError(
-      BASE_URL,
-      "baseUrl is not set: give createServerClient the service's address, like https://hub.example.com/api/v1/apihub, from your server's environment (HUB_BASE_URL in the docs).",
-    );
-  try {
-    return apiBaseUrl(baseUrl, 'baseUrl');
-  } catch (error) {
-    // apiBaseUrl's one message says what a usable value looks like; it never quotes the value.
-    throw settingError(BASE_URL, `${(error as Error).message} Check HUB_BASE_URL (or wherever it comes from).`);
-  }
-}
-
-function checkUserId(clientUserId: unknown): string {
-  if (typeof clientUserId !== 'string' || clientUserId.trim() === '') {
-    throw configError('clientUserId must be a non-empty string: your own id of the end user.');
-  }
-  if (!isWellFormedId(clientUserId)) throw configError(ILL_FORMED_ID);
-  return clientUserId;
-}
-
-function checkToken(accessToken: unknown): string {
-  if (typeof accessToken !== 'string' || accessToken === '' || /[\u0000-\u001f\u007f]/.test(accessToken))
-    throw configError('accessToken must be the access token of an end user, from exchangeToken.');
-  return accessToken;
-}
-
 /** `data.list`, or `data` itself when that is the array, as the widget reads it. */
 function listOf(data: unknown, what: string): unknown[] {
   const list = Array.isArray(data) ? data : (data as { list?: unknown } | null | undefined)?.list;
   if (!Array.isArray(list))
     throw new HubError('invalid-response', `The service answered published-${what} without a list.`, {});
   return list;
-}
-
-function checkOptionalString(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw configError(`${name} must be a string when given.`);
-  return value;
-}
-
-/** An order id becomes the marker's hash input, so it must have a UTF-8 spelling. */
-function checkOrderId(value: unknown): string | undefined {
-  const orderId = checkOptionalString(value, 'externalOrderId');
-  if (orderId !== undefined && !isWellFormedId(orderId)) throw configError(ILL_FORMED_ORDER_ID);
-  return orderId;
-}
-
-function checkInteger(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw configError(
-      `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'Number.MAX_SAFE_INTEGER' : max}.`,
-    );
-  }
-  return value;
-}
-
-/** A time in ms since the epoch, as Date.now() gives it. */
-function checkTime(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-    throw configError(`${name} must be a time in ms since the epoch, as Date.now() gives it.`);
-  return value;
-}
-
-/** The order a lookup names: checked before anything is read. */
-function checkLookup(
-  input: FindRechargeInput | undefined,
-  what: string,
-): { id: string; externalOrderId: string; amountCents: number } {
-  if (typeof input !== 'object' || input === null)
-    throw configError(`${what} needs {clientUserId, externalOrderId, amountCents}.`);
-  const id = checkUserId(input.clientUserId);
-  const amountCents = checkInteger(input.amountCents, 'amountCents', 1, Number.MAX_SAFE_INTEGER);
-  const externalOrderId = checkOrderId(input.externalOrderId);
-  if (externalOrderId === undefined) throw configError(`${what} needs the externalOrderId of the recharge.`);
-  return { id, externalOrderId, amountCents };
 }
 
 export function createServerClient(options: ServerClientOptions): ServerClient {
