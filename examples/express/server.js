@@ -87,7 +87,6 @@ export async function startExample(options = {}) {
   const reconcile = () => orders.reconcile().catch((error) => console.error('Crediting paid orders failed:', error));
   void reconcile();
   const reconciling = setInterval(reconcile, 60_000);
-  reconciling.unref();
 
   const server = createServer();
   const wanted = options.port ?? Number(env.PORT ?? 3000);
