@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../server/redis-server.js';
+import { freePort } from '../free-port.js';
 
 /** CI must not pass because Postgres was missing: there a missing server is a failure, not a skip. */
 export const postgresRequired = process.env.HUB_REQUIRE_POSTGRES === '1';

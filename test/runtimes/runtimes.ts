@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NODE_RELEASES, nodeReleaseBin } from '../../scripts/node-release.mjs';
-import { freePort } from '../server/redis-server.js';
+import { freePort } from '../free-port.js';
 
 export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;
 /** Node as each maintained release ships it (scripts/node-release.mjs), whichever Node runs the tests. */

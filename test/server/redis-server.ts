@@ -2,9 +2,10 @@
 // tests and the bench. Never a mock: the cache's locking is only worth testing against the real thing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../free-port.js';
 
 /** The redis-server binary, or undefined when none is installed. */
 export function findRedisServer(): string | undefined {
@@ -20,17 +21,6 @@ export const redisRequired = process.env.CI === 'true' || process.env.HUB_REQUIR
 
 export const REDIS_MISSING =
   'no redis-server found (apt-get install -y redis-server, or set REDIS_SERVER); the Redis token-cache tests need a real one';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function accepting(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -14,7 +14,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, PLAYWRIGHT_CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
 import { assertRan, INSTALL_FLAGS, ROOT, runAsync, tarball, tempApp, type Result } from '../shipped/apps.js';
-import { freePort } from '../server/redis-server.js';
+import { freePort } from '../free-port.js';
 
 interface AppRecipe {
   /** What the app's user installs beside the tarball: the newest versions that build and run on every Node the lanes use. */

@@ -9,12 +9,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwrightChromium, type Browser as PwBrowser, type Frame as PwFrame } from 'playwright-core';
 import type { Browser as PpBrowser, Frame as PpFrame } from 'puppeteer-core';
 import { PLAYWRIGHT_CHROMIUM_ARGS, CHROMIUM_MISSING, findTestChromium } from '../../../scripts/chromium.mjs';
+import { freePort } from '../../free-port.js';
 import { startProxy, type PageReport, type RecordingProxy } from './proxy.js';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -416,17 +416,6 @@ function summary(body: unknown): string {
   if (body === undefined) return '';
   const text = JSON.stringify(body);
   return ' ' + (text.length > 160 ? `${text.slice(0, 160)}…` : text);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function launchWebKit(): Promise<DriverBrowser> {

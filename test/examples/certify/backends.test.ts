@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { freePort } from '../../server/redis-server.js';
+import { freePort } from '../../free-port.js';
 import { RECEIVER_RULES } from '../../../packages/hub-embed-mock/src/certify/receiver-rules.js';
 import { TOKEN_RULES } from '../../../packages/hub-embed-mock/src/certify/token-rules.js';
 

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { startBackend, type RunningBackend, type WrongBackend } from './corpus/harness.js';
-import { freePort } from '../../server/redis-server.js';
+import { freePort } from '../../free-port.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { region, withRegions } from '../../../scripts/doc-regions.mjs';
-import { freePort } from '../../server/redis-server.js';
+import { freePort } from '../../free-port.js';
 import { RECEIVER_RULES } from '../../../packages/hub-embed-mock/src/certify/receiver-rules.js';
 import { TOKEN_RULES } from '../../../packages/hub-embed-mock/src/certify/token-rules.js';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
-import { freePort } from '../../server/redis-server.js';
+import { freePort } from '../../free-port.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 

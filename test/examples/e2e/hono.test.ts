@@ -11,7 +11,7 @@ import { startSimulator, type RunningSimulator } from '../../../packages/hub-emb
 import { inEachEngine } from '../../e2e/engines/index.js';
 import { watchPage } from '../../e2e/harness.js';
 import { runtimeVersion, selectedRuntimes, startServer, type Runtime } from '../../runtimes/runtimes.js';
-import { freePort } from '../../server/redis-server.js';
+import { freePort } from '../../free-port.js';
 
 interface Running {
   /** The app's origin, as the browser reaches it. */
