@@ -45,6 +45,7 @@ export const formChunkModules = [
   'src/components/hub-tag-filter/chip-keys.ts',
   'src/components/hub-table-grid/draw-schedule.ts',
   'src/components/hub-table-grid/keep-place.ts',
+  'src/components/hub-embed/lowercased-attributes.ts',
 ].map((file) => resolve(file));
 
 /**

@@ -4,27 +4,22 @@
 // that the bridge is in the WebView build. As it connects, not later: a page that set no token-endpoint (an
 // app's page, all of whose tokens were to come from the host) never gets to hub-ready, and its developer
 // must still read why.
-import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from './core/bridge-wait.js';
+import { NO_BRIDGE_BUILD } from './core/bridge-wait.js';
 import { useHostLinker } from './components/hub-embed/host.js';
 import './components/register.js';
 import { HubError } from './core/errors.js';
 
 let told = false;
 
-// As a fallback only: a page that also loads hub-embed/webview, in either order, keeps the bridge.
-// Short, since every plain page carries it: the file a <script> page needs (a bundler's page imports hub-embed/webview).
+// No host can answer in this build, so nothing is waited for: the page's own token source is used, or the
+// notice is the setup error at once (the WebView build waits for a late app; this one has none to wait for).
 useHostLinker((element) => {
   if (!told) console.warn(`hub-embed: ${NO_BRIDGE_BUILD}`);
   told = true;
-  // A page with a token source of its own runs as a web page. One whose tokens were all to come from the
-  // app shows its loading state as long as the app waits for its hello, then says what to check, in the
-  // words of the app's no-bridge error.
-  const own = () => element.tokenEndpoint || element.tokenProvider;
-  if (own()) return undefined;
   return {
-    ready: new Promise((resolve) => setTimeout(resolve, NO_BRIDGE_MS)),
+    ready: Promise.resolve(),
     tokens() {
-      if (own()) return undefined;
+      if (element.tokenEndpoint || element.tokenProvider) return undefined;
       throw new HubError('config', NO_BRIDGE_BUILD);
     },
     openForm: () => Promise.resolve(false),

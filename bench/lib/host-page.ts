@@ -28,18 +28,36 @@ export const BELOW =
 
 /**
  * Where a host page puts the widget: in the flow of its text, which gives it no height (the README's
- * rule and the element's reservation size it), or in a panel of a fixed height given on the element, as
- * a page sizes a panel, a sidebar or a card.
+ * rule and the element's reservation size it), or in a panel of a fixed height, as a page sizes a
+ * panel, a sidebar or a card: on the element itself (`panel`), or with a `display` of the page's own, as
+ * pages commonly style custom elements (`hub-embed { display: block; height: 480px }`), inline-block, or
+ * as the item of a grid or a flex column of that height.
  */
-export type HostLayout = 'flow' | 'panel';
+export type HostLayout = 'flow' | 'panel' | 'panel, display block' | 'panel, inline-block' | 'grid item' | 'flex item';
 
-/** The panel's height in the `panel` layout. */
+/** The panel's height in the panel layouts. */
 export const PANEL_HEIGHT = 480;
+
+/** Each panel layout: the page's style rule for the tag, and the parent it puts the tag in. */
+const PANELS: Record<Exclude<HostLayout, 'flow'>, { rule: string; parent?: string }> = {
+  panel: { rule: '' },
+  'panel, display block': { rule: `hub-embed { display: block; height: ${PANEL_HEIGHT}px }` },
+  'panel, inline-block': { rule: `hub-embed { display: inline-block; width: 100%; height: ${PANEL_HEIGHT}px }` },
+  'grid item': { rule: 'hub-embed { display: block }', parent: `display: grid; grid-template-rows: ${PANEL_HEIGHT}px` },
+  'flex item': {
+    rule: 'hub-embed { display: block; flex: 1 }',
+    parent: `display: flex; flex-direction: column; height: ${PANEL_HEIGHT}px`,
+  },
+};
 
 /** The page's body around `tag` (a `<hub-embed …>` start tag and its end tag): content above and below. */
 export function hostBody(tag: string, layout: HostLayout): string {
-  const placed = layout === 'panel' ? tag.replace('<hub-embed ', `<hub-embed style="height: ${PANEL_HEIGHT}px" `) : tag;
-  return `${ABOVE}${placed}${BELOW}`;
+  if (layout === 'flow') return `${ABOVE}${tag}${BELOW}`;
+  if (layout === 'panel')
+    return `${ABOVE}${tag.replace('<hub-embed ', `<hub-embed style="height: ${PANEL_HEIGHT}px" `)}${BELOW}`;
+  const { rule, parent } = PANELS[layout];
+  const placed = parent ? `<div style="${parent}">${tag}</div>` : tag;
+  return `<style>${rule}</style>${ABOVE}${placed}${BELOW}`;
 }
 
 /** The default catalogue's first two tables: a short list, under which little blank may show. */

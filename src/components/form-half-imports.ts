@@ -13,6 +13,7 @@ export { adoptStyles, css, html, nothing } from 'lit';
 export { define, HubElement, nextTask } from './base.js';
 export { shared } from './shared.styles.js';
 export { fill, stringsFor } from './strings.js';
+export { preconnect } from './hub-embed/dom.js';
 // Whole, because core/token-links.ts and core/urls.ts, which the half carries, import core/errors.ts itself (core
 // cannot import from here): the half's build resolves that import to this module (build/form-half-imports.ts).
 export { HubError } from '../core/errors.js';

@@ -4,6 +4,7 @@ import { describeAccessible, type Look } from './accessible.js';
 import '../../src/define.js';
 import type { HubEventMap } from '../../src/components/events.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
+import { loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
 import {
@@ -68,22 +69,30 @@ describe('<hub-embed>', () => {
           if (name !== missing) el.setAttribute(name!, value!);
         }
         await fixture(html`<div>${el}</div>`);
-        // hub-embed/define explains a refusal with its setup check, which loads then: the error waits for it.
+        // The form half explains a refusal, and checks form-url: the error waits for it.
         await until(() => !!part(el, 'error'), 'the setup error');
         expect(part(el, 'error')!.textContent).toContain(attribute);
         expect(part(el, 'error')!.getAttribute('role')).toBe('alert');
         expect(part(el, 'retry')).toBeNull();
-        expect(errors[0]!.detail.error.kind).toBe('config');
-        expect(s.urls).toEqual([]);
+        expect(errors.map((event) => event.detail.error.kind)).toEqual(['config']);
+        // The setup error takes the cards' place; the lists a form-url is not needed for may have loaded.
+        expect(el.shadowRoot!.querySelector('hub-table-grid')).toBeNull();
+        if (missing !== 'form-url') expect(s.urls).toEqual([]);
+        expect(s.hub.requestLog.filter((entry) => entry.site === 'form')).toEqual([]);
       });
     }
 
-    it('a non-https form-url is refused with a message naming form-url, before any request', async () => {
+    it('a non-https form-url is refused with a message naming form-url once the form half is in, and no form URL is ever made of it', async () => {
       const s = setupHub();
       const el = await embed(s, 'form-url="http://forms.example.com"');
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toMatch(/form-url.*https/);
-      expect(s.urls).toEqual([]);
+      expect(s.urls.filter((url) => url.startsWith('http://forms.example.com'))).toEqual([]);
+      expect(
+        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].some((link) =>
+          link.href.startsWith('http://forms.example.com'),
+        ),
+      ).toBe(false);
     });
 
     it('a bad limit is a configuration error naming limit', async () => {
@@ -194,7 +203,12 @@ describe('<hub-embed>', () => {
       expect(preconnect(formUrl)).toBeUndefined();
       gridOf(el).dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
       expect(preconnect(formUrl), 'a pointer over the grid but not over a card').toBeUndefined();
+      // The form half, after hub-ready, checked the form site without warming it up: no form has been wanted.
+      await loadFormOpener();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(preconnect(formUrl), 'the form half in, but no sign of intent').toBeUndefined();
       cardsOf(el)[0]!.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
+      await until(() => !!preconnect(formUrl), 'the form origin warmed up on intent');
       expect(preconnect(formUrl)?.hasAttribute('crossorigin')).toBe(false);
     });
 

@@ -38,6 +38,23 @@ describe('<hub-table-grid>', () => {
     expect(count.textContent).toBe('2 results');
   });
 
+  it('a new grid measuring its first card, and drawing the rest in steps, gives no Lit warning in a dev console; updateComplete waits for the first screen', async () => {
+    // Lit warns once per page and message: forget any earlier one, so that this render would warn again.
+    const issued = (globalThis as { litIssuedWarnings?: Set<string> }).litIssuedWarnings;
+    for (const warning of [...(issued ?? [])]) if (warning !== 'dev-mode') issued!.delete(warning);
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      // Enough that the cards past the first screen come in steps of the drawing schedule too.
+      const many = Array.from({ length: 600 }, (_, i) => ({ short_code: `t${i}`, name: `Table ${i}`, tags: [] }));
+      const el = await grid(many);
+      expect(cards(el).length).toBeGreaterThan(1);
+      await until(() => cards(el).length === many.length, 'every card drawn');
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('loading with no tables shows skeleton cards and announces loading', async () => {
     const el = await grid([], true);
     expect(parts(el, 'skeleton').length).toBeGreaterThan(0);

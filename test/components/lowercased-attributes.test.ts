@@ -1,15 +1,20 @@
-// hub-embed/define's setup check for a tag whose camel-cased properties reached it as lowercased attributes,
-// as React 19 writes `<hub-embed formUrl=…>` on the server (test/e2e/react-server-tag.test.ts renders one
-// with react-dom/server and loads it with the built npm path).
+// The setup error of a tag whose camel-cased properties reached it as lowercased attributes, as React 19
+// writes `<hub-embed formUrl=…>` on the server (test/e2e/react-server-tag.test.ts renders one with
+// react-dom/server and loads it with the built npm path). The form half explains a refused setting so; a
+// refused form-url comes from that half too, once it is in after hub-ready.
 import { describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { HubError } from '../../src/core/errors.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
+import { loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import { part, setupHub, until } from './helpers.js';
 
-/** A <hub-embed> with these attributes, and the hub-error it fires (none: undefined once hub-ready came). */
-async function tagWith(attributes: Record<string, string>) {
+/**
+ * A <hub-embed> with these attributes, and the hub-error it fires: waited for when `refused`; else undefined
+ * when none came by hub-ready and a while after the form half, which checks form-url then, was in.
+ */
+async function tagWith(attributes: Record<string, string>, refused = true) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const el = document.createElement('hub-embed') as HubEmbed;
   let error: HubError | undefined;
@@ -18,7 +23,12 @@ async function tagWith(attributes: Record<string, string>) {
   el.addEventListener('hub-ready', () => (ready = true));
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   await fixture(html`<div>${el}</div>`);
-  await until(() => ready || !!error, 'hub-ready or hub-error');
+  if (refused) await until(() => !!error, 'hub-error');
+  else {
+    await until(() => ready || !!error, 'hub-ready');
+    await loadFormOpener();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return { el, error, shown: () => part(el, 'error')?.textContent?.trim().replace(/\s+/g, ' ') };
 }
 
@@ -63,18 +73,23 @@ describe('a server-rendered React tag', () => {
     const ready = new Promise((resolve) => el.addEventListener('hub-ready', resolve, { once: true }));
     await fixture(html`<div>${el}</div>`);
     await ready;
+    await loadFormOpener();
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(part(el, 'error')).toBeNull();
   });
 
   it('says nothing of a lowercased attribute beside settings that work: the widget loads', async () => {
     const s = setupHub();
-    const { error } = await tagWith({
-      'token-endpoint': s.endpoint,
-      'base-url': s.hub.baseUrl,
-      'form-url': s.hub.formUrl,
-      matchesonly: '',
-      bridgeorigins: 'https://app.example',
-    });
+    const { error } = await tagWith(
+      {
+        'token-endpoint': s.endpoint,
+        'base-url': s.hub.baseUrl,
+        'form-url': s.hub.formUrl,
+        matchesonly: '',
+        bridgeorigins: 'https://app.example',
+      },
+      false,
+    );
     expect(error).toBeUndefined();
   });
 

@@ -1,39 +1,33 @@
-// The setup check an entry plugs into the connection (hub-embed/define's, src/define.ts): asked only for a
-// refused setting, and never in the way of the refusal's own error. Without src/define.ts, so that this
-// file's checks are the only ones plugged in.
-import { describe, expect, it, vi } from 'vitest';
-import { explainRefusal, useSetupCheck } from '../../src/components/hub-embed/connection.js';
+// A refused setting is explained by the form half where it can be (lowercased attributes, which a
+// server-rendered React tag brings), loaded only then, and never in the way of the refusal's own error.
+import { describe, expect, it } from 'vitest';
+import '../../src/define.js';
+import { explainRefusal } from '../../src/components/hub-embed/explain-refusal.js';
 import { HubError } from '../../src/core/errors.js';
 
 describe('explainRefusal', () => {
-  const element = document.createElement('div');
-  const refusal = new HubError('config', 'Set form-url to an https URL.');
+  const refusal = new HubError('config', 'Set token-endpoint.');
 
-  // First, while no check is plugged in: as in the <script> bundles, which have none.
-  it('with no setup check, a refusal is returned at once, not as a promise', () => {
-    expect(explainRefusal(refusal, element)).toBe(refusal);
+  it('a refused setting of a tag whose properties arrived as lowercased attributes is shown as that', async () => {
+    const element = document.createElement('hub-embed');
+    element.setAttribute('tokenendpoint', '/api/hub-token');
+    const shown = await explainRefusal(refusal, element);
+    expect(shown).toBeInstanceOf(HubError);
+    expect((shown as HubError).message).toMatch(/^tokenendpoint arrived as lowercased attributes/);
   });
 
-  it('a refused setting is shown as the setup check explains it', async () => {
-    const better = new HubError('config', 'formurl arrived as a lowercased attribute.');
-    useSetupCheck(() => Promise.resolve(better));
-    expect(await explainRefusal(refusal, element)).toBe(better);
+  it("a refusal the form half has nothing to say of keeps the refusal's own error", async () => {
+    expect(await explainRefusal(refusal, document.createElement('hub-embed'))).toBe(refusal);
   });
 
-  it("a refusal the setup check has nothing to say of keeps the refusal's own error", async () => {
-    useSetupCheck(() => Promise.resolve(undefined));
-    expect(await explainRefusal(refusal, element)).toBe(refusal);
-  });
-
-  it('only a refused setting is checked: a network or service error is shown as it is, at once', async () => {
-    const check = vi.fn(() => Promise.resolve(new HubError('config', 'never shown')));
-    useSetupCheck(check);
+  it('only a refused setting is checked: a network or service error is shown as it is, at once, not as a promise', () => {
+    const element = document.createElement('hub-embed');
+    element.setAttribute('formurl', 'https://forms.example');
     for (const error of [
       new HubError('network', 'Network error.'),
       new HubError('api', 'HTTP 500'),
       new TypeError('x'),
     ])
       expect(explainRefusal(error, element)).toBe(error);
-    expect(check).not.toHaveBeenCalled();
   });
 });

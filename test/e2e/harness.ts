@@ -72,6 +72,8 @@ export function e2eSeed(): MockSeed {
 export interface PageOptions {
   /** Sent as the page's Content-Security-Policy header. */
   csp?: string;
+  /** Other headers of the page (Cross-Origin-Opener-Policy, Cross-Origin-Embedder-Policy, …). */
+  headers?: Record<string, string>;
 }
 
 export interface Harness {
@@ -136,6 +138,8 @@ function listen(server: Server): Promise<number> {
 export interface HarnessOptions {
   /** How long the simulator's access tokens live. */
   tokenTtlSeconds?: number;
+  /** The simulator's service profile (a name of its PROFILES). */
+  profile?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -144,6 +148,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const mock = await startSimulator({
     seed: e2eSeed(),
     ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
   });
   // The backend only answers POSTs from the pages' origin, known once the server below listens.
   let backend: DemoBackend | undefined;
@@ -151,7 +156,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async (request, info) =>
       (await backend!.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
   );
-  const pages = new Map<string, { html: string; csp?: string }>();
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
 
   const send = (
     res: ServerResponse,
@@ -173,14 +178,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path === '/e2e/forger.js') return send(res, 200, TYPES['.js']!, FORGER_JS);
     if (path === '/e2e/forger.html') return send(res, 200, 'text/html; charset=utf-8', FORGER);
     const page = pages.get(path);
-    if (page)
-      return send(
-        res,
-        200,
-        'text/html; charset=utf-8',
-        page.html,
-        page.csp ? { 'content-security-policy': page.csp } : {},
-      );
+    if (page) return send(res, 200, 'text/html; charset=utf-8', page.html, page.headers);
     // /dist-tampered/ serves dist/ too, but with the form chunk changed by one byte after the build, as a
     // hostile CDN might: its integrity value must refuse it.
     const tampered = path.startsWith('/dist-tampered/');
@@ -207,7 +205,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: mock.baseUrl,
     formUrl: mock.formUrl,
     addPage(path, html, pageOptions = {}) {
-      pages.set(path, { html, ...(pageOptions.csp ? { csp: pageOptions.csp } : {}) });
+      const headers = { ...pageOptions.headers, ...(pageOptions.csp ? { 'content-security-policy': pageOptions.csp } : {}) };
+      pages.set(path, { html, headers });
       return origin + path;
     },
     async close() {

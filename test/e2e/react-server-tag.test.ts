@@ -1,7 +1,8 @@
 // React 19's `<hub-embed formUrl=…>` rendered on the server (react-dom/server), as an app's server sends it:
 // the HTML carries the camel-cased properties as attributes, which the parser lowercases (`formurl`). Loaded
-// in a page with the npm path as built (dist/define.js, bundled by Vite as an app bundles it), the widget
-// must say which values arrived that way and name <HubEmbed>, not blame a setting that is there.
+// in a page with the npm path as built (dist/define.js, bundled by Vite as an app bundles it) or with the
+// <script> bundle, the widget must say which values arrived that way and name <HubEmbed>, not blame a
+// setting that is there.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { before, describe, it } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
-import { DIST, events, pageHtml, shownErrors, useHarness } from './harness.js';
+import { DIST, SCRIPT, events, pageHtml, shownErrors, useHarness } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
@@ -49,7 +50,7 @@ async function npmPathModule(split = false): Promise<string> {
       // The lazy files alone are left out: the app's module imports nothing statically.
       assert.deepEqual(entry.imports, []);
       assert.ok(
-        entry.dynamicImports.some((file) => file.includes('lowercased-attributes')),
+        entry.dynamicImports.some((file) => file.includes('later-half')),
         entry.dynamicImports.join(),
       );
     } else assert.equal(chunks.length, 1, 'one module');
@@ -94,7 +95,26 @@ inEachEngine(() => {
       );
     });
 
-    it("a setup check whose module cannot load leaves the refusal's own error, once", async () => {
+    it('the <script> bundle, as built, names the lowercased attributes of a server-rendered React tag as the npm path does', async () => {
+      const h = e2e.harness;
+      const tag = renderToString(
+        createElement('hub-embed', {
+          tokenEndpoint: '/api/hub-token',
+          baseUrl: h.baseUrl,
+          formUrl: h.formUrl,
+          locale: 'en',
+        }),
+      );
+      const w = await e2e.openPage('/react-server-tag-script.html', pageHtml(SCRIPT, tag));
+      const shown = await shownErrors(w.page);
+      assert.equal(shown.length, 1);
+      assert.match(
+        shown[0]!.replace(/\s+/g, ' '),
+        /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/,
+      );
+    });
+
+    it("a form half that cannot load leaves the refusal's own error, once", async () => {
       const h = e2e.harness;
       const tag = renderToString(createElement('hub-embed', { formUrl: h.formUrl, locale: 'en' }));
       const split = await npmPathModule(true);
@@ -105,7 +125,7 @@ inEachEngine(() => {
       const shown = await shownErrors(w.page);
       assert.deepEqual(
         shown.map((text) => text.replace(/\s+/g, ' ').trim()),
-        ['Setup error: Set form-url to an https URL.'],
+        ['Setup error: Set token-endpoint.'],
       );
       const errors = await events(w.page, 'hub-error');
       assert.deepEqual(

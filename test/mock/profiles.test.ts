@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { PROFILES, checkProfile, profileOfNames, storedReason } from '../../packages/hub-embed-mock/src/profiles.js';
 import type { ServiceProfile } from '../../packages/hub-embed-mock/src/types.js';
+import { defaultSeed } from '../../packages/hub-embed-mock/src/seed.js';
 
 async function api(hub: Simulator, path: string, body?: unknown): Promise<{ status: number; text: string; json: any }> {
   const response = await hub.fetch(`${hub.apiUrl}${path}`, {
@@ -196,6 +197,30 @@ describe('service profiles: a clock of its own, a proxy that repeats POSTs, fail
       hub.requestLog.filter((entry) => entry.path.endsWith('/points/users/recharge')).map((e) => e.status),
     ).toEqual([200, 409]);
     expect(hub.userLogs('u1', 1, 10).list.map((record) => record.change_cents)).toEqual([7]);
+  });
+
+  it('embedderPolicy: the form site sends its COEP and CORP cross-origin on every page, the icons CORP; none of it by default', async () => {
+    const icon = (hub: Simulator) => `${hub.baseUrl}/static/icons/${defaultSeed.tables[0]!.icon}.png`;
+    for (const policy of ['require-corp', 'credentialless'] as const) {
+      const hub = createSimulator({ profile: { embedderPolicy: policy } });
+      // A form page (here its error page: no token), and an icon of the API site.
+      const page = await hub.fetch(`${hub.formUrl}/no-such-table`);
+      expect(page.headers.get('cross-origin-embedder-policy')).toBe(policy);
+      expect(page.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      const png = await hub.fetch(icon(hub));
+      expect(png.status).toBe(200);
+      expect(png.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(png.headers.get('cross-origin-embedder-policy')).toBeNull();
+    }
+    const plain = createSimulator();
+    for (const url of [`${plain.formUrl}/no-such-table`, icon(plain)]) {
+      const answer = await plain.fetch(url);
+      expect(answer.headers.get('cross-origin-embedder-policy')).toBeNull();
+      expect(answer.headers.get('cross-origin-resource-policy')).toBeNull();
+    }
+    expect(PROFILES['embeddable-require-corp']).toEqual({ embedderPolicy: 'require-corp' });
+    expect(PROFILES['embeddable-credentialless']).toEqual({ embedderPolicy: 'credentialless' });
+    expect(() => checkProfile({ embedderPolicy: 'unsafe-none' as never })).toThrow(/embedderPolicy/);
   });
 
   it('a failed-attempt fault logs the attempt with its remark, status failed and change 0, credits nothing, answers 500', async () => {

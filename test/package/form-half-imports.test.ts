@@ -53,6 +53,7 @@ describe('the form half and its imports module', () => {
         'src/components/hub-form-frame/hub-form-frame.styles.ts',
         'src/components/hub-form-frame/hub-form-frame.ts',
         'src/components/hub-embed/later-half.ts',
+        'src/components/hub-embed/lowercased-attributes.ts',
         'src/components/hub-table-grid/draw-schedule.ts',
         'src/components/hub-table-grid/keep-place.ts',
         'src/components/hub-tag-filter/chip-keys.ts',

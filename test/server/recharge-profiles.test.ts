@@ -505,6 +505,9 @@ describe('findRecharge: the same rules as recharge(), under every built-in profi
     'beijing-time-labelled-utc': ['found', 'null', 'null'],
     // The repeated POST meets the service's 409 for a used order id: one credit, found.
     'proxy-repeats-post': ['found', 'null', 'null'],
+    // What the form site and icons send for isolated pages touches no money.
+    'embeddable-require-corp': ['found', 'null', 'null'],
+    'embeddable-credentialless': ['found', 'null', 'null'],
   };
 
   it('every built-in profile has its expected answers', () => {

@@ -2,7 +2,7 @@
  * Service profiles: the choices the spec leaves to a deployment, each one a real service may make. How much
  * of a recharge's `reason` the log keeps and how it stores it, in which order the logs are listed, where
  * `total` goes, how large a page really is, a gateway in front that answers with its own HTML, a log that
- * lags behind the ledger and a recharge applied late. A client that credits money must be right under every
+ * lags behind the ledger and a recharge applied late, and what a cross-origin-isolated page can embed. A client that credits money must be right under every
  * one of them; docs/simulator.md has the table.
  */
 import type { LedgerRecord, ServiceProfile } from './types.js';
@@ -36,6 +36,8 @@ export const PROFILES = {
   'clock-10-minutes-ahead': { clockOffsetMs: 10 * 60 * 1000 },
   'beijing-time-labelled-utc': { clockOffsetMs: 8 * 3600 * 1000 },
   'proxy-repeats-post': { proxyRepeatsPost: true },
+  'embeddable-require-corp': { embedderPolicy: 'require-corp' },
+  'embeddable-credentialless': { embedderPolicy: 'credentialless' },
 } as const satisfies Record<string, ServiceProfile>;
 
 export type ProfileName = keyof typeof PROFILES;
@@ -54,6 +56,7 @@ const DEFAULTS: CheckedProfile = {
   gatewayTimeoutMs: 0,
   clockOffsetMs: 0,
   proxyRepeatsPost: false,
+  embedderPolicy: 'none',
 };
 
 function fail(message: string): never {
@@ -114,6 +117,12 @@ export function checkProfile(profile: ServiceProfile | string | undefined): Chec
   if (profile.clockOffsetMs !== undefined)
     checked.clockOffsetMs = wholeNumber(profile.clockOffsetMs, 'clockOffsetMs', -week, week);
   if (profile.proxyRepeatsPost !== undefined) checked.proxyRepeatsPost = profile.proxyRepeatsPost === true;
+  if (profile.embedderPolicy !== undefined)
+    checked.embedderPolicy = oneOf(profile.embedderPolicy, 'embedderPolicy', [
+      'none',
+      'require-corp',
+      'credentialless',
+    ] as const);
   return Object.freeze(checked);
 }
 

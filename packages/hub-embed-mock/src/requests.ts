@@ -89,7 +89,7 @@ export function createRequestPipeline({
       return errorResponse(500, 'Injected fault (fault rate); retry the request.');
     }
     const icon = /^\/static\/icons\/([^/]+)\.png$/.exec(url.pathname);
-    if (icon && ICON_NAME.test(icon[1]!)) return iconResponse(req, icon[1]!);
+    if (icon && ICON_NAME.test(icon[1]!)) return embeddable(iconResponse(req, icon[1]!), false);
     const found = findRoute(routes, req.method, url.pathname);
     if ('handle' in found) return found.handle(req, url, meta);
     if (found.status === 405)
@@ -215,6 +215,19 @@ export function createRequestPipeline({
           : formErrorResponse(context, req, 500, 'Internal simulator error.');
     }
     log('form', req, url, response.status, meta);
+    return embeddable(response, true);
+  }
+
+  /**
+   * A response a cross-origin-isolated page may embed, as the profile's `embedderPolicy` says: a form-site
+   * page (`page`) with its own embedder policy, which a frame in such a page must have, and either with
+   * `Cross-Origin-Resource-Policy: cross-origin`, which `require-corp` asks of what it loads.
+   */
+  function embeddable(response: Response, page: boolean): Response {
+    const { embedderPolicy } = context.profile;
+    if (embedderPolicy === 'none') return response;
+    response.headers.set('cross-origin-resource-policy', 'cross-origin');
+    if (page) response.headers.set('cross-origin-embedder-policy', embedderPolicy);
     return response;
   }
 

@@ -275,6 +275,13 @@ export interface ServiceProfile {
   clockOffsetMs?: number;
   /** A proxy in front forwards each recharge twice and answers with the second's answer (default false). */
   proxyRepeatsPost?: boolean;
+  /**
+   * What the form site and the icons send for a cross-origin-isolated host page (COOP + COEP): `none`
+   * (default: the spec says nothing of it), or a `Cross-Origin-Embedder-Policy` of `require-corp` or
+   * `credentialless` on every form-site page, with `Cross-Origin-Resource-Policy: cross-origin` on those
+   * pages and on the icons.
+   */
+  embedderPolicy?: 'none' | 'require-corp' | 'credentialless';
 }
 
 export interface SimulatorOptions {

@@ -15,6 +15,7 @@ import {
   isText,
   nextTask,
   nothing,
+  preconnect,
   shared,
   stringsFor,
 } from '../form-half-imports.js';
@@ -63,6 +64,7 @@ const link: typeof FormChunkLink = {
   isText,
   nextTask,
   nothing,
+  preconnect,
   shared,
   stringsFor,
 };

@@ -3,13 +3,14 @@
 import type { PublishedTable } from '../../core/types.js';
 import { refusesToken } from '../../core/form-report.js';
 import { buildFormUrl } from '../../core/token-links.js';
+import { parseFormSite } from '../../core/urls.js';
 import type { HubEventMap } from '../events.js';
 import type { Connection } from './connection.js';
 import type { HostLink } from './host.js';
 import { HubFormFrame } from '../hub-form-frame/hub-form-frame.js';
 import type { HubLocale, HubStrings } from '../strings.js';
 // What the half shares with the main file (Lit, define) comes through its imports module: see ../form-half-imports.ts.
-import { adoptStyles, define, html, nothing } from '../form-half-imports.js';
+import { adoptStyles, define, html, nothing, preconnect } from '../form-half-imports.js';
 import { styles } from './form-opener.styles.js';
 import { FormPreparer, type PreparedForm } from './form-preparer.js';
 
@@ -96,6 +97,17 @@ export class FormOpener {
         element.openMode !== 'navigate',
       heldFrame: (table, url) => this.#newFrame(table, url, true),
     });
+  }
+
+  /**
+   * Checks the form site before a form URL is made of it: a missing or non-https form-url (loopback aside)
+   * is a setup error, thrown. The element asks each time it reaches for this half: after hub-ready, and on
+   * a sign of intent or a click, when a good form site also gets a connection warmed up (`warm`), so that
+   * the click finds it open; a page where no form opens makes none.
+   */
+  checkFormSite(warm: boolean): void {
+    const site = parseFormSite(this.#element.formUrl);
+    if (warm) preconnect(site.href, false);
   }
 
   /** An access token with at least a minute left, for a form URL. */

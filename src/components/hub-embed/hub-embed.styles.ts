@@ -10,11 +10,15 @@ export const styles = css`
    * is a phone's first screen of cards, a row of chips, the count and two rows of cards: a short list
    * leaves less than a card row of blank, and a long one scrolls. A page that gives the element a height
    * (its own, or a flex or grid parent's) sets the box instead; an open inline form takes the height it
-   * needs below.
+   * needs below. The box rests on no \`display\` of the host, which page rules override (\`hub-embed {
+   * display: block }\` is how pages commonly style custom elements): the body is laid out over the host
+   * (absolute, inset 0), so it adds nothing to the host's height, whatever the host's display. An
+   * inline-block host sits at the top of its line: on the baseline, the line's descent would show under it
+   * once the script ran, a shift of what is below.
    */
   :host {
-    display: flex;
-    flex-direction: column;
+    position: relative;
+    vertical-align: top;
     min-height: var(--hub-reserved-height, 300px);
     color-scheme: light dark;
     background: var(--_bg);
@@ -29,16 +33,17 @@ export const styles = css`
   }
 
   /*
-   * No height of its own: the body takes the box, whatever it holds. Its scrollbar's room is kept while
+   * No height of its own: the body covers the box, whatever it holds. Its scrollbar's room is kept while
    * nothing overflows: a scrollbar that came with a longer list would narrow the cards and move them. A
    * card that focus scrolls into view stops below the filter at its tallest (the chips' most, their
    * padding and the ring's reach), not under it.
    */
   [part~="body"] {
+    position: absolute;
+    inset: 0;
     display: flex;
     flex-direction: column;
     gap: var(--_space);
-    flex: 1 0 0;
     overflow: auto;
     scrollbar-gutter: stable;
     scroll-padding-top: calc(var(--hub-tags-max-height, 8.5em) + 12px);

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import type { HubError, HubErrorKind } from '../../core/errors.js';
+import { HubError, type HubErrorKind } from '../../core/errors.js';
 import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
@@ -9,7 +9,7 @@ import type { CardNode } from '../hub-table-card/card-template.js';
 import { shared } from '../shared.styles.js';
 import { fill } from '../strings.js';
 import { Connection } from './connection.js';
-import { atLowPriority, deepActive, preconnect } from './dom.js';
+import { atLowPriority, deepActive } from './dom.js';
 import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
 import { loadFormOpener } from './form-opener-loader.js';
 import { linkHost, type HostEventDetails, type HostLink } from './host.js';
@@ -139,7 +139,7 @@ export class HubEmbed extends HubElement {
       this.emit('hub-ready', detail);
       // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
       // starts loading now; behind the page's own work and fetches, which need the bandwidth more.
-      atLowPriority(() => void this.#formOpener('low').catch(() => undefined));
+      atLowPriority(() => void this.#formOpener('low').catch(this.#refused));
     },
     error: (detail) => {
       if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
@@ -253,29 +253,38 @@ export class HubEmbed extends HubElement {
     this.#link = linkHost(this, this.bridgeOrigins);
   }
 
-  /** The form half, loaded once: its chunk on the first call (at `priority`), the same opener after. */
+  /**
+   * The form half, loaded once: its chunk on the first call (at `priority`), the same opener after. Each
+   * call checks form-url there, which the form half alone needs: a bad one rejects with a setup error. A
+   * call at a user's sign of intent (no `priority`) warms up the connection to the form site too.
+   */
   async #formOpener(priority?: 'low'): Promise<FormOpener> {
     const { FormOpener } = await loadFormOpener(priority);
-    if (this.#opener) return this.#opener;
-    this.#opener = new FormOpener(this, {
-      connection: this.#connect,
-      link: () => this.#link,
-      announce: (name, shortCode) => this.emit(name, { shortCode }),
-    });
-    this.requestUpdate();
+    if (!this.#opener) {
+      this.#opener = new FormOpener(this, {
+        connection: this.#connect,
+        link: () => this.#link,
+        announce: (name, shortCode) => this.emit(name, { shortCode }),
+      });
+      this.requestUpdate();
+    }
+    this.#opener.checkFormSite(!priority);
     return this.#opener;
   }
 
+  /** A form-url refused as the form half came in shows as a setup error; a half that did not load waits for a click. */
+  #refused = (error: unknown): void => {
+    if (error instanceof HubError && error.kind === 'config') void this.#loader.refuse(error);
+  };
+
   /**
    * The first sign that a form may open (a pointer over a card, a card focused or touched): fetch the
-   * form half and warm up the connection to the form site, so that the click finds both ready.
+   * form half, which warms up the connection to the form site, so that the click finds both ready.
    */
   #onIntent = {
     handleEvent: (event: Event): void => {
-      if (!event.composedPath().some((node) => node instanceof HTMLElement && (node as CardNode).table)) return;
-      // The form site, once a connection checked it.
-      if (this.#connection) preconnect(this.formUrl, false);
-      void this.#formOpener().catch(() => undefined);
+      if (event.composedPath().some((node) => node instanceof HTMLElement && (node as CardNode).table))
+        void this.#formOpener().catch(this.#refused);
     },
     // touchstart: the page's scrolling never waits for this listener.
     passive: true,

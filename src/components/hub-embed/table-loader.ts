@@ -3,7 +3,8 @@ import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import type { HubEventDetails } from '../events.js';
 import { countMatches } from '../hub-table-grid/matches.js';
-import { explainRefusal, type Connection } from './connection.js';
+import type { Connection } from './connection.js';
+import { explainRefusal } from './explain-refusal.js';
 
 /** What a load needs of <hub-embed>: its selection as it is now, and its updates. */
 export interface LoaderElement extends HTMLElement {
@@ -118,6 +119,17 @@ export class TableLoader {
     this.#retry = retry;
     this.#set({ error: hubError, busy: false }, 'failed');
     this.#events.error({ error: hubError });
+  }
+
+  /**
+   * A setting refused after the lists came (form-url, which the form half checks): shown as a load's
+   * setup error is, explained where it can be, in the cards' place; once per load.
+   */
+  async refuse(error: HubError): Promise<void> {
+    const shown = await explainRefusal(error, this.#element);
+    if (this.error) return;
+    this.tables = undefined;
+    this.fail(shown);
   }
 
   /** Clears an error that `fail(error, retry)` showed, once what failed has worked. */

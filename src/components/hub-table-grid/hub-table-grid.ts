@@ -159,12 +159,23 @@ export class HubTableGrid extends HubElement {
       // Its first card in, a new grid's screens are laid out as small as they will be: this task draws
       // its first screenful, in screens of whole rows, and the frame after lays out no card it then moves.
       // Measured, a grid has columns, or draws SCREEN_CARDS where it has none (hidden): no second time.
-      this.#drawn = this.#screens.remeasure();
-      this.requestUpdate();
+      this.#drawTo(this.#screens.remeasure());
       return;
     }
     if (this.#drawn < tables.length) this.#drawRest(tables.length);
   }
+
+  /**
+   * Draws the first `drawn` places, in the next update. Asked for from updated() (a step that follows the
+   * last in the same task), that update is asked for in a microtask, once this one is over: else it would
+   * be one Lit warns of in development ("scheduled an update after an update completed"), in every app's
+   * console. It is still asked for before this update's promise settles (that waits a microtask more), so
+   * getUpdateComplete's loop waits for it, and it renders in the same task.
+   */
+  #drawTo = (drawn: number): void => {
+    this.#drawn = drawn;
+    queueMicrotask(() => this.requestUpdate());
+  };
 
   /**
    * Draws the places past the first screen, in the schedule's steps (draw-schedule.ts). The schedule comes
@@ -179,20 +190,11 @@ export class HubTableGrid extends HubElement {
     const listedAt = this.#listedAt;
     loadFormOpener().then(
       ({ DrawSchedule }) => {
-        this.#schedule ??= new DrawSchedule(
-          () => this.#drawn,
-          (drawn) => {
-            this.#drawn = drawn;
-            this.requestUpdate();
-          },
-        );
+        this.#schedule ??= new DrawSchedule(() => this.#drawn, this.#drawTo);
         this.#schedule.begin(listedAt);
         this.#schedule.stepDone(arrayOf(this.tables).length);
       },
-      () => {
-        this.#drawn = total;
-        this.requestUpdate();
-      },
+      () => this.#drawTo(total),
     );
   }
 

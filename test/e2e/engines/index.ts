@@ -55,6 +55,12 @@ export const LIMITS = {
     reason:
       "a page's colour scheme cannot be emulated: puppeteer's emulateMediaFeatures needs the DevTools Protocol, which Firefox over WebDriver BiDi does not speak (docs/engines.md#page-color-scheme)",
   },
+  /** WebKit knows COEP require-corp only: a page that sends credentialless is not cross-origin isolated. */
+  'coep-credentialless': {
+    engines: ['webkit'] as EngineName[],
+    reason:
+      'WebKit has no Cross-Origin-Embedder-Policy: credentialless, so a page that sends it is not cross-origin isolated (docs/engines.md#coep-credentialless)',
+  },
   'cdp-heap-profiler': {
     engines: ['webkit', 'firefox'] as EngineName[],
     reason: 'the heap profiler is a Chrome DevTools Protocol domain (docs/engines.md#cdp-heap-profiler)',
