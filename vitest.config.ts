@@ -161,6 +161,8 @@ export default defineConfig({
             'test/package/**/*.test.ts',
             'test/host/**/*.test.ts',
             'test/examples/*.test.ts',
+            // The build's plugins' unit tests, beside them (build/<plugin>.test.ts).
+            'build/**/*.test.ts',
           ],
           exclude: [...metaTests, ...integrationTests, ...freshNodeTests],
           // One module graph for all its files (see freshNodeTests): every test restores its mocks and

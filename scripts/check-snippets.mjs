@@ -1,8 +1,10 @@
 // Snippets that work as written: packs the package (scripts/pack.mjs, which builds first), installs the
 // tarball into an empty project, and type-checks there, under `strict`:
 //   - every ts/tsx/js block of README.md and docs/*.md, together and each in a program of its own, except
-//     blocks right after `<!-- fragment -->` (a piece that needs surrounding code) or
-//     `<!-- from: file#region -->` (checked in its own file);
+//     blocks right after `<!-- fragment: why -->` (a piece that needs surrounding code; the marker must say
+//     what it needs, and one without a reason fails) or `<!-- from: file#region -->` (a region of a file);
+//   - each ts/tsx block quoted from a file (`<!-- from: file#region -->`), alone, at that file's place in
+//     this repository (quotedErrors), so a region that uses a name its file declares outside it fails;
 //   - the examples' own source files, as they import `hub-embed/...`;
 //   - test/bindings/packed/*: hub-embed/react and hub-embed/vue types used right and wrong;
 //   - test/bindings/one-line/*: the README's one-line type imports for React 19 and Vue, each file alone.
@@ -13,7 +15,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { createRequire } from 'node:module';
 import { MOCK_PACKAGE, packedTarball } from './pack.mjs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
 const root = process.cwd();
 const keep = process.argv.includes('--keep');
@@ -26,11 +28,12 @@ const DOCS = [
 const NEXT = 'next@16.4.6';
 const EXTENSIONS = { ts: 'ts', typescript: 'ts', tsx: 'tsx', js: 'js', javascript: 'js', jsx: 'jsx' };
 
+const FENCE = /^(?:(<!-- [^\n]*-->)\n)?```(\w+)\n([\s\S]*?)^```$/gm;
+
 /** Each checkable block: where it is, a stable name, and its code. */
 export function snippetsOf(file, text) {
   const blocks = [];
-  const fence = /^(?:(<!-- [^\n]*-->)\n)?```(\w+)\n([\s\S]*?)^```$/gm;
-  for (const match of text.matchAll(fence)) {
+  for (const match of text.matchAll(FENCE)) {
     const [, marker = '', lang, code] = match;
     const ext = EXTENSIONS[lang];
     if (!ext || /^<!-- (fragment|from:)/.test(marker)) continue;
@@ -39,6 +42,85 @@ export function snippetsOf(file, text) {
     blocks.push({ file, line, ext, code, name: `${file}: ${firstLine.trim().slice(0, 80)}` });
   }
   return blocks;
+}
+
+/** The code blocks marked `<!-- fragment -->` without saying what surrounding code they need. */
+export function bareFragments(file, text) {
+  return [...text.matchAll(FENCE)]
+    .filter(([, marker = '', lang]) => EXTENSIONS[lang] && /^<!-- fragment\s*-->/.test(marker))
+    .map((match) => `${file}:${text.slice(0, match.index).split('\n').length}`);
+}
+
+/**
+ * Quoted blocks left to the apps they come from: each framework app of test/ssr/apps compiles only with the
+ * types its framework generates (Nuxt's auto-imports, SvelteKit's ./$types, React Router's ./+types), and
+ * test/ssr builds every one of them.
+ */
+const QUOTED_ELSEWHERE = /^test\/ssr\/apps\//;
+
+/** The ts/tsx blocks quoted from a file of this repository, each with the file it is to stand in for. */
+export function quotedOf(file, text) {
+  const blocks = [];
+  for (const match of text.matchAll(FENCE)) {
+    const [, marker = '', lang, code] = match;
+    const source = /^<!-- from: (\S+?)#/.exec(marker)?.[1];
+    if (!source || !['ts', 'tsx'].includes(EXTENSIONS[lang]) || QUOTED_ELSEWHERE.test(source)) continue;
+    const line = text.slice(0, match.index).split('\n').length + 1;
+    blocks.push({
+      file,
+      line,
+      source,
+      code,
+      path: join(dirname(source), `quoted-${basename(file, '.md')}-${line}.${EXTENSIONS[lang]}`),
+    });
+  }
+  return blocks;
+}
+
+/**
+ * tsc's errors for each quoted block, compiled alone as a file beside the one it quotes, with this
+ * repository's tsconfig.json (hub-embed resolves to src/, the way the quoted file's own imports do): a user
+ * who copies the block gets what it declares and imports, and nothing of the file around the region.
+ */
+export function quotedErrors(blocks) {
+  const require = createRequire(join(root, 'package.json'));
+  const ts = require('typescript');
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  // The block is a file of its own: declarations the quoted file uses elsewhere are not unused here.
+  const options = { ...config.options, jsx: ts.JsxEmit.ReactJSX, noUnusedLocals: false, noUnusedParameters: false };
+  const host = ts.createCompilerHost(options);
+  const virtual = new Map(blocks.map((block) => [join(root, block.path), `${block.code}\nexport {};\n`]));
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (name) => virtual.has(name) || fileExists(name);
+  host.readFile = (name) => virtual.get(name) ?? readFile(name);
+  host.getSourceFile = (name, language, ...rest) =>
+    virtual.has(name) ? ts.createSourceFile(name, virtual.get(name), language) : getSourceFile(name, language, ...rest);
+  let previous;
+  const failures = [];
+  for (const block of blocks) {
+    const path = join(root, block.path);
+    const program = ts.createProgram([path], options, host, previous);
+    previous = program;
+    const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(path));
+    if (diagnostics.length)
+      failures.push(
+        `${block.file}:${block.line} (quoted from ${block.source}, alone)\n    ${ts
+          .formatDiagnostics(diagnostics, formatHost(ts, root))
+          .trimEnd()
+          .split('\n')
+          .join('\n    ')}`,
+      );
+  }
+  return failures;
 }
 
 /** tsc's lines (`path(line,col): error TS…`) for each of `blocks` type-checked in a program of its own. */
@@ -66,6 +148,21 @@ const formatHost = (ts, project) => ({
 
 function run(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+// The checks that need no tarball first: a fragment must say what it needs, and each quoted block compiles alone.
+const early = [];
+const quoted = [];
+for (const file of DOCS) {
+  const text = readFileSync(file, 'utf8');
+  early.push(...bareFragments(file, text).map((at) => `${at}: say what the fragment needs: <!-- fragment: … -->`));
+  quoted.push(...quotedOf(file, text));
+}
+console.log(`== each of the ${quoted.length} blocks quoted from a file, alone, at that file's place`);
+early.push(...quotedErrors(quoted));
+if (early.length) {
+  console.error(`\n${early.join('\n\n')}\n`);
+  process.exit(1);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hub-embed-snippets-'));

@@ -7,10 +7,20 @@ import { createServerClient, createTokenHandler, createWebhookHandler, toNodeLis
 // (./app.ts is a small in-memory one; examples/express has real ones on Postgres).
 import { app, inbox, ledger, sessionUserId, tokens } from './app.js';
 
+const port = Number(process.env.PORT ?? 3000);
+// The origin of your pages with the widget: a page anywhere else gets 403 and no token.
+const pageOrigin = process.env.HUB_PAGE_ORIGIN ?? `http://127.0.0.1:${port}`;
 const client = createServerClient({ apiKey: process.env.HUB_API_KEY ?? '', baseUrl: process.env.HUB_BASE_URL ?? '' });
-// `cache: tokens`: the token route and your own pages (app.ts's links) share one token per user.
 const token = toNodeListener(
-  createTokenHandler({ client, cache: tokens, resolveClientUserId: (req) => sessionUserId(req) }),
+  createTokenHandler({
+    client,
+    resolveClientUserId: (req) => sessionUserId(req),
+    allowedOrigins: [pageOrigin],
+    // The first tags and list come with the token: one round trip before the first card, not three.
+    prefetch: true,
+    // The token route and your own pages (app.ts's links) share one token per user.
+    cache: tokens,
+  }),
 );
 const webhook = toNodeListener(
   createWebhookHandler({
@@ -30,5 +40,5 @@ createServer((req, res) => {
   if (pathname === '/api/hub-token') return token(req, res);
   if (pathname === '/hooks/hub') return webhook(req, res);
   return app(req, res); // your pages and APIs
-}).listen(Number(process.env.PORT ?? 3000));
+}).listen(port);
 // #endregion node-http

@@ -3,6 +3,7 @@
 // widget go to the system browser. Type-checked against react-native's and react-native-webview's type
 // definitions (npm run typecheck) and run by test/native-hosts/react-native-example.test.ts against the real
 // WebView bundle and the simulator; docs/react-native.md quotes it.
+// #region screen
 import { useRef, useState } from 'react';
 import { Button, KeyboardAvoidingView } from 'react-native';
 import { SafeAreaView } from 'react-native-safe-area-context';
@@ -20,7 +21,6 @@ export interface TablesScreenProps {
   sessionToken: () => string;
 }
 
-// #region screen
 export default function TablesScreen({ widgetPage, formOrigin, tokenRoute, sessionToken }: TablesScreenProps) {
   const hub = useRef<HubEmbedViewHandle>(null);
   const [tags, setTags] = useState<string[]>([]);

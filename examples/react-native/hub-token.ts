@@ -1,11 +1,11 @@
 // The app's getToken for <HubEmbedView>: asks your token route with the app's session, and passes on
 // why the widget needs a token. With `unauthorized` the service refused `previous` early; your route then
 // drops it (createTokenHandler does) instead of handing back the cached one.
+// #region get-token
 import type { HubEmbedViewProps } from 'hub-embed/react-native';
 
 type GetToken = NonNullable<HubEmbedViewProps['getToken']>;
 
-// #region get-token
 export function hubTokenFrom(routeUrl: string, sessionToken: () => string): GetToken {
   return async ({ reason, previous }) => {
     const response = await fetch(routeUrl, {

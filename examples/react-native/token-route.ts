@@ -1,9 +1,9 @@
 // Your server's token route for the app (docs/react-native.md, "The token route for an app"). The app
 // calls it with its own session, a bearer token it got at sign-in; the route never reads a user id from
 // the request. Run by test/native-hosts/react-native-day-one.test.ts against the simulator.
+// #region token-route
 import { createServerClient, createTokenHandler, type TokenHandler } from 'hub-embed/server';
 
-// #region token-route
 export interface AppTokenRouteOptions {
   apiKey: string;
   baseUrl: string;

@@ -157,6 +157,25 @@ describe('hub-embed-mock certify', () => {
   );
 
   it(
+    'token.origin-prefix-refused says what the route did: every Origin let in, or only those that begin with the allowed one',
+    { timeout: 120_000 },
+    async () => {
+      const why = async (breaks: string) =>
+        (await grade(breaks)).rules.find((rule) => rule.id === 'token.origin-prefix-refused')?.why ?? '';
+      // A route that checks no Origin at all: nothing about how it compares origins, for it compares none.
+      const none = await why('token.origin-rules');
+      expect(none).toMatch(
+        /^a page on http:\/\/127\.0\.0\.1:\d+\.evil\.example got a token \(200\), and so did one on https:\/\/certify-stranger\.example: the route gave a token whatever Origin it was sent$/,
+      );
+      expect(none).not.toMatch(/start|begin/);
+      // A route that refuses an unlike origin and lets the allowed one with more after it in.
+      expect(await why('token.origin-prefix-refused')).toMatch(
+        /, while one on https:\/\/certify-stranger\.example got none: the route let in an origin that begins with http:\/\/127\.0\.0\.1:\d+ and goes on$/,
+      );
+    },
+  );
+
+  it(
     'report.escapes-backend-text: the table prints what a backend sent, never a terminal escape, CR or bidi override',
     { timeout: 60_000 },
     async () => {

@@ -163,6 +163,23 @@ export async function tokensIn(hub: Simulator, text: string): Promise<string[]> 
 const USER_FIELDS = ['client_user_id', 'clientUserId', 'user', 'user_id', 'userId', 'uid', 'sub', 'account'];
 const USER_HEADERS = ['x-user-id', 'x-client-user-id', 'x-uid', 'x-user'];
 
+/**
+ * Why token.origin-prefix-refused failed, from what the route did: whether it also gave a token to a page on
+ * an origin unlike the allowed one (it let every origin in) or refused that one (it let in only origins that
+ * begin with the allowed one).
+ */
+export function prefixLetIn(
+  stranger: string,
+  answer: Pick<ProbeAnswer, 'status' | 'error'>,
+  allowed: string,
+  unlikeGotToken: boolean,
+): string {
+  const got = `a page on ${stranger} got a token (${statusOf(answer)})`;
+  return unlikeGotToken
+    ? `${got}, and so did one on ${STRANGER_ORIGIN}: the route gave a token whatever Origin it was sent`
+    : `${got}, while one on ${STRANGER_ORIGIN} got none: the route let in an origin that begins with ${allowed} and goes on`;
+}
+
 export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
   {
     id: 'token.unauthenticated-refused',
@@ -268,9 +285,11 @@ export const TOKEN_RULES: Rule<TokenRouteContext>[] = [
     async run(context, note) {
       if (context.origin === undefined)
         throw new NotConfigured('not configured: pass --origin with the origin your token route allows to grade it');
+      // What the route does with an origin unlike the allowed one says which mistake a failure shows.
+      const unlike = await ask(context, note, context.sessions[0], {}, { headers: { origin: STRANGER_ORIGIN } });
       for (const stranger of extendedOrigins(context.origin)) {
         const { answer, token } = await ask(context, note, context.sessions[0], {}, { headers: { origin: stranger } });
-        check(token === undefined, `a page on ${stranger} got a token: the route matches origins by their start`);
+        check(token === undefined, prefixLetIn(stranger, answer, context.origin, unlike.token !== undefined));
         check(
           answer.status !== undefined && answer.status >= 400,
           `a call from ${stranger} was answered ${statusOf(answer)}, not an error status`,

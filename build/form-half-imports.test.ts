@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build, loadConfigFromFile, type Plugin, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The form half built in memory; `extra` appends source lines to the module whose path ends with `file`. */
 async function buildFormHalf(extra?: { file: string; lines: string }): Promise<Rolldown.OutputChunk> {
