@@ -16,7 +16,7 @@ import { FormModal } from './form-modal.js';
 import { useHubEmbedView } from './use-hub-embed-view.js';
 import type { HubEmbedViewHandle, HubEmbedViewProps } from './view-props.js';
 
-export { NO_HELLO_MS, RELOADS_PER_MINUTE, TAGS_WITHOUT_ON_TAGS_CHANGED, noHelloMessage } from './use-hub-embed-view.js';
+export { NO_HELLO_MS, RELOADS_PER_MINUTE, TAGS_WITHOUT_ON_TAGS_CHANGED, noHelloMessage } from './view-rules.js';
 
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
   const view = useHubEmbedView(props, ref);

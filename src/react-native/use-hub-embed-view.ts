@@ -1,26 +1,37 @@
 /**
  * What <HubEmbedView> decides, apart from the views it renders (hub-embed-view.ts), as react-native-webview
  * keeps useWebViewLogic apart from its platform views: the host kernel for the view's life and the replies
- * through injectJavaScript, the marker's nonce per load, which URLs load inside, the selection kept across
- * reloads, a page that never says hello, a killed content process, Android back and the ref's methods.
+ * through injectJavaScript, which URLs load inside, a page that never says hello, a killed content process
+ * and the ref's methods. Its rules are pure functions (view-rules.ts); the marker's nonce per load, the
+ * selection, the form pages' tokens and Android back are hooks of their own (use-*.ts).
  */
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ForwardedRef } from 'react';
-import { BackHandler, Linking, useColorScheme } from 'react-native';
+import { Linking, useColorScheme } from 'react-native';
 import type { WebView, WebViewMessageEvent } from 'react-native-webview';
 import type {
   ShouldStartLoadRequest,
   WebViewNavigationEvent,
   WebViewOpenWindowEvent,
 } from 'react-native-webview/lib/WebViewTypes.js';
-import { BridgeError } from '../bridge/protocol.js';
-import { NO_BRIDGE_BUILD, NO_BRIDGE_MS } from '../core/bridge-wait.js';
 import { createHostKernel } from '../host/kernel.js';
 import { randomNonce } from '../host/page-scripts.js';
 import type { TokenRequest } from '../host/types.js';
 import { exactOrigins, originOf } from '../host/navigation.js';
 import { isFormUrl } from './form-checks.js';
 import type { OpenForm } from './form-modal.js';
-import { RefusedTokens } from './refused-tokens.js';
+import { useAndroidBack } from './use-android-back.js';
+import { useFormTokens } from './use-form-tokens.js';
+import { useMarkerNonce } from './use-marker-nonce.js';
+import { useSelection } from './use-selection.js';
+import {
+  NO_HELLO_MS,
+  afterFormOpened,
+  allowedOrigins,
+  noHelloMessage,
+  refreshTold,
+  reloadsWithOneMore,
+  type WidgetError,
+} from './view-rules.js';
 import {
   EVENT_PROPS,
   type FormCloseReason,
@@ -28,40 +39,6 @@ import {
   type HubEmbedViewHandle,
   type HubEmbedViewProps,
 } from './view-props.js';
-
-/** How often a minute the view reloads by itself after its content process died. */
-export const RELOADS_PER_MINUTE = 3;
-
-/**
- * How long after the widget page loaded the view waits for its hello before it tells the app (onWidgetError,
- * `no-bridge`). A page with the WebView bundle says hello within the bundle's own waits (a late marker: 2 s).
- */
-export const NO_HELLO_MS = NO_BRIDGE_MS;
-
-/** The development warning for a `tags` prop without `onTagsChanged`. */
-export const TAGS_WITHOUT_ON_TAGS_CHANGED =
-  '<HubEmbedView>: `tags` without `onTagsChanged` keeps the selection at `tags`, so each chip the user taps is ' +
-  'undone. Pass onTagsChanged and set tags from it, or leave tags out and call ref.setTags.';
-/** Whether the tags warning was given: once per app run, as React's own warnings. */
-let warnedTags = false;
-
-/** React Native's development flag (`__DEV__`, false in release builds); false where there is none. */
-function isDevelopment(): boolean {
-  return (globalThis as { __DEV__?: unknown }).__DEV__ === true;
-}
-
-/** What the app hears when the widget page loaded and never spoke to the view. */
-export function noHelloMessage(url: string): string {
-  return (
-    `The widget page ${url} loaded but said nothing to the app in ${NO_HELLO_MS / 1000} s. Check that it loads ` +
-    'the WebView build (hub-embed-webview.iife.js or hub-embed/webview), not the plain one (hub-embed.iife.js, ' +
-    `hub-embed/define), which shows "${NO_BRIDGE_BUILD}"; that its <hub-embed> has bridge="auto"; and its ` +
-    'console for errors (a script that throws before the widget connects).'
-  );
-}
-
-const sameTags = (one: readonly string[] | undefined, other: readonly string[] | undefined) =>
-  JSON.stringify(one) === JSON.stringify(other);
 
 /** The state and the handlers of one <HubEmbedView>, for its views. */
 export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
@@ -72,7 +49,7 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   /** A form the page opened itself (its dialog): Android back closes it too. */
   const pageForm = useRef(false);
   /** The refresh() calls under way, each told of a widget.error that comes before its answer. */
-  const refreshing = useRef(new Set<(error: { kind: string; message: string }) => void>());
+  const refreshing = useRef(new Set<(error: WidgetError) => void>());
   /**
    * Whether a page's form.opened was believed since the user last touched the view: one is believed per
    * gesture, so a page that sends form.opened in a loop cannot keep Android back for itself.
@@ -81,51 +58,19 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   // The newest props, read by the kernel's callbacks, which are made once.
   const latest = useRef(props);
   latest.current = props;
-  /**
-   * Without a `tags` prop (the page's selection, changed by ref.setTags), the last selection, the app's or
-   * the user's in the page (tags.changed): the first selection of every new page session, so a reload or a
-   * killed content process finds it again. With `tags`, that prop is the selection.
-   */
-  const selection = useRef(props.tags);
-  /** The selection the page shows, as far as the view knows: what it sent last, or what the page said. */
-  const shown = useRef<string[] | undefined>(undefined);
-  /** Bumped when the page's selection changed, so a controlled `tags` that differs is selected again. */
-  const [pageTagsChanged, setPageTagsChanged] = useState(0);
   /** The widget's language, from its widget.ready: the form Modal's close label speaks it. */
   const [widgetLocale, setWidgetLocale] = useState<string>();
 
   const openExternal = (url: string) => (latest.current.openExternal ?? Linking.openURL)(url);
   const widgetOrigin = originOf(props.source.uri);
   const allowedKey = [widgetOrigin, ...(props.allowedOrigins ?? [])].join(',');
-  const allowed = useMemo(
-    () => [...new Set([widgetOrigin, ...(props.allowedOrigins ?? [])].filter((origin): origin is string => !!origin))],
-    [allowedKey],
-  );
+  const allowed = useMemo(() => allowedOrigins(widgetOrigin, props.allowedOrigins), [allowedKey]);
   const latestAllowed = useRef(allowed);
   latestAllowed.current = allowed;
 
-  /**
-   * The nonce of the marker the WebView injects at its next load start. react-native-webview takes its
-   * injected scripts from the props of that moment, so each load's nonce is chosen before it starts: a
-   * fresh one once this load's document has its marker (its page said hello, or it finished loading), so no
-   * load shares the nonce of the one before (a frame that learned an old nonce speaks for no later page).
-   * Never at the load start itself: iOS re-makes its document-start scripts when the prop changes, and the
-   * document being loaded would get the next load's nonce.
-   */
-  const [markerNonce, setMarkerNonce] = useState(randomNonce);
-  /** The marker nonce the WebView has been given (committed), which the next load carries. */
-  const givenNonce = useRef(markerNonce);
-  useLayoutEffect(() => {
-    givenNonce.current = markerNonce;
-  }, [markerNonce]);
-  /** Whether this load's marker nonce was replaced for the next load. */
-  const nonceRenewed = useRef(false);
-  /** This load's document has its marker: the next load gets a nonce of its own. */
-  const renewNonce = () => {
-    if (nonceRenewed.current) return;
-    nonceRenewed.current = true;
-    setMarkerNonce(randomNonce());
-  };
+  /** The marker's nonce for each load (use-marker-nonce.ts). */
+  const nonces = useMarkerNonce();
+  const { markerNonce } = nonces;
   /** Whether the hello of this load was answered with getToken: a getToken that comes or goes reloads the page. */
   const helloHadToken = useRef<boolean | undefined>(undefined);
   /** Tells the app when the widget page loaded and said no hello (a plain bundle by mistake, a script that threw). */
@@ -138,36 +83,11 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
     callback?.(event.params);
   };
 
-  /** Tokens form pages refused, and what replaced them (refused-tokens.ts). */
-  const refusedTokens = useRef(new RefusedTokens());
-  /** A new token in place of `previous`, which a form page refused: the app's getToken is told so. */
-  const getToken = (request: { reason: 'unauthorized'; previous: string }) => {
-    const { getToken } = latest.current;
-    if (!getToken) throw new TypeError('no getToken');
-    return getToken(request);
-  };
-  const withLiveToken = (url: string) => refusedTokens.current.liveUrl(url, getToken);
-  /**
-   * The Modal's form page refused its token: the form loads once more with a new one, and a second
-   * refusal keeps the page's message (the next open asks for another token: nothing loops).
-   */
-  const formRefused = async (refused: OpenForm) => {
-    refusedTokens.current.refuse(new URL(refused.url).searchParams.get('token') ?? '');
-    if (refused.renewed) return;
-    const url = await withLiveToken(refused.url).catch(() => refused.url);
-    // Told twice (the 401 and the report), closed, or another form opened while the token came.
-    setForm((open) =>
-      open?.relayNonce === refused.relayNonce && url !== refused.url
-        ? { ...open, url, relayNonce: randomNonce(), renewed: true }
-        : open,
-    );
-  };
+  /** The form pages' tokens (use-form-tokens.ts). */
+  const { formUrl, formRefused } = useFormTokens(latest, setForm);
 
-  /** Selects `tags` in the page (its newest session) and notes them as shown. */
-  const select = (tags: string[]) => {
-    shown.current = tags;
-    return kernel.setTags(tags);
-  };
+  /** The tag selection (use-selection.ts); it reaches the kernel made below. */
+  const selection = useSelection(props, latest, () => kernel);
 
   // One kernel, one page session, for the view's life: a prop that changes after mount (allowedOrigins,
   // getToken, tags) is read where it is used, so the page's nonce and session stay valid through it.
@@ -192,9 +112,7 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
             latest.current.onRejected?.(`form.open: ${originOf(request.url) ?? 'a URL'} is not an allowed origin`);
             return false;
           }
-          const url = refusedTokens.current.any
-            ? await withLiveToken(request.url).catch(() => request.url)
-            : request.url;
+          const url = await formUrl(request.url);
           if (custom) return custom({ ...request, url });
           setForm({ ...request, url, relayNonce: randomNonce() });
           return true;
@@ -203,31 +121,32 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
       },
       onEvent(event) {
         if (event.name === 'form.opened') {
-          const byPage = event.params.handledBy === 'page';
-          if (!byPage || !formBelieved.current) pageForm.current = byPage;
-          if (byPage) formBelieved.current = true;
+          const state = afterFormOpened(
+            { pageForm: pageForm.current, believed: formBelieved.current },
+            event.params.handledBy,
+          );
+          pageForm.current = state.pageForm;
+          formBelieved.current = state.believed;
         }
         if (event.name === 'form.closed') pageForm.current = false;
         if (event.name === 'tags.changed') {
-          shown.current = event.params.tags;
-          if (latest.current.tags === undefined) selection.current = event.params.tags;
+          selection.pageSelected(event.params.tags);
         }
         if (event.name === 'widget.ready') setWidgetLocale(event.params.locale);
         if (event.name === 'widget.error') for (const hear of refreshing.current) hear(event.params);
         tell(event.name === 'form.closed' ? { name: event.name, params: { reason: 'page', ...event.params } } : event);
         // After the app's onTagsChanged (and the render it asked for): a controlled `tags` the app did not
         // change to the user's selection is selected again, as a controlled input keeps its value.
-        if (event.name === 'tags.changed') setPageTagsChanged((count) => count + 1);
+        if (event.name === 'tags.changed') selection.pageSelectionHeard();
       },
       onAccepted(message) {
         if (message.kind !== 'req' || message.method !== 'bridge.hello') return;
         heardHello();
         helloHadToken.current = Boolean(latest.current.getToken);
-        renewNonce();
+        nonces.renew();
         // The selection goes to each new page session as it says hello, before the page has its token and
         // loads anything: the first list the widget asks for is already the filtered one.
-        const tags = latest.current.tags ?? selection.current;
-        if (tags) queueMicrotask(() => void select(tags).catch(() => {}));
+        selection.helloHeard();
       },
       onRejected: (reason) => latest.current.onRejected?.(reason),
       // Replies run as scripts in the page's main frame: ref.postMessage would reach window on iOS but
@@ -253,21 +172,6 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
       webView.current?.reload();
   }, [hasToken]);
 
-  // A controlled selection the app never updates undoes every chip the user taps: said once, in development.
-  const uncontrolledTags = props.tags !== undefined && !props.onTagsChanged;
-  useEffect(() => {
-    if (uncontrolledTags && isDevelopment() && !warnedTags) {
-      warnedTags = true;
-      console.warn(TAGS_WITHOUT_ON_TAGS_CHANGED);
-    }
-  }, [uncontrolledTags]);
-
-  const tagKey = props.tags && JSON.stringify(props.tags);
-  useEffect(() => {
-    if (!props.tags || sameTags(props.tags, shown.current) || !kernel.sessions.length) return;
-    void select(props.tags).catch(() => {});
-  }, [tagKey, pageTagsChanged]);
-
   /** Closes the native form and says so, with how. */
   const closeNativeForm = (reason: FormCloseReason) => {
     if (!form) return false;
@@ -279,29 +183,8 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   useImperativeHandle(
     ref,
     () => ({
-      refresh: async () => {
-        // The page answers widget.refresh once its load is over, failed or not; a failure reaches the host
-        // as widget.error before that answer, on the same channel.
-        let failed: { kind: string; message: string } | undefined;
-        const hear = (error: { kind: string; message: string }) => (failed ??= error);
-        refreshing.current.add(hear);
-        try {
-          await kernel.refresh();
-        } finally {
-          refreshing.current.delete(hear);
-        }
-        if (failed)
-          throw new BridgeError('E_INTERNAL', `refresh: the widget could not load (${failed.kind}): ${failed.message}`);
-      },
-      setTags: (tags) => {
-        // A controlled view's selection is its prop; an imperative one would be undone at the next change.
-        if (latest.current.tags !== undefined)
-          return Promise.reject(
-            new TypeError('setTags: this <HubEmbedView> has a tags prop, which is the selection: change the prop'),
-          );
-        selection.current = tags;
-        return select(tags);
-      },
+      refresh: () => refreshTold(() => kernel.refresh(), refreshing.current),
+      setTags: selection.setTags,
       closeForm: async () => closeNativeForm('app') || kernel.closeForm(),
       reload: () => webView.current?.reload(),
     }),
@@ -309,17 +192,7 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   );
 
   // Android back closes a form first: the Modal's own onRequestClose handles its form; this, the page's.
-  useEffect(() => {
-    const subscription = BackHandler.addEventListener('hardwareBackPress', () => {
-      if (!pageForm.current) return false;
-      // The page said a form opened; if no dialog was behind it (a page's own form.opened), this one press
-      // finds that out and the next goes to the app.
-      const noForm = () => (pageForm.current = false);
-      void kernel.closeForm().then((closed) => closed || noForm(), noForm);
-      return true;
-    });
-    return () => subscription.remove();
-  }, [kernel]);
+  useAndroidBack(kernel, pageForm);
 
   const extra = props.webViewProps ?? {};
   const scheme = useColorScheme();
@@ -344,13 +217,12 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   const onProcessGone = () => {
     pageForm.current = false;
     // A page that kills its process on every load must not reload for ever: at most RELOADS_PER_MINUTE.
-    const now = Date.now();
-    recentReloads.current = recentReloads.current.filter((at) => now - at < 60_000);
-    if (recentReloads.current.length >= RELOADS_PER_MINUTE) {
+    const reloads = reloadsWithOneMore(recentReloads.current, Date.now());
+    if (!reloads) {
       latest.current.onRejected?.('content process gone again: not reloaded');
       return;
     }
-    recentReloads.current.push(now);
+    recentReloads.current = reloads;
     webView.current?.reload();
   };
 
@@ -363,8 +235,8 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
     // Android also reports a same-document navigation of the loaded page (pushState, a #hash) here, with
     // loading false: the same document, its sessions and its open dialog stay.
     if (event.nativeEvent.loading !== false) {
-      kernel.reload({ nonce: givenNonce.current });
-      nonceRenewed.current = false;
+      kernel.reload({ nonce: nonces.given.current });
+      nonces.loadStarted();
       helloHadToken.current = undefined;
       heardHello();
       // A page that reloads with its own form dialog open has no form any more: back goes to the app.
@@ -377,7 +249,7 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   const onLoad = (event: WebViewNavigationEvent) => {
     const { url } = event.nativeEvent;
     // Also a page that never says hello (the plain bundle, another allowed site) leaves its nonce behind.
-    renewNonce();
+    nonces.renew();
     if (originOf(url) === widgetOrigin && !kernel.sessions.length) {
       heardHello();
       noHelloTimer.current = setTimeout(
