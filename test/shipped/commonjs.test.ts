@@ -1,11 +1,13 @@
 // CommonJS servers: the packed tarball installed beside Express in a CommonJS app, whose files
-// `require()` hub-embed's entries as a server written in CommonJS does. Every Node that engines admits loads
-// an ES module for require() when the exports carry a `default` condition and the module graph has no
-// top-level await; with `import` alone Node throws ERR_PACKAGE_PATH_NOT_EXPORTED.
+// `require()` hub-embed's entries as a server written in CommonJS does, on each maintained Node line
+// (scripts/node-release.mjs, of which engines is made). Every Node that engines admits loads an ES module for
+// require() when the exports carry a `default` condition and the module graph has no top-level await; with
+// `import` alone Node throws ERR_PACKAGE_PATH_NOT_EXPORTED.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { NODE_RELEASES, nodeReleaseBin } from '../../scripts/node-release.mjs';
 import { installedVersion, npmInstall, pkg, ROOT, run, tarball, tempApp } from './apps.js';
 
 /** Every entry a server may require, with a function each must export. */
@@ -61,6 +63,13 @@ main().catch((error) => {
 
 let app: ReturnType<typeof tempApp>;
 
+/** Each maintained Node line's `node`: the lane installs them before the tests (scripts/surface.mjs). */
+const NODES = Object.entries(NODE_RELEASES).map(([major, version]) => ({
+  version,
+  node: () => join(nodeReleaseBin(major), 'node'),
+}));
+const LINES = Object.keys(NODE_RELEASES).join(', ');
+
 before(() => {
   app = tempApp('commonjs-server', { type: 'commonjs' });
   // The simulator from the workspace, as built: hub-embed/mock re-exports it.
@@ -84,7 +93,7 @@ describe('CommonJS servers require() the package', () => {
   });
 
   for (const [entry, name] of Object.entries(SERVER_ENTRIES))
-    it(`require('${entry}') works from CommonJS and exports ${name}`, () => {
+    it(`require('${entry}') works from CommonJS on every maintained Node (${LINES}) and exports ${name}`, () => {
       const file = join(app.dir, `require-${entry.replace(/\W/g, '-')}.cjs`);
       writeFileSync(
         file,
@@ -92,24 +101,27 @@ describe('CommonJS servers require() the package', () => {
           `if (typeof entry[${JSON.stringify(name)}] !== 'function') throw new Error('no ${name}: ' + Object.keys(entry));\n` +
           `console.log(Object.keys(entry).length);\n`,
       );
-      const result = run(process.execPath, [file], app.dir);
-      assert.equal(result.status, 0, `require('${entry}') failed:\n${result.out}`);
+      for (const { version, node } of NODES) {
+        const result = run(node(), [file], app.dir);
+        assert.equal(result.status, 0, `require('${entry}') failed on Node ${version}:\n${result.out}`);
+      }
     });
 
-  it('an Express app in CommonJS serves the token handler against the simulator', () => {
-    writeFileSync(join(app.dir, 'server.js'), EXPRESS_APP);
-    const result = run(process.execPath, ['server.js'], app.dir);
-    assert.equal(result.status, 0, result.out);
-    const answers = JSON.parse(
-      result.out
-        .trim()
-        .split('\n')
-        .find((line) => line.startsWith('{'))!,
-    ) as Record<string, { status: number; body: { access_token?: string; expires_in?: number } | null }>;
-    assert.equal(answers.first!.status, 200, JSON.stringify(answers));
-    assert.ok(answers.first!.body!.access_token!.length > 0, 'a token');
-    assert.ok(answers.first!.body!.expires_in! > 0, 'its lifetime');
-    assert.equal(answers.again!.body!.access_token, answers.first!.body!.access_token, 'the cached token again');
-    assert.equal(answers.anonymous!.status, 401, 'no session, no token');
-  });
+  for (const { version, node } of NODES)
+    it(`an Express app in CommonJS serves the token handler against the simulator on Node ${version}`, () => {
+      writeFileSync(join(app.dir, 'server.js'), EXPRESS_APP);
+      const result = run(node(), ['server.js'], app.dir);
+      assert.equal(result.status, 0, result.out);
+      const answers = JSON.parse(
+        result.out
+          .trim()
+          .split('\n')
+          .find((line) => line.startsWith('{'))!,
+      ) as Record<string, { status: number; body: { access_token?: string; expires_in?: number } | null }>;
+      assert.equal(answers.first!.status, 200, JSON.stringify(answers));
+      assert.ok(answers.first!.body!.access_token!.length > 0, 'a token');
+      assert.ok(answers.first!.body!.expires_in! > 0, 'its lifetime');
+      assert.equal(answers.again!.body!.access_token, answers.first!.body!.access_token, 'the cached token again');
+      assert.equal(answers.anonymous!.status, 401, 'no session, no token');
+    });
 });

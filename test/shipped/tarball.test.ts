@@ -1,6 +1,7 @@
 // The package as a user receives it: the packed tarball (scripts/pack.mjs), installed into a scratch project, import
-// every `exports` entry from a separate Node process, type-check an import of each entry with tsc, and
-// inspect the tarball for tests, demo code, secrets and source maps that point outside the package.
+// every `exports` entry from a separate Node process, type-check an import of each entry with tsc under each
+// TypeScript major a user may have (typescripts.ts), and inspect the tarball for tests, demo code, secrets
+// and source maps that point outside the package.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,13 @@ import { build } from 'vite';
 import { defaultSeed } from '../../packages/hub-embed-mock/src/index.js';
 import { editorFiles } from '../../scripts/editor-data.mjs';
 import { mockTarball, npmInstall, pkg, ROOT, run, tarball, tempApp, type Result } from './apps.js';
+import {
+  TYPESCRIPT_MAJORS,
+  TYPESCRIPT_RELEASES,
+  typescriptAlias,
+  typescriptSpecs,
+  type TypeScriptMajor,
+} from './typescripts.js';
 
 /** The scratch project the tarball is installed into; the unpacked tarball and bundles go there too. */
 let scratch: ReturnType<typeof tempApp>;
@@ -34,8 +42,9 @@ before(() => {
   const peers = ['react', '@types/react', '@lit/react', 'vue', 'react-native', 'react-native-webview'].map(
     (name) => `${name}@${pkg.devDependencies[name]}`,
   );
-  // With hub-embed-mock beside it, which hub-embed/mock re-exports for one release.
-  const install = npmInstall(scratch.dir, [tarball().tarball, mockTarball().tarball, ...peers]);
+  // With hub-embed-mock beside it, which hub-embed/mock re-exports for one release, and each TypeScript the
+  // types are checked under, side by side under their aliases.
+  const install = npmInstall(scratch.dir, [tarball().tarball, mockTarball().tarball, ...peers, ...typescriptSpecs()]);
   if (install.status !== 0) throw new Error(`Installing the tarball failed:\n${install.out}`);
 });
 
@@ -46,10 +55,16 @@ function nodeInScratch(code: string): Result {
   return run(process.execPath, ['--input-type=module', '-e', code], scratch.dir);
 }
 
-/** Type-checks `file` in the scratch project, strict and for ES2022 as the package is, with `options`. */
-function tscInScratch(file: string, options: string[]): Result {
-  const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
-  return run(tsc, ['--noEmit', '--strict', '--target', 'es2022', ...options, file], scratch.dir);
+/**
+ * Type-checks `file` in the scratch project with TypeScript `major`, strict and for ES2022 as the package is,
+ * with `options`; says which version ran, so a failure names it.
+ */
+function tscInScratch(major: TypeScriptMajor, file: string, options: string[]): Result {
+  const tsc = join(scratch.dir, 'node_modules', typescriptAlias(major), 'bin', 'tsc');
+  const version = run(tsc, ['--version'], scratch.dir).out.trim();
+  assert.equal(version.split('\n')[0], `Version ${TYPESCRIPT_RELEASES[major]}`, `TypeScript ${major}'s tsc`);
+  const result = run(tsc, ['--noEmit', '--strict', '--target', 'es2022', ...options, file], scratch.dir);
+  return { ...result, out: `${version}\n${result.out}` };
 }
 
 const subpaths = Object.keys(pkg.exports);
@@ -120,44 +135,46 @@ describe('npm pack', () => {
     }
   });
 
-  for (const resolution of ['node16', 'bundler'] as const) {
-    it(`the types of every exports entry resolve under tsc (moduleResolution ${resolution})`, () => {
-      // hub-embed/react-native is compiled as a React Native app is, without the DOM: react-native's
-      // own globals (fetch, Blob, …) clash with lib.dom's, so no program has both (the test below).
-      const entries = subpaths.filter((subpath) => !subpath.endsWith('.json') && subpath !== './react-native');
-      const source =
-        entries.map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';`).join('\n') +
-        // Each namespace must have real, typed members: `keyof` of an unresolved module would be an error.
-        `\nexport const used = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n` +
-        `import { HubEmbed } from 'hub-embed';\nimport { version } from 'hub-embed/plumbing';\nimport { buildFormUrl } from 'hub-embed/core';\nimport { createTokenHandler } from 'hub-embed/server';\n` +
-        `const v: string = version;\nconst url: string = buildFormUrl('https://forms.example.com', 'a b', 't');\n` +
-        `const el: HTMLElement = new HubEmbed();\nconst tokenHandler: (request: Request) => Promise<Response> = createTokenHandler({ client: { exchangeToken: async () => ({ accessToken: 'x', expiresIn: 60 }) } as never, resolveClientUserId: () => 'u' });\n` +
-        `export { v, url, el, tokenHandler };\n`;
-      const file = join(scratch.dir, `check-${resolution}.ts`);
-      writeFileSync(file, source);
-      const module = resolution === 'node16' ? 'node16' : 'esnext';
-      const typeRoots = join(ROOT, 'node_modules', '@types');
-      const result = tscInScratch(file, [
-        ...['--lib', 'es2022,dom,dom.iterable', '--module', module, '--moduleResolution', resolution],
-        ...['--types', 'node', '--typeRoots', typeRoots, '--experimentalDecorators', 'false'],
-      ]);
-      assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
-    });
-  }
+  for (const major of TYPESCRIPT_MAJORS)
+    for (const resolution of ['node16', 'bundler'] as const) {
+      it(`the types of every exports entry resolve under TypeScript ${major} (moduleResolution ${resolution})`, () => {
+        // hub-embed/react-native is compiled as a React Native app is, without the DOM: react-native's
+        // own globals (fetch, Blob, …) clash with lib.dom's, so no program has both (the test below).
+        const entries = subpaths.filter((subpath) => !subpath.endsWith('.json') && subpath !== './react-native');
+        const source =
+          entries.map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';`).join('\n') +
+          // Each namespace must have real, typed members: `keyof` of an unresolved module would be an error.
+          `\nexport const used = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n` +
+          `import { HubEmbed } from 'hub-embed';\nimport { version } from 'hub-embed/plumbing';\nimport { buildFormUrl } from 'hub-embed/core';\nimport { createTokenHandler } from 'hub-embed/server';\n` +
+          `const v: string = version;\nconst url: string = buildFormUrl('https://forms.example.com', 'a b', 't');\n` +
+          `const el: HTMLElement = new HubEmbed();\nconst tokenHandler: (request: Request) => Promise<Response> = createTokenHandler({ client: { exchangeToken: async () => ({ accessToken: 'x', expiresIn: 60 }) } as never, resolveClientUserId: () => 'u' });\n` +
+          `export { v, url, el, tokenHandler };\n`;
+        const file = join(scratch.dir, `check-${resolution}-ts${major}.ts`);
+        writeFileSync(file, source);
+        const module = resolution === 'node16' ? 'node16' : 'esnext';
+        const typeRoots = join(ROOT, 'node_modules', '@types');
+        const result = tscInScratch(major, file, [
+          ...['--lib', 'es2022,dom,dom.iterable', '--module', module, '--moduleResolution', resolution],
+          ...['--types', 'node', '--typeRoots', typeRoots, '--experimentalDecorators', 'false'],
+        ]);
+        assert.equal(result.status, 0, `tsc (${resolution}) failed:\n${result.out}`);
+      });
+    }
 
-  it('the types of hub-embed/react-native resolve under tsc as a React Native app compiles them (no DOM)', () => {
-    const file = join(scratch.dir, 'check-react-native.ts');
-    writeFileSync(
-      file,
-      `import { HubEmbedView, type HubEmbedViewHandle, type HubEmbedViewProps } from 'hub-embed/react-native';\n` +
-        `const props: HubEmbedViewProps = { source: { uri: 'https://widget.example/embed' }, onReady: ({ version }) => void version.length };\n` +
-        `export const used: [typeof HubEmbedView, HubEmbedViewProps, HubEmbedViewHandle | null] = [HubEmbedView, props, null];\n`,
-    );
-    const result = tscInScratch(file, [
-      ...['--lib', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck'],
-    ]);
-    assert.equal(result.status, 0, `tsc failed:\n${result.out}`);
-  });
+  for (const major of TYPESCRIPT_MAJORS)
+    it(`the types of hub-embed/react-native resolve under TypeScript ${major} as a React Native app compiles them (no DOM)`, () => {
+      const file = join(scratch.dir, `check-react-native-ts${major}.ts`);
+      writeFileSync(
+        file,
+        `import { HubEmbedView, type HubEmbedViewHandle, type HubEmbedViewProps } from 'hub-embed/react-native';\n` +
+          `const props: HubEmbedViewProps = { source: { uri: 'https://widget.example/embed' }, onReady: ({ version }) => void version.length };\n` +
+          `export const used: [typeof HubEmbedView, HubEmbedViewProps, HubEmbedViewHandle | null] = [HubEmbedView, props, null];\n`,
+      );
+      const result = tscInScratch(major, file, [
+        ...['--lib', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck'],
+      ]);
+      assert.equal(result.status, 0, `tsc failed:\n${result.out}`);
+    });
 
   it('a bundler that honours "sideEffects" keeps what hub-embed/define, hub-embed/webview and hub-embed/wechat do on import', async () => {
     // Both entries are imported for their side effects only, as `import 'hub-embed/webview'` is. A module
