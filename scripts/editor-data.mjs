@@ -1,11 +1,13 @@
 // Editor data for the elements, generated from the custom elements manifest (scripts/manifest.mjs) by the build
 // (scripts/build.mjs), beside the manifest in dist/ and, like it, never committed:
 //   dist/vscode.html-custom-data.json  VS Code's HTML custom data (the `html.customData` setting reads it)
+//   dist/vscode.css-custom-data.json   VS Code's CSS custom data (`css.customData`): the --hub-* properties and
+//                                      the ::part() names, completed in a page's stylesheets
 //   dist/web-types.json                JetBrains web-types (WebStorm and IntelliJ read package.json's `web-types`)
 // An attribute whose type is a union of string literals offers each literal as a value, also when the
 // manifest names the type by an alias (`OpenMode`): the alias is resolved with the TypeScript compiler,
 // from the property the attribute sets, so the values are the ones the code accepts.
-//   node scripts/editor-data.mjs          writes both files
+//   node scripts/editor-data.mjs          writes the three files
 //   node scripts/editor-data.mjs --check  fails when dist/ holds other files than the manifest gives
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import ts from 'typescript';
 import { elementsManifest } from './manifest.mjs';
 
 export const VSCODE_FILE = 'dist/vscode.html-custom-data.json';
+export const VSCODE_CSS_FILE = 'dist/vscode.css-custom-data.json';
 export const WEB_TYPES_FILE = 'dist/web-types.json';
 const DOCS = 'https://github.com/hub-embed/hub-embed#readme';
 
@@ -140,6 +143,32 @@ export function vscodeData(model) {
   };
 }
 
+/**
+ * VS Code's CSS custom data, version 1.1 (vscode-css-languageservice's customData.schema.json): every
+ * `--hub-*` property and every `::part()` name of the elements, once each, with the description of the
+ * element that gives it (<hub-embed>'s first: it forwards the others' parts), so that a page's stylesheet
+ * completes them; the HTML data only shows them in a hover.
+ */
+export function vscodeCssData(model) {
+  const once = (items) => [...new Map(items.map((item) => [item.name, item])).values()];
+  const first = [...model].sort((a, b) => (a.tag === 'hub-embed' ? -1 : b.tag === 'hub-embed' ? 1 : 0));
+  const reference = [{ name: 'hub-embed', url: DOCS }];
+  return {
+    $schema: 'https://raw.githubusercontent.com/microsoft/vscode-css-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    properties: once(first.flatMap((e) => e.cssProperties)).map((p) => ({
+      name: p.name,
+      description: p.description,
+      references: reference,
+    })),
+    pseudoElements: once(first.flatMap((e) => e.parts)).map((p) => ({
+      name: `::part(${p.name})`,
+      description: p.description,
+      references: reference,
+    })),
+  };
+}
+
 /** JetBrains web-types 2.0 (github.com/JetBrains/web-types, schema/web-types.json). */
 export function webTypes(model, pkg) {
   return {
@@ -190,13 +219,17 @@ export function webTypes(model, pkg) {
   };
 }
 
-/** Both files' text, from the manifest of the elements and package.json in `root`. */
+/** The three files' text, from the manifest of the elements and package.json in `root`. */
 export function editorFiles(root = process.cwd()) {
   const manifest = elementsManifest().shipped;
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
   const model = editorModel(manifest, literalValues(elementsOf(manifest), root));
   const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
-  return { [VSCODE_FILE]: json(vscodeData(model)), [WEB_TYPES_FILE]: json(webTypes(model, pkg)) };
+  return {
+    [VSCODE_FILE]: json(vscodeData(model)),
+    [VSCODE_CSS_FILE]: json(vscodeCssData(model)),
+    [WEB_TYPES_FILE]: json(webTypes(model, pkg)),
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,7 +3,7 @@
 // every event, and offer the values of an attribute whose type is a union of literals, aliases resolved.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { editorFiles, VSCODE_FILE, WEB_TYPES_FILE } from '../../scripts/editor-data.mjs';
+import { editorFiles, VSCODE_CSS_FILE, VSCODE_FILE, WEB_TYPES_FILE } from '../../scripts/editor-data.mjs';
 import { elementsManifest } from '../../scripts/manifest.mjs';
 
 interface ManifestAttribute {
@@ -47,6 +47,12 @@ const writable = (d: Declaration) =>
 
 const files = editorFiles(decodeURI(root.pathname).replace(/\/$/, ''));
 const vscode = JSON.parse(files[VSCODE_FILE]!) as { version: number; tags: VsCodeTag[] };
+type CssEntry = { name: string; description: string };
+const vscodeCss = JSON.parse(files[VSCODE_CSS_FILE]!) as {
+  version: number;
+  properties: CssEntry[];
+  pseudoElements: CssEntry[];
+};
 const webTypes = JSON.parse(files[WEB_TYPES_FILE]!) as {
   name: string;
   contributions: { html: { elements: WebTypesElement[] } };
@@ -127,6 +133,19 @@ describe('editor data generated from the custom elements manifest', () => {
     expect(inWebTypes.toSorted()).toEqual([...read].toSorted());
     const hovers = vscode.tags.map((t) => t.description.value).join('\n');
     for (const name of read) expect(hovers, name).toContain(name);
+    // A stylesheet completes each one, once, from VS Code's CSS data.
+    expect(vscodeCss.properties.map((p) => p.name).toSorted()).toEqual([...read].toSorted());
+    for (const property of vscodeCss.properties) expect(property.description, property.name).not.toBe('');
+  });
+
+  it("VS Code's CSS data completes every ::part() name of every element, once, each with its description", () => {
+    const named = new Set(elements.flatMap((d) => (d.cssParts ?? []).map((p) => p.name)));
+    expect(named.size).toBeGreaterThan(20);
+    expect(vscodeCss.pseudoElements.map((p) => p.name).toSorted()).toEqual(
+      [...named].map((name) => `::part(${name})`).toSorted(),
+    );
+    for (const part of vscodeCss.pseudoElements) expect(part.description, part.name).not.toBe('');
+    expect(vscodeCss.version).toBe(1.1);
   });
 
   it("every ::part() name the templates give or forward is named in the manifest, and web-types lists each element's", () => {
@@ -201,7 +220,7 @@ describe('editor data generated from the custom elements manifest', () => {
   it('the package ships both: package.json names the web-types file, and both lie in a shipped folder', () => {
     expect(webTypes.name).toBe('hub-embed');
     expect(pkg['web-types']).toBe(`./${WEB_TYPES_FILE}`);
-    for (const file of [VSCODE_FILE, WEB_TYPES_FILE])
+    for (const file of [VSCODE_FILE, VSCODE_CSS_FILE, WEB_TYPES_FILE])
       expect(pkg.files.some((entry) => file === entry || file.startsWith(`${entry}/`))).toBe(true);
   });
 });
