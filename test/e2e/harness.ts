@@ -205,7 +205,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: mock.baseUrl,
     formUrl: mock.formUrl,
     addPage(path, html, pageOptions = {}) {
-      const headers = { ...pageOptions.headers, ...(pageOptions.csp ? { 'content-security-policy': pageOptions.csp } : {}) };
+      const headers = {
+        ...pageOptions.headers,
+        ...(pageOptions.csp ? { 'content-security-policy': pageOptions.csp } : {}),
+      };
       pages.set(path, { html, headers });
       return origin + path;
     },

@@ -268,7 +268,11 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
     'over a two-table catalogue': { layout: 'flow', catalogue: 'two tables', tag: 'renovation' },
     // A panel whose box the page styles as custom elements are commonly styled: the cards scroll inside
     // it whatever `display` the page gives the element (one order of answers each: the box is the point).
-    'in a panel the page gives display: block': { layout: 'panel, display block', catalogue: 'default', tag: 'delivery' },
+    'in a panel the page gives display: block': {
+      layout: 'panel, display block',
+      catalogue: 'default',
+      tag: 'delivery',
+    },
     'in a panel the page gives display: inline-block': {
       layout: 'panel, inline-block',
       catalogue: 'default',
