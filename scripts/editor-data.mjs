@@ -152,19 +152,13 @@ export function vscodeData(model) {
 export function vscodeCssData(model) {
   const once = (items) => [...new Map(items.map((item) => [item.name, item])).values()];
   const first = [...model].sort((a, b) => (a.tag === 'hub-embed' ? -1 : b.tag === 'hub-embed' ? 1 : 0));
-  const reference = [{ name: 'hub-embed', url: DOCS }];
   return {
     $schema: 'https://raw.githubusercontent.com/microsoft/vscode-css-languageservice/main/docs/customData.schema.json',
     version: 1.1,
-    properties: once(first.flatMap((e) => e.cssProperties)).map((p) => ({
-      name: p.name,
-      description: p.description,
-      references: reference,
-    })),
+    properties: once(first.flatMap((e) => e.cssProperties)).map((p) => ({ name: p.name, description: p.description })),
     pseudoElements: once(first.flatMap((e) => e.parts)).map((p) => ({
       name: `::part(${p.name})`,
       description: p.description,
-      references: reference,
     })),
   };
 }
@@ -224,7 +218,9 @@ export function editorFiles(root = process.cwd()) {
   const manifest = elementsManifest().shipped;
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
   const model = editorModel(manifest, literalValues(elementsOf(manifest), root));
-  const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+  // Compact: editors read these, people read the manifest and docs/elements.md; indented, the three cost
+  // the tarball about 1.3 kB.
+  const json = (value) => `${JSON.stringify(value)}\n`;
   return {
     [VSCODE_FILE]: json(vscodeData(model)),
     [VSCODE_CSS_FILE]: json(vscodeCssData(model)),
