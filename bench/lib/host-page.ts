@@ -38,9 +38,8 @@ export type HostLayout = 'flow' | 'panel' | 'panel, display block' | 'panel, inl
 /** The panel's height in the panel layouts. */
 export const PANEL_HEIGHT = 480;
 
-/** Each panel layout: the page's style rule for the tag, and the parent it puts the tag in. */
-const PANELS: Record<Exclude<HostLayout, 'flow'>, { rule: string; parent?: string }> = {
-  panel: { rule: '' },
+/** Each panel layout with a `display` of the page's: its style rule for the tag, and the parent it puts the tag in. */
+const PANELS: Record<Exclude<HostLayout, 'flow' | 'panel'>, { rule: string; parent?: string }> = {
   'panel, display block': { rule: `hub-embed { display: block; height: ${PANEL_HEIGHT}px }` },
   'panel, inline-block': { rule: `hub-embed { display: inline-block; width: 100%; height: ${PANEL_HEIGHT}px }` },
   'grid item': { rule: 'hub-embed { display: block }', parent: `display: grid; grid-template-rows: ${PANEL_HEIGHT}px` },

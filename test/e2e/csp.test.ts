@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
   BUNDLE,
-  ENCODING_TAG,
-  ENCODING_TABLES,
   SCRIPT,
   allCardNames,
-  events,
+  clickEncodingCard,
+  openEncodingTable,
   simulatorList,
   useHarness,
   violations,
@@ -56,12 +55,6 @@ function openWrongHash(): Promise<Watch> {
   });
 }
 
-async function openTable(w: Watch): Promise<void> {
-  const table = ENCODING_TABLES[9]!;
-  await w.page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
-  await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
-}
-
 inEachEngine((engine) => {
   describe('strict Content-Security-Policy', () => {
     it('the strict CSP page with Trusted Types renders, filters and opens the form with zero securitypolicyviolation events', async () => {
@@ -83,13 +76,8 @@ inEachEngine((engine) => {
         .evaluate((chip) => getComputedStyle(chip).borderTopLeftRadius);
       assert.notEqual(radius, '0px', 'component styles applied');
 
-      await openTable(w);
-      // The form page loaded inside frame-src and told the widget so.
-      await waitFor(
-        () => events(w.page, 'hub-form-message'),
-        (list) => list.some((e) => e.detail.data?.type === 'load'),
-        'the form page load message',
-      );
+      // The form page loads inside frame-src and tells the widget so.
+      await openEncodingTable(w.page);
       assert.deepEqual(await violations(w.page), [], 'zero securitypolicyviolation events');
       assert.deepEqual(w.consoleErrors, [], 'zero console errors');
       assert.deepEqual(w.pageErrors, []);
@@ -99,7 +87,7 @@ inEachEngine((engine) => {
     it('the violation listener catches a blocked form frame when frame-src is missing (the check can fail)', async () => {
       const w = await e2e.openWidget('/csp-no-frame.html', { csp: strictCsp({ 'frame-src': "'self'" }) });
       await waitForReady(w.page);
-      await openTable(w);
+      await clickEncodingCard(w.page);
       const found = await waitFor(
         () => violations(w.page),
         (list) => list.length > 0,

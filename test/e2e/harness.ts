@@ -566,6 +566,25 @@ export async function waitForIcons(page: EnginePage, count: number, what = 'ever
   );
 }
 
+/** Clicks the card of one table of the e2e catalogue, after its tag's chip: the user's way to its form. */
+export async function clickEncodingCard(page: EnginePage): Promise<void> {
+  await page.locator('hub-embed hub-tag-filter').getByRole('button', { name: ENCODING_TAG, exact: true }).click();
+  await page.locator('hub-embed [part="card"]', { hasText: ENCODING_TABLES[9]!.name }).click();
+}
+
+/**
+ * Opens the form of that table (clickEncodingCard), and waits for the form page's `load` message: the page
+ * loaded in the frame and could talk to the widget.
+ */
+export async function openEncodingTable(page: EnginePage, what = 'the form page load message'): Promise<void> {
+  await clickEncodingCard(page);
+  await waitFor(
+    () => events(page, 'hub-form-message'),
+    (list) => list.some((e) => e.detail.data?.type === 'load'),
+    what,
+  );
+}
+
 export async function waitForReady(page: EnginePage): Promise<void> {
   await waitFor(
     () => events(page, 'hub-ready'),

@@ -5,7 +5,7 @@
 // docs/csp.md says what the service must send for them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ENCODING_TAG, ENCODING_TABLES, events, useHarness, waitFor, waitForReady } from './harness.js';
+import { openEncodingTable, useHarness, waitForReady } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
@@ -29,16 +29,7 @@ inEachEngine(
         });
         assert.equal(await w.page.evaluate(() => globalThis.crossOriginIsolated), true, 'the page is isolated');
         await waitForReady(w.page);
-        await w.page
-          .locator('hub-embed hub-tag-filter')
-          .getByRole('button', { name: ENCODING_TAG, exact: true })
-          .click();
-        await w.page.locator('hub-embed [part="card"]', { hasText: ENCODING_TABLES[9]!.name }).click();
-        await waitFor(
-          () => events(w.page, 'hub-form-message'),
-          (list) => list.some((e) => e.detail.data?.type === 'load'),
-          'the form page load message from a credentialless frame',
-        );
+        await openEncodingTable(w.page, 'the form page load message from a credentialless frame');
       });
     });
   },

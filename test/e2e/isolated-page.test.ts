@@ -6,14 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  ENCODING_TAG,
-  ENCODING_TABLES,
   allCardNames,
-  events,
+  openEncodingTable,
   simulatorList,
   useHarness,
   visibleErrors,
-  waitFor,
   waitForIcons,
   waitForReady,
 } from './harness.js';
@@ -43,18 +40,8 @@ inEachEngine((engine) => {
           assert.deepEqual(await allCardNames(w.page, expected.length), expected);
           await waitForIcons(w.page, expected.length, 'every icon to load in the isolated page');
 
-          const table = ENCODING_TABLES[9]!;
-          await w.page
-            .locator('hub-embed hub-tag-filter')
-            .getByRole('button', { name: ENCODING_TAG, exact: true })
-            .click();
-          await w.page.locator('hub-embed [part="card"]', { hasText: table.name }).click();
-          // The form page loaded in the frame, and told the widget so over postMessage.
-          await waitFor(
-            () => events(w.page, 'hub-form-message'),
-            (list) => list.some((e) => e.detail.data?.type === 'load'),
-            'the form page load message from the frame of an isolated page',
-          );
+          // The form page loads in the frame, and tells the widget so over postMessage.
+          await openEncodingTable(w.page, 'the form page load message from the frame of an isolated page');
           assert.deepEqual(await visibleErrors(w.page), []);
         },
       );

@@ -11,8 +11,8 @@ import { before, describe, it } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
-import { DIST, SCRIPT, events, pageHtml, shownErrors, useHarness } from './harness.js';
-import { inEachEngine } from './engines/index.js';
+import { DIST, SCRIPT, events, pageHtml, shownErrors, useHarness, type Harness } from './harness.js';
+import { inEachEngine, type EnginePage } from './engines/index.js';
 
 const e2e = useHarness();
 
@@ -63,6 +63,32 @@ async function npmPathModule(split = false): Promise<string> {
   }
 }
 
+/** React 19's server HTML of `<hub-embed>` with its settings given as camel-cased properties. */
+function reactServerTag(h: Harness): string {
+  return renderToString(
+    createElement('hub-embed', {
+      tokenEndpoint: '/api/hub-token',
+      baseUrl: h.baseUrl,
+      formUrl: h.formUrl,
+      locale: 'en',
+    }),
+  );
+}
+
+/** The one setup error such a tag shows: the lowercased attributes named, and <HubEmbed> as the fix. */
+async function saysLowercased(page: EnginePage): Promise<void> {
+  const shown = await shownErrors(page);
+  assert.equal(shown.length, 1);
+  const text = shown[0]!.replace(/\s+/g, ' ');
+  assert.match(text, /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/);
+  assert.match(text, /Render <HubEmbed> from 'hub-embed\/react', or write token-endpoint, base-url, form-url\./);
+  const errors = await events(page, 'hub-error');
+  assert.deepEqual(
+    errors.map((event) => (event.detail as { error: { kind: string } }).error.kind),
+    ['config'],
+  );
+}
+
 inEachEngine(() => {
   describe('a server-rendered React tag with the npm path', () => {
     let module = '';
@@ -71,47 +97,16 @@ inEachEngine(() => {
     });
 
     it('a server-rendered React tag whose properties arrived as lowercased attributes says so and names <HubEmbed>', async () => {
-      const h = e2e.harness;
-      const tag = renderToString(
-        createElement('hub-embed', {
-          tokenEndpoint: '/api/hub-token',
-          baseUrl: h.baseUrl,
-          formUrl: h.formUrl,
-          locale: 'en',
-        }),
-      );
+      const tag = reactServerTag(e2e.harness);
       // What this test stands on: React writes the properties as attributes under their own names.
       assert.match(tag, /^<hub-embed tokenEndpoint="\/api\/hub-token" baseUrl="[^"]+" formUrl="[^"]+" locale="en">/);
       const w = await e2e.openPage('/react-server-tag.html', pageHtml(`<script type="module">${module}</script>`, tag));
-      const shown = await shownErrors(w.page);
-      assert.equal(shown.length, 1);
-      const text = shown[0]!.replace(/\s+/g, ' ');
-      assert.match(text, /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/);
-      assert.match(text, /Render <HubEmbed> from 'hub-embed\/react', or write token-endpoint, base-url, form-url\./);
-      const errors = await events(w.page, 'hub-error');
-      assert.deepEqual(
-        errors.map((event) => (event.detail as { error: { kind: string } }).error.kind),
-        ['config'],
-      );
+      await saysLowercased(w.page);
     });
 
     it('the <script> bundle, as built, names the lowercased attributes of a server-rendered React tag as the npm path does', async () => {
-      const h = e2e.harness;
-      const tag = renderToString(
-        createElement('hub-embed', {
-          tokenEndpoint: '/api/hub-token',
-          baseUrl: h.baseUrl,
-          formUrl: h.formUrl,
-          locale: 'en',
-        }),
-      );
-      const w = await e2e.openPage('/react-server-tag-script.html', pageHtml(SCRIPT, tag));
-      const shown = await shownErrors(w.page);
-      assert.equal(shown.length, 1);
-      assert.match(
-        shown[0]!.replace(/\s+/g, ' '),
-        /^ ?Setup error: tokenendpoint, baseurl, formurl arrived as lowercased attributes/,
-      );
+      const w = await e2e.openPage('/react-server-tag-script.html', pageHtml(SCRIPT, reactServerTag(e2e.harness)));
+      await saysLowercased(w.page);
     });
 
     it("a form half that cannot load leaves the refusal's own error, once", async () => {

@@ -2,8 +2,8 @@
  * Service profiles: the choices the spec leaves to a deployment, each one a real service may make. How much
  * of a recharge's `reason` the log keeps and how it stores it, in which order the logs are listed, where
  * `total` goes, how large a page really is, a gateway in front that answers with its own HTML, a log that
- * lags behind the ledger and a recharge applied late, and what a cross-origin-isolated page can embed. A client that credits money must be right under every
- * one of them; docs/simulator.md has the table.
+ * lags behind the ledger and a recharge applied late, and what a cross-origin-isolated page can embed. A
+ * client that credits money must be right under every one of them; docs/simulator.md has the table.
  */
 import type { LedgerRecord, ServiceProfile } from './types.js';
 import { isoUtc } from './http.js';

@@ -220,8 +220,8 @@ export function createRequestPipeline({
 
   /**
    * A response a cross-origin-isolated page may embed, as the profile's `embedderPolicy` says: a form-site
-   * page (`page`) with its own embedder policy, which a frame in such a page must have, and either with
-   * `Cross-Origin-Resource-Policy: cross-origin`, which `require-corp` asks of what it loads.
+   * page (`page`) with its own embedder policy, which a frame in such a page must have, and both it and an
+   * icon with `Cross-Origin-Resource-Policy: cross-origin`, which `require-corp` asks of what it loads.
    */
   function embeddable(response: Response, page: boolean): Response {
     const { embedderPolicy } = context.profile;

@@ -229,7 +229,7 @@ export class HubFormFrame extends HubElement {
     const problem = this.#problem;
     const url = this.#url;
     // In a cross-origin-isolated page (COOP + COEP) a frame loads only with an embedder policy of its own,
-    // which the form site may send, or as \`credentialless\` (Chromium; set before the frame navigates):
+    // which the form site may send, or as `credentialless` (Chromium; set before the frame navigates):
     // the form needs no cookie, its token is in its URL. docs/csp.md, "Cross-origin-isolated pages".
     return html`
       <div part="bar">
