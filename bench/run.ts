@@ -139,17 +139,26 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
     target: 'its budget less the room (scripts/size-budgets.mjs)',
     met: sizes.bundle.gzip <= plainFile.limit,
   });
-  for (const [part, size] of [
-    ['own code (Lit left out)', sizes.withoutLit],
-    ['Lit alone', sizes.litAlone],
-  ] as const)
-    rows.push({
-      metric: `${part}, gzip (brotli)`,
-      value: `${kb(size.gzip)} (${kb(size.brotli)})`,
-      reference: ref,
-      ratio: `${ratio(size.gzip, sizes.bundle.gzip)}x bundle`,
-      target: '',
-    });
+  // Lit's share: Lit alone, minified as the first file is, beside our own code built with Lit left out.
+  rows.push({
+    metric: "Lit's share: Lit alone, and own code (Lit left out), gzip (brotli)",
+    value: `Lit ${kb(sizes.litAlone.gzip)} (${kb(sizes.litAlone.brotli)}), own ${kb(sizes.withoutLit.gzip)} (${kb(sizes.withoutLit.brotli)})`,
+    reference: ref,
+    ratio: `${ratio(sizes.litAlone.gzip, sizes.bundle.gzip)}x bundle is Lit`,
+    target: '',
+  });
+  // The npm path, as a user counts it: the app's own Lit and Vite's preload helper are bytes the import brings
+  // (issue 81's target: no more than the first file). The build holds the app without a lazy import to its budget.
+  const { withLazyImport, withoutLazyImport } = sizes.npmPath;
+  rows.push({
+    metric:
+      "npm path: import 'hub-embed/define' in a Vite app's first load, gzip (app without a lazy import of its own)",
+    value: `${kb(withLazyImport)} (${kb(withoutLazyImport)})`,
+    reference: ref,
+    ratio: `${ratio(withLazyImport, sizes.references.typeformGzip)}x Typeform`,
+    target: `<= the first file; (its budget less the room)`,
+    met: withLazyImport <= sizes.bundle.gzip && withoutLazyImport <= sizes.npmPath.limit,
+  });
   rows.push(...readyRows(ready));
   if (r.slowNetwork) rows.push(...slowNetworkRows(r.slowNetwork));
   rows.push(

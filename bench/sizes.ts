@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { BUDGETS, ROOM } from '../scripts/size-budgets.mjs';
+import { BUDGETS, NPM_PATH_BUDGET, ROOM } from '../scripts/size-budgets.mjs';
+import { viteAppFirstLoad } from '../scripts/vite-app-size.mjs';
 import { readBundle } from './lib/page-server.js';
 import { buildScriptFile } from './lib/script-build.js';
 
@@ -26,6 +27,12 @@ export interface SizeResults {
   bundle: Size;
   withoutLit: Size;
   litAlone: Size;
+  /**
+   * The npm path (scripts/vite-app-size.mjs): what `import 'hub-embed/define'` adds to a Vite app's first
+   * load when the app has a lazy import of its own (its Lit and Vite's preload helper then count as the
+   * widget's and the app's), and the first load of an app with none, which carries the helper for the widget.
+   */
+  npmPath: { withLazyImport: number; withoutLazyImport: number; limit: number };
   /**
    * The same entry built here with Lit included; equal to `bundle.raw` unless src/ changed after the
    * last `npm run build`, in which case the "without Lit" row describes newer sources than the bundle.
@@ -123,5 +130,7 @@ export async function measureSizes(): Promise<SizeResults> {
   const litAlone = await bundleSize(join(ROOT, 'bench/lit-entry.ts'));
   // dist/hub-embed.iife.js built again from src/ with the real config, to tell a stale dist/ apart.
   const rebuiltRaw = (await buildScriptFile('plain', { formHalf: 'apart' })).length;
-  return { bundle, withoutLit, litAlone, rebuiltRaw, references: measureReferences() };
+  const vite = await viteAppFirstLoad();
+  const npmPath = { withLazyImport: vite.gzip, withoutLazyImport: vite.alone.gzip, limit: NPM_PATH_BUDGET - ROOM };
+  return { bundle, withoutLit, litAlone, npmPath, rebuiltRaw, references: measureReferences() };
 }

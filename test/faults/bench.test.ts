@@ -288,6 +288,18 @@ test(
         'own code is smaller than the rebuilt bundle',
       );
       assert.ok(results.sizes.litAlone.gzip > 1000, 'Lit alone is a real bundle');
+      // The npm path as a user counts it (issue 81): with the app's own lazy import and without, each a real Vite build.
+      const { withLazyImport, withoutLazyImport } = results.sizes.npmPath;
+      assert.ok(withLazyImport > results.sizes.litAlone.gzip, "the npm path holds the app's Lit");
+      assert.ok(
+        withoutLazyImport > withLazyImport,
+        "without a lazy import of its own, Vite's preload helper is the widget's",
+      );
+      for (const metric of ['npm path: import', 'npm path: the same app'])
+        assert.ok(
+          results.rows.some((row) => row.metric.startsWith(metric)),
+          `a row for ${metric}`,
+        );
       const { today, prefetch, browserLatencyMs: Lb, serviceLatencyMs: Ls } = results.ready;
       assert.equal(today.coldMs.length, results.ready.runs);
       assert.equal(prefetch.coldMs.length, results.ready.runs);
