@@ -35,6 +35,7 @@ const coreCopies = [
 ].map((file) => resolve(file));
 /** The modules of the form half; the first is its entry. */
 export const formChunkModules = [
+  'src/components/hub-embed/later-half.script.ts',
   'src/components/hub-embed/later-half.ts',
   'src/components/hub-embed/form-opener.ts',
   'src/components/hub-embed/form-preparer.ts',
@@ -46,6 +47,11 @@ export const formChunkModules = [
   'src/components/hub-table-grid/draw-schedule.ts',
   'src/components/hub-table-grid/keep-place.ts',
   'src/components/hub-embed/lowercased-attributes.ts',
+  'src/components/locales/other-locales.ts',
+  'src/components/locales/zh-CN.ts',
+  'src/components/locales/zh-TW.ts',
+  'src/components/locales/ja.ts',
+  'src/components/locales/ko.ts',
 ].map((file) => resolve(file));
 
 /**

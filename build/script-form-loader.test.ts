@@ -11,6 +11,12 @@ describe('scriptFormLoader', () => {
     );
   });
 
+  it("resolves the texts loader's import to the one that takes the tables from the later half's script", async () => {
+    expect(await resolveId('./texts-loader.js', '/repo/src/components/base.ts')).toBe(
+      '/repo/src/components/texts-loader.script.ts',
+    );
+  });
+
   it('leaves every other import, and an entry, to the bundler', async () => {
     expect(await resolveId('./form-opener.js', '/repo/src/components/hub-embed/hub-embed.ts')).toBeNull();
     expect(await resolveId('./form-opener-loader.js')).toBeNull();

@@ -4,15 +4,19 @@ import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { FORM_CHUNK } from './form-half-imports.ts';
 
+/** The modules that load something with a dynamic import, each with a `.script.ts` twin beside it. */
+const LOADERS = ['/form-opener-loader.js', '/texts-loader.js'];
+
 /**
  * Why: a classic script has no dynamic import, so in the <script> bundles <hub-embed> loads its form half
- * (dist/hub-embed.form.js, build/form-half-imports.ts) with the classic-script loader instead.
+ * (dist/hub-embed.form.js, build/form-half-imports.ts) with the classic-script loader instead, and the
+ * elements the other locales' texts from that same script (texts-loader.script.ts).
  */
 export const scriptFormLoader: Plugin = {
   name: 'hub-embed-script-form-loader',
   enforce: 'pre',
   async resolveId(source, importer) {
-    if (!importer || !source.endsWith('/form-opener-loader.js')) return null;
+    if (!importer || !LOADERS.some((loader) => source.endsWith(loader))) return null;
     return resolve(dirname(importer), source.replace(/\.js$/, '.script.ts'));
   },
 };

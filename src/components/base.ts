@@ -1,6 +1,8 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { HubEventDetails, HubEventName } from './events.js';
+import { localeFor } from '../core/locale.js';
 import { stringsFor, type HubLocale, type HubStrings, type WidgetStrings } from './strings.js';
+import { textsFor } from './texts-loader.js';
 
 type Versioned = CustomElementConstructor & { version?: string };
 
@@ -42,6 +44,19 @@ export const nextTask = () =>
   });
 
 /**
+ * The language of `node`'s texts: the first `locale` (a hub element's) or `lang` on it or up the tree,
+ * shadow roots crossed (so the parts of <hub-embed> and its form speak the widget's language, and a
+ * widget the page's), else the browser's. As HTML inherits `lang`, and as a host page sets it.
+ */
+export function localeOf(node: Node): HubLocale {
+  for (let at: Node | null | undefined = node; at; at = at.parentNode ?? (at as Partial<ShadowRoot>).host) {
+    const tag = (at as Partial<HubElement>).locale || (at as Partial<HTMLElement>).lang;
+    if (tag) return localeFor(tag);
+  }
+  return localeFor();
+}
+
+/**
  * The one base class: version stamp for the guarded define(), strings, and emit().
  * Elements declare reactive properties in `static properties` with `declare` fields: Vite's compiler does
  * not lower standard decorators with `accessor`, and plain fields need no decorator helpers at run time.
@@ -59,19 +74,38 @@ export class HubElement extends LitElement {
    */
   protected static firstRenderAlone = false;
 
+  /**
+   * An element whose first render shows no text (<hub-embed>: the loading grid, which waits itself) makes
+   * it at once, so that what the update starts (the token's request) runs while the texts load.
+   */
+  declare protected static firstRenderWithoutText?: boolean;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A page in another language than English starts loading its texts here, before the first update.
+    void textsFor(localeOf(this));
+  }
+
   protected override async scheduleUpdate(): Promise<unknown> {
-    if (!this.hasUpdated && (this.constructor as typeof HubElement).firstRenderAlone) await nextTask();
+    const type = this.constructor as typeof HubElement;
+    if (!this.hasUpdated && type.firstRenderAlone) await nextTask();
+    // Nothing is drawn in English and then again in the page's language: the render waits for its table.
+    const texts = (this.hasUpdated || !type.firstRenderWithoutText) && textsFor(localeOf(this));
+    if (texts) await texts;
     return super.scheduleUpdate();
   }
 
-  /** `zh-CN` or `en`; unset follows navigator.language. */
+  /**
+   * A language tag: `en`, `zh-CN`, `zh-TW`, `ja` or `ko`, or any tag that `localeFor` maps to one
+   * (`zh-Hant-HK`, `ja-JP`). Unset follows the `lang` of the element or the page, else the browser's.
+   */
   declare locale?: HubLocale;
   /** Overrides any UI text of the locale's table. */
   declare strings?: Partial<HubStrings>;
 
   /** The texts in the element's locale, with the embedder's overrides (an open form adds its own). */
   protected get t(): WidgetStrings {
-    return { ...stringsFor(this.locale), ...this.strings };
+    return { ...stringsFor(localeOf(this)), ...this.strings };
   }
 
   /** Dispatches a `hub-*` event that crosses shadow roots; false when a listener cancelled it. */

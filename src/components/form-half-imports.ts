@@ -7,12 +7,12 @@
 //
 // Shared, not copied: the half renders with the main file's Lit (a second Lit could not render into the
 // first one's templates), its element extends the main file's HubElement, registers through its define()
-// and reads its string tables; its errors are the main file's HubError, so `isHubError` and
+// and fills texts with its fill(); its errors are the main file's HubError, so `isHubError` and
 // `instanceof HubEmbed.HubError` hold for them.
 export { adoptStyles, css, html, nothing } from 'lit';
 export { define, HubElement, nextTask } from './base.js';
 export { shared } from './shared.styles.js';
-export { fill, stringsFor } from './strings.js';
+export { fill } from './strings.js';
 export { preconnect } from './hub-embed/dom.js';
 // Whole, because core/token-links.ts and core/urls.ts, which the half carries, import core/errors.ts itself (core
 // cannot import from here): the half's build resolves that import to this module (build/form-half-imports.ts).

@@ -42,6 +42,28 @@ export const shared = css`
     outline-offset: 2px;
   }
 
+  /*
+   * Forced colours (Windows' contrast themes) paint every chip alike and every border and ring in the
+   * text's colour: a pressed chip takes the system's colours of a selection, and the focus ring and an
+   * opening card's border the system's accent. One block for every element, as the palette is.
+   */
+  @media (forced-colors: active) {
+    [part~="chip-pressed"] {
+      forced-color-adjust: none;
+      border-color: Highlight;
+      background: Highlight;
+      color: HighlightText;
+    }
+
+    :focus-visible {
+      outline-color: Highlight;
+    }
+
+    [part~="card"][aria-busy="true"] {
+      border-color: Highlight;
+    }
+  }
+
   [role="alert"] {
     color: var(--_danger);
   }

@@ -43,6 +43,11 @@ export type WidgetStrings = Omit<HubStrings, FormStringKey>;
  */
 type BundledStrings = Omit<WidgetStrings, 'no-host'> & Partial<Pick<WidgetStrings, 'no-host'>>;
 
+/**
+ * English, the one table in the first file. Every other locale's is a module of the later half
+ * (src/components/locales/), whole with the form's texts and `no-host`'s, which an element of a page in
+ * that language loads as it connects (texts-loader.ts) and waits for before it shows any text.
+ */
 const en: BundledStrings = {
   all: 'All',
   filter: 'Filter by tag',
@@ -64,37 +69,30 @@ const en: BundledStrings = {
   config: 'Setup error: {n}',
 };
 
-const zh: BundledStrings = {
-  all: '全部',
-  filter: '按标签筛选',
-  tables: '表单',
-  results: '共 {n} 个结果',
-  matching: '匹配 {n} 个',
-  more: '其他 {n} 个',
-  moreTables: '其他项目',
-  noMatch: '没有与所选标签匹配的表单。',
-  showAll: '显示全部',
-  empty: '暂无表单。',
-  loading: '加载中…',
-  retry: '重试',
-  token: '无法登录。',
-  unauthorized: '已登出。',
-  network: '网络错误。',
-  timeout: '服务超时。',
-  api: '服务出错。',
-  config: '配置错误：{n}',
-};
+/** The tables in, by locale: English from the start, the others once the later half brought them. */
+const widgetStrings: Partial<Record<HubLocale, BundledStrings>> = { en };
 
-const widgetStrings: Record<HubLocale, BundledStrings> = { en, 'zh-CN': zh };
-
-/** Adds to the widget's texts those of a feature that only some entries carry, in every locale. */
-export function addTexts(texts: Record<HubLocale, Partial<WidgetStrings>>): void {
-  for (const [locale, table] of Object.entries(widgetStrings)) Object.assign(table, texts[locale as HubLocale]);
+/**
+ * Adds texts to the tables: a feature's that only some entries carry (the bridge's `no-host`) to a table
+ * that is in, or the whole table of a locale that was not (the later half's).
+ */
+export function addTexts(texts: Partial<Record<HubLocale, Partial<HubStrings>>>): void {
+  for (const [locale, table] of Object.entries(texts) as [HubLocale, BundledStrings][])
+    widgetStrings[locale] = { ...widgetStrings[locale], ...table };
 }
 
-/** Of a table per locale, the one `localeFor` picks. The widget's texts by default; the form half passes the form's own tables. */
-export function stringsFor<T = WidgetStrings>(locale?: string, tables = widgetStrings as Record<HubLocale, T>): T {
-  return tables[localeFor(locale)];
+/** Whether the table of `locale` (a `HubLocale`, as `localeFor` gives) is in. */
+export const hasTexts = (locale: HubLocale): boolean => !!widgetStrings[locale];
+
+/**
+ * Of a table per locale, the one `localeFor` picks, else English (a locale whose table is not in yet).
+ * The widget's texts by default; the form half passes the form's own tables.
+ */
+export function stringsFor<T = WidgetStrings>(
+  locale?: string,
+  tables = widgetStrings as Partial<Record<HubLocale, T>>,
+): T {
+  return tables[localeFor(locale)] ?? tables.en!;
 }
 
 /** Fills `{n}`; split/join, because String.replace would expand `$&` in hostile names. */

@@ -70,8 +70,17 @@ const deviceLocale = () => {
   }
 };
 
-/** The word the widget's own form dialog shows on its close control (hub-form-frame.strings.ts; a test keeps them equal). */
-export const CLOSE_LABELS: Record<HubLocale, string> = { en: 'Close', 'zh-CN': '关闭' };
+/**
+ * The word the widget's own form dialog shows on its close control (hub-form-frame.strings.ts and the
+ * tables of src/components/locales/; a test keeps them equal).
+ */
+export const CLOSE_LABELS: Record<HubLocale, string> = {
+  en: 'Close',
+  'zh-CN': '关闭',
+  'zh-TW': '關閉',
+  ja: '閉じる',
+  ko: '닫기',
+};
 
 /** The close label for the widget's (else the device's) language. */
 export const defaultCloseLabel = (widgetLocale: string | undefined) =>

@@ -8,7 +8,7 @@ import {
   type HostLinker,
   type LinkedElement,
 } from '../components/hub-embed/host.js';
-import { localeFor } from '../core/locale.js';
+import { localeOf } from '../components/base.js';
 import { addTexts } from '../components/strings.js';
 import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
@@ -32,7 +32,7 @@ type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Nam
 
 /** Each element event (typed by src/components/events.ts) and the host event it becomes. */
 const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name], element: LinkedElement) => HostEvent } = {
-  'hub-ready': (_, { locale }) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeFor(locale) }],
+  'hub-ready': (_, element) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeOf(element) }],
   'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
   'hub-tags-change': ({ tags }) => ['tags.changed', { tags }],
   'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
@@ -109,10 +109,12 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   };
 };
 
-/** What the widget shows for the bridge's `no-host` error, in each locale: only a page with the bridge can show it. */
+/**
+ * What the widget shows for the bridge's `no-host` error in English: only a page with the bridge can show
+ * it. The other locales' tables (src/components/locales/) hold their own, and load with the later half.
+ */
 export const NO_HOST_TEXTS = {
   en: { 'no-host': 'Open this page in the app.' },
-  'zh-CN': { 'no-host': '请在应用内打开此页面。' },
 };
 
 /**

@@ -95,8 +95,8 @@ describe('editor data generated from the custom elements manifest', () => {
         .values?.map((v) => v.name);
     // OpenMode and HubLocale are aliases in the manifest; their values come from the code.
     expect(values('hub-embed', 'open-mode')).toEqual(['modal', 'inline', 'navigate']);
-    expect(values('hub-embed', 'locale')?.sort()).toEqual(['en', 'zh-CN']);
-    expect(values('hub-form-frame', 'locale')?.sort()).toEqual(['en', 'zh-CN']);
+    expect(values('hub-embed', 'locale')?.sort()).toEqual(['en', 'ja', 'ko', 'zh-CN', 'zh-TW']);
+    expect(values('hub-form-frame', 'locale')?.sort()).toEqual(['en', 'ja', 'ko', 'zh-CN', 'zh-TW']);
     for (const d of elements)
       for (const a of writable(d)) {
         const literals = writtenLiterals(a.type?.text ?? 'string');

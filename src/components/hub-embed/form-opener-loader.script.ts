@@ -17,7 +17,6 @@ import {
   nothing,
   preconnect,
   shared,
-  stringsFor,
 } from '../form-half-imports.js';
 import type { FormOpenerModule } from './form-opener-loader.js';
 
@@ -47,27 +46,6 @@ const chunkUrl = new URL(
   __HUB_FORM_CHUNK_FILE__,
   (document.currentScript as HTMLScriptElement | null)?.src || location.href,
 ).href;
-
-/**
- * The imports module, as the half takes it. Typed as the module: the type checker fails a name missing here, or one
- * the module does not export. A plain object, not the module's namespace object (`import * as`), which
- * would cost the first file a getter per name (about 80 B gzip).
- */
-const link: typeof FormChunkLink = {
-  adoptStyles,
-  css,
-  define,
-  fill,
-  html,
-  HubElement,
-  HubError,
-  isText,
-  nextTask,
-  nothing,
-  preconnect,
-  shared,
-  stringsFor,
-};
 
 let loading: Promise<FormOpenerModule> | undefined;
 let loaded: FormOpenerModule | undefined;
@@ -108,7 +86,25 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
       reject(new HubError('network', `Form code unreachable: ${chunkUrl}`, { cause }));
     };
     const globals = globalThis as FormChunkGlobals;
-    globals.__hubEmbedFormImports = link;
+    // The imports module, as the half takes it. Typed as the module: the type checker fails a name missing
+    // here, or one the module does not export. A plain object, not the module's namespace object (`import * as`),
+    // which would cost the first file a getter per name (about 80 B gzip). Made here, not as this module
+    // runs: base.ts, one of these names, imports this loader (through texts-loader.script.ts), so this
+    // module may run before base.ts has made HubElement.
+    globals.__hubEmbedFormImports = {
+      adoptStyles,
+      css,
+      define,
+      fill,
+      html,
+      HubElement,
+      HubError,
+      isText,
+      nextTask,
+      nothing,
+      preconnect,
+      shared,
+    };
     try {
       const script = document.createElement('script');
       script.src = trustedChunkUrl();

@@ -26,8 +26,8 @@ export type HostEventDetails = Omit<HubEventDetails, 'hub-form-message'> & {
 };
 
 /** What a host may ask of the element (its public methods that answer the host's requests), and its own token source. */
-export interface LinkedElement {
-  /** The element's `locale`, which the host hears (resolved) with widget.ready. */
+export interface LinkedElement extends Node {
+  /** The element's `locale`; the host hears the language it shows (its `lang`'s, else the page's) with widget.ready. */
   readonly locale?: string;
   readonly tokenEndpoint: string;
   readonly tokenProvider?: TokenProvider;

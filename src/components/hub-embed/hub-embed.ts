@@ -111,6 +111,7 @@ const internal = { attribute: false };
 export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
   protected static override firstRenderAlone = true;
+  protected static override firstRenderWithoutText = true;
   static override properties = {
     opening: internal,
     tokenEndpoint: { attribute: 'token-endpoint' },
@@ -364,7 +365,8 @@ export class HubEmbed extends HubElement {
     return html`
       <hub-tag-filter
         exportparts="toolbar,chip,chip-all,chip-pressed"
-        .strings=${this.t}
+        .locale=${this.locale}
+        .strings=${this.strings}
         .offered=${this.#loader.offered}
         .tags=${this.tags}
         @hub-tags-change=${this.#onTagsChange}
@@ -377,7 +379,8 @@ export class HubEmbed extends HubElement {
     return html`
       <hub-table-grid
         exportparts="count,grid,more,skeleton,empty,show-all,${CARD_PARTS}"
-        .strings=${this.t}
+        .locale=${this.locale}
+        .strings=${this.strings}
         .tables=${tables ?? []}
         .tags=${this.#loader.listedTags}
         .loading=${!tables || this.#loader.busy}

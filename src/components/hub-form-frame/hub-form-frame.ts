@@ -1,7 +1,7 @@
 import { parseFormSite } from '../../core/urls.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
 // Lit, the base class and the shared texts through the form half's imports module: this element is part of the half.
-import { fill, html, HubElement, HubError, nothing, shared, stringsFor } from '../form-half-imports.js';
+import { fill, html, HubElement, HubError, nothing, shared } from '../form-half-imports.js';
 import type { HubStrings } from '../strings.js';
 import { formStrings } from './hub-form-frame.strings.js';
 import { styles } from './hub-form-frame.styles.js';
@@ -95,9 +95,9 @@ export class HubFormFrame extends HubElement {
     this.held = false;
   }
 
-  /** The widget's texts and the form's own, which come with this element. */
+  /** The widget's texts and the form's own: English's come with this element, another locale's with its table. */
   protected override get t(): HubStrings {
-    return { ...stringsFor(this.locale, formStrings), ...super.t };
+    return { ...formStrings, ...super.t };
   }
 
   get #iframe(): HTMLIFrameElement | null | undefined {
