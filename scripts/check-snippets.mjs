@@ -56,7 +56,7 @@ export function bareFragments(file, text) {
  * types its framework generates (Nuxt's auto-imports, SvelteKit's ./$types, React Router's ./+types), and
  * test/ssr builds every one of them.
  */
-const QUOTED_ELSEWHERE = /^test\/ssr\/apps\//;
+const QUOTED_ELSEWHERE = /^test\/(ssr\/apps|shipped\/jsx-apps)\//;
 
 /** The ts/tsx blocks quoted from a file of this repository, each with the file it is to stand in for. */
 export function quotedOf(file, text) {

@@ -76,7 +76,7 @@ export function withRegions(markdown, { release = false } = {}) {
 }
 
 /** The documents this script keeps; others with markers are checked by their own tests. */
-const DOCUMENTS = ['README.md', 'docs/server.md', 'docs/react-native.md'];
+const DOCUMENTS = ['README.md', 'docs/server.md', 'docs/react-native.md', 'docs/frameworks.md'];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const check = process.argv.includes('--check');

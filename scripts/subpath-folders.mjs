@@ -19,8 +19,9 @@ export function subpathManifests(pkg = JSON.parse(readFileSync(join(ROOT, 'packa
     if (subpath === '.' || typeof target !== 'object') continue;
     const folder = subpath.slice(2);
     const up = relative(folder, '.') || '.';
+    // A types-only entry (hub-embed/jsx/preact, …) has no JavaScript for `main` to name.
     const manifest = {
-      main: `${up}/${target.default.slice(2)}`,
+      ...(target.default && { main: `${up}/${target.default.slice(2)}` }),
       types: `${up}/${target.types.slice(2)}`,
     };
     manifests[`${folder}/package.json`] = `${JSON.stringify(manifest, null, 2)}\n`;

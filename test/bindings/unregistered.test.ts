@@ -27,39 +27,40 @@ function mountReact(element: ReturnType<typeof createElement>): void {
   flushSync(() => root.render(element));
 }
 
-/** The console errors logged while `run` runs. */
-function errorsOf(run: () => void): string[] {
+/** The console errors logged while `run` runs and by the checks it queued, which run once the page has loaded. */
+async function errorsOf(run: () => void): Promise<string[]> {
   error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   run();
+  await new Promise((resolve) => setTimeout(resolve));
   return error.mock.calls.map((call) => String(call[0]));
 }
 
 describe('a binding without hub-embed/define', () => {
-  it('no binding fails silently: <HubEmbed> says once that the page needs import "hub-embed/define"', () => {
+  it('no binding fails silently: <HubEmbed> says once that the page needs import "hub-embed/define"', async () => {
     expect(customElements.get('hub-embed')).toBeUndefined();
-    const first = errorsOf(() => mountReact(createElement(HubEmbed, { tokenEndpoint: '/api/hub-token' })));
+    const first = await errorsOf(() => mountReact(createElement(HubEmbed, { tokenEndpoint: '/api/hub-token' })));
     expect(first).toHaveLength(1);
     expect(first[0]).toContain('hub-embed/react: <HubEmbed> rendered <hub-embed>, which is not registered');
     expect(first[0]).toContain("import 'hub-embed/define'");
     error.mockRestore();
-    expect(errorsOf(() => mountReact(createElement(HubEmbed, {})))).toEqual([]);
+    expect(await errorsOf(() => mountReact(createElement(HubEmbed, {})))).toEqual([]);
   });
 
-  it('no binding fails silently: <HubFormFrame> names loadFormOpener, which registers it', () => {
-    const [said] = errorsOf(() => mountReact(createElement(HubFormFrame, {})));
+  it('no binding fails silently: <HubFormFrame> names loadFormOpener, which registers it', async () => {
+    const [said] = await errorsOf(() => mountReact(createElement(HubFormFrame, {})));
     expect(said).toContain('<hub-form-frame>, which is not registered');
     expect(said).toContain('loadFormOpener()');
   });
 
-  it('no binding fails silently: nothing is said on the server, and the browser still says it', () => {
-    expect(errorsOf(() => renderToString(createElement(HubTagFilter, { offered: ['a'] })))).toEqual([]);
+  it('no binding fails silently: nothing is said on the server, and the browser still says it', async () => {
+    expect(await errorsOf(() => renderToString(createElement(HubTagFilter, { offered: ['a'] })))).toEqual([]);
     error.mockRestore();
-    const [said] = errorsOf(() => mountReact(createElement(HubTagFilter, { offered: ['a'] })));
+    const [said] = await errorsOf(() => mountReact(createElement(HubTagFilter, { offered: ['a'] })));
     expect(said).toContain('<HubTagFilter> rendered <hub-tag-filter>, which is not registered');
   });
 
-  it('no binding fails silently: a Vue template with a hub tag says once that the page needs import "hub-embed/define"', () => {
-    const said = errorsOf(() => {
+  it('no binding fails silently: a Vue template with a hub tag says once that the page needs import "hub-embed/define"', async () => {
+    const said = await errorsOf(() => {
       for (let i = 0; i < 2; i += 1) {
         const app = createApp({ template: '<hub-table-grid></hub-table-grid><hub-table-card></hub-table-card>' });
         app.config.compilerOptions.isCustomElement = isCustomElement;

@@ -16,7 +16,7 @@ const nameOf = (path: string) => (path.startsWith(MOCK + '/') ? `mock/${relative
 
 /**
  * What each layer may import besides itself: the layers below it. The browser stack is core < bridge <
- * components < webview < the entries < bindings < react, vue; the native host stands on the bridge's protocol,
+ * components < webview < the entries < bindings < react, vue, jsx; the native host stands on the bridge's protocol,
  * the server on core, and the simulator on core's shared rules and, for types, on the server's event shapes.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -28,6 +28,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   bindings: ['core', 'bridge', 'components', 'webview', 'entry'],
   react: ['core', 'bridge', 'components', 'webview', 'entry', 'bindings'],
   vue: ['core', 'bridge', 'components', 'webview', 'entry', 'bindings'],
+  // The JSX frameworks' types (hub-embed/jsx/preact, …): the elements' members, for types only.
+  jsx: ['components'],
   host: ['core', 'bridge'],
   'react-native': ['core', 'bridge', 'host'],
   server: ['core'],

@@ -67,7 +67,13 @@ function tscInScratch(major: TypeScriptMajor, file: string, options: string[]): 
   return { ...result, out: `${version}\n${result.out}` };
 }
 
-const subpaths = Object.keys(pkg.exports);
+// The JSX frameworks' type entries (hub-embed/jsx/preact, …) have no JavaScript and need their framework's
+// types: test/shipped/jsx-frameworks.test.ts compiles each beside its framework.
+const typesOnly = (subpath: string) => {
+  const target = pkg.exports[subpath];
+  return typeof target === 'object' && !('default' in target);
+};
+const subpaths = Object.keys(pkg.exports).filter((subpath) => !typesOnly(subpath));
 const specifier = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
 
 describe('npm pack', () => {

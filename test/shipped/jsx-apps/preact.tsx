@@ -1,0 +1,22 @@
+// Compiled by test/shipped/jsx-frameworks.test.ts where the packed hub-embed is installed beside Preact, with
+// jsxImportSource preact: docs/frameworks.md's one line for Preact. React's line sits in the same program,
+// and retypes nothing of Preact's.
+import type {} from 'hub-embed/jsx/preact';
+import type {} from 'hub-embed/react';
+
+export const widget = (
+  <hub-embed
+    token-endpoint="/api/hub-token"
+    tags={['delivery']}
+    limit={20}
+    class="widget"
+    onhub-ready={(event) => event.detail.matching}
+    onhub-table-select={(event) => event.detail.table.tags.includes('paid') && event.preventDefault()}
+  />
+);
+// @ts-expect-error a misspelt property (TypeScript checks no dashed name: `token-endpoit` would pass)
+export const typo = <hub-embed tokenEndpont="/api/hub-token" />;
+// @ts-expect-error the detail of hub-ready has no selected
+export const wrongEvent = <hub-embed onhub-ready={(event) => event.detail.selected} />;
+// @ts-expect-error tags is a string[]
+export const wrongType = <hub-embed tags="delivery" />;
