@@ -1,124 +1,30 @@
-/** The page side of the bridge: handshake, queueing, calls with timeouts, host-to-page handlers. */
+/** The page side of the bridge: one state machine per connectBridge(), tying its sections to its state. */
 import { answerHost, type PageHandler } from './answers.js';
-import { RESULTS } from './methods.js';
-import type { HelloResult, HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
-import {
-  BRIDGE_VERSION,
-  BridgeError,
-  MAX_MESSAGE_CHARS,
-  envelope,
-  failure,
-  parseMessage,
-  toBridgeError,
-} from './protocol.js';
+// Before the sections' other rules, so the bundle keeps the transports beside the code that finds them.
+import { findHost } from './find-host.js';
+import type { Bridge, BridgeOptions, CallOptions, HostInfo, State } from './bridge-types.js';
+import { createCalls } from './calls.js';
+import { announces, dropReason, onceById } from './inbound.js';
+import type { HelloResult } from './methods.js';
+import { BRIDGE_VERSION, BridgeError, failure, parseMessage, toBridgeError } from './protocol.js';
 import type { BridgeErrorCode, BridgeMessage } from './protocol.js';
-import { detectTransport } from './transports.js';
-import type { DetectOptions, HostWindow, Transport, TransportName } from './transports.js';
 import { addReceiver } from './receive.js';
-
-export interface BridgeOptions extends DetectOptions {
-  /** Force one transport (a name, or your own object); default: detect. */
-  transport?: TransportName | Transport;
-  /** How long the host has to answer the handshake before the page runs as a plain web page. */
-  readyTimeoutMs?: number;
-  /** How long to keep looking for a host object that is not there yet (late injection). */
-  waitForHostMs?: number;
-  /**
-   * A native host object found without a nonce waits for the host's marker, which brings the nonce
-   * (Flutter and Android may inject it after the page's first scripts), until `waitForHostMs` is over.
-   */
-  waitForMarker?: boolean;
-  /** Default per-call timeout; 0 = none. */
-  timeoutMs?: number;
-  /** Calls and events held until the handshake; more are refused. */
-  queueLimit?: number;
-  /**
-   * Calls waiting for an answer at once (queued or sent); more are refused with E_UNSUPPORTED. It
-   * bounds memory when calls never time out (`timeoutMs: 0`) and the host never answers.
-   */
-  pendingLimit?: number;
-  widgetVersion?: string;
-  /** Told why inbound messages were ignored and about late replies. */
-  debug?: (message: string) => void;
-  /**
-   * Told each handshake that succeeds: the first, a new one after a back/forward-cache restore or the
-   * host's `bridge.ready`, and one with a host that announced itself after the page ran without one.
-   */
-  onReady?: (host: HostInfo) => void;
-}
-
-/** The host's answer to `bridge.hello` (`platform` and `capabilities` checked, the rest as sent), and its transport. */
-export interface HostInfo extends HelloResult {
-  transport: TransportName;
-}
-
-export interface CallOptions {
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-type Params<M extends keyof HostToPageRequests> = HostToPageRequests[M]['params'];
-type Result<M extends keyof HostToPageRequests> = HostToPageRequests[M]['result'];
-
-export interface Bridge {
-  /** This bridge's session id; replies for another session are dropped. */
-  readonly sid: string;
-  /** The latest handshake: the host, or null when there is none (plain web page). */
-  readonly ready: Promise<HostInfo | null>;
-  readonly host: HostInfo | null;
-  /** Calls still waiting for an answer (queued or sent). */
-  readonly pendingCount: number;
-  hasCapability(method: string): boolean;
-  request<M extends keyof PageToHostRequests>(
-    method: M,
-    params: PageToHostRequests[M]['params'],
-    options?: CallOptions,
-  ): Promise<PageToHostRequests[M]['result']>;
-  /** Returns false when the event was dropped (no host, closed, queue full, or too large to send). */
-  emit<E extends keyof PageToHostEvents>(event: E, params: PageToHostEvents[E]): boolean;
-  handle<M extends keyof HostToPageRequests>(
-    method: M,
-    handler: (params: Params<M>) => Result<M> | Promise<Result<M>>,
-  ): () => void;
-  /** Rejects every open call with E_CANCELLED and removes every listener and timer. */
-  close(): void;
-}
-
-/** An open call, as the host kernel keeps its own: how it ends, and whether the host has it. */
-interface Pending {
-  /** Ends it with an error, or with a result that must have the method's shape. */
-  end(error?: BridgeError, result?: unknown): void;
-  /** Posted to the host, so it is not failed by a failed re-handshake. Never set for the hello. */
-  sent: boolean;
-}
-
-/** 'waiting': looking for the host or shaking hands; calls and events queue. 'none': no host. */
-type State = 'waiting' | 'ready' | 'none' | 'closed';
-
-const NO_HOST = 'no host';
-/**
- * Session ids and message ids: random, so nothing from an earlier page or another widget can collide.
- * They need to be unique, not secret: any script of the page sees them, and what tells the page's own
- * messages apart is the host's nonce (and, for a parent frame, the origin), never an id. Math.random's
- * ~52 bits are plenty for that, and it exists in every WebView, secure context or not.
- */
-const randomId = () => Math.random().toString(36).slice(2);
+import { NO_HOST, refusal, tooManyCalls } from './refusals.js';
+import { randomId, succeeds, wire } from './sending.js';
+import type { HostWindow, Transport } from './transports.js';
 
 /**
- * One bridge: one state machine, in these sections of connectBridge, in this order.
+ * One bridge: one state machine (its states and moves: bridge-types.ts), in these sections, in this order.
+ * Each rule a section applies is a module of its own, tested alone.
  *
  *   State             what the bridge holds: its state, host, transport, nonce, open calls, queue, timers
- *   Sending           each message's envelope, and its post through the transport
- *   Calls             page → host requests: queued until the handshake, with a timeout, abort and cancel
+ *   Sending           each message through the transport (its envelope and size: sending.ts)
+ *   Calls             page → host requests: refused (refusals.ts), or opened and ended (calls.ts)
  *   Ending            no host, or closed: what fails with it
  *   Handshake         bridge.hello; again after a back/forward-cache restore or the host's bridge.ready
- *   Finding the host  looking for a transport, and waiting for a late marker
- *   Receiving         every inbound message: checks, replies to calls, the host's requests
+ *   Finding the host  looking for a transport (find-host.ts), and waiting for a late marker
+ *   Receiving         every inbound message: checks (inbound.ts), replies to calls, the host's requests
  *   Start             the listeners and timers it starts with, and the Bridge it returns
- *
- * State moves: 'waiting' → 'ready' (the hello answered) or 'none' (no host; it refused or stayed silent);
- * 'ready' → 'waiting' after a back/forward-cache restore; 'none' → 'waiting' on the host's bridge.ready;
- * any → 'closed' on close().
  */
 export function connectBridge(options: BridgeOptions = {}): Bridge {
   // ── State ──────────────────────────────────────────────────────────────────────────────────────
@@ -129,14 +35,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   /** Every inbound message the bridge drops is reported the same way, with its reason. */
   const ignore = (reason: string) => options.debug?.(`ignored: ${reason}`);
   const sid = randomId();
-  /** Open calls by id, queued or sent. */
-  const pending = new Map<string, Pending>();
-  /** Calls and events held until the handshake, in the order they were made. */
-  const queue = new Set<() => void>();
   /** The page's handlers of host requests, by method. */
   const handlers = new Map<string, PageHandler>();
-  /** Ids of the host's requests lately answered, so that a duplicate is not answered twice. */
-  const seen = new Set<string>();
+  /** Whether a host request is new: a duplicate is not answered twice. */
+  const firstTime = onceById();
   /** Undoes each listener the bridge added. */
   const offs: Array<() => void> = [];
   let state: State;
@@ -151,107 +53,27 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   let settleReady!: (host: HostInfo | null) => void;
   let ready: Promise<HostInfo | null>;
 
-  const fail = (code: BridgeErrorCode, message: string) => new BridgeError(code, message);
   const stopTimers = () => {
     clearTimeout(readyTimer);
     clearTimeout(waitTimer);
     clearInterval(probeTimer);
   };
-  /** Why a call or event cannot go now; `waiting`: it would have to queue. */
-  const refusal = (waiting: boolean) =>
-    state === 'closed'
-      ? fail('E_CANCELLED', 'bridge closed')
-      : state === 'none'
-        ? fail('E_UNSUPPORTED', NO_HOST)
-        : waiting && queue.size >= queueLimit
-          ? fail('E_UNSUPPORTED', 'queue full')
-          : undefined;
 
   // ── Sending ────────────────────────────────────────────────────────────────────────────────────
-  /** The message as sent; throws for one too large (or not JSON-able, e.g. circular params). */
-  function wire(message: Partial<BridgeMessage>): string {
-    const json = envelope({ sid, ...message }, nonce);
-    if (json.length > MAX_MESSAGE_CHARS) throw fail('E_UNSUPPORTED', 'message too large');
-    return json;
-  }
-
-  function post(message: Partial<BridgeMessage>): unknown {
-    return transport!.post(wire(message));
-  }
-
-  /** Whether `work` ran without throwing. */
-  function succeeds(work: () => unknown): boolean {
-    try {
-      work();
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  const post = (message: Partial<BridgeMessage>): unknown => transport!.post(wire(sid, nonce, message));
 
   // ── Calls ──────────────────────────────────────────────────────────────────────────────────────
-  function settle(id: string, error?: BridgeError, result?: unknown): void {
-    const open = pending.get(id);
-    if (open) open.end(error, result);
-    else ignore('late reply');
-  }
+  /** Open calls by id (queued or sent), and the calls and events held until the handshake, in order. */
+  const { pending, queue, settle, call: openCall } = createCalls(post, receive, ignore);
 
   function call(
     method: string,
     params: unknown,
     { timeoutMs = options.timeoutMs ?? 10_000, signal }: CallOptions = {},
-  ): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const waiting = state !== 'ready' && method !== 'bridge.hello';
-      const refused =
-        refusal(waiting) ??
-        (pending.size >= pendingLimit && method !== 'bridge.hello'
-          ? fail('E_UNSUPPORTED', 'too many pending calls')
-          : undefined);
-      if (refused) {
-        reject(refused);
-        return;
-      }
-      const id = randomId();
-      const done = (error?: BridgeError, result?: unknown) => {
-        pending.delete(id);
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        // A queued call that ends early frees its place in the queue.
-        queue.delete(run);
-        const shape = !error && RESULTS.get(method);
-        if (shape && !shape(result)) error = fail('E_INTERNAL', `${method}: bad result`);
-        if (error) reject(error);
-        else resolve(result);
-      };
-      const stop = (code: BridgeErrorCode, what: string) => {
-        done(fail(code, `${method} ${what}`));
-        // Tell the host so it can drop its work (a host that is gone has none); a reply that still comes
-        // is ignored by id.
-        if (open.sent) succeeds(() => post({ id, kind: 'cancel' }));
-      };
-      const timer = timeoutMs > 0 ? setTimeout(() => stop('E_TIMEOUT', 'timed out'), timeoutMs) : undefined;
-      const onAbort = () => stop('E_CANCELLED', 'cancelled');
-      const run = () => {
-        // The hello has no timeout or signal, and fails with the handshake: it never counts as sent.
-        open.sent = method !== 'bridge.hello';
-        // A WKScriptMessageHandlerWithReply (or WeChat, answering for its host) replies through a promise;
-        // the other transports return nothing. A post that throws (too large, host gone) fails the call.
-        new Promise((resolve) => resolve(post({ id, kind: 'req', method, params }))).then(
-          (reply) => {
-            if (reply !== undefined && reply !== null) receive(reply);
-          },
-          (error: unknown) => settle(id, toBridgeError(error)),
-        );
-      };
-      const open: Pending = { end: done, sent: false };
-      signal?.addEventListener('abort', onAbort);
-      pending.set(id, open);
-      // An already-aborted signal ends the call here, before anything is sent.
-      if (signal?.aborted) onAbort();
-      else if (waiting) queue.add(run);
-      else run();
-    });
+  ) {
+    const waiting = state !== 'ready' && method !== 'bridge.hello';
+    const refused = refusal(state, waiting, queue.size, queueLimit) ?? tooManyCalls(method, pending.size, pendingLimit);
+    return refused ? Promise.reject(refused) : openCall(method, params, waiting, timeoutMs, signal);
   }
 
   // ── Ending ─────────────────────────────────────────────────────────────────────────────────────
@@ -262,7 +84,7 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     state = next;
     settleReady(null);
     queue.clear();
-    for (const open of pending.values()) if (next === 'closed' || !open.sent) open.end(fail(code, message));
+    for (const open of pending.values()) if (next === 'closed' || !open.sent) open.end(new BridgeError(code, message));
   }
 
   const noHost = () => end('none', 'E_UNSUPPORTED', NO_HOST);
@@ -315,15 +137,8 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   // ── Finding the host ───────────────────────────────────────────────────────────────────────────
   function probe(): void {
     if (transport || state === 'closed') return;
-    const forced = options.transport;
-    const found =
-      typeof forced === 'object' ? { transport: forced } : detectTransport(win, { ...options, only: forced });
+    const found = findHost(win, options, waitingForMarker);
     if (!found) return;
-    // Flutter and Android may inject the marker after the page's first scripts. Their hosts drop every
-    // message without the marker's nonce, so a native object found without one waits for the marker.
-    // (A WeChat page or a parent frame has no marker to wait for.)
-    const native = found.transport.name !== 'wechat' && found.transport.name !== 'parent';
-    if (native && waitingForMarker && found.nonce === undefined && !win.__HUB_EMBED_BRIDGE__) return;
     clearInterval(probeTimer);
     ({ transport, nonce } = found);
     if (transport.listen) offs.push(transport.listen(receive));
@@ -334,13 +149,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
   /** Answers a host → page request (answers.ts), once per id. */
   function answer(request: BridgeMessage): void {
     const { id } = request;
-    if (seen.has(id)) {
+    if (!firstTime(id)) {
       ignore('duplicate');
       return;
     }
-    // Bounded so a long-lived page does not grow; duplicates only arrive back to back.
-    if (seen.size > 200) seen.clear();
-    seen.add(id);
     const reply = (body: Partial<BridgeMessage>) => {
       if (state !== 'closed') post({ id, kind: 'res', ...body });
     };
@@ -355,12 +167,12 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     if (state === 'closed') return;
     const message = parseMessage(raw);
     if (typeof message === 'string') return ignore(message);
-    const announce = message.kind === 'evt' && message.method === 'bridge.ready';
     // A host whose marker came after the page spoke without it (Flutter, Android without document-start
     // scripts) announces itself with the marker's nonce: the page takes that nonce from now on.
-    if (announce && message.nonce === win.__HUB_EMBED_BRIDGE__?.nonce) nonce = message.nonce;
-    if (nonce && message.nonce !== nonce) ignore('nonce');
-    else if (announce) {
+    if (announces(message) && message.nonce === win.__HUB_EMBED_BRIDGE__?.nonce) nonce = message.nonce;
+    const dropped = dropReason(message, sid, nonce);
+    if (dropped) ignore(dropped);
+    else if (announces(message)) {
       // The host (re)initialised: find it if it was injected late, or shake hands again. A page that ran
       // without a host looks again (the host may have come late, with its marker) and shakes hands anew.
       if (state === 'none') {
@@ -371,11 +183,10 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
       // and says hello again; an answer (a re-initialised host's, or one that now has the nonce) replaces
       // it, silence changes nothing.
       else handshake(readyMs);
-    } else if (message.sid !== sid) ignore('sid');
-    else if (message.kind === 'res')
+    } else if (message.kind === 'res')
       settle(
         message.id,
-        message.ok === true ? undefined : fail(message.error!.code, message.error!.message),
+        message.ok === true ? undefined : new BridgeError(message.error!.code, message.error!.message),
         message.result,
       );
     else if (message.kind === 'req') answer(message);
@@ -416,11 +227,11 @@ export function connectBridge(options: BridgeOptions = {}): Bridge {
     request: call as Bridge['request'],
     emit(event, params) {
       const waiting = state !== 'ready';
-      if (refusal(waiting)) return false;
+      if (refusal(state, waiting, queue.size, queueLimit)) return false;
       const message: Partial<BridgeMessage> = { id: randomId(), kind: 'evt', method: event, params };
       if (!waiting) return succeeds(() => post(message));
       // Measured now, so an event too large to send is a `false` for the caller, not a silent loss later.
-      if (!succeeds(() => wire(message))) return false;
+      if (!succeeds(() => wire(sid, nonce, message))) return false;
       // A host that goes away before the handshake ends loses the event, as it would lose a sent one.
       queue.add(() => succeeds(() => post(message)));
       return true;

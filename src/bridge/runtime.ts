@@ -1,6 +1,6 @@
 /** The page side of the WebView bridge and its protocol: what the widget and hub-embed's main entry use. */
 export { connectBridge } from './bridge.js';
-export type { Bridge, BridgeOptions, CallOptions, HostInfo } from './bridge.js';
+export type { Bridge, BridgeOptions, CallOptions, HostInfo } from './bridge-types.js';
 export type { HelloResult, HostToPageRequests, PageToHostEvents, PageToHostRequests } from './methods.js';
 export {
   BRIDGE_ERROR_CODES,
