@@ -28,6 +28,9 @@ const webhook = toNodeListener(
     allowIps: (process.env.HUB_WEBHOOK_IPS ?? '203.0.113.10,203.0.113.11').split(','),
     // The ledger keys each deduct and refund by its body (e.raw): the same body again is paid once.
     onBillingDeduct: async (e, { signal }) => ledger.tryDeduct(e, signal),
+    // The service waits 10 s for an answer (HUB_DELIVERY_TIMEOUT_MS: a simulator set shorter); a deduct
+    // still running at 80% of that, counted from the request's arrival, answers {ok: false} and takes nothing.
+    deadlineMs: Math.round(0.8 * Number(process.env.HUB_DELIVERY_TIMEOUT_MS ?? 10_000)),
     // The service sends each refund once: a throw answers 500, which tells it the refund was not made.
     onBillingRefund: async (e) => ledger.refund(e),
     onNotification: (e) => inbox.add(e.clientUserId, e.notification),

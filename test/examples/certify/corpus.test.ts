@@ -141,6 +141,8 @@ async function grade({ backend, serveAs }: Entry): Promise<Graded> {
 const CORPUS_FLOOR = 58;
 
 const caught: string[] = [];
+/** Each graded backend's failed rules with their reasons, for the reasons' own test below. */
+const reasonsOf = new Map<string, { id: string; why?: string }[]>();
 
 it('the corpus holds at least the backends the grader is held to', { skip: chosen !== undefined }, () => {
   assert.ok(entries.length >= CORPUS_FLOOR, `the corpus holds ${entries.length} backends, fewer than ${CORPUS_FLOOR}`);
@@ -156,9 +158,24 @@ describe('hub-embed-mock certify fails every wrong backend of the corpus', { con
       assert.equal(code, 1, 'certify exits 1 for a backend that fails a required rule');
       for (const rule of failed) assert.ok(rule.why, `${rule.id} failed without saying why`);
       caught.push(name);
+      reasonsOf.set(name, failed);
       console.log(`${name}: ${failed.map((rule) => `${rule.id}: ${rule.why}`).join('; ')}`);
     });
   }
+});
+
+it('certify rule: reasons describe what the backend did, not a guess at how', () => {
+  const wrong: string[] = [];
+  for (const { name, backend } of entries)
+    for (const [id, { says, never }] of Object.entries(backend.reasons ?? {})) {
+      const failed = reasonsOf.get(name);
+      // A backend whose grading failed is reported by its own test above.
+      if (!failed) continue;
+      const why = failed.find((rule) => rule.id === id)?.why ?? '';
+      if (says !== undefined && !why.includes(says)) wrong.push(`${name}: ${id} does not say "${says}": ${why}`);
+      if (never !== undefined && why.includes(never)) wrong.push(`${name}: ${id} says "${never}": ${why}`);
+    }
+  assert.deepEqual(wrong, []);
 });
 
 after(() => {

@@ -55,13 +55,16 @@ export function overdraws(balance: number): number[] {
 }
 
 /**
- * What a request with no HTTP answer at all says: no application code closes a connection without a status
- * line, so the server in front of the code did, before the code ran. Named as such, with what to put there.
+ * What a request with no HTTP answer at all did, as seen from outside (the connection waited, or was closed
+ * without a status line), and what answers such a request as the rule wants. Not which program did it: the
+ * grader sees the socket, not what runs behind it.
  */
 function noAnswer(error: string | undefined, ms: number): string {
-  if (error === 'timeout')
-    return `no status line within ${ms} ms: the server in front of your code waited for a body of another length, and your code never ran. Put a server in front that answers 400 to a Content-Length that is not one decimal number (nginx, Caddy, Apache httpd)`;
-  return `the connection was closed after ${ms} ms without a status line (${error ?? 'closed'}). No code of yours answers like that: the server in front of it closed the connection before your code ran (PHP's built-in server, php -S, does this on a Content-Length it cannot read; it is for development only). Put nginx, Caddy or Apache httpd (with php-fpm or mod_php) in front: each answers 400 itself, and your code never sees the request`;
+  const seen =
+    error === 'timeout'
+      ? `no status line within ${ms} ms: the connection stayed open, as if waiting for a body of another length`
+      : `the connection was closed after ${ms} ms without a status line (${error ?? 'closed'})`;
+  return `${seen}. Answer 400 to a Content-Length that is not one decimal number: nginx, Caddy and Apache httpd (with php-fpm or mod_php) do so in front of your code; a development server (PHP's built-in php -S) may not`;
 }
 
 /** ` (Server: nginx/1.24)` when the raw answer names its server: who answered, when it may not be the code. */
@@ -102,7 +105,7 @@ export const LEDGER_RULES: Rule<ReceiverContext>[] = [
           });
           check(
             okOf({ body: delivery.responseBody ?? '' }) !== true,
-            `a deduct of ${amount} against a balance of ${centsToYuan(before)} was answered ok: true (are they compared as text?)`,
+            `a deduct of ${amount} against a balance of ${centsToYuan(before)} was answered ok: true. Compare cents with cents, as numbers`,
           );
         });
       } finally {
@@ -189,7 +192,7 @@ export const LEDGER_RULES: Rule<ReceiverContext>[] = [
       if (okOf(theirs) === true)
         check(
           after === before - 1,
-          `the same deduct for ${other.user} was answered ok: true and ${other.user}'s balance went from ${before} to ${after} cents, not down by 1: it was taken for a duplicate of ${context.user}'s (an event key without the user)`,
+          `the same deduct for ${other.user} was answered ok: true and ${other.user}'s balance went from ${before} to ${after} cents, not down by 1: a charge promised and not taken. Key each event by its whole body, the user included`,
         );
       else check(after === before, `${other.user}'s balance changed from ${before} to ${after} cents with ok: false`);
       if (after < before)
@@ -312,7 +315,7 @@ export const LEDGER_RULES: Rule<ReceiverContext>[] = [
       }
       check(
         shared.length === 0,
-        `a notification for ${shared.join(', ')} made your backend exchange no token, though one for ${control} did: its link carries the token of another user, whose id your cache files under the same key. Key token caches by the id exactly as the service sent it`,
+        `a notification for ${shared.join(', ')} made your backend exchange no token, though one for ${control} did: the link built for it carries a token exchanged for another user. Key token caches by the id exactly as the service sent it`,
       );
     },
   },
@@ -550,7 +553,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
       try {
         check(
           okOf(answer) !== true && after === before,
-          `a deduct whose body took ${dripMs} of the service's ${context.deliveryTimeoutMs} ms to arrive was answered ${statusOf(answer)} ${brief(answer.body, 40)} after ${answer.ms} ms and the balance went from ${before} to ${after} cents: the deadline was counted from the body's end, so a ledger slower than the ${context.deliveryTimeoutMs - dripMs} ms left charges after the service stopped waiting. ${ARRIVAL_ADVICE}`,
+          `a deduct whose body took ${dripMs} of the service's ${context.deliveryTimeoutMs} ms to arrive was answered ${statusOf(answer)} ${brief(answer.body, 40)} after ${answer.ms} ms and the balance went from ${before} to ${after} cents: charged, though ${dripMs} ms had passed since the request arrived and only ${context.deliveryTimeoutMs - dripMs} ms of the service's time were left. ${ARRIVAL_ADVICE}`,
         );
       } finally {
         await giveBack(context, note, before);
@@ -726,7 +729,7 @@ export const RECEIVER_RULES: Rule<ReceiverContext>[] = [
         check(
           owner === context.user,
           owner === first
-            ? `its token belongs to ${first}, whose notification with the same link_url came first: the link was kept by its path and given to another user. Build each user's link from their own token`
+            ? `its token belongs to ${first}, whose notification with the same link_url came first: ${context.user}'s link holds another user's token. Build each user's link from their own token`
             : `its token belongs to ${owner ?? 'no user the service knows'}, not ${context.user}`,
         );
       }

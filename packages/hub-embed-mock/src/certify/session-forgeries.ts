@@ -9,7 +9,19 @@ import { createHmac } from 'node:crypto';
 export interface Forgery {
   value: string;
   what: string;
+  /**
+   * What a token for it shows of the backend, the reason certify gives: only what this forgery proves (a
+   * session re-signed with a well-known secret proves the secret, not that sessions go unchecked).
+   */
+  shows: string;
 }
+
+/** A changed session that still got a token: whatever checks the session let the change through. */
+export const NOT_VERIFIED = 'the session is not verified: check its signature (or look it up) before reading its user';
+
+/** A session signed with a secret from a README got a token: the check ran, with a secret anyone has. */
+export const KNOWN_SECRET =
+  'your sessions are verified with a secret anyone can look up: sign them with a secret of your own, from your environment';
 
 /**
  * Secrets that tutorials, READMEs and framework defaults print, and that code keeps when nobody sets one:
@@ -175,11 +187,13 @@ export function impersonations(value: string, user: string, other: string): Forg
       out.push({
         value: within(unsigned),
         what: `the session with the user id inside it (${swap.how}) changed to ${other}`,
+        shows: NOT_VERIFIED,
       });
       if (known)
         out.push({
           value: within(known.sign(swap.text)),
           what: `a session for ${other} signed with the well-known secret ${JSON.stringify(known.secret)}, which signs yours`,
+          shows: KNOWN_SECRET,
         });
     }
     // Signed with a well-known secret but no id to find (an opaque session id): the secret alone is the finding.
@@ -187,6 +201,7 @@ export function impersonations(value: string, user: string, other: string): Forg
       out.push({
         value: within(known.sign(Buffer.from(JSON.stringify({ sub: other, user: other })).toString('base64url'))),
         what: `a session for ${other} signed with the well-known secret ${JSON.stringify(known.secret)}, which signs yours`,
+        shows: KNOWN_SECRET,
       });
   }
   return out;

@@ -421,4 +421,9 @@ export interface WrongBackend {
    * its test users sign in through `--sign-in`.
    */
   startedByCertify?: boolean;
+  /**
+   * What certify's reason for a failed rule must say of this backend (`says`) and must not (`never`): a
+   * cause this backend does not have, said anyway, is a guess at how, not what it did.
+   */
+  reasons?: Record<string, { says?: string; never?: string }>;
 }

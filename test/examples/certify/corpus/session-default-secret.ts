@@ -9,6 +9,8 @@ const sign = (unsigned: string) => createHmac('sha256', SECRET).update(unsigned)
 export const backend: WrongBackend = {
   mistake: 'the session JWT signed with a well-known default secret ("keyboard cat")',
   fails: ['token.tampered-session-refused'],
+  // Its sessions are verified, with a secret from a README: a forged one with a character changed gets none.
+  reasons: { 'token.tampered-session-refused': { says: 'a secret anyone can look up', never: 'not verified' } },
   parts: {
     newSession(user) {
       const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: user })}`;

@@ -8,6 +8,7 @@ const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('ba
 export const backend: WrongBackend = {
   mistake: 'a session JWT decoded, never verified (alg:none gets Alice\u2019s token)',
   fails: ['token.tampered-session-refused'],
+  reasons: { 'token.tampered-session-refused': { says: 'the session is not verified' } },
   parts: {
     newSession(user) {
       const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: user, iat: Math.floor(Date.now() / 1000) })}`;
