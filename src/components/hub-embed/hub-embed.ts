@@ -1,23 +1,46 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { HubError } from '../../core/errors.js';
+import { HubError, type HubErrorKind } from '../../core/errors.js';
+import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
-import type { HubElement } from '../base.js';
+import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
 import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
 import type { CardNode } from '../hub-table-card/card-template.js';
 import { shared } from '../shared.styles.js';
+import { fill } from '../strings.js';
 import { Connection } from './connection.js';
 import { atLowPriority, deepActive } from './dom.js';
 import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
 import { loadFormOpener } from './form-opener-loader.js';
 import { linkHost, type HostEventDetails, type HostLink } from './host.js';
 import { reportOnce } from './report.js';
-import { renderError } from './error-view.js';
 import { styles } from './hub-embed.styles.js';
-import { SETUP, HubEmbedSettings } from './settings.js';
 import { TableLoader } from './table-loader.js';
 
 export type { OpenFormHook, OpenMode };
+
+/**
+ * Properties whose change means a new client, a new token source, and loading everything again. Typed
+ * as keys of the element, so that a misspelt key (`'limits'`) fails to compile instead of never matching.
+ */
+const SETUP = [
+  'tokenEndpoint',
+  'baseUrl',
+  'formUrl',
+  'tokenProvider',
+  'limit',
+  'bridge',
+  'bridgeOrigins',
+] as const satisfies readonly (keyof HubEmbed)[];
+
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Reactive internal state: no attribute, so neither observed nor listed in the manifest. */
+const internal = { attribute: false };
 
 /**
  * With `bridge="auto"` in a WebView (or an allow-listed parent frame, see `bridge-origins`) whose host
@@ -85,10 +108,24 @@ export type { OpenFormHook, OpenMode };
  * @event hub-error - `{error}`, a HubError with a `kind`, cancelable: each distinct error is also written
  *   once to the browser console with what to check, unless a listener calls preventDefault().
  */
-export class HubEmbed extends HubEmbedSettings {
+export class HubEmbed extends HubElement {
   static override styles = [shared, styles];
   protected static override firstRenderAlone = true;
   protected static override firstRenderWithoutText = true;
+  static override properties = {
+    opening: internal,
+    tokenEndpoint: { attribute: 'token-endpoint' },
+    baseUrl: { attribute: 'base-url' },
+    formUrl: { attribute: 'form-url' },
+    tags: { converter: list },
+    limit: { type: Number },
+    matchesOnly: { type: Boolean, attribute: 'matches-only' },
+    theme: { reflect: true },
+    openMode: { attribute: 'open-mode' },
+    tokenProvider: { attribute: false },
+    bridge: {},
+    bridgeOrigins: { attribute: 'bridge-origins', converter: list },
+  };
 
   /** Called before a form opens; see OpenFormHook. Receives the form URL, token included. */
   openFormHook?: OpenFormHook;
@@ -114,6 +151,60 @@ export class HubEmbed extends HubEmbedSettings {
   #link?: HostLink;
   /** What the current bridge was made for; undefined when there is none. */
   #linkKey?: string;
+
+  /** The short code of the table whose form is being opened (its card shows busy meanwhile). */
+  declare private opening?: string;
+
+  /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
+  declare tokenEndpoint: string;
+  /**
+   * The service's API root, e.g. the deployment's `https://host/api/v1/apihub` (a path ending in
+   * `/api/v<n>/<segment>` is taken as given), or its `{base_url}`, which gets the spec's `/api/v1/hub`.
+   */
+  declare baseUrl: string;
+  /** The form site's `{form_url}`; https unless loopback. */
+  declare formUrl: string;
+  /** The selected tags; the attribute is comma-separated and sets the initial selection. */
+  declare tags: string[];
+  /** Most tables to list; unset leaves it to the service. */
+  declare limit?: number;
+  /**
+   * With tags selected, show only the tables that match them. By default the tables the service adds
+   * to fill `limit` follow, below a divider.
+   */
+  declare matchesOnly: boolean;
+  /** `light`, `dark`, or `auto` (the system's). */
+  declare theme: 'light' | 'dark' | 'auto';
+  /**
+   * `modal` (a dialog), `inline` (replaces the grid) or `navigate` (top-level navigation). In `modal`, the
+   * form of a card the pointer rests on loads in the closed dialog beforehand, so that its click shows it.
+   */
+  declare openMode: OpenMode;
+  /**
+   * Supplies tokens instead of token-endpoint, e.g. from a native host, or `tokenFromEndpoint(url,
+   * {headers})` for a token endpoint on another origin that reads a bearer header (docs/webview-capacitor.md).
+   */
+  declare tokenProvider?: TokenProvider;
+  /**
+   * `auto`: talk to a WebView host through the bridge when one answers the handshake. Default `off`:
+   * a plain web page then never probes host globals or messages its parent frame.
+   */
+  declare bridge: 'off' | 'auto';
+  /** Exact origins of a parent frame that may act as the host (comma-separated attribute); no wildcard. */
+  declare bridgeOrigins: string[];
+
+  constructor() {
+    super();
+    this.matchesOnly = false;
+    this.tokenEndpoint = '';
+    this.baseUrl = '';
+    this.formUrl = '';
+    this.tags = [];
+    this.theme = 'auto';
+    this.openMode = 'modal';
+    this.bridge = 'off';
+    this.bridgeOrigins = [];
+  }
 
   /**
    * Settles once every element it renders (the filter, the grid with its cards, the form frame) has
@@ -242,6 +333,26 @@ export class HubEmbed extends HubEmbedSettings {
   }
 
   /**
+   * A config error names what to fix, and a signed-out user (`unauthorized`) is told so: neither offers a
+   * retry, which cannot help until the page changes or the user signs in. The texts are read as what they
+   * are, a table that lacks some kinds (`invalid-response` and `aborted` show `api`'s), so the type says
+   * which kinds have words of their own.
+   */
+  #renderError({ kind, message }: HubError) {
+    const t = this.t;
+    return html`
+      <div part="error" role="alert">
+        ${kind === 'config' ? fill(t.config, message) : ((t as Partial<Record<HubErrorKind, string>>)[kind] ?? t.api)}
+        ${
+          kind === 'config' || kind === 'unauthorized'
+            ? nothing
+            : html`<button part="retry" @click=${() => this.#loader.retry()}>${t.retry}</button>`
+        }
+      </div>
+    `;
+  }
+
+  /**
    * The user's new selection, from a chip or from the grid's "show all": the event goes on to the page (it
    * bubbles from the child), and the host hears it, to select it again after a reload.
    */
@@ -302,7 +413,7 @@ export class HubEmbed extends HubEmbedSettings {
   override render() {
     const { error } = this.#loader;
     const inlineForm = this.#opener?.renderInline();
-    const shownError = error ? renderError(error, this.t, () => this.#loader.retry()) : nothing;
+    const shownError = error ? this.#renderError(error) : nothing;
     // The error takes the grid's place under the filter, which stays where it is; above an inline form.
     return html`
       ${inlineForm ? shownError : nothing}
