@@ -2,6 +2,7 @@
 // is the declarative <hub-embed> in index.html; this file signs the user in, then defines the elements,
 // and afterwards only flips the widget's attributes.
 import { html, nothing, render } from 'lit';
+import { localeFor } from '../src/core/locale.js';
 
 interface LogRecord {
   createdAt: string;
@@ -55,16 +56,16 @@ const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', 
 const SETTINGS = {
   'open-mode': { modal: 'modal', inline: 'inline', navigate: 'navigate' },
   theme: { light: 'light', dark: 'dark', auto: 'auto' },
-  locale: { 'zh-CN': '中文', en: 'English' },
+  locale: { en: 'English', 'zh-CN': '简体中文', 'zh-TW': '繁體中文', ja: '日本語', ko: '한국어' },
 };
 const setting = (name: string) => controls.elements.namedItem(name) as HTMLSelectElement;
 
 /**
- * The demo opens in the browser's language, by the widget's own rule for a page that sets no locale
- * (src/components/strings.ts): Chinese for a first language zh*, English otherwise.
+ * The demo opens in the browser's language, by the widget's own rule for a tag (localeFor,
+ * src/core/locale.ts): Traditional or Simplified Chinese, Japanese, Korean, else English.
  */
 const DEFAULTS: Partial<Record<keyof typeof SETTINGS, string>> = {
-  locale: /^zh/i.test(navigator.language) ? 'zh-CN' : 'en',
+  locale: localeFor(navigator.language),
 };
 
 // Settings persist in the URL so a reload (or a screenshot script) keeps them.

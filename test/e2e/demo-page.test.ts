@@ -153,13 +153,14 @@ inEachEngine((engine) => {
     });
 
     it(
-      "the demo opens in the browser's language: English for en-US, 中文 for zh-CN, and a locale in the URL wins",
+      "the demo opens in the browser's language by the widget's rule: English for en-US, zh-CN, zh-TW and ja each its own, and a locale in the URL wins",
       { skip: lacks(engine, 'browser-locale') },
       async () => {
         const cases = [
           { locale: 'en-US', query: '', widget: 'en', all: 'All' },
           { locale: 'zh-CN', query: '', widget: 'zh-CN', all: '全部' },
-          { locale: 'zh-TW', query: '', widget: 'zh-CN', all: '全部' },
+          { locale: 'zh-TW', query: '', widget: 'zh-TW', all: '全部' },
+          { locale: 'ja', query: '', widget: 'ja', all: 'すべて' },
           { locale: 'zh-CN', query: '?locale=en', widget: 'en', all: 'All' },
         ];
         for (const { locale, query, widget, all } of cases) {

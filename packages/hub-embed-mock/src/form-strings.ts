@@ -2,7 +2,8 @@
  * The form page's words in its two languages. The spec fixes the form URL ({form_url}/<short_code>?token=),
  * so the widget cannot pass its language in it; what every request to the form site does carry is the
  * browser's Accept-Language, from the same list the widget reads `navigator.language` from. The page picks
- * the widget's own rule: Chinese for a first language `zh*`, English otherwise (docs/simulator.md).
+ * Simplified Chinese for a first language `zh*`, English otherwise: two of the widget's five languages
+ * (docs/simulator.md).
  */
 import { centsToGroupedYuan, yuanAndPoints } from './http.js';
 
