@@ -1,6 +1,8 @@
 // docs/frameworks.md quotes the apps of this lane: each code block is a region of the file it names
 // (`<!-- from: file#region -->`, the rule of scripts/doc-regions.mjs), so the page shows code that the lane
-// type-checks, builds without secrets and runs. With node:test.
+// type-checks, builds without secrets and runs. The JSX section quotes test/shipped/jsx-apps (compiled by the
+// package lane against the packed tarball), and its one-line-per-framework fragment is checked line by line
+// by test/shipped/jsx-frameworks.test.ts. With node:test.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +14,13 @@ const PAGE = join(ROOT, 'docs/frameworks.md');
 
 it('every code block of docs/frameworks.md equals the region of the test/ssr/apps file it names', () => {
   const text = readFileSync(PAGE, 'utf8');
-  const quoted = [...text.matchAll(/^<!-- from: (test\/ssr\/apps\/\S+) -->$/gm)].map((match) => match[1]);
+  const quoted = [...text.matchAll(/^<!-- from: (test\/(?:ssr\/apps|shipped\/jsx-apps)\/\S+) -->$/gm)].map(
+    (match) => match[1],
+  );
+  const fragments = [...text.matchAll(/^<!-- fragment: one line in any module of your app, beside its JSX -->$/gm)];
   const blocks = [...text.matchAll(/^```\w+$/gm)].length;
-  assert.equal(quoted.length, blocks, 'each code block is quoted from an app');
+  assert.equal(fragments.length, 1, "the JSX section's one-line fragment, checked by test/shipped/jsx-frameworks");
+  assert.equal(quoted.length + fragments.length, blocks, 'each code block is quoted from an app');
   for (const stack of ['next', 'nuxt', 'sveltekit', 'astro', 'react-router', 'angular'])
     assert.ok(
       quoted.some((ref) => ref!.startsWith(`test/ssr/apps/${stack}/`) && ref!.endsWith('#token-route')),
