@@ -45,7 +45,7 @@ describe('<hub-table-grid>', () => {
     const warn = vi.spyOn(console, 'warn');
     try {
       // Enough that the cards past the first screen come in steps of the drawing schedule too.
-      const many = Array.from({ length: 600 }, (_, i) => ({ short_code: `t${i}`, name: `Table ${i}`, tags: [] }));
+      const many = Array.from({ length: 200 }, (_, i) => ({ short_code: `t${i}`, name: `Table ${i}`, tags: [] }));
       const el = await grid(many);
       expect(cards(el).length).toBeGreaterThan(1);
       await until(() => cards(el).length === many.length, 'every card drawn');
