@@ -147,9 +147,11 @@ inEachEngine(() => {
     it("the bundle's widget hears the browser's online event while connected only: a load that failed for want of a network loads again, and a removed widget asks for nothing", async () => {
       // The bundle's Lit has no reactive controllers (build/lean-lit.ts): the element itself starts and stops
       // the loader's listening. The network fails while the page's switch says offline, as a lost network
-      // fails a fetch; the simulator answers otherwise.
+      // fails a fetch, and navigator.onLine says so, as a browser that lost its network does (a failure while
+      // online is asked again, to tell a wrong address from the network); the simulator answers otherwise.
       const offline = `<script>
         window.__offline = true;
+        Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !window.__offline });
         window.__fetches = 0;
         const fetchOnline = window.fetch;
         window.fetch = (...args) => {
