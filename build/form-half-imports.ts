@@ -32,6 +32,7 @@ const coreCopies = [
   'src/core/link-rules.ts',
   'src/core/loopback.ts',
   'src/core/form-report.ts',
+  'src/core/paths.ts',
 ].map((file) => resolve(file));
 /** The modules of the form half; the first is its entry. */
 export const formChunkModules = [
@@ -52,6 +53,8 @@ export const formChunkModules = [
   'src/components/locales/zh-TW.ts',
   'src/components/locales/ja.ts',
   'src/components/locales/ko.ts',
+  'src/components/hub-embed/explain-failure.ts',
+  'src/components/hub-embed/stale-cards.styles.ts',
 ].map((file) => resolve(file));
 
 /**

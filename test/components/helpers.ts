@@ -55,7 +55,7 @@ export interface Setup {
   holdList: (match: string, options?: HoldOptions) => Hold;
   /** Holds back the next published-tags request until `release()`. */
   holdTags: (options?: HoldOptions) => Hold;
-  /** While true, requests to the API site fail like a dropped connection. */
+  /** While true, requests to the API site fail like a dropped connection, and navigator.onLine is false. */
   offline: { value: boolean };
   /** Every URL fetched, in order. */
   urls: string[];
@@ -71,6 +71,8 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
   let calls = 0;
   const holds: { path: string; match: string; gate: Promise<void>; seen: () => void; honourAbort: boolean }[] = [];
   const offline = { value: false };
+  // Offline is the browser's own state too, as a real one is: navigator.onLine says so while requests fail.
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline.value });
   const urls: string[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

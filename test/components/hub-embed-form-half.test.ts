@@ -84,6 +84,8 @@ describe('<hub-embed> form half on intent', () => {
       expect(loader.calls, `${intent} on the grid, not on a card`).toBe(0);
       cardsOf(el)[1]!.dispatchEvent(new Event(intent, { bubbles: true, composed: true }));
       await until(() => loader.calls > 0, `${intent} on a card to load the form half`);
+      // The next widget at the top of the page, its first screen the whole list, as this one's was.
+      el.remove();
     }
   });
 

@@ -947,17 +947,20 @@ describe('<hub-embed>', () => {
       expect(part(other, 'retry')).toBeTruthy();
     });
 
-    it('a failed list for new tags leaves no cards of the old tags under the error', async () => {
+    it('offline, a failed list for new tags keeps the cards shown under the network error (stale), with a Retry', async () => {
       const s = setupHub();
       const el = await loadedEmbed(s);
       const cards = () =>
         el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('[role="listitem"]').length ?? 0;
-      expect(cards()).toBeGreaterThan(0);
+      const shown = cards();
+      expect(shown).toBeGreaterThan(0);
       s.offline.value = true;
       el.tags = ['delivery'];
       await until(() => !!part(el, 'error'));
       await el.updateComplete;
-      expect(cards()).toBe(0);
+      expect(part(el, 'error')!.textContent).toContain('Network error');
+      expect(part(el, 'retry')).not.toBeNull();
+      expect(cards()).toBe(shown);
     });
 
     it('a tag change under an error is a retry that shows the list for the new tags', async () => {

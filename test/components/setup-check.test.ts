@@ -2,32 +2,41 @@
 // server-rendered React tag brings), loaded only then, and never in the way of the refusal's own error.
 import { describe, expect, it } from 'vitest';
 import '../../src/define.js';
-import { explainRefusal } from '../../src/components/hub-embed/explain-refusal.js';
+import { explainError } from '../../src/components/hub-embed/explain-error.js';
 import { HubError } from '../../src/core/errors.js';
 
-describe('explainRefusal', () => {
+describe('explainError', () => {
   const refusal = new HubError('config', 'Set token-endpoint.');
 
   it('a refused setting of a tag whose properties arrived as lowercased attributes is shown as that', async () => {
     const element = document.createElement('hub-embed');
     element.setAttribute('tokenendpoint', '/api/hub-token');
-    const shown = await explainRefusal(refusal, element);
+    const shown = await explainError(refusal, element);
     expect(shown).toBeInstanceOf(HubError);
     expect((shown as HubError).message).toMatch(/^tokenendpoint arrived as lowercased attributes/);
   });
 
   it("a refusal the form half has nothing to say of keeps the refusal's own error", async () => {
-    expect(await explainRefusal(refusal, document.createElement('hub-embed'))).toBe(refusal);
+    expect(await explainError(refusal, document.createElement('hub-embed'))).toBe(refusal);
   });
 
-  it('only a refused setting is checked: a network or service error is shown as it is, at once, not as a promise', () => {
+  it('once the service answered, a network or service error is shown as it is, at once, not as a promise', () => {
     const element = document.createElement('hub-embed');
     element.setAttribute('formurl', 'https://forms.example');
-    for (const error of [
-      new HubError('network', 'Network error.'),
-      new HubError('api', 'HTTP 500'),
-      new TypeError('x'),
-    ])
-      expect(explainRefusal(error, element)).toBe(error);
+    for (const error of [new HubError('network', 'Network error.'), new HubError('api', 'HTTP 500')])
+      expect(explainError(error, element, true)).toBe(error);
+    expect(explainError(new TypeError('x'), element)).toBeInstanceOf(TypeError);
+  });
+
+  it('before the service answered, a network error is explained by the later half: offline it stands as it is', async () => {
+    const element = document.createElement('hub-embed');
+    element.baseUrl = 'http://127.0.0.1:9/api/v1/apihub';
+    const network = new HubError('network', 'unreachable');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      expect(await explainError(network, element)).toBe(network);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
   });
 });

@@ -182,10 +182,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // /dist-tampered/ serves dist/ too, but with the form chunk changed by one byte after the build, as a
     // hostile CDN might: its integrity value must refuse it.
     const tampered = path.startsWith('/dist-tampered/');
-    if (path.startsWith('/dist/') || tampered) {
+    // /dist-no-form/ serves dist/ without its form halves, as a deployment that copied only the first file.
+    const noForm = path.startsWith('/dist-no-form/');
+    if (path.startsWith('/dist/') || tampered || noForm) {
       // Only files inside dist/: a `..` in the path must not reach the rest of the disk.
       const file = normalize(join(DIST, decodeURIComponent(path.slice(path.indexOf('/', 1) + 1))));
-      if (!file.startsWith(DIST + sep) || !existsSync(file)) return send(res, 404, 'text/plain', 'Not found');
+      if (!file.startsWith(DIST + sep) || !existsSync(file) || (noForm && file.endsWith('.form.js')))
+        return send(res, 404, 'text/html; charset=utf-8', '<!doctype html><title>Not found</title><h1>Not found</h1>');
       const body = readFileSync(file);
       const served = tampered && file.endsWith('.form.js') ? Buffer.concat([body, Buffer.from(';')]) : body;
       return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', served);

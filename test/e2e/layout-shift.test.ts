@@ -7,8 +7,8 @@
 // the list by different amounts, in both orders, and the icons after both, as a phone's network does.
 // Each layout the README names is a case: the widget in the flow of the text (the reservation sizes it),
 // in a fixed-height panel (the filter stays and the cards scroll inside), the same panel with a `display`
-// the page gives the element (block, inline-block, a grid or a flex item), over a two-table catalogue (no
-// blank taller than a card row under it), and on Slow 3G.
+// the page gives the element (block, inline-block, a grid or a flex item), over a two-table catalogue (it
+// shows whole, nothing to scroll), and on Slow 3G; and the default box shows two rows of cards.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -286,6 +286,30 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
     assert.ok(RESERVED > 0, `README's rule gives --hub-reserved-height a px default (${RESERVED})`);
   });
 
+  for (const [device, viewport] of Object.entries(viewports))
+    it(`the default box shows at least two rows of cards, whole, under the filter and the count (${device})`, async () => {
+      delays = { tags: 0, list: 0, other: 0 };
+      const context = await browser.newContext({ viewport, colorScheme: 'light' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${pageUrl}/?layout=flow`);
+        await until(page, 'window.__ready === 1');
+        const { rows, box } = await page.evaluate(() => {
+          const root = document.querySelector('hub-embed')!.shadowRoot!;
+          const body = root.querySelector('[part~="body"]')!.getBoundingClientRect();
+          const cards = root.querySelector('hub-table-grid')!.shadowRoot!.querySelectorAll('[role="listitem"]');
+          // A row counts when a card of it is wholly inside the box before any scrolling.
+          const whole = [...cards]
+            .map((card) => card.getBoundingClientRect())
+            .filter((rect) => rect.top >= body.top && rect.bottom <= body.bottom + 0.5);
+          return { rows: new Set(whole.map((rect) => Math.round(rect.top))).size, box: Math.round(body.height) };
+        });
+        assert.ok(rows >= 2, `the default box (${box} px) shows ${rows} whole row(s) of cards on ${device}, not two`);
+      } finally {
+        await context.close();
+      }
+    });
+
   for (const [where, { layout, catalogue, tag }] of Object.entries(layouts))
     for (const [device, viewport] of Object.entries(viewports))
       for (const [order, given] of Object.entries(orders).slice(0, layout === 'flow' || layout === 'panel' ? 2 : 1))
@@ -321,12 +345,9 @@ describe('no layout shift (the <script> page against the simulator, Chromium)', 
               assert.equal(box.embed.height, RESERVED);
             }
             if (catalogue === 'two tables') {
-              // Under the short list, no blank taller than a card row.
-              const blank = box.embed.bottom - box.lastCard.bottom;
-              assert.ok(
-                blank <= box.lastCard.height,
-                `${Math.round(blank)} px of blank under the last card, taller than its row (${Math.round(box.lastCard.height)} px)`,
-              );
+              // The short list shows whole in the default box: nothing to scroll to, the last card inside.
+              assert.ok(!box.body.scrolls, 'a two-table list scrolls inside the default box');
+              assert.ok(box.lastCard.bottom <= box.embed.bottom, 'the last card of the short list is inside the box');
             }
           } finally {
             await context.close();

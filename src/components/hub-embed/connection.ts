@@ -23,7 +23,7 @@ export class Connection {
    * `hostTokens`: the native host's provider, which comes first, then the page's; else token-endpoint's
    * source, shared by the widgets of the page. No checks of its own: tokenFromEndpoint and WebClient refuse
    * a missing or bad token-endpoint and base-url with a 'config' HubError naming the attribute (which
-   * explainRefusal may explain better). form-url is the form half's to check (FormOpener.checkFormSite):
+   * explainError may explain better). form-url is the form half's to check (FormOpener.checkFormSite):
    * the lists need none, and no form URL is made before it passes.
    */
   constructor(settings: ConnectionSettings, hostTokens?: TokenProvider) {

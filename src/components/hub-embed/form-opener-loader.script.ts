@@ -80,10 +80,12 @@ export const formHalf = (): FormOpenerModule | undefined => loaded;
  */
 export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
   loading ??= new Promise<FormOpenerModule>((resolve, reject) => {
-    const fail = (cause?: unknown) => {
+    // `status`: the file's server answered, and the script still did not load (a 404, a file of another
+    // release that fails its integrity): the page's setup, which a Retry cannot mend. No answer is the network's.
+    const fail = (cause?: unknown, status?: number) => {
       loading = undefined;
       // Short, as every text of the first file is: the URL says where the file was looked for.
-      reject(new HubError('network', `Form code unreachable: ${chunkUrl}`, { cause }));
+      reject(new HubError(status ? 'config' : 'network', `Form code not loaded: ${chunkUrl}`, { cause, status }));
     };
     const globals = globalThis as FormChunkGlobals;
     // The imports module, as the half takes it. Typed as the module: the type checker fails a name missing
@@ -119,7 +121,8 @@ export function loadFormOpener(priority?: 'low'): Promise<FormOpenerModule> {
         if (half) resolve((loaded = half));
         else fail();
       };
-      script.onerror = () => fail();
+      // A script's error event says nothing of why: the file asked for again tells an answer from none.
+      script.onerror = () => fetch(chunkUrl).then((answer) => fail(undefined, answer.status), fail);
       document.head.append(script);
     } catch (error) {
       fail(error);

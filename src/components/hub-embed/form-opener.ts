@@ -12,6 +12,7 @@ import type { HubLocale, HubStrings } from '../strings.js';
 // What the half shares with the main file (Lit, define) comes through its imports module: see ../form-half-imports.ts.
 import { adoptStyles, define, html, nothing, preconnect } from '../form-half-imports.js';
 import { styles } from './form-opener.styles.js';
+import { styles as staleCards } from './stale-cards.styles.js';
 import { FormPreparer, type PreparedForm } from './form-preparer.js';
 
 // The chunk brings its element with it: <hub-form-frame> exists once a form can open.
@@ -80,10 +81,10 @@ export class FormOpener {
   constructor(element: OpenerElement, seat: FormSeat) {
     this.#element = element;
     this.#seat = seat;
-    // The dialog's styles join the element's own, which Lit has adopted (or, without adoptedStyleSheets,
+    // The dialog's styles and the stale cards' join the element's own, which Lit has adopted (or, without adoptedStyleSheets,
     // appended as <style> elements: then adoptStyles appends one more).
     const root = element.renderRoot as ShadowRoot;
-    adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles]);
+    adoptStyles(root, [...(root.adoptedStyleSheets ?? []), styles, staleCards]);
     element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.close()) event.preventDefault();
     });

@@ -7,8 +7,9 @@ export const styles = css`
    * that stays put, and never changes its height. A box that grew with its list would push the page's
    * content below down as the cards came in, and one that shrank to a short list would pull it up: with
    * that content on screen either is a layout shift, so the box neither grows nor shrinks. The default
-   * is a phone's first screen of cards, a row of chips, the count and two rows of cards: a short list
-   * leaves less than a card row of blank, and a long one scrolls. A page that gives the element a height
+   * holds the filter at its tallest (--hub-tags-max-height), the count and two rows of cards, whole, on a
+   * desktop (whose cards are the taller, with their tags on a line of their own) and on a phone: a first
+   * screen that shows one row and the top of the next reads as a list that ends there. A page that gives the element a height
    * (its own, or a flex or grid parent's) sets the box instead; an open inline form takes the height it
    * needs below. The box rests on no \`display\` of the host, which page rules override (\`hub-embed {
    * display: block }\` is how pages commonly style custom elements): the body is laid out over the host
@@ -19,7 +20,7 @@ export const styles = css`
   :host {
     position: relative;
     vertical-align: top;
-    min-height: var(--hub-reserved-height, 300px);
+    min-height: var(--hub-reserved-height, 440px);
     color-scheme: light dark;
     background: var(--_bg);
   }

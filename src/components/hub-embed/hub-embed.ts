@@ -83,8 +83,8 @@ const internal = { attribute: false };
  * @csspart industry - Forwarded from <hub-table-grid>.
  * @csspart tags - Forwarded from <hub-table-grid>.
  * @csspart tag - Forwarded from <hub-table-grid>.
- * @cssproperty --hub-reserved-height - The widget's height where the page gives it none (default 300px: a
- *   row of chips and two rows of cards on a phone); the cards scroll inside it, under the filter.
+ * @cssproperty --hub-reserved-height - The widget's height where the page gives it none (default 440px: the
+ *   filter, the count and two rows of cards on a desktop and on a phone); the cards scroll inside it, under the filter.
  * @cssproperty --hub-color-text - Text (every element reads these theme properties; docs/theming.md).
  * @cssproperty --hub-color-muted - Industry, count, empty state, icon placeholder letter.
  * @cssproperty --hub-color-bg - Widget, cards, dialog and frame background.
@@ -414,7 +414,8 @@ export class HubEmbed extends HubElement {
     const { error } = this.#loader;
     const inlineForm = this.#opener?.renderInline();
     const shownError = error ? this.#renderError(error) : nothing;
-    // The error takes the grid's place under the filter, which stays where it is; above an inline form.
+    // The error comes under the filter, which stays where it is, and after the cards that a network error
+    // leaves up (stale), so that it moves none of them; above an inline form.
     return html`
       ${inlineForm ? shownError : nothing}
       ${inlineForm ?? nothing}
@@ -425,8 +426,8 @@ export class HubEmbed extends HubElement {
           this.#loader.drawn || error
             ? html`
               ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
-              ${inlineForm ? nothing : shownError}
               ${this.#loader.tables ? this.#renderGrid(this.#loader.tables) : nothing}
+              ${inlineForm ? nothing : shownError}
             `
             : html`${this.#renderGrid()}`
         }

@@ -5,4 +5,4 @@ export * from './form-opener.js';
 export { moveChipFocus } from '../hub-tag-filter/chip-keys.js';
 export { DrawSchedule } from '../hub-table-grid/draw-schedule.js';
 export { keepPlace } from '../hub-table-grid/keep-place.js';
-export { lowercasedAttributesError } from './lowercased-attributes.js';
+export { explainFailure } from './explain-failure.js';

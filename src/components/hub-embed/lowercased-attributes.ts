@@ -4,7 +4,7 @@ import type { ReactiveElement } from 'lit';
 /**
  * The setup error of a tag whose camel-cased properties reached it as lowercased attributes (`formurl`),
  * as React renders `<hub-embed formUrl=…>` on the server, or undefined when it holds none. It comes with the
- * form half (later-half.ts), which explainRefusal loads once a setting was refused, in every build: an
+ * form half (later-half.ts), which explainError loads once a setting was refused, in every build: an
  * app's first load, and the <script> bundle's first file, do not carry it.
  */
 export function lowercasedAttributesError(element: HTMLElement): HubError | undefined {

@@ -4,10 +4,11 @@ import type { PublishedTable } from '../../core/types.js';
 import type { HubEventDetails } from '../events.js';
 import { countMatches } from '../hub-table-grid/matches.js';
 import type { Connection } from './connection.js';
-import { explainRefusal } from './explain-refusal.js';
+import { explainError } from './explain-error.js';
 
 /** What a load needs of <hub-embed>: its selection as it is now, and its updates. */
 export interface LoaderElement extends HTMLElement {
+  readonly baseUrl: string;
   requestUpdate(): void;
   readonly updateComplete: Promise<boolean>;
   readonly tags: string[];
@@ -126,7 +127,7 @@ export class TableLoader {
    * setup error is, explained where it can be, in the cards' place; once per load.
    */
   async refuse(error: HubError): Promise<void> {
-    const shown = await explainRefusal(error, this.#element);
+    const shown = await explainError(error, this.#element);
     if (this.error) return;
     this.tables = undefined;
     this.fail(shown);
@@ -181,13 +182,13 @@ export class TableLoader {
       void this.#announceReady();
     } catch (error) {
       // A refused setting surfaces here, where the connection is made: explained, where the entry can.
-      const shown = await explainRefusal(error, this.#element);
+      // Cards on screen say the service answered: a failure now is the network's, not the address's.
+      const shown = await explainError(error, this.#element, !!this.tables);
       // One error per load, whichever of the tags and the list failed first.
       if (control !== this.#loadControl || this.error) return;
       // Under the error, no list of this failed load may still turn up.
       this.#listControl?.abort();
-      this.tables = undefined;
-      this.fail(shown);
+      this.#failList(shown);
     }
   }
 
@@ -204,12 +205,21 @@ export class TableLoader {
       this.#set({ tables, listedTags: tags, busy: false });
       void this.#announceReady();
     } catch (error) {
+      const shown = await explainError(error, this.#element, !!this.tables);
       // One error per load: when its tags failed first, that error already shows.
       if (control !== this.#listControl || this.error) return;
-      // The cards on screen belong to the previous tags: never leave them up under the error.
-      this.tables = undefined;
-      this.fail(error);
+      this.#failList(shown);
     }
+  }
+
+  /**
+   * Shows a load's error in the cards' place. The cards on screen belong to the previous tags: under any
+   * error but the network's they go. Offline they stay, marked stale under the error (hub-embed.styles.ts),
+   * and the browser's online event loads again (#online).
+   */
+  #failList(error: unknown): void {
+    if (!(error instanceof HubError && error.kind === 'network')) this.tables = undefined;
+    this.fail(error);
   }
 
   /**
