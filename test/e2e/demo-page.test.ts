@@ -94,10 +94,13 @@ async function openTable(page: Page, name: string): Promise<void> {
 async function pay(page: Page, expect: RegExp): Promise<string> {
   const before = await text(page, '#points-status');
   await page.frameLocator('hub-embed hub-form-frame iframe').locator('form[data-action="charge"] button').click();
+  // A payment is the longest chain of the suite (the form page, the service, its billing_deduct webhook to the
+  // demo backend and the answer back): on a machine shared by lanes it can take longer than one step's wait.
   return waitFor(
     () => text(page, '#points-status'),
     (status) => status !== before && expect.test(status),
     `the points status to match ${expect}`,
+    45_000,
   );
 }
 

@@ -224,16 +224,22 @@ export class Locator extends Scope {
     return { ...box, x: box.x + offset.x, y: box.y + offset.y };
   }
 
-  async waitFor(options: { state?: 'attached' | 'visible' | 'detached' | 'hidden' } = {}): Promise<void> {
+  async waitFor(
+    options: { state?: 'attached' | 'visible' | 'detached' | 'hidden'; timeoutMs?: number } = {},
+  ): Promise<void> {
     const state = options.state ?? 'visible';
-    await this.page.waitFor(async () => {
-      const count = await this.count();
-      if (state === 'detached') return count === 0 ? { done: true } : undefined;
-      if (count > 1 && state !== 'hidden') throw new StrictError(`${this.describe()} matches ${count} elements`);
-      if (state === 'attached') return count === 1 ? { done: true } : undefined;
-      const visible = count === 1 && (await this.isVisible());
-      return visible === (state === 'visible') ? { done: true } : undefined;
-    }, `${this.describe()} to be ${state}`);
+    await this.page.waitFor(
+      async () => {
+        const count = await this.count();
+        if (state === 'detached') return count === 0 ? { done: true } : undefined;
+        if (count > 1 && state !== 'hidden') throw new StrictError(`${this.describe()} matches ${count} elements`);
+        if (state === 'attached') return count === 1 ? { done: true } : undefined;
+        const visible = count === 1 && (await this.isVisible());
+        return visible === (state === 'visible') ? { done: true } : undefined;
+      },
+      `${this.describe()} to be ${state}`,
+      options.timeoutMs,
+    );
   }
 
   /** A real mouse click in the middle of the element, once it can receive one. */

@@ -57,9 +57,11 @@ async function payAsAlice(page: Page, url: string): Promise<void> {
   const form = page.frameLocator('hub-embed hub-form-frame iframe');
   await form.locator('form[data-action="charge"] button').click();
   // The page's status says how the charge ended: paid, declined (with the reason) or an error. Waiting
-  // for any of them, a failure shows which, instead of a timeout that hides it.
+  // for any of them, a failure shows which, instead of a timeout that hides it. A payment is the longest
+  // chain of the suite (the form page, the service, its billing_deduct webhook to the example, the ledger's
+  // write and the answer back): on a machine shared by lanes it can take longer than one step's wait.
   const status = page.getByRole('status').filter({ hasText: /^(Paid|The payment was declined|Error)/ });
-  await status.waitFor();
+  await status.waitFor({ timeoutMs: 45_000 });
   assert.match(await status.innerText(), /^Paid/);
 }
 
