@@ -35,10 +35,13 @@ const reactRouter = (version: string): string[] => [
 
 /**
  * The apps and how each is installed, built and started: each stack at today's major, and beside it the
- * previous major where its users are still many and the lane has the time: React Router 7 (it still takes
- * releases; it is where Remix's apps moved). SvelteKit 2, Astro 6, Angular 21 and Next.js 15 are not built: a
- * build is two minutes of the lane each. The apps run on CI's Node line (CI_NODE of scripts/node-release.mjs,
- * Node 24), which every stack's `engines` admits (Angular 22 takes Node 24.15 and Nuxt 4.5 Node 24.11 on it).
+ * previous major where its users are still many and its app differs: React Router 7 (it still takes releases,
+ * and Remix's apps moved to it; the same files) and SvelteKit 2 (Kit 3 came out in October 2026 and moved the
+ * configuration and the variables). Next.js 15, Astro 6, Angular 21 and Nuxt 4.4 are not built: their apps'
+ * files are the ones the lane built with Next.js 16, Astro 5, Angular 21 and Nuxt 4.4 before, and each would
+ * add its build (20 to 50 s here) to the lane. The apps run on CI's Node line (CI_NODE of
+ * scripts/node-release.mjs, Node 24), which every stack's `engines` admits (Angular 22 takes Node 24.15 and
+ * Nuxt 4.5 Node 24.11 on it).
  */
 export const SSR_APPS = {
   next: {
@@ -68,6 +71,27 @@ export const SSR_APPS = {
       'vite@8.3.8',
       'svelte-check@4.7.8',
       'typescript@6.0.3',
+    ],
+    build: [
+      ['svelte-kit', 'sync'],
+      ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      ['vite', 'build'],
+    ],
+    start: ['build/index.js'],
+  },
+  // Kit 2 as the lane built it before Kit 3: its own files (svelte.config.js, $env/dynamic/private).
+  'sveltekit-2': {
+    stack: 'SvelteKit',
+    framework: ['@sveltejs/kit', '^2'],
+    files: 'sveltekit-2',
+    specs: [
+      '@sveltejs/kit@2.70.4',
+      '@sveltejs/adapter-node@5.5.7',
+      '@sveltejs/vite-plugin-svelte@7.3.1',
+      'svelte@5.57.3',
+      'vite@8.3.8',
+      'svelte-check@4.7.8',
+      'typescript@5.9.3',
     ],
     build: [
       ['svelte-kit', 'sync'],

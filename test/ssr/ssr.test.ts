@@ -306,6 +306,10 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
   for (const [name, title] of [
     ['sveltekit', 'SvelteKit 3 (svelte-check, vite build with adapter-node, node build): the tag in a page'],
     [
+      'sveltekit-2',
+      'SvelteKit 2, the previous major, (svelte-check, vite build with adapter-node, node build): the tag in a page',
+    ],
+    [
       'astro',
       'Astro 7 (astro check, astro build with @astrojs/node, server output): the tag in a page with a client script',
     ],
@@ -320,6 +324,17 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
         await expectFormOpens(page);
       });
     });
+
+  it('SvelteKit 3, built with no HUB_* variable, stops at start when one is missing and names it (the check its env.ts declares)', async () => {
+    assertRan(await built.sveltekit, "sveltekit's build with no HUB_* variable");
+    const withoutKey = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'HUB_API_KEY'));
+    // A server that starts anyway is stopped at once, and the test fails on its answer.
+    const outcome = await startApp('sveltekit', dirs.sveltekit, withoutKey).then(
+      (started) => stop(started).then(() => 'started without HUB_API_KEY'),
+      (error: Error) => error.message,
+    );
+    assert.match(outcome, /^sveltekit exited with 1:[\s\S]*Set HUB_API_KEY in the server's environment/);
+  });
 
   for (const [name, major] of [
     ['react-router', 'React Router 8'],
