@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { withRegions } from '../../scripts/doc-regions.mjs';
 import { ROOT } from '../shipped/apps.js';
+import { SSR_APPS } from './recipes.js';
 
 const PAGE = join(ROOT, 'docs/frameworks.md');
 
@@ -32,5 +33,22 @@ it('every code block of docs/frameworks.md equals the region of the test/ssr/app
     assert.equal(text, withRegions(text), 'docs/frameworks.md: refresh its blocks with withRegions');
   } finally {
     process.chdir(previous);
+  }
+});
+
+it("each stack's section of docs/frameworks.md names the major the ssr lane builds, and a previous major built beside it", () => {
+  const text = readFileSync(PAGE, 'utf8');
+  const sections = text.split(/^(?=## )/m);
+  for (const [name, recipe] of Object.entries(SSR_APPS)) {
+    const named = `${recipe.stack} ${recipe.framework[1].replace(/^\^/, '')}`;
+    if (!('files' in recipe)) {
+      assert.ok(
+        sections.some((section) => section.startsWith(`## ${named} `) || section.startsWith(`## ${named}\n`)),
+        `${name}: a "## ${named}" heading`,
+      );
+      continue;
+    }
+    const section = sections.find((candidate) => candidate.startsWith(`## ${recipe.stack} `));
+    assert.ok(section?.includes(named), `${name}: the ${recipe.stack} section says the lane builds ${named} too`);
   }
 });

@@ -8,107 +8,23 @@
 // packs first; with node:test.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, PLAYWRIGHT_CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
+import { SSR_APPS, type AppRecipe } from './recipes.js';
 import { assertRan, INSTALL_FLAGS, ROOT, runAsync, tarball, tempApp, type Result } from '../shipped/apps.js';
 import { freePort } from '../free-port.js';
 
-interface AppRecipe {
-  /** What the app's user installs beside the tarball: the newest versions that build and run on every Node the lanes use. */
-  specs: readonly string[];
-  /** The type check (where the build does none) and the production build, in order, as `.bin` commands. */
-  build: readonly (readonly string[])[];
-  /** The built server, started as deployed; it reads PORT and HOST. */
-  start: readonly string[];
-  /** Variables the deployment sets beside the service's. */
-  startEnv?: Record<string, string>;
-}
-
-const REACT = ['react@19.3.1', 'react-dom@19.3.1', '@types/react@19.3.0', '@types/react-dom@19.3.0'];
-
-/** The apps and how each is installed, built and started. */
-export const SSR_APPS = {
-  next: {
-    specs: ['next@16.4.6', ...REACT, '@lit/react@1.0.8', 'typescript@5.9.3', '@types/node@20.19.43'],
-    // `next build` type-checks.
-    build: [['next', 'build']],
-    start: ['next', 'start', '-H', '127.0.0.1'],
-  },
-  // Nuxt 4.4.6 and later call `Set.prototype.difference` in their build, which older Node releases lack.
-  nuxt: {
-    specs: ['nuxt@4.4.5', 'vue@3.5.45'],
-    build: [['nuxt', 'build']],
-    start: ['.output/server/index.mjs'],
-  },
-  // Kit 3 needs Node 22.17.
-  sveltekit: {
-    specs: [
-      '@sveltejs/kit@2.70.4',
-      '@sveltejs/adapter-node@5.5.7',
-      '@sveltejs/vite-plugin-svelte@7.3.1',
-      'svelte@5.57.3',
-      'vite@8.3.8',
-      'svelte-check@4.7.8',
-      'typescript@5.9.3',
-    ],
-    build: [
-      ['svelte-kit', 'sync'],
-      ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
-      ['vite', 'build'],
-    ],
-    start: ['build/index.js'],
-  },
-  // Astro 6 and 7 refuse to start on the older Node releases the lanes also use ("Please upgrade Node.js to a supported version: >=22.12.0").
-  astro: {
-    specs: ['astro@5.18.2', '@astrojs/node@9.5.5', '@astrojs/check@0.9.10', 'typescript@5.9.3', '@types/node@20.19.43'],
-    build: [
-      ['astro', 'check'],
-      ['astro', 'build'],
-    ],
-    start: ['dist/server/entry.mjs'],
-  },
-  // React Router 8 needs Node 22.22.
-  'react-router': {
-    specs: [
-      'react-router@7.18.4',
-      '@react-router/node@7.18.4',
-      '@react-router/serve@7.18.4',
-      '@react-router/dev@7.18.4',
-      'isbot@5.2.3',
-      ...REACT,
-      '@lit/react@1.0.8',
-      'vite@8.3.8',
-      'typescript@5.9.3',
-      '@types/node@20.19.43',
-    ],
-    build: [['react-router', 'typegen'], ['tsc'], ['react-router', 'build']],
-    start: ['react-router-serve', 'build/server/index.js'],
-  },
-  // Angular 22 needs Node 22.22; 21.2.24 is the newest release of every package this app takes. `ng build`
-  // type-checks the templates too (strictTemplates).
-  angular: {
-    specs: [
-      ...['core', 'common', 'compiler', 'compiler-cli', 'platform-browser', 'platform-server', 'router']
-        .concat(['ssr', 'build', 'cli'])
-        .map((name) => `@angular/${name}@21.2.24`),
-      'express@5.3.0',
-      '@types/express@5.0.6',
-      'rxjs@7.8.2',
-      'tslib@2.8.1',
-      'typescript@5.9.3',
-      '@types/node@20.19.43',
-    ],
-    build: [['ng', 'build']],
-    start: ['dist/app/server/server.mjs'],
-    // Angular renders only for the hosts it is told of (and falls back to rendering in the browser).
-    startEnv: { NG_ALLOWED_HOSTS: '127.0.0.1' },
-  },
-} as const satisfies Record<string, AppRecipe>;
 type AppName = keyof typeof SSR_APPS;
 const APP_NAMES = Object.keys(SSR_APPS) as AppName[];
+
+/** npm's own range rules (the repository's semver, which ships no types), for the stacks' versions and engines. */
+const semver = createRequire(join(ROOT, 'package.json'))('semver') as {
+  satisfies(version: string, range: string): boolean;
+};
 
 const executablePath = findTestChromium();
 if (!executablePath && process.env.HUB_REQUIRE_BROWSER === '1') throw new Error(CHROMIUM_MISSING);
@@ -131,7 +47,8 @@ const runIn = (cwd: string, cmd: string, args: readonly string[]) => runAsync(cm
 /** A fresh folder with the app's files from test/ssr/apps/. */
 function appFolder(name: AppName): { dir: string; remove(): void } {
   const app = tempApp(`ssr-${name}`, name === 'next' ? {} : { type: 'module' });
-  cpSync(join(ROOT, 'test/ssr/apps', name), app.dir, { recursive: true });
+  const recipe: AppRecipe = SSR_APPS[name];
+  cpSync(join(ROOT, 'test/ssr/apps', recipe.files ?? name), app.dir, { recursive: true });
   return app;
 }
 
@@ -332,7 +249,28 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
     }
   }
 
-  it('Next.js App Router (next build, next start): <HubEmbed> in a client component shows the cards for its tags, runs onHubReady and opens a form, with no console error; a bare tag with HTML attributes shows the cards', async (t) => {
+  it('each stack is installed at the release its app is made for, and the lane runs on a Node its engines admit', async () => {
+    for (const name of APP_NAMES) {
+      const result = await built[name];
+      assertRan(result, `${name}'s install and build`);
+      const [framework, range] = SSR_APPS[name].framework;
+      const installed = JSON.parse(
+        readFileSync(join(dirs[name], 'node_modules', framework, 'package.json'), 'utf8'),
+      ) as {
+        version: string;
+        engines?: { node?: string };
+      };
+      assert.ok(semver.satisfies(installed.version, range), `${name}: ${framework} ${installed.version} is ${range}`);
+      const engines = installed.engines?.node;
+      if (engines)
+        assert.ok(
+          semver.satisfies(process.versions.node, engines),
+          `${name}: ${framework} ${installed.version} takes Node ${engines}, the lane runs ${process.versions.node}`,
+        );
+    }
+  });
+
+  it('Next.js 16 App Router (next build, next start): <HubEmbed> in a client component shows the cards for its tags, runs onHubReady and opens a form, with no console error; a bare tag with HTML attributes shows the cards', async (t) => {
     await withApp(t, 'next', async (app, { page }) => {
       const html = await (await fetch(app.url)).text();
       assert.doesNotMatch(html, /<hub-embed/, 'the server renders no <hub-embed> to be upgraded before hydration');
@@ -347,7 +285,7 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
     });
   });
 
-  it('Nuxt (nuxt build, node .output/server): the README Vue line renders on the server, shows the cards for its tags, runs @hub-ready and opens a form, with no console error', async (t) => {
+  it('Nuxt 4.5 (nuxt build, node .output/server): the README Vue line renders on the server, shows the cards for its tags, runs @hub-ready and opens a form, with no console error', async (t) => {
     await withApp(t, 'nuxt', async (app, { page }) => {
       const html = await (await fetch(app.url)).text();
       assert.match(html, /<hub-embed token-endpoint="\/api\/hub-token" base-url="http:\/\/127\.0\.0\.1:\d+"/);
@@ -366,12 +304,16 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
   }
 
   for (const [name, title] of [
-    ['sveltekit', 'SvelteKit 2 (svelte-check, vite build with adapter-node, node build): the tag in a page'],
+    ['sveltekit', 'SvelteKit 3 (svelte-check, vite build with adapter-node, node build): the tag in a page'],
+    [
+      'sveltekit-2',
+      'SvelteKit 2, the previous major, (svelte-check, vite build with adapter-node, node build): the tag in a page',
+    ],
     [
       'astro',
-      'Astro (astro check, astro build with @astrojs/node, server output): the tag in a page with a client script',
+      'Astro 7 (astro check, astro build with @astrojs/node, server output): the tag in a page with a client script',
     ],
-    ['angular', 'Angular (ng build with @angular/ssr, node dist/app/server/server.mjs): the tag in a component'],
+    ['angular', 'Angular 22 (ng build with @angular/ssr, node dist/app/server/server.mjs): the tag in a component'],
   ] as const)
     it(`${title} renders on the server with the addresses it starts with, shows the cards, runs the page's hub-ready handler and opens a form through its token route, with no console error`, async (t) => {
       await withApp(t, name, async (app, { page }) => {
@@ -383,12 +325,27 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
       });
     });
 
-  it('React Router 7 framework mode (typegen and tsc, react-router build, react-router-serve): <HubEmbed> in a route module shows the cards, runs onHubReady and opens a form through its token action, with no console error', async (t) => {
-    await withApp(t, 'react-router', async (app, { page }) => {
-      await page.goto(app.url);
-      await expectCards(page);
-      await expectReadyHandled(page);
-      await expectFormOpens(page);
-    });
+  it('SvelteKit 3, built with no HUB_* variable, stops at start when one is missing and names it (the check its env.ts declares)', async () => {
+    assertRan(await built.sveltekit, "sveltekit's build with no HUB_* variable");
+    const withoutKey = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'HUB_API_KEY'));
+    // A server that starts anyway is stopped at once, and the test fails on its answer.
+    const outcome = await startApp('sveltekit', dirs.sveltekit, withoutKey).then(
+      (started) => stop(started).then(() => 'started without HUB_API_KEY'),
+      (error: Error) => error.message,
+    );
+    assert.match(outcome, /^sveltekit exited with 1:[\s\S]*Set HUB_API_KEY in the server's environment/);
   });
+
+  for (const [name, major] of [
+    ['react-router', 'React Router 8'],
+    ['react-router-7', 'React Router 7, the previous major,'],
+  ] as const)
+    it(`${major} framework mode (typegen and tsc, react-router build, react-router-serve): <HubEmbed> in a route module shows the cards, runs onHubReady and opens a form through its token action, with no console error`, async (t) => {
+      await withApp(t, name, async (app, { page }) => {
+        await page.goto(app.url);
+        await expectCards(page);
+        await expectReadyHandled(page);
+        await expectFormOpens(page);
+      });
+    });
 });

@@ -1,5 +1,5 @@
-import { env } from '$env/dynamic/private';
+import { HUB_BASE_URL, HUB_FORM_URL } from '$app/env/private';
 import type { PageServerLoad } from './$types';
 
-// Read on each request: the service's addresses come from the environment the server starts with.
-export const load: PageServerLoad = () => ({ baseUrl: env.HUB_BASE_URL!, formUrl: env.HUB_FORM_URL! });
+// The service's addresses come from the environment the server starts with (declared in env.ts).
+export const load: PageServerLoad = () => ({ baseUrl: HUB_BASE_URL, formUrl: HUB_FORM_URL });
