@@ -20,6 +20,11 @@ export const TAGS_WITHOUT_ON_TAGS_CHANGED =
   '<HubEmbedView>: `tags` without `onTagsChanged` keeps the selection at `tags`, so each chip the user taps is ' +
   'undone. Pass onTagsChanged and set tags from it, or leave tags out and call ref.setTags.';
 
+/** What the app hears when a view on the web has no `web` prop: it has nothing to load the widget from. */
+export const NO_WEB_SETTINGS =
+  '<HubEmbedView> on the web renders <hub-embed> in your page and loads no widget page: pass ' +
+  "web={{ baseUrl, formUrl }} (the widget page's base-url and form-url).";
+
 /** React Native's development flag (`__DEV__`, false in release builds); false where there is none. */
 export function isDevelopment(): boolean {
   return (globalThis as { __DEV__?: unknown }).__DEV__ === true;

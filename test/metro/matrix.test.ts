@@ -24,6 +24,7 @@ import { nodeReleaseBin } from '../../scripts/node-release.mjs';
 import { PEER_FLOORS } from '../../src/core/peer-floors.js';
 import { INSTALL_FLAGS, pkg, ROOT, tarball } from '../shipped/apps.js';
 import { ROWS, type MatrixApp, type MatrixRow } from './rows.js';
+import { driveWeb, prepareWeb, webCode, WEB_OUT } from './expo-web.js';
 
 const APPS = join(ROOT, 'node_modules/.cache/hub-embed-rn-matrix');
 const PLATFORMS = ['ios', 'android'] as const;
@@ -127,6 +128,7 @@ async function installApp(app: MatrixApp): Promise<void> {
   assert.equal(install.status, 0, `installing the tarball failed:\n${install.out}`);
   for (const file of ['App.tsx', 'hub-token.ts'])
     copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
+  copyFileSync(join(ROOT, 'examples/react-native/WebScreen.tsx'), join(dir, 'WebScreen.tsx'));
   writeFileSync(join(dir, 'index.js'), INDEX);
   writeFileSync(join(dir, 'readme-snippet.tsx'), readmeSnippet());
 }
@@ -296,7 +298,8 @@ ROWS.forEach((row, index) => {
           extends: row.tsconfig,
           // The template's "jest" types are for its own tests, which this app has none of.
           compilerOptions: row.bundler === 'react-native' ? { types: ['react-native'] } : {},
-          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx'],
+          // The web screen too: the same props as the native screen's, with `web`, compile under one type.
+          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx', 'WebScreen.tsx'],
         },
       };
       // The oldest row: also TypeScript's node10 resolution, which ignores exports as old Metro does.
@@ -316,5 +319,32 @@ ROWS.forEach((row, index) => {
         assert.equal(result.status, 0, `tsc -p ${file}:\n${result.out}`);
       }
     });
+
+    if (row.web)
+      it('exports for the web with the element itself: the cards appear, a card opens the form, the app hears it', async () => {
+        const started = Date.now();
+        prepareWeb(dir);
+        const result = await run(
+          join(dir, 'node_modules/.bin/expo'),
+          ['export', '--platform', 'web', '--output-dir', WEB_OUT, '--max-workers', '1'],
+          dir,
+        );
+        assert.equal(result.status, 0, `expo export --platform web failed:\n${result.out}`);
+        const code = webCode(dir);
+        // The `browser` condition: the web entry, with no WebView in it.
+        assert.ok(code.includes('renders <hub-embed> in your page'), "the web entry's code is in the web bundle");
+        assert.ok(!code.includes('RNCWebView'), 'no react-native-webview in the web bundle');
+        const exported = Date.now();
+        const web = await driveWeb(dir);
+        assert.ok(web.cards > 0, 'cards');
+        assert.match(web.heard, /ready:(en|zh-CN)/);
+        assert.match(web.heard, /selected:\S+ opened:\S+:page/);
+        assert.equal(web.formFrames, 1, "the form opened in the element's dialog");
+        assert.deepEqual(web.errors, [], 'no script error in the page');
+        times.push(
+          `#   ${row.name}, web: ${Math.round((exported - started) / 1000)} s export, ` +
+            `${Math.round((Date.now() - exported) / 1000)} s in Chromium`,
+        );
+      });
   });
 });
