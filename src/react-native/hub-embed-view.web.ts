@@ -20,18 +20,9 @@ import {
 import { StyleSheet, View } from 'react-native';
 import type { HubEmbed } from '../components/hub-embed/hub-embed.js';
 import { ELEMENT_EVENTS, viewEventOf } from './web-events.js';
-import { EVENT_PROPS, type HubEmbedViewEvent, type HubEmbedViewHandle, type HubEmbedViewProps } from './view-props.js';
-import {
-  NO_WEB_SETTINGS,
-  TAGS_WITHOUT_ON_TAGS_CHANGED,
-  isDevelopment,
-  refreshTold,
-  sameTags,
-  type WidgetError,
-} from './view-rules.js';
-
-/** Whether the tags warning was given: once per app run, as React's own warnings (and the native view's). */
-let warnedTags = false;
+import { useTagsWarning } from './use-tags-warning.js';
+import { tellApp, type HubEmbedViewEvent, type HubEmbedViewHandle, type HubEmbedViewProps } from './view-props.js';
+import { NO_WEB_SETTINGS, SET_TAGS_WITH_TAGS_PROP, refreshTold, sameTags, type WidgetError } from './view-rules.js';
 
 function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbedViewHandle>) {
   const element = useRef<HubEmbed>(null);
@@ -48,11 +39,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
   const refreshing = useRef(new Set<(error: WidgetError) => void>());
   const { web } = props;
 
-  const tell = (event: HubEmbedViewEvent) => {
-    latest.current.onEvent?.(event);
-    const callback = latest.current[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
-    callback?.(event.params);
-  };
+  const tell = (event: HubEmbedViewEvent) => tellApp(latest.current, event);
 
   // A setting that is missing is said as the element says its own: onWidgetError, kind `config`.
   useEffect(() => {
@@ -126,14 +113,7 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
     if (hub && tags && !sameTags(hub.tags, tags)) hub.tags = [...tags];
   }, [load, tagKey, pageTagsChanged, !web]);
 
-  // A controlled selection the app never updates undoes every chip the user taps: said once, in development.
-  const uncontrolledTags = props.tags !== undefined && !props.onTagsChanged;
-  useEffect(() => {
-    if (uncontrolledTags && isDevelopment() && !warnedTags) {
-      warnedTags = true;
-      console.warn(TAGS_WITHOUT_ON_TAGS_CHANGED);
-    }
-  }, [uncontrolledTags]);
+  useTagsWarning(props);
 
   useImperativeHandle(ref, () => {
     const hub = () => {
@@ -145,15 +125,16 @@ function HubEmbedViewWithRef(props: HubEmbedViewProps, ref: ForwardedRef<HubEmbe
         const widget = hub();
         return refreshTold(() => widget.refresh(), refreshing.current);
       },
-      setTags: async (tags) => {
-        // A controlled view's selection is its prop; an imperative one would be undone at the next change.
-        if (latest.current.tags !== undefined)
-          throw new TypeError('setTags: this <HubEmbedView> has a tags prop, which is the selection: change the prop');
-        const widget = hub();
-        selection.current = [...tags];
-        widget.tags = [...tags];
-      },
-      closeForm: async () => element.current?.closeForm() ?? false,
+      // What throws here rejects the promise, as the native view's requests do.
+      setTags: (tags) =>
+        new Promise<void>((resolve) => {
+          if (latest.current.tags !== undefined) throw new TypeError(SET_TAGS_WITH_TAGS_PROP);
+          const widget = hub();
+          selection.current = [...tags];
+          widget.tags = [...tags];
+          resolve();
+        }),
+      closeForm: () => Promise.resolve(element.current?.closeForm() ?? false),
       reload: () => setLoad((count) => count + 1),
     };
   }, []);

@@ -37,6 +37,13 @@ export type HubEmbedViewEvent = {
   [E in keyof EventParams]: { name: E; params: EventParams[E] };
 }[keyof EventParams];
 
+/** Tells the app of `event`: `onEvent` first, then the event's own callback, on iOS, Android and the web alike. */
+export function tellApp(props: HubEmbedViewProps, event: HubEmbedViewEvent): void {
+  props.onEvent?.(event);
+  const callback = props[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
+  callback?.(event.params);
+}
+
 /**
  * WebView props the component decides: what the page may be, which frames learn the nonce, where URLs
  * go. The type refuses them in `webViewProps`; the notification handlers there are called after the

@@ -4,7 +4,7 @@
  * bridge's page side sends (src/webview/host-link.ts), so that one handler serves all three platforms.
  */
 import type { HubEventDetails, HubEventName } from '../components/events.js';
-import { localeFor } from '../core/locale.js';
+import { localeOf } from '../components/base.js';
 import type { HubEmbedViewEvent } from './view-props.js';
 
 /** The element's events that reach the app, in the order of the bridge's event map. */
@@ -18,11 +18,6 @@ export const ELEMENT_EVENTS = [
   'hub-form-message',
 ] as const satisfies readonly HubEventName[];
 
-/** What the mapping reads of the element besides the event: the widget's language. */
-export interface WebEventSource {
-  readonly locale?: string;
-}
-
 /**
  * The app's event for one element event, or undefined for none. `openForm` is the short code of the form
  * open now (from `hub-form-open`), which the element's `hub-form-message` does not carry; a message with no
@@ -31,13 +26,14 @@ export interface WebEventSource {
 export function viewEventOf<Name extends (typeof ELEMENT_EVENTS)[number]>(
   name: Name,
   detail: HubEventDetails[Name],
-  element: WebEventSource,
+  element: Node,
   openForm: string | undefined,
 ): HubEmbedViewEvent | undefined {
-  const any = detail as HubEventDetails[(typeof ELEMENT_EVENTS)[number]];
+  const any = detail;
   switch (name) {
     case 'hub-ready':
-      return { name: 'widget.ready', params: { version: __HUB_EMBED_VERSION__, locale: localeFor(element.locale) } };
+      // The language the element shows (its `locale`, else the `lang` it sits in), as the page side says it.
+      return { name: 'widget.ready', params: { version: __HUB_EMBED_VERSION__, locale: localeOf(element) } };
     case 'hub-table-select': {
       const { table } = any as HubEventDetails['hub-table-select'];
       return { name: 'table.selected', params: { shortCode: table.short_code, name: table.name } };

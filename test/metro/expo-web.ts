@@ -1,10 +1,11 @@
 // The web of an Expo app (issue 82 item 5), for matrix.test.ts's rows that have one: the row's app exported
 // with `expo export --platform web` (Metro for the web, react-native-web, the package's `browser` condition),
-// no address and no secret in the build, then served beside the simulator and driven in Chromium.
+// the simulator's addresses in the build as an app's EXPO_PUBLIC_ variables and no secret, then served
+// beside the simulator and driven in Chromium.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { launchBrowser, startHarness, waitFor } from '../e2e/harness.js';
+import { launchBrowser, waitFor, type Harness } from '../e2e/harness.js';
 
 /** The web's entry, as an Expo app's: registerRootComponent mounts the screen into the page's #root. */
 export const WEB_INDEX = `import { registerRootComponent } from 'expo';
@@ -12,6 +13,11 @@ import WebScreen from './WebScreen';
 
 registerRootComponent(WebScreen);
 `;
+
+/** What `expo export` inlines into the web build: the service's addresses (examples/react-native/WebScreen.tsx). */
+export function webBuildEnv(h: Harness): Record<string, string> {
+  return { EXPO_PUBLIC_HUB_BASE_URL: h.baseUrl, EXPO_PUBLIC_HUB_FORM_URL: h.formUrl };
+}
 
 /** The folder the web export writes. */
 export const WEB_OUT = 'dist-web';
@@ -58,12 +64,12 @@ export interface WebRun {
 
 /**
  * Serves the export from the harness's origin (its demo backend answers `/api/hub-token` for the signed-in
- * user, the simulator serves the service), opens it in Chromium, waits for the cards and clicks one.
+ * user, the simulator serves the service), opens it in Chromium, waits for the cards and clicks one. The
+ * page's query names another service, which the app must not follow.
  */
-export async function driveWeb(appDir: string): Promise<WebRun> {
+export async function driveWeb(appDir: string, h: Harness): Promise<WebRun> {
   const out = join(appDir, WEB_OUT);
   assert.ok(existsSync(join(out, 'index.html')), `${WEB_OUT}/index.html`);
-  const h = await startHarness();
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext();
@@ -89,7 +95,8 @@ export async function driveWeb(appDir: string): Promise<WebRun> {
         });
       },
     );
-    const query = new URLSearchParams({ base: h.baseUrl, form: h.formUrl });
+    // A link an attacker wrote: were the addresses read from it, the token would go to 127.0.0.2.
+    const query = new URLSearchParams({ base: 'http://127.0.0.2:9/', form: 'http://127.0.0.2:9/' });
     await page.goto(`${h.origin}/?${query}`);
     const cards = page.locator('hub-embed [part~="card"]');
     const heard = () => page.locator('[data-testid="heard"]').innerText();
@@ -106,6 +113,5 @@ export async function driveWeb(appDir: string): Promise<WebRun> {
     return { heard: await heard(), cards: count, formFrames, errors };
   } finally {
     await browser.close();
-    await h.close();
   }
 }

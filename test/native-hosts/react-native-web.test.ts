@@ -172,6 +172,22 @@ describe('<HubEmbedView> on the web (react-native-web)', () => {
     }
   });
 
+  it("onReady's locale is the language the element shows: the page's lang when the view sets none", async () => {
+    const app = await openApp({ web: web(), lang: 'ja' });
+    try {
+      await waitFor(
+        () => app.heard('onReady'),
+        (ready) => ready.length === 1,
+        'onReady',
+      );
+      assert.deepEqual(await app.heard('onReady'), [
+        { version: define.__HUB_EMBED_VERSION__.slice(1, -1), locale: 'ja' },
+      ]);
+    } finally {
+      await app.page.close();
+    }
+  });
+
   it('holds a controlled tags prop: a pick the app did not take is undone, and setTags rejects', async () => {
     const app = await openApp({ web: web(), tags: [] });
     try {

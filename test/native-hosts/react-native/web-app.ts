@@ -13,6 +13,8 @@ export interface WebAppSettings {
   follows?: boolean;
   /** What openForm answers; absent: no openForm prop. */
   openForm?: boolean;
+  /** The page's language (`<html lang>`), as a web app's document sets it. */
+  lang?: string;
 }
 
 /** One thing the app heard: the callback prop and what it was called with. */
@@ -32,6 +34,7 @@ declare global {
 }
 
 const settings = window.rnwApp;
+if (settings.lang) document.documentElement.lang = settings.lang;
 const seen: Heard[] = (window.rnwSeen = []);
 const ref = (window.rnwRef = createRef<HubEmbedViewHandle>());
 
