@@ -106,6 +106,8 @@ const MODES: Record<string, Mode> = {
           react: 'src/react/index.ts',
           vue: 'src/vue/index.ts',
           'react-native': 'src/react-native/index.ts',
+          // The same entry for the web (the `browser` condition): <hub-embed> itself, no WebView.
+          'react-native.web': 'src/react-native/web.ts',
           wechat: 'src/webview/enable-wechat.ts',
           plumbing: 'src/plumbing.ts',
         },

@@ -23,6 +23,12 @@ export function subpathManifests(pkg = JSON.parse(readFileSync(join(ROOT, 'packa
     const manifest = {
       ...(target.default && { main: `${up}/${target.default.slice(2)}` }),
       types: `${up}/${target.types.slice(2)}`,
+      // A web build of the subpath: the web's resolvers read `browser`, and React Native's reads
+      // `react-native` before it (its main fields are react-native, browser, main).
+      ...(target.browser && {
+        'react-native': `${up}/${target.default.slice(2)}`,
+        browser: `${up}/${target.browser.slice(2)}`,
+      }),
     };
     manifests[`${folder}/package.json`] = `${JSON.stringify(manifest, null, 2)}\n`;
   }

@@ -24,4 +24,5 @@ export type {
   HubEmbedViewEvent,
   HubEmbedViewHandle,
   HubEmbedViewProps,
+  HubEmbedViewWebProps,
 } from './view-props.js';

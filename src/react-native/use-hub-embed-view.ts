@@ -33,7 +33,7 @@ import {
   type WidgetError,
 } from './view-rules.js';
 import {
-  EVENT_PROPS,
+  tellApp,
   type FormCloseReason,
   type HubEmbedViewEvent,
   type HubEmbedViewHandle,
@@ -77,11 +77,7 @@ export function useHubEmbedView(props: HubEmbedViewProps, ref: ForwardedRef<HubE
   const noHelloTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const heardHello = () => clearTimeout(noHelloTimer.current);
 
-  const tell = (event: HubEmbedViewEvent) => {
-    latest.current.onEvent?.(event);
-    const callback = latest.current[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
-    callback?.(event.params);
-  };
+  const tell = (event: HubEmbedViewEvent) => tellApp(latest.current, event);
 
   /** The form pages' tokens (use-form-tokens.ts). */
   const { formUrl, formRefused } = useFormTokens(latest, setForm);

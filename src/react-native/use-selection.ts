@@ -5,10 +5,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { HostKernel } from '../host/types.js';
 import type { HubEmbedViewProps } from './view-props.js';
-import { TAGS_WITHOUT_ON_TAGS_CHANGED, isDevelopment, sameTags } from './view-rules.js';
-
-/** Whether the tags warning was given: once per app run, as React's own warnings. */
-let warnedTags = false;
+import { useTagsWarning } from './use-tags-warning.js';
+import { SET_TAGS_WITH_TAGS_PROP, sameTags } from './view-rules.js';
 
 /** `latest`: the view's newest props; `kernel`: its host kernel, made after this hook runs. */
 export function useSelection(props: HubEmbedViewProps, latest: RefObject<HubEmbedViewProps>, kernel: () => HostKernel) {
@@ -29,14 +27,7 @@ export function useSelection(props: HubEmbedViewProps, latest: RefObject<HubEmbe
     return kernel().setTags(tags);
   };
 
-  // A controlled selection the app never updates undoes every chip the user taps: said once, in development.
-  const uncontrolledTags = props.tags !== undefined && !props.onTagsChanged;
-  useEffect(() => {
-    if (uncontrolledTags && isDevelopment() && !warnedTags) {
-      warnedTags = true;
-      console.warn(TAGS_WITHOUT_ON_TAGS_CHANGED);
-    }
-  }, [uncontrolledTags]);
+  useTagsWarning(props);
 
   const tagKey = props.tags && JSON.stringify(props.tags);
   useEffect(() => {
@@ -59,11 +50,7 @@ export function useSelection(props: HubEmbedViewProps, latest: RefObject<HubEmbe
     },
     /** ref.setTags: refused while a `tags` prop is the selection. */
     setTags: (tags: string[]) => {
-      // A controlled view's selection is its prop; an imperative one would be undone at the next change.
-      if (latest.current.tags !== undefined)
-        return Promise.reject(
-          new TypeError('setTags: this <HubEmbedView> has a tags prop, which is the selection: change the prop'),
-        );
+      if (latest.current.tags !== undefined) return Promise.reject(new TypeError(SET_TAGS_WITH_TAGS_PROP));
       selection.current = tags;
       return select(tags);
     },

@@ -37,6 +37,13 @@ export type HubEmbedViewEvent = {
   [E in keyof EventParams]: { name: E; params: EventParams[E] };
 }[keyof EventParams];
 
+/** Tells the app of `event`: `onEvent` first, then the event's own callback, on iOS, Android and the web alike. */
+export function tellApp(props: HubEmbedViewProps, event: HubEmbedViewEvent): void {
+  props.onEvent?.(event);
+  const callback = props[EVENT_PROPS[event.name]] as ((params: unknown) => void) | undefined;
+  callback?.(event.params);
+}
+
 /**
  * WebView props the component decides: what the page may be, which frames learn the nonce, where URLs
  * go. The type refuses them in `webViewProps`; the notification handlers there are called after the
@@ -56,9 +63,27 @@ type OwnedWebViewProps =
   | 'injectedJavaScript'
   | 'javaScriptEnabled';
 
+/**
+ * What the web has in place of the widget page (react-native-web, Expo's web target): `<hub-embed>` renders
+ * in the app's own page, so the settings the widget page's element carries come from here.
+ */
+export interface HubEmbedViewWebProps {
+  /** The service's API root or address: the widget page's `base-url`. */
+  baseUrl: string;
+  /** The form site's `{form_url}`: the widget page's `form-url`. */
+  formUrl: string;
+  /** Your token route, for a web app without `getToken`: the widget page's `token-endpoint`. */
+  tokenEndpoint?: string;
+}
+
 export interface HubEmbedViewProps extends EventProps {
-  /** The widget page: a page of yours with `<hub-embed bridge="auto">` and the WebView bundle. */
+  /**
+   * The widget page: a page of yours with `<hub-embed bridge="auto">` and the WebView bundle. On the web
+   * there is no WebView: nothing loads from it, and `web` gives the element its settings instead.
+   */
   source: { uri: string };
+  /** On the web (react-native-web, Expo's web target): the element's settings. iOS and Android ignore it. */
+  web?: HubEmbedViewWebProps;
   /** The signed-in user's token from your server ({access_token, expires_in}); the page asks for no other. */
   getToken?: HostHandlers['getToken'];
   /**

@@ -20,6 +20,15 @@ export const TAGS_WITHOUT_ON_TAGS_CHANGED =
   '<HubEmbedView>: `tags` without `onTagsChanged` keeps the selection at `tags`, so each chip the user taps is ' +
   'undone. Pass onTagsChanged and set tags from it, or leave tags out and call ref.setTags.';
 
+/** Why ref.setTags rejects while a `tags` prop is the selection: the prop would undo it at the next change. */
+export const SET_TAGS_WITH_TAGS_PROP =
+  'setTags: this <HubEmbedView> has a tags prop, which is the selection: change the prop';
+
+/** What the app hears when a view on the web has no `web` prop: it has nothing to load the widget from. */
+export const NO_WEB_SETTINGS =
+  '<HubEmbedView> on the web renders <hub-embed> in your page and loads no widget page: pass ' +
+  "web={{ baseUrl, formUrl }} (the widget page's base-url and form-url).";
+
 /** React Native's development flag (`__DEV__`, false in release builds); false where there is none. */
 export function isDevelopment(): boolean {
   return (globalThis as { __DEV__?: unknown }).__DEV__ === true;

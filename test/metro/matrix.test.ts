@@ -24,6 +24,8 @@ import { nodeReleaseBin } from '../../scripts/node-release.mjs';
 import { PEER_FLOORS } from '../../src/core/peer-floors.js';
 import { INSTALL_FLAGS, pkg, ROOT, tarball } from '../shipped/apps.js';
 import { ROWS, type MatrixApp, type MatrixRow } from './rows.js';
+import { startHarness } from '../e2e/harness.js';
+import { driveWeb, prepareWeb, webBuildEnv, webCode, WEB_OUT } from './expo-web.js';
 
 const APPS = join(ROOT, 'node_modules/.cache/hub-embed-rn-matrix');
 const PLATFORMS = ['ios', 'android'] as const;
@@ -50,9 +52,9 @@ interface Result {
   out: string;
 }
 
-function run(cmd: string, args: string[], cwd: string): Promise<Result> {
+function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: ENV });
+    const child = spawn(cmd, args, { cwd, env: { ...ENV, ...env } });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -127,6 +129,7 @@ async function installApp(app: MatrixApp): Promise<void> {
   assert.equal(install.status, 0, `installing the tarball failed:\n${install.out}`);
   for (const file of ['App.tsx', 'hub-token.ts'])
     copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
+  copyFileSync(join(ROOT, 'examples/react-native/WebScreen.tsx'), join(dir, 'WebScreen.tsx'));
   writeFileSync(join(dir, 'index.js'), INDEX);
   writeFileSync(join(dir, 'readme-snippet.tsx'), readmeSnippet());
 }
@@ -296,7 +299,9 @@ ROWS.forEach((row, index) => {
           extends: row.tsconfig,
           // The template's "jest" types are for its own tests, which this app has none of.
           compilerOptions: row.bundler === 'react-native' ? { types: ['react-native'] } : {},
-          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx'],
+          // A row with a web target: the web screen too, the native screen's props with `web` under one type
+          // (and Expo's `process.env` for its EXPO_PUBLIC_ variables).
+          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx', ...(row.web ? ['WebScreen.tsx'] : [])],
         },
       };
       // The oldest row: also TypeScript's node10 resolution, which ignores exports as old Metro does.
@@ -316,5 +321,37 @@ ROWS.forEach((row, index) => {
         assert.equal(result.status, 0, `tsc -p ${file}:\n${result.out}`);
       }
     });
+
+    if (row.web)
+      it('exports for the web with the element itself: the cards appear, a card opens the form, the app hears it', async (t) => {
+        const started = Date.now();
+        prepareWeb(dir);
+        // The service runs first: its addresses go into the build, as an app's EXPO_PUBLIC_ variables do.
+        const h = await startHarness();
+        t.after(() => h.close());
+        const result = await run(
+          join(dir, 'node_modules/.bin/expo'),
+          ['export', '--platform', 'web', '--output-dir', WEB_OUT, '--max-workers', '1'],
+          dir,
+          webBuildEnv(h),
+        );
+        assert.equal(result.status, 0, `expo export --platform web failed:\n${result.out}`);
+        const code = webCode(dir);
+        // The `browser` condition: the web entry, with no WebView in it.
+        assert.ok(code.includes('renders <hub-embed> in your page'), "the web entry's code is in the web bundle");
+        assert.ok(!code.includes('RNCWebView'), 'no react-native-webview in the web bundle');
+        assert.ok(code.includes(h.baseUrl), "the service's address is the build's");
+        const exported = Date.now();
+        const web = await driveWeb(dir, h);
+        assert.ok(web.cards > 0, 'cards');
+        assert.match(web.heard, /ready:(en|zh-CN)/);
+        assert.match(web.heard, /selected:\S+ opened:\S+:page/);
+        assert.equal(web.formFrames, 1, "the form opened in the element's dialog");
+        assert.deepEqual(web.errors, [], 'no script error in the page');
+        times.push(
+          `#   ${row.name}, web: ${Math.round((exported - started) / 1000)} s export, ` +
+            `${Math.round((Date.now() - exported) / 1000)} s in Chromium`,
+        );
+      });
   });
 });

@@ -28,6 +28,8 @@ export interface MatrixRow {
   tsconfig: string;
   /** The Metro version the row runs (read from the install): before 0.82, Metro ignores `exports`. */
   metro: string;
+  /** Also exported for the web (`expo export --platform web`) and driven in Chromium (test/metro/expo-web.ts). */
+  web?: boolean;
 }
 
 const RN_074: MatrixApp = {
@@ -123,6 +125,10 @@ const EXPO_58: MatrixApp = {
     '@types/react': '19.3.0',
     // As in Expo SDK 52: npm nests expo-asset under node_modules/expo.
     'expo-asset': '58.0.21',
+    // Its web target (`expo export --platform web`), with what bundledNativeModules.json names for it.
+    'react-dom': '19.3.0',
+    'react-native-web': '0.21.4',
+    '@expo/metro-runtime': '58.0.17',
   },
 };
 
@@ -169,5 +175,6 @@ export const ROWS: MatrixRow[] = [
     bundler: 'expo',
     tsconfig: 'expo/tsconfig.base',
     metro: '0.87',
+    web: true,
   },
 ];

@@ -31,7 +31,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The JSX frameworks' types (hub-embed/jsx/preact, …): the elements' members, for types only.
   jsx: ['components'],
   host: ['core', 'bridge'],
-  'react-native': ['core', 'bridge', 'host'],
+  // Its web side (hub-embed-view.web.ts) renders the element itself, registered as hub-embed/define does.
+  'react-native': ['core', 'bridge', 'host', 'components', 'entry'],
   server: ['core'],
   mock: ['core', 'server'],
 };
