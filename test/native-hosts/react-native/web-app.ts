@@ -1,4 +1,4 @@
-// The web app of react-native-web.test.ts: <HubEmbedView> from the web entry (src/react-native/web.ts), with
+// The web app of web-hub-embed-view.test.ts: <HubEmbedView> from the web entry (src/react-native/web.ts), with
 // react-native resolved to react-native-web as a react-native-web app has it, rendered by React DOM. What it
 // is given comes from the test (window.rnwApp); what it hears goes to window.rnwSeen, for the test to read.
 import { createElement, createRef, useState } from 'react';
