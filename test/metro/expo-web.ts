@@ -7,12 +7,23 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { extname, join, normalize, sep } from 'node:path';
 import { launchBrowser, waitFor, type Harness } from '../e2e/harness.js';
 
-/** The web's entry, as an Expo app's: registerRootComponent mounts the screen into the page's #root. */
+/**
+ * The web's entry, as an Expo app's: registerRootComponent mounts the screen into the page's #root. The page's
+ * hash picks it: WebScreen.tsx (<HubEmbedView> on the web), or with `#dom` DomScreen.tsx (the element in an
+ * Expo DOM component, HubDomWidget.tsx).
+ */
 export const WEB_INDEX = `import { registerRootComponent } from 'expo';
 import WebScreen from './WebScreen';
+import DomScreen from './DomScreen';
 
-registerRootComponent(WebScreen);
+registerRootComponent(location.hash === '#dom' ? DomScreen : WebScreen);
 `;
+
+/** The example files of the web export, beside App.tsx in the row's app. */
+export const WEB_FILES = ['WebScreen.tsx', 'DomScreen.tsx', 'HubDomWidget.tsx'];
+
+/** The screens the web export shows, by the page's hash (WEB_INDEX). */
+export type WebScreenName = 'web' | 'dom';
 
 /** What `expo export` inlines into the web build: the service's addresses (examples/react-native/WebScreen.tsx). */
 export function webBuildEnv(h: Harness): Record<string, string> {
@@ -54,7 +65,7 @@ export function prepareWeb(appDir: string): void {
 
 /** What the app's page showed, after the cards came and one was clicked. */
 export interface WebRun {
-  /** What the app's handlers heard, as its screen shows it (examples/react-native/WebScreen.tsx). */
+  /** What the app's handlers heard, as its screen shows it (examples/react-native/WebScreen.tsx, DomScreen.tsx). */
   heard: string;
   cards: number;
   /** Frames of the form dialog the click opened. */
@@ -67,7 +78,7 @@ export interface WebRun {
  * user, the simulator serves the service), opens it in Chromium, waits for the cards and clicks one. The
  * page's query names another service, which the app must not follow.
  */
-export async function driveWeb(appDir: string, h: Harness): Promise<WebRun> {
+export async function driveWeb(appDir: string, h: Harness, screen: WebScreenName = 'web'): Promise<WebRun> {
   const out = join(appDir, WEB_OUT);
   assert.ok(existsSync(join(out, 'index.html')), `${WEB_OUT}/index.html`);
   const browser = await launchBrowser();
@@ -97,7 +108,7 @@ export async function driveWeb(appDir: string, h: Harness): Promise<WebRun> {
     );
     // A link an attacker wrote: were the addresses read from it, the token would go to 127.0.0.2.
     const query = new URLSearchParams({ base: 'http://127.0.0.2:9/', form: 'http://127.0.0.2:9/' });
-    await page.goto(`${h.origin}/?${query}`);
+    await page.goto(`${h.origin}/?${query}${screen === 'dom' ? '#dom' : ''}`);
     const cards = page.locator('hub-embed [part~="card"]');
     const heard = () => page.locator('[data-testid="heard"]').innerText();
     await waitFor(

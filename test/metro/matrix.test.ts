@@ -25,7 +25,7 @@ import { PEER_FLOORS } from '../../src/core/peer-floors.js';
 import { INSTALL_FLAGS, pkg, ROOT, tarball } from '../shipped/apps.js';
 import { ROWS, type MatrixApp, type MatrixRow } from './rows.js';
 import { startHarness } from '../e2e/harness.js';
-import { driveWeb, prepareWeb, webBuildEnv, webCode, WEB_OUT } from './expo-web.js';
+import { driveWeb, prepareWeb, webBuildEnv, webCode, WEB_FILES, WEB_OUT } from './expo-web.js';
 
 const APPS = join(ROOT, 'node_modules/.cache/hub-embed-rn-matrix');
 const PLATFORMS = ['ios', 'android'] as const;
@@ -129,7 +129,7 @@ async function installApp(app: MatrixApp): Promise<void> {
   assert.equal(install.status, 0, `installing the tarball failed:\n${install.out}`);
   for (const file of ['App.tsx', 'hub-token.ts'])
     copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
-  copyFileSync(join(ROOT, 'examples/react-native/WebScreen.tsx'), join(dir, 'WebScreen.tsx'));
+  for (const file of WEB_FILES) copyFileSync(join(ROOT, 'examples/react-native', file), join(dir, file));
   writeFileSync(join(dir, 'index.js'), INDEX);
   writeFileSync(join(dir, 'readme-snippet.tsx'), readmeSnippet());
 }
@@ -299,9 +299,9 @@ ROWS.forEach((row, index) => {
           extends: row.tsconfig,
           // The template's "jest" types are for its own tests, which this app has none of.
           compilerOptions: row.bundler === 'react-native' ? { types: ['react-native'] } : {},
-          // A row with a web target: the web screen too, the native screen's props with `web` under one type
-          // (and Expo's `process.env` for its EXPO_PUBLIC_ variables).
-          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx', ...(row.web ? ['WebScreen.tsx'] : [])],
+          // A row with a web target: the web screens too, the native screen's props with `web` under one type
+          // (and Expo's `process.env` for its EXPO_PUBLIC_ variables), and the DOM component's element.
+          include: ['App.tsx', 'hub-token.ts', 'readme-snippet.tsx', ...(row.web ? WEB_FILES : [])],
         },
       };
       // The oldest row: also TypeScript's node10 resolution, which ignores exports as old Metro does.
@@ -323,7 +323,7 @@ ROWS.forEach((row, index) => {
     });
 
     if (row.web)
-      it('exports for the web with the element itself: the cards appear, a card opens the form, the app hears it', async (t) => {
+      it('exports for the web with the element itself, in <HubEmbedView> and in an Expo DOM component: the cards appear, a card opens the form, the app hears it', async (t) => {
         const started = Date.now();
         prepareWeb(dir);
         // The service runs first: its addresses go into the build, as an app's EXPO_PUBLIC_ variables do.
@@ -348,6 +348,13 @@ ROWS.forEach((row, index) => {
         assert.match(web.heard, /selected:\S+ opened:\S+:page/);
         assert.equal(web.formFrames, 1, "the form opened in the element's dialog");
         assert.deepEqual(web.errors, [], 'no script error in the page');
+        // An Expo DOM component is the page itself on the web: the element in it, its token and events
+        // through the screen's native actions.
+        const dom = await driveWeb(dir, h, 'dom');
+        assert.ok(dom.cards > 0, 'cards in the DOM component');
+        assert.match(dom.heard, /ready:\d+ opened:\S+/);
+        assert.equal(dom.formFrames, 1, "the DOM component's form opened in the element's dialog");
+        assert.deepEqual(dom.errors, [], 'no script error in the DOM component’s page');
         times.push(
           `#   ${row.name}, web: ${Math.round((exported - started) / 1000)} s export, ` +
             `${Math.round((Date.now() - exported) / 1000)} s in Chromium`,
