@@ -3,6 +3,7 @@
 // another origin. The browser's requests are counted from Playwright's network log.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -37,6 +38,7 @@ before(async () => {
   const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
   const handler = createTokenHandler({ client, resolveClientUserId: () => 'prefetch-e2e', prefetch: true });
   const bundle = readFileSync(BUNDLE);
+  const formHalf = readFileSync(join(dirname(BUNDLE), 'hub-embed.form.js'));
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const variant = /^\/token\/(\w+)$/.exec(url.pathname)?.[1];
@@ -48,9 +50,11 @@ before(async () => {
         return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
       })(req, res);
     }
-    if (url.pathname === '/hub-embed.iife.js') {
+    // The bundle and the form half beside it, as a page serves them: a form half the page does not serve is
+    // the page's setup error, shown in the cards' place once it is asked for (after hub-ready).
+    if (url.pathname === '/hub-embed.iife.js' || url.pathname === '/hub-embed.form.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return void res.end(bundle);
+      return void res.end(url.pathname === '/hub-embed.form.js' ? formHalf : bundle);
     }
     if (url.pathname === '/') {
       const endpoint = `/token/${url.searchParams.get('variant') ?? 'good'}`;
