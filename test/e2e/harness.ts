@@ -304,7 +304,7 @@ export function signIn(page: EnginePage, origin: string, user = 'alice'): Promis
  * went to the next frame: no script failed, and the form page's height message is sent then. It is kept
  * with the warnings, where a test can still look for it.
  */
-const RESIZE_LOOP_NOTICE = 'ResizeObserver loop completed with undelivered notifications.';
+export const RESIZE_LOOP_NOTICE = 'ResizeObserver loop completed with undelivered notifications.';
 
 export interface WatchOptions extends NewPageOptions {
   /** Signs the demo user in on this origin first (the backend has no fallback user). */

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import {
   BUNDLE,
+  RESIZE_LOOP_NOTICE,
   SCRIPT,
   cardNames,
   events,
@@ -42,7 +43,10 @@ async function assertWorking(w: Watch, widgets = 1, limit?: number): Promise<voi
   assert.deepEqual(await visibleErrors(w.page), []);
   assert.deepEqual(w.pageErrors, [], 'nothing thrown');
   assert.deepEqual(w.consoleErrors, [], 'no console errors');
-  assert.deepEqual(w.consoleWarnings, [], 'no console warnings (same version loaded twice is silent)');
+  // The engine's notice that a ResizeObserver's notifications went to the next frame (WebKit, with two
+  // widgets measuring in one frame) is no warning of ours: no script failed (see RESIZE_LOOP_NOTICE).
+  const warnings = w.consoleWarnings.filter((text) => text !== RESIZE_LOOP_NOTICE);
+  assert.deepEqual(warnings, [], 'no console warnings (same version loaded twice is silent)');
 }
 
 // <hub-form-frame> comes with the form half, loaded on intent (tested below).
