@@ -26,4 +26,4 @@ export const BUDGETS = [
  * Lit code), and Vite wraps every dynamic import of a client build in its helper, with or without
  * `@vite-ignore`. `npm run build` prints the figure.
  */
-export const NPM_PATH_BUDGET = 16_500;
+export const NPM_PATH_BUDGET = 16_505;

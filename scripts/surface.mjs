@@ -98,8 +98,9 @@ export const SCRIPTS = [
  * .ci/run's lanes, in the order it runs them after the Debian packages and the Node release are in place.
  * `beside`: a lane that leaves a core idle (scripted pauses, timers, one browser) starts in the background
  * beside the lanes after it; its output prints when the run collects it at the end. Faults, the longest,
- * starts right after the build; a11y keeps about one core busy, as hosts does; certify mostly waits on its
- * backends, beside the package and metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
+ * starts right after the build; a11y keeps about one core busy beside e2e; hosts mostly waits on its WebViews'
+ * timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the package and
+ * metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
  */
 export const LANES = [
   { name: 'install', command: 'npm ci --no-audit --no-fund', why: 'a clean install from the lock file' },
@@ -159,6 +160,7 @@ export const LANES = [
   },
   {
     name: 'hosts',
+    beside: true,
     command: [
       `${BUILT}`,
       `${TS_NODE} --test --test-concurrency=1 test/native-hosts/*.test.ts`,

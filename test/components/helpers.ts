@@ -57,6 +57,8 @@ export interface Setup {
   holdTags: (options?: HoldOptions) => Hold;
   /** While true, requests to the API site fail like a dropped connection, and navigator.onLine is false. */
   offline: { value: boolean };
+  /** The next `value` requests to the API site fail like a dropped connection, while the browser stays online. */
+  drops: { value: number };
   /** Every URL fetched, in order. */
   urls: string[];
 }
@@ -71,6 +73,7 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
   let calls = 0;
   const holds: { path: string; match: string; gate: Promise<void>; seen: () => void; honourAbort: boolean }[] = [];
   const offline = { value: false };
+  const drops = { value: 0 };
   // Offline is the browser's own state too, as a real one is: navigator.onLine says so while requests fail.
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline.value });
   const urls: string[] = [];
@@ -82,6 +85,10 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
       return Response.json(await exchangeToken(hub));
     }
     if (offline.value && url.startsWith(hub.baseUrl)) throw new TypeError('Failed to fetch');
+    if (drops.value > 0 && url.startsWith(hub.baseUrl)) {
+      drops.value--;
+      throw new TypeError('Failed to fetch');
+    }
     const hold = holds.find((h) => url.includes(h.path) && url.includes(h.match));
     if (hold) {
       holds.splice(holds.indexOf(hold), 1);
@@ -118,6 +125,7 @@ export function setupHub(options: Parameters<typeof createSimulator>[0] = {}): S
     endpoint,
     tokenCalls: () => calls,
     offline,
+    drops,
     urls,
     holdList: (match, options) => hold('published-list', match, options),
     holdTags: (options) => hold('published-tags', '', options),

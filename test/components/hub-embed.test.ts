@@ -963,6 +963,22 @@ describe('<hub-embed>', () => {
       expect(cards()).toBe(shown);
     });
 
+    it('once the service answered these settings, a dropped load is a network error with a Retry, cards or none', async () => {
+      // Every list answers 500, the tags answer: the service has answered, and its error drops the cards.
+      const s = setupHub({ faultRate: 1 });
+      const el = await embed(s);
+      await until(() => !!part(el, 'retry'), 'the service error');
+      // Then the network drops the retry's requests, and every check of base-url a setup error would ask.
+      s.drops.value = 1000;
+      const errors: CustomEvent[] = [];
+      el.addEventListener('hub-error', (event) => errors.push(event));
+      part(el, 'retry')!.click();
+      await until(() => errors.length > 0, 'the retry fails');
+      await el.updateComplete;
+      expect(errors[0]!.detail.error.kind).toBe('network');
+      expect(part(el, 'retry')).not.toBeNull();
+    });
+
     it('a tag change under an error is a retry that shows the list for the new tags', async () => {
       const s = setupHub();
       const el = await loadedEmbed(s);

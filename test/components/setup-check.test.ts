@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/define.js';
 import { explainError } from '../../src/components/hub-embed/explain-error.js';
+import { explainFailure } from '../../src/components/hub-embed/explain-failure.js';
 import { HubError } from '../../src/core/errors.js';
+import { setupHub } from './helpers.js';
 
 describe('explainError', () => {
   const refusal = new HubError('config', 'Set token-endpoint.');
@@ -38,5 +40,25 @@ describe('explainError', () => {
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
     }
+  });
+
+  it('a check of base-url that the network drops once is asked again: the service answers, the network error stands', async () => {
+    const s = setupHub();
+    const element = document.createElement('hub-embed');
+    element.baseUrl = s.hub.baseUrl;
+    const network = new HubError('network', 'Network error.');
+    s.drops.value = 1;
+    expect(await explainFailure(network, element)).toBe(network);
+    expect(s.drops.value).toBe(0);
+  });
+
+  it('a base-url that every try of the check gets no answer from is a setup error naming its URL', async () => {
+    const s = setupHub();
+    const element = document.createElement('hub-embed');
+    element.baseUrl = s.hub.baseUrl;
+    s.drops.value = 2;
+    const shown = await explainFailure(new HubError('network', 'Network error.'), element);
+    expect(shown.kind).toBe('config');
+    expect(shown.message).toContain(`gets no answer this page can read at ${s.hub.apiUrl}/projects/published-tags`);
   });
 });

@@ -58,6 +58,11 @@ export class TableLoader {
   }
 
   #status: LoadStatus = 'stale';
+  /**
+   * The service has answered these settings (tags or a list came since they were set): the address is
+   * right, and a failure from now on is the network's or the service's, never explained as the setup's.
+   */
+  #answered = false;
   /** While `failed`: what the error's retry control does, when that is not a new load. */
   #retry?: () => Promise<void>;
   #element: LoaderElement;
@@ -90,6 +95,7 @@ export class TableLoader {
   settingsChanged(): void {
     this.#status = 'stale';
     this.#connection = undefined;
+    this.#answered = false;
   }
 
   /** From the element's update: loads what is stale, or lists again for a new selection. */
@@ -176,14 +182,14 @@ export class TableLoader {
       // The list goes its own way: a tag change while the tags load replaces it with a newer one.
       void this.#list();
       const offered = await tagsAnswer;
+      this.#answered = true;
       if (control !== this.#loadControl) return;
       // A list that failed first keeps its error, under the filter.
       this.#set({ offered }, this.error ? 'failed' : 'owed');
       void this.#announceReady();
     } catch (error) {
       // A refused setting surfaces here, where the connection is made: explained, where the entry can.
-      // Cards on screen say the service answered: a failure now is the network's, not the address's.
-      const shown = await explainError(error, this.#element, !!this.tables);
+      const shown = await explainError(error, this.#element, this.#answered);
       // One error per load, whichever of the tags and the list failed first.
       if (control !== this.#loadControl || this.error) return;
       // Under the error, no list of this failed load may still turn up.
@@ -201,11 +207,12 @@ export class TableLoader {
     this.#set({ busy: true });
     try {
       const tables = await this.#connection!.client.publishedList({ tags, limit, signal: control.signal });
+      this.#answered = true;
       if (control !== this.#listControl) return;
       this.#set({ tables, listedTags: tags, busy: false });
       void this.#announceReady();
     } catch (error) {
-      const shown = await explainError(error, this.#element, !!this.tables);
+      const shown = await explainError(error, this.#element, this.#answered);
       // One error per load: when its tags failed first, that error already shows.
       if (control !== this.#listControl || this.error) return;
       this.#failList(shown);
