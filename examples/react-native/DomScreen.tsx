@@ -1,21 +1,14 @@
 // The screen around the DOM component of HubDomWidget.tsx, on the web: its token comes from the app's own
-// server route with the user's cookie, as WebScreen.tsx's does; its addresses are the build's. A native
-// action runs in the app, not in the DOM component's WebView: on iOS and Android pass the app's bearer
-// route instead (hubTokenFrom of hub-token.ts, as App.tsx does).
+// server route with the user's cookie (hubTokenFrom of hub-token.ts, as WebScreen.tsx's); its addresses are
+// the build's. A native action runs in the app, not in the DOM component's WebView: on iOS and Android
+// give hubTokenFrom the app's bearer session too, as App.tsx does.
 // #region dom-screen
 import { useState } from 'react';
 import { Text, View } from 'react-native';
 import HubDomWidget from './HubDomWidget';
+import { hubTokenFrom } from './hub-token';
 
-const getToken = async (reason: string, previous?: string) => {
-  const response = await fetch('/api/hub-token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reason, previous }),
-  });
-  if (!response.ok) throw new Error(`token route answered ${response.status}`);
-  return (await response.json()) as { access_token: string; expires_in: number };
-};
+const getToken = hubTokenFrom('/api/hub-token');
 
 export default function DomScreen() {
   const [heard, setHeard] = useState<string[]>([]);

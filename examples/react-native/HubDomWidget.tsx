@@ -13,8 +13,11 @@ interface HubDomWidgetProps {
   /** The service's addresses, from the app's build (EXPO_PUBLIC_ variables), never from a link. */
   baseUrl: string;
   formUrl: string;
-  /** A native action: the app's token for the signed-in user. */
-  getToken: (reason: string, previous?: string) => Promise<{ access_token: string; expires_in: number }>;
+  /** A native action: the app's token for the signed-in user (why it is asked, and the token it replaces). */
+  getToken: (request: {
+    reason: 'initial' | 'expiring' | 'unauthorized';
+    previous?: string;
+  }) => Promise<{ access_token: string; expires_in: number }>;
   /** A native action: what the widget did, for the app to act on. */
   hear: (what: string) => Promise<void>;
   /** Expo's `DOMProps` (expo/dom): on iOS and Android, the props of the WebView the component runs in. */
@@ -26,7 +29,7 @@ export default function HubDomWidget({ baseUrl, formUrl, getToken, hear }: HubDo
     <hub-embed
       base-url={baseUrl}
       form-url={formUrl}
-      tokenProvider={({ reason, previous }) => getToken(reason, previous)}
+      tokenProvider={({ reason, previous }) => getToken({ reason, previous })}
       onhub-ready={(event) => void hear(`ready:${event.detail.matching}`)}
       onhub-form-open={(event) => void hear(`opened:${event.detail.shortCode}`)}
       style={{ display: 'block', height: '100vh' }}

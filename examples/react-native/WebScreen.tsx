@@ -8,21 +8,14 @@
 // #region web-screen
 import { useState } from 'react';
 import { Text, View } from 'react-native';
-import { HubEmbedView, type HubEmbedViewProps } from 'hub-embed/react-native';
+import { HubEmbedView } from 'hub-embed/react-native';
+import { hubTokenFrom } from './hub-token';
+
+const getToken = hubTokenFrom('/api/hub-token');
 
 const web = {
   baseUrl: process.env.EXPO_PUBLIC_HUB_BASE_URL ?? '',
   formUrl: process.env.EXPO_PUBLIC_HUB_FORM_URL ?? '',
-};
-
-const getToken: HubEmbedViewProps['getToken'] = async ({ reason, previous }) => {
-  const response = await fetch('/api/hub-token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reason, previous }),
-  });
-  if (!response.ok) throw new Error(`token route answered ${response.status}`);
-  return (await response.json()) as { access_token: string; expires_in: number };
 };
 
 export default function WebScreen() {

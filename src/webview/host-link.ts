@@ -2,15 +2,10 @@
 // token and form opening, the element's events mirrored to the host, and the host's requests.
 // Importing it does nothing; enableBridge() plugs it in (src/webview/enable-bridge.ts does for the WebView build).
 
-import {
-  useHostLinker,
-  type HostEventDetails,
-  type HostLinker,
-  type LinkedElement,
-} from '../components/hub-embed/host.js';
-import { localeOf } from '../components/base.js';
+import { useHostLinker, type HostLinker } from '../components/hub-embed/host.js';
+// Second: the imports' order is the bundle's order of modules, and the WebView file packs smallest with it here.
+import { HOST_EVENTS } from '../components/hub-embed/host-events.js';
 import { addTexts } from '../components/strings.js';
-import type { HubEventName } from '../components/events.js';
 import { connectBridge } from '../bridge/bridge.js';
 import { markerComing } from '../bridge/transports.js';
 import type { PageToHostEvents } from '../bridge/methods.js';
@@ -26,20 +21,6 @@ const LATE_MARKER_MS = 500;
 
 /** What a page says when its app answered without getToken and it has no token source of its own. */
 export const NO_HOST_TOKENS = 'The app gave no getToken, and no token-endpoint is set.';
-
-/** The element's events and what the host hears for each. */
-type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
-
-/** Each element event (typed by src/components/events.ts) and the host event it becomes. */
-const MIRROR: { [Name in HubEventName]?: (detail: HostEventDetails[Name], element: LinkedElement) => HostEvent } = {
-  'hub-ready': (_, element) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeOf(element) }],
-  'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
-  'hub-tags-change': ({ tags }) => ['tags.changed', { tags }],
-  'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
-  'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
-  'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
-  'hub-form-message': ({ shortCode, data }) => ['form.message', { shortCode, data }],
-};
 
 const linkToHost: HostLinker = (element, allowedParentOrigins) => {
   /** The element could not load for want of a host: one that announces itself later hears why, and it loads. */
@@ -101,8 +82,8 @@ const linkToHost: HostLinker = (element, allowedParentOrigins) => {
       return true;
     },
     tell(type, detail) {
-      const event = MIRROR[type]?.(detail, element);
-      // Each pair in MIRROR is typed above; emit's own signature cannot follow a union of pairs.
+      const event = HOST_EVENTS[type]?.(detail, element);
+      // Each pair of host-events.ts is typed there; emit's own signature cannot follow a union of pairs.
       if (event) bridge.emit(...(event as ['widget.ready', PageToHostEvents['widget.ready']]));
     },
     close: () => bridge.close(),
