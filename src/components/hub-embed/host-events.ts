@@ -7,10 +7,10 @@ import type { HubEventName } from '../events.js';
 import type { PageToHostEvents } from '../../bridge/methods.js';
 
 /** A host event: its name and params, as a pair. */
-export type HostEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
+type HeardEvent = { [Name in keyof PageToHostEvents]: [Name, PageToHostEvents[Name]] }[keyof PageToHostEvents];
 
 /** Each element event (typed by src/components/events.ts) and the host event it becomes. */
-export const HOST_EVENTS: { [Name in HubEventName]?: (detail: HostEventDetails[Name], element: Node) => HostEvent } = {
+export const HOST_EVENTS: { [Name in HubEventName]?: (detail: HostEventDetails[Name], element: Node) => HeardEvent } = {
   // The language the element shows (its `locale`, else the `lang` it sits in).
   'hub-ready': (_, element) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeOf(element) }],
   'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
