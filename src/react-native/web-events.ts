@@ -32,7 +32,9 @@ export function viewEventOf<Name extends (typeof ELEMENT_EVENTS)[number]>(
   openForm: string | undefined,
 ): HubEmbedViewEvent | undefined {
   if (name === 'hub-form-message' && openForm === undefined) return undefined;
-  const event = HOST_EVENTS[name]?.({ ...detail, shortCode: openForm } as HostEventDetails[Name], element);
+  // Only the form page's message lacks the short code a host hears; every other detail has its own.
+  const heard = name === 'hub-form-message' ? { ...detail, shortCode: openForm } : detail;
+  const event = HOST_EVENTS[name]?.(heard as HostEventDetails[Name], element);
   if (!event) return undefined;
   const [type, params] = event;
   return (

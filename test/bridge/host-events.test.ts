@@ -8,6 +8,7 @@ import { ELEMENT_EVENTS, viewEventOf } from '../../src/react-native/web-events.j
 
 const table = { short_code: 'Zq7m2L', name: '<b>装修</b> \u2028 🛠' } as PublishedTable;
 const error = new HubError('network', 'Network error.');
+const tags = ['保洁'];
 
 describe('what a host hears of each element event', () => {
   it('the web view tells the app each element event as the page side tells a native host, form.closed by the page', () => {
@@ -17,7 +18,7 @@ describe('what a host hears of each element event', () => {
       const detail = {
         'hub-ready': { offered: [], tables: [table], matching: 1 },
         'hub-table-select': { table },
-        'hub-tags-change': { tags: ['保洁'] },
+        'hub-tags-change': { tags },
         'hub-form-open': { shortCode: 'Zq7m2L' },
         'hub-form-close': { shortCode: 'Zq7m2L' },
         'hub-error': { error },
@@ -34,6 +35,8 @@ describe('what a host hears of each element event', () => {
       { name: 'widget.error', params: { kind: 'network', message: 'Network error.' } },
       { name: 'form.message', params: { shortCode: 'Zq7m2L', data: { step: 2 } } },
     ]);
+    // The app gets a copy of the selection, never the element's own array.
+    expect((seen[2]!.params as { tags: string[] }).tags).not.toBe(tags);
     // The page side sends the same names and params (a native view adds reason to form.closed itself).
     expect(HOST_EVENTS['hub-form-close']!({ shortCode: 'Zq7m2L' }, element)).toEqual([
       'form.closed',

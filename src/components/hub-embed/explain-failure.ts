@@ -21,8 +21,8 @@ const PAUSE_MS = 1000;
  * The error to show for a failed load, as the later half tells it (explainError loads it, once a load
  * failed). A refused setting: as lowercasedAttributesError explains it, where it can. A request to the
  * service that got no answer, or an answer that was not what the service sends, while the browser says it
- * is online: base-url is asked once more (twice, a second apart, while nothing answers), without a token (a GET the service answers with its JSON
- * envelope, a 401 included). The service's envelope there means the address is right and the failure was
+ * is online: base-url is asked once more (twice, a second apart, while nothing answers), without a token
+ * (a GET the service answers with its JSON envelope, a 401 included). The service's envelope there means the address is right and the failure was
  * the network's or the service's: the error stands, with its Retry. Anything else is the page's setup,
  * not the user's network, and a Retry cannot mend it: a 'config' error naming the URL and the fix, which
  * the console shows and the user sees as a setup error. docs/elements.md ("What it says, and why") states

@@ -14,7 +14,8 @@ export const HOST_EVENTS: { [Name in HubEventName]?: (detail: HostEventDetails[N
   // The language the element shows (its `locale`, else the `lang` it sits in).
   'hub-ready': (_, element) => ['widget.ready', { version: __HUB_EMBED_VERSION__, locale: localeOf(element) }],
   'hub-table-select': ({ table }) => ['table.selected', { shortCode: table.short_code, name: table.name }],
-  'hub-tags-change': ({ tags }) => ['tags.changed', { tags }],
+  // A copy: a host (an app on the web, with no bridge between) that keeps or changes it holds none of the element's.
+  'hub-tags-change': ({ tags }) => ['tags.changed', { tags: [...tags] }],
   'hub-form-open': ({ shortCode }) => ['form.opened', { shortCode, handledBy: 'page' }],
   'hub-form-close': ({ shortCode }) => ['form.closed', { shortCode }],
   'hub-error': ({ error }) => ['widget.error', { kind: error.kind, message: error.message }],
