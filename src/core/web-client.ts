@@ -114,7 +114,11 @@ export class WebClient {
   };
 }
 
-function toTable(item: unknown): PublishedTable | undefined {
+/**
+ * A list item as a table the widget shows, or undefined for one without `short_code` or `name`. The server's
+ * first view (src/server/first-view/) reads the same answers by the same rule.
+ */
+export function toTable(item: unknown): PublishedTable | undefined {
   if (!isRecord(item)) return undefined;
   const { short_code, name, industry, tags, icon, total } = item;
   if (!isText(short_code) || !isText(name)) return undefined;

@@ -1,0 +1,134 @@
+/**
+ * renderFirstView: the HTML of one <hub-embed> with its first view inside (first-view-markup.ts), from the
+ * published-tags and published-list answers the token route's prefetch fetches, through the same prefetcher
+ * and so its shared cache. Experimental and internal until the element takes the view over in place: today
+ * the element's script replaces it with its own loading state and then the same view.
+ */
+import { HubError } from '../../core/errors.js';
+import { isText } from '../../core/http.js';
+import type { HubLocale } from '../../core/locale.js';
+import { PUBLISHED_TAGS, publishedListPath } from '../../core/paths.js';
+import type { PublishedTable } from '../../core/types.js';
+import { toTable } from '../../core/web-client.js';
+import { stringsFor } from '../../components/strings.js';
+import { parseLoad, type Prefetcher } from '../prefetch.js';
+import { embedElement, firstViewMarkup } from './first-view-markup.js';
+
+/** The settings of the <hub-embed> to write, as its attributes (see the element's reference). */
+export interface FirstViewElement {
+  tokenEndpoint?: string;
+  baseUrl?: string;
+  formUrl?: string;
+  tags?: readonly string[];
+  limit?: number;
+  matchesOnly?: boolean;
+  theme?: 'light' | 'dark' | 'auto';
+  openMode?: 'modal' | 'inline' | 'navigate';
+}
+
+export interface FirstViewOptions {
+  /**
+   * The token route's prefetcher (createPrefetcher): the view is drawn from the answers it fetches, through
+   * its shared cache, and it waits no longer than its `timeoutMs`.
+   */
+  prefetch: Prefetcher;
+  /** A token of the page's user, for the two requests only: it is never written into the HTML. */
+  accessToken: string;
+  element: FirstViewElement;
+  /** The page's language: the view's texts, and the element's `locale`, so that both say the same. */
+  locale: HubLocale;
+  /** The nonce of the page's Content-Security-Policy for styles, written on each <style> of the view. */
+  styleNonce?: string;
+}
+
+const URL_SETTINGS = { tokenEndpoint: 'token-endpoint', baseUrl: 'base-url', formUrl: 'form-url' } as const;
+const CHOICES = { theme: ['light', 'dark', 'auto'], openMode: ['modal', 'inline', 'navigate'] } as const;
+/** Controls, which no setting of the element holds. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const refuse = (message: string): never => {
+  throw new HubError('config', `renderFirstView: ${message}`);
+};
+
+/**
+ * A URL setting as the element takes it: http(s), absolute or relative to the page, without a user name or
+ * password (the page would show them to every visitor).
+ */
+function urlSetting(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !value || CONTROL.test(value))
+    return refuse(`${name} must be a non-empty string without control characters.`);
+  let url: URL;
+  try {
+    url = new URL(value, 'https://page.invalid/');
+  } catch {
+    return refuse(`${name} is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(`${name} must be an http(s) URL.`);
+  if (url.username || url.password) return refuse(`${name} must not hold a user name or password.`);
+  return value;
+}
+
+/** The element's attributes, in the order its reference lists them, each checked as the element reads it. */
+function attributesOf(element: FirstViewElement, locale: HubLocale, tags: readonly string[], limit?: number) {
+  const attributes: [string, string | true][] = [];
+  for (const [key, name] of Object.entries(URL_SETTINGS) as [keyof typeof URL_SETTINGS, string][])
+    if (element[key] !== undefined) attributes.push([name, urlSetting(key, element[key])]);
+  if (tags.length) attributes.push(['tags', tags.join(',')]);
+  if (limit !== undefined) attributes.push(['limit', String(limit)]);
+  if (element.matchesOnly) attributes.push(['matches-only', true]);
+  for (const [key, allowed] of Object.entries(CHOICES) as [keyof typeof CHOICES, readonly string[]][]) {
+    const value = element[key];
+    if (value === undefined) continue;
+    if (!allowed.includes(value)) refuse(`${key} must be one of ${allowed.join(', ')}.`);
+    attributes.push([key === 'openMode' ? 'open-mode' : key, value]);
+  }
+  attributes.push(['locale', locale]);
+  return attributes;
+}
+
+/**
+ * The HTML of one `<hub-embed>` with its first view (the tag filter, the first screen of cards and the count,
+ * in `locale`) as declarative shadow DOM. When the lists fail or are later than the prefetcher's timeoutMs,
+ * the element without a first view: it loads as it does without one. Options that are not what the element
+ * takes throw a `config` HubError naming the option, before any request.
+ */
+export async function renderFirstView(options: FirstViewOptions): Promise<string> {
+  const { prefetch, accessToken, element = {}, locale, styleNonce } = options ?? {};
+  if (typeof prefetch !== 'function') refuse("prefetch must be the token route's prefetcher (createPrefetcher).");
+  if (!isText(accessToken)) refuse("accessToken must be the page user's token.");
+  if (locale !== 'zh-CN' && locale !== 'en') refuse('locale must be "zh-CN" or "en".');
+  if (styleNonce !== undefined && (!isText(styleNonce) || CONTROL.test(styleNonce)))
+    refuse('styleNonce must be a non-empty string without control characters.');
+  if (typeof element !== 'object' || element === null) refuse("element must be an object of the element's settings.");
+  // As the element reads its `tags` attribute: trimmed, blank ones left out.
+  const tags =
+    element.tags === undefined ? [] : Array.isArray(element.tags) ? element.tags : refuse('tags must be an array.');
+  const trimmed = tags.map((tag: unknown) => (typeof tag === 'string' ? tag.trim() : tag)).filter((tag) => tag !== '');
+  const load = parseLoad(element.limit === undefined ? { tags: trimmed } : { tags: trimmed, limit: element.limit });
+  if (!load)
+    return refuse(
+      'tags must be at most 100 strings of at most 200 characters without commas or control characters, ' +
+        'and limit a whole number from 1 to 1000.',
+    );
+  const attributes = attributesOf(element, locale, trimmed as string[], load.limit);
+
+  const answers = await prefetch(accessToken, load);
+  const tagsAnswer = answers?.[PUBLISHED_TAGS];
+  const listAnswer = answers?.[publishedListPath(load)];
+  const html = firstViewMarkup({
+    attributes,
+    strings: stringsFor(locale),
+    offered: (tagsAnswer ?? []).filter(isText),
+    tables: (listAnswer ?? [])
+      .map(toTable)
+      .filter((table): table is PublishedTable => !!table)
+      .slice(0, load.limit),
+    selected: trimmed as string[],
+    matchesOnly: element.matchesOnly === true,
+    styleNonce,
+  });
+  // Without both answers there is no first view to draw; a token that came back inside a service's answer
+  // must not reach the page either.
+  if (!tagsAnswer || !listAnswer || html.includes(accessToken)) return embedElement(attributes);
+  return html;
+}

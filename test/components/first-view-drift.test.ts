@@ -1,0 +1,136 @@
+// The server's first view (src/server/first-view/) against what the elements render (issue 80, item 1):
+// the same lists, from the same simulator, give the same shadow trees. Comments (Lit's markers), <style>
+// (the elements adopt their sheets instead) and whitespace-only text are not markup that differs; the grid's
+// lists' `style` (their screens' row count, set once laid out) is the element's measure, not the server's.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureCleanup } from '@open-wc/testing';
+import '../../src/define.js';
+import { stringsFor } from '../../src/components/strings.js';
+import type { PublishedTable } from '../../src/core/types.js';
+import { toTable } from '../../src/core/web-client.js';
+import { publishedListPath } from '../../src/core/paths.js';
+import { firstViewMarkup } from '../../src/server/first-view/first-view-markup.js';
+import { exchangeToken, filterOf, gridOf, loadedEmbed, setupHub } from './helpers.js';
+
+afterEach(() => fixtureCleanup());
+
+/** A tree as plain data: tag, sorted attributes, children; what both sides must agree on. */
+type Shape = string | { tag: string; attributes: string[]; children: Shape[] };
+function shape(node: Node): Shape[] {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent!.trim() ? [node.textContent!] : [];
+  if (node.nodeType !== Node.ELEMENT_NODE) return [];
+  const element = node as Element;
+  if (element.localName === 'style' || element.localName === 'template') return [];
+  const attributes = [...element.attributes]
+    .filter((a) => a.name !== 'style')
+    .map((a) => `${a.name}=${a.value}`)
+    .sort();
+  return [{ tag: element.localName, attributes, children: rootShape(element) }];
+}
+/** The children of a node, merged where Lit's markers split one text in two. */
+function rootShape(parent: ParentNode): Shape[] {
+  const out: Shape[] = [];
+  for (const child of parent.childNodes)
+    for (const item of shape(child)) {
+      const last = out.at(-1);
+      if (typeof item === 'string' && typeof last === 'string') out[out.length - 1] = last + item;
+      else out.push(item);
+    }
+  return out;
+}
+
+const HOSTILE: unknown[] = [
+  {
+    short_code: 'rtl',
+    name: '\u202eevil\u200f名',
+    industry: 'a\u2028b',
+    tags: ['</template><script>x</script>'],
+    icon: 'javascript:alert(1)',
+  },
+  {
+    short_code: 'emoji',
+    name: '🍂 leaf',
+    industry: '<b>bold</b>',
+    tags: ['x', 'y & z'],
+    icon: `${location.origin}/never-answers/a.png?x="1"`,
+  },
+];
+
+describe('first view drift: the server HTML and the elements render the same shadow trees', () => {
+  it('the filter, the cards and the count agree, for the lists a page loads', async () => {
+    const s = setupHub();
+    // Icons that stay loading (the test server's /never-answers/): one that failed would show the
+    // placeholder in the element only, which is the element's later state, not drift.
+    for (const [i, name] of ['Drift Alpha', '\u202eevil\u200f名', '🍂 <b>leaf</b>'].entries())
+      s.hub.addTable({
+        project_id: 8800 + i,
+        short_code: `drift-${i}`,
+        name,
+        industry: 'a\u2028b',
+        icon: `${location.origin}/never-answers/icon-${i}.png?q="1"`,
+        tags: ['drift', '</template><script>x</script>'],
+        type: 'A',
+        published: true,
+        price_cents: 0,
+      });
+    const attrs = { limit: '6', tags: 'drift', 'matches-only': '' };
+    const el = await loadedEmbed(s, { ...attrs, locale: 'en' });
+    const selected = ['drift'];
+    // The same answers the prefetch would fetch, from the same simulator.
+    const token = (await exchangeToken(s.hub)).access_token;
+    const get = async (path: string) => {
+      const response = await s.hub.fetch(`${s.hub.apiUrl}/projects/${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { data: { list: unknown[] } };
+      return body.data.list;
+    };
+    const offered = (await get('published-tags')).filter((tag): tag is string => typeof tag === 'string' && tag !== '');
+    const tables = (await get(publishedListPath({ tags: selected, limit: 6 })))
+      .map(toTable)
+      .filter((table): table is PublishedTable => !!table);
+    const server = Document.parseHTMLUnsafe(
+      firstViewMarkup({
+        attributes: [['locale', 'en']],
+        strings: stringsFor('en'),
+        offered,
+        tables,
+        selected,
+        matchesOnly: true,
+      }),
+    );
+    const embed = server.querySelector('hub-embed')!;
+    expect(embed.shadowRoot, 'declarative shadow root').toBeTruthy();
+    const serverFilter = embed.shadowRoot!.querySelector('hub-tag-filter')!;
+    const serverGrid = embed.shadowRoot!.querySelector('hub-table-grid')!;
+    expect(rootShape(serverFilter.shadowRoot!)).toEqual(rootShape(filterOf(el).shadowRoot!));
+    expect(rootShape(serverGrid.shadowRoot!)).toEqual(rootShape(gridOf(el).shadowRoot!));
+    expect(rootShape(embed.shadowRoot!)).toEqual(rootShape(el.shadowRoot!));
+  });
+
+  it('hostile names, tags and icons: the server card and the element card agree', async () => {
+    const tables = HOSTILE.map(toTable).filter((table): table is PublishedTable => !!table);
+    const server = Document.parseHTMLUnsafe(
+      firstViewMarkup({
+        attributes: [],
+        strings: stringsFor('en'),
+        offered: ['</template>'],
+        tables,
+        selected: [],
+        matchesOnly: false,
+      }),
+    );
+    const grid = document.createElement('hub-table-grid');
+    grid.locale = 'en';
+    grid.tables = tables;
+    document.body.append(grid);
+    try {
+      await grid.updateComplete;
+      const serverGrid = server.querySelector('hub-embed')!.shadowRoot!.querySelector('hub-table-grid')!;
+      expect(serverGrid.shadowRoot!.querySelector('script')).toBeNull();
+      expect(rootShape(serverGrid.shadowRoot!)).toEqual(rootShape(grid.shadowRoot!));
+    } finally {
+      grid.remove();
+    }
+  });
+});

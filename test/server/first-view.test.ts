@@ -1,0 +1,299 @@
+// renderFirstView (issue 80, item 1): the first view's HTML from the prefetch's answers, escaped for each
+// context, without secrets, bounded to the first screen, and absent when the lists fail or are late.
+import fc from 'fast-check';
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
+import { SCREEN_CARDS } from '../../src/components/hub-table-grid/screens.js';
+import { stringsFor } from '../../src/components/strings.js';
+import { isHubError } from '../../src/core/errors.js';
+import type { PublishedTable } from '../../src/core/types.js';
+import { firstViewMarkup } from '../../src/server/first-view/first-view-markup.js';
+import { escapeAttribute, escapeText, html } from '../../src/server/first-view/markup-tag.js';
+import { renderFirstView, type FirstViewOptions } from '../../src/server/first-view/render-first-view.js';
+import { createPrefetcher, type Prefetcher } from '../../src/server/prefetch.js';
+import { publishedListPath } from '../../src/core/paths.js';
+import { createServerClient } from '../../src/server/server-client.js';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** Every element of a parsed tree, template contents (the shadow roots) included. */
+function elements(node: Node): Element[] {
+  const children = [
+    ...('childNodes' in node ? node.childNodes : []),
+    ...('content' in node && node.content ? node.content.childNodes : []),
+  ];
+  return [...('tagName' in node ? [node as Element] : []), ...children.flatMap(elements)];
+}
+const textOf = (node: Node): string =>
+  'value' in node && node.nodeName === '#text'
+    ? (node as { value: string }).value
+    : ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
+const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
+const byPart = (root: Node, part: string) =>
+  elements(root).filter((e) => (attr(e, 'part') ?? '').split(' ').includes(part));
+
+/** What a string becomes in any HTML page: NUL and unpaired UTF-16 halves are not writable (see markup-tag.ts). */
+const writable = (value: string) =>
+  value.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+const view = (tables: PublishedTable[], offered: string[] = [], selected: string[] = []) =>
+  parseFragment(
+    firstViewMarkup({
+      attributes: [['locale', 'en']],
+      strings: stringsFor('en'),
+      offered,
+      tables,
+      selected,
+      matchesOnly: false,
+    }),
+  );
+
+const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+const table = fc.record({
+  short_code: fc.string({ minLength: 1 }),
+  name: anyText.filter((name) => name !== ''),
+  industry: anyText,
+  tags: fc.array(
+    anyText.filter((tag) => tag !== ''),
+    { maxLength: 3 },
+  ),
+  icon: fc.option(fc.oneof(fc.webUrl(), anyText, fc.constant('javascript:alert(1)')), { nil: undefined }),
+});
+
+describe('renderFirstView: escaping', () => {
+  it('every value is escaped for its context: text, attribute and URL read back as given (property-based)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(table, { minLength: 1, maxLength: 4 }),
+        fc.array(anyText, { maxLength: 4 }),
+        (tables, offered) => {
+          const offeredTags = offered.filter(Boolean);
+          const root = view(tables, offeredTags);
+          // Nothing but the view's own elements: no value opened a tag.
+          const names = new Set(elements(root).map((e) => e.tagName));
+          for (const name of names)
+            expect([
+              'hub-embed',
+              'template',
+              'style',
+              'div',
+              'hub-tag-filter',
+              'hub-table-grid',
+              'button',
+              'p',
+              'span',
+              'img',
+            ]).toContain(name);
+          // Text: each name, industry and tag reads back as it was.
+          expect(byPart(root, 'name').map(textOf)).toEqual(tables.map((t) => writable(t.name)));
+          expect(byPart(root, 'industry').map(textOf)).toEqual(tables.map((t) => writable(t.industry)));
+          expect(byPart(root, 'tag').map(textOf)).toEqual(tables.flatMap((t) => t.tags.map(writable)));
+          // Attribute: each chip's title is its tag.
+          expect(byPart(root, 'chip').map((e) => attr(e, 'title'))).toEqual(
+            offeredTags.length === 0 ? [] : ['All', ...new Set(offeredTags)].map(writable),
+          );
+          // URL: an icon is written only as an http(s) URL.
+          for (const img of byPart(root, 'icon').filter((e) => e.tagName === 'img'))
+            expect(new URL(attr(img, 'src')!).protocol).toMatch(/^https?:$/);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a 10,000-character name, a javascript: icon and a tag holding </template><script> are written as text', () => {
+    const tag = '</template><script>alert(1)</script><template shadowrootmode="open">';
+    const long = '名'.repeat(10_000);
+    const root = view(
+      [{ short_code: 'x', name: long, industry: '<b>', tags: [tag], icon: 'javascript:alert(1)' }],
+      [tag],
+    );
+    expect(elements(root).some((e) => e.tagName === 'script' || e.tagName === 'b')).toBe(false);
+    expect(byPart(root, 'name').map(textOf)).toEqual([long]);
+    expect(byPart(root, 'tag').map(textOf)).toEqual([tag]);
+    expect(byPart(root, 'chip').map(textOf)).toEqual(['All', tag]);
+    // The icon: the placeholder, no image.
+    expect(elements(root).some((e) => e.tagName === 'img')).toBe(false);
+    expect(byPart(root, 'icon-placeholder').map(textOf)).toEqual(['名']);
+  });
+
+  it('U+2028, U+2029, bidirectional marks and CR are written as references, and read back unchanged', () => {
+    const hostile = 'a\u2028b\u2029c\u202eevil\u200f\u2066d\re';
+    expect(escapeText(hostile)).toBe('a&#x2028;b&#x2029;c&#x202e;evil&#x200f;&#x2066;d&#xd;e');
+    expect(escapeAttribute(`"'&<>${hostile}`)).toMatch(/^&quot;&#39;&amp;&lt;&gt;a&#x2028;/);
+    const root = view([{ short_code: 'r', name: hostile, industry: '', tags: [] }]);
+    expect(byPart(root, 'name').map(textOf)).toEqual([hostile]);
+  });
+
+  it("Lit's binding prefixes: @listeners and .properties write nothing, ?booleans a bare attribute", () => {
+    const markup = html`<button @click=${() => 1} .value=${{ a: 1 }} ?disabled=${true} ?hidden=${false} title="${'"x"'}">${'<i>'}</button>`;
+    expect(markup.html).toBe('<button disabled title="&quot;x&quot;">&lt;i&gt;</button>');
+    expect(() => html`<img src=${'javascript:alert(1)'}>`).toThrow(TypeError);
+    expect(() => html`<div ${'onclick=alert(1)'}></div>`).toThrow(SyntaxError);
+  });
+});
+
+/** The simulator, the server's client on it, and the token route's prefetcher. */
+function setup(
+  hubOptions: Parameters<typeof createSimulator>[0] = {},
+  timeoutMs = 3000,
+  fetchWrap?: (f: typeof fetch) => typeof fetch,
+) {
+  const hub = createSimulator(hubOptions);
+  const errors: unknown[] = [];
+  const client = createServerClient({
+    apiKey: hub.apiKey,
+    baseUrl: hub.apiUrl,
+    fetch: fetchWrap ? fetchWrap(hub.fetch) : hub.fetch,
+  });
+  const prefetch = createPrefetcher(client, { cacheMs: 60_000, timeoutMs }, (error) => errors.push(error));
+  const lists = () => hub.requestLog.filter((entry) => /\/projects\/published-/.test(entry.path)).length;
+  return { hub, client, prefetch, errors, lists };
+}
+
+const USER = 'user-8c1f-secret-id';
+
+async function render(s: ReturnType<typeof setup>, overrides: Partial<FirstViewOptions> = {}) {
+  const accessToken = (await s.client.exchangeToken(USER)).accessToken;
+  const html = await renderFirstView({
+    prefetch: s.prefetch,
+    accessToken,
+    element: { tokenEndpoint: '/api/hub-token' },
+    locale: 'en',
+    ...overrides,
+  });
+  return { html, accessToken };
+}
+
+describe('renderFirstView: what it writes', () => {
+  it('writes <hub-embed> with its filter, the first screen of cards and the count in the page locale, as declarative shadow DOM', async () => {
+    const s = setup();
+    const { html } = await render(s, { locale: 'zh-CN', element: { tokenEndpoint: '/api/hub-token', limit: 5 } });
+    const root = parseFragment(html);
+    const embed = elements(root)[0]!;
+    expect(embed.tagName).toBe('hub-embed');
+    expect(attr(embed, 'locale')).toBe('zh-CN');
+    expect(attr(embed, 'limit')).toBe('5');
+    expect(
+      elements(root)
+        .filter((e) => e.tagName === 'template')
+        .map((e) => attr(e, 'shadowrootmode')),
+    ).toEqual(['open', 'open', 'open']);
+    expect(byPart(root, 'card')).toHaveLength(5);
+    expect(byPart(root, 'chip-all').map(textOf)).toEqual([stringsFor('zh-CN').all]);
+    expect(byPart(root, 'count').map(textOf)).toEqual([stringsFor('zh-CN').results.replace('{n}', '5')]);
+    // Each shadow root carries its element's styles.
+    expect(elements(root).filter((e) => e.tagName === 'style')).toHaveLength(3);
+  });
+
+  it('no token, no client_user_id and no API key ever appears in the HTML', async () => {
+    const s = setup();
+    const { html, accessToken } = await render(s);
+    expect(html).toContain('part="card"');
+    for (const secret of [accessToken, USER, s.hub.apiKey, 'X-API-Key', 'client_user_id'])
+      expect(html).not.toContain(secret);
+    // A service answer that carries the token back (a table named after it) gives no first view at all.
+    const echo: Prefetcher = async (token, load) => {
+      const answers = (await s.prefetch(token, load))!;
+      const path = publishedListPath(load);
+      return { ...answers, [path]: [...answers[path]!, { short_code: 'echo', name: token, tags: [] }] };
+    };
+    const echoed = await renderFirstView({ prefetch: echo, accessToken, element: {}, locale: 'en' });
+    expect(echoed).toBe('<hub-embed locale="en"></hub-embed>');
+  });
+
+  it('a published list of 1,000 tables renders only the first screen', async () => {
+    const s = setup();
+    // The simulator lists at most 100 a page; a service may send 1,000 (the most a load asks for).
+    const thousand = Array.from({ length: 1000 }, (_, i) => ({
+      short_code: `many-${i}`,
+      name: `Table ${i}`,
+      tags: [],
+    }));
+    const large: Prefetcher = async (token, load) => {
+      const answers = (await s.prefetch(token, { tags: load.tags }))!;
+      return { ...answers, [publishedListPath(load)]: thousand };
+    };
+    const { html } = await render(s, { prefetch: large, element: { limit: 1000 } });
+    const root = parseFragment(html);
+    expect(byPart(root, 'card')).toHaveLength(SCREEN_CARDS);
+    expect(byPart(root, 'count').map(textOf)).toEqual(['1000 results']);
+  });
+
+  it('the token route and the first view share the prefetch cache: one fetch of each list serves both', async () => {
+    const s = setup();
+    const token = (await s.client.exchangeToken(USER)).accessToken;
+    await s.prefetch(token, { tags: [] });
+    const before = s.lists();
+    expect(before).toBe(2);
+    const html = await renderFirstView({ prefetch: s.prefetch, accessToken: token, element: {}, locale: 'en' });
+    expect(html).toContain('part="card"');
+    expect(s.lists()).toBe(before);
+  });
+});
+
+describe('renderFirstView: failures and limits', () => {
+  it('a list that fails renders no first view: the element as it loads today', async () => {
+    const s = setup({ faultRate: 1 });
+    const accessToken = 'any-token';
+    const html = await renderFirstView({
+      prefetch: s.prefetch,
+      accessToken,
+      element: { tokenEndpoint: '/t', tags: ['装修'] },
+      locale: 'en',
+    });
+    expect(html).toBe('<hub-embed token-endpoint="/t" tags="装修" locale="en"></hub-embed>');
+    expect(s.errors.length).toBeGreaterThan(0);
+  });
+
+  it('a list later than the prefetch timeoutMs renders no first view, without waiting for it', async () => {
+    // The list's answer is held until the test ends: a renderer that waited for it would never settle.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const s = setup({}, 50, (f) => async (input, init) => {
+      if (String(input).includes('published-list')) await held;
+      return f(input, init);
+    });
+    try {
+      const { html } = await render(s);
+      expect(html).toBe('<hub-embed token-endpoint="/api/hub-token" locale="en"></hub-embed>');
+    } finally {
+      release();
+    }
+  });
+
+  it('options the element would not take throw a config error naming them, before any request', async () => {
+    const s = setup();
+    const accessToken = (await s.client.exchangeToken(USER)).accessToken;
+    const bad: Partial<FirstViewOptions>[] = [
+      { locale: 'fr' as 'en' },
+      { accessToken: '' },
+      { element: { tokenEndpoint: 'javascript:alert(1)' } },
+      { element: { baseUrl: 'https://user:pass@hub.example.com' } },
+      { element: { formUrl: 'https://x.example/\n' } },
+      { element: { tags: ['a,b'] } },
+      { element: { tags: ['x'.repeat(201)] } },
+      { element: { limit: 0 } },
+      { element: { theme: 'neon' as 'dark' } },
+      { element: { openMode: 'popup' as 'modal' } },
+      { styleNonce: 'a\nb' },
+    ];
+    const before = s.lists();
+    for (const overrides of bad) {
+      const error = await renderFirstView({
+        prefetch: s.prefetch,
+        accessToken,
+        element: {},
+        locale: 'en',
+        ...overrides,
+      }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isHubError(error, 'config'), JSON.stringify(overrides)).toBe(true);
+    }
+    expect(s.lists()).toBe(before);
+  });
+});
