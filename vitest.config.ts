@@ -157,6 +157,7 @@ export default defineConfig({
           setupFiles: ['test/setup-lit.ts'],
           include: [
             'test/server/**/*.test.ts',
+            'test/first-view/**/*.test.ts',
             'test/mock/**/*.test.ts',
             'test/package/**/*.test.ts',
             'test/host/**/*.test.ts',

@@ -13,8 +13,8 @@ export const ROOM = 256;
 
 /** Each first file (what a page loads before hub-ready) and its budget. */
 export const BUDGETS = [
-  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_169 },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_503 },
+  { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_176 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_509 },
 ];
 
 /**
@@ -26,4 +26,4 @@ export const BUDGETS = [
  * Lit code), and Vite wraps every dynamic import of a client build in its helper, with or without
  * `@vite-ignore`. `npm run build` prints the figure.
  */
-export const NPM_PATH_BUDGET = 16_505;
+export const NPM_PATH_BUDGET = 16_515;

@@ -116,7 +116,7 @@ export class WebClient {
 
 /**
  * A list item as a table the widget shows, or undefined for one without `short_code` or `name`. The server's
- * first view (src/server/first-view/) reads the same answers by the same rule.
+ * first view (src/first-view/) reads the same answers by the same rule.
  */
 export function toTable(item: unknown): PublishedTable | undefined {
   if (!isRecord(item)) return undefined;

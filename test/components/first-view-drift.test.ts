@@ -1,4 +1,4 @@
-// The server's first view (src/server/first-view/) against what the elements render (issue 80, item 1):
+// The server's first view (src/first-view/) against what the elements render (issue 80, item 1):
 // the same lists, from the same simulator, give the same shadow trees. Comments (Lit's markers), <style>
 // (the elements adopt their sheets instead) and whitespace-only text are not markup that differs; the grid's
 // lists' `style` (their screens' row count, set once laid out) is the element's measure, not the server's.
@@ -9,7 +9,7 @@ import { stringsFor } from '../../src/components/strings.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { toTable } from '../../src/core/web-client.js';
 import { publishedListPath } from '../../src/core/paths.js';
-import { firstViewMarkup } from '../../src/server/first-view/first-view-markup.js';
+import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
 import { exchangeToken, filterOf, gridOf, loadedEmbed, setupHub } from './helpers.js';
 
 afterEach(() => fixtureCleanup());

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
-import { renderFirstView } from '../../src/server/first-view/render-first-view.js';
+import { renderFirstView } from '../../src/first-view/render-first-view.js';
 import { createPrefetcher } from '../../src/server/prefetch.js';
 import { createServerClient } from '../../src/server/index.js';
 import { launchBrowser } from './harness.js';
@@ -22,7 +22,7 @@ before(async () => {
   mock = await startSimulator({});
   const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
   const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
-  server = createServer((req, res) => {
+  server = createServer((_request, res) => {
     void (async () => {
       token = (await client.exchangeToken('first-view-e2e')).accessToken;
       const view = await renderFirstView({

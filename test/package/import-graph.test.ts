@@ -34,6 +34,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Its web side (hub-embed-view.web.ts) renders the element itself, registered as hub-embed/define does.
   'react-native': ['core', 'bridge', 'host', 'components', 'entry'],
   server: ['core'],
+  // The server's first view (issue 80): the elements' markup, styles and texts from their own DOM-free
+  // modules (import-rules.test.ts names which), fetched through the server's prefetcher.
+  'first-view': ['core', 'components', 'server'],
   mock: ['core', 'server'],
 };
 

@@ -1,5 +1,5 @@
 // The one description of a card's markup, for the elements (with Lit's `html`) and for the server's first
-// view (with an escaping string tag, src/server/first-view/markup-tag.ts). It imports no DOM and no Lit, so
+// view (with an escaping string tag, src/first-view/markup-tag.ts). It imports no DOM and no Lit, so
 // that the server can use it as it is; a test renders both from the same tables and compares them.
 import { safeHttpUrl } from '../../core/urls.js';
 import type { PublishedTable } from '../../core/types.js';

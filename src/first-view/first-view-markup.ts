@@ -4,16 +4,16 @@
 // them (the widget's body, the grid's count and lists) are written here as the elements write them, which
 // test/components/first-view-drift.test.ts holds them to.
 import type { CSSResult } from 'lit';
-import type { PublishedTable } from '../../core/types.js';
-import { cardMarkup, tagMarkup } from '../../components/hub-table-card/card-markup-template.js';
-import { styles as cardStyles } from '../../components/hub-table-card/hub-table-card.styles.js';
-import { styles as embedStyles } from '../../components/hub-embed/hub-embed.styles.js';
-import { countMatches } from '../../components/hub-table-grid/matches.js';
-import { SCREEN_CARDS } from '../../components/hub-table-grid/screens.js';
-import { styles as gridStyles } from '../../components/hub-table-grid/hub-table-grid.styles.js';
-import { styles as filterStyles } from '../../components/hub-tag-filter/hub-tag-filter.styles.js';
-import { shared } from '../../components/shared.styles.js';
-import { fill, type WidgetStrings } from '../../components/strings.js';
+import type { PublishedTable } from '../core/types.js';
+import { cardMarkup, tagMarkup } from '../components/hub-table-card/card-markup-template.js';
+import { styles as cardStyles } from '../components/hub-table-card/hub-table-card.styles.js';
+import { styles as embedStyles } from '../components/hub-embed/hub-embed.styles.js';
+import { countMatches } from '../components/hub-table-grid/matches.js';
+import { SCREEN_CARDS } from '../components/hub-table-grid/screens.js';
+import { styles as gridStyles } from '../components/hub-table-grid/hub-table-grid.styles.js';
+import { styles as filterStyles } from '../components/hub-tag-filter/hub-tag-filter.styles.js';
+import { shared } from '../components/shared.styles.js';
+import { fill, type WidgetStrings } from '../components/strings.js';
 import { chipsMarkup } from './chips-markup.js';
 import { escapeAttribute, html, Markup } from './markup-tag.js';
 

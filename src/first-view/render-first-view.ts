@@ -4,14 +4,15 @@
  * and so its shared cache. Experimental and internal until the element takes the view over in place: today
  * the element's script replaces it with its own loading state and then the same view.
  */
-import { HubError } from '../../core/errors.js';
-import { isText } from '../../core/http.js';
-import type { HubLocale } from '../../core/locale.js';
-import { PUBLISHED_TAGS, publishedListPath } from '../../core/paths.js';
-import type { PublishedTable } from '../../core/types.js';
-import { toTable } from '../../core/web-client.js';
-import { stringsFor } from '../../components/strings.js';
-import { parseLoad, type Prefetcher } from '../prefetch.js';
+import { HubError } from '../core/errors.js';
+import { isText } from '../core/http.js';
+import type { HubLocale } from '../core/locale.js';
+import { PUBLISHED_TAGS, publishedListPath } from '../core/paths.js';
+import type { PublishedTable } from '../core/types.js';
+import { toTable } from '../core/web-client.js';
+import { otherLocales } from '../components/locales/other-locales.js';
+import { stringsFor, type WidgetStrings } from '../components/strings.js';
+import { parseLoad, type Prefetcher } from '../server/prefetch.js';
 import { embedElement, firstViewMarkup } from './first-view-markup.js';
 
 /** The settings of the <hub-embed> to write, as its attributes (see the element's reference). */
@@ -40,6 +41,9 @@ export interface FirstViewOptions {
   /** The nonce of the page's Content-Security-Policy for styles, written on each <style> of the view. */
   styleNonce?: string;
 }
+
+/** Every locale's texts: a server writes the page's language at once, where a browser loads its table. */
+const TEXTS: Record<HubLocale, WidgetStrings> = { en: stringsFor('en'), ...otherLocales };
 
 const URL_SETTINGS = { tokenEndpoint: 'token-endpoint', baseUrl: 'base-url', formUrl: 'form-url' } as const;
 const CHOICES = { theme: ['light', 'dark', 'auto'], openMode: ['modal', 'inline', 'navigate'] } as const;
@@ -93,10 +97,10 @@ function attributesOf(element: FirstViewElement, locale: HubLocale, tags: readon
  * takes throw a `config` HubError naming the option, before any request.
  */
 export async function renderFirstView(options: FirstViewOptions): Promise<string> {
-  const { prefetch, accessToken, element = {}, locale, styleNonce } = options ?? {};
+  const { prefetch, accessToken, element, locale, styleNonce } = options ?? {};
   if (typeof prefetch !== 'function') refuse("prefetch must be the token route's prefetcher (createPrefetcher).");
   if (!isText(accessToken)) refuse("accessToken must be the page user's token.");
-  if (locale !== 'zh-CN' && locale !== 'en') refuse('locale must be "zh-CN" or "en".');
+  if (!Object.hasOwn(TEXTS, locale)) refuse(`locale must be one of ${Object.keys(TEXTS).join(', ')}.`);
   if (styleNonce !== undefined && (!isText(styleNonce) || CONTROL.test(styleNonce)))
     refuse('styleNonce must be a non-empty string without control characters.');
   if (typeof element !== 'object' || element === null) refuse("element must be an object of the element's settings.");
@@ -117,7 +121,7 @@ export async function renderFirstView(options: FirstViewOptions): Promise<string
   const listAnswer = answers?.[publishedListPath(load)];
   const html = firstViewMarkup({
     attributes,
-    strings: stringsFor(locale),
+    strings: TEXTS[locale],
     offered: (tagsAnswer ?? []).filter(isText),
     tables: (listAnswer ?? [])
       .map(toTable)

@@ -2,7 +2,7 @@
 // A copy, not the element's own template: sharing the element's template cost the <script> bundles' first
 // files 18-34 B gzip more than the card's sharing, past the npm path's room (see docs/architecture.md). The
 // drift test (test/components/first-view-drift.test.ts) holds this copy to the element's rendered chips.
-import type { WidgetStrings } from '../../components/strings.js';
+import type { WidgetStrings } from '../components/strings.js';
 import { html, type Markup } from './markup-tag.js';
 
 /**

@@ -1,7 +1,7 @@
 // The server's template tag: the elements' templates (card-markup-template.ts, chips-template.ts) written as
 // an HTML string, every value escaped for where it lands. It reads Lit's binding syntax, as those templates
 // are Lit templates too.
-import { safeHttpUrl } from '../../core/urls.js';
+import { safeHttpUrl } from '../core/urls.js';
 
 /** HTML this module wrote: a value of another template that goes in as it is, not as text. */
 export class Markup {
@@ -55,6 +55,7 @@ function attribute(prefix: string, name: string, value: unknown): string {
   if (prefix === '@' || prefix === '.') return '';
   if (prefix === '?') return value ? ` ${name}` : '';
   // As Lit writes them: null and undefined as '', anything else as its string.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what Lit writes for any other value
   const text = value === undefined || value === null ? '' : String(value);
   if (URL_ATTRIBUTES.has(name.toLowerCase()) && safeHttpUrl(text) !== text)
     throw new TypeError(`The first view's templates bound ${name} to a value that is not an http(s) URL.`);
@@ -67,6 +68,7 @@ function child(value: unknown): string {
   // Lit renders null, undefined and its `nothing` (a symbol) as nothing.
   if (value === undefined || value === null || typeof value === 'symbol') return '';
   if (Array.isArray(value)) return value.map(child).join('');
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what Lit writes for any other value
   return escapeText(String(value));
 }
 

@@ -5,12 +5,13 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../packages/hub-embed-mock/src/hub.js';
 import { SCREEN_CARDS } from '../../src/components/hub-table-grid/screens.js';
+import { otherLocales } from '../../src/components/locales/other-locales.js';
 import { stringsFor } from '../../src/components/strings.js';
 import { isHubError } from '../../src/core/errors.js';
 import type { PublishedTable } from '../../src/core/types.js';
-import { firstViewMarkup } from '../../src/server/first-view/first-view-markup.js';
-import { escapeAttribute, escapeText, html } from '../../src/server/first-view/markup-tag.js';
-import { renderFirstView, type FirstViewOptions } from '../../src/server/first-view/render-first-view.js';
+import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
+import { escapeAttribute, escapeText, html } from '../../src/first-view/markup-tag.js';
+import { renderFirstView, type FirstViewOptions } from '../../src/first-view/render-first-view.js';
 import { createPrefetcher, type Prefetcher } from '../../src/server/prefetch.js';
 import { publishedListPath } from '../../src/core/paths.js';
 import { createServerClient } from '../../src/server/server-client.js';
@@ -182,10 +183,25 @@ describe('renderFirstView: what it writes', () => {
         .map((e) => attr(e, 'shadowrootmode')),
     ).toEqual(['open', 'open', 'open']);
     expect(byPart(root, 'card')).toHaveLength(5);
-    expect(byPart(root, 'chip-all').map(textOf)).toEqual([stringsFor('zh-CN').all]);
-    expect(byPart(root, 'count').map(textOf)).toEqual([stringsFor('zh-CN').results.replace('{n}', '5')]);
+    expect(byPart(root, 'chip-all').map(textOf)).toEqual([otherLocales['zh-CN'].all]);
+    expect(byPart(root, 'count').map(textOf)).toEqual([otherLocales['zh-CN'].results.replace('{n}', '5')]);
     // Each shadow root carries its element's styles.
     expect(elements(root).filter((e) => e.tagName === 'style')).toHaveLength(3);
+  });
+
+  it.each(['en', 'zh-CN', 'zh-TW', 'ja', 'ko'] as const)(
+    "writes the texts of %s, each locale the element speaks, at once: a server has every locale's table",
+    async (locale) => {
+      const { html } = await render(setup(), { locale });
+      const texts = locale === 'en' ? stringsFor('en') : otherLocales[locale];
+      const root = parseFragment(html);
+      expect(byPart(root, 'chip-all').map(textOf)).toEqual([texts.all]);
+      expect(byPart(root, 'grid').map((e) => attr(e, 'aria-label'))[0]).toBe(texts.tables);
+    },
+  );
+
+  it('refuses a locale the element does not speak, naming those it does', async () => {
+    await expect(render(setup(), { locale: 'fr' as never })).rejects.toThrow(/locale must be one of en, zh-CN/);
   });
 
   it('no token, no client_user_id and no API key ever appears in the HTML', async () => {
