@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, NPM_PATH_BUDGET, ROOM } from './size-budgets.mjs';
+import { BUDGETS, limitOf, NPM_PATH_BUDGET, ROOM } from './size-budgets.mjs';
 import { builtFromCurrentSources, recordBuild } from './build-inputs.mjs';
 import { viteAppFirstLoad } from './vite-app-size.mjs';
 import ts from 'typescript';
@@ -70,7 +70,9 @@ run('npx', ['tsc', '-p', 'tsconfig.build.json']);
 pruneDeclarations(resolve('package.json'), 'dist/types');
 
 let over = false;
-for (const { file, budget } of BUDGETS) {
+for (const entry of BUDGETS) {
+  const { file, budget } = entry;
+  const room = budget - limitOf(entry);
   const bundle = readFileSync(file);
   const gzip = gzipSync(bundle, { level: 9 }).length;
   const sri = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
@@ -78,13 +80,13 @@ for (const { file, budget } of BUDGETS) {
   // What a page loads later, on intent: the form half beside the bundle.
   const later = gzipSync(readFileSync(file.replace('.iife.js', '.form.js')), { level: 9 }).length;
   log(
-    `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (budget ${budget}, ${budget - gzip} B of room, at least ${ROOM}); ` +
+    `${file}: ${bundle.length} bytes, ${gzip} bytes gzip -9 (budget ${budget}${room ? '' : ', its ceiling'}, ${budget - gzip} B of room, at least ${room}); ` +
       `with the form half it loads on intent ${gzip + later} bytes`,
   );
   log(`${file}.sri: ${sri}`);
-  if (gzip > budget - ROOM) {
+  if (gzip > limitOf(entry)) {
     console.error(
-      `SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${ROOM} B under its ${budget} B budget`,
+      `SIZE BUDGET EXCEEDED: ${file} is ${gzip} bytes gzip -9, which leaves ${budget - gzip} < ${room} B under its ${budget} B budget`,
     );
     over = true;
   }

@@ -33,6 +33,13 @@ export interface FirstViewContent {
   styleNonce?: string;
 }
 
+/**
+ * The attribute of the view's body in <hub-embed>'s shadow root, which the element removes as it takes the
+ * view over. The filter and the grid inside are <div>s holding the elements' shadow
+ * trees, not the elements: an element would upgrade and draw into the server's tree.
+ */
+export const FIRST_VIEW = 'data-first-view';
+
 /** The parts <hub-embed> forwards from its filter and its grid (as hub-embed.ts and hub-table-grid.ts do). */
 const FILTER_PARTS = 'toolbar,chip,chip-all,chip-pressed';
 const GRID_PARTS = 'count,grid,more,skeleton,empty,show-all,card,icon,icon-placeholder,name,industry,tags,tag';
@@ -45,14 +52,24 @@ function cssOf(...sheets: CSSResult[]): string {
   return text;
 }
 
-const EMBED_CSS = cssOf(shared, embedStyles);
+/**
+ * The widget's styles, and one rule of the view's own: what the element renders beside the view (its
+ * loading state, then its content, before the view: Lit renders before a root's first child) is laid out
+ * under it, unseen, until the element takes the view over by
+ * removing it (hub-embed.ts, #takeOver), this rule with it, in one frame.
+ */
+const EMBED_CSS = `${cssOf(shared, embedStyles)}\n:has(~[${FIRST_VIEW}]){visibility:hidden}`;
 const FILTER_CSS = cssOf(shared, filterStyles);
 const GRID_CSS = cssOf(shared, cardStyles, gridStyles);
 
 /** A shadow root's markup: its styles, then its content. */
 function shadowRoot(css: string, content: Markup, nonce: string | undefined): Markup {
-  const style = new Markup(`<style${nonce === undefined ? '' : ` nonce="${escapeAttribute(nonce)}"`}>${css}</style>`);
-  return html`<template shadowrootmode="open">${style}${content}</template>`;
+  return html`<template shadowrootmode="open">${styleOf(css, nonce)}${content}</template>`;
+}
+
+/** A <style> of the view's, with the page's nonce. */
+function styleOf(css: string, nonce: string | undefined): Markup {
+  return new Markup(`<style${nonce === undefined ? '' : ` nonce="${escapeAttribute(nonce)}"`}>${css}</style>`);
 }
 
 /** One card of the grid: a list item holding the card's markup, as the grid's card pool makes it. */
@@ -110,13 +127,15 @@ export function firstViewMarkup(content: FirstViewContent): string {
   const { strings: t, offered, selected, styleNonce: nonce } = content;
   const chips = chipsMarkup(t, offered, selected);
   const filter = offered.length
-    ? html`<hub-tag-filter exportparts=${FILTER_PARTS}>${shadowRoot(FILTER_CSS, chips, nonce)}</hub-tag-filter>`
+    ? html`<div exportparts=${FILTER_PARTS}>${shadowRoot(FILTER_CSS, chips, nonce)}</div>`
     : '';
-  const grid = html`<hub-table-grid exportparts=${GRID_PARTS} ?matches-only=${content.matchesOnly}>${shadowRoot(
+  const grid = html`<div exportparts=${GRID_PARTS} ?matches-only=${content.matchesOnly}>${shadowRoot(
     GRID_CSS,
     gridContent(content),
     nonce,
-  )}</hub-table-grid>`;
-  const body = html`<div part="body">${filter}${grid}</div>`;
-  return embedElement(content.attributes, shadowRoot(EMBED_CSS, body, nonce).html);
+  )}</div>`;
+  // The widget's styles inside the body, and last in it: the element takes the view over by removing the
+  // body, and finds a focused chip or card by its host's place among the body's children, as in its own.
+  const body = html`<div part="body" data-first-view>${filter}${grid}${styleOf(EMBED_CSS, nonce)}</div>`;
+  return embedElement(content.attributes, html`<template shadowrootmode="open">${body}</template>`.html);
 }

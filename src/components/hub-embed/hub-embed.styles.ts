@@ -50,8 +50,11 @@ export const styles = css`
     scroll-padding-top: calc(var(--hub-tags-max-height, 8.5em) + 12px);
   }
 
-  /* Above the cards that scroll under it, the 49th and later too (each a stacking context of its own). */
-  hub-tag-filter {
+  /*
+   * Above the cards that scroll under it, the 49th and later too (each a stacking context of its own). The
+   * filter by what it forwards: <hub-tag-filter>, and its place in a server's first view (src/first-view/).
+   */
+  [exportparts^="toolbar"] {
     position: sticky;
     top: 0;
     z-index: 1;

@@ -137,12 +137,14 @@ export class HubEmbed extends HubElement {
     link: () => this.#link,
     connection: this.#connect,
     ready: (detail) => {
+      this.#takeOver();
       this.emit('hub-ready', detail);
       // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
       // starts loading now; behind the page's own work and fetches, which need the bandwidth more.
       atLowPriority(() => void this.#formOpener('low').catch(this.#refused));
     },
     error: (detail) => {
+      this.#takeOver();
       if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
     },
   });
@@ -241,6 +243,31 @@ export class HubEmbed extends HubElement {
     if (!this.isConnected) return;
     this.#syncBridge();
     this.#loader.update(changed.has('tags'));
+  }
+
+  /**
+   * A server's first view (renderFirstView: declarative shadow DOM, which Lit renders beside) shows until
+   * the element's own content or error is drawn, laid out unseen over it; then it goes, in the task that
+   * drew ours, so that no frame shows neither. The focused chip or card hands the focus to ours at its
+   * place, and the body its scroll. Without a first view there is one body, and nothing to do.
+   */
+  #takeOver(): void {
+    const root = this.renderRoot as ShadowRoot;
+    // Lit renders before the view (LitElement's renderBefore: the root's first child, which is the view's).
+    const [ours, view] = root.querySelectorAll<HTMLElement>('[part~=body]');
+    if (!view) return;
+    // The chips and the cards, in their order: the same in the view and in ours.
+    const focusable = (within?: Element | null) => [
+      ...(within?.shadowRoot?.querySelectorAll<HTMLElement>('[tabindex]') ?? []),
+    ];
+    const holder = root.activeElement;
+    const place = focusable(holder).indexOf(holder?.shadowRoot?.activeElement as HTMLElement);
+    const to = focusable(ours!.children[[...view.children].indexOf(holder!)])[place];
+    const scroll = view.scrollTop;
+    // Gone first: with it goes the rule that hides ours, and a hidden card takes no focus.
+    view.remove();
+    ours!.scrollTop = scroll;
+    to?.focus();
   }
 
   /** One host link while connected with bridge="auto", made again when its settings change. */

@@ -1,0 +1,156 @@
+// The element taking a server's first view over (issue 80, item 2): renderFirstView's markup in the page, the
+// element defined, and what a user sees from the first frame on: the server's cards until ours are drawn,
+// then ours in their place, in one frame, with the focus and the scroll where the user left them.
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/define.js';
+import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
+import { stringsFor } from '../../src/components/strings.js';
+import { publishedListPath } from '../../src/core/paths.js';
+import type { PublishedTable } from '../../src/core/types.js';
+import { toTable } from '../../src/core/web-client.js';
+import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
+import { exchangeToken, gridOf, inChromium, setupHub, until, type Setup } from './helpers.js';
+
+let page: HTMLElement | undefined;
+afterEach(() => {
+  page?.remove();
+  page = undefined;
+});
+
+/** The answers a server's prefetch would have, from the same simulator. */
+async function answers(s: Setup, limit: number) {
+  const token = (await exchangeToken(s.hub)).access_token;
+  const get = async (path: string) => {
+    const response = await s.hub.fetch(`${s.hub.apiUrl}/projects/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { data: { list: unknown[] } }).data.list;
+  };
+  const offered = (await get('published-tags')).filter((tag): tag is string => typeof tag === 'string' && !!tag);
+  const tables = (await get(publishedListPath({ tags: [], limit })))
+    .map(toTable)
+    .filter((table): table is PublishedTable => !!table);
+  return { offered, tables };
+}
+
+/** A page as a server wrote it: the element with its first view, parsed as HTML (declarative shadow DOM). */
+async function serverPage(s: Setup, limit = 30): Promise<HubEmbed> {
+  for (let i = 0; i < limit; i++)
+    s.hub.addTable({
+      project_id: 9100 + i,
+      short_code: `view-${i}`,
+      name: `View table ${i}`,
+      industry: 'Retail',
+      // Stays loading (the test server's /never-answers/): the same icon in both views.
+      icon: `${location.origin}/never-answers/view-${i}.png`,
+      tags: ['view'],
+      type: 'A',
+      published: true,
+      price_cents: 0,
+    });
+  const { offered, tables } = await answers(s, limit);
+  const markup = firstViewMarkup({
+    attributes: [
+      ['token-endpoint', s.endpoint],
+      ['base-url', s.hub.baseUrl],
+      ['form-url', s.hub.formUrl],
+      ['limit', String(limit)],
+      ['locale', 'en'],
+    ],
+    strings: stringsFor('en'),
+    offered,
+    tables,
+    selected: [],
+    matchesOnly: false,
+  });
+  page = document.createElement('div');
+  page.style.cssText = 'width: 640px';
+  document.body.append(page);
+  page.setHTMLUnsafe(markup);
+  return page.querySelector('hub-embed')!;
+}
+
+const bodies = (el: HubEmbed) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="body"]')];
+const cardsIn = (host: Element | null | undefined) => [
+  ...(host?.shadowRoot?.querySelectorAll<HTMLElement>('[part~="card"]') ?? []),
+];
+/** The server's view (after the element's own: Lit renders before a root's first child), or undefined. */
+const viewOf = (el: HubEmbed) => el.shadowRoot!.querySelector<HTMLElement>('[data-first-view]') ?? undefined;
+/** The element's own body. */
+const oursOf = (el: HubEmbed) => bodies(el).find((body) => !body.hasAttribute('data-first-view'))!;
+/** The server's grid: the view's second child, after its filter. */
+const viewGrid = (el: HubEmbed) => viewOf(el)!.children[1]!;
+
+/** The cards a user sees now: the view's while it is there, else ours. */
+function shownCards(el: HubEmbed): HTMLElement[] {
+  const view = viewOf(el);
+  return view ? cardsIn(view.children[1]) : cardsIn(gridOf(el));
+}
+
+describe.skipIf(!inChromium)('<hub-embed> takes a server first view over', () => {
+  it('shows a card in every frame from the first to after hub-ready, which fires once, and then only its own view', async () => {
+    const s = setupHub();
+    const held = s.holdList('');
+    const el = await serverPage(s);
+    const readies: Event[] = [];
+    el.addEventListener('hub-ready', (event) => readies.push(event));
+    const framesWithout: number[] = [];
+    let frames = 0;
+    let watching = true;
+    const watch = () => {
+      frames++;
+      if (!shownCards(el).length) framesWithout.push(frames);
+      if (watching) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    // The element's own view is laid out unseen beside the server's until it takes over.
+    await until(() => bodies(el).length === 2, 'the element to render beside the view');
+    expect(getComputedStyle(oursOf(el)).visibility).toBe('hidden');
+    expect(getComputedStyle(viewOf(el)!).visibility).toBe('visible');
+    await held.seen;
+    held.release();
+    await until(() => readies.length === 1, 'hub-ready');
+    for (let i = 0; i < 10; i++) await new Promise(requestAnimationFrame);
+    watching = false;
+    expect(framesWithout).toEqual([]);
+    expect(frames).toBeGreaterThan(10);
+    expect(readies).toHaveLength(1);
+    expect(bodies(el)).toHaveLength(1);
+    expect(bodies(el)[0]!.hasAttribute('data-first-view')).toBe(false);
+    expect(getComputedStyle(bodies(el)[0]!).visibility).toBe('visible');
+    expect(el.shadowRoot!.querySelectorAll('style')).toHaveLength(0);
+  });
+
+  it('the card the user focused before the element took over keeps the focus, and the view keeps its scroll and its place', async () => {
+    const s = setupHub();
+    const held = s.holdList('');
+    const el = await serverPage(s);
+    await until(() => bodies(el).length === 2, 'the element to render beside the view');
+    viewOf(el)!.scrollTop = 60;
+    const focused = cardsIn(viewGrid(el))[3]!;
+    focused.focus();
+    const before = focused.getBoundingClientRect();
+    const name = focused.querySelector('[part~="name"]')!.textContent;
+    await held.seen;
+    held.release();
+    await until(() => bodies(el).length === 1, 'the element to take the view over');
+    const ours = bodies(el)[0]!;
+    expect(ours.scrollTop).toBe(60);
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    expect(active).toBe(cardsIn(gridOf(el))[3]);
+    expect(active!.querySelector('[part~="name"]')!.textContent).toBe(name);
+    const after = active!.getBoundingClientRect();
+    expect([after.x, after.y, after.width, after.height]).toEqual([before.x, before.y, before.width, before.height]);
+  });
+
+  it('a load that fails takes the view over too: the error shows, not the stale server cards under it', async () => {
+    const s = setupHub();
+    s.offline.value = true;
+    const el = await serverPage(s, 4);
+    await until(() => !!el.shadowRoot!.querySelector('[part~="error"]'), 'the error');
+    expect(bodies(el)).toHaveLength(1);
+    expect(bodies(el)[0]!.hasAttribute('data-first-view')).toBe(false);
+    expect(getComputedStyle(el.shadowRoot!.querySelector('[part~="error"]')!).visibility).toBe('visible');
+  });
+});
