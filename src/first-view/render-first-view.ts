@@ -2,7 +2,7 @@
  * renderFirstView: the HTML of one <hub-embed> with its first view inside (first-view-markup.ts), from the
  * published-tags and published-list answers the token route's prefetch fetches, through the same prefetcher
  * and so its shared cache. The element takes the view over in place (hub-embed.ts, #takeOver). Experimental
- * and internal until a card activated before then opens its form once the element is in.
+ * and internal until the element also checks that a view was written for its settings (issue 80).
  */
 import { HubError } from '../core/errors.js';
 import { isText } from '../core/http.js';

@@ -1,0 +1,121 @@
+// A server-rendered first view taken over by the built <script> bundle (issue 80, item 2), in each engine:
+// the page holds renderFirstView's HTML and loads dist/hub-embed.iife.js after it (`defer`); every frame
+// from the first that shows a card to a second after hub-ready shows one, hub-ready fires once, and then
+// only the element's own view is left, its cards the server's.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { renderFirstView } from '../../src/first-view/render-first-view.js';
+import { createPrefetcher } from '../../src/server/prefetch.js';
+import { createServerClient } from '../../src/server/index.js';
+import { events, pageHtml, useHarness, waitFor, waitForReady } from './harness.js';
+import { inEachEngine } from './engines/index.js';
+
+const e2e = useHarness();
+
+/**
+ * Counts, in each frame once a card has shown, the frames with no card on screen: the view's while it is
+ * there, else the element's own. Inline in the head, so that it runs before the body is parsed.
+ */
+const FRAMES = `<script>
+window.__frames = { seen: 0, without: 0 };
+(function tick() {
+  var root = document.querySelector('hub-embed') && document.querySelector('hub-embed').shadowRoot;
+  var view = root && root.querySelector('[data-first-view]');
+  var grid = view ? view.children[1] : root && root.querySelector('hub-table-grid');
+  var cards = grid && grid.shadowRoot ? grid.shadowRoot.querySelectorAll('[part~="card"]').length : 0;
+  if (cards || window.__frames.seen) {
+    window.__frames.seen++;
+    if (!cards) window.__frames.without++;
+  }
+  requestAnimationFrame(tick);
+})();
+</script>`;
+
+/** A page as a server renders it: the element with its first view, for a signed-in user. */
+async function serverPage(script = true): Promise<{ html: string; names: string[] }> {
+  const { harness } = e2e;
+  const client = createServerClient({ apiKey: harness.mock.apiKey, baseUrl: harness.mock.baseUrl });
+  const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
+  const { accessToken } = await client.exchangeToken('first-view-takeover');
+  const view = await renderFirstView({
+    prefetch,
+    accessToken,
+    element: { tokenEndpoint: '/api/hub-token', baseUrl: harness.baseUrl, formUrl: harness.formUrl, limit: 12 },
+    locale: 'en',
+  });
+  assert.match(view, /data-first-view/, 'the server wrote a first view');
+  // As the browser reads them: the server escapes text as HTML (first-view/markup-tag.ts).
+  const text = (html: string) =>
+    html
+      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  const names = [...view.matchAll(/<span part="name">([^<]*)<\/span>/g)].map((match) => text(match[1]!));
+  const head = script ? `${FRAMES}<script src="/dist/hub-embed.iife.js" defer></script>` : FRAMES;
+  return { html: pageHtml(head, view), names };
+}
+
+inEachEngine(() => {
+  describe('a server first view taken over by the script bundle', () => {
+    let page: { html: string; names: string[] };
+    before(async () => {
+      page = await serverPage();
+    });
+
+    it('a card in every frame until a second after hub-ready, which fires once; then the element’s own cards, the same tables', async () => {
+      const w = await e2e.openPage('/first-view-takeover.html', page.html);
+      await waitForReady(w.page);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const frames = await w.page.evaluate(
+        () => (window as unknown as { __frames: { seen: number; without: number } }).__frames,
+      );
+      assert.ok(frames.seen > 5, `frames counted: ${frames.seen}`);
+      assert.equal(frames.without, 0, 'frames without a card');
+      assert.equal((await events(w.page, 'hub-ready')).length, 1);
+      const after = await w.page.evaluate(() => {
+        const root = document.querySelector('hub-embed')!.shadowRoot!;
+        const grid = root.querySelector('hub-table-grid')!;
+        return {
+          views: root.querySelectorAll('[data-first-view]').length,
+          bodies: root.querySelectorAll('[part~="body"]').length,
+          names: [...grid.shadowRoot!.querySelectorAll('[part~="name"]')].map((name) => name.textContent),
+        };
+      });
+      assert.deepEqual({ views: after.views, bodies: after.bodies }, { views: 0, bodies: 1 });
+      assert.deepEqual(after.names.slice(0, page.names.length), page.names);
+      await waitFor(
+        () => events(w.page, 'hub-error'),
+        (list) => list.length === 0,
+        'no hub-error',
+      );
+    });
+
+    it('a card clicked before the script has run opens its form once the element has taken the view over, once', async () => {
+      const { html, names } = await serverPage(false);
+      const w = await e2e.openPage('/first-view-click.html', html);
+      // A real press on the server's third card, with no script on the page yet: nothing listens.
+      await w.page.locator('hub-embed [part~="card"]', { hasText: names[2]! }).click();
+      assert.equal((await events(w.page)).length, 0);
+      await w.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.src = '/dist/hub-embed.iife.js';
+        document.head.append(script);
+      });
+      const opened = await waitFor(
+        () => events(w.page, 'hub-form-open'),
+        (list) => list.length > 0,
+        'the form to open',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal((await events(w.page, 'hub-form-open')).length, 1, 'opened once');
+      const label = await w.page.evaluate(() =>
+        document.querySelector('hub-embed')!.shadowRoot!.querySelector('dialog')!.getAttribute('aria-label'),
+      );
+      assert.equal(label, names[2]);
+      assert.ok(opened[0]!.detail.shortCode);
+    });
+  });
+});
