@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import { renderFirstView } from '../../src/first-view/render-first-view.js';
 import { createPrefetcher } from '../../src/server/prefetch.js';
 import { createServerClient } from '../../src/server/index.js';
-import { events, pageHtml, useHarness, waitFor, waitForReady } from './harness.js';
+import { events, pageHtml, SCRIPT, useHarness, waitFor, waitForReady } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
@@ -32,7 +32,7 @@ window.__frames = { seen: 0, without: 0 };
 </script>`;
 
 /** A page as a server renders it: the element with its first view, for a signed-in user. */
-async function serverPage(script = true): Promise<{ html: string; names: string[] }> {
+async function serverPage(script: 'defer' | 'none' | 'sync' = 'defer'): Promise<{ html: string; names: string[] }> {
   const { harness } = e2e;
   const client = createServerClient({ apiKey: harness.mock.apiKey, baseUrl: harness.mock.baseUrl });
   const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
@@ -54,7 +54,8 @@ async function serverPage(script = true): Promise<{ html: string; names: string[
       .replace(/&#39;/g, "'")
       .replace(/&amp;/g, '&');
   const names = [...view.matchAll(/<span part="name">([^<]*)<\/span>/g)].map((match) => text(match[1]!));
-  const head = script ? `${FRAMES}<script src="/dist/hub-embed.iife.js" defer></script>` : FRAMES;
+  const tags = { defer: '<script src="/dist/hub-embed.iife.js" defer></script>', none: '', sync: SCRIPT };
+  const head = `${FRAMES}${tags[script]}`;
   return { html: pageHtml(head, view), names };
 }
 
@@ -93,8 +94,25 @@ inEachEngine(() => {
       );
     });
 
+    it('a script in the head, before the view: the element renders as it does without one, with no error', async () => {
+      const { html, names } = await serverPage('sync');
+      const w = await e2e.openPage('/first-view-sync.html', html);
+      await waitForReady(w.page);
+      const shown = await w.page.evaluate(() => {
+        const root = document.querySelector('hub-embed')!.shadowRoot!;
+        const grid = root.querySelector('hub-table-grid')!;
+        return {
+          views: root.querySelectorAll('[data-first-view]').length,
+          names: [...grid.shadowRoot!.querySelectorAll('[part~="name"]')].map((name) => name.textContent),
+        };
+      });
+      assert.equal(shown.views, 0);
+      assert.deepEqual(shown.names.slice(0, names.length), names);
+      assert.deepEqual(await events(w.page, 'hub-error'), []);
+    });
+
     it('a card clicked before the script has run opens its form once the element has taken the view over, once', async () => {
-      const { html, names } = await serverPage(false);
+      const { html, names } = await serverPage('none');
       const w = await e2e.openPage('/first-view-click.html', html);
       // A real press on the server's third card, with no script on the page yet: nothing listens.
       await w.page.locator('hub-embed [part~="card"]', { hasText: names[2]! }).click();
