@@ -16,7 +16,7 @@ import { pkg, ROOT, tarball } from './apps.js';
  * README.md, CHANGELOG.md and LICENSE, with room. It moves up only for a feature that ships code, in the
  * commit that says which and by how much; never for files a user does not run.
  */
-const MAX_TARBALL_BYTES = 258_000;
+const MAX_TARBALL_BYTES = 260_000;
 
 describe('the tarball', () => {
   it(`is under ${MAX_TARBALL_BYTES / 1000} kB`, () => {
