@@ -2,8 +2,11 @@
  * The grader fails every wrong backend: each file of test/examples/certify/corpus/ is a backend with one
  * realistic mistake (harness.ts is the backend, right by default), and the built `hub-embed-mock certify`
  * must fail exactly the rules that file names, while the examples pass (backends.test.ts). Prints the
- * score: "corpus: N of N wrong backends failed". The service's timeout is 1.5 s here, not 10 s, so the
- * late-answer rule stays quick; four backends are graded at a time (they mostly wait).
+ * score: "corpus: N of N wrong backends failed". The service's timeout is 3 s here, not 10 s, so the
+ * late-answer rule stays quick; not less, because the deadline rule drips a body over 90% of it and a right
+ * backend (deadline at 80%) refuses it only if it saw the headers within the 10% between: 300 ms, which a
+ * backend starved by the lanes beside this one still meets (150 ms, at 1.5 s, once did not). Four
+ * backends are graded at a time (they mostly wait).
  * CORPUS=signed-amount,key-hex picks some.
  */
 import assert from 'node:assert/strict';
@@ -15,7 +18,7 @@ import { freePort } from '../../free-port.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API_KEY = 'sk-mock-active-0123456789abcdef'; // the simulator's built-in key, which certify prints
-const DELIVERY_TIMEOUT_MS = 1500;
+const DELIVERY_TIMEOUT_MS = 3000;
 const SERVE = 'test/examples/certify/corpus/serve.ts';
 
 interface Entry {
