@@ -56,7 +56,7 @@ function cssOf(...sheets: CSSResult[]): string {
  * The widget's styles, and one rule of the view's own: what the element renders beside the view (its
  * loading state, then its content: before the view, as Lit renders before a root's first child, or after
  * it, as the <script> bundles' Lit does) is laid out with it, unseen, until the element takes the view over by
- * removing it (hub-embed.ts, #takeOver), this rule with it, in one frame.
+ * removing it (hub-embed/first-view-takeover.ts), this rule with it, in one frame.
  */
 const EMBED_CSS = `${cssOf(shared, embedStyles)}\n:has(~[${FIRST_VIEW}]),[${FIRST_VIEW}]~*{visibility:hidden}`;
 const FILTER_CSS = cssOf(shared, filterStyles);

@@ -1,7 +1,7 @@
 /**
  * renderFirstView: the HTML of one <hub-embed> with its first view inside (first-view-markup.ts), from the
  * published-tags and published-list answers the token route's prefetch fetches, through the same prefetcher
- * and so its shared cache. The element takes the view over in place (hub-embed.ts, #takeOver). Experimental
+ * and so its shared cache. The element takes the view over in place (first-view-takeover.ts). Experimental
  * and internal until the element also checks that a view was written for its settings (issue 80).
  */
 import { HubError } from '../core/errors.js';

@@ -8,9 +8,8 @@ import '../../src/define.js';
 import { stringsFor } from '../../src/components/strings.js';
 import type { PublishedTable } from '../../src/core/types.js';
 import { toTable } from '../../src/core/web-client.js';
-import { publishedListPath } from '../../src/core/paths.js';
 import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
-import { exchangeToken, filterOf, gridOf, inChromium, loadedEmbed, setupHub } from './helpers.js';
+import { filterOf, gridOf, inChromium, loadedEmbed, publishedAnswers, setupHub } from './helpers.js';
 
 afterEach(() => fixtureCleanup());
 
@@ -90,18 +89,7 @@ describe.skipIf(!inChromium)('first view drift: the server HTML and the elements
     const el = await loadedEmbed(s, { ...attrs, locale: 'en' });
     const selected = ['drift'];
     // The same answers the prefetch would fetch, from the same simulator.
-    const token = (await exchangeToken(s.hub)).access_token;
-    const get = async (path: string) => {
-      const response = await s.hub.fetch(`${s.hub.apiUrl}/projects/${path}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const body = (await response.json()) as { data: { list: unknown[] } };
-      return body.data.list;
-    };
-    const offered = (await get('published-tags')).filter((tag): tag is string => typeof tag === 'string' && tag !== '');
-    const tables = (await get(publishedListPath({ tags: selected, limit: 6 })))
-      .map(toTable)
-      .filter((table): table is PublishedTable => !!table);
+    const { offered, tables } = await publishedAnswers(s.hub, { tags: selected, limit: 6 });
     const server = Document.parseHTMLUnsafe(
       firstViewMarkup({
         attributes: [['locale', 'en']],

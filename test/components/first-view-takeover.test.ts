@@ -5,33 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { stringsFor } from '../../src/components/strings.js';
-import { publishedListPath } from '../../src/core/paths.js';
-import type { PublishedTable } from '../../src/core/types.js';
-import { toTable } from '../../src/core/web-client.js';
 import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
-import { exchangeToken, gridOf, inChromium, setupHub, until, type Setup } from './helpers.js';
+import { gridOf, inChromium, publishedAnswers, setupHub, until, type Setup } from './helpers.js';
 
 let page: HTMLElement | undefined;
 afterEach(() => {
   page?.remove();
   page = undefined;
 });
-
-/** The answers a server's prefetch would have, from the same simulator. */
-async function answers(s: Setup, limit: number) {
-  const token = (await exchangeToken(s.hub)).access_token;
-  const get = async (path: string) => {
-    const response = await s.hub.fetch(`${s.hub.apiUrl}/projects/${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await response.json()) as { data: { list: unknown[] } }).data.list;
-  };
-  const offered = (await get('published-tags')).filter((tag): tag is string => typeof tag === 'string' && !!tag);
-  const tables = (await get(publishedListPath({ tags: [], limit })))
-    .map(toTable)
-    .filter((table): table is PublishedTable => !!table);
-  return { offered, tables };
-}
 
 /** A page as a server wrote it: the element with its first view, parsed as HTML (declarative shadow DOM). */
 async function serverPage(s: Setup, limit = 30): Promise<HubEmbed> {
@@ -48,7 +29,7 @@ async function serverPage(s: Setup, limit = 30): Promise<HubEmbed> {
       published: true,
       price_cents: 0,
     });
-  const { offered, tables } = await answers(s, limit);
+  const { offered, tables } = await publishedAnswers(s.hub, { tags: [], limit });
   const markup = firstViewMarkup({
     attributes: [
       ['token-endpoint', s.endpoint],

@@ -7,7 +7,9 @@ import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-
 import type { CardNode } from '../../src/components/hub-table-card/card-template.js';
 import type { HubTableGrid } from '../../src/components/hub-table-grid/hub-table-grid.js';
 import type { HubTagFilter } from '../../src/components/hub-tag-filter/hub-tag-filter.js';
-import type { AccessToken } from '../../src/core/types.js';
+import { publishedListPath } from '../../src/core/paths.js';
+import type { AccessToken, PublishedTable } from '../../src/core/types.js';
+import { toTable } from '../../src/core/web-client.js';
 import type { TokenProvider } from '../../src/core/token-source.js';
 import { createSimulator, type Simulator } from '../../packages/hub-embed-mock/src/hub.js';
 
@@ -23,6 +25,26 @@ export async function exchangeToken(hub: Simulator, user = 'user-alice'): Promis
   });
   const body = (await response.json()) as { data: AccessToken };
   return body.data;
+}
+
+/**
+ * What a server's prefetch would hold for renderFirstView, from the same simulator: the offered tags, and
+ * the list for `tags` (at most `limit`) as the client reads it.
+ */
+export async function publishedAnswers(
+  hub: Simulator,
+  load: { tags: string[]; limit: number },
+): Promise<{ offered: string[]; tables: PublishedTable[] }> {
+  const token = (await exchangeToken(hub)).access_token;
+  const get = async (path: string) => {
+    const response = await hub.fetch(`${hub.apiUrl}/projects/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { data: { list: unknown[] } }).data.list;
+  };
+  const offered = (await get('published-tags')).filter((tag): tag is string => typeof tag === 'string' && !!tag);
+  const tables = (await get(publishedListPath(load))).map(toTable).filter((table): table is PublishedTable => !!table);
+  return { offered, tables };
 }
 
 export function providerFor(hub: Simulator): TokenProvider {

@@ -12,6 +12,7 @@ import { Connection } from './connection.js';
 import { atLowPriority, deepActive } from './dom.js';
 import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
 import { loadFormOpener } from './form-opener-loader.js';
+import { firstViewTakeover } from './first-view-takeover.js';
 import { linkHost, type HostEventDetails, type HostLink } from './host.js';
 import { reportOnce } from './report.js';
 import { styles } from './hub-embed.styles.js';
@@ -133,6 +134,8 @@ export class HubEmbed extends HubElement {
   #connection?: Connection;
   /** The connection for the settings as they are now (the native host's tokens first, then the page's). */
   #connect = (): Connection => (this.#connection ??= new Connection(this, this.#link?.tokens()));
+  /** Takes a server's first view over, once ours or its error is drawn. */
+  #takeOver = firstViewTakeover(this);
   #loader = new TableLoader(this, {
     link: () => this.#link,
     connection: this.#connect,
@@ -206,9 +209,6 @@ export class HubEmbed extends HubElement {
     this.openMode = 'modal';
     this.bridge = 'off';
     this.bridgeOrigins = [];
-    this.addEventListener('keydown', (event) => {
-      if (event.key == 'Enter' || event.key == ' ') this.#pressed = event.composedPath()[0];
-    });
   }
 
   /**
@@ -226,7 +226,6 @@ export class HubEmbed extends HubElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#loader.connected();
-
     // The host link is made in the update (willUpdate), not here: an element already in the page upgrades
     // and connects while its bundle registers the elements, before the bundle's own last lines (the plain
     // build's notice for bridge="auto", src/define-plain.ts) have run.
@@ -248,40 +247,6 @@ export class HubEmbed extends HubElement {
     this.#syncBridge();
     this.#loader.update(changed.has('tags'));
   }
-
-  /**
-   * A server's first view (renderFirstView: declarative shadow DOM, which Lit renders beside) shows until
-   * the element's own content or error is drawn, laid out unseen with it; then it goes, in the task that
-   * drew ours, so that no frame shows neither. The focused chip or card hands the focus to ours at its
-   * place, and the body its scroll. One the user pressed meanwhile (a click or a tap, which focused it
-   * without a focus ring, even before the script ran; Enter or Space once it had) is pressed on ours, once.
-   * Without a first view there is nothing to do.
-   */
-  #takeOver(): void {
-    const root = this.renderRoot as ShadowRoot;
-    // Ours before the view (Lit renders before a root's first child) or, in the <script> bundles' Lit
-    // (build/lean-lit.ts), after it.
-    const view = root.querySelector<HTMLElement>('[data-first-view]');
-    if (!view) return;
-    const ours = root.querySelector<HTMLElement>('[part~=body]:not([data-first-view])');
-    // The chips and the cards, in their order: the same in the view and in ours.
-    const focusable = (within?: Element | null) => [
-      ...(within?.shadowRoot?.querySelectorAll<HTMLElement>('[tabindex]') ?? []),
-    ];
-    const holder = root.activeElement;
-    const focused = holder?.shadowRoot?.activeElement as HTMLElement | null | undefined;
-    const to = focusable(ours!.children[[...view.children].indexOf(holder!)])[focusable(holder).indexOf(focused!)];
-    const pressed = this.#pressed == focused || !focused?.matches(':focus-visible');
-    const scroll = view.scrollTop;
-    // Gone first: with it goes the rule that hides ours, and a hidden card takes no focus.
-    view.remove();
-    ours!.scrollTop = scroll;
-    to?.focus();
-    if (pressed) to?.click();
-  }
-
-  /** The chip or card of a first view that Enter or Space pressed, before the element took the view over. */
-  #pressed?: EventTarget;
 
   /** One host link while connected with bridge="auto", made again when its settings change. */
   #syncBridge(): void {
