@@ -54,6 +54,7 @@ export const formChunkModules = [
   'src/components/locales/ja.ts',
   'src/components/locales/ko.ts',
   'src/components/hub-embed/explain-failure.ts',
+  'src/components/hub-embed/view-mismatch.ts',
   'src/components/hub-embed/stale-cards.styles.ts',
 ].map((file) => resolve(file));
 

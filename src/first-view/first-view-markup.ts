@@ -114,6 +114,26 @@ function gridContent({ strings: t, tables, selected, matchesOnly }: FirstViewCon
 /** Attributes by name, as they are written: a string value, or true for a bare one. */
 export type Attributes = ReadonlyArray<readonly [name: string, value: string | true]>;
 
+/**
+ * The settings the view was drawn for, as the element reads them from `attributes`: its base-url, form-url
+ * and tags, in that order, written as the element writes its own when it takes the view over
+ * (first-view-takeover.ts). A view for other ones is dropped with a console error naming them: with another
+ * service or other tags its cards are not the element's, and a press handed on would open another table.
+ * (Another limit or matches-only only cuts a list short: the cards both draw are the same ones.)
+ */
+export function viewSettings(attributes: Attributes): string {
+  const text = (name: string) => {
+    const written = attributes.find(([key]) => key === name)?.[1];
+    return typeof written === 'string' ? written : '';
+  };
+  // As the element's `tags` converter reads the attribute: comma-separated, trimmed, blanks left out.
+  const tags = text('tags')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return JSON.stringify([text('base-url'), text('form-url'), tags]);
+}
+
 /** `<hub-embed>` with `attributes` (names the caller wrote, values escaped here), holding `inside`. */
 export function embedElement(attributes: Attributes, inside = ''): string {
   const written = attributes.map(([name, value]) =>
@@ -136,6 +156,9 @@ export function firstViewMarkup(content: FirstViewContent): string {
   )}</div>`;
   // The widget's styles inside the body, and last in it: the element takes the view over by removing the
   // body, and finds a focused chip or card by its host's place among the body's children, as in its own.
-  const body = html`<div part="body" data-first-view>${filter}${grid}${styleOf(EMBED_CSS, nonce)}</div>`;
+  const body = html`<div part="body" data-first-view=${viewSettings(content.attributes)}>${filter}${grid}${styleOf(
+    EMBED_CSS,
+    nonce,
+  )}</div>`;
   return embedElement(content.attributes, html`<template shadowrootmode="open">${body}</template>`.html);
 }

@@ -1,8 +1,9 @@
 /**
  * renderFirstView: the HTML of one <hub-embed> with its first view inside (first-view-markup.ts), from the
  * published-tags and published-list answers the token route's prefetch fetches, through the same prefetcher
- * and so its shared cache. The element takes the view over in place (first-view-takeover.ts). Experimental
- * and internal until the element also checks that a view was written for its settings (issue 80).
+ * and so its shared cache. The element takes the view over in place (first-view-takeover.ts), once the
+ * view's mark says it was drawn for the element's settings. Experimental, and internal until it is exported
+ * from hub-embed/server with each stack's lines (issue 80).
  */
 import { HubError } from '../core/errors.js';
 import { isText } from '../core/http.js';

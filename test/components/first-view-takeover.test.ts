@@ -1,7 +1,7 @@
 // The element taking a server's first view over (issue 80, item 2): renderFirstView's markup in the page, the
 // element defined, and what a user sees from the first frame on: the server's cards until ours are drawn,
 // then ours in their place, in one frame, with the focus and the scroll where the user left them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { stringsFor } from '../../src/components/strings.js';
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 /** A page as a server wrote it: the element with its first view, parsed as HTML (declarative shadow DOM). */
-async function serverPage(s: Setup, limit = 30): Promise<HubEmbed> {
+async function serverPage(s: Setup, limit = 30, parse: 'html' | 'without-shadow-dom' = 'html'): Promise<HubEmbed> {
   for (let i = 0; i < limit; i++)
     s.hub.addTable({
       project_id: 9100 + i,
@@ -47,7 +47,10 @@ async function serverPage(s: Setup, limit = 30): Promise<HubEmbed> {
   page = document.createElement('div');
   page.style.cssText = 'width: 640px';
   document.body.append(page);
-  page.setHTMLUnsafe(markup);
+  if (parse === 'html') page.setHTMLUnsafe(markup);
+  // A parser without declarative shadow DOM, as a WebView before it had it (iOS 16.3, Android WebView 110)
+  // parses the page: the <template> stays one, a light child of the element.
+  else page.append(document.importNode(new DOMParser().parseFromString(markup, 'text/html').body.firstChild!, true));
   return page.querySelector('hub-embed')!;
 }
 
@@ -183,5 +186,53 @@ describe.skipIf(!inChromium)('<hub-embed> takes a server first view over', () =>
     expect(bodies(el)).toHaveLength(1);
     expect(bodies(el)[0]!.hasAttribute('data-first-view')).toBe(false);
     expect(getComputedStyle(el.shadowRoot!.querySelector('[part~="error"]')!).visibility).toBe('visible');
+  });
+
+  it('a view drawn for other settings is dropped with a console error naming them, and a press on it opens nothing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const s = setupHub();
+      const held = s.holdList('');
+      const el = await serverPage(s);
+      const opened: string[] = [];
+      el.addEventListener('hub-form-open', (event) => opened.push(event.detail.shortCode));
+      await until(() => bodies(el).length === 2, 'the element to render beside the view');
+      const card = cardsIn(viewGrid(el))[0]!;
+      card.focus({ focusVisible: false } as FocusOptions);
+      card.click();
+      // The page selects other tags before the element took the view over (a framework's props, say): the
+      // view's first card is not the element's first card any more.
+      el.setAttribute('tags', 'view');
+      held.release();
+      await until(() => error.mock.calls.length > 0, 'the console error');
+      expect(String(error.mock.calls[0]![0])).toContain('tags [] in the view, ["view"] on the element');
+      expect(error.mock.calls[0]![0]).not.toContain('base-url');
+      expect(viewOf(el)).toBeUndefined();
+      expect(cardsIn(gridOf(el)).length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(opened).toEqual([]);
+      expect(error).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('a page parsed without declarative shadow DOM gets the client render, with no error', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const s = setupHub();
+      const el = await serverPage(s, 6, 'without-shadow-dom');
+      let readies = 0;
+      el.addEventListener('hub-ready', () => readies++);
+      // The view is an inert <template> in the light DOM: the element's own shadow root holds no view.
+      expect(el.querySelector('template[shadowrootmode]')).not.toBeNull();
+      await until(() => readies === 1, 'hub-ready');
+      expect(viewOf(el)).toBeUndefined();
+      expect(bodies(el)).toHaveLength(1);
+      expect(cardsIn(gridOf(el))).toHaveLength(6);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+    }
   });
 });

@@ -200,6 +200,26 @@ describe('renderFirstView: what it writes', () => {
     },
   );
 
+  it("the view's mark holds the base-url, form-url and tags it was drawn for, as the element reads its attributes", async () => {
+    const element = {
+      tokenEndpoint: '/api/hub-token',
+      baseUrl: 'https://api.example/x?a="1"&b=<2>',
+      formUrl: '/forms',
+      tags: [' Retail ', 'B2B', ''],
+      limit: 7,
+      matchesOnly: true,
+    };
+    const { html } = await render(setup(), { element });
+    const root = parseFragment(html);
+    const mark = elements(root).find((e) => attr(e, 'data-first-view') !== undefined)!;
+    // The element's `tags` converter trims and drops blanks; limit and matches-only are not in it.
+    expect(JSON.parse(attr(mark, 'data-first-view')!)).toEqual([element.baseUrl, '/forms', ['Retail', 'B2B']]);
+    // Without a base-url or form-url the element reads '' for each, and so does the mark.
+    const bare = parseFragment((await render(setup())).html);
+    const bareMark = elements(bare).find((e) => attr(e, 'data-first-view') !== undefined)!;
+    expect(JSON.parse(attr(bareMark, 'data-first-view')!)).toEqual(['', '', []]);
+  });
+
   it('refuses a locale the element does not speak, naming those it does', async () => {
     await expect(render(setup(), { locale: 'fr' as never })).rejects.toThrow(/locale must be one of en, zh-CN/);
   });

@@ -135,7 +135,7 @@ export class HubEmbed extends HubElement {
   /** The connection for the settings as they are now (the native host's tokens first, then the page's). */
   #connect = (): Connection => (this.#connection ??= new Connection(this, this.#link?.tokens()));
   /** Takes a server's first view over, once ours or its error is drawn. */
-  #takeOver = firstViewTakeover(this);
+  #takeOver = firstViewTakeover(this, () => [this.baseUrl, this.formUrl, this.tags]);
   #loader = new TableLoader(this, {
     link: () => this.#link,
     connection: this.#connect,
