@@ -19,6 +19,7 @@ import { measureMemory, memoryRows, type MemoryResults } from './memory.js';
 import { measureMockScale, mockScaleRows, type MockScaleResults } from './mock-scale.js';
 import { measureReady, PREFETCH_BOUND_TARGET, PREFETCH_TARGET_RATIO, type ReadyResults } from './ready.js';
 import { measureSlowNetwork, type SlowNetworkResults } from './slow-network.js';
+import { firstViewRows, measureFirstView, type FirstViewResults } from './first-view.js';
 import { FILTER_TARGET_RATIO, measureRender, RENDER_TARGET_RATIO, type RenderCase } from './render.js';
 import { firstFileLimit, measureSizes, type SizeResults } from './sizes.js';
 import { FAST_PATH_TARGET, measureTokenHandler, type TokenHandlerResults } from './token-handler.js';
@@ -41,6 +42,8 @@ export interface BenchResults {
   ready: ReadyResults;
   /** The first screen of cards on Slow 3G: the README's token route (prefetch on) beside it without. */
   slowNetwork?: SlowNetworkResults;
+  /** The first painted card with the first view in the server's HTML, beside today's page and plain DOM. */
+  firstView?: FirstViewResults;
   formHalf: FormHalfResults;
   /** The same clicks on a network where a new connection costs one L_b to set up (a preconnect can save it). */
   formHalfConnections: FormHalfResults;
@@ -78,6 +81,7 @@ export function plan(smoke: boolean) {
         serviceLatencyMs: 2,
         readyRuns: 1,
         slowRuns: 1,
+        firstViewRuns: 1,
         formRuns: 1,
         renderCounts: [100],
         renderReps: 1,
@@ -95,6 +99,7 @@ export function plan(smoke: boolean) {
         serviceLatencyMs: 10,
         readyRuns: 7,
         slowRuns: 3,
+        firstViewRuns: 5,
         formRuns: 11,
         renderCounts: [100, 1000, 10000],
         renderReps: 15,
@@ -161,6 +166,7 @@ export function rowsOf(r: Omit<BenchResults, 'rows' | 'mode' | 'date' | 'machine
   });
   rows.push(...readyRows(ready));
   if (r.slowNetwork) rows.push(...slowNetworkRows(r.slowNetwork));
+  if (r.firstView) rows.push(...firstViewRows(r.firstView));
   rows.push(
     ...formHalfBytesRows(r.formHalf),
     ...formHalfClickRows(r.formHalf),
@@ -321,7 +327,8 @@ export function smokeRows(rows: readonly Row[]): Row[] {
       row.metric.startsWith('bytes before hub-ready') ||
       row.metric.endsWith('upstream exchanges') ||
       row.metric.startsWith('serial browser round trips') ||
-      row.metric.includes('listeners')
+      row.metric.includes('listeners') ||
+      row.metric.startsWith("the first view's HTML")
     )
       return row;
     const { met: _dropped, ...rest } = row;
@@ -355,6 +362,13 @@ export async function runBench(
     });
     log('the first screen of cards on Slow 3G, with and without the prefetch...');
     const slowNetwork = await measureSlowNetwork(browser, { runs: p.slowRuns });
+    log("the first painted card with the server's first view, today's page and plain DOM, interleaved...");
+    const firstView = await measureFirstView(browser, {
+      runs: p.firstViewRuns,
+      browserLatencyMs: p.browserLatencyMs,
+      serviceLatencyMs: p.serviceLatencyMs,
+      smoke: options.smoke,
+    });
     log('the form half: bytes, and click to form load, single file against split...');
     const clickNetwork = {
       browserLatencyMs: p.browserLatencyMs,
@@ -379,6 +393,7 @@ export async function runBench(
       sizes,
       ready,
       slowNetwork,
+      firstView,
       formHalf,
       formHalfConnections,
       render,

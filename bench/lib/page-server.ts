@@ -51,6 +51,8 @@ export interface PageServerOptions {
   scriptLatencyMs?: number;
   /** A new connection's set-up, before its first answer (latency-proxy.ts). Default 0. */
   connectMs?: number;
+  /** The page at `/` for the cookie's user, one L_b late; default PAGE_HTML at once. */
+  page?: (user: string) => Promise<string>;
 }
 
 export interface TokenAnswer {
@@ -145,8 +147,13 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     const script = scripts.get(path);
     if (req.method === 'GET' && script) return void serveScript(path, script, res);
     if (req.method === 'GET' && path === '/') {
+      let html = PAGE_HTML;
+      if (options.page) {
+        if (options.browserLatencyMs) await sleep(options.browserLatencyMs);
+        html = await options.page(USER_COOKIE.exec(req.headers.cookie ?? '')?.[1] ?? 'bench-user');
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      return void res.end(PAGE_HTML);
+      return void res.end(html);
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('Not found');
