@@ -19,7 +19,7 @@ export const TYPEFORM_CEILING = 14_202;
 /** Each first file (what a page loads before hub-ready), its budget, and the budget's ceiling if any. */
 export const BUDGETS = [
   { bundle: 'plain', file: 'dist/hub-embed.iife.js', budget: 14_202, ceiling: TYPEFORM_CEILING },
-  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_781 },
+  { bundle: 'webview', file: 'dist/hub-embed-webview.iife.js', budget: 17_785 },
 ];
 
 /**
@@ -39,4 +39,4 @@ export function limitOf({ budget, ceiling }) {
  * Lit code), and Vite wraps every dynamic import of a client build in its helper, with or without
  * `@vite-ignore`. `npm run build` prints the figure.
  */
-export const NPM_PATH_BUDGET = 16_785;
+export const NPM_PATH_BUDGET = 16_793;

@@ -32,7 +32,10 @@ window.__frames = { seen: 0, without: 0 };
 </script>`;
 
 /** A page as a server renders it: the element with its first view, for a signed-in user. */
-async function serverPage(script: 'defer' | 'none' | 'sync' = 'defer'): Promise<{ html: string; names: string[] }> {
+async function serverPage(
+  script: 'defer' | 'none' | 'sync' = 'defer',
+  limit = 12,
+): Promise<{ html: string; names: string[] }> {
   const { harness } = e2e;
   const client = createServerClient({ apiKey: harness.mock.apiKey, baseUrl: harness.mock.baseUrl });
   const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
@@ -40,7 +43,7 @@ async function serverPage(script: 'defer' | 'none' | 'sync' = 'defer'): Promise<
   const view = await renderFirstView({
     prefetch,
     accessToken,
-    element: { tokenEndpoint: '/api/hub-token', baseUrl: harness.baseUrl, formUrl: harness.formUrl, limit: 12 },
+    element: { tokenEndpoint: '/api/hub-token', baseUrl: harness.baseUrl, formUrl: harness.formUrl, limit },
     locale: 'en',
   });
   assert.match(view, /data-first-view/, 'the server wrote a first view');
@@ -134,6 +137,47 @@ inEachEngine(() => {
       );
       assert.equal(label, names[2]);
       assert.ok(opened[0]!.detail.shortCode);
+    });
+
+    it('a card focused with the keyboard before the script ran keeps the focus, and the view its scroll, opening nothing', async () => {
+      const { html } = await serverPage('none', 26);
+      const w = await e2e.openPage('/first-view-focus.html', html);
+      /** The chip or card focused inside the element (the view's or its own), and its text. */
+      const focused = () =>
+        w.page.evaluate(() => {
+          const active = document.querySelector('hub-embed')!.shadowRoot!.activeElement?.shadowRoot?.activeElement;
+          return active
+            ? { part: active.getAttribute('part'), text: active.textContent!.replace(/\s+/g, ' ').trim() }
+            : undefined;
+        });
+      // Tab from the page's start: the filter's chip, then the grid's first card.
+      for (let presses = 0; presses < 4 && !(await focused())?.part?.includes('card'); presses++)
+        await w.page.keyboard.press('Tab');
+      const before = await focused();
+      assert.ok(before?.part?.includes('card'), `focused: ${JSON.stringify(before)}`);
+      const scroll = await w.page.evaluate(() => {
+        const view = document.querySelector('hub-embed')!.shadowRoot!.querySelector<HTMLElement>('[data-first-view]')!;
+        view.scrollTop = 60;
+        return view.scrollTop;
+      });
+      assert.ok(scroll > 0, 'the view scrolls');
+      await w.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.src = '/dist/hub-embed.iife.js';
+        document.head.append(script);
+      });
+      await waitForReady(w.page);
+      const after = await w.page.evaluate(() => {
+        const root = document.querySelector('hub-embed')!.shadowRoot!;
+        return {
+          views: root.querySelectorAll('[data-first-view]').length,
+          scroll: root.querySelector<HTMLElement>('[part~="body"]')!.scrollTop,
+        };
+      });
+      assert.deepEqual(after, { views: 0, scroll });
+      assert.deepEqual(await focused(), before);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(await events(w.page, 'hub-form-open'), []);
     });
   });
 });

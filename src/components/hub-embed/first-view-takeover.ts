@@ -32,7 +32,7 @@ export function firstViewTakeover(
     // table). The later half says so, naming what differs: no words in the first file.
     if (drawn != ours)
       void loadFormOpener().then(
-        (half) => half.reportViewMismatch(drawn, ours),
+        (half) => half.reportMismatch(drawn, ours),
         () => {},
       );
     const body = root.querySelector<HTMLElement>('[part~=body]:not([data-first-view])')!;
@@ -47,11 +47,13 @@ export function firstViewTakeover(
         ? focusable(body.children[[...view.children].indexOf(holder!)])[focusable(holder).indexOf(focused!)]
         : undefined;
     const press = pressed == focused || !focused?.matches(':focus-visible');
-    const scroll = view.scrollTop;
-    // Gone first: with it goes the rule that hides ours, and a hidden card takes no focus.
+    // Ours is laid out unseen beside the view, so it takes the scroll now.
+    body.scrollTop = view.scrollTop;
+    // Gone first: with it goes the rule that hides ours, and a hidden card takes no focus. Focused without
+    // scrolling a card half under the sticky filter into view (WebKit would, after this task): the user's
+    // scroll stands.
     view.remove();
-    body.scrollTop = scroll;
-    to?.focus();
+    to?.focus({ preventScroll: true });
     if (press) to?.click();
   };
 }

@@ -29,7 +29,7 @@ export function viewMismatch(drawn: string | undefined, ours: string): string {
  * Writes why a first view was dropped: the element drew its own, from its own settings, and a press on the
  * view's cards before it did was not passed on (they were not its cards).
  */
-export function reportViewMismatch(drawn: string | undefined, ours: string): void {
+export function reportMismatch(drawn: string | undefined, ours: string): void {
   console.error(
     `hub-embed: the server's first view was drawn for other settings than the element has (${viewMismatch(drawn, ours)}), so the element drew its own. Give renderFirstView the element's settings.`,
   );
