@@ -91,14 +91,21 @@ export async function measureFirstView(
   const closers: (() => Promise<void>)[] = [() => mock.close()];
   const conditions = options.smoke ? CONDITIONS.slice(0, 1) : CONDITIONS;
 
-  /** The element as today's page writes it, or renderFirstView's, for `user`. */
-  async function element(proxyUrl: string, user: string, firstView: boolean): Promise<string> {
-    const settings = { tokenEndpoint: '/api/hub-token', baseUrl: proxyUrl, formUrl: mock.formUrl };
-    if (!firstView)
-      return `<hub-embed token-endpoint="/api/hub-token" base-url="${proxyUrl}" form-url="${mock.formUrl}"></hub-embed>`;
+  const settingsFor = (baseUrl: string) => ({ tokenEndpoint: '/api/hub-token', baseUrl, formUrl: mock.formUrl });
+  /** The element with the first view of `user`'s lists, fetched with their token as a server does per page. */
+  async function viewed(baseUrl: string, user: string): Promise<string> {
     const { accessToken } = await client.exchangeToken(user);
-    return renderFirstView({ prefetch, accessToken, element: settings, locale: 'en' });
+    return renderFirstView({ prefetch, accessToken, element: settingsFor(baseUrl), locale: 'en' });
   }
+  /** The same element without a view, as renderFirstView writes it when it has no lists: today's page. */
+  const bare = async (baseUrl: string) =>
+    renderFirstView({
+      prefetch: async () => undefined,
+      // Never sent: there are no lists to fetch.
+      accessToken: 'no-lists',
+      element: settingsFor(baseUrl),
+      locale: 'en',
+    });
 
   /** The three pages' servers on one network: L_b on each request of the browser, or none (Slow 3G adds its own). */
   async function serversFor(latencyMs: number): Promise<Record<FirstViewPage, PageServer>> {
@@ -116,14 +123,15 @@ export async function measureFirstView(
     const plain = `<div id="plain"></div><script>(${plainDomWidget.toString()})('/api/hub-token', ${JSON.stringify(
       apiBaseUrl(proxy.url, 'base-url'),
     )}, true, true);</script>`;
+    const today = `${HEAD}${await bare(proxy.url)}${script}</body></html>`;
     const servers = {
       firstView: await startPageServer({
         ...common,
-        page: async (user) => `${HEAD}${await element(proxy.url, user, true)}${script}</body></html>`,
+        page: async (user) => `${HEAD}${await viewed(proxy.url, user)}${script}</body></html>`,
       }),
       today: await startPageServer({
         ...common,
-        page: async (user) => `${HEAD}${await element(proxy.url, user, false)}${script}</body></html>`,
+        page: async () => today,
       }),
       plainDom: await startPageServer({ ...common, page: async () => `${HEAD}${plain}</body></html>` }),
     };
@@ -131,7 +139,8 @@ export async function measureFirstView(
     return servers;
   }
 
-  async function coldRun(server: PageServer, condition: FirstViewCondition, label: string): Promise<PageSamples> {
+  /** One cold load of `server`'s page: its first card, when a click works, and its layout shift. */
+  async function coldRun(server: PageServer, condition: FirstViewCondition, label: string) {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'bench_user', value: `${label}-${Date.now().toString(36)}`, url: server.url }]);
     await context.addInitScript(watchPage);
@@ -144,10 +153,6 @@ export async function measureFirstView(
         await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
       }
       await page.goto(server.url, { waitUntil: 'commit' });
-      const read = () =>
-        page.evaluate(
-          () => (window as unknown as { __firstView: { card: number; click: number; cls: number } }).__firstView,
-        );
       await page.waitForFunction(
         () => {
           const state = (window as unknown as { __firstView?: { card: number; click: number } }).__firstView;
@@ -157,8 +162,9 @@ export async function measureFirstView(
         { timeout: 60_000 },
       );
       await page.waitForTimeout(1000);
-      const state = await read();
-      return { cardMs: [state.card], clickMs: [state.click], cls: [state.cls] };
+      return await page.evaluate(
+        () => (window as unknown as { __firstView: { card: number; click: number; cls: number } }).__firstView,
+      );
     } finally {
       await context.close();
     }
@@ -173,26 +179,19 @@ export async function measureFirstView(
       ) as Record<FirstViewPage, PageSamples>;
       for (let run = 0; run < options.runs; run++)
         for (const name of run % 2 ? [...PAGES].reverse() : PAGES) {
-          const sample = await coldRun(servers[name], condition, `first-view-${name}-${run}`);
-          pages[name].cardMs.push(...sample.cardMs);
-          pages[name].clickMs.push(...sample.clickMs);
-          pages[name].cls.push(...sample.cls);
+          const { card, click, cls } = await coldRun(servers[name], condition, `first-view-${name}-${run}`);
+          pages[name].cardMs.push(card);
+          pages[name].clickMs.push(click);
+          pages[name].cls.push(cls);
         }
       results.push({ condition, pages });
     }
-    const { accessToken } = await client.exchangeToken('bench-html-bytes');
-    const settings = { tokenEndpoint: '/api/hub-token', baseUrl: mock.baseUrl, formUrl: mock.formUrl };
-    const html = await renderFirstView({ prefetch, accessToken, element: settings, locale: 'en' });
-    const bare = await renderFirstView({
-      prefetch: async () => undefined,
-      accessToken,
-      element: settings,
-      locale: 'en',
-    });
+    const html = await viewed(mock.baseUrl, 'bench-html-bytes');
+    const without = await bare(mock.baseUrl);
     return {
       runs: options.runs,
       conditions: results,
-      htmlGzipBytes: gzipSync(html, { level: 9 }).length - gzipSync(bare, { level: 9 }).length,
+      htmlGzipBytes: gzipSync(html, { level: 9 }).length - gzipSync(without, { level: 9 }).length,
       cards: html.split('part="card"').length - 1,
     };
   } finally {
