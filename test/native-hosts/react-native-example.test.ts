@@ -125,10 +125,10 @@ describe('examples/react-native', () => {
         'the native form',
       );
       BackHandler.press(modal().props);
-      await settle();
-      assert.ok(
-        logs.some(([first, , reason]) => first === 'form closed' && reason === 'back'),
-        JSON.stringify(logs),
+      await waitFor(
+        () => logs.some(([first, , reason]) => first === 'form closed' && reason === 'back'),
+        (closed) => closed,
+        'the app to log the form closed by back',
       );
       // A refresh the view can no longer answer (the screen goes away meanwhile) is handled by the screen.
       const lateRefresh = button('Refresh').props.onPress() as Promise<void>;

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, startHarness, waitFor, type Harness } from '../e2e/harness.js';
 import * as rnHarness from './react-native/rn-harness.js';
 
-const { BackHandler, Linking, settle, webViews } = rnHarness;
+const { BackHandler, Linking, webViews } = rnHarness;
 
 let h: Harness;
 let browser: Browser;
@@ -74,8 +74,12 @@ describe('<HubEmbedView> against the real WebView bundle (react-native-webview c
       );
 
       BackHandler.press(rn.modal().props);
-      await settle();
-      assert.equal(rn.modal().props.visible, false, 'back closed the form');
+      // React commits the close when it gets to it; a loaded machine may take longer than a tick.
+      await waitFor(
+        () => rn.modal().props.visible,
+        (visible) => visible === false,
+        'back to close the form',
+      );
       assert.equal(BackHandler.press(), false, 'with no form open, back goes on to the app');
     });
   });
