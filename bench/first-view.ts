@@ -14,8 +14,8 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startSimulator } from '../packages/hub-embed-mock/src/index.js';
 import { apiBaseUrl } from '../src/core/urls.js';
-import { createPrefetcher } from '../src/server/prefetch.js';
 import { createServerClient } from '../src/server/server-client.js';
+import { createTokenHandler } from '../src/server/token-handler.js';
 import { renderFirstView } from '../src/first-view/render-first-view.js';
 import { sleep, startLatencyProxy } from './lib/latency-proxy.js';
 import { startPageServer, type PageServer } from './lib/page-server.js';
@@ -87,25 +87,26 @@ export async function measureFirstView(
   const mock = await startSimulator({});
   const serviceFetch: typeof fetch = async (input, init) => (await sleep(options.serviceLatencyMs), fetch(input, init));
   const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, fetch: serviceFetch });
-  const prefetch = createPrefetcher(client, {}, () => undefined);
+  // The page's token route as a server keeps it: the page's request names its user (a header here).
+  const tokens = createTokenHandler({
+    client,
+    resolveClientUserId: (request) => request.headers.get('x-bench-user'),
+    prefetch: true,
+    onError: () => undefined,
+  });
+  const pageRequest = (user?: string) =>
+    new Request('http://bench.invalid/', { headers: user ? { 'x-bench-user': user } : {} });
   const closers: (() => Promise<void>)[] = [() => mock.close()];
   const conditions = options.smoke ? CONDITIONS.slice(0, 1) : CONDITIONS;
 
   const settingsFor = (baseUrl: string) => ({ tokenEndpoint: '/api/hub-token', baseUrl, formUrl: mock.formUrl });
   /** The element with the first view of `user`'s lists, fetched with their token as a server does per page. */
-  async function viewed(baseUrl: string, user: string): Promise<string> {
-    const { accessToken } = await client.exchangeToken(user);
-    return renderFirstView({ prefetch, accessToken, element: settingsFor(baseUrl), locale: 'en' });
+  function viewed(baseUrl: string, user: string): Promise<string> {
+    return renderFirstView({ tokens, request: pageRequest(user), element: settingsFor(baseUrl), locale: 'en' });
   }
-  /** The same element without a view, as renderFirstView writes it when it has no lists: today's page. */
-  const bare = async (baseUrl: string) =>
-    renderFirstView({
-      prefetch: async () => undefined,
-      // Never sent: there are no lists to fetch.
-      accessToken: 'no-lists',
-      element: settingsFor(baseUrl),
-      locale: 'en',
-    });
+  /** The same element without a view, as renderFirstView writes it for a signed-out page: today's page. */
+  const bare = (baseUrl: string) =>
+    renderFirstView({ tokens, request: pageRequest(), element: settingsFor(baseUrl), locale: 'en' });
 
   /** The three pages' servers on one network: L_b on each request of the browser, or none (Slow 3G adds its own). */
   async function serversFor(latencyMs: number): Promise<Record<FirstViewPage, PageServer>> {

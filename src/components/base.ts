@@ -1,4 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
+// Beside the count of matches, where the server's first view reads it without Lit.
+export { arrayOf } from './hub-table-grid/matches.js';
 import type { HubEventDetails, HubEventName } from './events.js';
 import { localeFor } from '../core/locale.js';
 import { stringsFor, type HubLocale, type HubStrings, type WidgetStrings } from './strings.js';
@@ -24,12 +26,6 @@ export function define(tag: string, ctor: Versioned): void {
   console.warn(
     `hub-embed ${String(ctor.version)}: <${tag}> already defined by ${existing.version ?? 'another version'}; kept.`,
   );
-}
-
-/** The value if it is an array, else []: properties set from script may hold anything. */
-export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
-  // Array.isArray narrows to any[]; the elements' type is what the caller declared, as before the check.
-  return Array.isArray(value) ? (value as readonly T[]) : [];
 }
 
 /** Settles in a task of its own: a message to ourselves, which no timer clamping delays. */

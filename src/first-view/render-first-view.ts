@@ -1,9 +1,9 @@
 /**
- * renderFirstView: the HTML of one <hub-embed> with its first view inside (first-view-markup.ts), from the
- * published-tags and published-list answers the token route's prefetch fetches, through the same prefetcher
- * and so its shared cache. The element takes the view over in place (first-view-takeover.ts), once the
- * view's mark says it was drawn for the element's settings. Experimental, and internal until it is exported
- * from hub-embed/server with each stack's lines (issue 80).
+ * renderFirstView (hub-embed/server): the HTML of one <hub-embed> with its first view inside
+ * (first-view-markup.ts), from the published-tags and published-list answers the token route's prefetch
+ * fetches, through the same token handler and so its token cache and shared lists (page-lists.ts). The
+ * element takes the view over in place (first-view-takeover.ts), once the view's mark says it was drawn for
+ * the element's settings.
  */
 import { HubError } from '../core/errors.js';
 import { isText } from '../core/http.js';
@@ -13,7 +13,9 @@ import type { PublishedTable } from '../core/types.js';
 import { toTable } from '../core/web-client.js';
 import { otherLocales } from '../components/locales/other-locales.js';
 import { stringsFor, type WidgetStrings } from '../components/strings.js';
-import { parseLoad, type Prefetcher } from '../server/prefetch.js';
+import { pageListsOf } from '../server/page-lists.js';
+import { parseLoad } from '../server/prefetch.js';
+import type { TokenHandler } from '../server/token-handler.js';
 import { embedElement, firstViewMarkup } from './first-view-markup.js';
 
 /** The settings of the <hub-embed> to write, as its attributes (see the element's reference). */
@@ -30,12 +32,16 @@ export interface FirstViewElement {
 
 export interface FirstViewOptions {
   /**
-   * The token route's prefetcher (createPrefetcher): the view is drawn from the answers it fetches, through
-   * its shared cache, and it waits no longer than its `timeoutMs`.
+   * The page's token route (createTokenHandler, with `prefetch` on): the view is drawn from the lists its
+   * prefetch fetches for the page's user, through its token cache and shared lists, and the page waits no
+   * longer than its prefetch's `timeoutMs`.
    */
-  prefetch: Prefetcher;
-  /** A token of the page's user, for the two requests only: it is never written into the HTML. */
-  accessToken: string;
+  tokens: TokenHandler;
+  /**
+   * The page's request, for the handler's resolveClientUserId: whoever it names, the lists are fetched with
+   * their token, which is never written into the HTML. Signed out, the element comes without a first view.
+   */
+  request: Request;
   element: FirstViewElement;
   /** The page's language: the view's texts, and the element's `locale`, so that both say the same. */
   locale: HubLocale;
@@ -98,9 +104,12 @@ function attributesOf(element: FirstViewElement, locale: HubLocale, tags: readon
  * takes throw a `config` HubError naming the option, before any request.
  */
 export async function renderFirstView(options: FirstViewOptions): Promise<string> {
-  const { prefetch, accessToken, element, locale, styleNonce } = options ?? {};
-  if (typeof prefetch !== 'function') refuse("prefetch must be the token route's prefetcher (createPrefetcher).");
-  if (!isText(accessToken)) refuse("accessToken must be the page user's token.");
+  const { tokens, request, element, locale, styleNonce } = options ?? {};
+  const pageLists = pageListsOf(tokens);
+  if (!pageLists) refuse("tokens must be the page's token route (createTokenHandler).");
+  // A Request of any realm or framework (NextRequest, a polyfill's): what resolveClientUserId reads.
+  if (typeof request?.headers?.get !== 'function')
+    refuse("request must be the page's Request, for the token route's resolveClientUserId.");
   if (!Object.hasOwn(TEXTS, locale)) refuse(`locale must be one of ${Object.keys(TEXTS).join(', ')}.`);
   if (styleNonce !== undefined && (!isText(styleNonce) || CONTROL.test(styleNonce)))
     refuse('styleNonce must be a non-empty string without control characters.');
@@ -117,9 +126,9 @@ export async function renderFirstView(options: FirstViewOptions): Promise<string
     );
   const attributes = attributesOf(element, locale, trimmed as string[], load.limit);
 
-  const answers = await prefetch(accessToken, load);
-  const tagsAnswer = answers?.[PUBLISHED_TAGS];
-  const listAnswer = answers?.[publishedListPath(load)];
+  const lists = await pageLists!(request, load);
+  const tagsAnswer = lists?.answers[PUBLISHED_TAGS];
+  const listAnswer = lists?.answers[publishedListPath(load)];
   const html = firstViewMarkup({
     attributes,
     strings: TEXTS[locale],
@@ -134,6 +143,6 @@ export async function renderFirstView(options: FirstViewOptions): Promise<string
   });
   // Without both answers there is no first view to draw; a token that came back inside a service's answer
   // must not reach the page either.
-  if (!tagsAnswer || !listAnswer || html.includes(accessToken)) return embedElement(attributes);
+  if (!tagsAnswer || !listAnswer || html.includes(lists.accessToken)) return embedElement(attributes);
   return html;
 }

@@ -51,4 +51,8 @@ export type {
 export type { ClientAddressHeader, SourceInfo } from './addresses.js';
 export { formatCentsAsYuan, parseYuanToCents } from './amounts.js';
 export { toNodeListener } from './node.js';
+// The page's first view, drawn on the server from the token route's prefetch (src/first-view/: the only
+// import of this entry from outside src/server, test/package/import-graph.test.ts).
+export { renderFirstView } from '../first-view/render-first-view.js';
+export type { FirstViewElement, FirstViewOptions } from '../first-view/render-first-view.js';
 export type { NodeListener, WebRequestHandler } from './node.js';

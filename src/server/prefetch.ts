@@ -68,6 +68,8 @@ export type Prefetcher = (accessToken: string, load: TokenLoad) => Promise<Prefe
 export type CachingPrefetcher = Prefetcher & {
   /** Bytes the shared lists hold now (0 without cacheMs): what cacheBytes bounds. */
   readonly cachedBytes: number;
+  /** How long an answer waits for it (ms), from the options or the default. */
+  readonly timeoutMs: number;
 };
 
 /**
@@ -127,10 +129,8 @@ export function createPrefetcher(
     }
   };
   // A getter, read when asked (Object.assign would copy its value once).
-  return Object.defineProperty(prefetch, 'cachedBytes', {
-    get: () => sharedLists?.calculatedSize ?? 0,
-  }) as Prefetcher & {
-    /** Bytes the shared lists hold now (0 without cacheMs): what cacheBytes bounds. */
-    readonly cachedBytes: number;
-  };
+  return Object.defineProperties(prefetch, {
+    cachedBytes: { get: () => sharedLists?.calculatedSize ?? 0 },
+    timeoutMs: { value: timeoutMs },
+  }) as CachingPrefetcher;
 }

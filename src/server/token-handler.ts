@@ -1,6 +1,7 @@
 /** The browser's token endpoint: its options, and the order a request is answered in (CORS, method, user, body, token). */
 import { HubError, isHubError } from '../core/errors.js';
 import type { ServerClient } from './server-client.js';
+import { PAGE_LISTS, type PageListsSource } from './page-lists.js';
 import { PLAIN_HANDLER, type PlainAnswer, type PlainInput } from './plain.js';
 import { createPrefetcher, type PrefetchOptions } from './prefetch.js';
 import { createMemoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
@@ -156,10 +157,40 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     return answer(200, { access_token: token.accessToken, expires_in: expiresIn, prefetched }, cors);
   }
 
+  /** A page's lists for its user, as the token answer's prefetch would give them, within its timeoutMs in all. */
+  const pageLists: PageListsSource = async (request, load) => {
+    if (!prefetcher)
+      throw new HubError(
+        'config',
+        'renderFirstView needs a token handler with prefetch on: createTokenHandler({ ..., prefetch: { cacheMs: 60_000 } }).',
+      );
+    const clientUserId = await resolveUser(() => options.resolveClientUserId(request), report);
+    // Signed out or unreadable: the page gets the bare element, which says so as the token route does.
+    if (typeof clientUserId !== 'string') return undefined;
+    const lists = (async () => {
+      const { accessToken } = await tokens.tokenFor(clientUserId);
+      const answers = await prefetcher(accessToken, load);
+      return answers && { accessToken, answers };
+    })().catch((error: unknown) => {
+      (unsetSetting(error) ? reportUnset : report)(error);
+      return undefined;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), prefetcher.timeoutMs);
+    });
+    try {
+      return await Promise.race([lists, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const handler: TokenHandler = async (request) => {
     const { status, headers, body } = await respond(webInput(request));
     return new Response(body, { status, headers });
   };
-  // toNodeListener serves this form on node:http, without a Request and a Response per call (plain.ts).
-  return Object.assign(handler, { [PLAIN_HANDLER]: respond });
+  // toNodeListener serves this form on node:http, without a Request and a Response per call (plain.ts);
+  // renderFirstView draws a page's first view from the lists this handler's prefetch fetches (page-lists.ts).
+  return Object.assign(handler, { [PLAIN_HANDLER]: respond, [PAGE_LISTS]: pageLists });
 }

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { renderFirstView } from '../../src/first-view/render-first-view.js';
-import { createPrefetcher } from '../../src/server/prefetch.js';
-import { createServerClient } from '../../src/server/index.js';
+import { createServerClient, createTokenHandler } from '../../src/server/index.js';
 import { events, pageHtml, SCRIPT, useHarness, waitFor, waitForReady } from './harness.js';
 import { inEachEngine } from './engines/index.js';
 
@@ -38,11 +37,14 @@ async function serverPage(
 ): Promise<{ html: string; names: string[] }> {
   const { harness } = e2e;
   const client = createServerClient({ apiKey: harness.mock.apiKey, baseUrl: harness.mock.baseUrl });
-  const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
-  const { accessToken } = await client.exchangeToken('first-view-takeover');
+  const tokens = createTokenHandler({
+    client,
+    resolveClientUserId: () => 'first-view-takeover',
+    prefetch: { cacheMs: 60_000 },
+  });
   const view = await renderFirstView({
-    prefetch,
-    accessToken,
+    tokens,
+    request: new Request(harness.baseUrl),
     element: { tokenEndpoint: '/api/hub-token', baseUrl: harness.baseUrl, formUrl: harness.formUrl, limit },
     locale: 'en',
   });

@@ -6,9 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
-import { renderFirstView } from '../../src/first-view/render-first-view.js';
-import { createPrefetcher } from '../../src/server/prefetch.js';
-import { createServerClient } from '../../src/server/index.js';
+import { createServerClient, createTokenHandler } from '../../src/server/index.js';
+import { firstViewPage } from '../../examples/node-http/first-view.js';
 import { launchBrowser } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
 
@@ -20,22 +19,27 @@ let token = '';
 
 before(async () => {
   mock = await startSimulator({});
-  const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
-  const prefetch = createPrefetcher(client, { cacheMs: 60_000 }, () => undefined);
-  server = createServer((_request, res) => {
-    void (async () => {
-      token = (await client.exchangeToken('first-view-e2e')).accessToken;
-      const view = await renderFirstView({
-        prefetch,
-        accessToken: token,
-        element: { tokenEndpoint: '/api/hub-token', baseUrl: mock.baseUrl, formUrl: mock.formUrl, limit: 8 },
-        locale: 'en',
-      });
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
-<body>${view}</body></html>`);
-    })();
+  // The page's token route; its lists are fetched with the page user's token, which the test reads as it goes out.
+  const tokens = createTokenHandler({
+    client: createServerClient({
+      apiKey: mock.apiKey,
+      baseUrl: mock.baseUrl,
+      fetch: (input, init) => {
+        token = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '') ?? token;
+        return fetch(input, init);
+      },
+    }),
+    resolveClientUserId: () => 'first-view-e2e',
+    prefetch: { cacheMs: 60_000 },
   });
+  // docs/frameworks.md's node:http page, as written; its script is never run here.
+  server = createServer(
+    firstViewPage({
+      tokens,
+      element: { tokenEndpoint: '/api/hub-token', baseUrl: mock.baseUrl, formUrl: mock.formUrl, limit: 8 },
+      script: '/hub-embed.iife.js',
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchBrowser();

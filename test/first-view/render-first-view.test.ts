@@ -12,9 +12,8 @@ import type { PublishedTable } from '../../src/core/types.js';
 import { firstViewMarkup } from '../../src/first-view/first-view-markup.js';
 import { escapeAttribute, escapeText, html } from '../../src/first-view/markup-tag.js';
 import { renderFirstView, type FirstViewOptions } from '../../src/first-view/render-first-view.js';
-import { createPrefetcher, type Prefetcher } from '../../src/server/prefetch.js';
-import { publishedListPath } from '../../src/core/paths.js';
 import { createServerClient } from '../../src/server/server-client.js';
+import { createTokenHandler } from '../../src/server/token-handler.js';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -136,7 +135,25 @@ describe('renderFirstView: escaping', () => {
   });
 });
 
-/** The simulator, the server's client on it, and the token route's prefetcher. */
+/**
+ * The published list's answer as a service sends it, with `change`'s tables: the simulator's own list, or
+ * none where it refuses the load (it lists at most 100).
+ */
+const changeList =
+  (change: (tables: unknown[]) => unknown[]) =>
+  (f: typeof fetch): typeof fetch =>
+  async (input, init) => {
+    const response = await f(input, init);
+    if (!String(input).includes('published-list')) return response;
+    const body = (await response.json()) as { data: { list: unknown[] } | null };
+    return Response.json({ code: 200, message: 'success', data: { list: change(body.data?.list ?? []) } });
+  };
+
+const USER = 'user-8c1f-secret-id';
+/** The page's request, as the page's user sends it: the session cookie names them. */
+const pageRequest = (user = USER) => new Request('https://app.example/', { headers: { cookie: `session=${user}` } });
+
+/** The simulator, the server's client on it, and the page's token route with its prefetch on. */
 function setup(
   hubOptions: Parameters<typeof createSimulator>[0] = {},
   timeoutMs = 3000,
@@ -149,23 +166,27 @@ function setup(
     baseUrl: hub.apiUrl,
     fetch: fetchWrap ? fetchWrap(hub.fetch) : hub.fetch,
   });
-  const prefetch = createPrefetcher(client, { cacheMs: 60_000, timeoutMs }, (error) => errors.push(error));
+  const tokens = createTokenHandler({
+    client,
+    // The app's session lookup: the cookie's user, nobody without one.
+    resolveClientUserId: (request) => /session=([\w-]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null,
+    prefetch: { cacheMs: 60_000, timeoutMs },
+    onError: (error) => errors.push(error),
+  });
   const lists = () => hub.requestLog.filter((entry) => /\/projects\/published-/.test(entry.path)).length;
-  return { hub, client, prefetch, errors, lists };
+  const exchanges = () => hub.requestLog.filter((entry) => entry.path.endsWith('/apikeys/token')).length;
+  return { hub, client, tokens, errors, lists, exchanges };
 }
 
-const USER = 'user-8c1f-secret-id';
-
 async function render(s: ReturnType<typeof setup>, overrides: Partial<FirstViewOptions> = {}) {
-  const accessToken = (await s.client.exchangeToken(USER)).accessToken;
   const html = await renderFirstView({
-    prefetch: s.prefetch,
-    accessToken,
+    tokens: s.tokens,
+    request: pageRequest(),
     element: { tokenEndpoint: '/api/hub-token' },
     locale: 'en',
     ...overrides,
   });
-  return { html, accessToken };
+  return { html };
 }
 
 describe('renderFirstView: what it writes', () => {
@@ -225,58 +246,93 @@ describe('renderFirstView: what it writes', () => {
   });
 
   it('no token, no client_user_id and no API key ever appears in the HTML', async () => {
-    const s = setup();
-    const { html, accessToken } = await render(s);
+    // The bearer tokens the lists were fetched with, as they went out.
+    const bearers = new Set<string>();
+    const s = setup({}, 3000, (f) => async (input, init) => {
+      const bearer = new Headers(init?.headers).get('authorization');
+      if (bearer) bearers.add(bearer.replace('Bearer ', ''));
+      return f(input, init);
+    });
+    const { html } = await render(s);
     expect(html).toContain('part="card"');
-    for (const secret of [accessToken, USER, s.hub.apiKey, 'X-API-Key', 'client_user_id'])
+    expect(bearers.size).toBe(1);
+    for (const secret of [...bearers, USER, s.hub.apiKey, 'X-API-Key', 'client_user_id'])
       expect(html).not.toContain(secret);
     // A service answer that carries the token back (a table named after it) gives no first view at all.
-    const echo: Prefetcher = async (token, load) => {
-      const answers = (await s.prefetch(token, load))!;
-      const path = publishedListPath(load);
-      return { ...answers, [path]: [...answers[path]!, { short_code: 'echo', name: token, tags: [] }] };
-    };
-    const echoed = await renderFirstView({ prefetch: echo, accessToken, element: {}, locale: 'en' });
+    let echoedToken = '';
+    const echo = setup({}, 3000, (f) => async (input, init) => {
+      echoedToken = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '') ?? echoedToken;
+      return changeList((tables) => [...tables, { short_code: 'echo', name: echoedToken, tags: [] }])(f)(input, init);
+    });
+    const echoed = await renderFirstView({ tokens: echo.tokens, request: pageRequest(), element: {}, locale: 'en' });
+    expect(echoedToken).not.toBe('');
     expect(echoed).toBe('<hub-embed locale="en"></hub-embed>');
   });
 
   it('a published list of 1,000 tables renders only the first screen', async () => {
-    const s = setup();
     // The simulator lists at most 100 a page; a service may send 1,000 (the most a load asks for).
     const thousand = Array.from({ length: 1000 }, (_, i) => ({
       short_code: `many-${i}`,
       name: `Table ${i}`,
       tags: [],
     }));
-    const large: Prefetcher = async (token, load) => {
-      const answers = (await s.prefetch(token, { tags: load.tags }))!;
-      return { ...answers, [publishedListPath(load)]: thousand };
-    };
-    const { html } = await render(s, { prefetch: large, element: { limit: 1000 } });
+    const s = setup(
+      {},
+      3000,
+      changeList(() => thousand),
+    );
+    const { html } = await render(s, { element: { limit: 1000 } });
+    expect(s.errors).toEqual([]);
     const root = parseFragment(html);
     expect(byPart(root, 'card')).toHaveLength(SCREEN_CARDS);
     expect(byPart(root, 'count').map(textOf)).toEqual(['1000 results']);
   });
 
-  it('the token route and the first view share the prefetch cache: one fetch of each list serves both', async () => {
+  it('the page and the token request after it share one exchange and one fetch of each list', async () => {
     const s = setup();
-    const token = (await s.client.exchangeToken(USER)).accessToken;
-    await s.prefetch(token, { tags: [] });
-    const before = s.lists();
-    expect(before).toBe(2);
-    const html = await renderFirstView({ prefetch: s.prefetch, accessToken: token, element: {}, locale: 'en' });
+    const html = await renderFirstView({ tokens: s.tokens, request: pageRequest(), element: {}, locale: 'en' });
     expect(html).toContain('part="card"');
-    expect(s.lists()).toBe(before);
+    expect([s.exchanges(), s.lists()]).toEqual([1, 2]);
+    // The widget's token request, as the browser sends it with the same session.
+    const answer = await s.tokens(
+      new Request('https://app.example/api/hub-token', {
+        method: 'POST',
+        headers: { cookie: `session=${USER}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ load: { tags: [] } }),
+      }),
+    );
+    const body = (await answer.json()) as { access_token: string; prefetched: Record<string, unknown[]> };
+    expect(Object.keys(body.prefetched)).toHaveLength(2);
+    expect([s.exchanges(), s.lists()]).toEqual([1, 2]);
+  });
+
+  it('a signed-out page gets the bare element, and nothing is fetched for it', async () => {
+    const s = setup();
+    const html = await renderFirstView({
+      tokens: s.tokens,
+      request: new Request('https://app.example/'),
+      element: { tokenEndpoint: '/t' },
+      locale: 'en',
+    });
+    expect(html).toBe('<hub-embed token-endpoint="/t" locale="en"></hub-embed>');
+    expect([s.exchanges(), s.lists()]).toEqual([0, 0]);
+  });
+
+  it('a token route without prefetch is refused by name: the first view is drawn from its prefetch', async () => {
+    const s = setup();
+    const withoutPrefetch = createTokenHandler({ client: s.client, resolveClientUserId: () => USER });
+    await expect(
+      renderFirstView({ tokens: withoutPrefetch, request: pageRequest(), element: {}, locale: 'en' }),
+    ).rejects.toThrow(/renderFirstView needs a token handler with prefetch on/);
   });
 });
 
 describe('renderFirstView: failures and limits', () => {
   it('a list that fails renders no first view: the element as it loads today', async () => {
     const s = setup({ faultRate: 1 });
-    const accessToken = 'any-token';
     const html = await renderFirstView({
-      prefetch: s.prefetch,
-      accessToken,
+      tokens: s.tokens,
+      request: pageRequest(),
       element: { tokenEndpoint: '/t', tags: ['装修'] },
       locale: 'en',
     });
@@ -302,10 +358,10 @@ describe('renderFirstView: failures and limits', () => {
 
   it('options the element would not take throw a config error naming them, before any request', async () => {
     const s = setup();
-    const accessToken = (await s.client.exchangeToken(USER)).accessToken;
     const bad: Partial<FirstViewOptions>[] = [
       { locale: 'fr' as 'en' },
-      { accessToken: '' },
+      { tokens: (async () => new Response()) as never },
+      { request: 'https://app.example/' as never },
       { element: { tokenEndpoint: 'javascript:alert(1)' } },
       { element: { baseUrl: 'https://user:pass@hub.example.com' } },
       { element: { formUrl: 'https://x.example/\n' } },
@@ -319,8 +375,8 @@ describe('renderFirstView: failures and limits', () => {
     const before = s.lists();
     for (const overrides of bad) {
       const error = await renderFirstView({
-        prefetch: s.prefetch,
-        accessToken,
+        tokens: s.tokens,
+        request: pageRequest(),
         element: {},
         locale: 'en',
         ...overrides,

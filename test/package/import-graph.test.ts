@@ -34,6 +34,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Its web side (hub-embed-view.web.ts) renders the element itself, registered as hub-embed/define does.
   'react-native': ['core', 'bridge', 'host', 'components', 'entry'],
   server: ['core'],
+  // hub-embed/server's entry (server/index.ts): the server's pieces and its first view.
+  'server-entry': ['core', 'server', 'first-view'],
   // The server's first view (issue 80): the elements' markup, styles and texts from their own DOM-free
   // modules (import-rules.test.ts names which), fetched through the server's prefetcher.
   'first-view': ['core', 'components', 'server'],
@@ -102,7 +104,14 @@ function edgesOf(files: string[]): Edge[] {
  * The layer of a path under src/: its first folder, or `entry` for the files at src/ root; mock.ts, the
  * hub-embed/mock entry that re-exports the simulator's package, is the simulator's.
  */
-const layerOf = (path: string) => (path === 'mock.ts' ? 'mock' : path.includes('/') ? path.split('/')[0]! : 'entry');
+const layerOf = (path: string) =>
+  path === 'mock.ts'
+    ? 'mock'
+    : path === 'server/index.ts'
+      ? 'server-entry'
+      : path.includes('/')
+        ? path.split('/')[0]!
+        : 'entry';
 
 /** The imports that go sideways or up: to a layer not below the importer's. */
 function upwardImports(edges: Edge[]): string[] {

@@ -15,13 +15,15 @@ const PAGE = join(ROOT, 'docs/frameworks.md');
 
 it('every code block of docs/frameworks.md equals the region of the test/ssr/apps file it names', () => {
   const text = readFileSync(PAGE, 'utf8');
-  const quoted = [...text.matchAll(/^<!-- from: (test\/(?:ssr\/apps|shipped\/jsx-apps)\/\S+) -->$/gm)].map(
-    (match) => match[1],
-  );
+  // Each block's files (one or more, each `file#region`): an app's of the lanes, or the node:http example's.
+  const APP_FILE = /^(?:test\/(?:ssr\/apps|shipped\/jsx-apps)|examples\/node-http)\/\S+$/;
+  const markers = [...text.matchAll(/^<!-- from: (.+) -->$/gm)].map((match) => match[1]!.split(' '));
+  const quoted = markers.filter((refs) => refs.every((ref) => APP_FILE.test(ref))).flat();
   const fragments = [...text.matchAll(/^<!-- fragment: one line in any module of your app, beside its JSX -->$/gm)];
   const blocks = [...text.matchAll(/^```\w+$/gm)].length;
   assert.equal(fragments.length, 1, "the JSX section's one-line fragment, checked by test/shipped/jsx-frameworks");
-  assert.equal(quoted.length + fragments.length, blocks, 'each code block is quoted from an app');
+  assert.equal(markers.length, markers.filter((refs) => refs.every((ref) => APP_FILE.test(ref))).length);
+  assert.equal(markers.length + fragments.length, blocks, 'each code block is quoted from an app');
   for (const stack of ['next', 'nuxt', 'sveltekit', 'astro', 'react-router', 'angular'])
     assert.ok(
       quoted.some((ref) => ref!.startsWith(`test/ssr/apps/${stack}/`) && ref!.endsWith('#token-route')),

@@ -325,6 +325,62 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
       });
     });
 
+  /**
+   * The page at /first-view as the server sends it: the element with its filter and cards as declarative
+   * shadow DOM before any script, and no token; then, in Chromium, the element takes that view over (no
+   * view left, the cards its own, one hub-ready) and a card opens its form.
+   */
+  async function expectFirstView(app: Started, page: Page): Promise<void> {
+    const url = new URL('first-view', app.url).href;
+    const html = await (await fetch(url)).text();
+    // The built markup's attribute values go unquoted where HTML allows (the build's template minifier).
+    const element = html.indexOf('<hub-embed ');
+    const view = html.search(/<template shadowrootmode="?open\b/);
+    assert.ok(element !== -1 && view > element, `the view is inside the element: ${html.slice(0, 2000)}`);
+    assert.match(html.slice(view), /^[^]*?part="?card\b/, 'with cards');
+    assert.doesNotMatch(html, /access_token|eyJ[\w-]+\.eyJ/, 'and no token');
+    // Painted before any script: with none run at all.
+    const scriptless = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await scriptless.newPage();
+      await bare.goto(url);
+      assert.ok((await bare.locator('hub-embed [part~="card"]').count()) > 0, 'the cards paint with no script');
+    } finally {
+      await scriptless.close();
+    }
+    await page.addInitScript(() => {
+      const counted = window as unknown as { readyCount: number };
+      counted.readyCount = 0;
+      document.addEventListener('hub-ready', () => counted.readyCount++, true);
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { readyCount: number }).readyCount > 0);
+    // Taken over: the parser attached the view as the element's shadow root (a registration that ran before
+    // the element was parsed would leave its <template> inert in the light DOM), and the element removed it.
+    assert.deepEqual(
+      await page.evaluate(() => {
+        const element = document.querySelector('hub-embed')!;
+        return [!!element.querySelector(':scope > template'), !!element.shadowRoot!.querySelector('[data-first-view]')];
+      }),
+      [false, false],
+      'the element took the view over',
+    );
+    await expectCards(page);
+    await expectFormOpens(page);
+    assert.equal(await page.evaluate(() => (window as unknown as { readyCount: number }).readyCount), 1);
+  }
+
+  for (const [name, title] of [
+    ['next', 'Next.js 16 (a server component)'],
+    ['sveltekit', 'SvelteKit 3 (a load function and {@html})'],
+    ['astro', 'Astro 7 (the frontmatter and set:html)'],
+    ['react-router', 'React Router 8 (a loader and dangerouslySetInnerHTML)'],
+    ['react-router-7', 'React Router 7 (the same files)'],
+  ] as const)
+    it(`${title}: renderFirstView's first view is in the server's HTML before any script, then the element takes it over and opens a form, with no console error`, async (t) => {
+      await withApp(t, name, async (app, { page }) => expectFirstView(app, page));
+    });
+
   it('SvelteKit 3, built with no HUB_* variable, stops at start when one is missing and names it (the check its env.ts declares)', async () => {
     assertRan(await built.sveltekit, "sveltekit's build with no HUB_* variable");
     const withoutKey = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'HUB_API_KEY'));

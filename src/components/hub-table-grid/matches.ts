@@ -1,5 +1,4 @@
 import type { PublishedTable } from '../../core/types.js';
-import { arrayOf } from '../base.js';
 
 /**
  * How many tables at the start of the service's answer match the selected tags. The service puts the
@@ -18,8 +17,14 @@ export function countMatches(tables: readonly PublishedTable[], selected: readon
     // Tables set from script may hold anything; only what looks like a tag can match.
     arrayOf(table?.tags).some((tag) => {
       const have = String(tag).toLowerCase();
-      return have !== '' && wanted.some((want) => have.includes(want) || want.includes(have));
+      return !!have && wanted.some((want) => have.includes(want) || want.includes(have));
     });
   const firstOther = tables.findIndex((table) => !matches(table));
   return firstOther === -1 ? tables.length : firstOther;
+}
+
+/** The value if it is an array, else []: properties set from script may hold anything. */
+export function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
+  // Array.isArray narrows to any[]; the elements' type is what the caller declared, as before the check.
+  return Array.isArray(value) ? (value as readonly T[]) : [];
 }

@@ -1,15 +1,7 @@
 // #region token-route
-// src/routes/api/hub-token/+server.ts
-import { HUB_API_KEY, HUB_BASE_URL } from '$app/env/private';
-import { createServerClient, createTokenHandler } from 'hub-embed/server';
+// src/routes/api/hub-token/+server.ts, with the handler of lib/server/hub-tokens.ts, in src
+import { hubTokens } from '../../../lib/server/hub-tokens';
 import type { RequestHandler } from './$types';
 
-const client = createServerClient({ apiKey: HUB_API_KEY, baseUrl: HUB_BASE_URL });
-const handler = createTokenHandler({
-  client,
-  // Your session's user id (null when signed out); a fixed user stands in for the app's session here.
-  resolveClientUserId: async () => 'user-alice',
-});
-
-export const POST: RequestHandler = ({ request }) => handler(request);
+export const POST: RequestHandler = ({ request }) => hubTokens(request);
 // #endregion token-route

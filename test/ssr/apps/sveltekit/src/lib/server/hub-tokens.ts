@@ -1,0 +1,14 @@
+// #region tokens
+// lib/server/hub-tokens.ts, in src: the token route's handler, which the pages with a first view share
+import { HUB_API_KEY, HUB_BASE_URL } from '$app/env/private';
+import { createServerClient, createTokenHandler } from 'hub-embed/server';
+
+const client = createServerClient({ apiKey: HUB_API_KEY, baseUrl: HUB_BASE_URL });
+export const hubTokens = createTokenHandler({
+  client,
+  // Your session's user id (null when signed out); a fixed user stands in for the app's session here.
+  resolveClientUserId: async () => 'user-alice',
+  // The first lists come with the token, and renderFirstView draws a page's first view from the same fetch.
+  prefetch: { cacheMs: 60_000 },
+});
+// #endregion tokens
