@@ -58,6 +58,29 @@ const SHARED_WITH_CERTIFY = ['server/client-address-headers.js'];
 const isCertify = (file: string) => file.startsWith('mock/certify/');
 
 describe('import rules (docs/architecture.md, Layers and their import rules)', () => {
+  it("hub-embed/server's modules take no Lit but its DOM-free css-tag.js: the entry loads where HTMLElement does not exist", () => {
+    const reached = new Set<string>();
+    const walk = (name: string): void => {
+      if (reached.has(name)) return;
+      reached.add(name);
+      for (const i of all) if (i.from === name && !i.typeOnly) walk(i.to.replace(/\.js$/, '.ts'));
+    };
+    walk('server/index.ts');
+    // The first view's markup, styles and texts come with it (its one import from outside server/).
+    expect(reached.has('components/hub-embed/hub-embed.styles.ts')).toBe(true);
+    const litImports = [...reached].flatMap((name) =>
+      [
+        ...readFileSync(join(SRC, name), 'utf8').matchAll(
+          /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]((?:lit|lit-html|lit-element|@lit\/[\w-]+)(?:\/[^'"]*)?)['"]/gm,
+        ),
+      ]
+        .map((match) => match[1]!)
+        .filter((specifier) => specifier !== '@lit/reactive-element/css-tag.js')
+        .map((specifier) => `${name} -> ${specifier}`),
+    );
+    expect(litImports).toEqual([]);
+  });
+
   it('finds the imports it checks', () => {
     expect(all.length).toBeGreaterThan(100);
     expect(all.some((i) => layerOf(i.from) === 'server' && i.to === 'core/errors.js')).toBe(true);
