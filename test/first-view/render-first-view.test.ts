@@ -356,6 +356,23 @@ describe('renderFirstView: failures and limits', () => {
     }
   });
 
+  it('a token exchange later than the prefetch timeoutMs renders no first view: the page waits no longer', async () => {
+    // The exchange is held until the test ends: a renderer that waited for it would never settle.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const s = setup({}, 50, (f) => async (input, init) => {
+      if (String(input).includes('/apikeys/token')) await held;
+      return f(input, init);
+    });
+    try {
+      const { html } = await render(s);
+      expect(html).toBe('<hub-embed token-endpoint="/api/hub-token" locale="en"></hub-embed>');
+      expect(s.lists()).toBe(0);
+    } finally {
+      release();
+    }
+  });
+
   it('options the element would not take throw a config error naming them, before any request', async () => {
     const s = setup();
     const bad: Partial<FirstViewOptions>[] = [

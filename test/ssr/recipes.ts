@@ -55,7 +55,9 @@ export const SSR_APPS = {
   nuxt: {
     stack: 'Nuxt',
     framework: ['nuxt', '^4.5'],
-    specs: ['nuxt@4.5.2', 'vue@3.5.45'],
+    // Vite 8.4 (the newest Nuxt's ^8.2 takes) stops Nuxt 4.5.2's build of an app with pages:
+    // INVALID_EXTERNAL_ID for unctx, imported by nuxt/dist/pages/runtime/validate.js. 8.3.8 builds it.
+    specs: ['nuxt@4.5.2', 'vue@3.5.45', 'vite@8.3.8'],
     build: [['nuxt', 'build']],
     start: ['.output/server/index.mjs'],
   },

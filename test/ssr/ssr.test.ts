@@ -372,6 +372,7 @@ describe('server-rendered apps, built from the packed tarball', { skip: !executa
 
   for (const [name, title] of [
     ['next', 'Next.js 16 (a server component)'],
+    ['nuxt', 'Nuxt 4.5 (a server route, and a component never hydrated)'],
     ['sveltekit', 'SvelteKit 3 (a load function and {@html})'],
     ['astro', 'Astro 7 (the frontmatter and set:html)'],
     ['react-router', 'React Router 8 (a loader and dangerouslySetInnerHTML)'],
