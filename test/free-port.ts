@@ -15,10 +15,15 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process handed out: never handed twice, though the first taker may not listen yet. */
+const handed = new Set<number>();
+
 /** A port that was free a moment ago, drawn at random so concurrent callers rarely meet. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    if (handed.has(port)) continue;
+    handed.add(port);
     if (await bindable(port)) return port;
   }
   throw new Error(`no free loopback port found in ${LOW}-${HIGH}`);

@@ -74,7 +74,7 @@ interface Graded {
 }
 
 /** Starts the wrong backend, then the built CLI against it, as an integrator runs it. */
-async function grade({ backend, serveAs }: Entry): Promise<Graded> {
+async function gradeOnce({ backend, serveAs }: Entry): Promise<Graded> {
   const [apiPort, formPort, port] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const config = {
@@ -137,6 +137,21 @@ async function grade({ backend, serveAs }: Entry): Promise<Graded> {
   } finally {
     child?.kill('SIGTERM');
     await running?.close();
+  }
+}
+
+/**
+ * gradeOnce, again on fresh ports when a port it was handed was taken before its process listened: lanes
+ * run side by side, and another process may bind a port between freePort's check and certify's listen.
+ * Any other failure is the grade's.
+ */
+async function grade(entry: Entry): Promise<Graded> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await gradeOnce(entry);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
   }
 }
 
