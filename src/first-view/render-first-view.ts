@@ -106,7 +106,7 @@ function attributesOf(element: FirstViewElement, locale: HubLocale, tags: readon
 export async function renderFirstView(options: FirstViewOptions): Promise<string> {
   const { tokens, request, element, locale, styleNonce } = options ?? {};
   const pageLists = pageListsOf(tokens);
-  if (!pageLists) refuse("tokens must be the page's token route (createTokenHandler).");
+  if (!pageLists) return refuse("tokens must be the page's token route (createTokenHandler).");
   // A Request of any realm or framework (NextRequest, a polyfill's): what resolveClientUserId reads.
   if (typeof request?.headers?.get !== 'function')
     refuse("request must be the page's Request, for the token route's resolveClientUserId.");
@@ -126,7 +126,7 @@ export async function renderFirstView(options: FirstViewOptions): Promise<string
     );
   const attributes = attributesOf(element, locale, trimmed as string[], load.limit);
 
-  const lists = await pageLists!(request, load);
+  const lists = await pageLists(request, load);
   const tagsAnswer = lists?.answers[PUBLISHED_TAGS];
   const listAnswer = lists?.answers[publishedListPath(load)];
   const html = firstViewMarkup({

@@ -8,6 +8,7 @@ import { HubError } from '../core/errors.js';
 import { PUBLISHED_TAGS, canonicalTags, publishedListPath } from '../core/paths.js';
 import type { TokenLoad } from '../core/token-source.js';
 import type { ServerClient } from './server-client.js';
+import { within } from './within.js';
 
 /** What the token answer carries as `prefetched`: each answer's list, under the path it answers. */
 export type PrefetchedAnswers = Record<string, unknown[]>;
@@ -113,20 +114,12 @@ export function createPrefetcher(
     return { [PUBLISHED_TAGS]: tags, [path]: list };
   }
 
-  const prefetch: Prefetcher = async (accessToken, load) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), timeoutMs);
-    });
+  const prefetch: Prefetcher = (accessToken, load) => {
     const fetched = fetchBoth(accessToken, load).catch((error: unknown) => {
       report(error);
       return undefined;
     });
-    try {
-      return await Promise.race([fetched, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(fetched, timeoutMs, () => undefined);
   };
   // A getter, read when asked (Object.assign would copy its value once).
   return Object.defineProperties(prefetch, {

@@ -1,6 +1,7 @@
 import { HubError } from '../core/errors.js';
 import { ILL_FORMED_ID, isWellFormedId } from './ids.js';
 import type { CachedToken, SharedExchange, TokenCache } from './token-cache.js';
+import { within } from './within.js';
 
 /**
  * The few commands the cache needs, typed by shape so that node-redis v4 and v5 clients (`createClient()`
@@ -103,18 +104,9 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): TokenCac
 
   /** node-redis queues commands while it reconnects; a bound turns an outage into a prompt failure. */
   async function command<T>(name: string, run: () => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis ${name} did not answer within ${commandTimeoutMs} ms.`)),
-        commandTimeoutMs,
-      );
+    return within(run(), commandTimeoutMs, () => {
+      throw new Error(`Redis ${name} did not answer within ${commandTimeoutMs} ms.`);
     });
-    try {
-      return await Promise.race([run(), late]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   const get = async (clientUserId: string) =>

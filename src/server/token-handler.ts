@@ -11,6 +11,7 @@ import { readTokenRequest, TOO_LARGE, TOO_SLOW, webInput } from './token-request
 import { createTokenSupply } from './token-supply.js';
 import { reportOnce, unsetSetting } from './settings.js';
 import { resolveUser, SESSION_UNREADABLE, SIGNED_OUT } from './token-user.js';
+import { within } from './within.js';
 
 export interface TokenHandlerOptions {
   /** exchangeToken; with `prefetch` also publishedTags and publishedList. */
@@ -175,15 +176,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       (unsetSetting(error) ? reportUnset : report)(error);
       return undefined;
     });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), prefetcher.timeoutMs);
-    });
-    try {
-      return await Promise.race([lists, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(lists, prefetcher.timeoutMs, () => undefined);
   };
 
   const handler: TokenHandler = async (request) => {

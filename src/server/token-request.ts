@@ -3,6 +3,7 @@ import type { TokenLoad, TokenReason } from '../core/token-source.js';
 import { readBodyBytes } from './body.js';
 import type { PlainInput } from './plain.js';
 import { parseLoad } from './prefetch.js';
+import { within } from './within.js';
 
 /**
  * The one reason that changes what the handler does, in the widget's own word (core's TokenReason, which the
@@ -45,17 +46,13 @@ export async function readTokenRequest(
   timeoutMs: number,
 ): Promise<TokenRequestBody | typeof TOO_LARGE | typeof TOO_SLOW> {
   let text: string;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs)));
   try {
-    const bytes = await Promise.race([input.body(MAX_TOKEN_REQUEST_BYTES), late]);
+    const bytes = await within(input.body(MAX_TOKEN_REQUEST_BYTES), timeoutMs, (): typeof TOO_SLOW => TOO_SLOW);
     if (bytes === TOO_SLOW) return TOO_SLOW;
     if (bytes === undefined) return TOO_LARGE;
     text = new TextDecoder().decode(bytes);
   } catch {
     return {};
-  } finally {
-    clearTimeout(timer);
   }
   return parseTokenRequest(text);
 }

@@ -340,38 +340,29 @@ describe('renderFirstView: failures and limits', () => {
     expect(s.errors.length).toBeGreaterThan(0);
   });
 
-  it('a list later than the prefetch timeoutMs renders no first view, without waiting for it', async () => {
-    // The list's answer is held until the test ends: a renderer that waited for it would never settle.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const s = setup({}, 50, (f) => async (input, init) => {
-      if (String(input).includes('published-list')) await held;
-      return f(input, init);
-    });
-    try {
-      const { html } = await render(s);
-      expect(html).toBe('<hub-embed token-endpoint="/api/hub-token" locale="en"></hub-embed>');
-    } finally {
-      release();
-    }
-  });
-
-  it('a token exchange later than the prefetch timeoutMs renders no first view: the page waits no longer', async () => {
-    // The exchange is held until the test ends: a renderer that waited for it would never settle.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const s = setup({}, 50, (f) => async (input, init) => {
-      if (String(input).includes('/apikeys/token')) await held;
-      return f(input, init);
-    });
-    try {
-      const { html } = await render(s);
-      expect(html).toBe('<hub-embed token-endpoint="/api/hub-token" locale="en"></hub-embed>');
-      expect(s.lists()).toBe(0);
-    } finally {
-      release();
-    }
-  });
+  // Each request the first view needs, held until the test ends: a renderer that waited for it would never
+  // settle. Behind a held exchange no list is asked for; behind a held list, only the tags.
+  it.each([
+    ['a list', 'published-list', 1],
+    ['a token exchange', '/apikeys/token', 0],
+  ])(
+    '%s later than the prefetch timeoutMs renders no first view: the page waits no longer',
+    async (_, held, listsAsked) => {
+      let release!: () => void;
+      const holding = new Promise<void>((resolve) => (release = resolve));
+      const s = setup({}, 50, (f) => async (input, init) => {
+        if (String(input).includes(held)) await holding;
+        return f(input, init);
+      });
+      try {
+        const { html } = await render(s);
+        expect(html).toBe('<hub-embed token-endpoint="/api/hub-token" locale="en"></hub-embed>');
+        expect(s.lists()).toBe(listsAsked);
+      } finally {
+        release();
+      }
+    },
+  );
 
   it('options the element would not take throw a config error naming them, before any request', async () => {
     const s = setup();
