@@ -256,26 +256,36 @@ export class Locator extends Scope {
 
   /**
    * The middle of the element in the top-level viewport, once nothing covers it and it has stopped
-   * moving (a dialog that is still moving in is not clicked yet).
+   * moving (a dialog that is still moving in is not clicked yet). In a frame, nothing of an outer document
+   * may cover it either (a "loading" layer over the iframe): a click there would never reach the element.
    */
   private async actionPoint(what: string): Promise<{ x: number; y: number }> {
     let why = 'it is not there';
-    const where = await this.page.waitFor(
+    /** The element's middle in the top-level viewport, or undefined (and `why`) while it cannot take a click. */
+    const sample = async (): Promise<{ x: number; y: number } | undefined> => {
+      const inFrame = (await this.run('point')) as Resolved & { x?: number; y?: number; retry?: string };
+      if (inFrame.strict) throw new StrictError(`${this.describe()} matches ${inFrame.strict} elements`);
+      why = inFrame.retry ?? (inFrame.missing ? 'it is not there' : 'it moves');
+      if (inFrame.missing || inFrame.retry) return undefined;
+      const outside = await this.page.pointThroughFrames(this.frames, { x: inFrame.x!, y: inFrame.y! });
+      if ('covered' in outside) {
+        why = `an element of an outer document is on top: ${outside.covered}`;
+        return undefined;
+      }
+      return outside;
+    };
+    return this.page.waitFor(
       async () => {
-        const first = (await this.run('point')) as Resolved & { x?: number; y?: number; retry?: string };
-        if (first.strict) throw new StrictError(`${this.describe()} matches ${first.strict} elements`);
-        why = first.retry ?? (first.missing ? 'it is not there' : 'it moves');
-        if (first.missing || first.retry) return undefined;
-        // Stable: the same place a frame later.
+        const first = await sample();
+        if (!first) return undefined;
+        // Stable: the same place a frame later, the frames it is in included.
         await sleep(50);
-        const again = (await this.run('point')) as { x?: number; y?: number };
-        if (again.x !== first.x || again.y !== first.y) return undefined;
-        return { x: first.x!, y: first.y! };
+        const again = await sample();
+        if (!again || again.x !== first.x || again.y !== first.y) return undefined;
+        return first;
       },
       () => `${this.describe()} to be ${what} (last seen: ${why})`,
     );
-    const offset = await this.page.frameOffset(this.frames);
-    return { x: where.x + offset.x, y: where.y + offset.y };
   }
 
   async focus(): Promise<void> {
@@ -346,6 +356,38 @@ export class EnginePage extends Scope {
   }
 
   /** Where the frame reached through `frames` sits in the top-level viewport (its content box). */
+  /**
+   * A point of the innermost frame's viewport in the top-level viewport, or what covers it: at each
+   * level out, the point must hit the iframe itself (across shadow roots), not a layer above it.
+   */
+  async pointThroughFrames(
+    frames: Step[][],
+    point: { x: number; y: number },
+  ): Promise<{ x: number; y: number } | { covered: string }> {
+    let at = point;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const outer = await new Locator(this, frames.slice(0, i), frames[i]!).evaluate(
+        (frame: HTMLIFrameElement, inner: { x: number; y: number }) => {
+          const rect = frame.getBoundingClientRect();
+          const style = getComputedStyle(frame);
+          const x = inner.x + rect.left + frame.clientLeft + parseFloat(style.paddingLeft);
+          const y = inner.y + rect.top + frame.clientTop + parseFloat(style.paddingTop);
+          let hit: Element | null = document.elementFromPoint(x, y);
+          while (hit?.shadowRoot) {
+            const deeper = hit.shadowRoot.elementFromPoint(x, y);
+            if (!deeper || deeper === hit) break;
+            hit = deeper;
+          }
+          return hit === frame ? { x, y } : { covered: hit ? hit.outerHTML.slice(0, 120) : 'nothing' };
+        },
+        at,
+      );
+      if ('covered' in outer) return outer;
+      at = outer;
+    }
+    return at;
+  }
+
   async frameOffset(frames: Step[][]): Promise<{ x: number; y: number }> {
     let x = 0;
     let y = 0;
