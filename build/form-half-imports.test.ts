@@ -62,6 +62,7 @@ describe('the form half and its imports module', () => {
         'src/components/locales/zh-TW.ts',
         'src/components/hub-embed/explain-failure.ts',
         'src/components/hub-embed/view-mismatch.ts',
+        'src/components/hub-embed/first-view-handover.ts',
         'src/components/hub-embed/stale-cards.styles.ts',
         'src/components/hub-table-grid/draw-schedule.ts',
         'src/components/hub-table-grid/keep-place.ts',

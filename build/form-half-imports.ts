@@ -55,6 +55,7 @@ export const formChunkModules = [
   'src/components/locales/ko.ts',
   'src/components/hub-embed/explain-failure.ts',
   'src/components/hub-embed/view-mismatch.ts',
+  'src/components/hub-embed/first-view-handover.ts',
   'src/components/hub-embed/stale-cards.styles.ts',
 ].map((file) => resolve(file));
 

@@ -2,6 +2,32 @@
 // element defined, and what a user sees from the first frame on: the server's cards until ours are drawn,
 // then ours in their place, in one frame, with the focus and the scroll where the user left them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The later half hands the view over (first-view-handover.ts). Its loader is the real one unless a test
+// makes the next load fail, as a network that drops the chunk would.
+const loader = vi.hoisted(() => ({
+  calls: 0,
+  failNext: false,
+  current: undefined as undefined | Promise<unknown>,
+}));
+vi.mock('../../src/components/hub-embed/form-opener-loader.js', () => ({
+  loadFormOpener: () => {
+    loader.calls++;
+    const fail = loader.failNext;
+    loader.failNext = false;
+    loader.current ??= (
+      fail
+        ? Promise.reject(new Error('the chunk did not load'))
+        : import('../../src/components/hub-embed/later-half.js')
+    ).catch((error: unknown) => {
+      loader.current = undefined;
+      throw error;
+    });
+    return loader.current;
+  },
+  formHalf: () => undefined,
+}));
+
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import { stringsFor } from '../../src/components/strings.js';
@@ -215,6 +241,35 @@ describe.skipIf(!inChromium)('<hub-embed> takes a server first view over', () =>
     } finally {
       error.mockRestore();
     }
+  });
+
+  it('an element made over a view loads the later half that hands the view over at once, before its lists are in', async () => {
+    const s = setupHub();
+    const held = s.holdList('');
+    const before = loader.calls;
+    const el = await serverPage(s);
+    expect(loader.calls).toBeGreaterThan(before);
+    await held.seen;
+    held.release();
+    await until(() => !viewOf(el), 'the element to take the view over');
+  });
+
+  it('a later half that does not load drops the view plainly: the element’s own cards show, and hub-ready fires once', async () => {
+    const s = setupHub();
+    const held = s.holdList('');
+    loader.current = undefined;
+    loader.failNext = true;
+    const el = await serverPage(s, 6);
+    let readies = 0;
+    el.addEventListener('hub-ready', () => readies++);
+    await held.seen;
+    loader.failNext = true;
+    held.release();
+    await until(() => readies === 1, 'hub-ready');
+    expect(viewOf(el)).toBeUndefined();
+    expect(bodies(el)).toHaveLength(1);
+    expect(cardsIn(gridOf(el))).toHaveLength(6);
+    expect(getComputedStyle(bodies(el)[0]!).visibility).toBe('visible');
   });
 
   it('a page parsed without declarative shadow DOM gets the client render, with no error', async () => {

@@ -49,7 +49,43 @@ export function useHostLinker(make: HostLinker, fallback?: boolean): void {
   if (!fallback || !linker) linker = make;
 }
 
-/** The HostLink for a connected element, from whatever was plugged in; undefined in a build without a bridge. */
-export function linkHost(element: LinkedElement, allowedParentOrigins: string[]): HostLink | undefined {
-  return linker?.(element, allowedParentOrigins);
+/** A <hub-embed> as its host link sees it: with bridge="auto" while connected, it has one. */
+export interface BridgedElement extends LinkedElement {
+  readonly isConnected: boolean;
+  readonly bridge: 'off' | 'auto';
+  readonly bridgeOrigins: string[];
+}
+
+/**
+ * The host link of one element: one while it is connected with bridge="auto", from whatever was plugged in
+ * (none in a build without a bridge), made again when its `bridge-origins` change.
+ */
+export class HostSeat {
+  link?: HostLink;
+  /** What the link was made for; undefined when there is none. */
+  #key?: string;
+
+  sync(element: BridgedElement): void {
+    const key = element.isConnected && element.bridge === 'auto' ? element.bridgeOrigins.join(',') : undefined;
+    if (key === this.#key) return;
+    this.link?.close();
+    this.link = undefined;
+    this.#key = key;
+    if (key !== undefined) this.link = linker?.(element, element.bridgeOrigins);
+  }
+}
+
+/**
+ * Tells `link`'s host one of the element's own events (`go`: no listener cancelled it). The form page's
+ * messages reach the host through the form half instead. A table-select the page vetoed opens nothing, so
+ * the host hears nothing of it; a hub-error the page handled (kept off the console) the host still hears.
+ */
+export function tellHost<Name extends HubEventName>(
+  link: HostLink | undefined,
+  name: Name,
+  detail: HubEventDetails[Name],
+  go = true,
+): void {
+  if (name !== 'hub-form-message' && (go || name !== 'hub-table-select'))
+    link?.tell(name, detail as HostEventDetails[Name]);
 }

@@ -1,47 +1,30 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { HubError, type HubErrorKind } from '../../core/errors.js';
 import type { TokenProvider } from '../../core/token-source.js';
 import type { PublishedTable } from '../../core/types.js';
 import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
-import { CARD_PARTS } from '../hub-table-grid/hub-table-grid.js';
-import type { CardNode } from '../hub-table-card/card-template.js';
 import { shared } from '../shared.styles.js';
-import { fill } from '../strings.js';
 import { Connection } from './connection.js';
-import { atLowPriority, deepActive } from './dom.js';
-import type { FormOpener, OpenFormHook, OpenMode } from './form-opener.js';
-import { loadFormOpener } from './form-opener-loader.js';
+import { deepActive } from './dom.js';
+import { errorView, filterView, gridView } from './body-views.js';
+import type { OpenFormHook, OpenMode } from './form-opener.js';
+import { FormLauncher } from './form-launcher.js';
 import { firstViewTakeover } from './first-view-takeover.js';
-import { linkHost, type HostEventDetails, type HostLink } from './host.js';
+import { HostSeat, tellHost } from './host.js';
 import { reportOnce } from './report.js';
 import { styles } from './hub-embed.styles.js';
-import { TableLoader } from './table-loader.js';
+import { SETTINGS, TableLoader } from './table-loader.js';
 
 export type { OpenFormHook, OpenMode };
 
-/**
- * Properties whose change means a new client, a new token source, and loading everything again. Typed
- * as keys of the element, so that a misspelt key (`'limits'`) fails to compile instead of never matching.
- */
-const SETUP = [
-  'tokenEndpoint',
-  'baseUrl',
-  'formUrl',
-  'tokenProvider',
-  'limit',
-  'bridge',
-  'bridgeOrigins',
-] as const satisfies readonly (keyof HubEmbed)[];
+/** SETTINGS checked against the element's keys: a misspelt one (`'limits'`) fails to compile. */
+const RELOADING: readonly (keyof HubEmbed)[] = SETTINGS;
 
 const list = (value: string | null) =>
   (value ?? '')
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-
-/** Reactive internal state: no attribute, so neither observed nor listed in the manifest. */
-const internal = { attribute: false };
 
 /**
  * With `bridge="auto"` in a WebView (or an allow-listed parent frame, see `bridge-origins`) whose host
@@ -114,7 +97,6 @@ export class HubEmbed extends HubElement {
   protected static override firstRenderAlone = true;
   protected static override firstRenderWithoutText = true;
   static override properties = {
-    opening: internal,
     tokenEndpoint: { attribute: 'token-endpoint' },
     baseUrl: { attribute: 'base-url' },
     formUrl: { attribute: 'form-url' },
@@ -133,32 +115,38 @@ export class HubEmbed extends HubElement {
   /** The token source and the client for the settings as they are, made on first use; shared with the form half. */
   #connection?: Connection;
   /** The connection for the settings as they are now (the native host's tokens first, then the page's). */
-  #connect = (): Connection => (this.#connection ??= new Connection(this, this.#link?.tokens()));
-  /** Takes a server's first view over, once ours or its error is drawn. */
+  #connect = (): Connection => (this.#connection ??= new Connection(this, this.#hostSeat.link?.tokens()));
+  /** Takes a server's first view over, once ours or its error is drawn (first-view-takeover.ts). */
   #takeOver = firstViewTakeover(this, () => [this.baseUrl, this.formUrl, this.tags]);
   #loader = new TableLoader(this, {
-    link: () => this.#link,
+    link: () => this.#hostSeat.link,
     connection: this.#connect,
     ready: (detail) => {
-      this.#takeOver();
-      this.emit('hub-ready', detail);
-      // A click finds the form half in, and a resting or pressing pointer its form prepared, when the half
-      // starts loading now; behind the page's own work and fetches, which need the bandwidth more.
-      atLowPriority(() => void this.#formOpener('low').catch(this.#refused));
+      const ready = () => {
+        this.emit('hub-ready', detail);
+        this.#forms.loadSoon();
+      };
+      // Over a server's first view, hub-ready says that ours has taken its place.
+      const takingOver = this.#takeOver();
+      if (takingOver) void takingOver.then(ready);
+      else ready();
     },
     error: (detail) => {
-      this.#takeOver();
+      void this.#takeOver();
       if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
     },
   });
-  /** The form half, once its chunk is in: it opens forms, and owns the dialog and the open form. */
-  #opener?: FormOpener;
-  #link?: HostLink;
-  /** What the current bridge was made for; undefined when there is none. */
-  #linkKey?: string;
-
-  /** The short code of the table whose form is being opened (its card shows busy meanwhile). */
-  declare private opening?: string;
+  /** The form half, and the form being opened. */
+  #forms = new FormLauncher(
+    this,
+    {
+      connection: this.#connect,
+      link: () => this.#hostSeat.link,
+      announce: (name, shortCode) => this.emit(name, { shortCode }),
+    },
+    this.#loader,
+  );
+  #hostSeat = new HostSeat();
 
   /** Your backend's route answering `{access_token, expires_in}` for the signed-in user. */
   declare tokenEndpoint: string;
@@ -235,66 +223,18 @@ export class HubEmbed extends HubElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#loader.disconnected();
-    this.#syncBridge();
+    this.#hostSeat.sync(this);
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (SETUP.some((key) => changed.has(key))) {
+    if (RELOADING.some((key) => changed.has(key))) {
       this.#connection = undefined;
       this.#loader.settingsChanged();
     }
     if (!this.isConnected) return;
-    this.#syncBridge();
+    this.#hostSeat.sync(this);
     this.#loader.update(changed.has('tags'));
   }
-
-  /** One host link while connected with bridge="auto", made again when its settings change. */
-  #syncBridge(): void {
-    const key = this.isConnected && this.bridge === 'auto' ? this.bridgeOrigins.join(',') : undefined;
-    if (key === this.#linkKey) return;
-    this.#link?.close();
-    this.#link = undefined;
-    this.#linkKey = key;
-    if (key === undefined) return;
-    this.#link = linkHost(this, this.bridgeOrigins);
-  }
-
-  /**
-   * The form half, loaded once: its chunk on the first call (at `priority`), the same opener after. Each
-   * call checks form-url there, which the form half alone needs: a bad one rejects with a setup error. A
-   * call at a user's sign of intent (no `priority`) warms up the connection to the form site too.
-   */
-  async #formOpener(priority?: 'low'): Promise<FormOpener> {
-    const { FormOpener } = await loadFormOpener(priority);
-    if (!this.#opener) {
-      this.#opener = new FormOpener(this, {
-        connection: this.#connect,
-        link: () => this.#link,
-        announce: (name, shortCode) => this.emit(name, { shortCode }),
-      });
-      this.requestUpdate();
-    }
-    this.#opener.checkFormSite(!priority);
-    return this.#opener;
-  }
-
-  /** A form-url refused as the form half came in shows as a setup error; a half that did not load waits for a click. */
-  #refused = (error: unknown): void => {
-    if (error instanceof HubError && error.kind === 'config') void this.#loader.refuse(error);
-  };
-
-  /**
-   * The first sign that a form may open (a pointer over a card, a card focused or touched): fetch the
-   * form half, which warms up the connection to the form site, so that the click finds both ready.
-   */
-  #onIntent = {
-    handleEvent: (event: Event): void => {
-      if (event.composedPath().some((node) => node instanceof HTMLElement && (node as CardNode).table))
-        void this.#formOpener().catch(this.#refused);
-    },
-    // touchstart: the page's scrolling never waits for this listener.
-    passive: true,
-  };
 
   #onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
     // Re-emitted from the host, so that a page's preventDefault() is known before anything opens.
@@ -303,22 +243,7 @@ export class HubEmbed extends HubElement {
       event.preventDefault();
       return;
     }
-    void this.#open(event.detail.table, deepActive());
-  }
-
-  /** Opens the form of `table`; a click before the form half is in waits for it, its card marked busy. */
-  async #open(table: PublishedTable, returnFocus?: HTMLElement): Promise<void> {
-    const shortCode = table.short_code;
-    this.opening = shortCode;
-    try {
-      const opener = await this.#formOpener();
-      this.#loader.clearRetriedError();
-      await opener.open(table, returnFocus);
-    } catch (error) {
-      this.#loader.fail(error, () => this.#open(table, returnFocus));
-    } finally {
-      if (this.opening === shortCode) this.opening = undefined;
-    }
+    void this.#forms.open(event.detail.table, deepActive());
   }
 
   protected override emit<Name extends HubEventName>(
@@ -327,34 +252,9 @@ export class HubEmbed extends HubElement {
     cancelable?: boolean,
   ): boolean {
     const go = super.emit(name, detail, cancelable);
-    // The element's own events; the form page's messages reach the host through the form half instead. A
-    // table-select the page vetoed opens nothing, so the host hears nothing of it; a hub-error the page
-    // handled (kept off the console) the host still hears. The plain <script> bundle has no host to tell
-    // (its link, src/define-plain.ts, hears nothing), so it leaves this out.
-    const vetoed = !go && name === 'hub-table-select';
-    if (__HUB_EMBED_WITH_BRIDGE__ && !vetoed && name !== 'hub-form-message')
-      this.#link?.tell(name, detail as HostEventDetails[Name]);
+    // The plain <script> bundle has no host to tell (its link, src/define-plain.ts, hears nothing).
+    if (__HUB_EMBED_WITH_BRIDGE__) tellHost(this.#hostSeat.link, name, detail, go);
     return go;
-  }
-
-  /**
-   * A config error names what to fix, and a signed-out user (`unauthorized`) is told so: neither offers a
-   * retry, which cannot help until the page changes or the user signs in. The texts are read as what they
-   * are, a table that lacks some kinds (`invalid-response` and `aborted` show `api`'s), so the type says
-   * which kinds have words of their own.
-   */
-  #renderError({ kind, message }: HubError) {
-    const t = this.t;
-    return html`
-      <div part="error" role="alert">
-        ${kind === 'config' ? fill(t.config, message) : ((t as Partial<Record<HubErrorKind, string>>)[kind] ?? t.api)}
-        ${
-          kind === 'config' || kind === 'unauthorized'
-            ? nothing
-            : html`<button part="retry" @click=${() => this.#loader.retry()}>${t.retry}</button>`
-        }
-      </div>
-    `;
   }
 
   /**
@@ -363,41 +263,7 @@ export class HubEmbed extends HubElement {
    */
   #onTagsChange(event: CustomEvent<{ tags: string[] }>): void {
     this.tags = event.detail.tags;
-    if (__HUB_EMBED_WITH_BRIDGE__) this.#link?.tell('hub-tags-change', event.detail);
-  }
-
-  #renderTagFilter() {
-    return html`
-      <hub-tag-filter
-        exportparts="toolbar,chip,chip-all,chip-pressed"
-        .locale=${this.locale}
-        .strings=${this.strings}
-        .offered=${this.#loader.offered}
-        .tags=${this.tags}
-        @hub-tags-change=${this.#onTagsChange}
-      ></hub-tag-filter>
-    `;
-  }
-
-  /** The grid of `tables`, or without them its loading state (a list that came before the tags waits). */
-  #renderGrid(tables?: PublishedTable[]) {
-    return html`
-      <hub-table-grid
-        exportparts="count,grid,more,skeleton,empty,show-all,${CARD_PARTS}"
-        .locale=${this.locale}
-        .strings=${this.strings}
-        .tables=${tables ?? []}
-        .tags=${this.#loader.listedTags}
-        .loading=${!tables || this.#loader.busy}
-        .opening=${this.opening}
-        ?matches-only=${this.matchesOnly}
-        @pointerover=${this.#onIntent}
-        @focusin=${this.#onIntent}
-        @touchstart=${this.#onIntent}
-        @hub-table-select=${this.#onSelect}
-        @hub-tags-change=${this.#onTagsChange}
-      ></hub-table-grid>
-    `;
+    if (__HUB_EMBED_WITH_BRIDGE__) tellHost(this.#hostSeat.link, 'hub-tags-change', event.detail);
   }
 
   /** Loads tags and tables again (what the retry control does). */
@@ -412,13 +278,18 @@ export class HubEmbed extends HubElement {
 
   /** Closes an open form, returns focus to its card, and fires `hub-form-close`; false when none was open. */
   closeForm(): boolean {
-    return this.#opener?.close() ?? false;
+    return this.#forms.opener?.close() ?? false;
+  }
+
+  /** The grid of `tables`, or without them its loading state. */
+  #renderGrid(tables?: PublishedTable[]) {
+    return gridView(this, tables, this.#loader, this.#forms, this.#onSelect, this.#onTagsChange);
   }
 
   override render() {
     const { error } = this.#loader;
-    const inlineForm = this.#opener?.renderInline();
-    const shownError = error ? this.#renderError(error) : nothing;
+    const inlineForm = this.#forms.opener?.renderInline();
+    const shownError = error ? errorView(error, this.t, () => void this.#loader.retry()) : nothing;
     // The error comes under the filter, which stays where it is, and after the cards that a network error
     // leaves up (stale), so that it moves none of them; above an inline form.
     return html`
@@ -430,14 +301,14 @@ export class HubEmbed extends HubElement {
           // the skeleton down under a filter that arrived (no layout shift).
           this.#loader.drawn || error
             ? html`
-              ${this.#loader.offered.length ? this.#renderTagFilter() : nothing}
+              ${this.#loader.offered.length ? filterView(this, this.#loader.offered, this.tags, this.#onTagsChange) : nothing}
               ${this.#loader.tables ? this.#renderGrid(this.#loader.tables) : nothing}
               ${inlineForm ? nothing : shownError}
             `
             : html`${this.#renderGrid()}`
         }
       </div>
-      ${this.#opener?.renderDialog() ?? nothing}
+      ${this.#forms.opener?.renderDialog() ?? nothing}
     `;
   }
 }

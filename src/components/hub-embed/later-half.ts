@@ -6,4 +6,4 @@ export { moveChipFocus } from '../hub-tag-filter/chip-keys.js';
 export { DrawSchedule } from '../hub-table-grid/draw-schedule.js';
 export { keepPlace } from '../hub-table-grid/keep-place.js';
 export { explainFailure } from './explain-failure.js';
-export { reportMismatch } from './view-mismatch.js';
+export { handOver } from './first-view-handover.js';

@@ -6,6 +6,20 @@ import { countMatches } from '../hub-table-grid/matches.js';
 import type { Connection } from './connection.js';
 import { explainError } from './explain-error.js';
 
+/**
+ * The properties of <hub-embed> whose change means a new client, a new token source, and loading everything
+ * again (hub-embed.ts checks them against its keys).
+ */
+export const SETTINGS = [
+  'tokenEndpoint',
+  'baseUrl',
+  'formUrl',
+  'tokenProvider',
+  'limit',
+  'bridge',
+  'bridgeOrigins',
+] as const;
+
 /** What a load needs of <hub-embed>: its selection as it is now, and its updates. */
 export interface LoaderElement extends HTMLElement {
   readonly baseUrl: string;

@@ -1,5 +1,5 @@
 // A server's first view drawn for other settings than the element has: said on the console, by the later
-// half (first-view-takeover.ts drops such a view and loads this), so that the first file carries no words.
+// half (first-view-handover.ts drops such a view), so that the first file carries no words.
 
 /** The settings a view's mark holds, in its order (viewSettings in src/first-view/first-view-markup.ts). */
 const SETTINGS = ['base-url', 'form-url', 'tags'];
