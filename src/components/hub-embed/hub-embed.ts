@@ -121,18 +121,14 @@ export class HubEmbed extends HubElement {
   #loader = new TableLoader(this, {
     link: () => this.#hostSeat.link,
     connection: this.#connect,
-    ready: (detail) => {
-      const ready = () => {
+    // Over a server's first view, hub-ready says that ours has taken its place.
+    ready: (detail) =>
+      this.#takeOver(() => {
         this.emit('hub-ready', detail);
         this.#forms.loadSoon();
-      };
-      // Over a server's first view, hub-ready says that ours has taken its place.
-      const takingOver = this.#takeOver();
-      if (takingOver) void takingOver.then(ready);
-      else ready();
-    },
+      }),
     error: (detail) => {
-      void this.#takeOver();
+      this.#takeOver();
       if (this.emit('hub-error', detail, true)) reportOnce(detail.error);
     },
   });
