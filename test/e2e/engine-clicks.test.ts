@@ -9,7 +9,12 @@ import { inEachEngine } from './engines/index.js';
 
 const e2e = useHarness();
 
-/** A button in a frame, under a layer of the outer page that counts the clicks it takes until it goes. */
+/**
+ * A button in a frame, under a layer of the outer page that counts the clicks it takes. The layer goes once a
+ * click has looked at it three times (document.elementFromPoint of the outer page): a click that never looks
+ * lands on it; one that looks waits, and then reaches the button. No other call of the driver runs while the
+ * click waits: WebDriver classic has one current frame, which a second call would switch under the first.
+ */
 const FRAMED_BUTTON = `<!doctype html><meta charset="utf-8"><title>button</title>
 <button onclick="window.clicks = (window.clicks || 0) + 1">Pay</button>`;
 const COVERED_FRAME = `<!doctype html><meta charset="utf-8"><title>covered frame</title>
@@ -18,8 +23,16 @@ const COVERED_FRAME = `<!doctype html><meta charset="utf-8"><title>covered frame
   <div id="layer" style="position: absolute; inset: 0; background: white">Loading…</div>
 </div>
 <script>
+  var layer = document.getElementById('layer');
+  var looks = 0;
+  var find = document.elementFromPoint.bind(document);
   window.layerClicks = 0;
-  document.getElementById('layer').addEventListener('click', function () { window.layerClicks++; });
+  layer.addEventListener('click', function () { window.layerClicks++; });
+  document.elementFromPoint = function (x, y) {
+    var hit = find(x, y);
+    if (hit === layer && ++looks === 3) layer.remove();
+    return hit;
+  };
 </script>`;
 
 inEachEngine(() =>
@@ -29,19 +42,14 @@ inEachEngine(() =>
       const { page } = await e2e.openPage('/covered/index.html', COVERED_FRAME);
       const frame = page.frameLocator('iframe');
       await frame.locator('button').waitFor();
-      const clicked = frame.locator('button').click();
-      const clicks = () =>
-        frame.locator('button').evaluate(() => (window as unknown as { clicks?: number }).clicks ?? 0);
-      const layerClicks = () => page.evaluate(() => (window as unknown as { layerClicks: number }).layerClicks);
-      // Covered: the click waits, and nothing is clicked.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(await layerClicks(), 0);
-      assert.equal(await clicks(), 0);
-      // The layer goes (the frame has loaded): the waiting click reaches the button, once.
-      await page.evaluate(() => document.getElementById('layer')!.remove());
-      await clicked;
-      assert.equal(await clicks(), 1);
-      assert.equal(await layerClicks(), 0);
+      await frame.locator('button').click();
+      // The click looked at the layer until it went, then reached the button, once.
+      assert.equal(await page.evaluate(() => !!document.getElementById('layer')), false);
+      assert.equal(await page.evaluate(() => (window as unknown as { layerClicks: number }).layerClicks), 0);
+      assert.equal(
+        await frame.locator('button').evaluate(() => (window as unknown as { clicks?: number }).clicks ?? 0),
+        1,
+      );
     });
   }),
 );
