@@ -355,23 +355,25 @@ export class EnginePage extends Scope {
     return frames.map((steps) => `(${inPage.toString()})(${JSON.stringify(steps)}, 'element', null, null)`);
   }
 
-  /** Where the frame reached through `frames` sits in the top-level viewport (its content box). */
   /**
-   * A point of the innermost frame's viewport in the top-level viewport, or what covers it: at each
-   * level out, the point must hit the iframe itself (across shadow roots), not a layer above it.
+   * A point of the innermost frame's viewport in the top-level viewport, or what covers it: with `hitTest`,
+   * at each level out the point must hit the iframe itself (across shadow roots), not a layer above it.
    */
   async pointThroughFrames(
     frames: Step[][],
     point: { x: number; y: number },
+    hitTest = true,
   ): Promise<{ x: number; y: number } | { covered: string }> {
     let at = point;
     for (let i = frames.length - 1; i >= 0; i--) {
       const outer = await new Locator(this, frames.slice(0, i), frames[i]!).evaluate(
-        (frame: HTMLIFrameElement, inner: { x: number; y: number }) => {
+        (frame: HTMLIFrameElement, inner: { x: number; y: number; hitTest: boolean }) => {
+          // The frame's content box: its border and padding lie between its box and its viewport.
           const rect = frame.getBoundingClientRect();
           const style = getComputedStyle(frame);
           const x = inner.x + rect.left + frame.clientLeft + parseFloat(style.paddingLeft);
           const y = inner.y + rect.top + frame.clientTop + parseFloat(style.paddingTop);
+          if (!inner.hitTest) return { x, y };
           let hit: Element | null = document.elementFromPoint(x, y);
           while (hit?.shadowRoot) {
             const deeper = hit.shadowRoot.elementFromPoint(x, y);
@@ -380,7 +382,7 @@ export class EnginePage extends Scope {
           }
           return hit === frame ? { x, y } : { covered: hit ? hit.outerHTML.slice(0, 120) : 'nothing' };
         },
-        at,
+        { ...at, hitTest },
       );
       if ('covered' in outer) return outer;
       at = outer;
@@ -388,22 +390,9 @@ export class EnginePage extends Scope {
     return at;
   }
 
+  /** Where the frame reached through `frames` sits in the top-level viewport (its content box). */
   async frameOffset(frames: Step[][]): Promise<{ x: number; y: number }> {
-    let x = 0;
-    let y = 0;
-    for (let i = 0; i < frames.length; i++) {
-      const box = await new Locator(this, frames.slice(0, i), frames[i]!).evaluate((frame: HTMLIFrameElement) => {
-        const rect = frame.getBoundingClientRect();
-        const style = getComputedStyle(frame);
-        return {
-          x: rect.left + frame.clientLeft + parseFloat(style.paddingLeft),
-          y: rect.top + frame.clientTop + parseFloat(style.paddingTop),
-        };
-      });
-      x += box.x;
-      y += box.y;
-    }
-    return { x, y };
+    return (await this.pointThroughFrames(frames, { x: 0, y: 0 }, false)) as { x: number; y: number };
   }
 
   /**
