@@ -952,6 +952,8 @@ describe('<hub-embed>', () => {
       const el = await loadedEmbed(s);
       const cards = () =>
         el.shadowRoot!.querySelector('hub-table-grid')?.shadowRoot?.querySelectorAll('[role="listitem"]').length ?? 0;
+      // The cards past the first screen come in the tasks after hub-ready: count them once all are in.
+      await until(() => cards() === gridOf(el).tables.length, 'every card');
       const shown = cards();
       expect(shown).toBeGreaterThan(0);
       s.offline.value = true;
