@@ -86,7 +86,8 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 
 const yuan = (cents: number) => `¥${formatCentsAsYuan(cents)}`;
 
-function userOf(request: Request): DemoUser | undefined {
+/** The demo user the request's session cookie names, if any. */
+export function demoUserOf(request: Request): DemoUser | undefined {
   const cookie = request.headers.get('cookie') ?? '';
   const id = /(?:^|;\s*)hub_demo_user=([a-z]+)(?:;|$)/.exec(cookie)?.[1];
   return DEMO_USERS.find((user) => user.id === id);
@@ -146,7 +147,7 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
   const tokenHandler = createTokenHandler({
     client,
     allowedOrigins: [...origins],
-    resolveClientUserId: (request) => userOf(request)?.clientUserId ?? null,
+    resolveClientUserId: (request) => demoUserOf(request)?.clientUserId ?? null,
   });
 
   const webhookHandler = createWebhookHandler({
@@ -251,7 +252,7 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
       return json({ error: 'Cross-site request refused: send it from the demo page.' }, 403);
     if (!isJson(request)) return json({ error: 'Send the body as application/json.' }, 415);
     if (path === '/api/session') return signIn(request);
-    const user = userOf(request);
+    const user = demoUserOf(request);
     if (!user) return json({ error: 'Sign in first: pick a demo user.' }, 401);
     switch (path) {
       case '/api/hub-token': {
@@ -278,7 +279,7 @@ export function createDemoBackend(options: DemoBackendOptions): DemoBackend {
       return path.startsWith('/webhooks/') ? json({ error: 'Not found.' }, 404) : undefined;
     if (request.method === 'POST') return browserPost(request, path);
     if (request.method !== 'GET') return json({ error: 'Use GET or POST.' }, 405, { allow: 'GET, POST' });
-    const user = userOf(request);
+    const user = demoUserOf(request);
     switch (path) {
       case '/api/session':
         return json({

@@ -150,7 +150,7 @@ export const LANES = [
   {
     name: 'e2e',
     command: `${BUILT} && ${CONTRACT_HOOK} node scripts/e2e.mjs`,
-    why: 'the end-to-end suite in Chromium, WebKit and Firefox (docs/engines.md)',
+    why: "the end-to-end suite in Chromium, WebKit and Firefox, as written and again with the server's first views (docs/engines.md)",
   },
   {
     name: 'a11y',

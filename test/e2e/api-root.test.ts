@@ -22,6 +22,7 @@ import {
 import { DEPLOYMENT_API_PREFIX, JWT_SHAPE, WEBHOOK_TIMESTAMP_SHAPE } from '../fixtures/service-examples.js';
 import { BUNDLE, DIST, launchBrowser, waitFor } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
+import { firstViewWriter, pageTokens, sendPage, SERVER_FIRST_VIEWS } from './server-first-views.js';
 
 const USER = 'user-alice';
 
@@ -44,7 +45,14 @@ before(async () => {
   client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.apiUrl });
   const resolveClientUserId = () => USER;
   const plain = toNodeListener(createTokenHandler({ client, resolveClientUserId }));
-  const prefetching = toNodeListener(createTokenHandler({ client, resolveClientUserId, prefetch: true }));
+  const prefetchingTokens = createTokenHandler({ client, resolveClientUserId, prefetch: true });
+  const prefetching = toNodeListener(prefetchingTokens);
+  // With HUB_FIRST_VIEW=server, the page comes with the server's first view (server-first-views.ts): drawn
+  // through the prefetching route itself, which the page shares, or one of its own beside the plain route.
+  const viewTokens = pageTokens({ apiKey: mock.apiKey, baseUrl: mock.apiUrl }, resolveClientUserId);
+  const writeFirstViews = SERVER_FIRST_VIEWS
+    ? firstViewWriter((endpoint) => (endpoint === '/token-prefetch' ? prefetchingTokens : viewTokens))
+    : undefined;
   const receiver = createWebhookHandler({
     allowIps: ['127.0.0.1', '::1'],
     refunds: 'decline',
@@ -68,12 +76,12 @@ before(async () => {
     }
     if (url.pathname === '/') {
       const endpoint = url.searchParams.get('endpoint') === 'prefetch' ? '/token-prefetch' : '/token';
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return void res.end(`<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+      const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script>window.__ready = 0; document.addEventListener('hub-ready', () => window.__ready++);</script>
 <script src="/dist/hub-embed.iife.js"></script></head><body>
 <hub-embed token-endpoint="${endpoint}" base-url="${mock.apiUrl}" form-url="${mock.formUrl}" locale="en"></hub-embed>
-</body></html>`);
+</body></html>`;
+      return void sendPage(res, { html, headers: {} }, req, writeFirstViews);
     }
     res.writeHead(404).end();
   });

@@ -20,8 +20,9 @@ import {
   type SeedTable,
 } from '../../packages/hub-embed-mock/src/index.js';
 import { toNodeListener } from '../../src/server/index.js';
-import { createDemoBackend, type DemoBackend } from '../../demo/backend.js';
+import { createDemoBackend, demoUserOf, type DemoBackend } from '../../demo/backend.js';
 import type { DemoServer } from '../../demo/serve.js';
+import { firstViewWriter, pageTokens, SERVER_FIRST_VIEWS } from './server-first-views.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -157,6 +158,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       (await backend!.handle(request, info.remoteAddress)) ?? new Response('Not found', { status: 404 }),
   );
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
+  // With HUB_FIRST_VIEW=server, each page's elements come with a server's first view (server-first-views.ts),
+  // drawn for those that ask the demo backend's token route, as the signed-in demo user.
+  const viewTokens = pageTokens(mock, (request) => demoUserOf(request)?.clientUserId ?? null);
+  const writeFirstViews = SERVER_FIRST_VIEWS
+    ? firstViewWriter((tokenEndpoint) => (tokenEndpoint === '/api/hub-token' ? viewTokens : undefined))
+    : undefined;
 
   const send = (
     res: ServerResponse,
@@ -178,6 +185,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path === '/e2e/forger.js') return send(res, 200, TYPES['.js']!, FORGER_JS);
     if (path === '/e2e/forger.html') return send(res, 200, 'text/html; charset=utf-8', FORGER);
     const page = pages.get(path);
+    if (page && writeFirstViews)
+      return void writeFirstViews(page, req).then(
+        (served) => send(res, 200, 'text/html; charset=utf-8', served.html, served.headers),
+        (error: unknown) => send(res, 500, 'text/plain', String(error)),
+      );
     if (page) return send(res, 200, 'text/html; charset=utf-8', page.html, page.headers);
     // /dist-tampered/ serves dist/ too, but with the form chunk changed by one byte after the build, as a
     // hostile CDN might: its integrity value must refuse it.

@@ -18,8 +18,9 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '../../packages/hub-embed-mock/src/index.js';
 import { SLOW_3G } from '../../bench/slow-network.js';
-import { createServerClient, createTokenHandler, toNodeListener } from '../../src/server/index.js';
+import { createServerClient, createTokenHandler, toNodeListener, type TokenHandler } from '../../src/server/index.js';
 import { onlyInChromium } from './engines/index.js';
+import { firstViewWriter, pageTokens, sendPage, SERVER_FIRST_VIEWS } from './server-first-views.js';
 import { PLAYWRIGHT_CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { DIST, requireChromium } from './harness.js';
 import { PANEL_HEIGHT, hostBody, readmeStyle, twoTableSeed, type HostLayout } from '../../bench/lib/host-page.js';
@@ -113,6 +114,7 @@ const OBSERVER = `<script>
 
 before(async () => {
   const tokenRoutes = new Map<string, ReturnType<typeof toNodeListener>>();
+  const viewTokens = new Map<string, TokenHandler>();
   for (const [catalogue, seed] of [
     ['default', undefined],
     ['two tables', twoTableSeed()],
@@ -123,7 +125,13 @@ before(async () => {
     const client = createServerClient({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
     const route = toNodeListener(createTokenHandler({ client, resolveClientUserId: () => 'layout-shift-e2e' }));
     tokenRoutes.set(`/api/hub-token/${encodeURIComponent(catalogue)}`, route);
+    viewTokens.set(
+      `/api/hub-token/${encodeURIComponent(catalogue)}`,
+      pageTokens(mock, () => 'layout-shift-e2e'),
+    );
   }
+  // With HUB_FIRST_VIEW=server, each page comes with the server's first view (server-first-views.ts).
+  const writeFirstViews = SERVER_FIRST_VIEWS ? firstViewWriter((endpoint) => viewTokens.get(endpoint)) : undefined;
   pages = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const tokens = tokenRoutes.get(url.pathname);
@@ -141,13 +149,13 @@ before(async () => {
     const layout = (url.searchParams.get('layout') ?? 'flow') as HostLayout;
     const { mock, apiUrl } = services.get(catalogue)!;
     const tag = `<hub-embed token-endpoint="/api/hub-token/${encodeURIComponent(catalogue)}" base-url="${apiUrl}" form-url="${mock.formUrl}" locale="en" theme="light"></hub-embed>`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>Tables</title><link rel="stylesheet" href="/style.css">${OBSERVER}<script src="/hub-embed.iife.js" defer></script></head>
 <body style="margin: 0 16px; font: 16px system-ui"><h1>Tables</h1>
 ${hostBody(tag, layout)}
-</body></html>`);
+</body></html>`;
+    void sendPage(res, { html, headers: {} }, req, writeFirstViews);
   });
   pageUrl = await listen(pages);
   // With the scrollbars a desktop draws, which headless Playwright hides: a scrollbar that comes and goes

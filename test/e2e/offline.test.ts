@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ENCODING_TAG, launchBrowser, pageHtml, SCRIPT, startHarness, widget, type Harness } from './harness.js';
 import { onlyInChromium } from './engines/index.js';
+import { withoutFirstView } from './server-first-views.js';
 
 /** Keeps the later half from loading once hub-ready is out (its low-priority task never runs), as script-tag.test.ts does. */
 const NO_READY_LOAD =
@@ -118,19 +119,23 @@ describe('offline: the network error, with Retry, mended by the browser coming b
     }
   });
 
-  it('the form file fetched offline is a network error with Retry, not the page’s setup', async () => {
-    const { context, page } = await open('/offline-form.html', pageHtml(NO_READY_LOAD + SCRIPT, widget(h)));
-    try {
-      await until(page, 'hub-ready', async () => (await recorded(page, 'hub-ready')).length > 0);
-      await context.setOffline(true);
-      await cards(page).first().click();
-      await until(page, 'hub-error', async () => (await recorded(page, 'hub-error')).length > 0);
-      const failure = (await recorded(page, 'hub-error'))[0]!;
-      assert.equal(failure.detail.error.kind, 'network', failure.detail.error.message);
-      assert.match(failure.detail.error.message, /hub-embed\.form\.js$/);
-      assert.equal(await retry(page).count(), 1, 'a Retry');
-    } finally {
-      await context.close();
-    }
-  });
+  it(
+    'the form file fetched offline is a network error with Retry, not the page’s setup',
+    { skip: withoutFirstView('over a view the form half loads at once, before any offline moment after hub-ready') },
+    async () => {
+      const { context, page } = await open('/offline-form.html', pageHtml(NO_READY_LOAD + SCRIPT, widget(h)));
+      try {
+        await until(page, 'hub-ready', async () => (await recorded(page, 'hub-ready')).length > 0);
+        await context.setOffline(true);
+        await cards(page).first().click();
+        await until(page, 'hub-error', async () => (await recorded(page, 'hub-error')).length > 0);
+        const failure = (await recorded(page, 'hub-error'))[0]!;
+        assert.equal(failure.detail.error.kind, 'network', failure.detail.error.message);
+        assert.match(failure.detail.error.message, /hub-embed\.form\.js$/);
+        assert.equal(await retry(page).count(), 1, 'a Retry');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
