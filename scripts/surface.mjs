@@ -98,8 +98,9 @@ export const SCRIPTS = [
  * .ci/run's lanes, in the order it runs them after the Debian packages and the Node release are in place.
  * `beside`: a lane that leaves a core idle (scripted pauses, timers, one browser) starts in the background
  * beside the lanes after it; its output prints when the run collects it at the end. Faults, the longest,
- * starts right after the build; first-view (the e2e suite's second pass, one browser at a time) and a11y start
- * after e2e, beside the lanes that follow; hosts mostly waits on its WebViews'
+ * starts right after the build; first-view (the e2e suite's second pass) starts just before e2e, which drives
+ * one browser at a time and leaves the other core to it; a11y keeps about one core busy beside the lanes after
+ * e2e; hosts mostly waits on its WebViews'
  * timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the package and
  * metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
  */
@@ -149,15 +150,15 @@ export const LANES = [
     why: 'each DOM test in the engine the gate does not run it in: the components in happy-dom, the core and the bridge in Chromium',
   },
   {
-    name: 'e2e',
-    command: `${BUILT} && ${CONTRACT_HOOK} node scripts/e2e.mjs --pass client`,
-    why: 'the end-to-end suite in Chromium, WebKit and Firefox (docs/engines.md)',
-  },
-  {
     name: 'first-view',
     beside: true,
     command: `${BUILT} && ${CONTRACT_HOOK} node scripts/e2e.mjs --pass server`,
     why: "the end-to-end suite again, each page written with the server's first view for the element to take over (docs/engines.md)",
+  },
+  {
+    name: 'e2e',
+    command: `${BUILT} && ${CONTRACT_HOOK} node scripts/e2e.mjs --pass client`,
+    why: 'the end-to-end suite in Chromium, WebKit and Firefox (docs/engines.md)',
   },
   {
     name: 'a11y',

@@ -192,6 +192,7 @@ describe('base-url …/api/v1/apihub against the simulator served there', () => 
 
       // A Pay sends billing_deduct to the developer's receiver, which takes it (timestamp +08:00).
       const before = deducts.length;
+      const deliveriesBefore = mock.hub.deliveries.length;
       await frame.locator('button[part="pay"]').click();
       await waitFor(
         () => deducts.length,
@@ -202,7 +203,12 @@ describe('base-url …/api/v1/apihub against the simulator served there', () => 
       assert.equal(deduct.clientUserId, USER);
       assert.match(deduct.timestampText, WEBHOOK_TIMESTAMP_SHAPE);
       assert.equal(deduct.timestampOffsetMinutes, 480);
-      const delivery = mock.hub.deliveries.at(-1)!;
+      // The simulator records the delivery once the receiver's answer is in, a moment after its handler ran.
+      const delivery = await waitFor(
+        () => mock.hub.deliveries[deliveriesBefore],
+        (recorded) => recorded !== undefined,
+        "the simulator's record of the delivery",
+      );
       assert.equal(delivery.outcome, 'delivered');
       assert.equal(delivery.ok, true);
     });

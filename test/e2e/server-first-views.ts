@@ -1,7 +1,8 @@
 // The e2e suite's second way of serving its pages (issue 80, "Done when"): with HUB_FIRST_VIEW=server, every
 // `<hub-embed>` a page holds empty is written with its first view inside, by renderFirstView, as a server
 // page would be, so that each test runs against the element taking a server's view over instead of drawing
-// its own. scripts/e2e.mjs runs the suite both ways.
+// its own. scripts/e2e.mjs runs the suite both ways. HUB_FIRST_VIEW_LOG=1 prints, for each page served, how
+// many of its elements got a view.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -52,9 +53,9 @@ export interface ServedPage {
 }
 
 /**
- * The token route renderFirstView reads for a page's elements that ask `route` for their tokens: one of the
- * test's own, made as an integrator makes it (prefetch on) beside the route the widget asks, which stays as
- * it is, so that the widget's own token request and lists are what they are without a first view.
+ * A token route for renderFirstView to read, made as an integrator makes it (prefetch on), for the user
+ * `resolveClientUserId` names, as the route the widget asks names them. It stands beside that route, which
+ * stays as it is, so that the widget's own token request and lists are what they are without a first view.
  */
 export function pageTokens(
   service: { apiKey: string; baseUrl: string },
