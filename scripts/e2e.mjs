@@ -46,6 +46,10 @@ const NO_SERVER_VIEW = {
 const args = process.argv.slice(2);
 const passAt = args.indexOf('--pass');
 const passes = passAt === -1 ? ['client', 'server'] : [args.splice(passAt, 2)[1]];
+if (!passes.every((pass) => pass === 'client' || pass === 'server')) {
+  console.error(`scripts/e2e.mjs: --pass takes client or server, not "${passes[0]}".`);
+  process.exit(2);
+}
 const files = args.length
   ? args
   : readdirSync('test/e2e')

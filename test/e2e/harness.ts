@@ -143,6 +143,12 @@ export interface HarnessOptions {
   profile?: string;
 }
 
+/** The harness's first-view writer: a prefetching route beside the demo backend's, for its signed-in user. */
+function harnessViewWriter(mock: RunningSimulator) {
+  const viewTokens = pageTokens(mock, (request) => demoUserOf(request)?.clientUserId ?? null);
+  return firstViewWriter((tokenEndpoint) => (tokenEndpoint === '/api/hub-token' ? viewTokens : undefined));
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(BUNDLE))
     throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm run ci -- e2e does).`);
@@ -160,10 +166,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   // With HUB_FIRST_VIEW=server, each page's elements come with a server's first view (server-first-views.ts),
   // drawn for those that ask the demo backend's token route, as the signed-in demo user.
-  const viewTokens = pageTokens(mock, (request) => demoUserOf(request)?.clientUserId ?? null);
-  const writeFirstViews = SERVER_FIRST_VIEWS
-    ? firstViewWriter((tokenEndpoint) => (tokenEndpoint === '/api/hub-token' ? viewTokens : undefined))
-    : undefined;
+  const writeFirstViews = SERVER_FIRST_VIEWS ? harnessViewWriter(mock) : undefined;
 
   const send = (
     res: ServerResponse,
