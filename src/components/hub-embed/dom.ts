@@ -19,6 +19,17 @@ export function preconnect(href: string, cors: boolean): void {
   document.head.append(link);
 }
 
+/**
+ * `own`, an element's update, settled; then once every element in its `root` (the filter, the grid with its
+ * cards, the form frame) has rendered too: a Lit element's updateComplete; any other element has none.
+ */
+export async function childrenRendered(root: ParentNode, own: Promise<boolean>): Promise<boolean> {
+  const done = await own;
+  for (const child of root.querySelectorAll<Element & { updateComplete?: Promise<unknown> }>('*'))
+    await child.updateComplete;
+  return done;
+}
+
 /** document.activeElement, followed down through open shadow roots to the focused card. */
 export function deepActive(): HTMLElement | undefined {
   let active = document.activeElement;

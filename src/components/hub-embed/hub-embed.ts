@@ -5,7 +5,7 @@ import { HubElement } from '../base.js';
 import type { HubEventDetails, HubEventName } from '../events.js';
 import { shared } from '../shared.styles.js';
 import { Connection } from './connection.js';
-import { deepActive } from './dom.js';
+import { childrenRendered, deepActive } from './dom.js';
 import { errorView, filterView, gridView } from './body-views.js';
 import type { OpenFormHook, OpenMode } from './form-opener.js';
 import { FormLauncher } from './form-launcher.js';
@@ -195,24 +195,16 @@ export class HubEmbed extends HubElement {
     this.bridgeOrigins = [];
   }
 
-  /**
-   * Settles once every element it renders (the filter, the grid with its cards, the form frame) has
-   * rendered too, so that hub-ready means what a user sees. Elements with no update settle at once.
-   */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
-    // A Lit element's update; any other element has none.
-    const children = this.renderRoot.querySelectorAll<Element & Partial<Pick<HubElement, 'updateComplete'>>>('*');
-    for (const child of children) await child.updateComplete;
-    return done;
+  /** Settles once every element it renders has rendered too (childrenRendered), so hub-ready means what shows. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return childrenRendered(this.renderRoot, super.getUpdateComplete());
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#loader.connected();
-    // The host link is made in the update (willUpdate), not here: an element already in the page upgrades
-    // and connects while its bundle registers the elements, before the bundle's own last lines (the plain
-    // build's notice for bridge="auto", src/define-plain.ts) have run.
+    // The host link is made in the update (willUpdate), not here: an element already in the page connects
+    // before its bundle's last lines (the plain build's bridge="auto" notice, src/define-plain.ts) have run.
     this.requestUpdate();
   }
 
@@ -235,11 +227,8 @@ export class HubEmbed extends HubElement {
   #onSelect(event: CustomEvent<{ table: PublishedTable }>): void {
     // Re-emitted from the host, so that a page's preventDefault() is known before anything opens.
     event.stopPropagation();
-    if (!this.emit('hub-table-select', event.detail, true)) {
-      event.preventDefault();
-      return;
-    }
-    void this.#forms.open(event.detail.table, deepActive());
+    if (this.emit('hub-table-select', event.detail, true)) void this.#forms.open(event.detail.table, deepActive());
+    else event.preventDefault();
   }
 
   protected override emit<Name extends HubEventName>(
@@ -253,10 +242,7 @@ export class HubEmbed extends HubElement {
     return go;
   }
 
-  /**
-   * The user's new selection, from a chip or from the grid's "show all": the event goes on to the page (it
-   * bubbles from the child), and the host hears it, to select it again after a reload.
-   */
+  /** The user's new selection (a chip, "show all"): it bubbles on to the page, and the host hears it too. */
   #onTagsChange(event: CustomEvent<{ tags: string[] }>): void {
     this.tags = event.detail.tags;
     if (__HUB_EMBED_WITH_BRIDGE__) tellHost(this.#hostSeat.link, 'hub-tags-change', event.detail);
@@ -277,12 +263,10 @@ export class HubEmbed extends HubElement {
     return this.#forms.opener?.close() ?? false;
   }
 
-  /** The grid of `tables`, or without them its loading state. */
-  #renderGrid(tables?: PublishedTable[]) {
-    return gridView(this, tables, this.#loader, this.#forms, this.#onSelect, this.#onTagsChange);
-  }
-
   override render() {
+    // The grid of `tables`, or without them its loading state.
+    const grid = (tables?: PublishedTable[]) =>
+      gridView(this, tables, this.#loader, this.#forms, this.#onSelect, this.#onTagsChange);
     const { error } = this.#loader;
     const inlineForm = this.#forms.opener?.renderInline();
     const shownError = error ? errorView(error, this.t, () => void this.#loader.retry()) : nothing;
@@ -298,10 +282,10 @@ export class HubEmbed extends HubElement {
           this.#loader.drawn || error
             ? html`
               ${this.#loader.offered.length ? filterView(this, this.#loader.offered, this.tags, this.#onTagsChange) : nothing}
-              ${this.#loader.tables ? this.#renderGrid(this.#loader.tables) : nothing}
+              ${this.#loader.tables ? grid(this.#loader.tables) : nothing}
               ${inlineForm ? nothing : shownError}
             `
-            : html`${this.#renderGrid()}`
+            : html`${grid()}`
         }
       </div>
       ${this.#forms.opener?.renderDialog() ?? nothing}
