@@ -14,11 +14,19 @@ export interface TestBackendOptions {
   /** The service's webhook timeout the grader uses; the receiver's deadline for a deduct is half of it. */
   deliveryTimeoutMs: number;
   breaks?: string;
+  /**
+   * With `breaks: 'receiver.concurrent-deducts-never-overdraw'`: how many bursts (deducts in flight together)
+   * are answered right before the check-then-act race shows, as deliveries that happened to reach the ledger
+   * one after the other would be (default 0: the first burst races).
+   */
+  racesAfterBursts?: number;
 }
 
 export interface TestBackend {
   origin: string;
   sessions: string[];
+  /** The most deducts the receiver has held in flight at once (their requests in, not yet answered). */
+  mostDeductsAtOnce(): number;
   close(): Promise<void>;
 }
 
@@ -36,6 +44,11 @@ const AMOUNT = /^\d{1,10}\.\d{2}$/;
 
 export async function startTestBackend(options: TestBackendOptions): Promise<TestBackend> {
   const broken = (rule: string) => options.breaks === rule;
+  /** Deducts whose request is in, not yet answered; bursts of them (two or more at once) answered in full. */
+  let deductsInFlight = 0;
+  let inBurst = false;
+  let burstsAnswered = 0;
+  let mostAtOnce = 0;
   const balances = new Map<string, number>([
     ['user-alice', 2000],
     ['user-bob', 0],
@@ -176,7 +189,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
       )
         return json(res, broken('receiver.deduct-insufficient-ok-false') ? 402 : 200, { ok: false });
       // Checked, then written after a wait: the other deducts arriving meanwhile pass the same check.
-      if (broken('receiver.concurrent-deducts-never-overdraw')) {
+      if (broken('receiver.concurrent-deducts-never-overdraw') && burstsAnswered >= (options.racesAfterBursts ?? 0)) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         balances.set(user, balance - amount);
       } else balances.set(user, balances.get(user)! - amount);
@@ -236,7 +249,20 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
     const arrived = Date.now();
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const done = (work: Promise<void>) => work.catch(() => res.headersSent || json(res, 500, { error: 'failed' }));
-    if (req.method === 'POST' && path === '/hooks') return void done(webhook(req, res, arrived));
+    if (req.method === 'POST' && path === '/hooks') {
+      if (req.headers['x-webhook-event'] !== 'billing_deduct') return void done(webhook(req, res, arrived));
+      // A deduct: counted in flight from its request's arrival (its body may be held) to its answer.
+      if (++deductsInFlight > 1) inBurst = true;
+      mostAtOnce = Math.max(mostAtOnce, deductsInFlight);
+      return void done(
+        webhook(req, res, arrived).finally(() => {
+          if (--deductsInFlight === 0 && inBurst) {
+            inBurst = false;
+            burstsAnswered++;
+          }
+        }),
+      );
+    }
     if (req.method === 'POST' && path === '/token') return void done(tokenRoute(req, res));
     // Broken: the token answered to a GET as JSONP, to whichever callback the query names.
     const callback = new URL(req.url ?? '/', 'http://x').searchParams.get('callback');
@@ -262,6 +288,7 @@ export async function startTestBackend(options: TestBackendOptions): Promise<Tes
   return {
     origin,
     sessions: ['X-Test-Session: alice', 'X-Test-Session: bob'],
+    mostDeductsAtOnce: () => mostAtOnce,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

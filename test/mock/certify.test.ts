@@ -14,7 +14,7 @@ import {
   type CertifyReport,
   type RunningSimulator,
 } from '../../packages/hub-embed-mock/src/index.js';
-import { RECEIVER_RULES } from '../../packages/hub-embed-mock/src/certify/receiver-rules.js';
+import { CONCURRENT_DEDUCTS, RECEIVER_RULES } from '../../packages/hub-embed-mock/src/certify/receiver-rules.js';
 import { TOKEN_RULES } from '../../packages/hub-embed-mock/src/certify/token-rules.js';
 import { HOSTILE, startTestBackend, type TestBackend } from './certify-backend.js';
 import { STALE_TOKENS } from '../../packages/hub-embed-mock/src/certify/token-rules.js';
@@ -41,7 +41,10 @@ function certifyAgainst(
   });
 }
 
-async function grade(breaks?: string, extra: { origin?: boolean } = { origin: true }): Promise<CertifyReport> {
+async function grade(
+  breaks?: string,
+  extra: { origin?: boolean; racesAfterBursts?: number } = { origin: true },
+): Promise<CertifyReport> {
   const simulator = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS });
   const backend = await startTestBackend({
     apiKey: simulator.apiKey,
@@ -49,9 +52,10 @@ async function grade(breaks?: string, extra: { origin?: boolean } = { origin: tr
     formUrl: simulator.formUrl,
     deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
     ...(breaks ? { breaks } : {}),
+    ...(extra.racesAfterBursts === undefined ? {} : { racesAfterBursts: extra.racesAfterBursts }),
   });
   try {
-    return await certifyAgainst(simulator, backend, extra.origin);
+    return await certifyAgainst(simulator, backend, extra.origin ?? true);
   } finally {
     await backend.close();
     await simulator.close();
@@ -155,6 +159,39 @@ describe('hub-embed-mock certify', () => {
       // certify rule: reasons describe what the backend did, not a guess at how.
       for (const result of report.rules) expect(result.why ?? '').not.toMatch(GUESSES);
       expect(certifyJunit(report)).toContain(`<failure message=`);
+    },
+  );
+
+  it(
+    "receiver.concurrent-deducts-never-overdraw's deducts are all in the backend at once before their last bytes go, though the grader and the backend share one event loop",
+    { timeout: 60_000 },
+    async () => {
+      const simulator = await startSimulator({ webhookTimeoutMs: DELIVERY_TIMEOUT_MS });
+      const backend = await startTestBackend({
+        apiKey: simulator.apiKey,
+        baseUrl: simulator.baseUrl,
+        formUrl: simulator.formUrl,
+        deliveryTimeoutMs: DELIVERY_TIMEOUT_MS,
+      });
+      try {
+        const report = await certifyAgainst(simulator, backend);
+        expect(failing(report), failures(report)).toEqual([]);
+        expect(backend.mostDeductsAtOnce()).toBe(CONCURRENT_DEDUCTS);
+      } finally {
+        await backend.close();
+        await simulator.close();
+      }
+    },
+  );
+
+  it(
+    'a ledger whose deducts race only once they meet fails receiver.concurrent-deducts-never-overdraw, though its first burst happened to arrive one by one',
+    { timeout: 120_000 },
+    async () => {
+      for (const racesAfterBursts of [1, 2]) {
+        const report = await grade('receiver.concurrent-deducts-never-overdraw', { racesAfterBursts });
+        expect(failing(report), failures(report)).toEqual(['receiver.concurrent-deducts-never-overdraw']);
+      }
     },
   );
 

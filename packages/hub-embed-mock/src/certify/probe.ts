@@ -126,7 +126,14 @@ export function probe(url: string, init: ProbeRequest = {}): Promise<ProbeAnswer
     });
     if (body === undefined) req.end();
     else if (init.release !== undefined && body.length > 0) {
-      req.write(body.subarray(0, body.length - 1), () => init.onHeld?.());
+      // Held only once the backend has it: written on the connected socket (a write before the connection
+      // is buffered in this process, and the requests would then reach the backend one by one, as each
+      // connects after the release).
+      req.once('socket', (socket) => {
+        const hold = () => req.write(body.subarray(0, body.length - 1), () => init.onHeld?.());
+        if (socket.connecting) socket.once('connect', hold);
+        else hold();
+      });
       void init.release.then(() => req.end(body.subarray(body.length - 1)));
     } else if (init.dripOverMs !== undefined && body.length > 1) {
       // The headers now, then a slice of the body every 100 ms or so, the last at dripOverMs.
