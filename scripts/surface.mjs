@@ -98,11 +98,12 @@ export const SCRIPTS = [
  * .ci/run's lanes, in the order it runs them after the Debian packages and the Node release are in place.
  * `beside`: a lane that leaves a core idle (scripted pauses, timers, one browser) starts in the background
  * beside the lanes after it; its output prints when the run collects it at the end. Faults, the longest,
- * starts right after the build; first-view (the e2e suite's second pass) starts just before e2e, which drives
- * one browser at a time and leaves the other core to it; a11y keeps about one core busy beside the lanes after
- * e2e; hosts mostly waits on its WebViews'
- * timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the package and
- * metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
+ * starts right after the build. e2e drives one browser at a time, and with the suite's second pass beside it
+ * (first-view) keeps about 1.5 of the 2 cores busy (user and system time over wall time, 0.74 for e2e alone):
+ * lint and meta, which need no browser and nothing after the build, take the rest of the time, started just
+ * before first-view. a11y keeps about one core busy beside the lanes after e2e; hosts mostly waits on its
+ * WebViews' timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the
+ * package and metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
  */
 export const LANES = [
   { name: 'install', command: 'npm ci --no-audit --no-fund', why: 'a clean install from the lock file' },
@@ -123,7 +124,6 @@ export const LANES = [
     why: "scripted use under injected faults (the test name holds the seed: `FAULT_SEED=<seed>` replays it), paid recharges under lost answers with no double credit, and the bench's smoke run",
   },
   { name: 'test', command: 'npm test', why: 'the fast gate, with Chromium required' },
-  { name: 'lint', command: 'npm run lint', why: 'ESLint (type-aware, strict) and Prettier' },
   {
     name: 'manifest',
     command: 'node scripts/manifest.mjs --check',
@@ -135,11 +135,6 @@ export const LANES = [
     why: "README.md's and docs/server.md's code blocks equal the example files they quote; the README's CDN tag names this version",
   },
   {
-    name: 'meta',
-    command: `${CONSOLE} && vitest run --project meta`,
-    why: 'the React Native declarations compiled on their own; the naming and idiom lint rules, each shown to fire',
-  },
-  {
     name: 'integration',
     command: `${BUILT} && ${CONSOLE} && ${CONTRACT_HOOK} vitest run --project integration --maxWorkers=2`,
     why: "node tests that start processes and services: the CLI, Redis, PGlite, Postgres, the examples' servers",
@@ -148,6 +143,13 @@ export const LANES = [
     name: 'cross-engine',
     command: `${CONSOLE} && vitest run --project components-happy-dom --project core-chromium`,
     why: 'each DOM test in the engine the gate does not run it in: the components in happy-dom, the core and the bridge in Chromium',
+  },
+  { name: 'lint', beside: true, command: 'npm run lint', why: 'ESLint (type-aware, strict) and Prettier' },
+  {
+    name: 'meta',
+    beside: true,
+    command: `${CONSOLE} && vitest run --project meta`,
+    why: 'the React Native declarations compiled on their own; the naming and idiom lint rules, each shown to fire',
   },
   {
     name: 'first-view',
