@@ -101,11 +101,9 @@ export const SCRIPTS = [
  * starts right after the build. e2e drives one browser at a time, and with the suite's second pass beside it
  * (first-view) keeps about 1.5 of the 2 cores busy (user and system time over wall time, 0.74 for e2e alone):
  * lint, meta and cross-engine, which need nothing after the build, take the rest of that time, started just
- * before first-view. After e2e, a11y keeps about one core busy and android compiles for a minute beside the
- * lanes after them; hosts mostly waits on its WebViews' timers, beside the runtimes to snippets lanes. metro,
- * whose installs wait on the registry and the disk, starts after snippets has packed the tarball (a lane that
- * packs must find it current: two packing at once would write one folder), beside certify, which mostly waits
- * on its backends, and the package to hybrid lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
+ * before first-view. a11y keeps about one core busy beside the lanes after e2e; hosts mostly waits on its
+ * WebViews' timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the
+ * package and metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
  */
 export const LANES = [
   { name: 'install', command: 'npm ci --no-audit --no-fund', why: 'a clean install from the lock file' },
@@ -184,7 +182,6 @@ export const LANES = [
   },
   {
     name: 'android',
-    beside: true,
     command: `${TS_NODE} --test --test-concurrency=1 test/native-hosts/android/*.test.ts`,
     why: 'the Kotlin host against every protocol vector on a JVM',
   },
@@ -211,12 +208,6 @@ export const LANES = [
     why: 'the examples type-check against the sources; every README and docs snippet and the examples compile against the tarball',
   },
   {
-    name: 'metro',
-    beside: true,
-    command: `${BUILT} && ${PACKED} ${TS_NODE} --test test/metro/*.test.ts`,
-    why: 'every React Native the package claims (test/metro/rows.ts) bundled by Metro with the tarball; every subpath under node10',
-  },
-  {
     name: 'certify',
     beside: true,
     command: `${BUILT} && ${TS_NODE} --test --test-concurrency=1 test/examples/certify/*.test.ts`,
@@ -226,6 +217,11 @@ export const LANES = [
     name: 'package',
     command: `${BUILT} && ${NODE_LINES} && ${PACKED} ${TS_NODE} --test --test-concurrency=1 test/shipped/*.test.ts`,
     why: "what ships, as users' tools read it: imports, publint, Are the Types Wrong, require() on each maintained Node, the types under TypeScript 5.9, 6 and 7, installs beside React 17 and Vue 2.7, the tarball's entries, contents, README tag and size",
+  },
+  {
+    name: 'metro',
+    command: `${BUILT} && ${PACKED} ${TS_NODE} --test test/metro/*.test.ts`,
+    why: 'every React Native the package claims (test/metro/rows.ts) bundled by Metro with the tarball; every subpath under node10',
   },
   {
     name: 'contract',
