@@ -734,15 +734,7 @@ async function concurrentDeducts(context: ReceiverContext, note: (line: string) 
     `sent ${CONCURRENT_DEDUCTS} deducts of ${amount} at once -> ${answers.map((answer) => `${statusOf(answer)} ${String(okOf(answer) ?? '?')}`).join(', ')}`,
   );
   note(`balance ${before} -> ${after} cents`);
-  if (after < before) {
-    const refund = await send(
-      context,
-      note,
-      JSON.stringify(body(context, 'billing_refund', billing(context, centsToYuan(before - after)))),
-      { eventHeader: 'billing_refund' },
-    );
-    note(`refunded ${before - after} cents -> ${statusOf(refund)}`);
-  }
+  await giveBack(context, note, before);
   check(oks <= 1, `${oks} of them were answered ok: true: the balance paid for ${oks} times what it holds`);
   check(after >= 0, `the balance went down to ${after} cents`);
   check(
