@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/define.js';
 import type { HubEmbed } from '../../src/components/hub-embed/hub-embed.js';
 import type { HubFormFrame } from '../../src/components/hub-form-frame/hub-form-frame.js';
+import { loadFormOpener } from '../../src/components/hub-embed/form-opener-loader.js';
 import { PREPARE_AFTER_MS, PREPARED_FOR_MS } from '../../src/components/hub-embed/form-preparer.js';
 import { cardsOf, clickCard, frameOf, loadedEmbed, part, setupHub, until } from './helpers.js';
 
@@ -25,13 +26,15 @@ const rest = () => new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS
 
 /**
  * A widget whose form half is in and listening: the first pointer over a card brought it (in every open
- * mode: the element the half defines, then the opener it makes for this widget a few tasks later).
+ * mode). Its opener, and the preparer that listens to pointers, are made as the half's load settles for
+ * the element, which asked for it first: awaiting the same load here comes after. Not a fixed wait: on a
+ * busy machine the half's first load took longer than one, and the pointer of the test then went unheard.
  */
 async function withFormHalf(attrs: string | Record<string, string> = {}) {
   const s = setupHub();
   const el = await loadedEmbed(s, attrs);
   pointerOver(el, 1);
-  await customElements.whenDefined('hub-form-frame');
+  await loadFormOpener();
   await rest();
   // The half may have been in already (hub-ready starts it) and prepared that card: each test starts
   // with the pointer off the cards and nothing prepared.
