@@ -100,7 +100,7 @@ export const SCRIPTS = [
  * beside the lanes after it; its output prints when the run collects it at the end. Faults, the longest,
  * starts right after the build. e2e drives one browser at a time, and with the suite's second pass beside it
  * (first-view) keeps about 1.5 of the 2 cores busy (user and system time over wall time, 0.74 for e2e alone):
- * lint and meta, which need no browser and nothing after the build, take the rest of the time, started just
+ * lint, meta and cross-engine, which need nothing after the build, take the rest of that time, started just
  * before first-view. a11y keeps about one core busy beside the lanes after e2e; hosts mostly waits on its
  * WebViews' timers, beside the android to snippets lanes; certify mostly waits on its backends, beside the
  * package and metro lanes. That keeps a clean-clone run on 2 cores under 45 minutes.
@@ -139,17 +139,18 @@ export const LANES = [
     command: `${BUILT} && ${CONSOLE} && ${CONTRACT_HOOK} vitest run --project integration --maxWorkers=2`,
     why: "node tests that start processes and services: the CLI, Redis, PGlite, Postgres, the examples' servers",
   },
-  {
-    name: 'cross-engine',
-    command: `${CONSOLE} && vitest run --project components-happy-dom --project core-chromium`,
-    why: 'each DOM test in the engine the gate does not run it in: the components in happy-dom, the core and the bridge in Chromium',
-  },
   { name: 'lint', beside: true, command: 'npm run lint', why: 'ESLint (type-aware, strict) and Prettier' },
   {
     name: 'meta',
     beside: true,
     command: `${CONSOLE} && vitest run --project meta`,
     why: 'the React Native declarations compiled on their own; the naming and idiom lint rules, each shown to fire',
+  },
+  {
+    name: 'cross-engine',
+    beside: true,
+    command: `${CONSOLE} && vitest run --project components-happy-dom --project core-chromium`,
+    why: 'each DOM test in the engine the gate does not run it in: the components in happy-dom, the core and the bridge in Chromium',
   },
   {
     name: 'first-view',
