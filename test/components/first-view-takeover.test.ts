@@ -154,6 +154,34 @@ describe.skipIf(!inChromium)('<hub-embed> takes a server first view over', () =>
     expect([after.x, after.y, after.width, after.height]).toEqual([before.x, before.y, before.width, before.height]);
   });
 
+  it("a card past the element's first screen, focused on the view, keeps the focus: the view waits until the element has drawn as many cards", async () => {
+    // A short window: the element's first screen is a row or two, the server's view 30 cards. And a slow
+    // device, on whose clock a card costs 20 ms: the element draws the rest a card a task, after its first.
+    const height = Object.getOwnPropertyDescriptor(window, 'innerHeight')!;
+    Object.defineProperty(window, 'innerHeight', { ...height, get: () => 120 });
+    let made: HubEmbed | undefined;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (made ? cardsIn(gridOf(made)).length * 20 : 0));
+    try {
+      const s = setupHub();
+      const held = s.holdList('');
+      const el = (made = await serverPage(s));
+      await until(() => bodies(el).length === 2, 'the element to render beside the view');
+      const focused = cardsIn(viewGrid(el))[25]!;
+      focused.focus();
+      const name = focused.querySelector('[part~="name"]')!.textContent;
+      await held.seen;
+      held.release();
+      await until(() => bodies(el).length === 1, 'the element to take the view over');
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      expect(active).toBe(cardsIn(gridOf(el))[25]);
+      expect(active!.querySelector('[part~="name"]')!.textContent).toBe(name);
+    } finally {
+      Object.defineProperty(window, 'innerHeight', height);
+      clock.mockRestore();
+    }
+  });
+
   it('a card clicked on the server view before the element took over opens its form once it has, once', async () => {
     const s = setupHub();
     const held = s.holdList('');

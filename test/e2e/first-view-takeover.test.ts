@@ -147,6 +147,35 @@ inEachEngine(() => {
       assert.ok(opened[0]!.detail.shortCode);
     });
 
+    it('a card far down the view, scrolled to and clicked before the script ran, opens its form: the view waits until the element has drawn as many cards', async () => {
+      const { html, names } = await serverPage('none', 26);
+      const w = await e2e.openPage('/first-view-deep-click.html', html);
+      // A short window: the element's own first screen, measured by the window, holds fewer cards than the
+      // server's view, which draws a large screen's.
+      await w.page.setViewportSize({ width: 480, height: 520 });
+      const last = names.at(-1)!;
+      await w.page.evaluate((name) => {
+        const view = document.querySelector('hub-embed')!.shadowRoot!.querySelector('[data-first-view]')!;
+        const cards = [...view.children[1]!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="card"]')];
+        cards.find((card) => card.textContent!.includes(name))!.scrollIntoView({ block: 'center' });
+      }, last);
+      await w.page.locator('hub-embed [part~="card"]', { hasText: last }).click();
+      await w.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.src = '/dist/hub-embed.iife.js';
+        document.head.append(script);
+      });
+      await waitFor(
+        () => events(w.page, 'hub-form-open'),
+        (list) => list.length > 0,
+        'the form to open',
+      );
+      const label = await w.page.evaluate(() =>
+        document.querySelector('hub-embed')!.shadowRoot!.querySelector('dialog')!.getAttribute('aria-label'),
+      );
+      assert.equal(label, last);
+    });
+
     it('a card focused with the keyboard before the script ran keeps the focus, and the view its scroll, opening nothing', async () => {
       const { html } = await serverPage('none', 26);
       const w = await e2e.openPage('/first-view-focus.html', html);
