@@ -15,9 +15,11 @@ import { pkg, ROOT, tarball } from './apps.js';
  * The tarball's size limit, in bytes (npm reports the same count as "package size"): the code, its types,
  * README.md, CHANGELOG.md and LICENSE, with room. It moves up only for a feature that ships code, in the
  * commit that says which and by how much; never for files a user does not run. 270,000: renderFirstView in
- * hub-embed/server (+8,175 B packed, the first view's markup, styles and texts in dist/server.js).
+ * hub-embed/server (+8,175 B packed, the first view's markup, styles and texts in dist/server.js). 270,500:
+ * the first view's handover waits for the element to draw as many cards as the view (+333 B packed: the
+ * wait in the ES build and in both <script> bundles' form halves).
  */
-const MAX_TARBALL_BYTES = 270_000;
+const MAX_TARBALL_BYTES = 270_500;
 
 describe('the tarball', () => {
   it(`is under ${MAX_TARBALL_BYTES / 1000} kB`, () => {

@@ -3,21 +3,18 @@
 import { nextTask } from '../form-half-imports.js';
 import { reportMismatch } from './view-mismatch.js';
 
-/**
- * The longest the view waits for the element's own grid to draw as many cards as it shows. The grid draws
- * the cards past its first screen in tasks of their own; a list shorter than the view's (another limit) or
- * cut by matches-only never gets there, and the view then goes without the rest.
- */
+// The longest the view waits for ours to draw as many cards as it shows: a list shorter than the view's
+// (another limit) never gets there, and the view then goes without the rest.
 export const HANDOVER_WAIT_MS = 1000;
 
-/** The cards drawn in the shadow root of `grid` (the element's, or the view's <div>). */
+// The cards drawn in the shadow root of `grid` (the element's, or the view's <div>).
 const cardsIn = (grid: Element | null | undefined) =>
   grid?.shadowRoot?.querySelectorAll('[role="listitem"]').length ?? 0;
 
 /**
  * Removes `view`, the server's first view in `element`'s shadow root, once the element's own content or
  * error is drawn, laid out unseen beside it (Lit renders before a root's first child), with as many cards as
- * the view (at most HANDOVER_WAIT_MS later): in one task, so that no frame shows neither. The focused
+ * the view: in one task, so that no frame shows neither. The focused
  * chip or card hands the focus to ours at its place, and the body its scroll. One the user pressed meanwhile (a click or a tap, which focused it without a focus ring, even
  * before the script ran; `pressed`, Enter or Space once it had) is pressed on ours, once. A view drawn for
  * other settings than `ours` (its mark holds them, as viewSettings in src/first-view/first-view-markup.ts
