@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import { renderFirstView } from '../../src/first-view/render-first-view.js';
 import { createServerClient, createTokenHandler } from '../../src/server/index.js';
 import { events, pageHtml, SCRIPT, useHarness, waitFor, waitForReady } from './harness.js';
-import { inEachEngine } from './engines/index.js';
+import { inEachEngine, type EnginePage } from './engines/index.js';
 
 const e2e = useHarness();
 
@@ -62,6 +62,15 @@ async function serverPage(
   const tags = { defer: '<script src="/dist/hub-embed.iife.js" defer></script>', none: '', sync: SCRIPT };
   const head = `${FRAMES}${tags[script]}`;
   return { html: pageHtml(head, view), names };
+}
+
+/** Runs the built bundle on a page served without it, as a late script would. */
+function runBundle(page: EnginePage): Promise<void> {
+  return page.evaluate(() => {
+    const script = document.createElement('script');
+    script.src = '/dist/hub-embed.iife.js';
+    document.head.append(script);
+  });
 }
 
 inEachEngine(() => {
@@ -128,11 +137,7 @@ inEachEngine(() => {
       // A real press on the server's third card, with no script on the page yet: nothing listens.
       await w.page.locator('hub-embed [part~="card"]', { hasText: names[2]! }).click();
       assert.equal((await events(w.page)).length, 0);
-      await w.page.evaluate(() => {
-        const script = document.createElement('script');
-        script.src = '/dist/hub-embed.iife.js';
-        document.head.append(script);
-      });
+      await runBundle(w.page);
       const opened = await waitFor(
         () => events(w.page, 'hub-form-open'),
         (list) => list.length > 0,
@@ -160,11 +165,7 @@ inEachEngine(() => {
         cards.find((card) => card.textContent!.includes(name))!.scrollIntoView({ block: 'center' });
       }, last);
       await w.page.locator('hub-embed [part~="card"]', { hasText: last }).click();
-      await w.page.evaluate(() => {
-        const script = document.createElement('script');
-        script.src = '/dist/hub-embed.iife.js';
-        document.head.append(script);
-      });
+      await runBundle(w.page);
       await waitFor(
         () => events(w.page, 'hub-form-open'),
         (list) => list.length > 0,
@@ -198,11 +199,7 @@ inEachEngine(() => {
         return view.scrollTop;
       });
       assert.ok(scroll > 0, 'the view scrolls');
-      await w.page.evaluate(() => {
-        const script = document.createElement('script');
-        script.src = '/dist/hub-embed.iife.js';
-        document.head.append(script);
-      });
+      await runBundle(w.page);
       await waitForReady(w.page);
       const after = await w.page.evaluate(() => {
         const root = document.querySelector('hub-embed')!.shadowRoot!;

@@ -14,9 +14,10 @@ const cardsIn = (grid: Element | null | undefined) =>
 /**
  * Removes `view`, the server's first view in `element`'s shadow root, once the element's own content or
  * error is drawn, laid out unseen beside it (Lit renders before a root's first child), with as many cards as
- * the view: in one task, so that no frame shows neither. The focused
- * chip or card hands the focus to ours at its place, and the body its scroll. One the user pressed meanwhile (a click or a tap, which focused it without a focus ring, even
- * before the script ran; `pressed`, Enter or Space once it had) is pressed on ours, once. A view drawn for
+ * the view: in one task, so that no frame shows neither. The focused chip or card hands the focus to ours at
+ * its place, and the body its scroll. One the user pressed meanwhile (a click or a tap, which focused it
+ * without a focus ring, even before the script ran; `pressed`, Enter or Space once it had) is pressed on
+ * ours, once. A view drawn for
  * other settings than `ours` (its mark holds them, as viewSettings in src/first-view/first-view-markup.ts
  * writes them) is only removed, with a console error naming the settings that differ (view-mismatch.ts):
  * its chips and cards are not ours, and a press on one would open another table.
